@@ -1,0 +1,215 @@
+"""MkDocs hooks: widgets and generated tables in pages, assets after the build.
+
+In a page::
+
+    ```widget
+    dawei-dice
+    {"dice": [4, 4, 1, 2, 3, 6]}
+    ```
+
+    ```generated
+    dawei-throw-table
+    ```
+
+The first line names the widget or table (its game is the part before the
+first dash); an optional JSON object on the following lines is its params.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import importlib
+import io
+import json
+import mimetypes
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("text/javascript", ".js")
+
+FENCE = re.compile(r"^```(widget|generated)[ \t]*\n(.*?)\n```[ \t]*$", re.M | re.S)
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+)
+
+_stash: dict[str, str] = {}
+
+
+def page_lang(page: Any) -> str:
+    src = page.file.src_uri
+    return "en" if src.endswith(".en.md") else "zh"
+
+
+def _module_for(name: str) -> Any:
+    game = name.split("-", 1)[0]
+    if not re.fullmatch(r"[a-z]+", game):
+        raise PluginError(f"bad widget/table name {name!r}")
+    try:
+        return importlib.import_module(f"sitegen.{game}")
+    except ModuleNotFoundError as e:
+        raise PluginError(f"no sitegen module for {name!r}: {e}") from e
+
+
+def parse_fence(body: str) -> tuple[str, dict[str, Any]]:
+    lines = body.strip().splitlines()
+    if not lines:
+        raise PluginError("empty widget/generated block")
+    name = lines[0].strip()
+    rest = "\n".join(lines[1:]).strip()
+    params = json.loads(rest) if rest else {}
+    if not isinstance(params, dict):
+        raise PluginError(f"params of {name!r} must be a JSON object")
+    return name, params
+
+
+LOADING = {
+    "zh": "正在浏览器中启动 Python 规则引擎……下面是构建时由同一引擎生成的静态示例。",
+    "en": "Starting the Python rules engine in your browser… Below is a static example made by the same engine at build time.",
+}
+
+
+def widget_html(name: str, params: dict[str, Any], lang: str) -> str:
+    mod = _module_for(name)
+    fn = getattr(mod, "WIDGETS", {}).get(name)
+    if fn is None:
+        raise PluginError(f"unknown widget {name!r}")
+    static = fn(lang, params)
+    p = html.escape(json.dumps(params, ensure_ascii=False), quote=True)
+    return (
+        f'<div class="hw" data-widget="{name}" data-state="loading" data-lang="{lang}" data-params="{p}">'
+        f'<div class="hw-status" role="status" aria-live="polite">'
+        f'<span class="hw-spinner" aria-hidden="true"></span><span class="hw-status-text">{LOADING[lang]}</span></div>'
+        f'<div class="hw-body">{static}</div></div>'
+    )
+
+
+def table_text(name: str, params: dict[str, Any], lang: str) -> str:
+    mod = _module_for(name)
+    fn = getattr(mod, "TABLES", {}).get(name)
+    if fn is None:
+        raise PluginError(f"unknown generated table {name!r}")
+    return str(fn(lang, params))
+
+
+def _stash_html(frag: str) -> str:
+    key = "HWSTASH" + hashlib.sha1(frag.encode()).hexdigest()[:16] + str(len(_stash))
+    _stash[key] = frag
+    return f"\n\n{key}\n\n"
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    lang = page_lang(page)
+
+    def repl(m: re.Match[str]) -> str:
+        kind, body = m.group(1), m.group(2)
+        name, params = parse_fence(body)
+        if kind == "widget":
+            return _stash_html(widget_html(name, params, lang))
+        text = table_text(name, params, lang)
+        return _stash_html(text) if text.lstrip().startswith("<") else f"\n\n{text}\n\n"
+
+    return FENCE.sub(repl, markdown)
+
+
+def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
+    def repl(m: re.Match[str]) -> str:
+        return _stash.get(m.group(1), m.group(0))
+
+    return re.sub(r"<p>(HWSTASH[0-9a-f]{16}\d+)</p>", repl, html_text)
+
+
+# ---------------------------------------------------------------- assets
+
+
+def engine_zip() -> bytes:
+    """The engine package as a zip, exactly the .py files under engine/."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in sorted((ROOT / "engine").rglob("*.py")):
+            if "__pycache__" in f.parts:
+                continue
+            info = zipfile.ZipInfo(str(f.relative_to(ROOT)), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, f.read_bytes())
+    return buf.getvalue()
+
+
+def pyodide_dir() -> Path:
+    d = ROOT / "node_modules" / "pyodide"
+    if not (d / "pyodide.mjs").exists():
+        raise PluginError("node_modules/pyodide is missing: run `npm ci` (make does it)")
+    return d
+
+
+def write_assets(site_dir: Path) -> None:
+    assets = site_dir / "assets"
+    # widgets: ES modules and CSS
+    wdst = assets / "widgets"
+    wdst.mkdir(parents=True, exist_ok=True)
+    for f in (ROOT / "widgets").iterdir():
+        if f.suffix in (".js", ".mjs", ".css"):
+            shutil.copy2(f, wdst / f.name)
+    # Pyodide, from the pinned npm package
+    pdst = assets / "pyodide"
+    pdst.mkdir(parents=True, exist_ok=True)
+    src = pyodide_dir()
+    for name in PYODIDE_FILES:
+        if (src / name).exists():
+            shutil.copy2(src / name, pdst / name)
+    # the engine, as built from engine/
+    data = engine_zip()
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    edst = assets / "engine"
+    if edst.exists():
+        shutil.rmtree(edst)
+    edst.mkdir(parents=True)
+    (edst / f"engine-{digest}.zip").write_bytes(data)
+    from engine import __version__
+
+    (edst / "manifest.json").write_text(
+        json.dumps({"zip": f"engine-{digest}.zip", "version": __version__, "sha256": digest}), encoding="utf-8"
+    )
+    # files generated by each game
+    for mod_file in sorted((ROOT / "sitegen").glob("*.py")):
+        if mod_file.stem in ("__init__", "hooks", "common"):
+            continue
+        mod = importlib.import_module(f"sitegen.{mod_file.stem}")
+        for rel, fn in getattr(mod, "FILES", {}).items():
+            out = site_dir / rel
+            out.parent.mkdir(parents=True, exist_ok=True)
+            content = fn()
+            if isinstance(content, str):
+                out.write_text(content, encoding="utf-8")
+            else:
+                out.write_bytes(content)
+
+
+_written: set[str] = set()
+
+
+def on_post_build(config: Any) -> None:
+    site_dir = Path(config["site_dir"])
+    # mkdocs-static-i18n runs the build once per language; write assets once per site_dir
+    root = site_dir
+    if root.name == "en" and (root.parent / "index.html").exists():
+        root = root.parent
+    write_assets(root)
