@@ -1,0 +1,324 @@
+"""API actions of 下灌叶子戏 and 下灌字牌 (``"game": "yezi"``).
+
+Every action is bounded: hands are at most 8 (叶子戏) or 27 (字牌) cards, a
+round is one deal, searches are memoised and capped.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from ..errors import ApiError
+from ..validate import missing, bad, get_bool, get_dict, get_int, get_list, get_optional_int
+from . import zipai
+from .best import best_split, make_split
+from .cards import FACES, LEAF, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
+from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
+from .config import CHOICES, YeziConfig, config_from
+from .round import Round
+from .svg import card_svg
+
+MAX_SEED = 2**63 - 1
+
+
+def _cfg(req: dict[str, Any]) -> YeziConfig:
+    opts = get_dict(req, "options", {})
+    try:
+        return config_from(opts)
+    except (ValueError, TypeError):
+        known = "; ".join(f"{k}: {'/'.join(v)}" for k, v in CHOICES.items())
+        raise bad("options", f"未知的规则选项或取值。可用：{known}", f"unknown rule option or choice. Known: {known}")
+
+
+def _hand(req: dict[str, Any], name: str = "hand", size: int = 8) -> tuple[Card, ...]:
+    codes = get_list(req, name, max_len=64)
+    try:
+        return parse_hand(codes, size)
+    except InvalidCards as e:
+        raise ApiError(e.code, e.zh, e.en)
+
+
+def _seed(req: dict[str, Any]) -> int:
+    s = get_optional_int(req, "seed", lo=0, hi=MAX_SEED)
+    return random.SystemRandom().randrange(2**53) if s is None else s
+
+
+def combo_json(c: Combination | None) -> dict[str, Any]:
+    if c is None:
+        return {"id": "scatter", "rank": SCATTER_RANK, "zh": SCATTER_ZH, "en": SCATTER_EN, "cards": []}
+    return {
+        "id": c.id,
+        "rank": c.rank,
+        "zh": c.zh,
+        "en": c.en,
+        "cards": [code_of(x) for x in c.cards],
+        "chars": "".join(cipher_of(x) for x in c.cards),
+    }
+
+
+def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return [code_of(c) for c in cards]
+
+
+def _best(req: dict[str, Any]) -> dict[str, Any]:
+    hand = _hand(req)
+    sp = best_split(hand)
+    return {
+        "score": sp.score,
+        "groups": [_codes(g) for g in sp.groups],
+        "ranks": list(sp.ranks),
+        "combinations": [combo_json(classify(g)) for g in sp.groups],
+    }
+
+
+def _evaluate(req: dict[str, Any]) -> dict[str, Any]:
+    groups = get_list(req, "groups", min_len=1, max_len=2)
+    parsed: list[list[Card]] = []
+    for i, g in enumerate(groups):
+        if not isinstance(g, list) or len(g) > 4:
+            raise bad("groups", "每组应为最多 4 张牌的列表。", "each group must be a list of at most 4 cards.")
+        try:
+            parsed.append([parse_card(x) for x in g])
+        except InvalidCards as e:
+            raise ApiError(e.code, e.zh, e.en)
+    try:
+        check_possible([c for g in parsed for c in g])
+    except InvalidCards as e:
+        raise ApiError(e.code, e.zh, e.en)
+    out = []
+    for g in parsed:
+        complete = len(g) == 4
+        c = classify(g) if complete else None
+        # combinations this partial group can still become (its cards are a sub-multiset)
+        near = []
+        for k in COMBINATIONS:
+            need = list(k.cards)
+            ok = True
+            for x in g:
+                if x in need:
+                    need.remove(x)
+                else:
+                    ok = False
+                    break
+            if ok:
+                near.append(k.id)
+        out.append(
+            {
+                "cards": _codes(g),
+                "complete": complete,
+                "rank": (c.rank if c else SCATTER_RANK) if complete else None,
+                "combination": combo_json(c) if complete else None,
+                "possible": near,
+            }
+        )
+    total = sum(o["rank"] for o in out) if len(out) == 2 and all(o["complete"] for o in out) else None
+    ans: dict[str, Any] = {"groups": out, "score": total}
+    if total is not None:
+        best = best_split(tuple(parsed[0] + parsed[1]))
+        ans["best_score"] = best.score
+        ans["best_groups"] = [_codes(g) for g in best.groups]
+    return ans
+
+
+def _deal(req: dict[str, Any]) -> dict[str, Any]:
+    seed = _seed(req)
+    rng = random.Random(seed)
+    deck = [f.value for f in FACES for _ in range(f.count)]
+    hand = tuple(sorted(rng.sample(deck, 8)))
+    sp = best_split(hand)
+    return {
+        "seed": seed,
+        "hand": _codes(hand),
+        "score": sp.score,
+        "groups": [_codes(g) for g in sp.groups],
+        "ranks": list(sp.ranks),
+        "combinations": [combo_json(classify(g)) for g in sp.groups],
+    }
+
+
+def _round(req: dict[str, Any]) -> dict[str, Any]:
+    seed = _seed(req)
+    thrower = get_int(req, "thrower", 0, lo=0, hi=3)
+    cfg = _cfg(req)
+    r = Round(seed, thrower, cfg)
+    res = r.play_out()
+    d = r.deal
+    players = []
+    for seat in range(4):
+        mine = [s for s in res.showings if s.seat == seat]
+        players.append(
+            {
+                "seat": seat,
+                "hand": _codes(d.hands[seat]),
+                "groups": [_codes(s.group) for s in mine],
+                "ranks": [s.rank for s in mine],
+                "scores": [s.score for s in mine],
+                "combinations": [combo_json(classify(s.group)) for s in mine],
+                "total": res.totals[seat],
+                "place": res.places[seat],
+            }
+        )
+    return {
+        "seed": seed,
+        "thrower": thrower,
+        "die": d.die,
+        "first_drawer": d.first_drawer,
+        "start_stack": d.start_stack + 1,
+        "stacks": [_codes(s) for s in d.stacks],
+        "draws": [{"seat": s, "stacks": [i + 1 for i in idx]} for s, idx in d.draws],
+        "show_order": list(res.order),
+        "players": players,
+        "winners": [p["seat"] for p in players if p["place"] == 1],
+        "options": {k: getattr(cfg, k) for k in CHOICES},
+    }
+
+
+def _combinations(req: dict[str, Any]) -> dict[str, Any]:
+    return {"combinations": [combo_json(c) for c in COMBINATIONS], "scatter": combo_json(None)}
+
+
+def _faces(req: dict[str, Any]) -> dict[str, Any]:
+    width = get_int(req, "width", 40, lo=16, hi=120)
+    lang = "en" if req.get("lang") == "en" else "zh"
+    return {"faces": {code_of(f.value): card_svg(f.value, width, lang) for f in FACES}}
+
+
+# ---------------------------------------------------------------- 字牌
+
+
+def _zi_list(req: dict[str, Any], name: str, max_len: int = zipai.MAX_CARDS, optional: bool = False) -> list[zipai.Zi]:
+    codes = get_list(req, name, [], max_len=max_len) if optional else get_list(req, name, max_len=max_len)
+    out = []
+    for x in codes:
+        z = zipai.parse_zi(x)
+        if z is None:
+            shown = str(x)[:8]
+            raise bad(name, f"无法识别的字牌“{shown}”：应为 x1–x10（小一…小十）或 d1–d10（大壹…大拾）。",
+                      f"unknown card '{shown}': use x1–x10 (small 一…十) or d1–d10 (big 壹…拾).")
+        out.append(z)
+    return out
+
+
+def _zi_check(cards: list[zipai.Zi]) -> None:
+    n: dict[zipai.Zi, int] = {}
+    for c in cards:
+        n[c] = n.get(c, 0) + 1
+    for c, k in n.items():
+        if k > zipai.COPIES:
+            raise ApiError("impossible_hand", f"字牌每种只有 4 张，“{c.zh}”这里有 {k} 张。",
+                           f"There are only 4 of each card; {c.en} appears {k} times.")
+
+
+def _zi_card(req: dict[str, Any]) -> zipai.Zi:
+    if "card" not in req:
+        raise missing("card")
+    c = zipai.parse_zi(req.get("card"))
+    if c is None:
+        raise bad("card", "应为一张字牌代码，如 x4 或 d7。", "expected one card code such as x4 or d7.")
+    return c
+
+
+def _group_json(g: zipai.Group) -> dict[str, Any]:
+    k = zipai.KINDS[g.kind]
+    return {"kind": g.kind, "zh": k.zh, "en": k.en, "cards": [c.code for c in g.cards], "chars": "".join(c.zh for c in g.cards)}
+
+
+def _zipai_deal(req: dict[str, Any]) -> dict[str, Any]:
+    seed = _seed(req)
+    d = zipai.deal(seed)
+    return {
+        "seed": seed,
+        "hands": [[c.code for c in h] for h in d.hands],
+        "sizes": [len(h) for h in d.hands],
+        "locked": [[c.code for c in sorted(zipai.locked_of(h))] for h in d.hands],
+        "stock": len(d.stock),
+    }
+
+
+def _zipai_arrange(req: dict[str, Any]) -> dict[str, Any]:
+    hand = _zi_list(req, "hand")
+    _zi_check(hand)
+    cfg = _cfg(req)
+    locked = _zi_list(req, "locked", max_len=20) if "locked" in req else None
+    res = zipai.arrange(hand, locked, cfg)
+    return {"complete": res is not None, "groups": [_group_json(g) for g in res] if res else []}
+
+
+def _zipai_discard(req: dict[str, Any]) -> dict[str, Any]:
+    hand = _zi_list(req, "hand")
+    c = _zi_card(req)
+    _zi_check(hand + [c])
+    from_upper = get_bool(req, "from_upper", True)
+    passed = _zi_list(req, "passed", max_len=40, optional=True)
+    cfg = _cfg(req)
+    seat = zipai.Seat.dealt(hand)
+    seat = zipai.Seat(seat.hand, seat.locked, frozenset(passed))
+    r = zipai.on_discard(seat, c, from_upper, cfg)
+    return {
+        "forced": r.forced,
+        "peng": r.peng,
+        "chi": [[_group_json(g) for g in way] for way in r.chi],
+        "why_not_chi": r.why_not_chi,
+        "why_not_peng": r.why_not_peng,
+    }
+
+
+def _zipai_draw(req: dict[str, Any]) -> dict[str, Any]:
+    hand = _zi_list(req, "hand")
+    c = _zi_card(req)
+    _zi_check(hand + [c])
+    cfg = _cfg(req)
+    r = zipai.on_draw(zipai.Seat.dealt(hand), c, cfg)
+    return {"forced": r.forced, "face_up": r.forced == "kaizhao" if r.forced else None}
+
+
+def _zipai_differences(req: dict[str, Any]) -> dict[str, Any]:
+    from .zipai_diff import DIFFERENCES
+
+    return {
+        "rows": [
+            {"id": d.id, "topic": {"zh": d.topic_zh, "en": d.topic_en}, "xiaguan": {"zh": d.xiaguan_zh, "en": d.xiaguan_en},
+             "paohuzi": {"zh": d.paohuzi_zh, "en": d.paohuzi_en}, "same": d.same}
+            for d in DIFFERENCES
+        ]
+    }
+
+
+ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "best": _best,
+    "evaluate": _evaluate,
+    "deal": _deal,
+    "round": _round,
+    "combinations": _combinations,
+    "faces": _faces,
+    "zipai-deal": _zipai_deal,
+    "zipai-arrange": _zipai_arrange,
+    "zipai-discard": _zipai_discard,
+    "zipai-draw": _zipai_draw,
+    "zipai-differences": _zipai_differences,
+}
+
+EXAMPLES: list[dict[str, Any]] = [
+    {"request": {"game": "yezi", "action": "best", "hand": ["王", "土", "人", "合", "贝", "叶", "贝", "合"]},
+     "zh": "一手八张牌的最佳分组：天牌 + 地牌，共 3 分。", "en": "Best split of an 8-card hand: Heaven + Earth, 3 points."},
+    {"request": {"game": "yezi", "action": "evaluate", "groups": [["5", "7", "leaf", "10"], ["1", "2", "3", "4"]]},
+     "zh": "评定两组牌：人牌（3）与流散对（9）。", "en": "Evaluate two groups: Man (3) and a scattered group (9)."},
+    {"request": {"game": "yezi", "action": "deal", "seed": 1105},
+     "zh": "按种子发一手八张牌并给出最佳分组。", "en": "Deal an 8-card hand from a seed and give its best split."},
+    {"request": {"game": "yezi", "action": "round", "seed": 7, "thrower": 0},
+     "zh": "一局四人：砌牌、掷骰、抓牌、两次亮牌与名次。", "en": "A round of four: the wall, the die, the draws, two showings and the places."},
+    {"request": {"game": "yezi", "action": "round", "seed": 7, "options": {"scoring": "placing", "ties": "first_shown"}},
+     "zh": "同一局，按另一种读法计分（按名次、先亮者胜平局）。", "en": "The same round scored under the other readings (placings; ties to the earlier shower)."},
+    {"request": {"game": "yezi", "action": "combinations"}, "zh": "八种组合及其名次。", "en": "The eight combinations and their ranks."},
+    {"request": {"game": "yezi", "action": "faces", "width": 40}, "zh": "全部 11 种牌面的 SVG。", "en": "SVG faces of all 11 cards."},
+    {"request": {"game": "yezi", "action": "zipai-deal", "seed": 21},
+     "zh": "下灌字牌发牌：庄家 21 张，闲家各 20 张。", "en": "下灌字牌 deal: 21 cards to the banker, 20 to each other player."},
+    {"request": {"game": "yezi", "action": "zipai-arrange", "hand": ["x7", "x7", "x7", "x7", "x1", "x1", "d2", "d7", "d10"]},
+     "zh": "检查字牌能否全部拢好：开招旁的对子算一墩。", "en": "Check that zi pai cards all fit into groups: a pair counts beside a 开招."},
+    {"request": {"game": "yezi", "action": "zipai-discard", "hand": ["x8", "x6", "x7", "x9", "x10"], "card": "x8", "from_upper": True},
+     "zh": "下火规则：手中已有小八，吃上家的小八须同时亮出两墩。", "en": "下火规则: holding a small 8, taking the upper seat's small 8 needs two groups laid down at once."},
+    {"request": {"game": "yezi", "action": "zipai-draw", "hand": ["d5", "d5", "x1"], "card": "d5"},
+     "zh": "扫牌：手中两张大伍又摸到一张，必须暗扣成坎。", "en": "扫牌: drawing a third big 5 to a pair forces a face-down three."},
+    {"request": {"game": "yezi", "action": "zipai-differences"}, "zh": "下灌字牌与跑胡子的差异表。", "en": "Where 下灌字牌 differs from 跑胡子."},
+]

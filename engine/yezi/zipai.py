@@ -1,0 +1,398 @@
+"""下灌字牌: the village's zi pai (appendix of yezixi.txt) as a named variant of 跑胡子.
+
+Self-contained on purpose: when this was written, ``engine/paohuzi`` was still
+uncommitted work in progress, so this module does not import it. Its card
+type mirrors that engine's (``big`` + ``rank``, codes ``x1``–``x10`` for the
+small 一…十 and ``d1``–``d10`` for the big 壹…拾) so the two can be merged later.
+
+What the appendix states and this module implements:
+
+* 80 cards, 大壹…大拾 and 小一…小十, four of each; the banker holds 21, the
+  others 20 (:func:`deal`);
+* the groups 开招 (four alike), 坎子 (three alike), 半边 (one number in both
+  cases), 顺子 (three in a row, one case), 二七十 (2-7-10, one case) and 对子
+  (a pair, only beside a 开招) — :func:`arrange` finds a full arrangement;
+* a three-of-a-kind held from the deal is never split (``locked``);
+* 吃 only the upper neighbour's discard, into a 顺子 or 半边; 碰 anyone's; never
+  a card once passed (:func:`on_discard`, :func:`decline`);
+* 下火规则: holding a copy of the card taken, it must go down at once too;
+* 扫牌: a third drawn to a pair is forced into a face-down 坎子 (:func:`on_draw`);
+* forced 开招 when anyone discards the fourth to a held three.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import combinations
+from typing import Iterable
+
+from .config import DEFAULT, YeziConfig
+
+SMALL_CHARS = ("一", "二", "三", "四", "五", "六", "七", "八", "九", "十")
+BIG_CHARS = ("壹", "贰", "叁", "肆", "伍", "陆", "柒", "捌", "玖", "拾")
+COPIES = 4
+PLAYERS = 3  # the appendix does not say; 跑胡子's table has three active seats
+BANKER_CARDS = 21
+OTHER_CARDS = 20
+MAX_CARDS = 27  # the most one seat can hold in any state of play; bounds every search
+
+
+@dataclass(frozen=True, order=True)
+class Zi:
+    big: bool
+    rank: int
+
+    @property
+    def code(self) -> str:
+        return f"{'d' if self.big else 'x'}{self.rank}"
+
+    @property
+    def char(self) -> str:
+        return (BIG_CHARS if self.big else SMALL_CHARS)[self.rank - 1]
+
+    @property
+    def zh(self) -> str:
+        return ("大" if self.big else "小") + self.char
+
+    @property
+    def en(self) -> str:
+        return f"{'big' if self.big else 'small'} {self.rank}"
+
+
+FACES: tuple[Zi, ...] = tuple(Zi(False, r) for r in range(1, 11)) + tuple(Zi(True, r) for r in range(1, 11))
+_BY_CODE: dict[str, Zi] = {}
+for _z in FACES:
+    for _k in (_z.code, _z.code.upper(), _z.char, _z.zh):
+        _BY_CODE[_k] = _z
+
+
+def parse_zi(code: object) -> Zi | None:
+    if not isinstance(code, str) or len(code) > 4:
+        return None
+    return _BY_CODE.get(code.strip())
+
+
+def full_deck() -> list[Zi]:
+    return [z for z in FACES for _ in range(COPIES)]
+
+
+# ---------------------------------------------------------------- groups
+
+
+@dataclass(frozen=True)
+class Kind:
+    id: str
+    zh: str
+    en: str
+    size: int
+
+
+KINDS: dict[str, Kind] = {
+    k.id: k
+    for k in (
+        Kind("kaizhao", "开招", "four alike (kaizhao)", 4),
+        Kind("kanzi", "坎子", "three alike (kanzi)", 3),
+        Kind("banbian", "半边", "one number, both cases (banbian)", 3),
+        Kind("shunzi", "顺子", "run (shunzi)", 3),
+        Kind("erqishi", "二七十", "2-7-10 (erqishi)", 3),
+        Kind("duizi", "对子", "pair (duizi)", 2),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Group:
+    kind: str
+    cards: tuple[Zi, ...]
+
+    @staticmethod
+    def of(kind: str, cards: Iterable[Zi]) -> "Group":
+        return Group(kind, tuple(sorted(cards)))
+
+
+def kind_of(cards: Iterable[Zi], config: YeziConfig = DEFAULT) -> str | None:
+    """The group kind these cards make on their own (对子 without regard to the 开招 condition)."""
+    cs = tuple(sorted(cards))
+    n = len(cs)
+    if n == 0:
+        return None
+    same = len(set(cs)) == 1
+    if n == 4:
+        return "kaizhao" if same else None
+    if n == 2:
+        return "duizi" if same else None
+    if n != 3:
+        return None
+    if same:
+        return "kanzi"
+    ranks = sorted(c.rank for c in cs)
+    cases = {c.big for c in cs}
+    if len(set(ranks)) == 1:  # both cases present, since not all alike
+        if config.banbian == "two_big" and sum(1 for c in cs if c.big) != 2:
+            return None
+        return "banbian"
+    if len(cases) != 1:
+        return None
+    if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+        return "shunzi"
+    if ranks == [2, 7, 10]:
+        return "erqishi"
+    return None
+
+
+def _counts(cards: Iterable[Zi]) -> dict[Zi, int]:
+    d: dict[Zi, int] = {}
+    for c in cards:
+        d[c] = d.get(c, 0) + 1
+    return d
+
+
+def locked_of(hand: Iterable[Zi]) -> frozenset[Zi]:
+    """Faces held three or four times: from the deal these are never split."""
+    return frozenset(z for z, n in _counts(hand).items() if n >= 3)
+
+
+def arrange(
+    hand: Iterable[Zi], locked: Iterable[Zi] | None = None, config: YeziConfig = DEFAULT
+) -> tuple[Group, ...] | None:
+    """A full arrangement of ``hand`` into groups (拢好的墩), or None.
+
+    ``locked`` (default: every face held three or more times) must stay whole
+    as a 坎子 or 开招. Pairs are allowed only beside a 开招 (``config.pairs``).
+    """
+    cards = sorted(hand)
+    if len(cards) > MAX_CARDS:
+        raise ValueError("too many cards")
+    lk = locked_of(cards) if locked is None else frozenset(locked)
+    counts = tuple(sum(1 for c in cards if c == f) for f in FACES)
+    res = _arrange(counts, frozenset(FACES.index(z) for z in lk if z in FACES), 0, 0, config)
+    return None if res is None else tuple(res)
+
+
+def _pairs_ok(pairs: int, kaizhao: int, config: YeziConfig) -> bool:
+    if config.pairs == "per_kaizhao":
+        return pairs <= kaizhao
+    return pairs == 0 or kaizhao > 0
+
+
+@lru_cache(maxsize=100_000)
+def _arrange(
+    counts: tuple[int, ...], locked: frozenset[int], pairs: int, kaizhao: int, config: YeziConfig
+) -> tuple[Group, ...] | None:
+    # face order: small 1..10 then big 1..10; take the first face still held
+    i = next((j for j, n in enumerate(counts) if n), None)
+    if i is None:
+        return () if _pairs_ok(pairs, kaizhao, config) else None
+    z = FACES[i]
+    n = counts[i]
+
+    def go(used: dict[int, int], kind: str, dp: int = 0, dk: int = 0) -> tuple[Group, ...] | None:
+        c = list(counts)
+        for j, k in used.items():
+            if c[j] < k or (j in locked and j != i):
+                return None
+            c[j] -= k
+        rest = _arrange(tuple(c), locked, pairs + dp, kaizhao + dk, config)
+        if rest is None:
+            return None
+        g = Group.of(kind, [FACES[j] for j, k in used.items() for _ in range(k)])
+        return (g,) + rest
+
+    if i in locked:  # a dealt three (or four) stays whole
+        if n == 4:
+            return go({i: 4}, "kaizhao", dk=1)
+        if n == 3:
+            return go({i: 3}, "kanzi")
+        return None
+    tries: list[tuple[dict[int, int], str, int, int]] = []
+    if n >= 4:
+        tries.append(({i: 4}, "kaizhao", 0, 1))
+    if n >= 3:
+        tries.append(({i: 3}, "kanzi", 0, 0))
+    other = FACES.index(Zi(not z.big, z.rank))
+    for mine in (2, 1):
+        theirs = 3 - mine
+        if n >= mine and counts[other] >= theirs:
+            bigs = mine if z.big else theirs
+            if config.banbian == "two_big" and bigs != 2:
+                continue
+            tries.append(({i: mine, other: theirs}, "banbian", 0, 0))
+    if z.rank <= 8:
+        tries.append(({i: 1, i + 1: 1, i + 2: 1}, "shunzi", 0, 0))
+    if z.rank == 2:
+        tries.append(({i: 1, i + 5: 1, i + 8: 1}, "erqishi", 0, 0))
+    if n >= 2:
+        tries.append(({i: 2}, "duizi", 1, 0))
+    for used, kind, dp, dk in tries:
+        r = go(used, kind, dp, dk)
+        if r is not None:
+            return r
+    return None
+
+
+# ---------------------------------------------------------------- a seat in play
+
+
+@dataclass(frozen=True)
+class Seat:
+    hand: tuple[Zi, ...]  # concealed cards, sorted
+    locked: frozenset[Zi] = frozenset()  # dealt threes: never split
+    passed: frozenset[Zi] = frozenset()  # cards once offered and not taken: never 吃 or 碰 again
+    table: tuple[tuple[Group, bool], ...] = ()  # groups laid down, with face-up flag
+
+    @staticmethod
+    def dealt(hand: Iterable[Zi]) -> "Seat":
+        h = tuple(sorted(hand))
+        return Seat(h, locked_of(h))
+
+
+@dataclass(frozen=True)
+class Reaction:
+    forced: str | None  # "kaizhao" (亮) or "saopai" (扫牌, 暗) — must be done
+    peng: bool  # may 碰
+    chi: tuple[tuple[Group, ...], ...]  # ways to 吃: the groups laid down at once
+    why_not_chi: str  # "" or a reason code
+    why_not_peng: str
+
+
+def _without(hand: tuple[Zi, ...], cards: Iterable[Zi]) -> tuple[Zi, ...] | None:
+    h = list(hand)
+    for c in cards:
+        if c not in h:
+            return None
+        h.remove(c)
+    return tuple(h)
+
+
+def _chi_kinds(config: YeziConfig) -> tuple[str, ...]:
+    return ("shunzi", "banbian", "erqishi") if config.chi_forms == "with_erqishi" else ("shunzi", "banbian")
+
+
+def _groups_with(card: Zi, pool: tuple[Zi, ...], kinds: tuple[str, ...], config: YeziConfig) -> set[tuple[Zi, ...]]:
+    """Pairs of cards from ``pool`` that make a group of ``kinds`` with ``card``."""
+    out: set[tuple[Zi, ...]] = set()
+    for a, b in combinations(sorted(set(pool)) + [x for x in sorted(set(pool)) if pool.count(x) > 1], 2):
+        pair = tuple(sorted((a, b)))
+        if _without(pool, pair) is None:
+            continue
+        if kind_of((card,) + pair, config) in kinds:
+            out.add(pair)
+    return out
+
+
+def chi_ways(
+    seat: Seat, card: Zi, config: YeziConfig = DEFAULT, limit: int = 64, xiahuo: bool = True
+) -> tuple[tuple[Group, ...], ...]:
+    """Ways to 吃 ``card`` under the 下火规则: the groups laid down at once.
+
+    Cards of locked faces cannot be used. If the seat holds copies of ``card``,
+    each must go down in the same move ("clear"), or, under "separate", each
+    group may hold only one copy (so one held copy means two groups, as in the
+    appendix's example).
+    """
+    pool = tuple(c for c in seat.hand if c not in seat.locked)
+    held = pool.count(card) if xiahuo else 0
+    found: set[tuple[Group, ...]] = set()
+
+    def rec(pool: tuple[Zi, ...], copies_left: int, groups: tuple[Group, ...], kinds: tuple[str, ...]) -> None:
+        if len(found) >= limit:
+            return
+        if copies_left == 0:
+            found.add(tuple(sorted(groups, key=lambda g: (g.kind, g.cards))))
+            return
+        # another group containing one held copy, built from the hand
+        rest = _without(pool, (card,))
+        assert rest is not None
+        for pair in _groups_with(card, rest, ("shunzi", "banbian", "erqishi"), config):
+            k = pair.count(card)
+            if config.xiahuo == "separate" and k:
+                continue
+            if k + 1 > copies_left:
+                continue
+            left = _without(rest, pair)
+            if left is None:
+                continue
+            g = Group.of(kind_of((card,) + pair, config) or "", (card,) + pair)
+            rec(left, copies_left - 1 - k, groups + (g,), kinds)
+
+    for pair in _groups_with(card, pool, _chi_kinds(config), config):
+        k = pair.count(card)
+        if xiahuo and config.xiahuo == "separate" and k:
+            continue
+        left = _without(pool, pair)
+        if left is None:
+            continue
+        g = Group.of(kind_of((card,) + pair, config) or "", (card,) + pair)
+        rec(left, max(0, held - k), (g,), _chi_kinds(config))
+    return tuple(sorted(found, key=lambda w: [(g.kind, g.cards) for g in w]))
+
+
+def on_discard(seat: Seat, card: Zi, from_upper: bool, config: YeziConfig = DEFAULT) -> Reaction:
+    """What ``seat`` may or must do when another player discards ``card``."""
+    n = seat.hand.count(card)
+    if n >= 3:
+        return Reaction("kaizhao", False, (), "forced_kaizhao", "forced_kaizhao")
+    passed = card in seat.passed
+    peng = n == 2 and not passed
+    why_peng = "" if peng else ("passed" if passed and n == 2 else "no_pair")
+    if passed:
+        return Reaction(None, peng, (), "passed", why_peng)
+    if not from_upper:
+        return Reaction(None, peng, (), "not_upper", why_peng)
+    ways = chi_ways(seat, card, config)
+    why = ""
+    if not ways:
+        why = "xiahuo" if chi_ways(seat, card, config, limit=1, xiahuo=False) else "no_group"
+    return Reaction(None, peng, ways, why, why_peng)
+
+
+def decline(seat: Seat, card: Zi) -> Seat:
+    """The seat lets ``card`` go by: it may never 吃 or 碰 that card again (过张)."""
+    return replace(seat, passed=seat.passed | {card})
+
+
+def on_draw(seat: Seat, card: Zi, config: YeziConfig = DEFAULT) -> Reaction:
+    """What is forced when ``seat`` draws ``card`` itself. Its own draw is never 吃 (only the upper seat's discard)."""
+    n = seat.hand.count(card)
+    if n == 2:
+        return Reaction("saopai", False, (), "own_draw", "own_draw")
+    if n == 3 and config.self_fourth == "kaizhao":
+        return Reaction("kaizhao", False, (), "own_draw", "own_draw")
+    return Reaction(None, False, (), "own_draw", "own_draw")
+
+
+def apply_forced(seat: Seat, card: Zi, forced: str) -> Seat:
+    """Lay down the forced group: 扫牌 face down, 开招 face up."""
+    same = tuple(c for c in seat.hand if c == card)
+    hand = tuple(c for c in seat.hand if c != card)
+    if forced == "saopai":
+        return replace(seat, hand=hand, locked=seat.locked - {card}, table=seat.table + ((Group.of("kanzi", same + (card,)), False),))
+    if forced == "kaizhao":
+        return replace(seat, hand=hand, locked=seat.locked - {card}, table=seat.table + ((Group.of("kaizhao", same + (card,)), True),))
+    raise ValueError(forced)
+
+
+# ---------------------------------------------------------------- dealing
+
+
+@dataclass(frozen=True)
+class ZiDeal:
+    seed: int
+    hands: tuple[tuple[Zi, ...], ...]  # seat 0 is the banker (21 cards)
+    stock: tuple[Zi, ...]
+
+
+def deal(seed: int) -> ZiDeal:
+    """Shuffle the 80 cards (seeded) and deal 21 to the banker and 20 to each of the two others."""
+    rng = random.Random(seed)
+    cards = full_deck()
+    rng.shuffle(cards)
+    sizes = (BANKER_CARDS,) + (OTHER_CARDS,) * (PLAYERS - 1)
+    hands = []
+    pos = 0
+    for s in sizes:
+        hands.append(tuple(sorted(cards[pos : pos + s])))
+        pos += s
+    return ZiDeal(seed, tuple(hands), tuple(cards[pos:]))

@@ -1,0 +1,187 @@
+from collections import Counter
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.yezi import zipai
+from engine.yezi.config import YeziConfig
+from engine.yezi.zipai import Seat, arrange, kind_of, on_discard, on_draw, parse_zi
+from engine.yezi.zipai_diff import DIFFERENCES
+
+
+def Z(s: str):
+    return [parse_zi(x) for x in s.split()]
+
+
+def seat(s: str, passed: str = "") -> Seat:
+    base = Seat.dealt(Z(s))
+    return Seat(base.hand, base.locked, frozenset(Z(passed)))
+
+
+def test_deck():
+    d = zipai.full_deck()
+    assert len(d) == 80 and all(n == 4 for n in Counter(d).values()) and len(set(d)) == 20
+
+
+def test_group_kinds():
+    assert kind_of(Z("x7 x7 x7 x7")) == "kaizhao"
+    assert kind_of(Z("d3 d3 d3")) == "kanzi"
+    assert kind_of(Z("d5 d5 x5")) == "banbian"
+    assert kind_of(Z("x4 x5 x6")) == "shunzi"
+    assert kind_of(Z("d2 d7 d10")) == "erqishi"
+    assert kind_of(Z("x2 x7 x10")) == "erqishi"
+    assert kind_of(Z("x1 x1")) == "duizi"
+    assert kind_of(Z("x4 d5 x6")) is None  # runs keep one case
+    assert kind_of(Z("d2 x7 d10")) is None
+    assert kind_of(Z("x9 x10 x1")) is None  # no wrap-round
+
+
+def test_diff_deal():
+    d = zipai.deal(123)
+    assert [len(h) for h in d.hands] == [21, 20, 20]
+    assert len(d.stock) == 19
+    assert Counter(c for h in d.hands for c in h) + Counter(d.stock) == Counter(zipai.full_deck())
+    assert zipai.deal(123) == d
+
+
+def test_diff_four():
+    s = seat("d5 d5 d5 x1 x2")
+    r = on_discard(s, parse_zi("d5"), from_upper=False)
+    assert r.forced == "kaizhao" and not r.peng and not r.chi
+    assert on_draw(s, parse_zi("d5")).forced == "kaizhao"
+    assert on_draw(s, parse_zi("d5"), YeziConfig(self_fourth="free")).forced is None
+    after = zipai.apply_forced(s, parse_zi("d5"), "kaizhao")
+    assert after.table[-1] == (zipai.Group.of("kaizhao", Z("d5 d5 d5 d5")), True)
+
+
+def test_diff_banbian():
+    assert kind_of(Z("d5 d5 x5")) == "banbian"  # the appendix's example
+    assert kind_of(Z("d9 x9 x9")) == "banbian"  # 跑胡子's 玖九九
+    assert kind_of(Z("d9 x9 x9"), YeziConfig(banbian="two_big")) is None
+    assert kind_of(Z("d5 d5 x5"), YeziConfig(banbian="two_big")) == "banbian"
+
+
+def test_diff_erqishi():
+    s = seat("d2 d10 x1")
+    card = parse_zi("d7")
+    assert on_discard(s, card, True).chi == ()
+    ways = on_discard(s, card, True, YeziConfig(chi_forms="with_erqishi")).chi
+    assert [[g.kind for g in w] for w in ways] == [["erqishi"]]
+    # yet 二七十 is a finished group in an arrangement
+    assert arrange(Z("d2 d7 d10")) is not None
+
+
+def test_diff_pairs():
+    assert arrange(Z("x1 x1")) is None
+    assert arrange(Z("x1 x2 x3 x5 x5")) is None
+    ok = arrange(Z("x7 x7 x7 x7 x5 x5"), locked=[])
+    assert ok is not None and sorted(g.kind for g in ok) == ["duizi", "kaizhao"]
+    # one 开招, two pairs: only under the 'any' reading
+    hand = Z("x7 x7 x7 x7 x5 x5 d3 d3")
+    assert arrange(hand, locked=[]) is None
+    assert arrange(hand, locked=[], config=YeziConfig(pairs="any")) is not None
+
+
+def test_diff_chi_source():
+    s = seat("x5 x6 d1")
+    card = parse_zi("x4")
+    assert on_discard(s, card, from_upper=True).chi  # the appendix's example
+    r = on_discard(s, card, from_upper=False)
+    assert r.chi == () and r.why_not_chi == "not_upper"
+    # a card you draw yourself is never taken by 吃
+    assert on_draw(s, card).forced is None and on_draw(s, card).why_not_chi == "own_draw"
+    # 碰 from any seat
+    assert on_discard(seat("x4 x4 d1"), card, from_upper=False).peng
+
+
+def test_diff_passed():
+    card = parse_zi("x4")
+    s = seat("x5 x6 x4 x4")
+    assert on_discard(s, card, True).peng
+    s2 = zipai.decline(s, card)
+    r = on_discard(s2, card, True)
+    assert not r.peng and r.chi == () and r.why_not_chi == "passed" and r.why_not_peng == "passed"
+
+
+def test_diff_kan_whole():
+    # three small 5 dealt: no 顺子 may use one of them
+    hand = Z("x5 x5 x5 x3 x4 x6 x7 x6 x7")
+    assert arrange(hand) is None
+    assert arrange(hand, locked=[]) is not None  # 三四五 五六七 五六七, had they not been dealt together
+    assert arrange(Z("x5 x5 x5 x6 x7 x8")) is not None
+    # nor may 吃 use them (the appendix's 大伍 example)
+    s = seat("d5 d5 d5 d7 x1")
+    assert on_discard(s, parse_zi("d6"), True).chi == ()
+    s_free = Seat(s.hand, frozenset())
+    assert on_discard(s_free, parse_zi("d6"), True).chi
+
+
+def test_diff_xiahuo():
+    card = parse_zi("x8")
+    # holding one small 8 and only one group for it: no 吃
+    r = on_discard(seat("x8 x9 x10 d1"), card, True)
+    assert r.chi == () and r.why_not_chi == "xiahuo"
+    # two groups at once: allowed
+    r = on_discard(seat("x8 x9 x10 x6 x7"), card, True)
+    assert [sorted(g.kind for g in w) for w in r.chi] == [["shunzi", "shunzi"]]
+    # a 半边 holding both copies clears the hand: allowed by default, not under 'separate'
+    s = seat("x8 d8 d1")
+    assert on_discard(s, card, True).chi
+    assert on_discard(s, card, True, YeziConfig(xiahuo="separate")).chi == ()
+
+
+def test_diff_saopai():
+    s = seat("d5 d5 x1")
+    r = on_draw(s, parse_zi("d5"))
+    assert r.forced == "saopai"
+    after = zipai.apply_forced(s, parse_zi("d5"), "saopai")
+    assert after.table[-1] == (zipai.Group.of("kanzi", Z("d5 d5 d5")), False)  # face down
+    assert on_draw(seat("d5 x1"), parse_zi("d5")).forced is None
+
+
+def test_diff_scoring():
+    # nothing beyond grouping: any full arrangement is accepted, whatever 胡息 it would have in 跑胡子
+    assert arrange(Z("x4 x5 x6 x7 x8 x9 d4 d5 d6")) is not None
+
+
+def test_every_difference_has_a_test():
+    mod = sys.modules[__name__]
+    assert all(callable(getattr(mod, f"test_diff_{d.id}", None)) for d in DIFFERENCES)
+
+
+def test_difference_passages_exist(sources_dir):
+    for d in DIFFERENCES:
+        for p in (d.xiaguan, d.paohuzi):
+            assert p.quote in (sources_dir / p.source).read_text(encoding="utf-8")
+
+
+faces = st.sampled_from(zipai.FACES)
+
+
+@given(st.lists(faces, min_size=0, max_size=12))
+def test_arrangement_is_a_partition(cards):
+    if any(n > 4 for n in Counter(cards).values()):
+        return
+    res = arrange(cards)
+    if res is None:
+        return
+    assert Counter(c for g in res for c in g.cards) == Counter(cards)
+    assert all(kind_of(g.cards) == g.kind for g in res)
+    assert sum(1 for g in res if g.kind == "duizi") <= sum(1 for g in res if g.kind == "kaizhao")
+
+
+@given(st.lists(st.sampled_from([z for z in zipai.FACES if z.rank <= 8]), min_size=1, max_size=5))
+def test_runs_always_arrange(starts):
+    cards = []
+    for z in starts:
+        cards += [z, zipai.Zi(z.big, z.rank + 1), zipai.Zi(z.big, z.rank + 2)]
+    if any(n > 4 for n in Counter(cards).values()):
+        return
+    assert arrange(cards, locked=[]) is not None
+
+
+def test_too_many_cards_refused():
+    with pytest.raises(ValueError):
+        arrange(zipai.full_deck()[:30])
