@@ -10,6 +10,10 @@ from engine.yezi.config import YeziConfig
 from engine.yezi.zipai import Seat, arrange, kind_of, on_discard, on_draw, parse_zi
 from engine.yezi.zipai_diff import DIFFERENCES
 
+from pathlib import Path as _Path
+
+SOURCES = _Path(__file__).resolve().parents[3] / "shared" / "sources"
+
 
 def Z(s: str):
     return [parse_zi(x) for x in s.split()]
@@ -151,10 +155,10 @@ def test_every_difference_has_a_test():
     assert all(callable(getattr(mod, f"test_diff_{d.id}", None)) for d in DIFFERENCES)
 
 
-def test_difference_passages_exist(sources_dir):
+def test_difference_passages_exist():
     for d in DIFFERENCES:
         for p in (d.xiaguan, d.paohuzi):
-            assert p.quote in (sources_dir / p.source).read_text(encoding="utf-8")
+            assert p.quote in (SOURCES / p.source).read_text(encoding="utf-8")
 
 
 faces = st.sampled_from(zipai.FACES)
