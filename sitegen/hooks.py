@@ -22,6 +22,7 @@ import html
 import importlib
 import io
 import json
+import logging
 import mimetypes
 import re
 import shutil
@@ -31,10 +32,18 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+
+
+def _ensure_path() -> None:
+    # MkDocs restores sys.path after loading a hook file, so do this at each event
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+_ensure_path()
 
 from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
 
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
@@ -59,7 +68,35 @@ def page_lang(page: Any) -> str:
     return "en" if src.endswith(".en.md") else "zh"
 
 
+class _InstantSwitcherFilter(logging.Filter):
+    """mkdocs-static-i18n warns that Material's contextual language switcher and
+    navigation.instant do not combine; widgets/runtime.js fixes the switcher's
+    links on every instant page change, so that warning is answered."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "not compatible with theme.features = navigation.instant" not in record.getMessage()
+
+
+def _quiet_i18n() -> None:
+    for name in list(logging.root.manager.loggerDict) + ["mkdocs.plugins.mkdocs_static_i18n.reconfigure"]:
+        if "i18n" in name:
+            lg = logging.getLogger(name)
+            if not any(isinstance(f, _InstantSwitcherFilter) for f in lg.filters):
+                lg.addFilter(_InstantSwitcherFilter())
+
+
+_quiet_i18n()
+
+
+@event_priority(100)
+def on_config(config: Any) -> Any:
+    _ensure_path()
+    _quiet_i18n()
+    return config
+
+
 def _module_for(name: str) -> Any:
+    _ensure_path()
     game = name.split("-", 1)[0]
     if not re.fullmatch(r"[a-z]+", game):
         raise PluginError(f"bad widget/table name {name!r}")

@@ -1,0 +1,171 @@
+"""Shared fixtures: the site built once per session, served on loopback, and a
+Playwright page in Debian's Chromium that refuses every request to another host.
+
+Fixtures
+- ``built_site`` (session): Path of a fresh ``mkdocs build --strict``, built with
+  SITE_URL set to the loopback address it is served on (Material's instant
+  navigation only follows links listed in sitemap.xml, port included)
+- ``site_url`` (session): base URL (ending in "/") of that site on http://127.0.0.1:<port>/
+- ``browser`` (session): a Playwright Chromium browser
+- ``page``: a new page; requests to any other host are aborted and fail the test;
+  uncaught page errors fail the test too
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT.parent / "shared" / "sources"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def sources_dir() -> Path:
+    assert SOURCES.is_dir(), f"primary sources not found at {SOURCES}"
+    return SOURCES
+
+
+class BuildResult:
+    def __init__(self, path: Path, returncode: int, log: str) -> None:
+        self.path, self.returncode, self.log = path, returncode, log
+
+
+def build_site(dest: Path, site_url: str = "http://127.0.0.1:8000/") -> BuildResult:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=site_url)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
+        cwd=ROOT, capture_output=True, text=True, env=env, timeout=900,
+    )
+    return BuildResult(dest, proc.returncode, proc.stdout + proc.stderr)
+
+
+@pytest.fixture(scope="session")
+def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[http.server.ThreadingHTTPServer, Path]]:
+    dest = tmp_path_factory.mktemp("site") / "site"
+    handler = functools.partial(_Handler, directory=str(dest))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    try:
+        yield server, dest
+    finally:
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_build(_site_server: tuple[http.server.ThreadingHTTPServer, Path]) -> BuildResult:
+    server, dest = _site_server
+    return build_site(dest, f"http://127.0.0.1:{server.server_address[1]}/")
+
+
+@pytest.fixture(scope="session")
+def built_site(site_build: BuildResult) -> Path:
+    if site_build.returncode != 0:
+        pytest.fail("mkdocs build --strict failed:\n" + site_build.log[-4000:])
+    return site_build.path
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+        ".csv": "text/csv; charset=utf-8",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path, _site_server: tuple[http.server.ThreadingHTTPServer, Path]) -> Iterator[str]:
+    server, _ = _site_server
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.fail("Debian's chromium is not installed (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _is_local(url: str) -> bool:
+    u = urlparse(url)
+    if u.scheme in ("data", "blob", "about"):
+        return True
+    return u.hostname in ("127.0.0.1", "localhost", "::1")
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    foreign: list[str] = []
+    errors: list[str] = []
+
+    def route(r: object) -> None:
+        url = r.request.url  # type: ignore[attr-defined]
+        if _is_local(url):
+            r.continue_()  # type: ignore[attr-defined]
+        else:
+            foreign.append(url)
+            r.abort()  # type: ignore[attr-defined]
+
+    context.route("**/*", route)
+    # requests made by workers go through the context too
+    pg = context.new_page()
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(60_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+    assert foreign == [], f"the site requested other hosts: {foreign}"
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "browser" in item.fixturenames or "page" in item.fixturenames:
+            item.add_marker(pytest.mark.browser)
+        if "built_site" in item.fixturenames or "site_build" in item.fixturenames:
+            item.add_marker(pytest.mark.site)
