@@ -1,0 +1,1 @@
+"""打围 (dawei): six-dice stick game of Xizhou, Dali."""

@@ -1,0 +1,83 @@
+"""Rule-to-source trace for 打围: every rule names the passage it comes from."""
+
+from __future__ import annotations
+
+from engine.trace import Gap, Passage, Rule, RuleOption
+
+SRC = "dawei.txt"
+
+
+def P(section: str, quote: str) -> Passage:
+    return Passage(SRC, section, quote)
+
+
+T = "tests/dawei/"
+R = Rule
+RULES: tuple[Rule, ...] = (
+    R("dawei.sticks.set", P("签牌", "整副牌共有134支牌,总计为528柱"), "十种动物共 134 支签、528 柱。", "Ten animals, 134 sticks, 528 柱 in all.", "engine.dawei.sticks.ANIMALS", (T + "test_sticks.py::test_totals",)),
+    R("dawei.sticks.sizes", P("签牌", "长20公分、宽为6公分"), "签的长宽随柱数递减，老狮子最大、鸡最小。", "Stick size falls with value: the lion largest, the chicken smallest.", "engine.dawei.svg.sticks_svg", (T + "test_svg.py::test_sticks_svg_sizes",)),
+    R("dawei.dice.red_four", P("鸡、兔、獐", "只有一颗红四点"), "四点为红，其余各面（含幺）为黑。", "The four is the red face; all others, the one included, are black.", "engine.dawei.dice.RED", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.chicken", P("鸡、兔、獐 一鸡", "其他色面不成形"), "一颗红四、别无他形：得一鸡。", "One red four and no other pattern: a chicken.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.rabbit", P("鸡、兔、獐 二兔", "而其他点不成对"), "两颗红四、其余不成对：得一兔。", "Two red fours, the rest unpaired: a rabbit.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_two_reds_with_pair",)),
+    R("dawei.throw.muntjac_three_pairs", P("鸡、兔、獐 1", "不同的三对黑"), "三对不同点的黑面：獐。", "Three pairs of different black faces: a muntjac.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.muntjac_seventeen", P("鸡、兔、獐 2", "叫黑十七獐子"), "三颗同点黑面，另三颗黑面和为十七：獐。", "Three of one black face, the other three black summing to 17: a muntjac.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.muntjac_five_gold", P("鸡、兔、獐 3", "叫黑五金獐"), "三颗同点黑面，另三颗黑面和为五：獐。", "Three of one black face, the other three black summing to 5: a muntjac.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.muntjac_two_triples", P("鸡、兔、獐 4", "也叫黑三对獐"), "两组不同点的三颗黑面：獐（幺与六除外）。", "Two triples of different black faces: a muntjac (except ones with sixes).", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.tiandi", P("豹 6", "叫“天地分豹”"), "三幺三六：豹（天地分豹）。", "Three ones and three sixes: a leopard.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_named_exceptions",)),
+    R("dawei.throw.deer_three_red", P("马鹿 1", "而其他三颗不成套"), "三颗红四、其余不成套：马鹿。", "Three red fours, the rest forming no set: a red deer.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.deer_three_pairs", P("马鹿 2", "叫红三对马鹿"), "两颗红四加两对不同点黑面：马鹿。", "Two red fours and two black pairs of different faces: a red deer.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.456", P("马鹿 注", "又变成得支豹签"), "两红、两五、两六：豹而非马鹿。", "Two reds, two fives, two sixes: a leopard, not a deer.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_named_exceptions",)),
+    R("dawei.throw.eagle", P("鹰", "四颗幺点另外"), "四颗同点黑面（幺除外）：鹰；带一红加一鸡，带两红加一兔。", "Four of one black face (not ones): an eagle; with one red add a chicken, with two a rabbit.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.dog", P("狗", "这叫狗不挂红"), "四颗幺：狗，带红不加。", "Four ones: a dog, nothing added for reds.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.leopards", P("豹", "可得一支十六柱的豹签"), "六种豹色面。", "The six leopard patterns.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.red_five_gold", P("豹 2", "(一颗幺点两颗二点)"), "三红加三颗黑面和为五：豹。", "Three reds and three blacks summing to 5: a leopard.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_red_five_gold_option",)),
+    R("dawei.throw.tigers", P("老虎", "均得一支32柱的老虎签牌"), "十种老虎色面。", "The ten tiger patterns.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.throw.lions", P("老狮子", "叫五子挂印老狮子"), "四种老狮子色面。", "The four lion patterns.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
+    R("dawei.game.banker", P("老狮子", "就是这一局的庄家"), "得老狮子者为本局庄家，各家与庄家结算。", "Whoever takes the lion is the banker; the others settle with the banker.", "engine.dawei.game.Game.settlement", (T + "test_game.py::test_settlement_banker_balances",)),
+    R("dawei.game.first_thrower", P("正挪", "谁的点大谁就掷头色"), "一颗色子叫点，点大者掷头色。", "One die each; the highest throws first.", "engine.dawei.game.Game._call_first", (T + "test_game.py::test_seed_replays",)),
+    R("dawei.fox.first_round", P("狐狸 1", "谁就拿走顺签"), "首轮掷顺，直接拿走顺签。", "A straight in the first round takes the fox.", "engine.dawei.game.Game.plan_straight", (T + "test_game.py::test_fox_sequence",)),
+    R("dawei.fox.first_straight", P("狐狸 1", "只得一鸡一兔一只獐"), "头道顺得一鸡一兔一獐。", "The first straight takes a chicken, a rabbit and a muntjac.", "engine.dawei.game.Game.plan_straight", (T + "test_game.py::test_fox_sequence",)),
+    R("dawei.fox.own_second", P("狐狸 1", "叫亲手二道顺"), "同一人连得两道顺，拿走顺签。", "The same player's second straight, none between, takes the fox.", "engine.dawei.game.Game.plan_straight", (T + "test_game.py::test_fox_sequence",)),
+    R("dawei.fox.second", P("狐狸 2", "只能得一鸡一兔"), "他人的二道顺得一鸡一兔。", "Another player's second straight takes a chicken and a rabbit.", "engine.dawei.game.Game.plan_straight", (T + "test_game.py::test_fox_sequence",)),
+    R("dawei.fox.third", P("狐狸 2", "这叫三道顺"), "三道顺拿走顺签。", "The third straight takes the fox.", "engine.dawei.game.Game.plan_straight", (T + "test_game.py::test_fox_sequence",)),
+    R("dawei.fox.after_lion", P("狐狸 3", "不论几道顺"), "老狮子出后，掷顺即得顺签。", "Once the lion is out, a straight takes the fox.", "engine.dawei.game.Game.plan_straight", (T + "test_game.py::test_fox_sequence",)),
+    R("dawei.fox.after_fox", P("狐狸 4", "叫顺后得豹"), "顺签出后再掷顺得豹。", "After the fox is out, a straight takes a leopard.", "engine.dawei.game.Game.plan_straight", (T + "test_game.py::test_fox_sequence",)),
+    R("dawei.split.begins", P("分掷", "一鸡二兔签牌全部掷完"), "鸡兔全部掷完后进入分掷。", "The split phase begins once every chicken and rabbit is taken.", "engine.dawei.game.Game._end_turn", (T + "test_game.py::test_phases",)),
+    R("dawei.split.muntjac", P("分獐", "不必再掷"), "两对不同点黑面或三颗同点黑面即得獐；一对黑则再掷一颗同点。", "Two black pairs or a black triple take a muntjac at once; a black pair asks one more of it.", "engine.dawei.split.SPLIT_RULES", (T + "test_split.py::test_split_examples",)),
+    R("dawei.split.deer", P("分鹿", "第二色中有一颗红四就得一支马鹿签"), "两红分一红：马鹿。", "Two reds, then one red: a deer.", "engine.dawei.split.SPLIT_RULES", (T + "test_split.py::test_split_examples",)),
+    R("dawei.split.eagle", P("分鹰", "这叫二黑分二黑"), "二黑分二黑、三黑分一黑：鹰。", "Two blacks then two, three blacks then one: an eagle.", "engine.dawei.split.SPLIT_RULES", (T + "test_split.py::test_split_examples",)),
+    R("dawei.split.leopard", P("分豹", "三红分一红"), "两红分两红、三红分一红：豹。", "Two reds then two, three reds then one: a leopard.", "engine.dawei.split.SPLIT_RULES", (T + "test_split.py::test_split_examples",)),
+    R("dawei.split.tiger", P("分虎", "但老虎不撑腰"), "四黑分对黑、三黑分三黑（幺不可）、顺斗一红：老虎。", "Four blacks then a pair, three then three (not ones), a straight then a red: a tiger.", "engine.dawei.split.SPLIT_RULES", (T + "test_split.py::test_no_tiger_split_on_ones",)),
+    R("dawei.split.fox", P("分顺", "把前色所缺的点掷出"), "一对加四个不同点，再掷出所缺之点：顺签。", "A pair and four different faces, then the missing face: the fox.", "engine.dawei.split.SPLIT_RULES", (T + "test_split.py::test_split_examples",)),
+    R("dawei.split.lion", P("分老狮子", "称为顺斗两颗红"), "六种分老狮子。", "The six lion splits.", "engine.dawei.split.SPLIT_RULES", (T + "test_split.py::test_split_examples",)),
+    R("dawei.split.second_only", P("特殊情况 6", "只以与第一色面相对应的点数为准"), "分掷第二色只看所需点数，一碗等一律无效。", "On a second split throw only the asked-for faces count; bowls count for nothing.", "engine.dawei.game.Game._decide", (T + "test_split.py::test_second_bowl_counts_for_nothing",)),
+    R("dawei.split.shun_dou_shun", P("特殊情况 5", "这叫顺斗顺"), "顺斗顺：里抄外抄。", "Straight upon straight: the sweep, as for the red bowl.", "engine.dawei.split.second_is_shun_dou_shun", (T + "test_split.py::test_shun_dou_shun",)),
+    R("dawei.end.settle", P("结算", "多出则赢,少了则输"), "掷完后按柱数与保本数比较输赢。", "When all is taken, each player's 柱 against break-even decides win or loss.", "engine.dawei.game.Game.settlement", (T + "test_game.py::test_settlement_banker_balances",)),
+    R("dawei.end.break_even", P("结算", "九人玩,每人保本数为58柱"), "2–9 人的保本数表。", "The break-even table for 2–9 players.", "engine.dawei.game.break_even", (T + "test_game.py::test_break_even_table",)),
+    R("dawei.special.two_beasts", P("特殊情况 1", "叫“二牲”"), "上局庄家得一鸡一兔并掷头色。", "The last banker takes a chicken and a rabbit and throws first.", "engine.dawei.game.Game.__post_init__", (T + "test_game.py::test_two_beasts",)),
+    R("dawei.special.red_bowl", P("特殊情况 2", "就执行里抄外抄"), "红一碗：各家所得不作数，按人数柱数付给掷者。", "Red bowl: holdings void; the others pay the thrower.", "engine.dawei.game.Game.settlement", (T + "test_game.py::test_red_bowl",)),
+    R("dawei.special.black_bowl", P("特殊情况 3", "这叫黑一碗外抄"), "黑一碗：场上余签全归掷者。", "Black bowl: every stick left in the pool goes to the thrower.", "engine.dawei.game.Game._special", (T + "test_game.py::test_black_bowl",)),
+    R("dawei.special.exhausted", P("特殊情况 4", "就有多少给多少"), "所掷之签已出完，以小签凑数，不足则有多少给多少。", "A kind exhausted is paid in smaller sticks, as far as they go.", "engine.dawei.game.Game.plan_payment", (T + "test_game.py::test_change_for_exhausted",)),
+    R("dawei.special.drops", P("特殊情况 7", "掉一颗闲一轮"), "正掷掉色闲轮；分掷掉色无效不闲。", "Dice out of the bowl: lost turns in the main phase; a void throw in the split phase.", "engine.dawei.game.Game._throw", (T + "test_game.py::test_drops",)),
+)
+
+GAPS: tuple[Gap, ...] = (
+    Gap(P("开篇", "《t望》杂志"), "引文出处（杂志名误印），非规则；见“来源与记录者”页。", "A quotation about the town, not a rule; see the origin page (the magazine's name is misprinted)."),
+    Gap(P("签牌", "依次类推"), "只给出老狮子与鸡的尺寸；其余签的尺寸按柱数插值，仅用于绘图。", "Only the lion's and the chicken's sizes are given; the others are interpolated for the drawing only."),
+    Gap(P("结算", "最好是六七人玩合适"), "建议人数，不是规则；引擎允许 2–9 人。", "A recommendation, not a rule; the engine takes 2–9 players."),
+    Gap(P("特殊情况 7", "在正掷中,谁把色子掷掉出大碗外"), "未给出掉色的概率；模拟默认不掉色，可设 drop_chance 或用“掉色”动作演示。", "No rate of dice falling out is given; simulations default to none (set drop_chance, or use the drop actions)."),
+)
+
+N = "dawei/notes.md"
+O = RuleOption
+OPTIONS: tuple[RuleOption, ...] = (
+    O("red_five_gold", "红五金的点数组合", "Red five gold: which black dice", ("any_sum", "one_two_two"), "any_sum", P("豹 2", "(一颗幺点两颗二点)"), N + "#red-five-gold"),
+    O("two_red_with_pair", "两红而其余有对", "Two reds with a pair among the rest", ("blank", "rabbit"), "blank", P("鸡、兔、獐 二兔", "而其他点不成对"), N + "#two-reds-with-a-pair"),
+    O("fox_first", "首轮掷顺", "The straight in the first round", ("first_round", "first_throw"), "first_round", P("狐狸 1", "新一轮开始的第一次掷色"), N + "#first-round-straight"),
+    O("fox_after_lion", "老狮子出后的顺签", "The fox after the lion", ("next_straight", "last_thrower"), "next_straight", P("狐狸 3", "那么最后掷出顺色面者"), N + "#fox-after-lion"),
+    O("red_bowl_pay", "红一碗如何付", "How the red bowl is paid", ("break_even", "players"), "break_even", P("特殊情况 2", "而按参与人数的柱数"), N + "#red-bowl"),
+    O("break_even", "保本数", "Break-even", ("printed", "nearest", "exact"), "printed", P("结算", "九人玩,每人保本数为58柱"), N + "#break-even"),
+    O("split_second", "分掷第二色的点数", "How many the second split throw needs", ("at_least", "exactly"), "at_least", P("特殊情况 6", "而超出对应范围"), N + "#second-throw"),
+    O("split_triple_tiger", "三黑分三黑是否同点", "Three-then-three for the tiger: same face?", ("same_point", "any_point"), "same_point", P("分虎 2", "三黑分三黑"), N + "#triple-tiger"),
+    O("split_direct", "分掷中的正掷色面", "Main-phase patterns in the split phase", ("main_patterns", "split_only"), "main_patterns", P("分掷", "分掷玩法基本与正掷一样"), N + "#main-patterns-in-split"),
+)

@@ -1,0 +1,158 @@
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine.dawei.game import PRINTED_BREAK_EVEN, Config, Game, break_even, play_out, policy
+from engine.dawei.options import Rules
+from engine.dawei.sticks import TOTAL_STICKS, full_pool
+
+
+def sticks(counts):
+    return sum(counts.values())
+
+
+def test_break_even_table():
+    assert [break_even(n) for n in range(2, 10)] == [264, 176, 132, 106, 88, 75, 66, 58]
+    assert break_even(9, Rules(break_even="nearest")) == 59
+    assert break_even(5, Rules(break_even="nearest")) == 106
+    assert break_even(9, Rules(break_even="exact")) == Fraction(528, 9)
+    assert PRINTED_BREAK_EVEN[2] * 2 == 528
+
+
+def test_seed_replays():
+    a = play_out(Game(Config(players=5, seed=42)))
+    b = play_out(Game(Config(players=5, seed=42)))
+    assert a.log == b.log and a.history == b.history
+    c = play_out(Game(Config(players=5, seed=43)))
+    assert c.log != a.log
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 9), st.integers(0, 10**6), st.sampled_from([0.0, 0.05]))
+def test_finished_game_hands_out_the_pool(n, seed, drop):
+    g = play_out(Game(Config(players=n, seed=seed, drop_chance=drop)))
+    assert g.is_terminal()
+    held = [sticks(h) for h in g.holdings]
+    if g.end_reason == "pool_empty":
+        assert sum(held) == TOTAL_STICKS and sum(g.zhu(s) for s in range(n)) == 528
+    else:
+        assert g.end_reason in ("red_bowl", "shun_dou_shun", "turn_limit")
+        assert sum(held) + sticks(g.pool) == TOTAL_STICKS
+    # no stick is given twice: holdings plus pool never exceed the set, kind by kind
+    for k, total in full_pool().items():
+        assert sum(h[k] for h in g.holdings) + g.pool[k] == total
+    nets = g.settlement()
+    if g.end_reason in ("red_bowl", "shun_dou_shun"):
+        be = break_even(n)
+        assert nets[g.bowl_winner] == be * (n - 1) and sorted(nets)[:-1] == [-be] * (n - 1)
+    elif g.banker is not None:
+        assert sum(nets) == 0
+
+
+def test_settlement_banker_balances():
+    g = play_out(Game(Config(players=5, seed=0)))
+    assert g.end_reason == "pool_empty" and g.banker is not None
+    nets = g.settlement()
+    for s in range(5):
+        if s != g.banker:
+            assert nets[s] == g.zhu(s) - 106
+    assert nets[g.banker] == -sum(nets[s] for s in range(5) if s != g.banker)
+
+
+def test_phases():
+    g = Game(Config(players=4, seed=3))
+    seen = []
+    while not g.is_terminal():
+        if g.phase == "split":
+            assert g.pool["chicken"] == 0 and g.pool["rabbit"] == 0
+        seen.append(g.phase)
+        g.apply(policy(g))
+    assert seen[0] == "main"
+
+
+def fresh(n=3, seed=1, **rules):
+    g = Game(Config(players=n, seed=seed, rules=Rules(**rules)))
+    g.round_no = 2
+    g.turn_no = 10
+    return g
+
+
+def test_fox_sequence():
+    g = fresh()
+    g.round_no = 1
+    assert g.plan_straight(0)[2] == ["fox"]  # first round takes the fox
+    g = fresh()
+    g._straight(0)
+    assert g.holdings[0]["muntjac"] == 1 and g.holdings[0]["rabbit"] == 1 and g.pool["fox"] == 1  # 头道顺
+    assert g.plan_straight(0)[2] == ["fox"]  # 亲手二道顺
+    g._straight(1)
+    assert g.holdings[1]["rabbit"] == 1 and g.holdings[1]["fox"] == 0  # 二道顺
+    g._straight(2)
+    assert g.holdings[2]["fox"] == 1  # 三道顺
+    g._straight(0)
+    assert g.holdings[0]["leopard"] == 1  # 顺后得豹
+    g = fresh()
+    g._straight(0)
+    g._give(1, ["lion"])
+    assert g.plan_straight(2)[2] == ["fox"]  # after the lion, any straight
+    g = fresh(fox_after_lion="last_thrower")
+    g._straight(0)
+    g._give(1, ["lion"])
+    assert g.holdings[0]["fox"] == 1
+    g = fresh(fox_first="first_throw")
+    g.round_no, g.turn_no = 1, 2
+    assert g.plan_straight(0)[2] != ["fox"]
+
+
+def test_two_beasts():
+    g = Game(Config(players=4, seed=9, previous_banker=2))
+    assert g.current == 2 and g.holdings[2]["chicken"] == 1 and g.holdings[2]["rabbit"] == 1
+
+
+def test_change_for_exhausted():
+    g = fresh()
+    g.pool["tiger"] = 0
+    assert g.plan_payment(["tiger"]) == ["leopard", "leopard"]
+    g.pool = {k: 0 for k in g.pool}
+    g.pool["chicken"] = 3
+    assert g.plan_payment(["eagle"]) == ["chicken"] * 3  # as many as there are
+    assert g.plan_payment(["chicken", "chicken", "chicken", "chicken"]) == ["chicken"] * 3
+
+
+def test_red_bowl():
+    g = fresh(n=4)
+    g._special(1, "red_bowl", (4,) * 6)
+    assert g.is_terminal() and g.end_reason == "red_bowl"
+    assert g.settlement() == [-132, 396, -132, -132]
+    g = fresh(n=4, red_bowl_pay="players")
+    g._special(1, "red_bowl", (4,) * 6)
+    assert g.settlement() == [-4, 12, -4, -4]
+
+
+def test_black_bowl():
+    g = fresh(n=3)
+    g._special(2, "black_bowl", (2,) * 6)
+    assert sticks(g.pool) == 0 and sticks(g.holdings[2]) == TOTAL_STICKS and g.banker == 2
+
+
+def test_drops():
+    g = Game(Config(players=3, seed=4))
+    s = g.current
+    g.apply("drop2")
+    assert g.idle[s] == 2 and sticks(g.holdings[s]) == 0
+    for _ in range(6):
+        g.apply("throw")
+    # the dropper sat out two rounds: 6 throws by 2 other players, then theirs
+    assert g.current == s and g.idle[s] == 0
+    g2 = Game(Config(players=3, seed=4))
+    g2.phase = "split"
+    s2 = g2.current
+    g2.apply("drop1")
+    assert g2.idle[s2] == 0 and g2.current != s2
+
+
+def test_illegal_action_refused():
+    g = Game(Config(players=2, seed=1))
+    with pytest.raises(ValueError):
+        g.apply("take:lion")
