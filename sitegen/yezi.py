@@ -1,0 +1,410 @@
+"""下灌叶子戏 build-time views: widgets' static HTML, generated tables, card faces.
+
+Every number on the pages comes from here, computed from ``engine.yezi`` when
+the site is built.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any, Callable
+
+from engine.api import handle
+from engine.yezi import trace, zipai
+from engine.yezi.cards import FACES, LEAF, code_of, parse_card
+from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_ZH
+from engine.yezi.config import CHOICES, DEFAULT
+from engine.yezi.odds import hand_odds, max_copies, round_limits, simulate_rounds
+from engine.yezi.svg import card_svg
+from engine.yezi.zipai_diff import DIFFERENCES
+
+SIM_ROUNDS = 20_000
+SIM_SEED = 1105
+E = html.escape
+
+
+def t(lang: str, zh: str, en: str) -> str:
+    return en if lang == "en" else zh
+
+
+def _card(code: str, lang: str, width: int = 34) -> str:
+    return card_svg(parse_card(code), width, lang)
+
+
+def _cards(codes: list[str], lang: str, width: int = 34) -> str:
+    return '<span class="yz-cards">' + "".join(_card(c, lang, width) for c in codes) + "</span>"
+
+
+def _combo_name(c: dict[str, Any], lang: str) -> str:
+    if c["id"] == "scatter":
+        return t(lang, SCATTER_ZH, "scattered")
+    return t(lang, c["zh"], f'{c["en"]} ({c["zh"]})')
+
+
+def _pct(n: int, total: int, digits: int = 3) -> str:
+    return f"{100 * n / total:.{digits}f} %"
+
+
+def _num(n: int) -> str:
+    return f"{n:,}".replace(",", "\u202f")
+
+
+# ---------------------------------------------------------------- widgets
+
+
+def _palette(lang: str) -> str:
+    out = ['<div class="yz-palette" data-role="palette">']
+    for f in FACES:
+        code = code_of(f.value)
+        label = t(lang, f"加入{f.cipher}", f"add {f.cipher}")
+        out.append(
+            f'<button type="button" class="yz-pick" data-card="{code}" aria-label="{E(label)}" disabled>'
+            f"{card_svg(f.value, 30, lang)}</button>"
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
+def form_widget(lang: str, params: dict[str, Any]) -> str:
+    groups = params.get("groups", [["王", "土", "人", "合"], ["贝", "叶", "贝", "合"]])
+    ans = handle({"game": "yezi", "action": "evaluate", "groups": groups})
+    if not ans["ok"]:
+        raise ValueError(f"yezi-form params: {ans}")
+    parts = [
+        f'<p class="yz-help">{t(lang, "先选定一组，再点下面的牌放进去；点组里的牌可取回。", "Choose a group, then click cards below to put them in it; click a card in a group to take it back.")}</p>',
+        _palette(lang),
+        '<div class="yz-groups">',
+    ]
+    for i, g in enumerate(ans["groups"]):
+        checked = " checked" if i == 0 else ""
+        name = _combo_name(g["combination"], lang) if g["complete"] else t(lang, "未满四张", "fewer than four")
+        rank = "" if g["rank"] is None else str(g["rank"])
+        parts.append(
+            f'<fieldset class="yz-group" data-role="group" data-index="{i}">'
+            f'<legend><label><input type="radio" name="yz-target" value="{i}"{checked} disabled> '
+            f'{t(lang, f"第{i + 1}组", f"Group {i + 1}")}</label></legend>'
+            f'<div class="yz-slot" data-role="slot" data-cards="{",".join(g["cards"])}">{_cards(g["cards"], lang)}</div>'
+            f'<p class="yz-verdict"><strong data-role="name">{E(name)}</strong> '
+            f'<span class="yz-rank">{t(lang, "分数", "score")}: <span data-role="rank">{rank}</span></span></p>'
+            f'<button type="button" class="hw-btn yz-clear" data-role="clear" disabled>{t(lang, "清空", "Clear")}</button>'
+            "</fieldset>"
+        )
+    parts.append("</div>")
+    total = "" if ans["score"] is None else str(ans["score"])
+    best = ans.get("best_score", "")
+    parts.append(
+        f'<p class="yz-total">{t(lang, "两组合计", "Total of both groups")}: <strong data-role="total">{total}</strong>'
+        f' · {t(lang, "这八张的最佳分法", "best split of these eight")}: <strong data-role="best">{best}</strong></p>'
+        f'<p class="yz-message" data-role="message" aria-live="polite"></p>'
+    )
+    return "".join(parts)
+
+
+def _split_html(ans: dict[str, Any], lang: str) -> str:
+    rows = []
+    for g, c, r in zip(ans["groups"], ans["combinations"], ans["ranks"]):
+        rows.append(
+            f'<div class="yz-split-group">{_cards(g, lang, 30)}'
+            f'<span class="yz-split-name">{E(_combo_name(c, lang))} · {r}</span></div>'
+        )
+    return "".join(rows)
+
+
+def deal_widget(lang: str, params: dict[str, Any]) -> str:
+    seed = int(params.get("seed", 1105))
+    ans = handle({"game": "yezi", "action": "deal", "seed": seed})
+    return (
+        f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "给我发一手牌", "Deal me a hand")}</button> '
+        f'<span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
+        f'<div class="yz-hand" data-role="hand" data-cards="{",".join(ans["hand"])}">{_cards(ans["hand"], lang)}</div>'
+        f'<p>{t(lang, "最佳分法", "Best split")} — {t(lang, "合计", "total")} <strong data-role="score">{ans["score"]}</strong></p>'
+        f'<div class="yz-split" data-role="split">{_split_html(ans, lang)}</div>'
+    )
+
+
+def _round_table(ans: dict[str, Any], lang: str) -> str:
+    seat = lambda s: t(lang, f"{'甲乙丙丁'[s]}家", f"Player {'ABCD'[s]}")  # noqa: E731
+    head = (
+        f"<p>{t(lang, '掷骰者', 'Die thrown by')}: <strong>{seat(ans['thrower'])}</strong> · "
+        f"{t(lang, '点数', 'points')}: <strong data-role=\"die\">{ans['die']}</strong> · "
+        f"{t(lang, '先抓', 'first to draw')}: <strong>{seat(ans['first_drawer'])}</strong> · "
+        f"{t(lang, '从第几墩起', 'from stack')}: <strong>{ans['start_stack']}</strong></p>"
+    )
+    rows = []
+    for p in sorted(ans["players"], key=lambda p: (p["place"], ans["show_order"].index(p["seat"]))):
+        groups = "".join(
+            f'<div class="yz-split-group">{_cards(g, lang, 24)}<span class="yz-split-name">{E(_combo_name(c, lang))} · {s}</span></div>'
+            for g, c, s in zip(p["groups"], p["combinations"], p["scores"])
+        )
+        win = ' class="yz-winner"' if p["place"] == 1 else ""
+        rows.append(
+            f'<tr{win} data-seat="{p["seat"]}"><td>{p["place"]}</td><td>{seat(p["seat"])}</td>'
+            f"<td>{groups}</td><td><strong>{p['total']}</strong></td></tr>"
+        )
+    return (
+        head
+        + f'<table class="yz-round-table"><thead><tr><th>{t(lang, "名次", "Place")}</th><th>{t(lang, "玩家", "Player")}</th>'
+        f'<th>{t(lang, "两次亮牌", "Two showings")}</th><th>{t(lang, "合计", "Total")}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def round_widget(lang: str, params: dict[str, Any]) -> str:
+    seed = int(params.get("seed", 7))
+    ans = handle({"game": "yezi", "action": "round", "seed": seed})
+    opts = []
+    for key, zh, en in (("scoring", "记分", "Scoring"), ("ties", "平分", "Ties")):
+        o = next(x for x in trace.OPTIONS if x.id == f"yezi.{key}")
+        choices = "".join(
+            f'<option value="{c}"{" selected" if c == getattr(DEFAULT, key) else ""}>{E(_choice_label(key, c, lang))}</option>'
+            for c in o.choices
+        )
+        opts.append(f'<label>{t(lang, zh, en)} <select data-role="{key}" disabled>{choices}</select></label>')
+    return (
+        f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "发一局四人牌", "Deal a round of four")}</button> '
+        + " ".join(opts)
+        + f' <span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
+        f'<div data-role="result">{_round_table(ans, lang)}</div>'
+    )
+
+
+CHOICE_LABELS: dict[str, tuple[str, str]] = {
+    "rank": ("按组合名次", "the combination's rank"),
+    "placing": ("按当次名次", "the placing at that showing"),
+    "shared": ("并列", "shared place"),
+    "first_shown": ("先亮者胜", "earlier shower wins"),
+    "thrower": ("掷骰者算第一", "thrower counts as one"),
+    "next": ("从下一家数起", "start with the next player"),
+    "mixed": ("二大一小或一大二小", "two big + one small, or one big + two small"),
+    "two_big": ("只限二大一小", "only two big + one small"),
+    "per_kaizhao": ("每个开招一个", "one per 开招"),
+    "any": ("有开招即不限", "any number once there is a 开招"),
+    "shunzi_banbian": ("只成顺子、半边", "顺子 or 半边 only"),
+    "with_erqishi": ("也可成二七十", "also 二七十"),
+    "clear": ("手中同牌须一并亮出", "every held copy goes down too"),
+    "separate": ("每墩只含一张", "one copy per group"),
+    "kaizhao": ("也须开招", "开招 forced too"),
+    "free": ("不强制", "not forced"),
+}
+
+
+def _choice_label(key: str, choice: str, lang: str) -> str:
+    zh, en = CHOICE_LABELS[choice]
+    return t(lang, zh, en)
+
+
+WIDGETS: dict[str, Callable[[str, dict[str, Any]], str]] = {
+    "yezi-form": form_widget,
+    "yezi-deal": deal_widget,
+    "yezi-round": round_widget,
+}
+
+
+# ---------------------------------------------------------------- tables
+
+
+def deck_table(lang: str, params: dict[str, Any]) -> str:
+    rows = []
+    for f in FACES:
+        v = "—" if f.value == LEAF else str(f.value)
+        num = "—" if f.value == LEAF else f.numeral
+        rows.append(
+            f"<tr><td>{card_svg(f.value, 36, lang)}</td><td>{E(f.cipher)}</td><td>{v}</td><td>{num}</td>"
+            f"<td>{E(f.en)}</td><td>{f.count}</td><td><code>{code_of(f.value)}</code></td></tr>"
+        )
+    total = sum(f.count for f in FACES)
+    return (
+        f'<table class="yz-table"><thead><tr><th>{t(lang, "牌面", "Face")}</th><th>{t(lang, "字", "Character")}</th>'
+        f'<th>{t(lang, "数值", "Value")}</th><th>{t(lang, "大写", "Numeral")}</th><th>{t(lang, "字面义（英）", "Gloss")}</th>'
+        f'<th>{t(lang, "张数", "Copies")}</th><th>{t(lang, "API 代码", "API code")}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+        f'<tfoot><tr><td colspan="5">{t(lang, "合计", "Total")}</td><td>{total}</td><td></td></tr></tfoot></table>'
+    )
+
+
+def combos_table(lang: str, params: dict[str, Any]) -> str:
+    rows = []
+    for c in COMBINATIONS:
+        codes = [code_of(x) for x in c.cards]
+        chars = "".join(FACES[x].cipher for x in c.cards)
+        leaf = t(lang, "是", "yes") if c.uses_leaf else t(lang, "否", "no")
+        rows.append(
+            f"<tr><td>{c.rank}</td><td>{E(t(lang, c.zh, c.en + ' ' + c.zh))}</td><td>{_cards(codes, lang, 26)}</td>"
+            f"<td>{chars}</td><td>{leaf}</td><td>{max_copies(c)}</td></tr>"
+        )
+    rows.append(f'<tr><td>9</td><td>{t(lang, SCATTER_ZH, "scattered (流散对)")}</td><td colspan="4">{t(lang, "其余任何四张", "any other four cards")}</td></tr>')
+    return (
+        f'<table class="yz-table"><thead><tr><th>{t(lang, "分数", "Score")}</th><th>{t(lang, "名称", "Name")}</th>'
+        f'<th>{t(lang, "四张牌", "Four cards")}</th><th>{t(lang, "字", "Characters")}</th><th>{t(lang, "用叶", "Uses a leaf")}</th>'
+        f'<th>{t(lang, "一局至多几次", "At most per round")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def odds_table(lang: str, params: dict[str, Any]) -> str:
+    h = hand_odds()
+    head = (
+        f"| {t(lang, '组合', 'Combination')} | {t(lang, '手中有这四张', 'Hand holds the four cards')} | "
+        f"{t(lang, '最佳分法亮出它', 'Best split shows it')} | {t(lang, '两组都是它', 'Both groups')} |\n|---|--:|--:|--:|\n"
+    )
+    rows = []
+    for c in COMBINATIONS:
+        rows.append(
+            f"| {c.rank} {t(lang, c.zh, c.en + ' ' + c.zh)} | {_pct(h.contains[c.id], h.total)} ({_num(h.contains[c.id])}) | "
+            f"{_pct(h.shown[c.id], h.total)} ({_num(h.shown[c.id])}) | {_num(h.shown_twice[c.id])} |"
+        )
+    rows.append(
+        f"| {t(lang, '任一组合', 'Any combination')} | {_pct(h.any_combination, h.total)} ({_num(h.any_combination)}) | "
+        f"{_pct(h.any_combination, h.total)} | — |"
+    )
+    rows.append(
+        f"| {t(lang, '两组都成组合', 'Two combinations')} | — | {_pct(h.two_combinations, h.total)} ({_num(h.two_combinations)}) | "
+        f"{_num(sum(h.shown_twice.values()))} |"
+    )
+    note = t(
+        lang,
+        f"精确值：对全部 C(32,8) = {_num(h.total)} 手八张牌逐一计算（按牌的张数组合枚举并加权）。括号内是手数。",
+        f"Exact: computed over all C(32,8) = {_num(h.total)} eight-card hands (enumerated by card counts, weighted). Numbers of hands in brackets.",
+    )
+    return head + "\n".join(rows) + f"\n\n{note}"
+
+
+def best_spread_table(lang: str, params: dict[str, Any]) -> str:
+    h = hand_odds()
+    head = (
+        f"| {t(lang, '最佳总分', 'Best total')} | {t(lang, '手数', 'Hands')} | {t(lang, '概率', 'Chance')} | "
+        f"{t(lang, '累计（不高于此分）', 'Cumulative (this or better)')} |\n|--:|--:|--:|--:|\n"
+    )
+    rows = []
+    cum = 0
+    for s, n in sorted(h.best_scores.items()):
+        cum += n
+        if n == 0:
+            continue
+        rows.append(f"| {s} | {_num(n)} | {_pct(n, h.total)} | {_pct(cum, h.total)} |")
+    mean = Fraction(sum(s * n for s, n in h.best_scores.items()), h.total)
+    note = t(
+        lang,
+        f"精确值，合计 {_num(sum(h.best_scores.values()))} 手。平均最佳总分 {float(mean):.4f}；每手最佳分法平均含 {float(h.expected_shown):.4f} 个组合。",
+        f"Exact; {_num(sum(h.best_scores.values()))} hands in all. Mean best total {float(mean):.4f}; a hand's best split holds {float(h.expected_shown):.4f} combinations on average.",
+    )
+    return head + "\n".join(rows) + f"\n\n{note}"
+
+
+def round_limits_table(lang: str, params: dict[str, Any]) -> str:
+    lim = round_limits()
+    h = hand_odds()
+    packs = lim["packings"]
+    assert isinstance(packs, list)
+    expected = 4 * h.expected_shown
+    rows = [
+        (t(lang, "一局亮出的组数", "Groups shown in a round"), str(lim["groups_shown"])),
+        (t(lang, "牌中的合 / 叶", "合 / 叶 in the deck"), f"{lim['he_in_deck']} / {lim['leaves_in_deck']}"),
+        (t(lang, "八种组合是否都要一张合", "Every combination needs one 合"), t(lang, "是", "yes") if lim["all_use_he"] else t(lang, "否", "no")),
+        (t(lang, "一局至多几个组合", "Most combinations in one round"), str(lim["max_combinations"])),
+        (t(lang, "其中至多几个用叶", "… of which use a leaf, at most"), str(lim["max_leaf_combinations"])),
+        (t(lang, "每局至少几组流散对", "Scattered groups in a round, at least"), str(lim["min_scattered"])),
+        (t(lang, "能同时凑齐的最大组合搭配", "Maximal sets of combinations the deck can supply at once"), str(len(packs))),
+        (t(lang, "每局平均亮出的组合（精确）", "Combinations shown per round on average (exact)"), f"{float(expected):.4f}"),
+    ]
+    body = "\n".join(f"| {a} | {b} |" for a, b in rows)
+    note = t(
+        lang,
+        "由引擎在牌的张数上搜索得出（不是手算）。平均值 = 4 × 单手最佳分法的平均组合数（期望的线性）。",
+        "Found by the engine searching over the deck's card counts, not worked by hand. The mean is 4 × a single hand's mean (linearity of expectation).",
+    )
+    return f"| {t(lang, '项目', 'Item')} | {t(lang, '数值', 'Value')} |\n|---|--:|\n{body}\n\n{note}"
+
+
+def round_sim_table(lang: str, params: dict[str, Any]) -> str:
+    n = int(params.get("rounds", SIM_ROUNDS))
+    seed = int(params.get("seed", SIM_SEED))
+    s = simulate_rounds(n, seed)
+    rows = []
+    for k, c in s.combinations.items():
+        rows.append(f"| {k} | {_num(c)} | {_pct(c, s.rounds, 2)} |")
+    win = sorted(s.winning_totals.items())
+    common = max(win, key=lambda kv: kv[1])
+    note = t(
+        lang,
+        f"方法：蒙特卡洛模拟 {_num(s.rounds)} 局（种子 {seed}），四人都按最佳分法亮牌，默认读法计分。"
+        f"不是精确值：百分比的标准误约 ±{100 * (0.25 / s.rounds) ** 0.5:.2f} 个百分点以内。"
+        f"最常见的胜者总分是 {common[0]}（{_pct(common[1], s.rounds, 1)}）；第一名并列的局占 {_pct(s.shared_wins, s.rounds, 1)}。",
+        f"Method: Monte Carlo, {_num(s.rounds)} rounds (seed {seed}), all four showing their best split, default readings. "
+        f"Not exact: the standard error of each percentage is at most about ±{100 * (0.25 / s.rounds) ** 0.5:.2f} points. "
+        f"The commonest winning total is {common[0]} ({_pct(common[1], s.rounds, 1)}); first place is shared in {_pct(s.shared_wins, s.rounds, 1)} of rounds.",
+    )
+    return (
+        f"| {t(lang, '一局中亮出的组合数', 'Combinations shown in the round')} | {t(lang, '局数', 'Rounds')} | {t(lang, '比例', 'Share')} |\n"
+        f"|--:|--:|--:|\n" + "\n".join(rows) + f"\n\n{note}"
+    )
+
+
+def zipai_diff_table(lang: str, params: dict[str, Any]) -> str:
+    rows = []
+    for d in DIFFERENCES:
+        same = t(lang, "相同", "same") if d.same else t(lang, "不同", "differs")
+        rows.append(
+            f"<tr data-diff=\"{d.id}\"><th scope=\"row\">{E(t(lang, d.topic_zh, d.topic_en))}<br><small>{same}</small></th>"
+            f"<td>{E(t(lang, d.xiaguan_zh, d.xiaguan_en))}<br><small>{E(d.xiaguan.section)} · <q>{E(d.xiaguan.quote)}</q></small></td>"
+            f"<td>{E(t(lang, d.paohuzi_zh, d.paohuzi_en))}<br><small>{E(d.paohuzi.section)} · <q>{E(d.paohuzi.quote)}</q></small></td>"
+            f"<td><code>test_diff_{d.id}</code></td></tr>"
+        )
+    return (
+        f'<table class="yz-table yz-diff"><thead><tr><th>{t(lang, "要点", "Point")}</th><th>下灌字牌 (yezixi.txt)</th>'
+        f'<th>跑胡子 (paohuzi.txt)</th><th>{t(lang, "测试", "Test")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def options_table(lang: str, params: dict[str, Any]) -> str:
+    rows = []
+    for o in trace.OPTIONS:
+        key = o.id.split(".", 1)[1]
+        choices = "; ".join(
+            (f"**{_choice_label(key, c, lang)}**" if c == o.default else _choice_label(key, c, lang)) + f" (`{c}`)"
+            for c in o.choices
+        )
+        page, anchor = o.note.split("#")
+        link = f"[{t(lang, '注', 'note')}]({page.split('/', 1)[1]}#{anchor})"
+        rows.append(f"| `{o.id}` | {t(lang, o.zh, o.en)} | {choices} | {o.passage.section} | {link} |")
+    head = (
+        f"| {t(lang, '选项', 'Option')} | {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
+        f"{t(lang, '原文位置', 'Source place')} | |\n|---|---|---|---|---|\n"
+    )
+    return head + "\n".join(rows)
+
+
+def rules_table(lang: str, params: dict[str, Any]) -> str:
+    rows = []
+    for r in trace.RULES:
+        rows.append(f"| `{r.id}` | {t(lang, r.zh, r.en)} | {r.passage.section} | `{r.implemented_in}` |")
+    gaps = [f"| {g.passage.section} | {t(lang, g.zh, g.en)} |" for g in trace.GAPS]
+    return (
+        f"| {t(lang, '规则', 'Rule')} | {t(lang, '内容', 'What')} | {t(lang, '原文位置', 'Source place')} | {t(lang, '实现', 'Code')} |\n"
+        "|---|---|---|---|\n" + "\n".join(rows)
+        + f"\n\n| {t(lang, '未实现的段落', 'Passage not implemented')} | {t(lang, '原因', 'Why')} |\n|---|---|\n" + "\n".join(gaps)
+    )
+
+
+TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
+    "yezi-deck": deck_table,
+    "yezi-combos": combos_table,
+    "yezi-odds": odds_table,
+    "yezi-best-spread": best_spread_table,
+    "yezi-round-limits": round_limits_table,
+    "yezi-round-sim": round_sim_table,
+    "yezi-zipai-diff": zipai_diff_table,
+    "yezi-options": options_table,
+    "yezi-rules": rules_table,
+}
+
+
+def _face_file(value: int) -> Callable[[], str]:
+    return lambda: card_svg(value, 100, "zh")
+
+
+FILES: dict[str, Callable[[], str | bytes]] = {
+    f"assets/yezi/cards/{code_of(f.value)}.svg": _face_file(f.value) for f in FACES
+}
+
+assert set(CHOICE_LABELS) >= {c for cs in CHOICES.values() for c in cs}
+_ = zipai  # the 字牌 tables read zipai through DIFFERENCES
