@@ -1,26 +1,404 @@
-"""打围 build-time views — PLACEHOLDER written by the platform."""
+"""打围 at build time: widgets' static views, generated tables, the CSV download.
+
+Everything here is computed from ``engine.dawei``; nothing is typed by hand.
+"""
 
 from __future__ import annotations
 
+import csv
 import html
-from typing import Any
+import io
+
+from fractions import Fraction
+from typing import Any, Callable
 
 from engine.api import handle
+from engine.dawei.dice import ALL_OUTCOMES
+from engine.dawei.game import PRINTED_BREAK_EVEN, break_even
+from engine.dawei.options import Rules
+from engine.dawei.split import SPLIT_RULES, success_ways
+from engine.dawei.sticks import ANIMALS, BY_ID, TOTAL_STICKS, TOTAL_ZHU
+from engine.dawei.svg import dice_svg, sticks_svg
+from engine.dawei.throws import BLANK, PATTERNS, animal_stats, pattern_ways, throw_table
+from engine.dawei.trace import GAPS, OPTIONS, RULES
+
+CSV_PATH = "assets/dawei/dawei-throws.csv"
+
+e = html.escape
+
+
+def T(lang: str) -> Callable[[str, str], str]:
+    return lambda zh, en: en if lang == "en" else zh
+
+
+def pct(ways: int, of: int = ALL_OUTCOMES) -> str:
+    return f"{100 * ways / of:.3f}%"
+
+
+def awards_text(awards: tuple[str, ...] | list[str], lang: str) -> str:
+    if not awards:
+        return "—"
+    return " + ".join(BY_ID[a].zh if lang == "zh" else BY_ID[a].en for a in awards)
+
+
+SPECIAL = {
+    "straight": ("视局面而定（见“狐狸”）", "depends on the game (see the fox)"),
+    "red_bowl": ("里抄外抄（见“特殊情况”）", "the sweep (see special cases)"),
+    "black_bowl": ("场上余签全归掷者", "every stick left in the pool"),
+}
+
+
+def award_cell(p: Any, lang: str) -> str:
+    if p.special:
+        zh, en = SPECIAL[p.special]
+        return en if lang == "en" else zh
+    return awards_text(p.awards, lang)
+
+
+def rel_root(lang: str) -> str:
+    """From a page at <lang>/dawei/<page>/ back to the site root."""
+    return "../../../" if lang == "en" else "../../"
+
+
+# ------------------------------------------------------------------ widgets
 
 
 def dice_widget(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
     dice = params.get("dice", [4, 4, 1, 2, 3, 6])
     ans = handle({"game": "dawei", "action": "classify", "dice": dice})
-    t = (lambda zh, en: en if lang == "en" else zh)
-    name = html.escape(ans["pattern"][lang])
+    faces = "".join(
+        f'<select data-role="face" aria-label="{t("第", "die ")}{i + 1}{t("颗", "")}" disabled>'
+        + "".join(f'<option value="{v}"{" selected" if v == d else ""}>{v}</option>' for v in range(1, 7))
+        + "</select>"
+        for i, d in enumerate(dice)
+    )
+    award = award_cell(_pattern(ans["pattern"]["id"]), lang)
     return (
-        f'<div class="hw-row"><button type="button" class="hw-btn" data-role="roll" disabled>{t("掷骰", "Roll")}</button></div>'
+        '<div class="hw-row">'
+        f'<button type="button" class="hw-btn" data-role="roll" disabled>{t("掷色", "Roll")}</button>'
+        f'<span class="dawei-faces">{faces}</span>'
+        f'<button type="button" class="hw-btn" data-role="classify" disabled>{t("判定", "Classify")}</button>'
+        "</div>"
         f'<div class="dawei-dice" data-role="dice" data-dice="{",".join(map(str, dice))}">{ans["svg"]}</div>'
-        f'<p class="dawei-result">{t("色面", "Pattern")}: <strong data-role="pattern">{name}</strong> '
-        f'<span data-role="awards">{html.escape(", ".join(ans["awards"]))}</span></p>'
+        f'<p class="dawei-result">{t("色面", "Pattern")}：<strong data-role="pattern">{e(ans["pattern"][lang])}</strong>'
+        f' · {t("得", "takes")} <span data-role="awards">{e(award)}</span>'
+        f' · {t("此掷概率", "this throw")} <span data-role="odds">{ans["ways"]}/{ALL_OUTCOMES}</span>'
+        f' · {t("此色面合计", "this pattern in all")} <span data-role="pattern-odds">{ans["pattern_ways"]}/{ALL_OUTCOMES} = {pct(ans["pattern_ways"])}</span></p>'
+        f'<p class="hw-note" data-role="also">{_also(ans, lang)}</p>'
     )
 
 
-WIDGETS = {"dawei-dice": dice_widget}
-TABLES: dict = {}
-FILES: dict = {}
+def _also(ans: dict[str, Any], lang: str) -> str:
+    if not ans.get("also_fits"):
+        return ""
+    t = T(lang)
+    names = "、".join(x["zh"] for x in ans["also_fits"]) if lang == "zh" else ", ".join(x["en"] for x in ans["also_fits"])
+    return e(t(f"此掷也合乎：{names}（按优先次序取前者）。", f"This throw also fits: {names} (precedence takes the first)."))
+
+
+def _pattern(pid: str) -> Any:
+    for p in PATTERNS + (BLANK,):
+        if p.id == pid:
+            return p
+    raise KeyError(pid)
+
+
+def _players_select(t: Callable[[str, str], str], default: int) -> str:
+    return (
+        f'<label>{t("人数", "Players")} <select data-role="players" disabled>'
+        + "".join(f'<option value="{n}"{" selected" if n == default else ""}>{n}</option>' for n in range(2, 10))
+        + "</select></label>"
+    )
+
+
+def game_widget(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    players = int(params.get("players", 4))
+    seed = int(params.get("seed", 1))
+    ans = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [0], "moves": [], "log_tail": 8})
+    return (
+        '<div class="hw-row">'
+        + _players_select(t, players)
+        + f'<label>{t("玩法", "Mode")} <select data-role="mode" disabled><option value="ai">{t("我对电脑", "Me against the computer")}</option>'
+        f'<option value="hotseat">{t("轮流（同一台设备）", "Hot-seat (everyone here)")}</option></select></label>'
+        f'<label>{t("种子", "Seed")} <input data-role="seed" type="number" min="0" value="{seed}" style="width:6em" disabled></label>'
+        f'<button type="button" class="hw-btn" data-role="new" disabled>{t("新局", "New game")}</button>'
+        "</div>"
+        f'<div data-role="status" class="dawei-status">{e(_status(ans, lang))}</div>'
+        f'<div class="hw-row" data-role="actions"></div>'
+        f'<div class="dawei-dice" data-role="dice">{ans.get("last_svg") or ""}</div>'
+        f'<div data-role="board">{board_html(ans, lang)}</div>'
+        f'<ol class="dawei-log" data-role="log">{"".join(f"<li>{e(x[lang])}</li>" for x in ans["log"])}</ol>'
+    )
+
+
+def _status(ans: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    phase = {"main": t("正掷", "main phase"), "split": t("分掷", "split phase"), "over": t("已结束", "over")}[ans["phase"]]
+    seat = ans["seats"][ans["current"]][lang]
+    return t(f"第 {ans['turn']} 手 · {phase} · 轮到{seat}", f"Turn {ans['turn']} · {phase} · {seat} to throw")
+
+
+def board_html(ans: dict[str, Any], lang: str) -> str:
+    """Pool and every player's sticks as one table."""
+    t = T(lang)
+    head = "".join(f"<th>{e(a.zh if lang == 'zh' else a.en)}<br><small>{a.zhu}</small></th>" for a in ANIMALS)
+    rows = [f'<tr class="pool"><th>{t("场上", "Pool")}</th>' + "".join(f"<td>{ans['pool'][a.id]}</td>" for a in ANIMALS) + f"<td>{ans['pool_zhu']}</td><td></td></tr>"]
+    for s, h in enumerate(ans["holdings"]):
+        name = ans["seats"][s][lang] + (" ★" if ans.get("banker") == s else "")
+        net = ans.get("net")
+        cls = ' class="current"' if s == ans["current"] and not ans["terminal"] else ""
+        rows.append(
+            f'<tr data-seat="{s}"{cls}><th>{e(name)}</th>'
+            + "".join(f"<td>{h[a.id] or ''}</td>" for a in ANIMALS)
+            + f"<td>{ans['zhu'][s]}</td><td>{'' if net is None else f'{net[s]:+g}'}</td></tr>"
+        )
+    return (
+        f'<div class="dawei-board"><table><thead><tr><th></th>{head}<th>{t("柱", "zhu")}</th><th>{t("输赢", "result")}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+def sim_widget(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    players = int(params.get("players", 6))
+    ans = handle({"game": "dawei", "action": "simulate", "players": players, "games": 20, "seed": 1})
+    return (
+        '<div class="hw-row">'
+        + _players_select(t, players)
+        + f'<label>{t("局数", "Games")} <select data-role="games" disabled>'
+        + "".join(f'<option value="{n}"{" selected" if n == 200 else ""}>{n}</option>' for n in (50, 200, 500, 1000))
+        + "</select></label>"
+        f'<label>{t("种子", "Seed")} <input data-role="seed" type="number" min="0" value="1" style="width:6em" disabled></label>'
+        f'<button type="button" class="hw-btn" data-role="run" disabled>{t("开始模拟", "Simulate")}</button>'
+        f'<progress data-role="progress" max="1" value="0"></progress><span data-role="progress-text" class="hw-note"></span>'
+        "</div>"
+        f'<div data-role="chart">{histogram_svg([x for g in ans["games"] for x in g["net"]], lang)}</div>'
+        f'<div data-role="summary">{sim_summary(ans["games"], players, ans["break_even"], lang)}</div>'
+    )
+
+
+def histogram_svg(nets: list[float], lang: str, bins: int = 24) -> str:
+    t = T(lang)
+    if not nets:
+        return ""
+    lo, hi = min(nets), max(nets)
+    lo, hi = min(lo, -1), max(hi, 1)
+    width = (hi - lo) / bins
+    counts = [0] * bins
+    for x in nets:
+        counts[min(bins - 1, int((x - lo) / width))] += 1
+    top = max(counts)
+    W, H = 600, 220
+    bars = "".join(
+        f'<rect x="{40 + i * (W - 60) / bins:.1f}" y="{H - 30 - c / top * (H - 50):.1f}" width="{(W - 60) / bins - 2:.1f}" height="{c / top * (H - 50):.1f}" fill="{"#2e7d32" if lo + (i + 0.5) * width >= 0 else "#c62828"}"><title>{lo + i * width:.0f}…{lo + (i + 1) * width:.0f}: {c}</title></rect>'
+        for i, c in enumerate(counts)
+    )
+    zero = 40 + (0 - lo) / (hi - lo) * (W - 60)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="dawei-hist" role="img" aria-label="{e(t("输赢分布", "spread of results"))}">'
+        f"{bars}"
+        f'<line x1="{zero:.1f}" y1="10" x2="{zero:.1f}" y2="{H - 25}" stroke="#555" stroke-dasharray="4 3"/>'
+        f'<text x="{zero:.1f}" y="{H - 8}" text-anchor="middle" font-size="12">{e(t("保本", "break-even"))}</text>'
+        f'<text x="40" y="{H - 8}" font-size="12">{lo:.0f}</text><text x="{W - 20}" y="{H - 8}" font-size="12" text-anchor="end">{hi:+.0f}</text>'
+        "</svg>"
+    )
+
+
+def sim_summary(games: list[dict[str, Any]], players: int, be: float, lang: str) -> str:
+    t = T(lang)
+    n = len(games)
+    nets = [x for g in games for x in g["net"]]
+    mean_abs = sum(abs(x) for x in nets) / len(nets)
+    ends: dict[str, int] = {}
+    for g in games:
+        ends[g["end"]] = ends.get(g["end"], 0) + 1
+    end_names = {"pool_empty": t("签掷完", "pool emptied"), "red_bowl": t("红一碗", "red bowl"), "shun_dou_shun": t("顺斗顺", "straight upon straight"), "turn_limit": t("达轮数上限", "turn limit")}
+    ends_txt = "，".join(f"{end_names.get(k, k)} {v}" for k, v in ends.items()) if lang == "zh" else ", ".join(f"{end_names.get(k, k)} {v}" for k, v in ends.items())
+    turns = sum(g["turns"] for g in games) / n
+    banker_share = sum(1 for g in games if g["banker"] is not None) / n
+    return e(
+        t(
+            f"{n} 局 · {players} 人 · 保本 {be:g} 柱 · 平均每人偏离保本 {mean_abs:.1f} 柱 · 平均 {turns:.0f} 手 · 有庄家 {100 * banker_share:.0f}% · 结局：{ends_txt}",
+            f"{n} games · {players} players · break-even {be:g} zhu · mean distance from break-even {mean_abs:.1f} zhu · {turns:.0f} turns on average · a banker in {100 * banker_share:.0f}% · endings: {ends_txt}",
+        )
+    )
+
+
+def filter_widget(lang: str, params: dict[str, Any]) -> str:
+    """The full throw table with a filter (pattern, animal, text) and the CSV link."""
+    t = T(lang)
+    opts = "".join(f'<option value="{p.id}">{e(p.zh if lang == "zh" else p.en)}</option>' for p in PATTERNS + (BLANK,))
+    animals = "".join(f'<option value="{a.id}">{e(a.zh if lang == "zh" else a.en)}</option>' for a in ANIMALS)
+    return (
+        '<div class="hw-row">'
+        f'<label>{t("色面", "Pattern")} <select data-role="pattern-filter" disabled><option value="">{t("全部", "all")}</option>{opts}</select></label>'
+        f'<label>{t("所得", "Takes")} <select data-role="animal-filter" disabled><option value="">{t("全部", "all")}</option>{animals}</select></label>'
+        f'<label>{t("点数含", "Dice contain")} <input data-role="dice-filter" placeholder="444" size="6" disabled></label>'
+        f'<span class="hw-note" data-role="shown">{t("共", "")} 462 {t("种", "throws")}</span>'
+        f'<a class="md-button" href="{rel_root(lang)}{CSV_PATH}" download>{t("下载 CSV", "Download CSV")}</a>'
+        "</div>"
+        + throw_table_html(lang)
+    )
+
+
+def throw_table_html(lang: str) -> str:
+    t = T(lang)
+    rows = []
+    for r in sorted(throw_table(), key=lambda r: (_rank(r.pattern.id), r.throw.dice)):
+        p = r.pattern
+        rows.append(
+            f'<tr data-pattern="{p.id}" data-awards="{" ".join(p.awards)}" data-dice="{r.throw.key()}">'
+            f'<td class="dice">{" ".join(map(str, r.throw.dice))}</td><td>{e(p.zh if lang == "zh" else p.en)}</td>'
+            f"<td>{e(award_cell(p, lang))}</td><td>{p.zhu or ''}</td><td>{r.ways}</td><td>{pct(r.ways)}</td></tr>"
+        )
+    return (
+        f'<div class="dawei-throws"><table data-role="throws"><thead><tr><th>{t("六颗色子", "Six dice")}</th><th>{t("色面", "Pattern")}</th>'
+        f'<th>{t("得签", "Takes")}</th><th>{t("柱", "zhu")}</th><th>{t("次数（/46,656）", "Ways (/46,656)")}</th><th>{t("概率", "Chance")}</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+def _rank(pid: str) -> int:
+    ids = [p.id for p in PATTERNS] + ["blank"]
+    return ids.index(pid)
+
+
+WIDGETS = {
+    "dawei-dice": dice_widget,
+    "dawei-game": game_widget,
+    "dawei-sim": sim_widget,
+    "dawei-throw-filter": filter_widget,
+}
+
+# ------------------------------------------------------------------ tables
+
+
+def patterns_table(lang: str, params: dict[str, Any]) -> str:
+    """Every main-phase pattern in precedence order, with odds; ``animal`` limits it to one kind."""
+    t = T(lang)
+    only = params.get("animal")
+    specials = params.get("specials", False)
+    pw = pattern_ways()
+    lines = [
+        f"| {t('次序', '#')} | {t('色面', 'Pattern')} | {t('例（出自原文描述）', 'Example (from the source)')} | {t('得签', 'Takes')} | {t('原文位置', 'Source')} | {t('次数 /46,656', 'Ways /46,656')} | {t('概率', 'Chance')} |",
+        "|---:|---|---|---|---|---:|---:|",
+    ]
+    for i, p in enumerate(PATTERNS, 1):
+        if only and only not in p.awards[:1]:
+            continue
+        if specials and not p.special:
+            continue
+        name = p.zh if lang == "zh" else f"{p.en} ({p.zh})"
+        lines.append(f"| {i} | {name} | {' '.join(map(str, p.example))} | {award_cell(p, lang)} | {p.section} | {pw[p.id]:,} | {pct(pw[p.id])} |")
+    if not only and not specials:
+        lines.append(f"| — | {t('空色（以上皆非）', 'Blank (none of the above)')} | {' '.join(map(str, BLANK.example))} | — | — | {pw['blank']:,} | {pct(pw['blank'])} |")
+    return "\n".join(lines)
+
+
+def animal_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    st = animal_stats()
+    lines = [
+        f"| {t('签', 'Stick')} | {t('支数', 'Sticks')} | {t('每支柱数', 'zhu each')} | {t('合计柱', 'zhu in all')} | {t('一掷得此签的概率', 'Chance a throw takes one')} | {t('一掷期望柱数（来自此签）', 'Expected zhu per throw from it')} |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    total_exp = Fraction(0)
+    for a in ANIMALS:
+        ways, zhu = st[a.id]
+        total_exp += Fraction(zhu, ALL_OUTCOMES)
+        chance = f"{ways:,}/46,656 = {pct(ways)}" if a.id != "fox" else t("视局面而定（顺 720/46,656 = 1.543%）", "depends on the game (a straight: 720/46,656 = 1.543%)")
+        lines.append(f"| {a.zh if lang == 'zh' else a.en + ' ' + a.zh} | {a.count} | {a.zhu} | {a.total} | {chance} | {zhu / ALL_OUTCOMES:.4f} |")
+    lines.append(f"| **{t('合计', 'Total')}** | **{TOTAL_STICKS}** | | **{TOTAL_ZHU}** | | **{float(total_exp):.4f}** |")
+    return "\n".join(lines)
+
+
+def split_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    lines = [
+        f"| {t('分掷', 'Split')} | {t('得签', 'Takes')} | {t('首色例', 'First throw (e.g.)')} | {t('第二色须有', 'Second throw needs')} | {t('第二色例', 'Second (e.g.)')} | {t('第二色成功概率', 'Chance of the second')} | {t('原文', 'Source')} |",
+        "|---|---|---|---|---|---:|---|",
+    ]
+    from engine.dawei.split import openings
+
+    for s in SPLIT_RULES:
+        ch = next(c for c in openings(s.example_first) if c.rule.id == s.id)
+        need = ch.need.describe()[0 if lang == "zh" else 1]
+        w = success_ways(ch.need)
+        lines.append(
+            f"| {s.zh if lang == 'zh' else s.en} | {BY_ID[s.target].zh if lang == 'zh' else BY_ID[s.target].en} | {' '.join(map(str, s.example_first))} | {need} | {' '.join(map(str, s.example_second))} | {w:,}/46,656 = {pct(w)} | {s.section} |"
+        )
+    return "\n".join(lines)
+
+
+def break_even_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    lines = [
+        f"| {t('人数', 'Players')} | {t('原文保本数', 'Printed')} | 528 ÷ n | {t('四舍五入', 'Nearest')} | {t('原文 × 人数', 'Printed × n')} |",
+        "|---:|---:|---:|---:|---:|",
+    ]
+    for n in range(2, 10):
+        p = PRINTED_BREAK_EVEN[n]
+        exact = Fraction(TOTAL_ZHU, n)
+        nearest = break_even(n, Rules(break_even="nearest"))
+        flag = " ⚠" if nearest != p else ""
+        lines.append(f"| {n} | {p}{flag} | {float(exact):.2f} | {nearest} | {p * n} |")
+    return "\n".join(lines)
+
+
+def options_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    lines = [f"| {t('选项', 'Option')} | {t('取值（首项为默认）', 'Choices (default first)')} | {t('原文', 'Source')} | {t('说明', 'Note')} |", "|---|---|---|---|"]
+    for o in OPTIONS:
+        choices = ", ".join(f"`{c}`" for c in (o.default,) + tuple(c for c in o.choices if c != o.default))
+        anchor = o.note.split("#", 1)[1]
+        lines.append(f"| `{o.id}` — {o.zh if lang == 'zh' else o.en} | {choices} | {o.passage.section} | [{t('编者按', 'note')}](notes.md#{anchor}) |")
+    return "\n".join(lines)
+
+
+def trace_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    lines = [f"| {t('规则', 'Rule')} | {t('原文位置', 'Source')} | {t('实现', 'Implemented in')} |", "|---|---|---|"]
+    for r in RULES:
+        lines.append(f"| {r.zh if lang == 'zh' else r.en} | {r.passage.section} | `{r.implemented_in}` |")
+    for g in GAPS:
+        lines.append(f"| {t('未实现：', 'Not implemented: ')}{g.zh if lang == 'zh' else g.en} | {g.passage.section} | — |")
+    return "\n".join(lines)
+
+
+def sticks_figure(lang: str, params: dict[str, Any]) -> str:
+    return f'<figure class="dawei-sticks">{sticks_svg(lang)}</figure>'
+
+
+def dice_figure(lang: str, params: dict[str, Any]) -> str:
+    dice = params.get("dice", [1, 2, 3, 4, 5, 6])
+    return f'<figure class="dawei-dice">{dice_svg(dice)}</figure>'
+
+
+TABLES = {
+    "dawei-patterns": patterns_table,
+    "dawei-animal-odds": animal_table,
+    "dawei-split-rules": split_table,
+    "dawei-break-even": break_even_table,
+    "dawei-options": options_table,
+    "dawei-trace": trace_table,
+    "dawei-sticks": sticks_figure,
+    "dawei-dice-figure": dice_figure,
+}
+
+# ------------------------------------------------------------------ files
+
+
+def throws_csv() -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["dice", "pattern_id", "pattern_zh", "pattern_en", "awards", "special", "zhu", "ways", "of", "probability"])
+    for r in throw_table():
+        p = r.pattern
+        w.writerow([r.throw.key(), p.id, p.zh, p.en, " ".join(p.awards), p.special or "", p.zhu, r.ways, ALL_OUTCOMES, f"{r.ways / ALL_OUTCOMES:.8f}"])
+    return buf.getvalue()
+
+
+FILES = {CSV_PATH: throws_csv}
+

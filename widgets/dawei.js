@@ -1,22 +1,362 @@
-// 打围 widgets — PLACEHOLDER written by the platform.
+// 打围 widgets. Every answer comes from the Python engine through ctx.call().
+const STICKS = ["lion", "tiger", "leopard", "fox", "dog", "eagle", "deer", "muntjac", "rabbit", "chicken"];
+const NAMES = {
+  lion: ["老狮子", "old lion", 64], tiger: ["老虎", "tiger", 32], leopard: ["豹子", "leopard", 16],
+  fox: ["狐狸（顺）", "fox (the straight)", 16], dog: ["狗", "dog", 12], eagle: ["鹰", "eagle", 10],
+  deer: ["马鹿", "red deer", 8], muntjac: ["獐子（麂子）", "muntjac", 4], rabbit: ["兔子", "rabbit", 2],
+  chicken: ["鸡", "chicken", 1],
+};
+const SPECIAL = {
+  straight: ["视局面而定（见“狐狸”）", "depends on the game (see the fox)"],
+  red_bowl: ["里抄外抄（见“特殊情况”）", "the sweep (see special cases)"],
+  black_bowl: ["场上余签全归掷者", "every stick left in the pool"],
+};
+const OF = 46656;
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function bump(root) {
+  root.dataset.seq = String(Number(root.dataset.seq || "0") + 1);
+}
+
+function pct(ways, of = OF) {
+  return `${((100 * ways) / of).toFixed(3)}%`;
+}
+
+function stickName(id, ctx) {
+  return ctx.lang === "en" ? NAMES[id][1] : NAMES[id][0];
+}
+
+// ------------------------------------------------------------ dice
+async function diceWidget(root, ctx) {
+  const t = ctx.t;
+  const roll = root.querySelector('[data-role="roll"]');
+  const classifyBtn = root.querySelector('[data-role="classify"]');
+  const faces = [...root.querySelectorAll('[data-role="face"]')];
+  const dice = root.querySelector('[data-role="dice"]');
+  const pattern = root.querySelector('[data-role="pattern"]');
+  const awards = root.querySelector('[data-role="awards"]');
+  const odds = root.querySelector('[data-role="odds"]');
+  const pOdds = root.querySelector('[data-role="pattern-odds"]');
+  const also = root.querySelector('[data-role="also"]');
+
+  function show(a) {
+    if (!a.ok) {
+      pattern.textContent = a.error[ctx.lang];
+      return;
+    }
+    dice.innerHTML = a.svg;
+    dice.dataset.dice = a.dice.join(",");
+    faces.forEach((f, i) => { f.value = String(a.dice[i]); });
+    pattern.textContent = a.pattern[ctx.lang];
+    pattern.dataset.id = a.pattern.id;
+    awards.textContent = a.special ? SPECIAL[a.special][ctx.lang === "en" ? 1 : 0]
+      : a.awards.length ? a.awards.map((x) => stickName(x, ctx)).join(" + ") : "—";
+    awards.dataset.awards = a.awards.join(" ");
+    odds.textContent = `${a.ways}/${OF}`;
+    pOdds.textContent = `${a.pattern_ways}/${OF} = ${pct(a.pattern_ways)}`;
+    also.textContent = a.also_fits.length
+      ? t(`此掷也合乎：${a.also_fits.map((x) => x.zh).join("、")}（按优先次序取前者）。`,
+          `This throw also fits: ${a.also_fits.map((x) => x.en).join(", ")} (precedence takes the first).`)
+      : "";
+  }
+
+  async function ask(req) {
+    roll.disabled = classifyBtn.disabled = true;
+    try {
+      show(await ctx.call(req));
+    } finally {
+      roll.disabled = classifyBtn.disabled = false;
+      bump(root);
+    }
+  }
+
+  roll.addEventListener("click", () => ask({ game: "dawei", action: "roll" }));
+  classifyBtn.addEventListener("click", () =>
+    ask({ game: "dawei", action: "classify", dice: faces.map((f) => Number(f.value)) }));
+  faces.forEach((f) => { f.disabled = false; });
+  roll.disabled = classifyBtn.disabled = false;
+}
+
+// ------------------------------------------------------------ a whole game
+function boardTable(a, ctx) {
+  const t = ctx.t;
+  const table = el("table");
+  const head = el("tr");
+  head.append(el("th"));
+  for (const id of STICKS) {
+    const th = el("th", {}, stickName(id, ctx));
+    th.append(el("br"), el("small", {}, String(NAMES[id][2])));
+    head.append(th);
+  }
+  head.append(el("th", {}, t("柱", "zhu")), el("th", {}, t("输赢", "result")));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  const pool = el("tr", { class: "pool" });
+  pool.append(el("th", {}, t("场上", "Pool")));
+  for (const id of STICKS) pool.append(el("td", {}, String(a.pool[id])));
+  pool.append(el("td", { "data-role": "pool-zhu" }, String(a.pool_zhu)), el("td"));
+  body.append(pool);
+  a.holdings.forEach((h, s) => {
+    const tr = el("tr", { "data-seat": String(s) });
+    if (s === a.current && !a.terminal) tr.className = "current";
+    let name = a.seats[s][ctx.lang] + (a.seats[s].human ? "" : t("（电脑）", " (computer)"));
+    if (a.banker === s) name += " ★";
+    tr.append(el("th", {}, name));
+    for (const id of STICKS) tr.append(el("td", {}, h[id] ? String(h[id]) : ""));
+    tr.append(el("td", { "data-role": "zhu" }, String(a.zhu[s])));
+    tr.append(el("td", { "data-role": "net" }, a.net ? (a.net[s] > 0 ? "+" : "") + a.net[s] : ""));
+    body.append(tr);
+  });
+  table.append(thead, body);
+  const wrap = el("div", { class: "dawei-board" });
+  wrap.append(table);
+  return wrap;
+}
+
+async function gameWidget(root, ctx) {
+  const t = ctx.t;
+  const players = root.querySelector('[data-role="players"]');
+  const mode = root.querySelector('[data-role="mode"]');
+  const seed = root.querySelector('[data-role="seed"]');
+  const newBtn = root.querySelector('[data-role="new"]');
+  const status = root.querySelector('[data-role="status"]');
+  const actions = root.querySelector('[data-role="actions"]');
+  const dice = root.querySelector('[data-role="dice"]');
+  const board = root.querySelector('[data-role="board"]');
+  const log = root.querySelector('[data-role="log"]');
+  let moves = [];
+  let busy = false;
+
+  function request() {
+    const n = Number(players.value);
+    const humans = mode.value === "hotseat" ? [...Array(n).keys()] : [0];
+    return { game: "dawei", action: "play", players: n, seed: Math.max(0, Number(seed.value) || 0), humans, moves, log_tail: 40 };
+  }
+
+  function phaseName(p) {
+    return { main: t("正掷", "main phase"), split: t("分掷", "split phase"), over: t("已结束", "over") }[p];
+  }
+
+  function render(a) {
+    if (!a.ok) {
+      status.textContent = a.error[ctx.lang];
+      moves.pop();
+      return;
+    }
+    const seat = a.seats[a.current][ctx.lang];
+    let s = t(`第 ${a.turn} 手 · ${phaseName(a.phase)} · 轮到${seat}`, `Turn ${a.turn} · ${phaseName(a.phase)} · ${seat} to throw`);
+    if (a.terminal) {
+      const ends = { pool_empty: t("签已掷完", "every stick is taken"), red_bowl: t("红一碗", "red bowl"), shun_dou_shun: t("顺斗顺", "straight upon straight"), turn_limit: t("达到轮数上限", "turn limit") };
+      s = t(`本局结束（${ends[a.end]}）· 保本 ${a.break_even} 柱`, `Game over (${ends[a.end]}) · break-even ${a.break_even} zhu`);
+    }
+    status.textContent = s;
+    status.dataset.phase = a.phase;
+    root.dataset.terminal = a.terminal ? "1" : "0";
+    dice.innerHTML = a.last_svg || "";
+    dice.dataset.dice = a.last_dice ? a.last_dice.join(",") : "";
+    board.replaceChildren(boardTable(a, ctx));
+    log.replaceChildren(...a.log.slice().reverse().map((e) => el("li", {}, e[ctx.lang])));
+    actions.replaceChildren();
+    for (const opt of a.legal) {
+      let label = opt[ctx.lang];
+      if (opt.action.startsWith("split:")) label += ` — ${(100 * opt.chance).toFixed(1)}% · ${opt.zhu} ${t("柱", "zhu")}`;
+      const b = el("button", { type: "button", class: "hw-btn", "data-action": opt.action }, label);
+      b.addEventListener("click", () => step(opt.action));
+      actions.append(b);
+    }
+    if (!a.terminal) {
+      const auto = el("button", { type: "button", class: "hw-btn", "data-action": "auto" }, t("电脑替我掷 50 手", "Computer throws for me ×50"));
+      auto.addEventListener("click", () => step("auto:50"));
+      const end = el("button", { type: "button", class: "hw-btn", "data-action": "auto-end" }, t("电脑替我掷到底", "Computer plays to the end"));
+      end.addEventListener("click", () => step("auto:20000"));
+      actions.append(auto, end);
+    }
+  }
+
+  async function refresh() {
+    busy = true;
+    root.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    try {
+      render(await ctx.call(request()));
+    } finally {
+      busy = false;
+      newBtn.disabled = false;
+      bump(root);
+    }
+  }
+
+  function step(action) {
+    if (busy) return;
+    moves.push(action);
+    refresh();
+  }
+
+  newBtn.addEventListener("click", () => { moves = []; refresh(); });
+  for (const c of [players, mode, seed]) c.disabled = false;
+  newBtn.disabled = false;
+  await refresh();
+}
+
+// ------------------------------------------------------------ simulation
+const BATCH = 10;
+
+function histogram(nets, ctx, bins = 24) {
+  const NS = "http://www.w3.org/2000/svg";
+  const W = 600, H = 220;
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "dawei-hist");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", ctx.t("输赢分布", "spread of results"));
+  if (!nets.length) return svg;
+  const lo = Math.min(-1, ...nets), hi = Math.max(1, ...nets);
+  const width = (hi - lo) / bins;
+  const counts = new Array(bins).fill(0);
+  for (const x of nets) counts[Math.min(bins - 1, Math.floor((x - lo) / width))] += 1;
+  const top = Math.max(...counts);
+  counts.forEach((c, i) => {
+    const r = document.createElementNS(NS, "rect");
+    const h = (c / top) * (H - 50);
+    r.setAttribute("x", (40 + (i * (W - 60)) / bins).toFixed(1));
+    r.setAttribute("y", (H - 30 - h).toFixed(1));
+    r.setAttribute("width", ((W - 60) / bins - 2).toFixed(1));
+    r.setAttribute("height", h.toFixed(1));
+    r.setAttribute("fill", lo + (i + 0.5) * width >= 0 ? "#2e7d32" : "#c62828");
+    const title = document.createElementNS(NS, "title");
+    title.textContent = `${(lo + i * width).toFixed(0)}…${(lo + (i + 1) * width).toFixed(0)}: ${c}`;
+    r.append(title);
+    svg.append(r);
+  });
+  const zero = 40 + ((0 - lo) / (hi - lo)) * (W - 60);
+  const line = document.createElementNS(NS, "line");
+  for (const [k, v] of Object.entries({ x1: zero, y1: 10, x2: zero, y2: H - 25, stroke: "#555", "stroke-dasharray": "4 3" })) line.setAttribute(k, v);
+  svg.append(line);
+  const label = (x, text, anchor) => {
+    const tx = document.createElementNS(NS, "text");
+    tx.setAttribute("x", x); tx.setAttribute("y", H - 8); tx.setAttribute("font-size", "12");
+    tx.setAttribute("text-anchor", anchor);
+    tx.textContent = text;
+    svg.append(tx);
+  };
+  label(zero, ctx.t("保本", "break-even"), "middle");
+  label(40, lo.toFixed(0), "start");
+  label(W - 20, `+${hi.toFixed(0)}`, "end");
+  return svg;
+}
+
+async function simWidget(root, ctx) {
+  const t = ctx.t;
+  const players = root.querySelector('[data-role="players"]');
+  const games = root.querySelector('[data-role="games"]');
+  const seed = root.querySelector('[data-role="seed"]');
+  const run = root.querySelector('[data-role="run"]');
+  const progress = root.querySelector('[data-role="progress"]');
+  const ptext = root.querySelector('[data-role="progress-text"]');
+  const chart = root.querySelector('[data-role="chart"]');
+  const summary = root.querySelector('[data-role="summary"]');
+  let running = false;
+
+  run.addEventListener("click", async () => {
+    if (running) { running = false; return; }
+    running = true;
+    run.textContent = t("停止", "Stop");
+    const n = Number(players.value), total = Number(games.value);
+    const start = Math.max(0, Number(seed.value) || 0);
+    const results = [];
+    let be = 0, pb = null;
+    progress.max = total;
+    progress.value = 0;
+    try {
+      for (let done = 0; done < total && running; done += BATCH) {
+        const req = { game: "dawei", action: "simulate", players: n, games: Math.min(BATCH, total - done), seed: start + done };
+        if (pb !== null) req.previous_banker = pb;
+        const a = await ctx.call(req);
+        if (!a.ok) { summary.textContent = a.error[ctx.lang]; break; }
+        be = a.break_even;
+        pb = a.next_previous_banker;
+        results.push(...a.games);
+        progress.value = results.length;
+        ptext.textContent = `${results.length}/${total}`;
+        const nets = results.flatMap((g) => g.net);
+        chart.replaceChildren(histogram(nets, ctx));
+        summary.textContent = describe(results, n, be, ctx);
+        bump(root);
+      }
+    } finally {
+      running = false;
+      run.textContent = t("开始模拟", "Simulate");
+      root.dataset.done = String(results.length);
+      bump(root);
+    }
+  });
+
+  function describe(results, n, be, ctx) {
+    const nets = results.flatMap((g) => g.net);
+    const meanAbs = nets.reduce((s, x) => s + Math.abs(x), 0) / nets.length;
+    const turns = results.reduce((s, g) => s + g.turns, 0) / results.length;
+    const bankerNet = results.filter((g) => g.banker !== null && g.end === "pool_empty").map((g) => g.net[g.banker]);
+    const bankerMean = bankerNet.length ? bankerNet.reduce((s, x) => s + x, 0) / bankerNet.length : 0;
+    const ends = {};
+    for (const g of results) ends[g.end] = (ends[g.end] || 0) + 1;
+    const endTxt = Object.entries(ends).map(([k, v]) => `${k} ${v}`).join(", ");
+    return ctx.t(
+      `${results.length} 局 · ${n} 人 · 保本 ${be} 柱 · 平均每人偏离保本 ${meanAbs.toFixed(1)} 柱 · 庄家平均 ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} 柱 · 平均 ${turns.toFixed(0)} 手 · 结局：${endTxt}`,
+      `${results.length} games · ${n} players · break-even ${be} zhu · mean distance from break-even ${meanAbs.toFixed(1)} zhu · banker ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} zhu on average · ${turns.toFixed(0)} turns on average · endings: ${endTxt}`,
+    );
+  }
+
+  for (const c of [players, games, seed, run]) c.disabled = false;
+}
+
+// ------------------------------------------------------------ the throw table filter
+async function filterWidget(root, ctx) {
+  const pat = root.querySelector('[data-role="pattern-filter"]');
+  const animal = root.querySelector('[data-role="animal-filter"]');
+  const digits = root.querySelector('[data-role="dice-filter"]');
+  const shown = root.querySelector('[data-role="shown"]');
+  const rows = [...root.querySelectorAll('table[data-role="throws"] tbody tr')];
+
+  function contains(diceKey, want) {
+    const have = diceKey.split("");
+    for (const d of want) {
+      const i = have.indexOf(d);
+      if (i < 0) return false;
+      have.splice(i, 1);
+    }
+    return true;
+  }
+
+  function apply() {
+    const want = digits.value.replace(/[^1-6]/g, "").slice(0, 6).split("").filter(Boolean);
+    let n = 0, ways = 0;
+    for (const r of rows) {
+      const ok = (!pat.value || r.dataset.pattern === pat.value)
+        && (!animal.value || r.dataset.awards.split(" ").includes(animal.value))
+        && (!want.length || contains(r.dataset.dice, want));
+      r.hidden = !ok;
+      if (ok) { n += 1; ways += Number(r.children[4].textContent); }
+    }
+    shown.textContent = ctx.t(`显示 ${n} 种掷法，合计 ${ways}/${OF} = ${pct(ways)}`, `${n} throws shown, ${ways}/${OF} = ${pct(ways)} in all`);
+    shown.dataset.count = String(n);
+    bump(root);
+  }
+
+  for (const c of [pat, animal, digits]) {
+    c.addEventListener("input", apply);
+    c.disabled = false;
+  }
+}
+
 export const widgets = {
-  "dawei-dice": async (root, ctx) => {
-    const button = root.querySelector('[data-role="roll"]');
-    const dice = root.querySelector('[data-role="dice"]');
-    const pattern = root.querySelector('[data-role="pattern"]');
-    const awards = root.querySelector('[data-role="awards"]');
-    let seq = 0;
-    button.addEventListener("click", async () => {
-      button.disabled = true;
-      const answer = await ctx.call({ game: "dawei", action: "roll" });
-      button.disabled = false;
-      if (!answer.ok) { pattern.textContent = answer.error[ctx.lang]; return; }
-      dice.innerHTML = answer.svg;
-      dice.dataset.dice = answer.dice.join(",");
-      pattern.textContent = answer.pattern[ctx.lang];
-      awards.textContent = answer.awards.join(", ");
-      root.dataset.seq = String(++seq);
-    });
-    button.disabled = false;
-  },
+  "dawei-dice": diceWidget,
+  "dawei-game": gameWidget,
+  "dawei-sim": simWidget,
+  "dawei-throw-filter": filterWidget,
 };
