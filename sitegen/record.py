@@ -693,15 +693,25 @@ def section_of(passage: Any) -> Any | None:
     text = source_text(passage.source)
     if g is None or text is None or not passage.quote:
         return None
-    at = text.find(passage.quote)
-    if at < 0:
+    starts = [(text.find(s.anchor), s) for s in g.sections]
+
+    def at(pos: int) -> Any | None:
+        best = None
+        for i, s in starts:
+            if 0 <= i <= pos:
+                best = s
+        return best
+
+    hits = [m.start() for m in re.finditer(re.escape(passage.quote), text)]
+    if not hits:
         return None
-    best = None
-    for s in g.sections:
-        i = text.find(s.anchor)
-        if 0 <= i <= at:
-            best = s
-    return best
+    found = [at(h) for h in hits]
+    # a quote found more than once: prefer the section the implementer's label names
+    label = passage.section.split()[0] if passage.section.split() else ""
+    for s in found:
+        if s is not None and label and (label in s.zh or s.zh.rstrip("（）() ").endswith(label) or label in s.en):
+            return s
+    return found[0]
 
 
 def resolves(dotted: str) -> bool:

@@ -1,0 +1,171 @@
+"""The built site: citation metadata, JSON-LD and "cite this page" on every game page.
+
+Uses the platform's session fixture ``built_site`` (tests/conftest.py): one
+``mkdocs build --strict`` shared by every site test.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sitegen.record_data import GAME_IDS, GAMES, archive_version
+from .htmlscan import Page, resolve
+
+REPO = Path(__file__).resolve().parents[2]
+LANGS = ("zh", "en")
+
+REQUIRED_META = ("citation_title", "citation_date", "citation_language", "DC.title", "DC.creator", "DC.date", "DC.language", "DC.publisher")
+
+
+def game_pages(site: Path, game: str, lang: str) -> list[Path]:
+    root = site / ("en" if lang == "en" else "") / game
+    return sorted(root.rglob("index.html"))
+
+
+def page_src(site: Path, page: Path, lang: str) -> Path:
+    """docs/ source of a built page (suffix layout, directory URLs)."""
+    rel = page.relative_to(site / "en" if lang == "en" else site).parent.as_posix()
+    docs = REPO / "docs"
+    for cand in (docs / f"{rel}.{lang}.md", docs / rel / f"index.{lang}.md"):
+        if cand.exists():
+            return cand
+    raise AssertionError(f"no source page for {page}")
+
+
+def git_date(path: Path) -> str:
+    rel = path.relative_to(REPO).as_posix()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", rel], cwd=REPO, capture_output=True, text=True).stdout.strip()
+    if dirty:
+        return dt.datetime.now(dt.timezone.utc).date().isoformat()
+    out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", rel], cwd=REPO, capture_output=True, text=True).stdout.strip()
+    return out or dt.datetime.now(dt.timezone.utc).date().isoformat()
+
+
+def the_jsonld(p: Page) -> dict:
+    assert len(p.jsonld) == 1, f"expected one JSON-LD block, found {len(p.jsonld)}"
+    return json.loads(p.jsonld[0])
+
+
+def site_base(page_url: str, site: Path, page: Path) -> str:
+    rel = page.relative_to(site).parent.as_posix()
+    rel = "" if rel == "." else rel + "/"
+    assert page_url.endswith(rel), f"{page_url} does not end with {rel}"
+    return page_url[: len(page_url) - len(rel)]
+
+
+def meta_problems(p: Page, lang: str) -> list[str]:
+    bad = []
+    for name in REQUIRED_META:
+        vals = p.meta.get(name, [])
+        if len(vals) != 1 or not vals[0].strip():
+            bad.append(f"meta {name}: {vals}")
+    if not (p.meta.get("citation_author") or p.meta.get("citation_publisher")):
+        bad.append("neither citation_author nor citation_publisher")
+    if p.meta.get("citation_language") != [lang]:
+        bad.append(f"citation_language {p.meta.get('citation_language')} for a {lang} page")
+    if not p.meta.get("DC.language", [""])[0].startswith(lang):
+        bad.append(f"DC.language {p.meta.get('DC.language')}")
+    if not p.lang.startswith(lang):
+        bad.append(f"<html lang={p.lang!r}>")
+    try:
+        y, m, d = (int(x) for x in p.meta.get("citation_date", [""])[0].split("/"))
+        dt.date(y, m, d)
+        dt.date.fromisoformat(p.meta.get("DC.date", [""])[0])
+    except ValueError as e:
+        bad.append(f"bad date: {e}")
+    return bad
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_game_pages_carry_citation_meta_and_jsonld(built_site: Path, game: str, lang: str) -> None:
+    pages = game_pages(built_site, game, lang)
+    if not pages:
+        pytest.skip(f"no {lang} pages for {game} yet")
+    g = GAMES[game]
+    other_lang = "en" if lang == "zh" else "zh"
+    for page in pages:
+        p = Page(page.read_text(encoding="utf-8"))
+        assert meta_problems(p, lang) == [], page
+        ld = the_jsonld(p)
+        where = f"{page}: "
+        assert ld["@context"] in ("https://schema.org", "http://schema.org", "https://schema.org/"), where
+        assert ld["@type"] == "CreativeWork", where
+        assert ld["name"] == p.meta["citation_title"][0], where
+        assert ld["inLanguage"].startswith(lang), where
+        assert ld["dateModified"] == p.meta["DC.date"][0], where
+        dt.date.fromisoformat(ld["dateModified"])
+        assert ld["about"]["@type"] == "Game" and ld["about"]["name"], where
+        based = ld["isBasedOn"]
+        assert based["@type"] == "CreativeWork" and based["name"] == g.source_title, where
+        assert based["identifier"] == g.source, where
+        # the translation link names the other-language page, which exists and links back
+        key, back = ("workTranslation", "translationOfWork") if lang == "zh" else ("translationOfWork", "workTranslation")
+        assert key in ld, where + f"no {key}"
+        assert ld[key]["inLanguage"].startswith(other_lang), where
+        base = site_base(ld["url"], built_site, page)
+        other_url = ld[key]["url"]
+        assert other_url.startswith(base), where + other_url
+        other_file = built_site / other_url[len(base):] / "index.html"
+        assert other_file.is_file(), where + f"translation {other_url} not built"
+        other = the_jsonld(Page(other_file.read_text(encoding="utf-8")))
+        assert other[back]["url"] == ld["url"], where + "translation does not link back"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_game_pages_end_with_a_cite_block_and_downloads(built_site: Path, game: str, lang: str) -> None:
+    pages = game_pages(built_site, game, lang)
+    if not pages:
+        pytest.skip(f"no {lang} pages for {game} yet")
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        p = Page(text)
+        url = json.loads(p.jsonld[0])["url"]
+        gbt, en = p.text_by_id.get("rec-cite-gbt", ""), p.text_by_id.get("rec-cite-en", "")
+        assert "[EB/OL]" in gbt and gbt.endswith(url + "."), f"{page}: GB/T citation {gbt!r}"
+        assert "Last modified" in en and url in en, f"{page}: English citation {en!r}"
+        targets = {b.get("data-copy") for b in p.by_class.get("rec-copy", []) if b["tag"] == "button"}
+        assert targets == {"rec-cite-gbt", "rec-cite-en"}, page
+        hrefs = {h for h, _ in p.links}
+        assert {"cite.bib", "cite.json"} <= hrefs, page
+        csl = json.loads((page.parent / "cite.json").read_text(encoding="utf-8"))
+        assert isinstance(csl, list) and csl[0]["URL"] == url and csl[0]["type"] == "webpage", page
+        assert csl[0]["issued"]["date-parts"][0] == [int(x) for x in p.meta["DC.date"][0].split("-")], page
+        bib = (page.parent / "cite.bib").read_text(encoding="utf-8")
+        assert re.match(r"@online\{[a-z0-9-]+,\n", bib) and f"url = {{{url}}}" in bib and bib.count("{") == bib.count("}"), page
+        # the citation is the last thing in the article, for print
+        article = re.search(r"<article[^>]*>(.*?)</article>", text, re.S)
+        assert article and article.group(1).rstrip().endswith("</section>"), f"{page}: cite block is not last"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_footer_shows_version_and_git_date(built_site: Path, lang: str) -> None:
+    checked = 0
+    for game in GAME_IDS:
+        for page in game_pages(built_site, game, lang):
+            p = Page(page.read_text(encoding="utf-8"))
+            versions = p.by_class.get("rec-version", [])
+            assert versions, page
+            text = page.read_text(encoding="utf-8")
+            assert re.search(r'class="rec-version">' + re.escape(archive_version()) + "<", text), page
+            want = git_date(page_src(built_site, page, lang))
+            assert f'datetime="{want}"' in text and p.meta["DC.date"] == [want], f"{page}: last change should be {want}"
+            checked += 1
+    assert checked > 0
+
+
+def test_print_stylesheet_is_linked_and_hides_controls(built_site: Path) -> None:
+    page = next(iter(game_pages(built_site, "dawei", "zh")), None) or built_site / "index.html"
+    text = page.read_text(encoding="utf-8")
+    assert "assets/widgets/print.css" in text
+    css = (built_site / "assets" / "widgets" / "print.css").read_text(encoding="utf-8")
+    body = css[css.index("@media print") :]
+    for selector in (".hw button", ".hw-status", ".md-sidebar", ".rec-copy", ".rec-cite"):
+        assert selector in body, selector
