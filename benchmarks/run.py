@@ -1,0 +1,134 @@
+"""Speed of the widget platform in headless Chromium on loopback. Prints figures; asserts nothing.
+
+(a) a bare page that boots the same Pyodide in a module worker, cold
+(b) navigation to a widget page until its first widget is ready, cold
+(c) following a link from one widget page to another in the same tab until the new page's widget is ready
+(d) click to answer (dice widget), median over many clicks
+
+Usage: python benchmarks/run.py [--site DIR] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler, build_site  # noqa: E402
+
+READY = '[data-widget][data-state="ready"]'
+
+
+def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--clicks", type=int, default=30)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="hw-bench-"))
+    site = tmp / "site"
+    # reserve the port first: the site is built for the address it is served on
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    res = build_site(site, base)
+    if res.returncode != 0:
+        print(res.log[-3000:])
+        return 1
+    (site / "bench").mkdir()
+    for f in ("bare.html", "bare-worker.js"):
+        shutil.copy2(ROOT / "benchmarks" / f, site / "bench" / f)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    a, b, c, d = [], [], [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        for _ in range(args.runs):
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            t0 = time.perf_counter()
+            page.goto(base + "bench/bare.html")
+            page.wait_for_selector("#state:text('ready')", timeout=180_000)
+            a.append((time.perf_counter() - t0) * 1000)
+            ctx.close()
+
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            t0 = time.perf_counter()
+            page.goto(base + "dawei/")
+            page.wait_for_selector(READY, timeout=180_000)
+            b.append((time.perf_counter() - t0) * 1000)
+            # (c) follow a link to another widget page in the same tab
+            t0 = time.perf_counter()
+            page.evaluate("() => document.querySelector('a.md-nav__link[href$=\"archive/widgets/\"]').click()")
+            page.wait_for_url("**/archive/widgets/")
+            page.wait_for_selector(READY, timeout=180_000)
+            c.append((time.perf_counter() - t0) * 1000)
+            ctx.close()
+
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(base + "archive/widgets/")
+        page.wait_for_selector(READY, timeout=180_000)
+        # measured inside the page: from the click event to the answer drawn (data-seq bumped)
+        d = page.evaluate(
+            """async (n) => {
+                const root = document.querySelector('[data-widget="dawei-dice"]');
+                const button = root.querySelector('[data-role="roll"]');
+                const times = [];
+                for (let i = 0; i < n; i++) {
+                    const want = String(Number(root.dataset.seq || 0) + 1);
+                    const t0 = performance.now();
+                    const done = new Promise((resolve) => {
+                        const mo = new MutationObserver(() => {
+                            if (root.dataset.seq === want) { mo.disconnect(); resolve(); }
+                        });
+                        mo.observe(root, { attributes: true, attributeFilter: ["data-seq"] });
+                    });
+                    button.click();
+                    await done;
+                    times.push(performance.now() - t0);
+                    await new Promise((r) => setTimeout(r, 20));
+                }
+                return times;
+            }""",
+            args.clicks,
+        )
+        ctx.close()
+        browser.close()
+    server.shutdown()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    def fmt(xs: list[float]) -> str:
+        return f"median {statistics.median(xs):7.0f} ms  (min {min(xs):.0f}, max {max(xs):.0f}, n={len(xs)})"
+
+    ma, mb, mc, md = (statistics.median(x) for x in (a, b, c, d))
+    print("Widget platform, headless Chromium on loopback")
+    print(f"(a) bare page, Pyodide boot in a module worker, cold : {fmt(a)}")
+    print(f"(b) widget page, cold, until first widget ready      : {fmt(b)}")
+    print(f"(c) link to another widget page, until ready         : {fmt(c)}")
+    print(f"(d) click to answer (dice roll)                      : {fmt(d)}")
+    print(f"(b)/(a) = {mb / ma:.2f}   target <= 1.25")
+    print(f"(c)/(a) = {mc / ma:.2f}   target <= 0.50")
+    print(f"(d) median = {md:.0f} ms   target <= 100 ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
