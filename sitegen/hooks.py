@@ -88,10 +88,38 @@ def _quiet_i18n() -> None:
 _quiet_i18n()
 
 
+def search_terms() -> list[str]:
+    """Game terms that Chinese search must index as whole words."""
+    terms = []
+    for line in (ROOT / "sitegen" / "search_terms.txt").read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            terms.append(line)
+    try:
+        from sitegen.record_glossary import TERMS
+
+        terms += [t.zh for t in TERMS]
+    except ImportError:
+        pass
+    return [t for t in dict.fromkeys(terms) if len(t) >= 2]
+
+
+def _teach_jieba() -> None:
+    # Material's search plugin segments Chinese text with jieba when it is installed
+    try:
+        import jieba
+    except ImportError:
+        return
+    jieba.setLogLevel(logging.WARNING)
+    for term in search_terms():
+        jieba.add_word(term, freq=200000)
+
+
 @event_priority(100)
 def on_config(config: Any) -> Any:
     _ensure_path()
     _quiet_i18n()
+    _teach_jieba()
     return config
 
 

@@ -86,3 +86,11 @@ def test_chinese_search_finds_a_two_character_term(page, site_url):
 def test_english_search_stays_in_english(page, site_url):
     hrefs = search(page, site_url + "en/", "worker")
     assert hrefs and all("/en/" in h for h in hrefs), hrefs
+
+
+def test_chinese_search_finds_game_terms(page, site_url):
+    """Two-character game terms are indexed whole (jieba taught the glossary)."""
+    hrefs = search(page, site_url, "獐子")
+    assert any("/dawei/" in h for h in hrefs), hrefs
+    hrefs = search(page, site_url, "红胡")
+    assert any("/paohuzi/" in h for h in hrefs), hrefs
