@@ -176,6 +176,7 @@ class PageFacts:
     modified: str  # YYYY-MM-DD
     version: str
     site_name: str
+    base: str  # absolute URL of the site root (the Chinese home page)
 
 
 def _base_url(config: Any) -> str:
@@ -196,6 +197,9 @@ def page_facts(page: Any, config: Any) -> PageFacts:
     base = _base_url(config)
     has_other = other != src and (docs / other).exists()
     title_other = src_title(docs / other) if has_other else ""
+    olang = page_lang(other)
+    if gid and title_other and GAMES[gid].name(olang) not in title_other and not other.endswith("index." + olang + ".md"):
+        title_other = f"{GAMES[gid].name(olang)}：{title_other}" if olang == "zh" else f"{GAMES[gid].name(olang)}: {title_other}"
     return PageFacts(
         lang=lang,
         src=src,
@@ -207,6 +211,7 @@ def page_facts(page: Any, config: Any) -> PageFacts:
         modified=last_changed("docs/" + src),
         version=archive_version(),
         site_name=ARCHIVE["name"](lang),
+        base=base,
     )
 
 
@@ -339,7 +344,7 @@ def json_ld(f: PageFacts) -> str:
         "version": f.version,
         "author": {"@type": "Organization", "name": ARCHIVE["publisher"](f.lang)},
         "publisher": {"@type": "Organization", "name": f.site_name},
-        "isPartOf": {"@type": "WebSite", "name": f.site_name, "url": f.url.split("/en/")[0].rstrip("/") + "/" + ("en/" if f.lang == "en" else "")},
+        "isPartOf": {"@type": "WebSite", "name": f.site_name, "url": f.base + ("en/" if f.lang == "en" else "")},
     }
     if f.game:
         g = f.game

@@ -53,7 +53,10 @@ def the_jsonld(p: Page) -> dict:
 
 
 def site_base(page_url: str, site: Path, page: Path) -> str:
+    """The URL of the site root in the page's language ('.../' or '.../en/')."""
     rel = page.relative_to(site).parent.as_posix()
+    if rel.startswith("en/"):
+        rel = rel[3:]
     rel = "" if rel == "." else rel + "/"
     assert page_url.endswith(rel), f"{page_url} does not end with {rel}"
     return page_url[: len(page_url) - len(rel)]
@@ -102,6 +105,7 @@ def test_game_pages_carry_citation_meta_and_jsonld(built_site: Path, game: str, 
         assert ld["dateModified"] == p.meta["DC.date"][0], where
         dt.date.fromisoformat(ld["dateModified"])
         assert ld["about"]["@type"] == "Game" and ld["about"]["name"], where
+        assert ld["isPartOf"]["url"] == site_base(ld["url"], built_site, page), where
         based = ld["isBasedOn"]
         assert based["@type"] == "CreativeWork" and based["name"] == g.source_title, where
         assert based["identifier"] == g.source, where
@@ -109,7 +113,7 @@ def test_game_pages_carry_citation_meta_and_jsonld(built_site: Path, game: str, 
         key, back = ("workTranslation", "translationOfWork") if lang == "zh" else ("translationOfWork", "workTranslation")
         assert key in ld, where + f"no {key}"
         assert ld[key]["inLanguage"].startswith(other_lang), where
-        base = site_base(ld["url"], built_site, page)
+        base = site_base(ld["url"], built_site, page).removesuffix("en/")
         other_url = ld[key]["url"]
         assert other_url.startswith(base), where + other_url
         other_file = built_site / other_url[len(base):] / "index.html"

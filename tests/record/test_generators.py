@@ -1,0 +1,66 @@
+"""The record's generated views: coverage and notes for games with and without a trace."""
+
+from __future__ import annotations
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from engine.trace import Passage, Rule, RuleOption
+from sitegen import record
+from sitegen.record_data import GAMES
+
+
+def test_a_game_without_trace_module_is_reported_not_crashed(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert record.load_trace("nosuchgame") is None
+    monkeypatch.setattr(record, "load_trace", lambda game: None)
+    for lang in ("zh", "en"):
+        cov = record.gen_coverage(lang, {})
+        for g in GAMES.values():
+            assert f"engine/{g.id}/trace.py" in cov
+            assert f"{{#cov-{g.id}}}" in cov
+        notes = record.gen_notes(lang, {})
+        assert notes.count("{#notes-") == 4
+
+
+class FakeTrace:
+    RULES = (
+        Rule("dawei.fake.lion", Passage("dawei.txt", "老狮子", "称五红老狮子"), "五红。", "Five reds.",
+             "engine.dawei.no_such_function", ("tests/record/test_generators.py::test_nothing_here",)),
+    )
+    GAPS = ()
+    OPTIONS = (
+        RuleOption("dawei.fake_option", "假选项", "Fake option", ("a", "b"), "b",
+                   Passage("dawei.txt", "结算", "九人玩"), "dawei/no_such_page.md#x"),
+    )
+
+
+def test_coverage_flags_unresolved_implementation_tests_and_notes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(record, "load_trace", lambda game: FakeTrace if game == "dawei" else None)
+    cov = record.gen_coverage("en", {})
+    row = next(line for line in cov.splitlines() if "dawei.fake.lion" in line)
+    assert "Old lion" in row  # placed in the right section of the outline, by position
+    assert row.count("⚠") == 2  # neither the function nor the test exists
+    assert "Sections not yet traced" in cov
+    notes = record.gen_notes("en", {})
+    assert "{#opt-dawei-fake-option}" in notes
+    assert "> 九人玩" in notes  # the quotation is a blockquote
+    assert "`b` (chosen)" in notes
+    assert "note page does not exist yet" in notes
+
+
+def test_reference_helpers_tell_real_from_missing() -> None:
+    assert record.resolves("engine.trace.Passage")
+    assert not record.resolves("engine.trace.NoSuchThing")
+    assert record.has_test("tests/record/test_generators.py::test_reference_helpers_tell_real_from_missing")
+    assert not record.has_test("tests/record/test_generators.py::test_absent")
+    assert not record.has_test("tests/record/nope.py::test_x")
+
+
+def test_rule_beside_its_passage(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(record, "load_trace", lambda game: FakeTrace if game == "dawei" else None)
+    out = record.gen_rule("zh", {"id": "dawei.fake.lion"})
+    assert "> 称五红老狮子" in out and "dawei.txt" in out and "archive/coverage.md#cov-dawei" in out
+    with pytest.raises(PluginError):
+        record.gen_rule("zh", {"id": "dawei.nope"})
+    table = record.gen_rules("en", {"game": "dawei"})
+    assert "Five reds." in table and "dawei.txt" in table
