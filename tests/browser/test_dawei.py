@@ -1,0 +1,85 @@
+"""打围 widgets end to end: the built site in Chromium, answers checked against the engine."""
+
+from __future__ import annotations
+
+import urllib.request
+from urllib.parse import urljoin
+
+from engine.api import handle
+from engine.dawei.throws import throw_table
+
+
+def ready(page, name: str) -> None:
+    page.wait_for_selector(f'[data-widget="{name}"][data-state="ready"]', timeout=120_000)
+
+
+def wait_seq(page, name: str, n: int) -> None:
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-widget=\"{name}\"]').dataset.seq || 0) >= {n}", timeout=60_000
+    )
+
+
+def seq(page, name: str) -> int:
+    return int(page.evaluate(f"() => document.querySelector('[data-widget=\"{name}\"]').dataset.seq || '0'"))
+
+
+def test_dice_set_by_hand(page, site_url):
+    page.goto(site_url + "en/dawei/main/")
+    ready(page, "dawei-dice")
+    root = page.locator('[data-widget="dawei-dice"]').first
+    faces = root.locator('[data-role="face"]')
+    for i, v in enumerate([2, 2, 2, 2, 1, 1]):
+        faces.nth(i).select_option(str(v))
+    before = seq(page, "dawei-dice")
+    root.locator('[data-role="classify"]').click()
+    wait_seq(page, "dawei-dice", before + 1)
+    expected = handle({"game": "dawei", "action": "classify", "dice": [2, 2, 2, 2, 1, 1]})
+    assert root.locator('[data-role="pattern"]').inner_text().strip() == expected["pattern"]["en"] == "Double-one tiger"
+    assert root.locator('[data-role="dice"]').get_attribute("data-dice") == "2,2,2,2,1,1"
+    assert root.locator('[data-role="odds"]').inner_text().strip() == f"{expected['ways']}/46656"
+
+
+def test_game_throw_and_play_to_the_end(page, site_url):
+    page.goto(site_url + "dawei/play/")
+    ready(page, "dawei-game")
+    root = page.locator('[data-widget="dawei-game"]')
+    n0 = seq(page, "dawei-game")
+    root.locator('[data-action="throw"]').click()
+    wait_seq(page, "dawei-game", n0 + 1)
+    expected = handle({"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["throw"], "log_tail": 40})
+    assert root.locator('[data-role="log"] li').first.inner_text().strip() == expected["log"][-1]["zh"]
+    root.locator('[data-action="auto-end"]').click()
+    wait_seq(page, "dawei-game", n0 + 2)
+    assert root.get_attribute("data-terminal") == "1"
+    final = handle({"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["throw", "auto:20000"]})
+    shown = [float(x) for x in root.locator('[data-role="net"]').all_inner_texts()]
+    assert shown == final["net"]
+
+
+def test_simulation_shows_progress_and_result(page, site_url):
+    page.goto(site_url + "en/dawei/settlement/")
+    ready(page, "dawei-sim")
+    root = page.locator('[data-widget="dawei-sim"]')
+    root.locator('[data-role="games"]').select_option("50")
+    root.locator('[data-role="players"]').select_option("5")
+    root.locator('[data-role="run"]').click()
+    page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-sim\"]').dataset.done === '50'", timeout=120_000)
+    assert root.locator('[data-role="progress"]').evaluate("p => p.value") == 50
+    assert "50 games · 5 players · break-even 106" in root.locator('[data-role="summary"]').inner_text()
+    assert root.locator('[data-role="chart"] rect').count() == 24
+
+
+def test_throw_table_filter_and_csv(page, site_url):
+    page.goto(site_url + "dawei/throws/")
+    ready(page, "dawei-throw-filter")
+    root = page.locator('[data-widget="dawei-throw-filter"]')
+    assert root.locator("tbody tr").count() == 462
+    root.locator('[data-role="dice-filter"]').fill("444")
+    page.wait_for_function("() => document.querySelector('[data-role=\"shown\"]').dataset.count !== undefined")
+    want = sum(1 for r in throw_table() if r.throw.count(4) >= 3)
+    assert root.locator('[data-role="shown"]').get_attribute("data-count") == str(want)
+    assert root.locator("tbody tr:not([hidden])").count() == want
+    href = root.locator("a[download]").get_attribute("href")
+    csv = urllib.request.urlopen(urljoin(page.url, href)).read().decode("utf-8")
+    lines = csv.strip().splitlines()
+    assert len(lines) == 463 and sum(int(l.split(",")[-3]) for l in lines[1:]) == 46656
