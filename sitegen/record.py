@@ -47,6 +47,7 @@ from sitegen.record_data import (  # noqa: E402
     BY_SOURCE,
     GAME_IDS,
     GAMES,
+    MENTIONED,
     SECONDARY,
     Game,
     archive_version,
@@ -604,9 +605,15 @@ def _game_pages(lang: str) -> tuple[tuple[str, str, str], ...]:
 
 
 def term_uses(term: Term, lang: str, limit: int = 4) -> list[tuple[str, str]]:
-    """Game pages (path, title) in ``lang`` whose text uses the term, its own games first."""
-    hits = [(p, t) for p, t, text in _game_pages(lang) if term.zh in text and p.split("/")[0] in term.games]
-    return hits[:limit]
+    """Game pages (path, title) in ``lang`` whose text uses the term: for each of its games,
+    the game's home page first, then the others in path order (at most ``limit`` in all)."""
+    per_game = max(2, limit // len(term.games))
+    out: list[tuple[str, str]] = []
+    for gid in term.games:
+        hits = [(p, t) for p, t, text in _game_pages(lang) if p.split("/")[0] == gid and term.zh in text]
+        hits.sort(key=lambda h: (not h[0].endswith(f"/index.{lang}.md"), h[0]))
+        out += hits[:per_game]
+    return out
 
 
 GAME_ORDER = {g: i for i, g in enumerate(GAME_IDS)}
@@ -637,7 +644,11 @@ def gen_bibliography(lang: str, params: dict[str, Any]) -> str:
     out = [f"## {_t(L, '原始文献', 'Primary sources')} {{#primary}}\n"]
     for g in GAMES.values():
         w = primary_work(g)
-        out.append(f"{GAME_ORDER[g.id] + 1}. <span id=\"{w.key}\"></span>{_esc(w.zh if L == 'zh' else w.en)} — {w.note(L)}；[{_t(L, '详见来源页', 'see Sources')}](sources.md#src-{g.id})\n")
+        out.append(f"{GAME_ORDER[g.id] + 1}. <span id=\"{w.key}\"></span>{_esc(w.zh if L == 'zh' else w.en)} — {w.note(L)}{_t(L, '；', '; ')}[{_t(L, '详见来源页', 'see Sources')}](sources.md#src-{g.id})\n")
+    out.append(f"\n## {_t(L, '原始文献提到的文献', 'Works the sources cite')} {{#cited-by-sources}}\n")
+    out.append(_t(L, "档案未见原件，只按原始文献的说法列出。", "The archive has not seen these; they are listed as the sources describe them.") + "\n")
+    for i, w in enumerate(MENTIONED, 1):
+        out.append(f"{i}. <span id=\"{w.key}\"></span>{_esc(w.zh if L == 'zh' else w.en)} — {w.note(L)}\n")
     out.append(f"\n## {_t(L, '其他文献', 'Other works')} {{#secondary}}\n")
     for i, w in enumerate(SECONDARY, 1):
         out.append(f"{i}. <span id=\"{w.key}\"></span>{_esc(w.zh if L == 'zh' else w.en)} — {w.note(L)}\n")

@@ -113,7 +113,7 @@ DAWEI = Game(
         Misprint("《t望》", "《瞭望》", "杂志名“瞭”字乱码。", "The magazine's name is garbled: 瞭 came out as “t”."),
         Misprint("正挪 / 分挪", "正掷 / 分掷", "同一阶段先称“挪”，后称“掷”；档案统一用“掷”。", "The same two phases are first called 挪 and later 掷; the archive uses 掷 throughout."),
         Misprint("九人 58 柱", "528 ÷ 9 = 58.67", "五人保本数 105.6 进为 106，而七人、九人的 75.43、58.67 却舍为 75、58，取整规则前后不一。", "Break-even for five players rounds 105.6 up to 106, but 75.43 (seven) and 58.67 (nine) are rounded down: the rounding is inconsistent."),
-        Misprint("獐 1 与 獐 5", "重复", "獐签的第一种与第五种色面都是“三对不同的黑点”，内容重复。", "The first and fifth river-deer patterns both describe three different black pairs: a duplicate."),
+        Misprint("獐 1 与 獐 5", "（重复 / duplicate）", "獐签的第一种与第五种色面都是“三对不同的黑点”，内容重复。", "The first and fifth river-deer patterns both describe three different black pairs: a duplicate."),
     ),
     sections=(
         _s("前些年", "引言：转引《瞭望》", "Introduction, quoting Liaowang", "intro"),
@@ -360,5 +360,22 @@ SECONDARY: tuple[Work, ...] = (
         zh="全国信息与文献标准化技术委员会. 信息与文献 参考文献著录规则: GB/T 7714—2015[S]. 北京: 中国标准出版社, 2015.",
         en="Standardization Administration of China. Information and Documentation — Rules for Bibliographic References and Citations to Information Resources. GB/T 7714—2015. Beijing: Standards Press of China, 2015.",
         note=Text("本档案中文引文格式所依据的标准。", "The standard the archive's Chinese citations follow."),
+    ),
+)
+
+
+#: works the primary sources themselves cite (not seen by the archive)
+MENTIONED: tuple[Work, ...] = (
+    Work(
+        key="liaowang-xizhou",
+        zh="佚名. 介绍大理喜洲民俗的文章[J]. 瞭望, 出版年不详.",
+        en="Anonymous. Article on the customs of Xizhou, Dali. Liaowang 瞭望 (magazine), date unknown. In Chinese.",
+        note=Text("打围原文开头转引；原文把刊名印作《t望》，篇名与期号不详。", "Quoted at the start of the dawei source, which garbles the magazine's name; title and issue unknown."),
+    ),
+    Work(
+        key="li-genealogy-1105",
+        zh="李氏族谱·艺文篇[G]. 湖南宁远下灌村, 1105（北宋崇宁四年，据转述）.",
+        en="Li clan genealogy, section on literature and arts. Xiaguan village, Ningyuan, Hunan; said to date from 1105. In Chinese.",
+        note=Text("叶子戏原文称其形制与玩法最早见于此族谱，并据以复原；档案未见原件，年代未经核实。", "The yezixi source says the cards and play were first written down here and were reconstructed from it; not seen by the archive, date unverified."),
     ),
 )
