@@ -113,6 +113,9 @@ DAWEI = Game(
         Misprint("《t望》", "《瞭望》", "杂志名“瞭”字乱码。", "The magazine's name is garbled: 瞭 came out as “t”."),
         Misprint("正挪 / 分挪", "正掷 / 分掷", "同一阶段先称“挪”，后称“掷”；档案统一用“掷”。", "The same two phases are first called 挪 and later 掷; the archive uses 掷 throughout."),
         Misprint("九人 58 柱", "528 ÷ 9 = 58.67", "五人保本数 105.6 进为 106，而七人、九人的 75.43、58.67 却舍为 75、58，取整规则前后不一。", "Break-even for five players rounds 105.6 up to 106, but 75.43 (seven) and 58.67 (nine) are rounded down: the rounding is inconsistent."),
+        Misprint("剌激", "刺激", "“剌”是“刺”的形近误字。", "剌 is a look-alike misprint for 刺 (“exciting”)."),
+        Misprint("揍点", "凑点", "分掷一段的“揍点”应为“凑点”（补足点数）。", "揍点 in the split-phase passage stands for 凑点, “making up the pips”."),
+        Misprint("那怕", "哪怕", "特殊情况 6 中的“那怕”即“哪怕”。", "那怕 in special case 6 is an old spelling of 哪怕, “even if”."),
         Misprint("獐 1 与 獐 5", "（重复 / duplicate）", "獐签的第一种与第五种色面都是“三对不同的黑点”，内容重复。", "The first and fifth river-deer patterns both describe three different black pairs: a duplicate."),
     ),
     sections=(
@@ -273,6 +276,12 @@ PAOHUZI = Game(
         Misprint("杂胡", "诈胡", "罚则第一项的“杂胡”应为前文的“诈胡”（错胡）。", "杂胡 in the first penalty stands for 诈胡, a false win, as named earlier."),
         Misprint("三人都胡牌即“荒牌”", "三人都没有胡牌", "“荒牌”是无人胡牌，原文漏了否定词。", "A dead hand (huangpai) is one nobody wins; the negation is missing."),
         Misprint("摸促", "摸出", "“摸促一张”应为“摸出一张”。", "摸促 stands for 摸出, “drew”."),
+        Misprint("“点胡””", "“点胡”（", "引号和括号错配：别名“一点朱、一点红”应放在括号里。", "Mismatched quotation mark and bracket: the other names of the hand belong in brackets."),
+        Misprint("筹码的活", "筹码的话", "“活”为“话”之误。", "活 is a misprint for 话 (“if”)."),
+        Misprint("芳草凄凄", "芳草萋萋", "传说一中的“凄凄”应为“萋萋”（草木茂盛）。", "凄凄 in the first legend stands for 萋萋, “lush”."),
+        Misprint("单船独浆", "单船独桨", "“浆”为“桨”之误。", "浆 (“paste”) is a misprint for 桨 (“oar”)."),
+        Misprint("能征贯战", "能征惯战", "“贯”为“惯”之误。", "贯 is a misprint for 惯 in the idiom for “seasoned in battle”."),
+        Misprint("松驰", "松弛", "“驰”为“弛”之误。", "驰 is a misprint for 弛, “relax”."),
     ),
     sections=(
         _s("跑胡子游戏方法和比赛规则", "标题与序言", "Title and preface", "preface"),

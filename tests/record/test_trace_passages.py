@@ -105,3 +105,14 @@ def test_outline_anchors_exist_once_and_in_order(game: str) -> None:
         last = at
     slugs = [s.slug for s in g.sections]
     assert len(set(slugs)) == len(slugs)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_recorded_misprints_are_really_printed(game: str) -> None:
+    """A misprint the sources page lists must occur in the source (those given as a single phrase)."""
+    g = GAMES[game]
+    text = _text(g.source)
+    for m in g.misprints:
+        if " " in m.printed or "/" in m.printed or "=" in m.printed:
+            continue  # a summary of two places ("正挪 / 分挪"), not one phrase
+        assert m.printed in text, f"{g.source}: {m.printed!r} is not printed there"
