@@ -73,4 +73,5 @@ def all_throws() -> tuple[Throw, ...]:
 
 def roll(rng: random.Random, n: int = N_DICE) -> tuple[int, ...]:
     """n dice as they land (unsorted), from the given generator."""
-    return tuple(rng.randint(1, 6) for _ in range(n))
+    r = rng.random
+    return tuple(int(r() * 6) + 1 for _ in range(n))

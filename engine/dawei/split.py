@@ -141,19 +141,29 @@ class SplitChance:
 
 def direct_muntjac(dice: tuple[int, ...] | list[int]) -> bool:
     """分獐 1: two pairs of different black faces, or three of one black face, take a muntjac at once."""
-    counts = Throw(tuple(sorted(dice))).counts
+    return _direct_muntjac(tuple(sorted(dice)))
+
+
+@cache
+def _direct_muntjac(key: tuple[int, ...]) -> bool:
+    counts = Throw(key).counts
     pairs = [f for f in BLACK if _cnt(counts, f) >= 2]
     return len(pairs) >= 2 or any(_cnt(counts, f) >= 3 for f in BLACK)
 
 
 def openings(dice: tuple[int, ...] | list[int], rules: Rules = DEFAULT) -> list[SplitChance]:
     """Every split the first throw opens, in declaration order."""
-    counts = Throw(tuple(sorted(dice))).counts
+    return list(_openings(tuple(sorted(dice)), rules))
+
+
+@cache
+def _openings(key: tuple[int, ...], rules: Rules) -> tuple[SplitChance, ...]:
+    counts = Throw(key).counts
     out: list[SplitChance] = []
     for s in SPLIT_RULES:
         for point, need in s.opens(counts, rules):
             out.append(SplitChance(s, point, need))
-    return out
+    return tuple(out)
 
 
 def is_straight(dice: tuple[int, ...] | list[int]) -> bool:

@@ -211,8 +211,13 @@ def _classify_counts(counts: tuple[int, ...], rules: Rules) -> Pattern:
 
 def classify(dice: tuple[int, ...] | list[int] | Throw, rules: Rules = DEFAULT) -> Pattern:
     """The pattern a main-phase throw shows (the first in precedence order)."""
-    t = dice if isinstance(dice, Throw) else Throw(tuple(sorted(dice)))
-    return _classify_counts(t.counts, rules)
+    key = dice.dice if isinstance(dice, Throw) else tuple(sorted(dice))
+    return _classify_sorted(key, rules)
+
+
+@cache
+def _classify_sorted(key: tuple[int, ...], rules: Rules) -> Pattern:
+    return _classify_counts(Throw(key).counts, rules)
 
 
 def matches(dice: tuple[int, ...] | list[int], rules: Rules = DEFAULT) -> list[Pattern]:
