@@ -112,7 +112,7 @@ def _split_html(ans: dict[str, Any], lang: str) -> str:
 
 
 def deal_widget(lang: str, params: dict[str, Any]) -> str:
-    seed = int(params.get("seed", 1105))
+    seed = int(params.get("seed", 222))
     ans = handle({"game": "yezi", "action": "deal", "seed": seed})
     return (
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "给我发一手牌", "Deal me a hand")}</button> '
@@ -151,7 +151,7 @@ def _round_table(ans: dict[str, Any], lang: str) -> str:
 
 
 def round_widget(lang: str, params: dict[str, Any]) -> str:
-    seed = int(params.get("seed", 7))
+    seed = int(params.get("seed", 8))
     ans = handle({"game": "yezi", "action": "round", "seed": seed})
     opts = []
     for key, zh, en in (("scoring", "记分", "Scoring"), ("ties", "平分", "Ties")):

@@ -1,0 +1,242 @@
+// 下灌叶子戏 widgets. Every rule answer comes from the Python engine through
+// ctx.call(request); this file only draws. The static HTML made at build time
+// (sitegen/yezi.py) has the same structure, with the controls disabled.
+
+const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
+const facesCache = new Map();
+
+async function faces(ctx, width) {
+  const key = `${ctx.lang}:${width}`;
+  if (!facesCache.has(key)) {
+    facesCache.set(key, ctx.call({ game: "yezi", action: "faces", width, lang: ctx.lang }).then((a) => {
+      if (!a.ok) throw new Error(a.error.en);
+      return a.faces;
+    }));
+  }
+  return facesCache.get(key);
+}
+
+function el(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "html") e.innerHTML = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function cardsSpan(codes, svgs) {
+  return el("span", { class: "yz-cards", html: codes.map((c) => svgs[c]).join("") });
+}
+
+function comboName(c, ctx) {
+  if (!c || c.id === "scatter") return ctx.t("流散对", "scattered");
+  return ctx.t(c.zh, `${c.en} (${c.zh})`);
+}
+
+function showError(node, answer, ctx) {
+  node.textContent = answer && answer.error ? answer.error[ctx.lang] : ctx.t("出错了。", "Something went wrong.");
+  node.classList.add("hw-error");
+}
+
+function bump(root) {
+  root.dataset.seq = String(Number(root.dataset.seq || "0") + 1);
+}
+
+// ---------------------------------------------------------------- (a) form combinations
+
+async function formWidget(root, ctx) {
+  const svgs = await faces(ctx, 34);
+  const groupsEls = [...root.querySelectorAll('[data-role="group"]')];
+  const slots = groupsEls.map((g) => g.querySelector('[data-role="slot"]'));
+  const radios = [...root.querySelectorAll('input[name="yz-target"]')];
+  const picks = [...root.querySelectorAll(".yz-pick")];
+  const message = root.querySelector('[data-role="message"]');
+  const totalEl = root.querySelector('[data-role="total"]');
+  const bestEl = root.querySelector('[data-role="best"]');
+  const groups = slots.map((s) => (s.dataset.cards ? s.dataset.cards.split(",").filter(Boolean) : []));
+  // radios share a name across widgets on one page: scope them to this widget
+  const uniq = `yz-target-${Math.random().toString(36).slice(2)}`;
+  radios.forEach((r) => { r.name = uniq; });
+  let target = 0;
+
+  function used(code) {
+    return groups.flat().filter((c) => c === code).length;
+  }
+
+  function drawSlots() {
+    slots.forEach((slot, i) => {
+      slot.innerHTML = "";
+      slot.dataset.cards = groups[i].join(",");
+      groups[i].forEach((code, j) => {
+        const b = el("button", {
+          type: "button", class: "yz-chip", "data-card": code,
+          "aria-label": ctx.t(`取回这张牌`, `take this card back`), html: svgs[code],
+        });
+        b.addEventListener("click", () => { groups[i].splice(j, 1); refresh(); });
+        slot.append(b);
+      });
+    });
+    picks.forEach((p) => { p.disabled = used(p.dataset.card) >= COUNTS[p.dataset.card] || groups[target].length >= 4; });
+    radios.forEach((r, i) => { r.checked = i === target; });
+  }
+
+  async function refresh() {
+    drawSlots();
+    const nonEmpty = groups.some((g) => g.length);
+    if (!nonEmpty) {
+      groupsEls.forEach((g) => {
+        g.querySelector('[data-role="name"]').textContent = ctx.t("未满四张", "fewer than four");
+        g.querySelector('[data-role="rank"]').textContent = "";
+      });
+      totalEl.textContent = ""; bestEl.textContent = "";
+      bump(root);
+      return;
+    }
+    const answer = await ctx.call({ game: "yezi", action: "evaluate", groups });
+    message.textContent = "";
+    message.classList.remove("hw-error");
+    if (!answer.ok) { showError(message, answer, ctx); bump(root); return; }
+    answer.groups.forEach((g, i) => {
+      const name = groupsEls[i].querySelector('[data-role="name"]');
+      const rank = groupsEls[i].querySelector('[data-role="rank"]');
+      if (g.complete) {
+        name.textContent = comboName(g.combination, ctx);
+        rank.textContent = String(g.rank);
+      } else {
+        const left = g.possible.length;
+        name.textContent = g.cards.length === 0 ? ctx.t("空", "empty")
+          : left ? ctx.t(`还可能成 ${left} 种组合`, `could still make ${left} combination${left > 1 ? "s" : ""}`)
+          : ctx.t("已不可能成组合", "can no longer make a combination");
+        rank.textContent = "";
+      }
+    });
+    totalEl.textContent = answer.score === null ? "" : String(answer.score);
+    bestEl.textContent = answer.best_score === undefined ? "" : String(answer.best_score);
+    bump(root);
+  }
+
+  picks.forEach((p) => p.addEventListener("click", () => {
+    if (groups[target].length >= 4) return;
+    groups[target].push(p.dataset.card);
+    if (groups[target].length === 4 && groups[1 - target].length < 4) target = 1 - target;
+    refresh();
+  }));
+  radios.forEach((r, i) => { r.disabled = false; r.addEventListener("change", () => { target = i; drawSlots(); }); });
+  groupsEls.forEach((g, i) => {
+    const clear = g.querySelector('[data-role="clear"]');
+    clear.disabled = false;
+    clear.addEventListener("click", () => { groups[i] = []; target = i; refresh(); });
+  });
+  drawSlots();
+}
+
+// ---------------------------------------------------------------- (b) deal me a hand
+
+function splitNodes(answer, svgs, ctx) {
+  return answer.groups.map((g, i) => el("div", { class: "yz-split-group" }, [
+    cardsSpan(g, svgs),
+    el("span", { class: "yz-split-name", text: `${comboName(answer.combinations[i], ctx)} · ${answer.ranks[i]}` }),
+  ]));
+}
+
+async function dealWidget(root, ctx) {
+  const svgs = await faces(ctx, 34);
+  const small = await faces(ctx, 30);
+  const button = root.querySelector('[data-role="deal"]');
+  const hand = root.querySelector('[data-role="hand"]');
+  const seed = root.querySelector('[data-role="seed"]');
+  const score = root.querySelector('[data-role="score"]');
+  const split = root.querySelector('[data-role="split"]');
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const answer = await ctx.call({ game: "yezi", action: "deal" });
+    button.disabled = false;
+    if (!answer.ok) { showError(split, answer, ctx); return; }
+    seed.textContent = String(answer.seed);
+    hand.dataset.cards = answer.hand.join(",");
+    hand.innerHTML = "";
+    hand.append(cardsSpan(answer.hand, svgs));
+    score.textContent = String(answer.score);
+    split.replaceChildren(...splitNodes(answer, small, ctx));
+    bump(root);
+  });
+  button.disabled = false;
+}
+
+// ---------------------------------------------------------------- (c) a round of four
+
+function seatName(s, ctx) {
+  return ctx.t(`${"甲乙丙丁"[s]}家`, `Player ${"ABCD"[s]}`);
+}
+
+function roundNodes(a, svgs, ctx) {
+  const head = el("p", {}, []);
+  const strong = (text, role) => { const s = el("strong", { text }); if (role) s.dataset.role = role; return s; };
+  head.append(
+    `${ctx.t("掷骰者", "Die thrown by")}: `, strong(seatName(a.thrower, ctx)), " · ",
+    `${ctx.t("点数", "points")}: `, strong(String(a.die), "die"), " · ",
+    `${ctx.t("先抓", "first to draw")}: `, strong(seatName(a.first_drawer, ctx)), " · ",
+    `${ctx.t("从第几墩起", "from stack")}: `, strong(String(a.start_stack)),
+  );
+  const players = [...a.players].sort((p, q) => p.place - q.place || a.show_order.indexOf(p.seat) - a.show_order.indexOf(q.seat));
+  const rows = players.map((p) => {
+    const tr = el("tr", { "data-seat": String(p.seat) });
+    if (p.place === 1) tr.className = "yz-winner";
+    const shows = el("td");
+    p.groups.forEach((g, i) => shows.append(el("div", { class: "yz-split-group" }, [
+      cardsSpan(g, svgs),
+      el("span", { class: "yz-split-name", text: `${comboName(p.combinations[i], ctx)} · ${p.scores[i]}` }),
+    ])));
+    tr.append(el("td", { text: String(p.place) }), el("td", { text: seatName(p.seat, ctx) }), shows,
+      el("td", {}, [el("strong", { text: String(p.total) })]));
+    return tr;
+  });
+  const table = el("table", { class: "yz-round-table" }, [
+    el("thead", {}, [el("tr", {}, [
+      el("th", { text: ctx.t("名次", "Place") }), el("th", { text: ctx.t("玩家", "Player") }),
+      el("th", { text: ctx.t("两次亮牌", "Two showings") }), el("th", { text: ctx.t("合计", "Total") }),
+    ])]),
+    el("tbody", {}, rows),
+  ]);
+  return [head, table];
+}
+
+async function roundWidget(root, ctx) {
+  const svgs = await faces(ctx, 24);
+  const button = root.querySelector('[data-role="deal"]');
+  const scoring = root.querySelector('[data-role="scoring"]');
+  const ties = root.querySelector('[data-role="ties"]');
+  const seedEl = root.querySelector('[data-role="seed"]');
+  const result = root.querySelector('[data-role="result"]');
+  let seed = Number(seedEl.textContent) || 7;
+
+  async function run(newSeed) {
+    const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value } };
+    if (!newSeed) request.seed = seed;
+    button.disabled = true;
+    const answer = await ctx.call(request);
+    button.disabled = false;
+    if (!answer.ok) { showError(result, answer, ctx); return; }
+    seed = answer.seed;
+    seedEl.textContent = String(seed);
+    result.replaceChildren(...roundNodes(answer, svgs, ctx));
+    bump(root);
+  }
+
+  button.addEventListener("click", () => run(true));
+  for (const s of [scoring, ties]) {
+    s.disabled = false;
+    s.addEventListener("change", () => run(false));
+  }
+  button.disabled = false;
+}
+
+export const widgets = {
+  "yezi-form": formWidget,
+  "yezi-deal": dealWidget,
+  "yezi-round": roundWidget,
+};
