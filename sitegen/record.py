@@ -520,7 +520,31 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
         return html_text
     glossary = _rel(page, "archive/glossary/")
     html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
+    if page.file.src_uri == f"{facts.game.id}/index.{facts.lang}.md":
+        html_text += trace_block(facts.game, facts.lang, _rel(page, "archive/coverage/"))
     return html_text + cite_block(facts, _today(), _rel(page, "archive/sources/"))
+
+
+def trace_block(g: Game, lang: str, coverage_href: str) -> str:
+    """On a game's home page: every rule the engine implements, beside its source passage."""
+    rules, gaps, _ = trace_parts(g.id)
+    if not rules:
+        return ""
+    L = lang
+    rows = "".join(
+        f'<tr id="rule-{_esc(r.id)}"><td>{_esc(r.zh if L == "zh" else r.en)}</td>'
+        f"<td>{_esc(r.passage.section)}</td><td><q>{_esc(r.passage.quote)}</q></td></tr>"
+        for r in rules
+    )
+    summary = _t(L, f"规则与原文出处（{len(rules)} 条规则，{len(gaps)} 处未实现）", f"Rules and their source passages ({len(rules)} rules, {len(gaps)} passages not implemented)")
+    return (
+        f'<details class="rec-trace" id="rule-trace"><summary>{_esc(summary)}</summary>'
+        f'<p>{_esc(_t(L, "每条规则都注明它所依据的原文段落（", "Each rule names the passage of "))}<em>{_esc(g.source_title)}</em>'
+        f'{_esc(_t(L, "）。实现与测试情况见", ") it rests on. Where each is implemented and tested: "))}'
+        f'<a href="{coverage_href}#cov-{g.id}">{_esc(_t(L, "覆盖表", "coverage table"))}</a>{_esc(_t(L, "。", "."))}</p>'
+        f'<table><thead><tr><th>{_esc(_t(L, "规则", "Rule"))}</th><th>{_esc(_t(L, "段落", "Passage"))}</th>'
+        f'<th>{_esc(_t(L, "原文", "Source words"))}</th></tr></thead><tbody>{rows}</tbody></table></details>'
+    )
 
 
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
@@ -807,7 +831,7 @@ def gen_coverage(lang: str, params: dict[str, Any]) -> str:
         def row(label: str, kind: str, it: Any) -> str:
             p = it.passage
             if kind == "rule":
-                what = f"`{it.id}` {it.zh if L == 'zh' else it.en}"
+                what = f"[`{it.id}`](../{g.id}/index.md#rule-{it.id}) {it.zh if L == 'zh' else it.en}"
                 impl = f"`{it.implemented_in}` {ok if resolves(it.implemented_in) else bad}"
                 tests = "<br>".join(f"`{t}` {ok if has_test(t) else bad}" for t in it.tests) or f"{bad} " + _t(L, "无", "none")
             elif kind == "gap":

@@ -173,3 +173,21 @@ def test_print_stylesheet_is_linked_and_hides_controls(built_site: Path) -> None
     body = css[css.index("@media print") :]
     for selector in (".hw button", ".hw-status", ".md-sidebar", ".rec-copy", ".rec-cite"):
         assert selector in body, selector
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_game_home_shows_each_rule_beside_its_passage(built_site: Path, game: str, lang: str) -> None:
+    from sitegen.record import trace_parts
+
+    rules, _, _ = trace_parts(game)
+    if not rules:
+        pytest.skip(f"no traced rules for {game} yet")
+    home = built_site / ("en" if lang == "en" else "") / game / "index.html"
+    p = Page(home.read_text(encoding="utf-8"))
+    assert "rule-trace" in p.ids
+    assert [r.id for r in rules if f"rule-{r.id}" not in p.ids] == []
+    # the coverage table links each rule to that row
+    cov = built_site / ("en" if lang == "en" else "") / "archive" / "coverage" / "index.html"
+    targets = {resolve(built_site, cov, h) for h, _ in Page(cov.read_text(encoding="utf-8")).links}
+    assert all((home.resolve(), f"rule-{r.id}") in targets for r in rules)
