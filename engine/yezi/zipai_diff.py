@@ -1,7 +1,7 @@
 """Where 下灌字牌 (yezixi.txt, appendix) differs from 跑胡子 (paohuzi.txt).
 
 One row per point, each with the passage of both sources; the site's
-side-by-side table is generated from these rows, and tests/yezi/test_zipai.py
+side-by-side table is generated from these rows, and tests/yezi/test_yezi_zipai.py
 has a test named after each row's id (``test_diff_<id>``).
 """
 
