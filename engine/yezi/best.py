@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Iterator
 
 from .cards import Card
-from .combos import BY_KEY, SCATTER_RANK, rank_of
+from .combos import BY_KEY, rank_of
 
 
 @dataclass(frozen=True)
@@ -19,11 +19,6 @@ class Split:
     @property
     def score(self) -> int:
         return self.ranks[0] + self.ranks[1]
-
-
-def _rank(sorted_group: tuple[Card, ...]) -> int:
-    c = BY_KEY.get(sorted_group)
-    return c.rank if c else SCATTER_RANK
 
 
 def make_split(a: tuple[Card, ...], b: tuple[Card, ...]) -> Split:
@@ -45,26 +40,35 @@ def splits(hand: tuple[Card, ...]) -> Iterator[Split]:
         yield make_split(tuple(hand[i] for i in pick), rest)
 
 
-_PICKS = tuple(p for p in combinations(range(8), 4) if 0 in p)
-_REST = tuple(tuple(i for i in range(8) if i not in p) for p in _PICKS)
+def _minus(hand: tuple[Card, ...], part: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    rest = list(hand)
+    for c in part:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return tuple(rest)
 
 
 @lru_cache(maxsize=65536)
 def _best(hand: tuple[Card, ...]) -> Split:
+    """Best split of a sorted hand.
+
+    For eight cards only splits with a combination in them can beat 9 + 9, and
+    such a split is fixed by the combination's four cards, so it suffices to
+    try each combination the hand holds (at most eight tries, not 35 splits).
+    With none, every split scores 18 and the first in card order is kept.
+    """
     if len(hand) != 8:
         return min(splits(hand), key=lambda s: (s.score, s.ranks, s.groups))
-    best: tuple[int, tuple[int, int], tuple[tuple[Card, ...], tuple[Card, ...]]] | None = None
-    for pick, rest in zip(_PICKS, _REST):
-        a = tuple(hand[i] for i in pick)  # already sorted: hand is sorted
-        b = tuple(hand[i] for i in rest)
-        ra, rb = _rank(a), _rank(b)
-        if (rb, b) < (ra, a):
-            a, b, ra, rb = b, a, rb, ra
-        key = (ra + rb, (ra, rb), (a, b))
-        if best is None or key < best:
-            best = key
-    assert best is not None
-    return Split(best[2], best[1])
+    best: Split | None = None
+    for key in BY_KEY:
+        rest = _minus(hand, key)
+        if rest is None:
+            continue
+        sp = make_split(key, rest)
+        if best is None or (sp.score, sp.ranks, sp.groups) < (best.score, best.ranks, best.groups):
+            best = sp
+    return best if best is not None else make_split(hand[:4], hand[4:])
 
 
 def best_split(hand: tuple[Card, ...] | list[Card]) -> Split:

@@ -43,11 +43,19 @@ def cards_of(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(v for v, k in enumerate(counts) for _ in range(k))
 
 
+def _needs(c: Combination) -> tuple[tuple[int, int], ...]:
+    return tuple((v, c.cards.count(v)) for v in sorted(set(c.cards)))
+
+
+_NEEDS: dict[str, tuple[tuple[int, int], ...]] = {c.id: _needs(c) for c in COMBINATIONS}
+
+
 def contains(counts: tuple[int, ...], c: Combination) -> bool:
-    need = [0] * 11
-    for x in c.cards:
-        need[x] += 1
-    return all(counts[v] >= need[v] for v in range(11))
+    """Whether a hand with these card counts holds the combination's four cards."""
+    for v, k in _NEEDS[c.id]:
+        if counts[v] < k:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
