@@ -1,0 +1,44 @@
+"""跑胡子 (paohuzi): the 80-card zi pai of Hunan, after the booklet 《跑胡子游戏方法和比赛规则》.
+
+Layout (decomposition apart from scoring, as in a mahjong hand divider):
+
+* :mod:`.cards`    — :class:`Card` (big/small, rank), codes ``x1``–``x10``, ``d1``–``d10``, 一…十, 壹…拾
+* :mod:`.groups`   — group kinds (对 坎 偎 碰 顺 编 跑 提), declared once, and the 胡息 of a group
+* :mod:`.config`   — :class:`RuleConfig`: every rule parameter and option in one frozen object
+* :mod:`.arrange`  — the best layout of concealed cards (never splits a 坎 or 提)
+* :mod:`.hu`       — does a card win a ready hand, how (起手胡 … 两头胡), or why not (诈胡 reasons)
+* :mod:`.fan`      — 戏 → 等, and the 番 (each declared once in ``FANS``)
+* :mod:`.settle`   — the 积分表 of one deal, with 醒筹, 荒牌 and penalties A–G
+* :mod:`.svg`      — card faces; :mod:`.actions` — the API; :mod:`.trace` — rules ↔ source passages
+
+How a variant plugs in (for example 下灌字牌, the appendix of yezixi.txt)
+-------------------------------------------------------------------------
+
+A variant reuses the cards, groups and search, and differs only by a
+:class:`RuleConfig` built with :func:`dataclasses.replace`::
+
+    from dataclasses import replace
+    from engine.paohuzi.config import DEFAULT, DEFAULT_HUXI
+
+    XIAGUAN = replace(
+        DEFAULT,
+        hand_size=20,                      # the banker's 21st card is his first play
+        pair_needs_quad=True,              # 对子 only counts beside a 开招 (four alike)
+        kinds=frozenset({"dui", "kan", "wei", "peng", "shun", "bian", "pao", "ti"}),
+        huxi=tuple(sorted({**DEFAULT_HUXI, ...}.items())),   # its own values, if any
+    )
+    arrange(cards, XIAGUAN); evaluate(open_groups, hand, card, "self", XIAGUAN)
+
+Group kinds are named by :data:`.groups.KINDS` (a variant may give them its own
+names in its own pages: 开招 = ``ti``/``pao``, 坎子 = ``kan``, 半边 = the mixed
+``bian``, 二七十 = the red ``bian``, 扫牌 = ``wei``). Every function takes the
+config as its last argument and reads rules only from it; the search caches are
+keyed by the config, so two variants never share results. A variant declares
+its own ``trace.py`` (RULES/GAPS/OPTIONS) and ``actions.py`` in its own package
+and calls these functions; it should not edit this package's defaults.
+"""
+
+from .cards import Card, parse_card
+from .config import DEFAULT, RuleConfig
+
+__all__ = ["Card", "parse_card", "RuleConfig", "DEFAULT"]

@@ -1,0 +1,237 @@
+"""API actions of 跑胡子 (``"game": "paohuzi"``). Every input is capped; bad input → ApiError."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..errors import ApiError
+from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str
+from .arrange import arrange
+from .cards import COPIES, FACES, Card, counts_of, parse_card
+from .config import DEFAULT, RuleConfig
+from .fan import FANS, deng, fan_json
+from .groups import KINDS, Group, group_json
+from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, Verdict, Win, evaluate, waiting
+from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
+from .svg import card_svg
+
+MAX_HAND = 30
+MAX_OPEN = 12
+
+
+def _cfg(req: dict[str, Any]) -> RuleConfig:
+    rules = get_dict(req, "rules", {})
+    if len(rules) > 20:
+        raise bad("rules", "选项过多。", "too many options.")
+    try:
+        return DEFAULT.with_options({str(k): str(v) for k, v in rules.items()})
+    except KeyError as e:
+        from .trace import OPTIONS
+
+        ids = ", ".join(o.id for o in OPTIONS)
+        raise bad("rules", f"未知的规则选项或取值：{str(e)[:40]}。可用：{ids}。", f"unknown rule option or choice: {str(e)[:40]}. Known: {ids}.") from None
+
+
+def _card(v: Any, name: str) -> Card:
+    c = parse_card(v) if isinstance(v, str) else None
+    if c is None:
+        shown = str(v)[:12] if isinstance(v, (str, int)) else type(v).__name__
+        raise bad(
+            name,
+            f"“{shown}”不是牌。用 x1–x10（小字）、d1–d10（大字）或汉字 一…十、壹…拾。",
+            f"'{shown}' is not a card. Use x1–x10 (small), d1–d10 (big) or the characters 一…十, 壹…拾.",
+        )
+    return c
+
+
+def _cards(req: dict[str, Any], name: str, max_len: int = MAX_HAND, min_len: int = 0) -> list[Card]:
+    return [_card(v, name) for v in get_list(req, name, min_len=min_len, max_len=max_len)]
+
+
+def _check_copies(cards: list[Card]) -> None:
+    n = counts_of(cards)
+    over = [FACES[i] for i, k in enumerate(n) if k > COPIES]
+    if over:
+        c = over[0]
+        raise ApiError("too_many_copies", f"{c.zh}超过四张：每种牌只有四张。", f"More than four of {c.en}: there are four of each card.")
+
+
+def _open_groups(req: dict[str, Any]) -> list[Group]:
+    out = []
+    for k, item in enumerate(get_list(req, "open", [], max_len=MAX_OPEN)):
+        if not isinstance(item, dict):
+            raise bad("open", "每个明牌组应为对象 {kind, cards}。", "each open group must be an object {kind, cards}.")
+        kind = get_str(item, "kind", choices=OPEN_KINDS)
+        cards = _cards(item, "cards", max_len=4, min_len=3)
+        need = KINDS[kind].size
+        if len(cards) != need:
+            raise bad("open", f"第 {k + 1} 组（{KINDS[kind].zh}）应有 {need} 张牌。", f"group {k + 1} ({kind}) needs {need} cards.")
+        out.append(Group.of(kind, cards, True))
+    return out
+
+
+def _win_json(w: Win, cfg: RuleConfig) -> dict[str, Any]:
+    return {
+        "ways": [{"id": x, "zh": WAYS[x][0], "en": WAYS[x][1]} for x in w.ways],
+        "groups": [group_json(g, cfg) for g in w.groups],
+        "win_group": w.win_group,
+        "huxi": w.group_huxi,
+        "zimo": w.zimo,
+        "zimo_bonus": cfg.zimo_bonus if w.zimo else 0,
+        "total": w.total,
+        "deng": w.deng,
+        "red": w.red,
+        "fan": fan_json(w.fans),
+        "multiplier": w.multiplier,
+        "score": w.score,
+        "cards": w.cards,
+    }
+
+
+def _reasons(codes: tuple[str, ...], cfg: RuleConfig, best: Optional[Win]) -> list[dict[str, str]]:
+    out = []
+    for code in codes:
+        zh, en = REASONS[code]
+        if code == "below_threshold" and best is not None:
+            zh += f"（{best.total} 戏，需 {cfg.threshold} 戏）"
+            en += f" ({best.total} huxi, {cfg.threshold} needed)"
+        out.append({"code": code, "zh": zh, "en": en})
+    return out
+
+
+def _hand_request(req: dict[str, Any]) -> tuple[list[Group], list[Card], RuleConfig]:
+    cfg = _cfg(req)
+    open_groups = _open_groups(req)
+    hand = _cards(req, "hand")
+    return open_groups, hand, cfg
+
+
+def a_arrange(req: dict[str, Any]) -> dict[str, Any]:
+    cfg = _cfg(req)
+    cards = _cards(req, "cards")
+    _check_copies(cards)
+    got = arrange(cards, cfg)
+    return {
+        "cards": [c.code for c in sorted(cards)],
+        "huxi": None if got is None else got[0],
+        "groups": [] if got is None else [group_json(g, cfg) for g in got[1]],
+    }
+
+
+def a_deng(req: dict[str, Any]) -> dict[str, Any]:
+    cfg = _cfg(req)
+    return {"deng": deng(get_int(req, "huxi", lo=0, hi=10_000), cfg)}
+
+
+def a_hu(req: dict[str, Any]) -> dict[str, Any]:
+    open_groups, hand, cfg = _hand_request(req)
+    card = _card(req.get("card"), "card")
+    source = get_str(req, "source", "self", choices=SOURCES)
+    fouls = [get_str({"fouls": f}, "fouls", choices=("zou_pao", "shi_ti", "shao_bi", "chou_zhang", "chai_kan")) for f in get_list(req, "fouls", [], max_len=5)]
+    _check_copies([c for g in open_groups for c in g.cards] + hand + [card])
+    try:
+        v: Verdict = evaluate(open_groups, hand, card, source, cfg, fouls)
+    except ValueError:
+        raise bad("open", "明牌组的牌不能组成所说的牌型。", "an open group's cards do not form the kind given.") from None
+    out: dict[str, Any] = {"wins": v.wins, "reasons": _reasons(v.reasons, cfg, v.best), "threshold": cfg.threshold}
+    out["best"] = None if v.best is None else _win_json(v.best, cfg)
+    return out
+
+
+def a_waiting(req: dict[str, Any]) -> dict[str, Any]:
+    open_groups, hand, cfg = _hand_request(req)
+    _check_copies([c for g in open_groups for c in g.cards] + hand)
+    try:
+        ws = waiting(open_groups, hand, cfg)
+    except ValueError:
+        raise bad("open", "明牌组的牌不能组成所说的牌型。", "an open group's cards do not form the kind given.") from None
+    return {
+        "ready": bool(ws),
+        "waits": [
+            {
+                "card": f.code,
+                "self": None if a is None else _win_json(a, cfg),
+                "other": None if b is None else _win_json(b, cfg),
+            }
+            for f, a, b in ws
+        ],
+    }
+
+
+def a_settle(req: dict[str, Any]) -> dict[str, Any]:
+    cfg = _cfg(req)
+    winner_v = req.get("winner")
+    winner = None if winner_v is None else get_str(req, "winner", choices=PLAYERS)
+    huxi = get_int(req, "huxi", lo=0, hi=200) if winner is not None else get_int(req, "huxi", 0, lo=0, hi=200)
+    self_drawn = get_bool(req, "self_drawn", False)
+    fans = [get_str({"fan": f}, "fan", choices=tuple(FANS)) for f in get_list(req, "fan", [], max_len=4)]
+    pens = []
+    for p in get_list(req, "penalties", [], max_len=20):
+        if not isinstance(p, dict):
+            raise bad("penalties", "每项罚则应为对象 {seat, kind}。", "each penalty must be an object {seat, kind}.")
+        pens.append((get_str(p, "seat", choices=PLAYERS), get_str(p, "kind", choices=tuple(PENALTY_NAMES))))
+    try:
+        sheet = settle(winner, huxi, self_drawn, fans, pens, cfg)
+    except ValueError:
+        raise bad("fan", "番的组合自相矛盾（例如同时红胡和黑胡）。", "contradictory fan (for example red and black at once).") from None
+    return {
+        "scores": sheet.scores,
+        "total": sheet.total_huxi,
+        "deng": sheet.deng,
+        "fan": fan_json(sheet.fans),
+        "multiplier": sheet.multiplier,
+        "hu_valid": sheet.hu_valid,
+        "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
+        "seats": list(SEATS),
+    }
+
+
+def a_faces(req: dict[str, Any]) -> dict[str, Any]:
+    cards = _cards(req, "cards", max_len=40) if "cards" in req else list(FACES)
+    height = get_int(req, "height", 90, lo=20, hi=400)
+    return {"svg": {c.code: card_svg(c, height) for c in cards}, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
+
+
+ACTIONS = {
+    "arrange": a_arrange,
+    "deng": a_deng,
+    "hu": a_hu,
+    "waiting": a_waiting,
+    "settle": a_settle,
+    "faces": a_faces,
+}
+
+_READY = ["d1", "d2", "d3", "x1", "x2", "x3", "x2", "x7", "x10", "d5", "d5", "d5", "x4", "x5", "x6", "d8", "d8", "x9", "x9", "d9"]
+
+EXAMPLES = [
+    {
+        "request": {"game": "paohuzi", "action": "arrange", "cards": ["d1", "d2", "d3", "x2", "x7", "x10", "d5", "d5", "d5", "x8", "x8"]},
+        "zh": "排出一手暗牌胡息最多的牌型：三张相同必成坎，对子至多一个。",
+        "en": "The arrangement of concealed cards with the most huxi: three alike always a kan, at most one pair.",
+    },
+    {"request": {"game": "paohuzi", "action": "deng", "huxi": 21}, "zh": "戏折等：21 戏为 3 等。", "en": "Huxi to deng: 21 huxi is 3 deng."},
+    {
+        "request": {"game": "paohuzi", "action": "hu", "hand": _READY, "card": "x8", "source": "self"},
+        "zh": "落轿的牌自摸一张小八：能否胡、怎样胡、多少戏、几等、什么番。",
+        "en": "A ready hand draws a small 8 itself: does it win, how, for how many huxi, deng and fan.",
+    },
+    {
+        "request": {"game": "paohuzi", "action": "waiting", "hand": _READY},
+        "zh": "落轿的牌在等哪些牌，各值多少。",
+        "en": "Which cards a ready hand waits for, and what each is worth.",
+    },
+    {
+        "request": {
+            "game": "paohuzi",
+            "action": "settle",
+            "winner": "shang",
+            "huxi": 18,
+            "self_drawn": True,
+            "fan": ["red"],
+            "penalties": [{"seat": "zhuang", "kind": "shi_ti"}],
+        },
+        "zh": "书中例子：庄家失提，上家 18 戏自摸红胡。",
+        "en": "The booklet's example: the dealer misses a ti, 上家 wins 18 huxi self-drawn with red hu.",
+    },
+    {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
+]

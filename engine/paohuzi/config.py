@@ -1,0 +1,104 @@
+"""All rule parameters of the engine in one frozen object, :class:`RuleConfig`.
+
+Every place where the source leaves a choice open is a field here, and a
+:class:`engine.trace.RuleOption` in :mod:`engine.paohuzi.trace` names it (same
+id, same choices). A variant (for example 下灌字牌) is a different
+``RuleConfig``: other 胡息 values, other group kinds allowed, other pair rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Mapping
+
+# (small, big) 胡息 of each group kind; "shun123" is 一二三 / 壹贰叁, "bian_red" 二七十 / 贰柒拾
+DEFAULT_HUXI: dict[str, tuple[int, int]] = {
+    "dui": (0, 0),
+    "shun": (0, 0),
+    "shun123": (3, 6),
+    "bian_mixed": (0, 0),
+    "bian_red": (3, 6),
+    "kan": (3, 6),
+    "wei": (3, 6),
+    "peng": (1, 3),
+    "pao": (6, 9),
+    "ti": (9, 12),
+}
+
+#: penalty kind -> (points the offender loses, points each other seat gains)
+DEFAULT_PENALTIES: dict[str, tuple[int, int]] = {
+    "zha_hu": (30, 10),
+    "zou_pao": (15, 5),
+    "shi_ti": (9, 3),
+    "shao_bi": (6, 2),
+    "chou_zhang": (3, 1),
+}
+
+
+def _frozen(d: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(d.items()))
+
+
+@dataclass(frozen=True)
+class RuleConfig:
+    """Rule parameters. Defaults are the readings chosen for the booklet's 跑胡子."""
+
+    # --- options (each has a RuleOption in trace.py with the same id)
+    threshold: int = 15  # paohuzi.threshold: 10 | 15 | 21
+    deng_base: str = "threshold"  # paohuzi.deng_base: "threshold" | "15"
+    threshold_zimo: str = "with"  # paohuzi.threshold_zimo: "with" | "without" the 自摸 +3
+    red_rule: str = "at_least"  # paohuzi.red_rule: 红胡 "at_least" ten red | "exactly" ten
+    dot_pairs: str = "max"  # paohuzi.dot_pairs: one-red 对子胡: "max" (×4) | "product" (×12)
+    liang: str = "open"  # paohuzi.liang: the 亮张 is "open" (like another's draw) | "self" (自摸)
+    xia_shun: str = "allow"  # paohuzi.xia_shun: 顺胡/编胡 on 下家's stock card "allow" | "forbid"
+    void_hu: str = "penalties"  # paohuzi.void_hu: a void win scores "penalties" only | "huang" too
+    # --- fixed parameters (a variant may change them)
+    zimo_bonus: int = 3
+    deng_step: int = 3
+    huxi: tuple[tuple[str, tuple[int, int]], ...] = field(default_factory=lambda: _frozen(DEFAULT_HUXI))
+    kinds: frozenset[str] = frozenset({"dui", "shun", "bian", "kan", "wei", "peng", "pao", "ti"})
+    red_bian: bool = True
+    mixed_bian: bool = True
+    max_pairs: int = 1
+    pair_needs_quad: bool = False  # 下灌字牌: a pair counts only beside a four-of-a-kind
+    hand_size: int = 20  # cards in hand after the deal (the 21st wins)
+    xing_chou: int = 1  # 醒筹 in 等, paid by each loser to the 醒家
+    huang_xing: int = 2  # 荒牌: the 庄家 pays the 醒家 this much
+    penalties: tuple[tuple[str, tuple[int, int]], ...] = field(default_factory=lambda: _frozen(DEFAULT_PENALTIES))
+
+    def __hash__(self) -> int:  # searched often as a cache key: hash the fields once
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
+            object.__setattr__(self, "_hash", h)
+            return h
+
+    def huxi_of(self, key: str, big: bool) -> int:
+        return _table(self.huxi)[key][1 if big else 0]
+
+    def penalty(self, kind: str) -> tuple[int, int]:
+        return dict(self.penalties)[kind]
+
+    def with_options(self, options: Mapping[str, str]) -> "RuleConfig":
+        """A copy with option ids (``"paohuzi.threshold"`` or ``"threshold"``) set to choices (strings)."""
+        from .trace import OPTIONS
+
+        by_id = {o.id.split(".", 1)[1]: o for o in OPTIONS}
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            short = key.split(".", 1)[1] if key.startswith("paohuzi.") else key
+            opt = by_id.get(short)
+            if opt is None or str(value) not in opt.choices:
+                raise KeyError(key)
+            changes[short] = int(value) if short == "threshold" else str(value)
+        return replace(self, **changes)
+
+
+@lru_cache(maxsize=64)
+def _table(items: tuple[tuple[str, tuple[int, int]], ...]) -> dict[str, tuple[int, int]]:
+    return dict(items)
+
+
+DEFAULT = RuleConfig()

@@ -1,0 +1,109 @@
+"""Scoring apart from arrangement: 戏 → 等, and the 番 multipliers.
+
+Each 番 is declared once in :data:`FANS` (id, names, multiplier). A hand has
+one colour class by its red cards — 黑 (none), 点 (exactly one), 红 (ten or
+more), 紫 (thirteen or more; 紫 replaces 红) — and may be a 对子胡 (only
+same-card groups). The combined patterns 红对胡, 紫对胡, 黑对胡 replace their
+two parts (they never multiply). The source names no one-red 对子胡; see
+option ``paohuzi.dot_pairs``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from .config import DEFAULT, RuleConfig
+from .groups import KINDS, Group
+
+
+@dataclass(frozen=True)
+class Fan:
+    id: str
+    zh: str
+    en: str
+    multiplier: int
+    zh_rule: str
+    en_rule: str
+
+
+FANS: dict[str, Fan] = {
+    f.id: f
+    for f in (
+        Fan("red", "红胡", "red hu", 2, "红牌十张或以上（不足十三张）", "ten or more red cards (fewer than thirteen)"),
+        Fan("dot", "点胡", "dot hu", 3, "恰好一张红牌", "exactly one red card"),
+        Fan("purple", "紫胡", "purple hu", 4, "红牌十三张或以上", "thirteen or more red cards"),
+        Fan("black", "黑胡", "black hu", 5, "没有红牌", "no red card"),
+        Fan("pairs", "对子胡", "pairs hu", 4, "只有对、坎、偎、碰、跑、提，没有顺子和编子", "only same-card groups, no run or bian"),
+        Fan("red_pairs", "红对胡", "red pairs hu", 6, "红胡兼对子胡", "red hu that is also a pairs hu"),
+        Fan("purple_pairs", "紫对胡", "purple pairs hu", 8, "紫胡兼对子胡", "purple hu that is also a pairs hu"),
+        Fan("black_pairs", "黑对胡", "black pairs hu", 10, "黑胡兼对子胡", "black hu that is also a pairs hu"),
+    )
+}
+COLOURS = ("red", "dot", "purple", "black")
+
+
+def deng(total_huxi: int, cfg: RuleConfig = DEFAULT) -> int:
+    """戏 → 等: the base (15) is one 等, each further 3 戏 one more; below the base, 0."""
+    base = cfg.threshold if cfg.deng_base == "threshold" else 15
+    if total_huxi < base:
+        return 0
+    return 1 + (total_huxi - base) // cfg.deng_step
+
+
+def colour(red: int, cfg: RuleConfig = DEFAULT) -> Optional[str]:
+    """The colour 番 of a hand with ``red`` red cards, or None."""
+    if red == 0:
+        return "black"
+    if red == 1:
+        return "dot"
+    if red >= 13:
+        return "purple"
+    if red == 10 or (red > 10 and cfg.red_rule == "at_least"):
+        return "red"
+    return None
+
+
+def is_pairs_hand(groups: Iterable[Group]) -> bool:
+    return all(KINDS[g.kind].same for g in groups)
+
+
+def combine(col: Optional[str], pairs: bool, cfg: RuleConfig = DEFAULT) -> tuple[tuple[str, ...], int]:
+    """The 番 ids that apply and the one multiplier they give."""
+    if pairs:
+        if col in ("red", "purple", "black"):
+            fid = f"{col}_pairs"
+            return (fid,), FANS[fid].multiplier
+        if col == "dot":
+            if cfg.dot_pairs == "product":
+                return ("dot", "pairs"), FANS["dot"].multiplier * FANS["pairs"].multiplier
+            return ("pairs",), FANS["pairs"].multiplier
+        return ("pairs",), FANS["pairs"].multiplier
+    if col is None:
+        return (), 1
+    return (col,), FANS[col].multiplier
+
+
+def resolve(ids: Iterable[str], cfg: RuleConfig = DEFAULT) -> tuple[tuple[str, ...], int]:
+    """Normalise a list of 番 ids (as a caller gives them) to the applied ids and multiplier.
+
+    Raises ValueError for an unknown id or two colours at once.
+    """
+    col: Optional[str] = None
+    pairs = False
+    for fid in ids:
+        if fid not in FANS:
+            raise ValueError(fid)
+        parts = fid.split("_")
+        if parts[-1] == "pairs":
+            pairs = True
+            parts = parts[:-1]
+        for p in parts:
+            if col is not None and col != p:
+                raise ValueError(fid)
+            col = p
+    return combine(col, pairs, cfg)
+
+
+def fan_json(ids: Iterable[str]) -> list[dict[str, object]]:
+    return [{"id": i, "zh": FANS[i].zh, "en": FANS[i].en, "multiplier": FANS[i].multiplier} for i in ids]

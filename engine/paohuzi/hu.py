@@ -1,0 +1,352 @@
+"""Winning (胡牌): does a card complete a ready hand, how, and for how much.
+
+The inputs are the open groups on the player's table, the concealed hand and
+one card with where it came from. Every way the card can join the hand is
+tried (:func:`ways`); the forced actions decide which ways are allowed:
+
+* a card drawn by the player himself that matches a concealed pair must be 偎;
+  one that matches a concealed 坎 or a 偎 on the table must be 提 (破跑不破提);
+* a card that can make a 跑 must be 跑 — unless the 跑 does not complete the
+  hand and another use does (破跑胡).
+
+The rest of the hand is laid out by :mod:`engine.paohuzi.arrange`; scoring
+(戏, 等, 番) by :mod:`engine.paohuzi.fan`. The best win is the one worth most
+(等 × 番), then with the most 戏.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Optional, Sequence
+
+from .arrange import arrange_counts, pairs_allowed
+from .cards import COPIES, FACES, N_FACES, Card, counts_of, red_count
+from .config import DEFAULT, RuleConfig
+from .fan import colour, combine, deng, is_pairs_hand
+from .groups import KINDS, Group, huxi, is_run, shape_ok
+
+SOURCES = ("self", "shang", "xia", "liang", "discard")
+OPEN_KINDS = ("peng", "wei", "shun", "bian", "pao", "ti")
+
+#: way id -> (zh, en)
+WAYS: dict[str, tuple[str, str]] = {
+    "qi_shou_hu": ("起手胡", "win on the turned-up card"),
+    "peng_hu": ("碰胡", "win by peng"),
+    "wei_hu": ("偎胡", "win by wei"),
+    "pao_hu": ("跑胡", "win by pao"),
+    "ti_hu": ("提胡", "win by ti"),
+    "shun_hu": ("顺胡", "win by a run"),
+    "bian_hu": ("编胡", "win by a bian"),
+    "po_pao_hu": ("破跑胡", "win by breaking a pao"),
+    "dan_diao_hu": ("单吊胡", "win on a single"),
+    "liang_tou_hu": ("两头胡", "win on either end"),
+}
+
+#: reason code -> (zh, en): why a hand does not win (诈胡 and plain non-wins)
+REASONS: dict[str, tuple[str, str]] = {
+    "incomplete": ("这张牌不能使全手牌组成完整的牌型。", "This card does not complete the hand."),
+    "below_threshold": ("胡息不足开胡标准，摊牌即为诈胡。", "Too few huxi to win: showing this hand would be a false win (zha hu)."),
+    "not_from_stock": ("只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot."),
+    "card_count": ("牌数不对：完整的牌型应为二十一张，每多一次提或跑（重跑）多一张。", "Wrong number of cards: a complete hand has 21, one more for each ti/pao after the first."),
+    "must_wei": ("自己摸到与对子相同的牌必须偎，偎后不成胡（扯偎）。", "An own draw matching a pair must be wei'd, and the wei does not complete the hand."),
+    "po_ti": ("破跑不破提：自己摸到第四张必须提，提后不成胡。", "A ti cannot be broken: an own fourth card must be ti'd, and the ti does not complete the hand."),
+    "xia_card": ("按所选规则，下家摸出的牌不能组成顺子或编子来胡。", "Under the chosen rule, 下家's card cannot complete a run or bian."),
+    "mixed_shun": ("大小字混在一起组成了顺子（诈胡）。", "A run mixes big and small cards (false win)."),
+    "chai_kan": ("拆坎：三张相同的牌被拆开使用（诈胡）。", "A kan was split (false win)."),
+    "shi_ti": ("失提：手中四张相同的牌没有亮提（诈胡）。", "Four alike kept hidden instead of shown as ti (false win)."),
+    "not_initial": ("起手胡只能用刚起完的牌，跟前不能已有吃碰的牌。", "A win on the turned-up card needs the dealt hand, with nothing claimed yet."),
+    "zou_pao": ("走跑：该跑的牌没有跑（诈胡）。", "A required pao was not made (false win)."),
+    "shao_bi": ("烧比：吃牌时没有比牌（诈胡）。", "A chi without showing the matching cards (false win)."),
+    "chou_zhang": ("臭张：吃或碰了放过的牌（诈胡）。", "A passed card was claimed later (false win)."),
+}
+DECLARED_FOULS = ("zou_pao", "shi_ti", "shao_bi", "chou_zhang", "chai_kan")
+
+
+@dataclass(frozen=True)
+class Win:
+    """One complete layout of the hand with the card."""
+
+    ways: tuple[str, ...]
+    groups: tuple[Group, ...]
+    group_huxi: int  # sum over groups
+    zimo: bool
+    total: int  # with the 自摸 bonus
+    deng: int
+    fans: tuple[str, ...]
+    multiplier: int
+    red: int
+    cards: int
+    meets_threshold: bool
+    count_ok: bool
+    win_group: int = -1  # index in ``groups`` of the group the card joined
+
+    @property
+    def score(self) -> int:
+        return self.deng * self.multiplier
+
+    @property
+    def valid(self) -> bool:
+        return self.meets_threshold and self.count_ok
+
+
+@dataclass(frozen=True)
+class Verdict:
+    wins: bool
+    best: Optional[Win]
+    reasons: tuple[str, ...] = ()
+    alternatives: tuple[Win, ...] = field(default=())
+
+
+def check_open(groups: Sequence[Group], cfg: RuleConfig = DEFAULT) -> list[str]:
+    """Problems with open groups that make a hand a 诈胡 (reason codes). Raises ValueError if malformed."""
+    out: list[str] = []
+    for g in groups:
+        if g.kind not in OPEN_KINDS or g.kind not in cfg.kinds:
+            raise ValueError(f"kind {g.kind}")
+        if shape_ok(g.kind, g.cards, cfg):
+            continue
+        if g.kind == "shun" and len(g.cards) == 3 and is_run(tuple(Card(False, c.rank) for c in g.cards)):
+            out.append("mixed_shun")
+            continue
+        raise ValueError(f"shape {g.kind}")
+    return out
+
+
+def _hidden_fouls(open_groups: Sequence[Group], counts: list[int]) -> list[str]:
+    out: list[str] = []
+    if 4 in counts:
+        out.append("shi_ti")
+    for g in open_groups:
+        i = g.cards[0].index
+        if KINDS[g.kind].same and g.kind in ("peng", "wei") and counts[i] >= 1:
+            out.append("chai_kan")
+        if not KINDS[g.kind].same and any(counts[c.index] >= 3 for c in g.cards):
+            out.append("chai_kan")
+    return sorted(set(out))
+
+
+def _expected_count(groups: Iterable[Group], cfg: RuleConfig) -> tuple[int, int]:
+    quads = sum(1 for g in groups if len(g.cards) == 4)
+    lo = cfg.hand_size + 1
+    return lo, lo + max(0, quads - 1)
+
+
+def _layout(
+    ways_ids: tuple[str, ...],
+    fixed: list[Group],
+    counts: list[int],
+    zimo: bool,
+    red: int,
+    cfg: RuleConfig,
+) -> Optional[Win]:
+    quads = sum(1 for g in fixed if len(g.cards) == 4)
+    pairs = pairs_allowed(tuple(counts), cfg, quads) - sum(1 for g in fixed if g.kind == "dui")
+    if pairs < 0:
+        return None
+    got = arrange_counts(tuple(counts), pairs, cfg)
+    if got is None:
+        return None
+    groups = tuple(fixed) + got[1]
+    gh = sum(huxi(g, cfg) for g in groups)
+    total = gh + (cfg.zimo_bonus if zimo else 0)
+    thr = total if cfg.threshold_zimo == "with" else gh
+    fans, mult = combine(colour(red, cfg), is_pairs_hand(groups), cfg)
+    n = sum(len(g.cards) for g in groups)
+    lo, hi = _expected_count(groups, cfg)
+    return Win(
+        ways=ways_ids,
+        groups=groups,
+        group_huxi=gh,
+        zimo=zimo,
+        total=total,
+        deng=deng(total, cfg),
+        fans=fans,
+        multiplier=mult,
+        red=red,
+        cards=n,
+        meets_threshold=thr >= cfg.threshold,
+        count_ok=lo <= n <= hi,
+        win_group=len(fixed) - 1,
+    )
+
+
+def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, two concealed face indices) that make a 顺 or 编 with face ``w``."""
+    out: list[tuple[str, tuple[int, int]]] = []
+    base = 10 if w >= 10 else 0
+    r = w - base + 1
+
+    def have(*idx: int) -> bool:
+        need = [0] * N_FACES
+        for i in idx:
+            need[i] += 1
+        return all(counts[i] >= need[i] and counts[i] < 3 for i in idx)
+
+    if "shun" in cfg.kinds:
+        for lo in (r - 2, r - 1, r):
+            if 1 <= lo and lo + 2 <= 10:
+                others = tuple(base + x - 1 for x in (lo, lo + 1, lo + 2) if x != r)
+                if have(*others):
+                    out.append(("shun", (others[0], others[1])))
+    if "bian" in cfg.kinds:
+        if cfg.red_bian and r in (2, 7, 10):
+            others = tuple(base + x - 1 for x in (2, 7, 10) if x != r)
+            if have(*others):
+                out.append(("bian", (others[0], others[1])))
+        if cfg.mixed_bian:
+            o = w + 10 if w < 10 else w - 10
+            if have(o, o):
+                out.append(("bian", (o, o)))
+            if have(w, o):
+                out.append(("bian", (w, o)))
+    return out
+
+
+def evaluate(
+    open_groups: Sequence[Group],
+    hand: Sequence[Card],
+    card: Card,
+    source: str,
+    cfg: RuleConfig = DEFAULT,
+    fouls: Iterable[str] = (),
+) -> Verdict:
+    """Whether ``card`` (from ``source``) wins for this hand, the best win and the reasons if not."""
+    if source not in SOURCES:
+        raise ValueError(source)
+    open_groups = [Group.of(g.kind, g.cards, True) for g in open_groups]
+    reasons: list[str] = check_open(open_groups, cfg)
+    counts = counts_of(hand)
+    all_cards = [c for g in open_groups for c in g.cards] + list(hand) + [card]
+    total_counts = counts_of(all_cards)
+    if max(total_counts) > COPIES:
+        raise ValueError("more than four of a card")
+    reasons += _hidden_fouls(open_groups, counts)
+    reasons += [f for f in fouls if f in DECLARED_FOULS]
+    if source == "discard":
+        reasons.append("not_from_stock")
+    if source == "liang" and any(g.kind != "ti" for g in open_groups):
+        reasons.append("not_initial")
+    red = red_count(all_cards)
+    zimo = source == "self" or (source == "liang" and cfg.liang == "self")
+    w = card.index
+    c = counts[w]
+    qishou = ("qi_shou_hu",) if source == "liang" else ()
+
+    def win_of(way: str, fixed: list[Group], rest: list[int]) -> Optional[Win]:
+        return _layout(qishou + (way,), fixed, rest, zimo, red, cfg)
+
+    def minus(*idx: int) -> list[int]:
+        rest = list(counts)
+        for i in idx:
+            rest[i] -= 1
+        return rest
+
+    same_open = next((k for k, g in enumerate(open_groups) if g.kind in ("peng", "wei") and g.cards[0] == card), None)
+    four_kind: Optional[str] = None  # the forced 跑/提, if the card can make one
+    four: Optional[Win] = None
+    if same_open is not None:
+        g = open_groups[same_open]
+        four_kind = "ti" if (zimo and g.kind == "wei") else "pao"
+        fixed = [x for k, x in enumerate(open_groups) if k != same_open]
+        fixed.append(Group.of(four_kind, [card] * 4, True))
+        four = win_of(f"{four_kind}_hu", fixed, list(counts))
+    elif c == 3:
+        four_kind = "ti" if zimo else "pao"
+        four = win_of(f"{four_kind}_hu", list(open_groups) + [Group.of(four_kind, [card] * 4, True)], minus(w, w, w))
+
+    candidates: list[Win] = []
+    exclusive: Optional[str] = None
+    if four_kind == "ti":
+        exclusive = "po_ti"
+        if four:
+            candidates.append(four)
+    elif four_kind == "pao" and four:
+        candidates.append(four)  # a 跑 that completes the hand must be taken
+    elif c == 2 and zimo:
+        exclusive = "must_wei"
+        wei = win_of("wei_hu", list(open_groups) + [Group.of("wei", [card] * 3, True)], minus(w, w))
+        if wei:
+            candidates.append(wei)
+    if not candidates and exclusive is None:
+        if c == 2:
+            got = win_of("peng_hu", list(open_groups) + [Group.of("peng", [card] * 3, True)], minus(w, w))
+            if got:
+                candidates.append(got)
+        blocked_xia = source == "xia" and cfg.xia_shun == "forbid"
+        for kind, (a, b) in _triples_with(w, counts, cfg):
+            if blocked_xia:
+                continue
+            way = "po_pao_hu" if four_kind == "pao" else f"{kind}_hu"
+            got = win_of(way, list(open_groups) + [Group.of(kind, [card, FACES[a], FACES[b]])], minus(a, b))
+            if got:
+                candidates.append(got)
+        if c == 1:
+            way = "liang_tou_hu" if len(pair_waits(open_groups, hand, cfg)) >= 2 else "dan_diao_hu"
+            got = win_of(way, list(open_groups) + [Group.of("dui", [card, card])], minus(w))
+            if got:
+                candidates.append(got)
+    if not candidates and exclusive is not None:
+        # would the card have completed the hand some other way? then name the rule that forbids it
+        alt = evaluate_free(open_groups, counts, card, red, cfg)
+        reasons.append(exclusive if alt else "incomplete")
+    elif not candidates:
+        if source == "xia" and cfg.xia_shun == "forbid" and evaluate_free(open_groups, counts, card, red, cfg):
+            reasons.append("xia_card")
+        else:
+            reasons.append("incomplete")
+    candidates.sort(key=lambda x: (x.valid, x.score, x.total, x.ways), reverse=True)
+    best = candidates[0] if candidates else None
+    if best is not None and not best.count_ok:
+        reasons.append("card_count")
+    if best is not None and not best.meets_threshold:
+        reasons.append("below_threshold")
+    reasons = list(dict.fromkeys(reasons))
+    return Verdict(wins=best is not None and not reasons, best=best, reasons=tuple(reasons), alternatives=tuple(candidates[1:]))
+
+
+def evaluate_free(open_groups: Sequence[Group], counts: list[int], card: Card, red: int, cfg: RuleConfig) -> bool:
+    """Whether the card completes the hand in a 顺, 编 or pair, ignoring forced actions (for reasons)."""
+    w = card.index
+    for kind, (a, b) in _triples_with(w, counts, cfg):
+        rest = list(counts)
+        rest[a] -= 1
+        rest[b] -= 1
+        if _layout((), list(open_groups) + [Group.of(kind, [card, FACES[a], FACES[b]])], rest, False, red, cfg):
+            return True
+    return False
+
+
+def pair_waits(open_groups: Sequence[Group], hand: Sequence[Card], cfg: RuleConfig = DEFAULT) -> list[int]:
+    """Faces whose single in the hand can be the waiting card of a 单吊 (the rest complete)."""
+    quads = sum(1 for g in open_groups if len(g.cards) == 4)
+    return list(_pair_waits(tuple(counts_of(hand)), quads, cfg))
+
+
+@lru_cache(maxsize=4096)
+def _pair_waits(counts: tuple[int, ...], quads: int, cfg: RuleConfig) -> tuple[int, ...]:
+    out = []
+    for i in range(N_FACES):
+        if counts[i] != 1:
+            continue
+        rest = list(counts)
+        rest[i] = 0
+        if arrange_counts(tuple(rest), 0, cfg) is not None and pairs_allowed(tuple(rest), cfg, quads + 0) >= 1:
+            out.append(i)
+    return tuple(out)
+
+
+def waiting(
+    open_groups: Sequence[Group], hand: Sequence[Card], cfg: RuleConfig = DEFAULT
+) -> list[tuple[Card, Optional[Win], Optional[Win]]]:
+    """Every face that wins, with the best win when drawn by the player (自摸) and by another (上家)."""
+    seen = counts_of([c for g in open_groups for c in g.cards] + list(hand))
+    out: list[tuple[Card, Optional[Win], Optional[Win]]] = []
+    for f in FACES:
+        if seen[f.index] >= COPIES:
+            continue
+        own = evaluate(open_groups, hand, f, "self", cfg)
+        other = evaluate(open_groups, hand, f, "shang", cfg)
+        if own.wins or other.wins:
+            out.append((f, own.best if own.wins else None, other.best if other.wins else None))
+    return out

@@ -1,0 +1,108 @@
+"""The match sheet (积分表) of one deal at a four-seat table.
+
+Seats: 庄家 ``zhuang``, 下家 ``xia``, 上家 ``shang`` play; 醒家 ``xing`` counts
+the stock and sits the deal out. Reading of the booklet's rules (see the
+editorial notes): each of the two losers pays the winner the hand's 等 and the
+醒家 one 醒筹, both multiplied by the 番; 荒牌: the 庄家 pays the 醒家 2; each
+penalty takes points from the offender and gives a fixed share to each of the
+other three seats; a win by an offender is void (罚则 F), a foul by anyone
+else leaves the win standing and adds up (罚则 G). Every deal sums to zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from .config import DEFAULT, RuleConfig
+from .fan import deng, resolve
+
+SEATS = ("zhuang", "xia", "shang", "xing")
+PLAYERS = ("zhuang", "xia", "shang")
+SEAT_NAMES = {"zhuang": ("庄家", "dealer"), "xia": ("下家", "next"), "shang": ("上家", "previous"), "xing": ("醒家", "counter")}
+PENALTY_NAMES = {
+    "zha_hu": ("A 诈胡", "A false win (zha hu)"),
+    "zou_pao": ("B 走跑", "B missed pao (zou pao)"),
+    "shi_ti": ("C 失提", "C missed ti (shi ti)"),
+    "shao_bi": ("D 烧比", "D chi without showing (shao bi)"),
+    "chou_zhang": ("E 臭张", "E passed card claimed (chou zhang)"),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    zh: str
+    en: str
+    delta: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    scores: dict[str, int]
+    lines: tuple[Line, ...]
+    total_huxi: int
+    deng: int
+    fans: tuple[str, ...]
+    multiplier: int
+    hu_valid: bool
+
+
+def settle(
+    winner: Optional[str],
+    huxi: int,
+    self_drawn: bool,
+    fans: Sequence[str],
+    penalties: Sequence[tuple[str, str]],
+    cfg: RuleConfig = DEFAULT,
+) -> Sheet:
+    """Scores of one deal. ``huxi`` is the hand's 戏 before the 自摸 bonus (added here)."""
+    if winner is not None and winner not in PLAYERS:
+        raise ValueError(winner)
+    fan_ids, mult = resolve(fans, cfg)
+    pens = list(penalties)
+    for seat, kind in pens:
+        if seat not in PLAYERS:
+            raise ValueError(seat)
+        cfg.penalty(kind)  # KeyError for an unknown kind
+    total = huxi + (cfg.zimo_bonus if (self_drawn and winner) else 0)
+    thr = total if cfg.threshold_zimo == "with" else huxi
+    lines: list[Line] = []
+    if winner is not None and thr < cfg.threshold and (winner, "zha_hu") not in pens:
+        pens.append((winner, "zha_hu"))
+        lines.append(Line("胡息不足开胡标准，按诈胡处理。", "Too few huxi to win: treated as a false win.", ()))
+    scores = {s: 0 for s in SEATS}
+
+    def add(zh: str, en: str, delta: dict[str, int]) -> None:
+        for s, v in delta.items():
+            scores[s] += v
+        lines.append(Line(zh, en, tuple((s, v) for s, v in delta.items() if v)))
+
+    hu_valid = winner is not None and not any(s == winner for s, _ in pens)
+    d = deng(total, cfg) if winner else 0
+    if hu_valid and winner:
+        losers = [s for s in PLAYERS if s != winner]
+        pay_w, pay_x = d * mult, cfg.xing_chou * mult
+        delta = {s: -(pay_w + pay_x) for s in losers}
+        delta[winner] = pay_w * len(losers)
+        delta["xing"] = pay_x * len(losers)
+        wz, we = SEAT_NAMES[winner]
+        add(
+            f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，乘 {mult}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
+            f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, times {mult}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
+            delta,
+        )
+    if winner is None or (not hu_valid and cfg.void_hu == "huang"):
+        add(
+            f"荒牌：庄家付醒家 {cfg.huang_xing}。",
+            f"No win (huang): the dealer pays the counter {cfg.huang_xing}.",
+            {"zhuang": -cfg.huang_xing, "xing": cfg.huang_xing},
+        )
+    for seat, kind in pens:
+        lose, gain = cfg.penalty(kind)
+        delta = {s: gain for s in SEATS if s != seat}
+        delta[seat] = -lose
+        zh, en = PENALTY_NAMES[kind]
+        add(f"罚则 {zh}：{SEAT_NAMES[seat][0]} −{lose}，其余各方 +{gain}。", f"Penalty {en}: {SEAT_NAMES[seat][1]} −{lose}, each other seat +{gain}.", delta)
+    if winner is not None and not hu_valid:
+        lines.append(Line("胡者违规，胡牌无效（罚则 F）。", "The winner broke a rule: the win is void (penalty F).", ()))
+    return Sheet(scores, tuple(lines), total, d, fan_ids, mult, hu_valid)

@@ -1,0 +1,101 @@
+"""Rule-to-source trace of 跑胡子: what the engine implements, what it leaves out, what it chose.
+
+Quotes are exact substrings of ``shared/sources/paohuzi.txt`` (a test checks).
+Each :class:`RuleOption` id ``paohuzi.<field>`` is a field of
+:class:`engine.paohuzi.config.RuleConfig` with the same choices.
+"""
+
+from __future__ import annotations
+
+from ..trace import Gap, Passage, Rule, RuleOption
+
+SRC = "paohuzi.txt"
+T = "tests/paohuzi/"
+
+
+def P(section: str, quote: str) -> Passage:
+    return Passage(SRC, section, quote)
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("paohuzi.deck", P("开篇 · 字牌", "共八十张字牌组成"), "八十张：大字壹至拾、小字一至十，各四张。", "80 cards: big 1–10 and small 1–10, four of each.", "engine.paohuzi.cards.full_deck", (T + "test_cards.py::test_deck",)),
+    Rule("paohuzi.red", P("开篇 · 字牌", "即二十四张红牌"), "二、七、十（大小皆然）为红牌，共二十四张。", "2, 7 and 10 of both sizes are red: 24 cards.", "engine.paohuzi.cards.Card.red", (T + "test_cards.py::test_deck",)),
+    Rule("paohuzi.group.dui", P("3-1 对子", "两张完全一样的牌，称为"), "两张相同的牌为对子。", "Two identical cards are a pair.", "engine.paohuzi.groups.KINDS", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.group.shun", P("3-2 顺子", "数字相连大小一致的三张牌"), "同为大字或同为小字的三张连数为顺子。", "Three consecutive numbers of one size are a run.", "engine.paohuzi.groups.is_run", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.group.no_mixed_shun", P("3-2 顺子", "就不能放在一起组成顺子"), "大小字混合不成顺子；摊牌时如此编排即为诈胡。", "Big and small never make a run; showing one is a false win.", "engine.paohuzi.hu.check_open", (T + "test_hu.py::test_mixed_run_is_false_win",)),
+    Rule("paohuzi.group.kan", P("3-3 坎子", "拆对不拆坎"), "手中三张相同必为坎，不能拆开。", "Three alike in hand always form a kan and are never split.", "engine.paohuzi.arrange.arrange_counts", (T + "test_arrange.py::test_never_splits_kan_or_ti",)),
+    Rule("paohuzi.action.wei", P("3-3 坎子", "称为“偎”牌"), "自己摸到与手中对子相同的牌必须偎。", "An own draw matching a pair in hand must be wei'd.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_must_wei",)),
+    Rule("paohuzi.action.pao", P("3-4 跑", "就必须合成一“跑”"), "有坎、偎或碰时出现第四张必须跑。", "With a kan, wei or peng, the fourth card must be pao'd.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_pao_hu_forced",)),
+    Rule("paohuzi.action.ti", P("3-5 提", "叫做“后提”"), "手中四张相同为提；暗坎或偎自己摸到第四张也是提。", "Four alike in hand is a ti; an own fourth card to a hidden kan or a wei makes a ti.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_ti_hu",)),
+    Rule("paohuzi.action.ti_or_pao", P("3-5 提", "他人打出的则为“跑”"), "暗坎的第四张自己摸到为提，他人的为跑。", "The fourth card to a hidden kan is a ti if one's own, a pao if another's.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_pao_hu_forced",)),
+    Rule("paohuzi.action.peng_pao", P("3-5 提", "均为“跑”"), "碰成的坎，第四张无论谁摸出都是跑。", "To a peng, the fourth card is always a pao.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_open_peng_becomes_pao",)),
+    Rule("paohuzi.group.bian", P("3-6 编子", "一“编”"), "同数的一大两小或两大一小为编（横编），无戏。", "One number in both sizes, three cards, is a bian (no huxi).", "engine.paohuzi.groups.is_mixed_bian", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.group.red_bian", P("3-6 编子", "称为“红编”"), "二七十或贰柒拾为红编。", "2-7-10 of one size is the red bian.", "engine.paohuzi.groups.is_red_bian", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.hu.stock", P("4 怎样胡牌", "规定“胡底牌”"), "只有底牌能胡，手中打出的牌不能胡。", "Only a stock card wins; a discard never does.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_discard_never_wins",)),
+    Rule("paohuzi.hu.qishou", P("4-1 起手胡", "称为“起手胡”"), "起满牌即落轿者可胡亮张。", "A dealt ready hand may win on the turned-up card.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_qishou",)),
+    Rule("paohuzi.hu.peng", P("4-2 碰胡", "就可以“碰胡”"), "落轿有对子，他人从底牌翻出第三张可碰胡。", "A pair in a ready hand wins on another's third card by peng.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_peng_and_wei_hu",)),
+    Rule("paohuzi.hu.wei", P("4-3 偎胡", "就是“偎胡”"), "自己摸到第三张偎成坎而胡。", "The own third card to a pair wins by wei.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_peng_and_wei_hu",)),
+    Rule("paohuzi.hu.pao", P("4-4 跑胡", "就是“跑胡”"), "第四张跑成而完成牌型。", "A fourth card that completes the hand by pao.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_pao_hu_forced",)),
+    Rule("paohuzi.hu.ti", P("4-5 提胡", "就是“提胡”"), "暗坎自己摸到第四张提成而胡。", "An own fourth card to a hidden kan wins by ti.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_ti_hu",)),
+    Rule("paohuzi.hu.shun", P("4-6 顺胡", "就是“顺胡”"), "与两张手牌组成顺子而胡。", "A card that makes a run with two in hand.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_worked_hand",)),
+    Rule("paohuzi.hu.bian", P("4-7 编胡", "就是“编胡”"), "与两张手牌组成编而胡。", "A card that makes a bian with two in hand.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_worked_hand",)),
+    Rule("paohuzi.hu.po_pao", P("4-8 破跑胡", "就可以“破跑胡”"), "跑不能成胡时，可把第四张另组顺子或编子而胡。", "When the pao would not complete, the fourth card may go into a run or bian.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_po_pao_but_not_po_ti",)),
+    Rule("paohuzi.hu.no_po_ti", P("4-8 破跑胡", "就是“破跑不破提”"), "暗坎自己摸到第四张只能提，不许破提。", "An own fourth card to a hidden kan must be ti'd, never broken.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_po_pao_but_not_po_ti",)),
+    Rule("paohuzi.hu.dan_diao", P("4-9 单吊胡", "就是“单吊胡”"), "跑或提后剩下单张，配成对子而胡。", "After a pao or ti a single is left; pairing it wins.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_single_and_both_ends",)),
+    Rule("paohuzi.hu.liang_tou", P("4-10 两头胡", "都能胡牌"), "四张相连可两种拆法，两头的单张都能胡。", "Four in a row split two ways: either end's single wins.", "engine.paohuzi.hu.pair_waits", (T + "test_hu.py::test_single_and_both_ends",)),
+    Rule("paohuzi.hu.threshold", P("4-11 诈胡", "达到 15 戏才能开胡"), "不足十五戏摊牌为诈胡。", "Showing fewer than 15 huxi is a false win.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_below_threshold",)),
+    Rule("paohuzi.huxi.shun123", P("5 怎样算戏", "大“壹贰叁”———— 6 戏"), "壹贰叁 6 戏，一二三 3 戏。", "Big 1-2-3 is 6 huxi, small 3.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.bian_red", P("5 怎样算戏", "大“贰柒拾”———— 6 戏"), "贰柒拾 6 戏，二七十 3 戏。", "Big 2-7-10 is 6 huxi, small 3.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.kan", P("5 怎样算戏", "起手一“坎”三张相同大字"), "起手的坎大字 6 戏，小字 3 戏。", "A dealt kan: big 6, small 3.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.wei", P("5 怎样算戏", "“偎”成一“坎”三张相同大字"), "偎成的坎大字 6 戏，小字 3 戏。", "A wei: big 6, small 3.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.peng", P("5 怎样算戏", "“碰”成一“坎”三张相同大字"), "碰成的坎大字 3 戏，小字 1 戏。", "A peng: big 3, small 1.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.pao", P("5 怎样算戏", "“跑”四张相同大字———— 9 戏"), "跑大字 9 戏，小字 6 戏。", "A pao: big 9, small 6.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.ti", P("5 怎样算戏", "“提”四张相同大字———— 12 戏"), "提大字 12 戏，小字 9 戏。", "A ti: big 12, small 9.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.none", P("5 怎样算戏", "其余的各种组合都无戏"), "其余牌型（其他顺子、横编、对子）无戏。", "Every other group (other runs, mixed bian, pair) is worth nothing.", "engine.paohuzi.config.DEFAULT_HUXI", (T + "test_huxi.py::test_group_values",)),
+    Rule("paohuzi.huxi.zimo", P("5 怎样算戏", "自摸胡牌加 3 戏"), "自摸胡牌另加 3 戏。", "A self-drawn win adds 3 huxi.", "engine.paohuzi.hu.evaluate", (T + "test_hu.py::test_worked_hand",)),
+    Rule("paohuzi.deng", P("6 戏折等", "每多 3 戏增加一“等”"), "15 戏为 1 等，每多 3 戏加 1 等。", "15 huxi is 1 deng, each further 3 adds one.", "engine.paohuzi.fan.deng", (T + "test_scoring.py::test_deng",)),
+    Rule("paohuzi.fan.red", P("7 加番", "含有十张红牌"), "红胡乘 2。", "Red hu doubles.", "engine.paohuzi.fan.FANS", (T + "test_scoring.py::test_fan_classes",)),
+    Rule("paohuzi.fan.dot", P("7 加番", "仅有一张红牌"), "点胡乘 3。", "Dot hu triples.", "engine.paohuzi.fan.FANS", (T + "test_scoring.py::test_fan_classes",)),
+    Rule("paohuzi.fan.purple", P("7 加番", "含有十三张红牌"), "紫胡乘 4。", "Purple hu ×4.", "engine.paohuzi.fan.FANS", (T + "test_scoring.py::test_fan_classes",)),
+    Rule("paohuzi.fan.black", P("7 加番", "没有一张红牌"), "黑胡乘 5。", "Black hu ×5.", "engine.paohuzi.fan.FANS", (T + "test_scoring.py::test_fan_classes",)),
+    Rule("paohuzi.fan.pairs", P("7 加番", "不含“顺子”，“编子”"), "对子胡乘 4；红对 6，紫对 8，黑对 10。", "Pairs hu ×4; red pairs 6, purple pairs 8, black pairs 10.", "engine.paohuzi.fan.combine", (T + "test_scoring.py::test_fan_classes",)),
+    Rule("paohuzi.settle.base", P("比赛 5 积分表", "负者按等扣分计负分"), "输家按等付分，胡者与醒家分得，每局和为零。", "Losers pay by deng to the winner and the counter; each deal sums to zero.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
+    Rule("paohuzi.settle.xing", P("6 戏折等", "增加一等“醒筹”"), "有醒家时每个输家另付一等醒筹。", "With a counter, each loser pays one more deng to him.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
+    Rule("paohuzi.settle.huang", P("比赛 5 积分表", "荒牌庄家计—2分"), "荒牌：庄家 −2，醒家 +2。", "No win: dealer −2, counter +2.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
+    Rule("paohuzi.penalty.a", P("比赛 6 罚则 A", "杂胡者计—30分"), "诈胡 −30，其余各方 +10。", "False win −30, others +10 each.", "engine.paohuzi.config.DEFAULT_PENALTIES", (T + "test_scoring.py::test_penalties",)),
+    Rule("paohuzi.penalty.b", P("比赛 6 罚则 B", "走跑者计—15分"), "走跑 −15，其余 +5。", "Missed pao −15, others +5.", "engine.paohuzi.config.DEFAULT_PENALTIES", (T + "test_scoring.py::test_penalties",)),
+    Rule("paohuzi.penalty.c", P("比赛 6 罚则 C", "失蹄者计—9分"), "失提 −9，其余 +3。", "Missed ti −9, others +3.", "engine.paohuzi.config.DEFAULT_PENALTIES", (T + "test_scoring.py::test_penalties",)),
+    Rule("paohuzi.penalty.d", P("比赛 6 罚则 D", "烧比者计—6分"), "烧比 −6，其余 +2。", "Chi without showing −6, others +2.", "engine.paohuzi.config.DEFAULT_PENALTIES", (T + "test_scoring.py::test_penalties",)),
+    Rule("paohuzi.penalty.e", P("比赛 6 罚则 E", "臭张者计—3分"), "臭张 −3，其余 +1。", "Passed card claimed −3, others +1.", "engine.paohuzi.config.DEFAULT_PENALTIES", (T + "test_scoring.py::test_penalties",)),
+    Rule("paohuzi.penalty.f", P("比赛 6 罚则 F", "违规胡牌者，胡牌无效"), "胡者违规，胡牌无效，只计罚分。", "A win by an offender is void; only penalties count.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_penalties",)),
+    Rule("paohuzi.penalty.g", P("比赛 6 罚则 G", "违规不是发生在胡牌者"), "非胡者违规，胡牌有效，合并计分。", "A foul by another seat leaves the win standing; both add up.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
+    Rule("paohuzi.settle.example", P("比赛 6 罚则 例", "上家18戏自模红胡"), "书中例子：庄 −17，上家 +15，下家 −5，醒家 +7。", "The booklet's example: dealer −17, 上家 +15, 下家 −5, counter +7.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
+    Rule("paohuzi.count", P("3-5 提", "八块不打牌"), "完整牌型二十一张，重跑每次多一张。", "A complete hand has 21 cards, one more for each ti/pao after the first.", "engine.paohuzi.hu._expected_count", (T + "test_hu.py::test_two_pairs_never_win",)),
+)
+
+GAPS: tuple[Gap, ...] = (
+    Gap(P("1-1 四人局", "以比点的方法确定开局庄家"), "摸庄、座次与发牌是牌局过程，引擎只评判手牌与计分，不模拟整局。", "Drawing for seats and dealing are table procedure; the engine judges hands and scores, it does not play whole deals."),
+    Gap(P("1-3 二人局和多人局", "打鸟"), "打鸟（鸟家随翻出的底牌与一方共输赢）未实现。", "Bird betting (onlookers sharing a seat's result by the last stock card) is not implemented."),
+    Gap(P("3-1 对子", "碰一不碰二"), "碰一不碰二、不吃臭张、碰优先于吃都取决于行牌过程，只能作为申报的违规（臭张）计入。", "Rules about passed cards and claim priority depend on play history; they enter only as declared fouls."),
+    Gap(P("3-2 顺子", "不吃隔山牌"), "吃牌的先后与来源属于行牌过程，未模拟。", "Which discards may be claimed belongs to play, which is not simulated."),
+    Gap(P("3-5 提", "有时，游戏者约定"), "庄家前提时另给醒筹的约定未实现（书中只说是有时的约定）。", "The occasional agreement that a dealer's dealt ti pays the counter extra is not implemented."),
+    Gap(P("1-2 三人局", "荒牌荒庄"), "三人局与二人局的轮庄未实现；积分表只按四人局。", "Three- and two-player dealer rotation is not implemented; the sheet is for four seats."),
+    Gap(P("比赛 4", "每场比赛60分钟"), "比赛时长、段位与名次属于赛事组织，页面有叙述，引擎不计算。", "Match length, honorary ranks and standings are described on the pages, not computed."),
+    Gap(P("5 怎样算戏", "最大能出 75 戏"), "书中“最多 75 戏”的说法未由引擎验证。", "The booklet's claim of at most 75 huxi is not verified by the engine."),
+)
+
+
+def _opt(id_: str, zh: str, en: str, choices: tuple[str, ...], default: str, section: str, quote: str, anchor: str) -> RuleOption:
+    return RuleOption(id_, zh, en, choices, default, P(section, quote), f"paohuzi/notes.md#{anchor}")
+
+
+OPTIONS: tuple[RuleOption, ...] = (
+    _opt("paohuzi.threshold", "开胡戏数", "minimum huxi to win", ("10", "15", "21"), "15", "5 怎样算戏", "各地玩法中有不同的规定", "threshold"),
+    _opt("paohuzi.deng_base", "折等的基准", "base of the deng conversion", ("threshold", "15"), "threshold", "6 戏折等", "以 15 戏为开胡基准", "deng-base"),
+    _opt("paohuzi.threshold_zimo", "自摸加戏是否计入开胡", "does the self-draw bonus count toward the minimum", ("with", "without"), "with", "5 怎样算戏", "自摸胡牌加 3 戏", "zimo-threshold"),
+    _opt("paohuzi.red_rule", "红胡的红牌数", "red cards for a red hu", ("at_least", "exactly"), "at_least", "7 加番", "含有十张红牌", "red-count"),
+    _opt("paohuzi.dot_pairs", "一张红牌的对子胡", "a pairs hu with one red card", ("max", "product"), "max", "7 加番", "仅有一张红牌", "dot-pairs"),
+    _opt("paohuzi.liang", "亮张算谁的牌", "whose card the turned-up card is", ("open", "self"), "open", "4-1 起手胡", "都可以胡“亮张”的底牌", "liang"),
+    _opt("paohuzi.xia_shun", "下家翻出的牌能否胡顺、编", "may 下家's stock card complete a run or bian", ("allow", "forbid"), "allow", "3-2 顺子", "不吃隔山牌", "xia-shun"),
+    _opt("paohuzi.void_hu", "无效的胡牌是否按荒牌", "is a void win also a no-win deal", ("penalties", "huang"), "penalties", "比赛 6 罚则 F", "胡牌无效，并按上述罚则计分", "void-hu"),
+)

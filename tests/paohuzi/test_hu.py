@@ -1,0 +1,158 @@
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.paohuzi.cards import full_deck
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.hu import evaluate, waiting
+
+from .helpers import G, H
+
+READY = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9")
+# 壹贰叁 一二三 二七十 伍伍伍(坎) 四五六 陆柒捌 + a pair of 玖
+PAIR_WAIT = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d6 d7 d8 d9 d9")
+# same, but the 坎 of 伍 waits for its fourth, the pair is 玖玖
+KAN_WAIT = PAIR_WAIT
+
+
+def ways(v):
+    return v.best.ways if v.best else ()
+
+
+def test_worked_hand():
+    v = evaluate([], READY, H("x8")[0], "self")
+    assert v.wins and ways(v) == ("bian_hu",)
+    assert v.best.group_huxi == 18 and v.best.total == 21 and v.best.deng == 3
+    other = evaluate([], READY, H("x8")[0], "shang")
+    assert other.wins and other.best.total == 18 and other.best.deng == 2
+
+
+def test_peng_and_wei_hu():
+    peng = evaluate([], PAIR_WAIT, H("d9")[0], "xia")
+    assert peng.wins and ways(peng) == ("peng_hu",) and peng.best.total == 18 + 3
+    wei = evaluate([], PAIR_WAIT, H("d9")[0], "self")
+    assert wei.wins and ways(wei) == ("wei_hu",) and wei.best.total == 18 + 6 + 3
+
+
+def test_pao_hu_forced():
+    v = evaluate([], KAN_WAIT, H("d5")[0], "shang")
+    assert v.wins and ways(v) == ("pao_hu",)
+    assert v.best.total == 18 - 6 + 9  # the 坎 (6) became a 跑 (9)
+    assert any(g.kind == "pao" for g in v.best.groups)
+
+
+def test_ti_hu():
+    v = evaluate([], KAN_WAIT, H("d5")[0], "self")
+    assert v.wins and ways(v) == ("ti_hu",)
+    assert v.best.total == 18 - 6 + 12 + 3
+
+
+def test_open_peng_becomes_pao():
+    hand = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d6 d7 d8 d9 d9")
+    for src in ("self", "shang"):
+        v = evaluate([G("peng", "d5 d5 d5")], hand, H("d5")[0], src)
+        assert v.wins and ways(v) == ("pao_hu",)
+        assert v.best.group_huxi == 6 + 3 + 3 + 9
+
+
+PO = H("d5 d5 d5 d4 d6 d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d8 d9 d10")
+
+
+def test_po_pao_but_not_po_ti():
+    v = evaluate([], PO, H("d5")[0], "shang")
+    assert v.wins and ways(v) == ("po_pao_hu",)
+    assert any(g.kind == "kan" for g in v.best.groups)  # the 坎 stays whole
+    t = evaluate([], PO, H("d5")[0], "self")
+    assert not t.wins and "po_ti" in t.reasons
+
+
+def test_must_wei():
+    hand = H("d4 d4 d5 d6 x4 d1 d2 d3 x1 x2 x3 x2 x7 x10 d7 d8 d9 d10 d10 d10")
+    v = evaluate([], hand, H("d4")[0], "self")
+    assert not v.wins and v.reasons == ("must_wei",)
+    o = evaluate([], hand, H("d4")[0], "shang")
+    assert o.wins and ways(o) == ("shun_hu",)
+
+
+TI = [G("ti", "d9 d9 d9 d9")]
+
+
+def test_single_and_both_ends():
+    single = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d5 d6 d7 x9")
+    v = evaluate(TI, single, H("x9")[0], "shang")
+    assert v.wins and ways(v) == ("dan_diao_hu",) and v.best.total == 12 + 6 + 3 + 3
+    ends = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x5 x6 x7 x8")
+    assert sorted(f.code for f, _, _ in waiting(TI, ends)) == ["x5", "x8"]
+    for c in ("x5", "x8"):
+        v = evaluate(TI, ends, H(c)[0], "shang")
+        assert v.wins and ways(v) == ("liang_tou_hu",)
+
+
+def test_qishou():
+    v = evaluate([], READY, H("x8")[0], "liang")
+    assert v.wins and ways(v) == ("qi_shou_hu", "bian_hu") and not v.best.zimo
+    own = evaluate([], READY, H("x8")[0], "liang", replace(DEFAULT, liang="self"))
+    assert own.best.zimo and own.best.total == 21
+    late = evaluate([G("peng", "d4 d4 d4")], READY[:-3], H("x8")[0], "liang")
+    assert "not_initial" in late.reasons
+
+
+def test_discard_never_wins():
+    v = evaluate([], READY, H("x8")[0], "discard")
+    assert not v.wins and "not_from_stock" in v.reasons
+
+
+def test_below_threshold():
+    hand = H("d4 d5 d6 x4 x5 x6 x7 x8 x9 d7 d8 d9 x1 x2 x3 d1 d2 d3 x10 x10")
+    v = evaluate([], hand, H("x10")[0], "shang")  # 碰 十: 3+6+1 = 10 戏
+    assert not v.wins and v.reasons == ("below_threshold",)
+    assert evaluate([], hand, H("x10")[0], "shang", replace(DEFAULT, threshold=10)).wins
+
+
+def test_threshold_with_or_without_the_self_draw_bonus():
+    hand = H("d4 d5 d6 x4 x5 x6 x7 x8 x9 d7 d8 d9 x1 x2 x3 d1 d2 d3 x10 x10")
+    # 偎 十 (3): 3+6+3 = 12, +3 自摸 = 15
+    assert evaluate([], hand, H("x10")[0], "self").wins
+    assert not evaluate([], hand, H("x10")[0], "self", replace(DEFAULT, threshold_zimo="without")).wins
+
+
+def test_two_pairs_never_win():
+    two_ti = [G("ti", "d5 d5 d5 d5"), G("ti", "x5 x5 x5 x5")]
+    hand = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 d9 d9 x8")
+    v = evaluate(two_ti, hand, H("x8")[0], "shang")
+    assert not v.wins and "incomplete" in v.reasons
+
+
+def test_card_count():
+    v = evaluate([], H("d1 d2 d3 d5 d5 d5 d9 d9 d9 d10 d10"), H("d10")[0], "shang")
+    assert not v.wins and "card_count" in v.reasons
+
+
+def test_mixed_run_is_false_win():
+    v = evaluate([G("shun", "d1 x2 d3")], READY[3:], H("x8")[0], "self")
+    assert not v.wins and "mixed_shun" in v.reasons
+
+
+def test_hidden_four_and_split_kan_are_false_wins():
+    v = evaluate([], H("d9 d9 d9 d9 d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d5 d6 d7 x9"), H("x9")[0], "shang")
+    assert "shi_ti" in v.reasons and not v.wins
+    w = evaluate([G("peng", "d5 d5 d5")], H("d5 d1 d2 d3"), H("x8")[0], "shang")
+    assert "chai_kan" in w.reasons
+
+
+hands = st.lists(st.sampled_from(range(80)), min_size=16, max_size=21, unique=True).map(
+    lambda idx: [full_deck()[i] for i in idx]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(hands)
+def test_every_win_is_complete_with_at_most_one_pair(hand):
+    for f, own, other in waiting([], hand):
+        for w in (own, other):
+            if w is None:
+                continue
+            assert sum(1 for g in w.groups if g.kind == "dui") <= 1
+            assert sorted(c for g in w.groups for c in g.cards) == sorted(hand + [f])
+            assert w.total >= DEFAULT.threshold and w.cards == 21

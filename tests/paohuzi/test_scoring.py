@@ -1,0 +1,87 @@
+from dataclasses import replace
+
+import pytest
+
+from engine.api import handle
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.fan import colour, combine, deng, resolve
+from engine.paohuzi.hu import evaluate
+from engine.paohuzi.settle import settle
+
+from .helpers import H
+
+
+@pytest.mark.parametrize("huxi,d", [(0, 0), (14, 0), (15, 1), (17, 1), (18, 2), (21, 3), (24, 4), (75, 21)])
+def test_deng(huxi, d):
+    assert deng(huxi) == d
+    assert handle({"game": "paohuzi", "action": "deng", "huxi": huxi}) == {"ok": True, "deng": d}
+
+
+def test_deng_base_follows_the_threshold_unless_chosen_otherwise():
+    assert deng(21, replace(DEFAULT, threshold=21)) == 1
+    assert deng(21, replace(DEFAULT, threshold=21, deng_base="15")) == 3
+
+
+def test_fan_classes():
+    assert [colour(n) for n in (0, 1, 2, 9, 10, 12, 13, 20)] == [
+        "black", "dot", None, None, "red", "red", "purple", "purple"]
+    assert colour(11, replace(DEFAULT, red_rule="exactly")) is None
+    assert combine("red", False) == (("red",), 2)
+    assert combine("dot", False) == (("dot",), 3)
+    assert combine("purple", False) == (("purple",), 4)
+    assert combine("black", False) == (("black",), 5)
+    assert combine(None, True) == (("pairs",), 4)
+    assert combine("red", True) == (("red_pairs",), 6)
+    assert combine("purple", True) == (("purple_pairs",), 8)
+    assert combine("black", True) == (("black_pairs",), 10)
+    assert combine("dot", True) == (("pairs",), 4)
+    assert combine("dot", True, replace(DEFAULT, dot_pairs="product")) == (("dot", "pairs"), 12)
+    assert resolve(["red", "pairs"]) == (("red_pairs",), 6)
+    with pytest.raises(ValueError):
+        resolve(["red", "black"])
+
+
+def test_black_pairs_hand():
+    # all black, only same-card groups: 黑对胡 ×10
+    hand = H("d1 d1 d1 d3 d3 d3 d4 d4 d4 d5 d5 d5 d6 d6 d6 d8 d8 d8 x9 x9")
+    v = evaluate([], hand, H("x9")[0], "self")
+    assert v.wins and v.best.fans == ("black_pairs",) and v.best.multiplier == 10
+    assert v.best.total == 6 * 6 + 3 + 3 and v.best.score == deng(42) * 10
+
+
+def scores(**kw):
+    args = dict(winner=None, huxi=0, self_drawn=False, fans=(), penalties=())
+    args.update(kw)
+    return settle(**args).scores
+
+
+def test_sheet_examples():
+    assert scores(winner="xia", huxi=15) == {"zhuang": -2, "xia": 2, "shang": -2, "xing": 2}
+    assert scores(winner="zhuang", huxi=21) == {"zhuang": 6, "xia": -4, "shang": -4, "xing": 2}
+    assert scores() == {"zhuang": -2, "xia": 0, "shang": 0, "xing": 2}
+    ex = scores(winner="shang", huxi=18, self_drawn=True, fans=["red"], penalties=[("zhuang", "shi_ti")])
+    assert ex == {"zhuang": -17, "shang": 15, "xia": -5, "xing": 7}
+    answer = handle({"game": "paohuzi", "action": "settle", "winner": "shang", "huxi": 18, "self_drawn": True,
+                     "fan": ["red"], "penalties": [{"seat": "zhuang", "kind": "shi_ti"}]})
+    assert answer["scores"] == ex
+
+
+@pytest.mark.parametrize("kind,lose,gain", [("zha_hu", 30, 10), ("zou_pao", 15, 5), ("shi_ti", 9, 3), ("shao_bi", 6, 2), ("chou_zhang", 3, 1)])
+def test_penalties(kind, lose, gain):
+    # a foul by the winner voids the win (F): only the penalty counts
+    s = scores(winner="xia", huxi=30, penalties=[("xia", kind)])
+    assert s == {"zhuang": gain, "xia": -lose, "shang": gain, "xing": gain}
+    # under the other reading the void deal is also a 荒牌
+    h = settle("xia", 30, False, (), [("xia", kind)], replace(DEFAULT, void_hu="huang")).scores
+    assert h == {"zhuang": gain - 2, "xia": -lose, "shang": gain, "xing": gain + 2}
+
+
+def test_too_few_huxi_is_a_false_win():
+    assert scores(winner="xia", huxi=12) == {"zhuang": 10, "xia": -30, "shang": 10, "xing": 10}
+
+
+def test_every_deal_sums_to_zero():
+    for w in ("zhuang", "xia", "shang", None):
+        for fans in ([], ["black", "pairs"], ["dot"]):
+            for pens in ([], [("xia", "zou_pao"), ("zhuang", "chou_zhang")]):
+                assert sum(scores(winner=w, huxi=33, self_drawn=True, fans=fans, penalties=pens).values()) == 0
