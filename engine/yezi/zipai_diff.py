@@ -50,7 +50,7 @@ DIFFERENCES: tuple[Difference, ...] = (
         "Called 开招: holding a dealt three, when anyone discards the fourth you must make it, face up.",
         "分“提”（自己摸到第四张）和“跑”（别人的第四张）；漏做要罚。",
         "Split into 提 (you draw the fourth) and 跑 (another's fourth); failing to make it is penalised.",
-        False, _y("附 强制 2", "必须开招"), _p("3-4 跑", "就必须合成一"),
+        False, _y("附 强制 2", "必须开招"), _p("3-4 跑", "就必须合成一“跑”"),
     ),
     Difference(
         "banbian", "同数大小混合的三张", "Three of one number, both cases",
