@@ -6,6 +6,7 @@ Everything here is computed from ``engine.dawei``; nothing is typed by hand.
 from __future__ import annotations
 
 import csv
+import functools
 import html
 import io
 
@@ -112,6 +113,72 @@ def _players_select(t: Callable[[str, str], str], default: int) -> str:
     )
 
 
+def options_panel(lang: str) -> str:
+    """A fold-out with one select per rule option (default first); the widgets send the choices as ``options``."""
+    t = T(lang)
+    rows = []
+    for o in OPTIONS:
+        key = o.id.removeprefix("dawei.")
+        anchor = o.note.split("#", 1)[1]
+        choices = "".join(f'<option value="{c}"{" selected" if c == o.default else ""}>{c}{t("（默认）", " (default)") if c == o.default else ""}</option>' for c in o.choices)
+        rows.append(
+            f'<label class="dawei-option">{e(o.zh if lang == "zh" else o.en)} '
+            f'<select data-option="{key}" data-default="{o.default}" disabled>{choices}</select> '
+            f'<a href="../notes/#{anchor}">{t("编者按", "note")}</a></label>'
+        )
+    return f'<details class="dawei-options"><summary>{t("规则选项（原文不明之处）", "Rule options (where the source is open)")}</summary>{"".join(rows)}</details>'
+
+
+def split_widget(lang: str, params: dict[str, Any]) -> str:
+    """First throw of the split phase: what it opens, each second throw's chance; then throw the second."""
+    t = T(lang)
+    first = params.get("first", [2, 2, 2, 1, 4, 4])
+    ans = handle({"game": "dawei", "action": "split", "first": first})
+    faces = "".join(
+        f'<select data-role="face" aria-label="{t("第", "die ")}{i + 1}{t("颗", "")}" disabled>'
+        + "".join(f'<option value="{v}"{" selected" if v == d else ""}>{v}</option>' for v in range(1, 7))
+        + "</select>"
+        for i, d in enumerate(first)
+    )
+    return (
+        '<div class="hw-row">'
+        f'<button type="button" class="hw-btn" data-role="roll-first" disabled>{t("掷首色", "Throw the first")}</button>'
+        f'<span class="dawei-faces">{faces}</span>'
+        f'<button type="button" class="hw-btn" data-role="read-first" disabled>{t("看首色", "Read the first")}</button>'
+        "</div>"
+        f'<div class="dawei-dice" data-role="first" data-dice="{",".join(map(str, first))}">{ans["first_svg"]}</div>'
+        f'<p data-role="direct">{e(split_direct_text(ans, lang))}</p>'
+        f'<div class="hw-row" data-role="openings">{openings_html(ans, lang)}</div>'
+        '<div class="dawei-dice" data-role="second"></div>'
+        '<p data-role="outcome"></p>'
+    )
+
+
+def split_direct_text(ans: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    parts = []
+    mp = ans["main_pattern"]
+    if mp["id"] not in ("blank", "chicken", "rabbit"):
+        parts.append(t(f"按正掷是{mp['zh']}", f"as a main-phase throw: {mp['en']}"))
+    if ans["muntjac_at_once"]:
+        parts.append(t("分獐：直接得一支獐", "split muntjac: a muntjac at once"))
+    if not ans["openings"]:
+        parts.append(t("不能分掷", "opens no split"))
+    return "；".join(parts) if lang == "zh" else "; ".join(parts)
+
+
+def openings_html(ans: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    out = []
+    for o in ans["openings"]:
+        target = BY_ID[o["target"]]
+        out.append(
+            f'<button type="button" class="hw-btn" data-choice="{o["key"]}" disabled>{e(o[lang])} → {e(target.zh if lang == "zh" else target.en)}'
+            f' · {t("须有", "needs")} {e(o["need"][lang])} · {pct(o["ways"])}</button>'
+        )
+    return "".join(out)
+
+
 def game_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     players = int(params.get("players", 4))
@@ -125,7 +192,8 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
         f'<label>{t("种子", "Seed")} <input data-role="seed" type="number" min="0" value="{seed}" style="width:6em" disabled></label>'
         f'<button type="button" class="hw-btn" data-role="new" disabled>{t("新局", "New game")}</button>'
         "</div>"
-        f'<div data-role="status" class="dawei-status">{e(_status(ans, lang))}</div>'
+        + options_panel(lang)
+        + f'<div data-role="status" class="dawei-status">{e(_status(ans, lang))}</div>'
         f'<div class="hw-row" data-role="actions"></div>'
         f'<div class="dawei-dice" data-role="dice">{ans.get("last_svg") or ""}</div>'
         f'<div data-role="board">{board_html(ans, lang)}</div>'
@@ -174,7 +242,8 @@ def sim_widget(lang: str, params: dict[str, Any]) -> str:
         f'<button type="button" class="hw-btn" data-role="run" disabled>{t("开始模拟", "Simulate")}</button>'
         f'<progress data-role="progress" max="1" value="0"></progress><span data-role="progress-text" class="hw-note"></span>'
         "</div>"
-        f'<div data-role="chart">{histogram_svg([x for g in ans["games"] for x in g["net"]], lang)}</div>'
+        + options_panel(lang)
+        + f'<div data-role="chart">{histogram_svg([x for g in ans["games"] for x in g["net"]], lang)}</div>'
         f'<div data-role="summary">{sim_summary(ans["games"], players, ans["break_even"], lang)}</div>'
     )
 
@@ -270,6 +339,7 @@ WIDGETS = {
     "dawei-game": game_widget,
     "dawei-sim": sim_widget,
     "dawei-throw-filter": filter_widget,
+    "dawei-split": split_widget,
 }
 
 # ------------------------------------------------------------------ tables
@@ -353,7 +423,7 @@ def options_table(lang: str, params: dict[str, Any]) -> str:
     for o in OPTIONS:
         choices = ", ".join(f"`{c}`" for c in (o.default,) + tuple(c for c in o.choices if c != o.default))
         anchor = o.note.split("#", 1)[1]
-        lines.append(f"| `{o.id}` — {o.zh if lang == 'zh' else o.en} | {choices} | {o.passage.section} | [{t('编者按', 'note')}](notes.md#{anchor}) |")
+        lines.append(f"| `{o.id.removeprefix('dawei.')}` — {o.zh if lang == 'zh' else o.en} | {choices} | {o.passage.section} | [{t('编者按', 'note')}](notes.md#{anchor}) |")
     return "\n".join(lines)
 
 
@@ -365,6 +435,70 @@ def trace_table(lang: str, params: dict[str, Any]) -> str:
     for g in GAPS:
         lines.append(f"| {t('未实现：', 'Not implemented: ')}{g.zh if lang == 'zh' else g.en} | {g.passage.section} | — |")
     return "\n".join(lines)
+
+
+def overlaps_table(lang: str, params: dict[str, Any]) -> str:
+    """Every pair (pattern taken, pattern also fitted) with how many throws fall in both."""
+    from engine.dawei.throws import matches
+
+    t = T(lang)
+    pairs: dict[tuple[str, str], list[int]] = {}
+    for r in throw_table():
+        ms = matches(r.throw.dice)
+        for m in ms[1:]:
+            k = (ms[0].id, m.id)
+            n, w = pairs.get(k, [0, 0])
+            pairs[k] = [n + 1, w + r.ways]
+    name = {p.id: (p.zh if lang == "zh" else p.en) for p in PATTERNS}
+    lines = [f"| {t('取', 'Taken')} | {t('也合乎', 'Also fits')} | {t('掷法数', 'Throws')} | {t('次数 /46,656', 'Ways /46,656')} |", "|---|---|---:|---:|"]
+    for (a, b), (n, w) in sorted(pairs.items(), key=lambda kv: (_rank(kv[0][0]), _rank(kv[0][1]))):
+        lines.append(f"| {name[a]} | {name[b]} | {n} | {w:,} |")
+    return "\n".join(lines)
+
+
+def option_effects(lang: str, params: dict[str, Any]) -> str:
+    """What each alternative reading changes, by simulation over the same seeds (computed at build time)."""
+    players = int(params.get("players", 6))
+    games = int(params.get("games", 100))
+    return _option_effects_text(lang, players, games)
+
+
+@functools.cache
+def _option_effects_text(lang: str, players: int, games: int) -> str:
+    t = T(lang)
+    rows = _option_effects_rows(players, games)
+    lines = [
+        f"| {t('读法', 'Reading')} | {t('平均手数', 'Mean turns')} | {t('庄家平均输赢', 'Banker mean result')} | {t('平均偏离保本', 'Mean distance from break-even')} |",
+        "|---|---:|---:|---:|",
+    ]
+    for key, c, r in rows:
+        label = t("全部默认", "all defaults") if key is None else f"`{key}` = `{c}`"
+        lines.append(f"| {label} | {r[0]:.0f} | {r[1]:+.2f} | {r[2]:.2f} |")
+    return t(f"每种读法各模拟 {games} 局 {players} 人打围（种子相同，电脑玩家；构建网站时计算）。\n\n", f"{games} simulated {players}-player games per reading (same seeds, computer players; computed when the site is built).\n\n") + "\n".join(lines)
+
+
+@functools.cache
+def _option_effects_rows(players: int, games: int) -> list[tuple[str | None, str, tuple[float, float, float, float]]]:
+    from engine.dawei.game import Config, Game, play_out
+
+    def run(rules: Rules) -> tuple[float, float, float, float]:
+        turns, banker, spread, rabbits = [], [], [], 0
+        for seed in range(games):
+            g = play_out(Game(Config(players=players, seed=seed, rules=rules)))
+            turns.append(g.turn_no)
+            nets = g.settlement()
+            if g.banker is not None and g.end_reason == "pool_empty":
+                banker.append(float(nets[g.banker]))
+            spread += [abs(float(x)) for x in nets]
+        return (sum(turns) / len(turns), sum(banker) / max(1, len(banker)), sum(spread) / len(spread), len(banker) / games)
+
+    rows: list[tuple[str | None, str, tuple[float, float, float, float]]] = [(None, "", run(Rules()))]
+    for o in OPTIONS:
+        key = o.id.removeprefix("dawei.")
+        for c in o.choices:
+            if c != o.default:
+                rows.append((key, c, run(Rules().with_(**{key: c}))))
+    return rows
 
 
 def sticks_figure(lang: str, params: dict[str, Any]) -> str:
@@ -384,6 +518,8 @@ TABLES = {
     "dawei-options": options_table,
     "dawei-trace": trace_table,
     "dawei-sticks": sticks_figure,
+    "dawei-overlaps": overlaps_table,
+    "dawei-option-effects": option_effects,
     "dawei-dice-figure": dice_figure,
 }
 

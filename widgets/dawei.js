@@ -83,6 +83,112 @@ async function diceWidget(root, ctx) {
   roll.disabled = classifyBtn.disabled = false;
 }
 
+// ------------------------------------------------------------ rule options
+function readOptions(root) {
+  const out = {};
+  for (const sel of root.querySelectorAll("[data-option]")) {
+    if (sel.value !== sel.dataset.default) out[sel.dataset.option] = sel.value;
+  }
+  return out;
+}
+
+function enableOptions(root, onChange) {
+  for (const sel of root.querySelectorAll("[data-option]")) {
+    sel.disabled = false;
+    if (onChange) sel.addEventListener("change", onChange);
+  }
+}
+
+// ------------------------------------------------------------ split phase
+async function splitWidget(root, ctx) {
+  const t = ctx.t;
+  const rollFirst = root.querySelector('[data-role="roll-first"]');
+  const readFirst = root.querySelector('[data-role="read-first"]');
+  const faces = [...root.querySelectorAll('[data-role="face"]')];
+  const first = root.querySelector('[data-role="first"]');
+  const direct = root.querySelector('[data-role="direct"]');
+  const openings = root.querySelector('[data-role="openings"]');
+  const second = root.querySelector('[data-role="second"]');
+  const outcome = root.querySelector('[data-role="outcome"]');
+  let current = faces.map((f) => Number(f.value));
+
+  function setBusy(b) {
+    root.querySelectorAll("button, select").forEach((x) => { x.disabled = b; });
+  }
+
+  function directText(a) {
+    const parts = [];
+    const mp = a.main_pattern;
+    if (!["blank", "chicken", "rabbit"].includes(mp.id)) parts.push(t(`按正掷是${mp.zh}`, `as a main-phase throw: ${mp.en}`));
+    if (a.muntjac_at_once) parts.push(t("分獐：直接得一支獐", "split muntjac: a muntjac at once"));
+    if (!a.openings.length) parts.push(t("不能分掷", "opens no split"));
+    return parts.join(t("；", "; "));
+  }
+
+  function showFirst(a) {
+    if (!a.ok) { outcome.textContent = a.error[ctx.lang]; return; }
+    current = a.first;
+    faces.forEach((f, i) => { f.value = String(a.first[i]); });
+    first.innerHTML = a.first_svg;
+    first.dataset.dice = a.first.join(",");
+    direct.textContent = directText(a);
+    second.innerHTML = "";
+    second.dataset.dice = "";
+    outcome.textContent = "";
+    openings.replaceChildren(...a.openings.map((o) => {
+      const b = el("button", { type: "button", class: "hw-btn", "data-choice": o.key },
+        `${o[ctx.lang]} → ${stickName(o.target, ctx)} · ${t("须有", "needs")} ${o.need[ctx.lang]} · ${pct(o.ways)}`);
+      b.addEventListener("click", () => throwSecond(o));
+      return b;
+    }));
+  }
+
+  async function askFirst(dice) {
+    setBusy(true);
+    try {
+      showFirst(await ctx.call({ game: "dawei", action: "split", first: dice }));
+    } finally {
+      setBusy(false);
+      bump(root);
+    }
+  }
+
+  async function throwSecond(o) {
+    setBusy(true);
+    try {
+      const r = await ctx.call({ game: "dawei", action: "roll" });
+      const a = await ctx.call({ game: "dawei", action: "split", first: current, second: r.dice, choice: o.key });
+      if (!a.ok) { outcome.textContent = a.error[ctx.lang]; return; }
+      second.innerHTML = a.second_svg;
+      second.dataset.dice = a.second.join(",");
+      outcome.dataset.success = a.success ? "1" : "0";
+      if (a.shun_dou_shun) outcome.textContent = t("顺斗顺！按红一碗处理（里抄外抄）。", "Straight upon straight! Settled like the red bowl.");
+      else if (a.success) outcome.textContent = t(`成功：得${stickName(o.target, ctx)}。`, `Success: takes the ${stickName(o.target, ctx)}.`);
+      else outcome.textContent = t("未中：一无所得（第二色只看所要求的点数）。", "Missed: nothing taken (only the required faces count on the second throw).");
+    } finally {
+      setBusy(false);
+      bump(root);
+    }
+  }
+
+  rollFirst.addEventListener("click", async () => {
+    setBusy(true);
+    const r = await ctx.call({ game: "dawei", action: "roll" });
+    await askFirst(r.dice);
+  });
+  readFirst.addEventListener("click", () => askFirst(faces.map((f) => Number(f.value))));
+  openings.querySelectorAll("[data-choice]").forEach((b) => {
+    b.addEventListener("click", async () => {
+      setBusy(true);
+      const a = await ctx.call({ game: "dawei", action: "split", first: current });
+      setBusy(false);
+      const o = a.openings.find((x) => x.key === b.dataset.choice);
+      if (o) throwSecond(o);
+    });
+  });
+  setBusy(false);
+}
+
 // ------------------------------------------------------------ a whole game
 function boardTable(a, ctx) {
   const t = ctx.t;
@@ -137,7 +243,7 @@ async function gameWidget(root, ctx) {
   function request() {
     const n = Number(players.value);
     const humans = mode.value === "hotseat" ? [...Array(n).keys()] : [0];
-    return { game: "dawei", action: "play", players: n, seed: Math.max(0, Number(seed.value) || 0), humans, moves, log_tail: 40 };
+    return { game: "dawei", action: "play", players: n, seed: Math.max(0, Number(seed.value) || 0), humans, moves, log_tail: 40, options: readOptions(root) };
   }
 
   function phaseName(p) {
@@ -182,7 +288,7 @@ async function gameWidget(root, ctx) {
 
   async function refresh() {
     busy = true;
-    root.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    root.querySelectorAll('[data-role="actions"] button').forEach((b) => { b.disabled = true; });
     try {
       render(await ctx.call(request()));
     } finally {
@@ -199,7 +305,9 @@ async function gameWidget(root, ctx) {
   }
 
   newBtn.addEventListener("click", () => { moves = []; refresh(); });
-  for (const c of [players, mode, seed]) c.disabled = false;
+  const restart = () => { moves = []; refresh(); };
+  for (const c of [players, mode, seed]) { c.disabled = false; c.addEventListener("change", restart); }
+  enableOptions(root, restart);
   newBtn.disabled = false;
   await refresh();
 }
@@ -269,13 +377,14 @@ async function simWidget(root, ctx) {
     run.textContent = t("停止", "Stop");
     const n = Number(players.value), total = Number(games.value);
     const start = Math.max(0, Number(seed.value) || 0);
+    const options = readOptions(root);
     const results = [];
     let be = 0, pb = null;
     progress.max = total;
     progress.value = 0;
     try {
       for (let done = 0; done < total && running; done += BATCH) {
-        const req = { game: "dawei", action: "simulate", players: n, games: Math.min(BATCH, total - done), seed: start + done };
+        const req = { game: "dawei", action: "simulate", players: n, games: Math.min(BATCH, total - done), seed: start + done, options };
         if (pb !== null) req.previous_banker = pb;
         const a = await ctx.call(req);
         if (!a.ok) { summary.textContent = a.error[ctx.lang]; break; }
@@ -313,6 +422,7 @@ async function simWidget(root, ctx) {
   }
 
   for (const c of [players, games, seed, run]) c.disabled = false;
+  enableOptions(root);
 }
 
 // ------------------------------------------------------------ the throw table filter
@@ -359,4 +469,5 @@ export const widgets = {
   "dawei-game": gameWidget,
   "dawei-sim": simWidget,
   "dawei-throw-filter": filterWidget,
+  "dawei-split": splitWidget,
 };

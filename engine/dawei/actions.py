@@ -254,7 +254,7 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     from .trace import OPTIONS
 
-    return {"options": [{"id": o.id, "zh": o.zh, "en": o.en, "choices": list(o.choices), "default": o.default, "note": o.note} for o in OPTIONS]}
+    return {"options": [{"id": o.id.removeprefix("dawei."), "trace_id": o.id, "zh": o.zh, "en": o.en, "choices": list(o.choices), "default": o.default, "note": o.note} for o in OPTIONS]}
 
 
 ACTIONS = {

@@ -83,3 +83,37 @@ def test_throw_table_filter_and_csv(page, site_url):
     csv = urllib.request.urlopen(urljoin(page.url, href)).read().decode("utf-8")
     lines = csv.strip().splitlines()
     assert len(lines) == 463 and sum(int(l.split(",")[-3]) for l in lines[1:]) == 46656
+
+
+def test_split_widget_first_and_second_throw(page, site_url):
+    page.goto(site_url + "en/dawei/split/")
+    ready(page, "dawei-split")
+    root = page.locator('[data-widget="dawei-split"]')
+    faces = root.locator('[data-role="face"]')
+    for i, v in enumerate([4, 4, 1, 2, 3, 5]):
+        faces.nth(i).select_option(str(v))
+    n = seq(page, "dawei-split")
+    root.locator('[data-role="read-first"]').click()
+    wait_seq(page, "dawei-split", n + 1)
+    keys = root.locator("[data-choice]").evaluate_all("bs => bs.map(b => b.dataset.choice)")
+    expected = handle({"game": "dawei", "action": "split", "first": [4, 4, 1, 2, 3, 5]})
+    assert keys == [o["key"] for o in expected["openings"]]
+    assert "deer_two_red:4" in keys
+    root.locator('[data-choice="deer_two_red:4"]').click()
+    wait_seq(page, "dawei-split", n + 2)
+    second = [int(x) for x in root.locator('[data-role="second"]').get_attribute("data-dice").split(",")]
+    success = root.locator('[data-role="outcome"]').get_attribute("data-success")
+    assert success == ("1" if 4 in second else "0")
+
+
+def test_simulation_honours_rule_options(page, site_url):
+    page.goto(site_url + "en/dawei/settlement/")
+    ready(page, "dawei-sim")
+    root = page.locator('[data-widget="dawei-sim"]')
+    root.locator("details.dawei-options summary").click()
+    root.locator('[data-option="break_even"]').select_option("exact")
+    root.locator('[data-role="players"]').select_option("9")
+    root.locator('[data-role="games"]').select_option("50")
+    root.locator('[data-role="run"]').click()
+    page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-sim\"]').dataset.done === '50'", timeout=120_000)
+    assert "break-even 58.6667" in root.locator('[data-role="summary"]').inner_text()

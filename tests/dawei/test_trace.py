@@ -25,7 +25,7 @@ def test_rule_tests_exist():
 
 
 def test_options_match_config():
-    assert {o.id: (o.choices, o.default) for o in OPTIONS} == {k: (v, getattr(opts.DEFAULT, k)) for k, v in opts.CHOICES.items()}
+    assert {o.id: (o.choices, o.default) for o in OPTIONS} == {f"dawei.{k}": (v, getattr(opts.DEFAULT, k)) for k, v in opts.CHOICES.items()}
 
 
 def test_option_notes_exist():
