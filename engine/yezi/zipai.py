@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import combinations
 from typing import Iterable
 
 from .config import DEFAULT, YeziConfig
@@ -272,12 +271,22 @@ def _chi_kinds(config: YeziConfig) -> tuple[str, ...]:
 
 def _groups_with(card: Zi, pool: tuple[Zi, ...], kinds: tuple[str, ...], config: YeziConfig) -> set[tuple[Zi, ...]]:
     """Pairs of cards from ``pool`` that make a group of ``kinds`` with ``card``."""
+    big, r = card.big, card.rank
+    same, other = Zi(big, r), Zi(not big, r)
+    candidates: list[tuple[Zi, Zi]] = []
+    if "shunzi" in kinds:
+        for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
+            if 1 <= a and b <= 10:
+                candidates.append((Zi(big, a), Zi(big, b)))
+    if "banbian" in kinds:
+        candidates += [(same, other), (other, other)]
+    if "erqishi" in kinds and r in (2, 7, 10):
+        a, b = (x for x in (2, 7, 10) if x != r)
+        candidates.append((Zi(big, a), Zi(big, b)))
     out: set[tuple[Zi, ...]] = set()
-    for a, b in combinations(sorted(set(pool)) + [x for x in sorted(set(pool)) if pool.count(x) > 1], 2):
+    for a, b in candidates:
         pair = tuple(sorted((a, b)))
-        if _without(pool, pair) is None:
-            continue
-        if kind_of((card,) + pair, config) in kinds:
+        if _without(pool, pair) is not None and kind_of((card,) + pair, config) in kinds:
             out.add(pair)
     return out
 

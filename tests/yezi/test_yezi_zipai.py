@@ -189,3 +189,12 @@ def test_runs_always_arrange(starts):
 def test_too_many_cards_refused():
     with pytest.raises(ValueError):
         arrange(zipai.full_deck()[:30])
+
+
+@given(st.lists(faces, min_size=0, max_size=14), faces, st.sampled_from([YeziConfig(), YeziConfig(banbian="two_big")]))
+def test_group_candidates_match_brute_force(pool, card, config):
+    from itertools import combinations
+
+    kinds = ("shunzi", "banbian", "erqishi")
+    brute = {tuple(sorted(p)) for p in combinations(pool, 2) if kind_of((card,) + p, config) in kinds}
+    assert zipai._groups_with(card, tuple(pool), kinds, config) == brute
