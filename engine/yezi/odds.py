@@ -172,6 +172,7 @@ class RoundSample:
     shared_wins: int  # rounds whose first place is shared
 
 
+@lru_cache(maxsize=8)
 def simulate_rounds(rounds: int, seed: int) -> RoundSample:
     """Monte Carlo: play ``rounds`` seeded rounds, every player showing their best split."""
     rounds = max(0, min(rounds, 200_000))
