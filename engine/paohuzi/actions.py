@@ -20,16 +20,18 @@ MAX_OPEN = 12
 
 
 def _cfg(req: dict[str, Any]) -> RuleConfig:
-    rules = get_dict(req, "rules", {})
+    """Rule options from ``"options"`` (as in the other games; ``"rules"`` is accepted too)."""
+    name = "rules" if "rules" in req and "options" not in req else "options"
+    rules = get_dict(req, name, {})
     if len(rules) > 20:
-        raise bad("rules", "选项过多。", "too many options.")
+        raise bad(name, "选项过多。", "too many options.")
     try:
         return DEFAULT.with_options({str(k): str(v) for k, v in rules.items()})
     except KeyError as e:
         from .trace import OPTIONS
 
         ids = ", ".join(o.id for o in OPTIONS)
-        raise bad("rules", f"未知的规则选项或取值：{str(e)[:40]}。可用：{ids}。", f"unknown rule option or choice: {str(e)[:40]}. Known: {ids}.") from None
+        raise bad(name, f"未知的规则选项或取值：{str(e)[:40]}。可用：{ids}。", f"unknown rule option or choice: {str(e)[:40]}. Known: {ids}.") from None
 
 
 def _card(v: Any, name: str) -> Card:
@@ -192,6 +194,17 @@ def a_faces(req: dict[str, Any]) -> dict[str, Any]:
     return {"svg": {c.code: card_svg(c, height) for c in cards}, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
 
 
+def a_options(req: dict[str, Any]) -> dict[str, Any]:
+    from .trace import OPTIONS
+
+    return {
+        "options": [
+            {"id": o.id.removeprefix("paohuzi."), "trace_id": o.id, "zh": o.zh, "en": o.en, "choices": list(o.choices), "default": o.default, "note": o.note}
+            for o in OPTIONS
+        ]
+    }
+
+
 ACTIONS = {
     "arrange": a_arrange,
     "deng": a_deng,
@@ -199,6 +212,7 @@ ACTIONS = {
     "waiting": a_waiting,
     "settle": a_settle,
     "faces": a_faces,
+    "options": a_options,
 }
 
 _READY = ["d1", "d2", "d3", "x1", "x2", "x3", "x2", "x7", "x10", "d5", "d5", "d5", "x4", "x5", "x6", "d8", "d8", "x9", "x9", "d9"]
@@ -233,5 +247,6 @@ EXAMPLES = [
         "zh": "书中例子：庄家失提，上家 18 戏自摸红胡。",
         "en": "The booklet's example: the dealer misses a ti, 上家 wins 18 huxi self-drawn with red hu.",
     },
+    {"request": {"game": "paohuzi", "action": "options"}, "zh": "规则选项：书中不明确之处的各种读法。", "en": "Rule options: the readings where the booklet is unclear."},
     {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
 ]

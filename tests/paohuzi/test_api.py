@@ -50,7 +50,7 @@ junk = st.recursive(
 
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(sorted(ACTIONS)), st.dictionaries(
-    st.sampled_from(["cards", "hand", "open", "card", "source", "huxi", "winner", "self_drawn", "fan", "penalties", "rules", "fouls", "height"]),
+    st.sampled_from(["cards", "hand", "open", "card", "source", "huxi", "winner", "self_drawn", "fan", "penalties", "rules", "options", "fouls", "height"]),
     junk, max_size=6))
 def test_any_request_gets_an_answer_not_a_crash(action, fields):
     a = handle({"game": "paohuzi", "action": action, **fields})

@@ -1,0 +1,389 @@
+"""跑胡子 at build time: widgets' static views and generated tables, all from ``engine.paohuzi``.
+
+Nothing here is typed by hand: the 胡息 table, the 番 table, the 等 table, the
+card faces, the worked examples and the widgets' example answers are computed by
+the same engine the browser runs.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any, Callable
+
+from engine.api import handle
+from engine.paohuzi.cards import FACES, parse_card
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.fan import FANS, deng
+from engine.paohuzi.groups import VALUE_KEYS
+from engine.paohuzi.hu import SOURCES, WAYS
+from engine.paohuzi.settle import PENALTY_NAMES, SEAT_NAMES, SEATS
+from engine.paohuzi.svg import card_svg
+from engine.paohuzi.trace import OPTIONS
+
+e = html.escape
+
+
+def T(lang: str) -> Callable[[str, str], str]:
+    return lambda zh, en: en if lang == "en" else zh
+
+
+def call(**req: Any) -> dict[str, Any]:
+    a = handle({"game": "paohuzi", **req})
+    if not a.get("ok"):
+        raise ValueError(f"paohuzi example failed: {req} -> {a}")
+    return a
+
+
+def cards_html(codes: list[str], height: int = 64) -> str:
+    return "".join(card_svg(parse_card(c), height, title=False) for c in codes if parse_card(c))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- tables
+
+
+def huxi_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    rows = [f"| {t('牌型', 'group')} | {t('小字', 'small')} | {t('大字', 'big')} |", "|---|---:|---:|"]
+    for key, (zh, en) in VALUE_KEYS.items():
+        small, big = DEFAULT.huxi_of(key, False), DEFAULT.huxi_of(key, True)
+        rows.append(f"| {t(zh, en)} | {small} | {big} |")
+    rows.append(f"| {t('自摸胡牌另加', 'self-drawn win adds')} | {DEFAULT.zimo_bonus} | {DEFAULT.zimo_bonus} |")
+    return "\n".join(rows)
+
+
+def deng_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    hi = int(params.get("to", 75))
+    vals = list(range(DEFAULT.threshold, hi + 1, DEFAULT.deng_step))
+    rows = [f"| {t('戏', 'huxi')} | {t('等', 'deng')} | {t('戏', 'huxi')} | {t('等', 'deng')} | {t('戏', 'huxi')} | {t('等', 'deng')} |", "|---:|---:|---:|---:|---:|---:|"]
+    cells = [f"{v}–{v + 2} | {deng(v)}" for v in vals]
+    while len(cells) % 3:
+        cells.append(" | ")
+    third = len(cells) // 3
+    for i in range(third):
+        rows.append("| " + " | ".join(cells[i + k * third] for k in range(3)) + " |")
+    return "\n".join(rows)
+
+
+def fan_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    rows = [f"| id | {t('番', 'fan')} | {t('条件', 'condition')} | {t('倍数', 'multiplier')} |", "|---|---|---|---:|"]
+    for f in FANS.values():
+        rows.append(f"| `{f.id}` | {f.zh if lang == 'zh' else f.en + ' (' + f.zh + ')'} | {t(f.zh_rule, f.en_rule)} | ×{f.multiplier} |")
+    return "\n".join(rows)
+
+
+def penalty_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    rows = [f"| {t('罚则', 'penalty')} | id | {t('犯者', 'offender')} | {t('其余三方各', 'each other seat')} |", "|---|---|---:|---:|"]
+    for kind, (zh, en) in PENALTY_NAMES.items():
+        lose, gain = DEFAULT.penalty(kind)
+        rows.append(f"| {t(zh, en)} | `{kind}` | −{lose} | +{gain} |")
+    return "\n".join(rows)
+
+
+def faces_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    cells = "".join(
+        f'<figure class="phz-face">{card_svg(c, 110)}<figcaption>{e(c.zh)}<br><code>{c.code}</code></figcaption></figure>'
+        for c in FACES
+    )
+    cap = t("二十种牌面，各四张；红色为二、七、十。由引擎绘制。", "The twenty faces, four of each; 2, 7 and 10 are red. Drawn by the engine.")
+    return f'<div class="phz-faces" role="list" aria-label="{e(cap)}">{cells}</div><p class="phz-caption">{e(cap)}</p>'
+
+
+def sheet_examples(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    cases = [
+        (t("15 戏胡牌", "a 15-huxi win"), {"winner": "xia", "huxi": 15}),
+        (t("21 戏胡牌", "a 21-huxi win"), {"winner": "xia", "huxi": 21}),
+        (t("荒牌", "no win (huang)"), {}),
+        (t("庄家失提，上家 18 戏自摸红胡", "dealer misses a ti; 上家 wins 18 huxi self-drawn, red hu"),
+         {"winner": "shang", "huxi": 18, "self_drawn": True, "fan": ["red"], "penalties": [{"seat": "zhuang", "kind": "shi_ti"}]}),
+    ]
+    head = f"| {t('情形', 'case')} | " + " | ".join(t(*SEAT_NAMES[s]) if lang == "zh" else f"{SEAT_NAMES[s][1]} ({SEAT_NAMES[s][0]})" for s in SEATS) + " |"
+    rows = [head, "|---|" + "---:|" * len(SEATS)]
+    for label, req in cases:
+        a = call(action="settle", **req)
+        rows.append(f"| {label} | " + " | ".join(f"{a['scores'][s]:+d}" if a["scores"][s] else "0" for s in SEATS) + " |")
+    return "\n".join(rows)
+
+
+def options_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    rows = [f"| id | {t('选项', 'option')} | {t('取值', 'choices')} | {t('默认', 'default')} | {t('说明', 'note')} |", "|---|---|---|---|---|"]
+    for o in OPTIONS:
+        anchor = o.note.split("#", 1)[1]
+        rows.append(f"| `{o.id}` | {t(o.zh, o.en)} | {', '.join('`' + c + '`' for c in o.choices)} | `{o.default}` | [{t('注', 'note')}](notes.md#{anchor}) |")
+    return "\n".join(rows)
+
+
+# worked examples of each way to win: (hand, open groups, card, source)
+WAY_EXAMPLES: list[tuple[str, list[str], list[dict[str, Any]], str, str]] = [
+    ("bian_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split(), [], "x8", "self"),
+    ("shun_hu", "d4 d4 d5 d6 x4 d1 d2 d3 x1 x2 x3 x2 x7 x10 d7 d8 d9 d10 d10 d10".split(), [], "d4", "shang"),
+    ("peng_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d6 d7 d8 d9 d9".split(), [], "d9", "xia"),
+    ("wei_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d6 d7 d8 d9 d9".split(), [], "d9", "self"),
+    ("pao_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d6 d7 d8 d9 d9".split(), [], "d5", "shang"),
+    ("ti_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d6 d7 d8 d9 d9".split(), [], "d5", "self"),
+    ("po_pao_hu", "d5 d5 d5 d4 d6 d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d8 d9 d10".split(), [], "d5", "shang"),
+    ("dan_diao_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d5 d6 d7 x9".split(), [{"kind": "ti", "cards": ["d9"] * 4}], "x9", "shang"),
+    ("liang_tou_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x5 x6 x7 x8".split(), [{"kind": "ti", "cards": ["d9"] * 4}], "x8", "xia"),
+    ("qi_shou_hu", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split(), [], "x8", "liang"),
+]
+NOT_WINNING: list[tuple[str, list[str], list[dict[str, Any]], str, str]] = [
+    ("po_ti", "d5 d5 d5 d4 d6 d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d8 d9 d10".split(), [], "d5", "self"),
+    ("must_wei", "d4 d4 d5 d6 x4 d1 d2 d3 x1 x2 x3 x2 x7 x10 d7 d8 d9 d10 d10 d10".split(), [], "d4", "self"),
+    ("below_threshold", "d4 d5 d6 x4 x5 x6 x7 x8 x9 d7 d8 d9 x1 x2 x3 d1 d2 d3 x10 x10".split(), [], "x10", "shang"),
+    ("not_from_stock", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split(), [], "x8", "discard"),
+]
+SOURCE_NAMES = {
+    "self": ("自己摸出（自摸）", "own draw (zimo)"),
+    "shang": ("上家从底牌翻出", "上家 turns it from the stock"),
+    "xia": ("下家从底牌翻出", "下家 turns it from the stock"),
+    "liang": ("亮张", "the turned-up card at the deal"),
+    "discard": ("别人手中打出", "discarded from a hand"),
+}
+
+
+def cards_text(codes: list[str]) -> str:
+    """Cards as coloured characters (lighter than drawings, for long lists)."""
+    out = []
+    for code in codes:
+        c = parse_card(code)
+        if c:
+            out.append(f'<span class="phz-ch{" phz-red" if c.red else ""}{" phz-big" if c.big else ""}" title="{c.zh} {c.code}">{c.char}</span>')
+    return f'<span class="phz-chars">{"".join(out)}</span>'
+
+
+def groups_html(groups: list[dict[str, Any]], lang: str, win_group: int = -1) -> str:
+    t = T(lang)
+    parts = []
+    for k, g in enumerate(groups):
+        cls = "phz-group" + (" phz-win" if k == win_group else "") + (" phz-open" if g["open"] else "")
+        name = g["zh"] if lang == "zh" else f"{g['en']}"
+        parts.append(
+            f'<figure class="{cls}"><div class="phz-group-cards">{cards_html(g["cards"], 56)}</div>'
+            f'<figcaption>{e(name)} · {g["huxi"]} {t("戏", "huxi")}</figcaption></figure>'
+        )
+    return f'<div class="phz-groups">{"".join(parts)}</div>'
+
+
+def verdict_html(a: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    best = a.get("best")
+    out = []
+    if a["wins"]:
+        ways = " + ".join(w["zh"] if lang == "zh" else f"{w['en']} ({w['zh']})" for w in best["ways"])
+        out.append(f'<p class="phz-verdict phz-yes" data-role="verdict">{e(t("胡牌：", "Wins: "))}{e(ways)}</p>')
+    else:
+        out.append(f'<p class="phz-verdict phz-no" data-role="verdict">{e(t("不能胡：", "Does not win: "))}'
+                   + "；".join(e(r[lang]) for r in a["reasons"]) + "</p>")
+    if best:
+        out.append(groups_html(best["groups"], lang, best.get("win_group", -1)))
+        fan = "、".join(f["zh"] for f in best["fan"]) if lang == "zh" else ", ".join(f"{f['en']} ({f['zh']})" for f in best["fan"])
+        rows = [
+            (t("牌型胡息", "huxi of the groups"), str(best["huxi"])),
+            (t("自摸加戏", "self-draw bonus"), str(best["zimo_bonus"])),
+            (t("合计", "total"), f'<b data-role="total">{best["total"]}</b> {t("戏", "huxi")}'),
+            (t("折等", "deng"), str(best["deng"])),
+            (t("番", "fan"), (e(fan) + f" ×{best['multiplier']}") if best["fan"] else "—"),
+            (t("红牌", "red cards"), str(best["red"])),
+            (t("得分（等 × 番）", "score (deng × fan)"), f'<b data-role="score">{best["score"]}</b>'),
+        ]
+        out.append('<table class="phz-sum"><tbody>' + "".join(f"<tr><th>{e(k)}</th><td>{v}</td></tr>" for k, v in rows) + "</tbody></table>")
+    return "".join(out)
+
+
+def ways_examples(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    out = []
+    for way, hand, opened, card, src in WAY_EXAMPLES + NOT_WINNING:
+        a = call(action="hu", hand=hand, open=opened, card=card, source=src)
+        title = WAYS[way][0] if way in WAYS else t("不能胡", "no win")
+        if way not in WAYS:
+            title = t("不能胡：", "no win: ") + a["reasons"][0][lang][:40]
+        elif lang == "en":
+            title = f"{WAYS[way][1]} ({WAYS[way][0]})"
+        o = "".join(f'<br>{e(t("明牌", "open"))}：{cards_text(g["cards"])} ({g["kind"]})' for g in opened)
+        out.append(
+            f'<details class="phz-example" id="ex-{way}"><summary>{e(title)}</summary>'
+            f'<p>{e(t("手牌", "hand"))}：{cards_text(hand)}{o}<br>'
+            f'{e(t("来牌", "card"))}：{cards_text([card])} — {e(t(*SOURCE_NAMES[src]))}</p>'
+            f"{verdict_html(a, lang)}</details>"
+        )
+    return "".join(out)
+
+
+TABLES = {
+    "paohuzi-huxi-table": huxi_table,
+    "paohuzi-deng-table": deng_table,
+    "paohuzi-fan-table": fan_table,
+    "paohuzi-penalty-table": penalty_table,
+    "paohuzi-faces": faces_table,
+    "paohuzi-sheet-examples": sheet_examples,
+    "paohuzi-options-table": options_table,
+    "paohuzi-ways-examples": ways_examples,
+}
+
+# ---------------------------------------------------------------- widgets (static views)
+
+
+def palette_html(lang: str) -> str:
+    t = T(lang)
+    btns = "".join(
+        f'<button type="button" class="phz-pick" data-card="{c.code}" title="{e(c.zh)} {c.code}" disabled>{card_svg(c, 54, title=False)}</button>'
+        for c in FACES
+    )
+    return f'<div class="phz-palette" data-role="palette" aria-label="{e(t("选牌", "card palette"))}">{btns}</div>'
+
+
+def _field(role: str, label: str, value: str, hint: str = "") -> str:
+    return (
+        f'<label class="phz-field"><span>{e(label)}</span>'
+        f'<input type="text" data-role="{role}" value="{e(value)}" spellcheck="false" autocomplete="off" disabled>'
+        f'{f"<small>{e(hint)}</small>" if hint else ""}</label>'
+    )
+
+
+def _open_text(opened: list[dict[str, Any]]) -> str:
+    return "; ".join(f"{g['kind']}: {' '.join(g['cards'])}" for g in opened)
+
+
+def _select(role: str, options: list[tuple[str, str]], value: str) -> str:
+    opts = "".join(f'<option value="{e(v)}"{" selected" if v == value else ""}>{e(label)}</option>' for v, label in options)
+    return f'<select data-role="{role}" disabled>{opts}</select>'
+
+
+def score_widget(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    hand = list(params.get("hand", WAY_EXAMPLES[0][1]))
+    opened = list(params.get("open", []))
+    card = str(params.get("card", "x8"))
+    source = str(params.get("source", "self"))
+    a = call(action="hu", hand=hand, open=opened, card=card, source=source)
+    src_opts = [(s, t(*SOURCE_NAMES[s])) for s in SOURCES]
+    thr = [(o, o) for o in next(o for o in OPTIONS if o.id == "paohuzi.threshold").choices]
+    return (
+        f'<div class="phz phz-score">'
+        f'<p class="hw-note">{e(t("点选牌面，放入当前选中的一栏（手牌、明牌或来牌）；也可直接输入代码：x1–x10 小字，d1–d10 大字。明牌写作“peng: d5 d5 d5; ti: x9 x9 x9 x9”。", "Click a card to put it into the selected field (hand, open groups or the card); or type codes: x1–x10 small, d1–d10 big. Open groups read like “peng: d5 d5 d5; ti: x9 x9 x9 x9”."))}</p>'
+        f"{palette_html(lang)}"
+        f'<div class="phz-fields">'
+        f'{_field("hand", t("手牌（暗牌）", "hand (concealed)"), " ".join(hand))}'
+        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 44)}</div>'
+        f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened), t("种类：peng 碰、wei 偎、shun 顺、bian 编、pao 跑、ti 提", "kinds: peng, wei, shun, bian, pao, ti"))}'
+        f'{_field("card", t("来牌（胡的那张）", "the card that comes"), card)}'
+        f"</div>"
+        f'<div class="hw-row"><label>{e(t("来自", "from"))} {_select("source", src_opts, source)}</label>'
+        f'<label>{e(t("开胡戏数", "minimum huxi"))} {_select("threshold", thr, str(DEFAULT.threshold))}</label>'
+        f'<button type="button" class="hw-btn" data-role="go" disabled>{e(t("算一算", "Score it"))}</button>'
+        f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'
+        f'<div class="phz-result" data-role="result" aria-live="polite">{verdict_html(a, lang)}</div>'
+        f"</div>"
+    )
+
+
+def waits_html(a: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    if not a["waits"]:
+        return f'<p class="phz-verdict phz-no" data-role="verdict">{e(t("没有落轿：没有一张牌能胡。", "Not ready: no card wins."))}</p>'
+
+    def cell(w: dict[str, Any] | None) -> str:
+        if not w:
+            return "—"
+        ways = "+".join(x["zh"] for x in w["ways"])
+        fan = f" ×{w['multiplier']}" if w["multiplier"] > 1 else ""
+        return f'{w["total"]} {t("戏", "huxi")} · {w["deng"]} {t("等", "deng")}{fan} · {e(ways)}'
+
+    n = len(a["waits"])
+    rows = "".join(
+        f'<tr data-card="{w["card"]}"><td>{cards_html([w["card"]], 44)}</td><td>{cell(w["self"])}</td><td>{cell(w["other"])}</td></tr>'
+        for w in a["waits"]
+    )
+    return (
+        f'<p class="phz-verdict phz-yes" data-role="verdict">{e(t(f"落轿：等 {n} 种牌。", f"Ready: waiting for {n} kinds of card."))}</p>'
+        f'<table class="phz-waits"><thead><tr><th>{e(t("牌", "card"))}</th><th>{e(t("自摸", "own draw"))}</th><th>{e(t("别人翻出", "another turns it"))}</th></tr></thead><tbody>{rows}</tbody></table>'
+    )
+
+
+def wait_widget(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    hand = list(params.get("hand", WAY_EXAMPLES[0][1]))
+    opened = list(params.get("open", []))
+    a = call(action="waiting", hand=hand, open=opened)
+    return (
+        f'<div class="phz phz-wait">'
+        f"{palette_html(lang)}"
+        f'<div class="phz-fields">{_field("hand", t("手牌（暗牌）", "hand (concealed)"), " ".join(hand))}'
+        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 44)}</div>'
+        f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened))}</div>'
+        f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("我在等什么？", "What am I waiting for?"))}</button>'
+        f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'
+        f'<div class="phz-result" data-role="result" aria-live="polite">{waits_html(a, lang)}</div></div>'
+    )
+
+
+def sheet_html(a: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    head = "".join(f"<th>{e(SEAT_NAMES[s][0] if lang == 'zh' else SEAT_NAMES[s][1] + ' ' + SEAT_NAMES[s][0])}</th>" for s in SEATS)
+    lines = ""
+    for ln in a["lines"]:
+        cells = "".join(f"<td>{ln['delta'].get(s, 0):+d}</td>" if ln["delta"].get(s) else "<td></td>" for s in SEATS)
+        lines += f"<tr><td class=\"phz-line\">{e(ln[lang])}</td>{cells}</tr>"
+    total = "".join(f'<td data-seat="{s}"><b>{a["scores"][s]:+d}</b></td>' if a["scores"][s] else f'<td data-seat="{s}"><b>0</b></td>' for s in SEATS)
+    return (
+        f'<table class="phz-sheet"><thead><tr><th></th>{head}</tr></thead><tbody>{lines}</tbody>'
+        f'<tfoot><tr><th>{e(t("本局得分", "score of the deal"))}</th>{total}</tr></tfoot></table>'
+    )
+
+
+def sheet_widget(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    req = {"winner": "shang", "huxi": 18, "self_drawn": True, "fan": ["red"], "penalties": [{"seat": "zhuang", "kind": "shi_ti"}]}
+    req.update(params)
+    a = call(action="settle", **req)
+    winners = [("", t("荒牌（无人胡）", "nobody (huang)"))] + [(s, t(*SEAT_NAMES[s])) for s in ("zhuang", "xia", "shang")]
+    fans = "".join(
+        f'<label class="phz-check"><input type="checkbox" data-role="fan" value="{f}"{" checked" if f in req.get("fan", []) else ""} disabled> {e(FANS[f].zh if lang == "zh" else FANS[f].en)}</label>'
+        for f in ("red", "dot", "purple", "black", "pairs")
+    )
+    pen_of = {p["seat"]: p["kind"] for p in req.get("penalties", [])}
+    kinds = [("", t("无", "none"))] + [(k, t(*PENALTY_NAMES[k])) for k in PENALTY_NAMES]
+    pens = "".join(
+        f'<label>{e(t(*SEAT_NAMES[s]))} <select data-role="penalty" data-seat="{s}" disabled>'
+        + "".join(f'<option value="{k}"{" selected" if pen_of.get(s, "") == k else ""}>{e(n)}</option>' for k, n in kinds)
+        + "</select></label>"
+        for s in ("zhuang", "xia", "shang")
+    )
+    return (
+        f'<div class="phz phz-sheet-widget">'
+        f'<div class="hw-row"><label>{e(t("胡牌者", "winner"))} {_select("winner", winners, str(req.get("winner") or ""))}</label>'
+        f'<label>{e(t("牌型胡息（不含自摸加戏）", "huxi of the hand (before the self-draw bonus)"))} '
+        f'<input type="number" min="0" max="200" data-role="huxi" value="{int(req.get("huxi", 0))}" disabled></label>'
+        f'<label class="phz-check"><input type="checkbox" data-role="self_drawn"{" checked" if req.get("self_drawn") else ""} disabled> {e(t("自摸", "self-drawn"))}</label></div>'
+        f'<div class="hw-row">{e(t("番：", "fan: "))}{fans}</div>'
+        f'<div class="hw-row">{e(t("罚则：", "penalties: "))}{pens}</div>'
+        f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("记分", "Score the deal"))}</button></div>'
+        f'<div class="phz-result" data-role="result" aria-live="polite">{sheet_html(a, lang)}</div></div>'
+    )
+
+
+WIDGETS = {
+    "paohuzi-score": score_widget,
+    "paohuzi-wait": wait_widget,
+    "paohuzi-sheet": sheet_widget,
+}
+
+FILES: dict[str, Callable[[], str | bytes]] = {
+    "assets/paohuzi/paohuzi-rules.json": lambda: json.dumps(
+        {
+            "huxi": {k: {"small": DEFAULT.huxi_of(k, False), "big": DEFAULT.huxi_of(k, True)} for k in VALUE_KEYS},
+            "fan": {f.id: f.multiplier for f in FANS.values()},
+            "penalties": {k: dict(zip(("offender", "each_other"), DEFAULT.penalty(k))) for k in PENALTY_NAMES},
+            "options": {o.id: {"choices": list(o.choices), "default": o.default} for o in OPTIONS},
+        },
+        ensure_ascii=False,
+        indent=1,
+    ),
+}
