@@ -38,4 +38,15 @@
       sel.addRange(range);
     });
   });
+
+  // Printing: open every collapsed block so its content is on paper, then restore.
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = [].slice.call(document.querySelectorAll("details:not([open])"));
+    opened.forEach(function (d) { d.setAttribute("open", ""); });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (d) { d.removeAttribute("open"); });
+    opened = [];
+  });
 })();
