@@ -67,7 +67,7 @@ def _palette(lang: str) -> str:
 
 
 def form_widget(lang: str, params: dict[str, Any]) -> str:
-    groups = params.get("groups", [["王", "土", "人", "合"], ["贝", "叶", "贝", "合"]])
+    groups = params.get("groups", [["王", "土", "人", "合"], ["贝", "叶", "贝"]])
     ans = handle({"game": "yezi", "action": "evaluate", "groups": groups})
     if not ans["ok"]:
         raise ValueError(f"yezi-form params: {ans}")
@@ -76,9 +76,18 @@ def form_widget(lang: str, params: dict[str, Any]) -> str:
         _palette(lang),
         '<div class="yz-groups">',
     ]
+    target = next((i for i, g in enumerate(ans["groups"]) if not g["complete"]), 0)
     for i, g in enumerate(ans["groups"]):
-        checked = " checked" if i == 0 else ""
-        name = _combo_name(g["combination"], lang) if g["complete"] else t(lang, "未满四张", "fewer than four")
+        checked = " checked" if i == target else ""
+        if g["complete"]:
+            name = _combo_name(g["combination"], lang)
+        elif not g["cards"]:
+            name = t(lang, "空", "empty")
+        elif g["possible"]:
+            k = len(g["possible"])
+            name = t(lang, f"还可能成 {k} 种组合", f"could still make {k} combination{'s' if k > 1 else ''}")
+        else:
+            name = t(lang, "已不可能成组合", "can no longer make a combination")
         rank = "" if g["rank"] is None else str(g["rank"])
         parts.append(
             f'<fieldset class="yz-group" data-role="group" data-index="{i}">'

@@ -61,7 +61,7 @@ async function formWidget(root, ctx) {
   // radios share a name across widgets on one page: scope them to this widget
   const uniq = `yz-target-${Math.random().toString(36).slice(2)}`;
   radios.forEach((r) => { r.name = uniq; });
-  let target = 0;
+  let target = Math.max(0, groups.findIndex((g) => g.length < 4));
 
   function used(code) {
     return groups.flat().filter((c) => c === code).length;
@@ -80,7 +80,8 @@ async function formWidget(root, ctx) {
         slot.append(b);
       });
     });
-    picks.forEach((p) => { p.disabled = used(p.dataset.card) >= COUNTS[p.dataset.card] || groups[target].length >= 4; });
+    const full = groups.every((g) => g.length >= 4);
+    picks.forEach((p) => { p.disabled = full || used(p.dataset.card) >= COUNTS[p.dataset.card]; });
     radios.forEach((r, i) => { r.checked = i === target; });
   }
 
@@ -120,6 +121,7 @@ async function formWidget(root, ctx) {
   }
 
   picks.forEach((p) => p.addEventListener("click", () => {
+    if (groups[target].length >= 4) target = 1 - target;
     if (groups[target].length >= 4) return;
     groups[target].push(p.dataset.card);
     if (groups[target].length === 4 && groups[1 - target].length < 4) target = 1 - target;
