@@ -197,8 +197,13 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="hw-row" data-role="actions"></div>'
         f'<div class="dawei-dice" data-role="dice">{ans.get("last_svg") or ""}</div>'
         f'<div data-role="board">{board_html(ans, lang)}</div>'
-        f'<ol class="dawei-log" data-role="log">{"".join(f"<li>{e(x[lang])}</li>" for x in ans["log"])}</ol>'
+        f'<ul class="dawei-log" data-role="log">{"".join(_log_li(x, lang) for x in reversed(ans["log"]))}</ul>'
     )
+
+
+def _log_li(x: dict[str, Any], lang: str) -> str:
+    dice = f'<span class="dice">[{" ".join(map(str, x["dice"]))}]</span>' if x.get("dice") else ""
+    return f"<li>{e(x[lang])}{dice}</li>"
 
 
 def _status(ans: dict[str, Any], lang: str) -> str:
@@ -223,7 +228,7 @@ def board_html(ans: dict[str, Any], lang: str) -> str:
             + f"<td>{ans['zhu'][s]}</td><td>{'' if net is None else f'{net[s]:+g}'}</td></tr>"
         )
     return (
-        f'<div class="dawei-board"><table><thead><tr><th></th>{head}<th>{t("柱", "zhu")}</th><th>{t("输赢", "result")}</th></tr></thead>'
+        f'<div class="dawei-board"><table class="dawei-board-table"><thead><tr><th></th>{head}<th>{t("柱", "zhu")}</th><th>{t("输赢", "result")}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table></div>'
     )
 

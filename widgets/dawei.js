@@ -192,7 +192,7 @@ async function splitWidget(root, ctx) {
 // ------------------------------------------------------------ a whole game
 function boardTable(a, ctx) {
   const t = ctx.t;
-  const table = el("table");
+  const table = el("table", { class: "dawei-board-table" });
   const head = el("tr");
   head.append(el("th"));
   for (const id of STICKS) {
@@ -268,7 +268,11 @@ async function gameWidget(root, ctx) {
     dice.innerHTML = a.last_svg || "";
     dice.dataset.dice = a.last_dice ? a.last_dice.join(",") : "";
     board.replaceChildren(boardTable(a, ctx));
-    log.replaceChildren(...a.log.slice().reverse().map((e) => el("li", {}, e[ctx.lang])));
+    log.replaceChildren(...a.log.slice().reverse().map((e) => {
+      const li = el("li", {}, e[ctx.lang]);
+      if (e.dice) li.append(el("span", { class: "dice" }, `[${e.dice.join(" ")}]`));
+      return li;
+    }));
     actions.replaceChildren();
     for (const opt of a.legal) {
       let label = opt[ctx.lang];

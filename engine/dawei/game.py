@@ -331,7 +331,7 @@ class Game:
             return
         paid = self._give(seat, list(p.awards))
         zh, en = names(paid)
-        self._log(seat, f"{seat_zh(seat)}掷出{p.zh}，得{zh}。", f"{seat_en(seat)} throws {p.en}: takes {en}.", dice)
+        self._log(seat, f"{seat_zh(seat)}掷出{p.zh}，得{zh}。", f"{seat_en(seat)} throws {p.en[0].lower() + p.en[1:]}: takes {en}.", dice)
 
     def options_for(self, seat: int, dice: tuple[int, ...]) -> list[Option]:
         """What a split-phase first throw lets ``seat`` do."""

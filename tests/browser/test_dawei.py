@@ -47,7 +47,7 @@ def test_game_throw_and_play_to_the_end(page, site_url):
     root.locator('[data-action="throw"]').click()
     wait_seq(page, "dawei-game", n0 + 1)
     expected = handle({"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["throw"], "log_tail": 40})
-    assert root.locator('[data-role="log"] li').first.inner_text().strip() == expected["log"][-1]["zh"]
+    assert root.locator('[data-role="log"] li').first.inner_text().strip().startswith(expected["log"][-1]["zh"])
     root.locator('[data-action="auto-end"]').click()
     wait_seq(page, "dawei-game", n0 + 2)
     assert root.get_attribute("data-terminal") == "1"
