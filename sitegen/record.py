@@ -381,7 +381,7 @@ def json_ld(f: PageFacts) -> str:
     return json.dumps(doc, ensure_ascii=False).replace("</", "<\\/")
 
 
-def cite_block(f: PageFacts, cited: str, sources_href: str) -> str:
+def cite_block(f: PageFacts, cited: str, sources_href: str, citing_href: str) -> str:
     L = f.lang
     g = f.game
     assert g is not None
@@ -403,7 +403,8 @@ def cite_block(f: PageFacts, cited: str, sources_href: str) -> str:
         f'<h2 id="rec-cite-h">{_esc(_t(L, "引用本页", "Cite this page"))}</h2>'
         f"{rows}"
         f'<p class="rec-cite-files">{_esc(_t(L, "下载：", "Download: "))}'
-        f'<a href="cite.bib" download>BibTeX</a> · <a href="cite.json" download>CSL-JSON</a></p>'
+        f'<a href="cite.bib" download>BibTeX</a> · <a href="cite.json" download>CSL-JSON</a>'
+        f' · <a href="{citing_href}">{_esc(_t(L, "如何引用", "How to cite"))}</a></p>'
         f'<p class="rec-cite-source">{_esc(_t(L, "本页依据的原始文献：", "Primary source of this page: "))}'
         f'{_esc(w.zh if L == "zh" else w.en)} <a href="{src_link}">{_esc(_t(L, "（见来源页）", "(see Sources)"))}</a></p>'
         f'<p class="rec-meta">{_esc(_t(L, "最后修改：", "Last changed: "))}<time datetime="{f.modified}">{f.modified}</time>'
@@ -522,7 +523,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
     if page.file.src_uri == f"{facts.game.id}/index.{facts.lang}.md":
         html_text += trace_block(facts.game, facts.lang, _rel(page, "archive/coverage/"))
-    return html_text + cite_block(facts, _today(), _rel(page, "archive/sources/"))
+    return html_text + cite_block(facts, _today(), _rel(page, "archive/sources/"), _rel(page, "archive/citing/"))
 
 
 def trace_block(g: Game, lang: str, coverage_href: str) -> str:
