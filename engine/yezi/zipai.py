@@ -1,9 +1,13 @@
 """下灌字牌: the village's zi pai (appendix of yezixi.txt) as a named variant of 跑胡子.
 
-Self-contained on purpose: when this was written, ``engine/paohuzi`` was still
-uncommitted work in progress, so this module does not import it. Its card
-type mirrors that engine's (``big`` + ``rank``, codes ``x1``–``x10`` for the
-small 一…十 and ``d1``–``d10`` for the big 壹…拾) so the two can be merged later.
+Built on the 跑胡子 engine: the cards are :class:`engine.paohuzi.cards.Card`
+(codes ``x1``–``x10`` for the small 一…十, ``d1``–``d10`` for the big 壹…拾),
+each 下灌 group kind names its 跑胡子 counterpart (:attr:`Kind.paohuzi`,
+:func:`as_paohuzi`), and :data:`XIAGUAN` is the variant as a 跑胡子
+:class:`~engine.paohuzi.config.RuleConfig` (the tests check that the 跑胡子
+arrangement search under it agrees with :func:`arrange`). The 下灌 rules that a
+``RuleConfig`` cannot express (the reading options of :class:`YeziConfig`, the
+limits on 吃, 下火规则, 扫牌, forced 开招) live here.
 
 What the appendix states and this module implements:
 
@@ -27,54 +31,34 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable
 
+from ..paohuzi import cards as _pc
+from ..paohuzi.config import DEFAULT as _PAOHUZI_DEFAULT
+from ..paohuzi.config import RuleConfig as PaohuziConfig
+from ..paohuzi.groups import Group as PaohuziGroup
 from .config import DEFAULT, YeziConfig
 
-SMALL_CHARS = ("一", "二", "三", "四", "五", "六", "七", "八", "九", "十")
-BIG_CHARS = ("壹", "贰", "叁", "肆", "伍", "陆", "柒", "捌", "玖", "拾")
-COPIES = 4
+COPIES = _pc.COPIES
 PLAYERS = 3  # the appendix does not say; 跑胡子's table has three active seats
 BANKER_CARDS = 21
 OTHER_CARDS = 20
 MAX_CARDS = 27  # the most one seat can hold in any state of play; bounds every search
 
+#: a card of the 80: the 跑胡子 engine's own type (``big``, ``rank``; ``code``, ``char``, ``zh``, ``en``)
+Zi = _pc.Card
+FACES: tuple[Zi, ...] = _pc.FACES  # small 1–10, then big 1–10
 
-@dataclass(frozen=True, order=True)
-class Zi:
-    big: bool
-    rank: int
-
-    @property
-    def code(self) -> str:
-        return f"{'d' if self.big else 'x'}{self.rank}"
-
-    @property
-    def char(self) -> str:
-        return (BIG_CHARS if self.big else SMALL_CHARS)[self.rank - 1]
-
-    @property
-    def zh(self) -> str:
-        return ("大" if self.big else "小") + self.char
-
-    @property
-    def en(self) -> str:
-        return f"{'big' if self.big else 'small'} {self.rank}"
-
-
-FACES: tuple[Zi, ...] = tuple(Zi(False, r) for r in range(1, 11)) + tuple(Zi(True, r) for r in range(1, 11))
-_BY_CODE: dict[str, Zi] = {}
-for _z in FACES:
-    for _k in (_z.code, _z.code.upper(), _z.char, _z.zh):
-        _BY_CODE[_k] = _z
+#: 下灌字牌 as a variant of the 跑胡子 engine: a pair only beside a four-of-a-kind.
+XIAGUAN: PaohuziConfig = replace(_PAOHUZI_DEFAULT, pair_needs_quad=True)
 
 
 def parse_zi(code: object) -> Zi | None:
-    if not isinstance(code, str) or len(code) > 4:
+    if not isinstance(code, str):
         return None
-    return _BY_CODE.get(code.strip())
+    return _pc.parse_card(code)
 
 
 def full_deck() -> list[Zi]:
-    return [z for z in FACES for _ in range(COPIES)]
+    return _pc.full_deck()
 
 
 # ---------------------------------------------------------------- groups
@@ -86,17 +70,18 @@ class Kind:
     zh: str
     en: str
     size: int
+    paohuzi: str  # the 跑胡子 engine's kind for the same cards (engine.paohuzi.groups.KINDS)
 
 
 KINDS: dict[str, Kind] = {
     k.id: k
     for k in (
-        Kind("kaizhao", "开招", "four alike (kaizhao)", 4),
-        Kind("kanzi", "坎子", "three alike (kanzi)", 3),
-        Kind("banbian", "半边", "one number, both cases (banbian)", 3),
-        Kind("shunzi", "顺子", "run (shunzi)", 3),
-        Kind("erqishi", "二七十", "2-7-10 (erqishi)", 3),
-        Kind("duizi", "对子", "pair (duizi)", 2),
+        Kind("kaizhao", "开招", "four alike (kaizhao)", 4, "ti"),
+        Kind("kanzi", "坎子", "three alike (kanzi)", 3, "kan"),
+        Kind("banbian", "半边", "one number, both cases (banbian)", 3, "bian"),
+        Kind("shunzi", "顺子", "run (shunzi)", 3, "shun"),
+        Kind("erqishi", "二七十", "2-7-10 (erqishi)", 3, "bian"),
+        Kind("duizi", "对子", "pair (duizi)", 2, "dui"),
     )
 }
 
@@ -109,6 +94,11 @@ class Group:
     @staticmethod
     def of(kind: str, cards: Iterable[Zi]) -> "Group":
         return Group(kind, tuple(sorted(cards)))
+
+
+def as_paohuzi(g: "Group", face_up: bool = False) -> PaohuziGroup:
+    """The same group in the 跑胡子 engine's terms (开招 → 提, 半边 and 二七十 → 编, …)."""
+    return PaohuziGroup.of(KINDS[g.kind].paohuzi, g.cards, face_up)
 
 
 def kind_of(cards: Iterable[Zi], config: YeziConfig = DEFAULT) -> str | None:
@@ -397,7 +387,7 @@ def deal(seed: int) -> ZiDeal:
     """Shuffle the 80 cards (seeded) and deal 21 to the banker and 20 to each of the two others."""
     rng = random.Random(seed)
     cards = full_deck()
-    rng.shuffle(cards)
+    rng.shuffle(cards)  # the deck in the 跑胡子 engine's face order, then shuffled
     sizes = (BANKER_CARDS,) + (OTHER_CARDS,) * (PLAYERS - 1)
     hands = []
     pos = 0

@@ -198,3 +198,60 @@ def test_group_candidates_match_brute_force(pool, card, config):
     kinds = ("shunzi", "banbian", "erqishi")
     brute = {tuple(sorted(p)) for p in combinations(pool, 2) if kind_of((card,) + p, config) in kinds}
     assert zipai._groups_with(card, tuple(pool), kinds, config) == brute
+
+
+def test_cards_are_the_paohuzi_engines():
+    from engine.paohuzi.cards import Card
+
+    assert zipai.Zi is Card and all(isinstance(c, Card) for c in zipai.deal(1).hands[0])
+    assert parse_zi("d5") == Card(True, 5) and parse_zi("小五") == Card(False, 5)
+
+
+@given(st.lists(st.integers(0, 79), min_size=2, max_size=21, unique=True))
+def test_arrangement_agrees_with_the_paohuzi_search(idx):
+    """Under the variant config, 跑胡子's own search finds a layout exactly when ours does
+    (hands with at most one 开招, where its one-pair limit and ours coincide)."""
+    from engine.paohuzi.arrange import arrange as ph_arrange
+
+    deck = zipai.full_deck()
+    hand = [deck[i] for i in idx]
+    if sum(1 for n in Counter(hand).values() if n == 4) > 1:
+        return
+    ours = arrange(hand)
+    theirs = ph_arrange(hand, zipai.XIAGUAN)
+    assert (ours is None) == (theirs is None)
+    if ours is not None:
+        fixed = ("ti", "kan", "dui")  # forced or count-determined: both layouts must agree on these
+        mine = Counter(k for k in (zipai.as_paohuzi(g).kind for g in ours) if k in fixed)
+        assert mine == Counter(g.kind for g in theirs[1] if g.kind in fixed)
+
+
+def _group_cards(kind: str, big: bool, rank: int) -> list:
+    Z = zipai.Zi
+    if kind == "shunzi":
+        r = min(rank, 8)
+        return [Z(big, r), Z(big, r + 1), Z(big, r + 2)]
+    if kind == "erqishi":
+        return [Z(big, 2), Z(big, 7), Z(big, 10)]
+    if kind == "banbian":
+        return [Z(big, rank), Z(big, rank), Z(not big, rank)]
+    return [Z(big, rank)] * 3  # kanzi
+
+
+groups_st = st.lists(
+    st.tuples(st.sampled_from(["shunzi", "erqishi", "banbian", "kanzi"]), st.booleans(), st.integers(1, 10)),
+    min_size=1, max_size=6,
+)
+
+
+@given(groups_st, st.booleans(), st.integers(0, 19), st.integers(0, 19))
+def test_built_hands_agree_with_the_paohuzi_search(groups, with_kaizhao, quad, pair):
+    from engine.paohuzi.arrange import arrange as ph_arrange
+
+    hand = [c for g in groups for c in _group_cards(*g)]
+    if with_kaizhao:
+        hand += [zipai.FACES[quad]] * 4 + [zipai.FACES[pair]] * 2
+    n = Counter(hand)
+    if max(n.values()) > 4 or sum(1 for v in n.values() if v == 4) > 1:
+        return
+    assert (arrange(hand) is None) == (ph_arrange(hand, zipai.XIAGUAN) is None)
