@@ -584,6 +584,18 @@ def _md_cell(s: str) -> str:
     return s.replace("|", "\\|").replace("\n", " ")
 
 
+def _section_counts(g: Game) -> dict[str, list[int]]:
+    """outline section slug -> [rules, gaps] traced to it."""
+    counts = {s.slug: [0, 0] for s in g.sections}
+    rules, gaps, _ = trace_parts(g.id)
+    for i, items in enumerate((rules, gaps)):
+        for it in items:
+            sec = section_of(it.passage) if it.passage.source == g.source else None
+            if sec is not None:
+                counts[sec.slug][i] += 1
+    return counts
+
+
 def gen_sources(lang: str, params: dict[str, Any]) -> str:
     L = lang
     out: list[str] = []
@@ -610,7 +622,17 @@ def gen_sources(lang: str, params: dict[str, Any]) -> str:
             )
         out.append(f"\n### {_t(L, '章节', 'Sections')} {{#src-{g.id}-sections}}\n")
         out.append(_t(L, "档案按下列章节引用原文（覆盖情况见[覆盖表](coverage.md)）：", "The archive refers to the source by these sections (see [coverage](coverage.md)):") + "\n")
-        out.append("".join(f"{i}. {s.zh if L == 'zh' else s.en}\n" for i, s in enumerate(g.sections, 1)) + "\n")
+        counts = _section_counts(g)
+
+        def status(slug: str) -> str:
+            r, gp = counts[slug]
+            parts = ([_t(L, f"规则 {r} 条", f"{r} rule{'s' if r > 1 else ''}")] if r else []) + (
+                [_t(L, f"未实现 {gp} 处", f"{gp} not implemented")] if gp else [])
+            return (" — " + _t(L, "，", ", ").join(parts)) if parts else ""
+
+        out.append("".join(
+            f"{i}. {s.zh if L == 'zh' else s.en}{status(s.slug)}\n"
+            for i, s in enumerate(g.sections, 1)) + "\n")
     return "\n".join(out)
 
 
