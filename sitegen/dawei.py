@@ -506,6 +506,28 @@ def _option_effects_rows(players: int, games: int) -> list[tuple[str | None, str
     return rows
 
 
+def sample_game(lang: str, params: dict[str, Any]) -> str:
+    """A whole game played by the computer from a seed: the full log and the settlement."""
+    t = T(lang)
+    players = int(params.get("players", 4))
+    seed = int(params.get("seed", 3))
+    a = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [], "moves": [], "log_tail": 500})
+    title = t(f"种子 {seed}，{players} 人，电脑对局，共 {a['turn']} 手、{a['log_length']} 条记录", f"Seed {seed}, {players} players, computer play: {a['turn']} turns, {a['log_length']} log entries")
+    lines = [f'??? example "{title}"', ""]
+    for x in a["log"]:
+        dice = f" `{' '.join(map(str, x['dice']))}`" if x.get("dice") else ""
+        lines.append(f"    1. {x[lang]}{dice}")
+    lines.append("")
+    head = "| " + t("座位", "Seat") + " | " + " | ".join(a_.zh if lang == "zh" else a_.en for a_ in ANIMALS) + f" | {t('柱', 'zhu')} | {t('输赢', 'result')} |"
+    lines += [head, "|---|" + "---:|" * (len(ANIMALS) + 2)]
+    for s_, h in enumerate(a["holdings"]):
+        name = a["seats"][s_][lang] + (" ★" if a["banker"] == s_ else "")
+        lines.append(f"| {name} | " + " | ".join(str(h[x.id] or "") for x in ANIMALS) + f" | {a['zhu'][s_]} | {a['net'][s_]:+g} |")
+    lines.append("")
+    lines.append(t(f"保本 {a['break_even']:g} 柱；★ 为庄家，闲家与庄家结算。", f"Break-even {a['break_even']:g} 柱; ★ is the banker, with whom the others settle."))
+    return "\n".join(lines)
+
+
 def sticks_figure(lang: str, params: dict[str, Any]) -> str:
     return f'<figure class="dawei-sticks">{sticks_svg(lang)}</figure>'
 
@@ -524,6 +546,7 @@ TABLES = {
     "dawei-trace": trace_table,
     "dawei-sticks": sticks_figure,
     "dawei-overlaps": overlaps_table,
+    "dawei-sample-game": sample_game,
     "dawei-option-effects": option_effects,
     "dawei-dice-figure": dice_figure,
 }

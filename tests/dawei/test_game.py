@@ -156,3 +156,22 @@ def test_illegal_action_refused():
     g = Game(Config(players=2, seed=1))
     with pytest.raises(ValueError):
         g.apply("take:lion")
+
+
+RULES = st.builds(Rules, **{k: st.sampled_from(v) for k, v in __import__("engine.dawei.options", fromlist=["CHOICES"]).CHOICES.items()})
+
+
+@settings(max_examples=20, deadline=None)
+@given(RULES, st.integers(2, 9), st.integers(0, 10**6), st.integers(0, 8))
+def test_invariants_under_every_reading(rules, n, seed, pb):
+    cfg = Config(players=n, seed=seed, rules=rules, previous_banker=pb if pb < n else None)
+    g = play_out(Game(cfg))
+    assert g.is_terminal()
+    for k, total in full_pool().items():
+        assert sum(h[k] for h in g.holdings) + g.pool[k] == total
+    if g.end_reason == "pool_empty":
+        assert sum(g.zhu(s) for s in range(n)) == 528
+        if g.banker is not None:
+            assert sum(g.settlement()) == 0
+    again = play_out(Game(cfg))
+    assert again.log == g.log
