@@ -164,7 +164,7 @@ def groups_html(groups: list[dict[str, Any]], lang: str, win_group: int = -1) ->
         cls = "phz-group" + (" phz-win" if k == win_group else "") + (" phz-open" if g["open"] else "")
         name = g["zh"] if lang == "zh" else f"{g['en']}"
         parts.append(
-            f'<figure class="{cls}"><div class="phz-group-cards">{cards_html(g["cards"], 56)}</div>'
+            f'<figure class="{cls}"><div class="phz-group-cards">{cards_html(g["cards"], 84)}</div>'
             f'<figcaption>{e(name)} · {g["huxi"]} {t("戏", "huxi")}</figcaption></figure>'
         )
     return f'<div class="phz-groups">{"".join(parts)}</div>'
@@ -216,7 +216,23 @@ def ways_examples(lang: str, params: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def max_table(lang: str, params: dict[str, Any]) -> str:
+    from engine.paohuzi.extremes import check, table
+
+    t = T(lang)
+    rows = [
+        f"| {t('提/跑 个数', 'fours (ti/pao)')} | {t('完整牌型张数', 'cards in the hand')} | {t('最多戏数（引擎的读法）', 'most huxi (engine reading)')} | {t('引擎验证的例子', 'checked by the engine')} | {t('若每次提跑后都打牌', 'if every ti/pao were followed by a discard')} |",
+        "|---:|---:|---:|---|---:|",
+    ]
+    for k, cards, ours, other in table():
+        v = check(k)
+        ok = f"{v.best.total} ✓" if v is not None and v.wins else "—"
+        rows.append(f"| {k} | {cards if cards is not None else '—'} | {ours if ours is not None else t('不可能', 'impossible')} | {ok} | {other if other is not None else t('不可能', 'impossible')} |")
+    return "\n".join(rows)
+
+
 TABLES = {
+    "paohuzi-max-table": max_table,
     "paohuzi-huxi-table": huxi_table,
     "paohuzi-deng-table": deng_table,
     "paohuzi-fan-table": fan_table,
@@ -233,7 +249,7 @@ TABLES = {
 def palette_html(lang: str) -> str:
     t = T(lang)
     btns = "".join(
-        f'<button type="button" class="phz-pick" data-card="{c.code}" title="{e(c.zh)} {c.code}" disabled>{card_svg(c, 54, title=False)}</button>'
+        f'<button type="button" class="phz-pick" data-card="{c.code}" title="{e(c.zh)} {c.code}" disabled>{card_svg(c, 72, title=False)}</button>'
         for c in FACES
     )
     return f'<div class="phz-palette" data-role="palette" aria-label="{e(t("选牌", "card palette"))}">{btns}</div>'
@@ -271,7 +287,7 @@ def score_widget(lang: str, params: dict[str, Any]) -> str:
         f"{palette_html(lang)}"
         f'<div class="phz-fields">'
         f'{_field("hand", t("手牌（暗牌）", "hand (concealed)"), " ".join(hand))}'
-        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 44)}</div>'
+        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 60)}</div>'
         f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened), t("种类：peng 碰、wei 偎、shun 顺、bian 编、pao 跑、ti 提", "kinds: peng, wei, shun, bian, pao, ti"))}'
         f'{_field("card", t("来牌（胡的那张）", "the card that comes"), card)}'
         f"</div>"
@@ -316,7 +332,7 @@ def wait_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="phz phz-wait">'
         f"{palette_html(lang)}"
         f'<div class="phz-fields">{_field("hand", t("手牌（暗牌）", "hand (concealed)"), " ".join(hand))}'
-        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 44)}</div>'
+        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 60)}</div>'
         f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened))}</div>'
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("我在等什么？", "What am I waiting for?"))}</button>'
         f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'

@@ -48,7 +48,7 @@ function groupsHtml(ctx, svg, groups, winGroup) {
   return `<div class="phz-groups">${groups.map((g, k) => {
     const cls = "phz-group" + (k === winGroup ? " phz-win" : "") + (g.open ? " phz-open" : "");
     const name = ctx.lang === "zh" ? g.zh : g.en;
-    return `<figure class="${cls}"><div class="phz-group-cards">${cardsHtml(svg, g.cards, 56)}</div><figcaption>${esc(name)} · ${g.huxi} ${ctx.t("戏", "huxi")}</figcaption></figure>`;
+    return `<figure class="${cls}"><div class="phz-group-cards">${cardsHtml(svg, g.cards, 84)}</div><figcaption>${esc(name)} · ${g.huxi} ${ctx.t("戏", "huxi")}</figcaption></figure>`;
   }).join("")}</div>`;
 }
 
@@ -110,7 +110,7 @@ function wireHand(root, ctx, svg, onChange) {
   const view = root.querySelector('[data-role="hand-view"]');
   let target = hand;
   const render = () => {
-    if (view) view.innerHTML = cardsHtml(svg, splitCodes(hand.value));
+    if (view) view.innerHTML = cardsHtml(svg, splitCodes(hand.value), 60);
     if (onChange) onChange();
   };
   fields.forEach((f) => {

@@ -70,6 +70,7 @@ RULES: tuple[Rule, ...] = (
     Rule("paohuzi.penalty.f", P("比赛 6 罚则 F", "违规胡牌者，胡牌无效"), "胡者违规，胡牌无效，只计罚分。", "A win by an offender is void; only penalties count.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_penalties",)),
     Rule("paohuzi.penalty.g", P("比赛 6 罚则 G", "违规不是发生在胡牌者"), "非胡者违规，胡牌有效，合并计分。", "A foul by another seat leaves the win standing; both add up.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
     Rule("paohuzi.settle.example", P("比赛 6 罚则 例", "上家18戏自模红胡"), "书中例子：庄 −17，上家 +15，下家 −5，醒家 +7。", "The booklet's example: dealer −17, 上家 +15, 下家 −5, counter +7.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
+    Rule("paohuzi.max75", P("5 怎样算戏", "最大能出 75 戏"), "一手牌最多 75 戏：六个大字提加一对，自摸。", "At most 75 huxi: six big ti and a pair, self-drawn.", "engine.paohuzi.extremes.upper_bound", (T + "test_extremes.py::test_booklet_maximum_is_75",)),
     Rule("paohuzi.count", P("3-5 提", "八块不打牌"), "完整牌型二十一张，重跑每次多一张。", "A complete hand has 21 cards, one more for each ti/pao after the first.", "engine.paohuzi.hu._expected_count", (T + "test_hu.py::test_two_pairs_never_win",)),
 )
 
@@ -81,7 +82,6 @@ GAPS: tuple[Gap, ...] = (
     Gap(P("3-5 提", "有时，游戏者约定"), "庄家前提时另给醒筹的约定未实现（书中只说是有时的约定）。", "The occasional agreement that a dealer's dealt ti pays the counter extra is not implemented."),
     Gap(P("1-2 三人局", "荒牌荒庄"), "三人局与二人局的轮庄未实现；积分表只按四人局。", "Three- and two-player dealer rotation is not implemented; the sheet is for four seats."),
     Gap(P("比赛 4", "每场比赛60分钟"), "比赛时长、段位与名次属于赛事组织，页面有叙述，引擎不计算。", "Match length, honorary ranks and standings are described on the pages, not computed."),
-    Gap(P("5 怎样算戏", "最大能出 75 戏"), "书中“最多 75 戏”的说法未由引擎验证。", "The booklet's claim of at most 75 huxi is not verified by the engine."),
 )
 
 

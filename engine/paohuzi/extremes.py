@@ -1,0 +1,77 @@
+"""The most a hand can score, checked against the booklet's claim of 75 huxi.
+
+A complete hand holds ``hand_size + 1`` cards plus one for each 提/跑 after the
+first (:func:`engine.paohuzi.hu._expected_count`). With ``k`` fours, the other
+cards form triples and at most one pair. No four is worth more than a big 提
+(12), no triple more than 6, a pair nothing, and a self-drawn win adds 3 — so
+:func:`upper_bound` is a ceiling, and :func:`witness` builds a hand the engine
+scores at exactly that ceiling, proving it is reached.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .cards import Card
+from .config import DEFAULT, RuleConfig
+from .groups import Group
+from .hu import Verdict, evaluate
+
+BIG = [Card(True, r) for r in range(1, 11)]
+SMALL = [Card(False, r) for r in range(1, 11)]
+
+
+def card_total(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> int:
+    """Cards in a complete hand with ``k`` fours: ``chong_pao`` (no discard after the second
+    and later 提/跑, the engine's reading) or ``always_discard``."""
+    extra = max(0, k - 1) if reading == "chong_pao" else 0
+    return cfg.hand_size + 1 + extra
+
+
+def upper_bound(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Optional[int]:
+    """Most huxi (with the self-draw bonus) of a complete hand with ``k`` fours, or None if impossible."""
+    rest = card_total(k, cfg, reading) - 4 * k
+    if rest < 0 or rest % 3 == 1 or k > 10:
+        return None
+    top = cfg.huxi_of("ti", True)
+    triple = max(cfg.huxi_of(key, True) for key in ("kan", "wei", "shun123", "bian_red"))
+    return top * k + triple * (rest // 3) + cfg.zimo_bonus
+
+
+def witness(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Optional[tuple[list[Group], list[Card], Card]]:
+    """A hand reaching :func:`upper_bound`: ``k`` big 提 on the table, big 坎 in hand,
+    and a single small 九 that a self-drawn small 九 pairs (or completes a 坎 as 偎)."""
+    rest = card_total(k, cfg, reading) - 4 * k
+    if rest < 0 or rest % 3 == 1 or k > 9:
+        return None
+    triples = rest // 3
+    if k + triples > 10:
+        return None
+    open_groups = [Group.of("ti", [BIG[i]] * 4, True) for i in range(k)]
+    hand: list[Card] = []
+    for i in range(k, k + triples):
+        hand += [BIG[i]] * 3
+    nine = SMALL[8]
+    if rest % 3 == 2:  # a pair: wait on a single small 九
+        hand.append(nine)
+        return open_groups, hand, nine
+    # no pair: the last big triple is completed by the winning card itself (偎, worth 6)
+    last = hand[-1]
+    hand = hand[:-1]
+    return open_groups, hand, last
+
+
+def check(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Optional[Verdict]:
+    w = witness(k, cfg, reading)
+    if w is None:
+        return None
+    return evaluate(w[0], w[1], w[2], "self", cfg)
+
+
+def table(cfg: RuleConfig = DEFAULT) -> list[tuple[int, Optional[int], Optional[int], Optional[int]]]:
+    """(k, cards, ceiling under the engine's reading, ceiling if every 提/跑 were followed by a discard)."""
+    out = []
+    for k in range(0, 8):
+        cards = card_total(k, cfg) if upper_bound(k, cfg) is not None else None
+        out.append((k, cards, upper_bound(k, cfg), upper_bound(k, cfg, "always_discard")))
+    return out
