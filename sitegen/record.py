@@ -714,7 +714,8 @@ def gen_changelog(lang: str, params: dict[str, Any]) -> str:
     for line in log.splitlines():
         parts = line.split("\t", 2)
         if len(parts) == 3:
-            by_day.setdefault(parts[0], []).append(f"- `{parts[1]}` {html.escape(parts[2])}")
+            subject = re.sub(r"([\\`*_\[\]#|])", r"\\\1", html.escape(parts[2], quote=False))
+            by_day.setdefault(parts[0], []).append(f"- `{parts[1]}` {subject}")
     return "\n".join(f"### {day}\n\n" + "\n".join(items) + "\n" for day, items in by_day.items())
 
 
