@@ -51,9 +51,7 @@ def _search(res: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tup
     for kind, idx in options:
         nxt = list(res)
         for k in idx:
-            nxt[k] -= 1
-        if min(nxt) < 0:
-            continue
+            nxt[k] -= 1  # every option was checked against the counts: never negative
         sub = _search(tuple(nxt), pairs - (kind == "dui"), cfg)
         if sub is None:
             continue

@@ -31,7 +31,7 @@ class Card:
 
     @property
     def index(self) -> int:
-        return (10 if self.big else 0) + self.rank - 1
+        return _INDEX[self.big][self.rank]
 
     @property
     def red(self) -> bool:
@@ -53,6 +53,8 @@ class Card:
     def en(self) -> str:
         return f"{'big' if self.big else 'small'} {self.rank}"
 
+
+_INDEX = {False: [-1] + list(range(0, 10)), True: [-1] + list(range(10, 20))}
 
 FACES: tuple[Card, ...] = tuple(Card(False, r) for r in range(1, 11)) + tuple(Card(True, r) for r in range(1, 11))
 

@@ -21,11 +21,12 @@ from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
 from .arrange import arrange_counts, pairs_allowed
-from .cards import COPIES, FACES, N_FACES, Card, counts_of, red_count
+from .cards import COPIES, FACES, N_FACES, Card, counts_of
 from .config import DEFAULT, RuleConfig
 from .fan import colour, combine, deng, is_pairs_hand
 from .groups import KINDS, Group, huxi, is_run, shape_ok
 
+_RED_FACES = tuple(f.index for f in FACES if f.red)
 SOURCES = ("self", "shang", "xia", "liang", "discard")
 OPEN_KINDS = ("peng", "wei", "shun", "bian", "pao", "ti")
 
@@ -214,11 +215,14 @@ def evaluate(
     """Whether ``card`` (from ``source``) wins for this hand, the best win and the reasons if not."""
     if source not in SOURCES:
         raise ValueError(source)
-    open_groups = [Group.of(g.kind, g.cards, True) for g in open_groups]
+    open_groups = [g if g.open else Group.of(g.kind, g.cards, True) for g in open_groups]
     reasons: list[str] = check_open(open_groups, cfg)
     counts = counts_of(hand)
-    all_cards = [c for g in open_groups for c in g.cards] + list(hand) + [card]
-    total_counts = counts_of(all_cards)
+    total_counts = list(counts)
+    for g in open_groups:
+        for x in g.cards:
+            total_counts[x.index] += 1
+    total_counts[card.index] += 1
     if max(total_counts) > COPIES:
         raise ValueError("more than four of a card")
     reasons += _hidden_fouls(open_groups, counts)
@@ -227,7 +231,7 @@ def evaluate(
         reasons.append("not_from_stock")
     if source == "liang" and any(g.kind != "ti" for g in open_groups):
         reasons.append("not_initial")
-    red = red_count(all_cards)
+    red = sum(total_counts[i] for i in _RED_FACES)
     zimo = source == "self" or (source == "liang" and cfg.liang == "self")
     w = card.index
     c = counts[w]
@@ -340,10 +344,16 @@ def waiting(
     open_groups: Sequence[Group], hand: Sequence[Card], cfg: RuleConfig = DEFAULT
 ) -> list[tuple[Card, Optional[Win], Optional[Win]]]:
     """Every face that wins, with the best win when drawn by the player (自摸) and by another (上家)."""
+    open_groups = [g if g.open else Group.of(g.kind, g.cards, True) for g in open_groups]
+    counts = counts_of(hand)
     seen = counts_of([c for g in open_groups for c in g.cards] + list(hand))
+    same_open = {g.cards[0].index for g in open_groups if g.kind in ("peng", "wei")}
     out: list[tuple[Card, Optional[Win], Optional[Win]]] = []
     for f in FACES:
         if seen[f.index] >= COPIES:
+            continue
+        # a card that joins nothing in the hand or on the table cannot complete it
+        if not counts[f.index] and f.index not in same_open and not _triples_with(f.index, counts, cfg):
             continue
         own = evaluate(open_groups, hand, f, "self", cfg)
         other = evaluate(open_groups, hand, f, "shang", cfg)
