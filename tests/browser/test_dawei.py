@@ -117,3 +117,22 @@ def test_simulation_honours_rule_options(page, site_url):
     root.locator('[data-role="run"]').click()
     page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-sim\"]').dataset.done === '50'", timeout=120_000)
     assert "break-even 58.6667" in root.locator('[data-role="summary"]').inner_text()
+
+
+def test_hot_seat_every_seat_is_human(page, site_url):
+    page.goto(site_url + "en/dawei/play/")
+    ready(page, "dawei-game")
+    root = page.locator('[data-widget="dawei-game"]')
+    n = seq(page, "dawei-game")
+    root.locator('[data-role="players"]').select_option("2")
+    wait_seq(page, "dawei-game", n + 1)
+    n = seq(page, "dawei-game")
+    root.locator('[data-role="mode"]').select_option("hotseat")
+    wait_seq(page, "dawei-game", n + 1)
+    assert "computer" not in root.locator('[data-role="board"]').inner_text()
+    for k in range(2):
+        n = seq(page, "dawei-game")
+        root.locator('[data-action="throw"]').click()
+        wait_seq(page, "dawei-game", n + 1)
+    expected = handle({"game": "dawei", "action": "play", "players": 2, "seed": 1, "humans": [0, 1], "moves": ["throw", "throw"]})
+    assert root.locator('[data-role="status"]').inner_text().strip() == f"Turn {expected['turn']} · main phase · {expected['seats'][expected['current']]['en']} to throw"
