@@ -122,6 +122,7 @@ class Game:
     last_dice: tuple[int, ...] | None = field(init=False, default=None)
     log: list[LogEntry] = field(init=False)
     history: list[str] = field(init=False)
+    calls: list[dict[int, int]] = field(init=False)  # the one-die calls for the first throw
 
     def __post_init__(self) -> None:
         n = self.config.players
@@ -133,6 +134,7 @@ class Game:
         self.idle = [0] * n
         self.log = []
         self.history = []
+        self.calls = []
         pb = self.config.previous_banker
         if pb is not None and 0 <= pb < n:
             self.first_thrower = pb
@@ -160,6 +162,7 @@ class Game:
         tied = list(range(self.n))
         for attempt in range(100):
             faces = {s: self.rng.randint(1, 6) for s in tied}
+            self.calls.append(faces)
             top = max(faces.values())
             zh = "，".join(f"{seat_zh(s)}{faces[s]}" for s in tied)
             en = ", ".join(f"{seat_en(s)} {faces[s]}" for s in tied)

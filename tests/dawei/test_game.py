@@ -175,3 +175,26 @@ def test_invariants_under_every_reading(rules, n, seed, pb):
             assert sum(g.settlement()) == 0
     again = play_out(Game(cfg))
     assert again.log == g.log
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(2, 9), st.integers(0, 10**6))
+def test_first_thrower_is_highest_call(n, seed):
+    g = Game(Config(players=n, seed=seed))
+    assert set(g.calls[0]) == set(range(n))
+    for earlier, later in zip(g.calls, g.calls[1:]):
+        top = max(earlier.values())
+        assert set(later) == {s for s, f in earlier.items() if f == top}  # only the tied highest throw again
+    last = g.calls[-1]
+    assert g.current == g.first_thrower == max(last, key=lambda s: (last[s], -s))
+    assert list(last.values()).count(last[g.current]) == 1 or len(g.calls) == 100
+
+
+def test_lion_makes_banker():
+    g = fresh(n=4)
+    assert g.banker is None
+    g._give(3, ["lion"])
+    assert g.banker == 3 and g.lion_gone
+    g.pool["lion"] = 0
+    g._give(1, ["lion"])  # the lion pattern again: paid in smaller sticks, the banker stays
+    assert g.banker == 3 and g.holdings[1]["lion"] == 0 and g.zhu(1) == 64
