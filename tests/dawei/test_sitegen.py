@@ -1,0 +1,50 @@
+"""Build-time views of 打围: generated from the engine, consistent with it."""
+
+import csv
+import io
+
+import pytest
+
+from engine.dawei.throws import PATTERNS, pattern_ways
+from engine.dawei.trace import OPTIONS
+from sitegen import dawei as sg
+
+
+def test_csv_is_the_whole_table():
+    rows = list(csv.DictReader(io.StringIO(sg.FILES[sg.CSV_PATH]())))
+    assert len(rows) == 462
+    assert sum(int(r["ways"]) for r in rows) == 46656
+    by_pattern: dict[str, int] = {}
+    for r in rows:
+        by_pattern[r["pattern_id"]] = by_pattern.get(r["pattern_id"], 0) + int(r["ways"])
+    assert by_pattern == {k: v for k, v in pattern_ways().items() if v}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_throw_filter_has_every_throw(lang):
+    html = sg.WIDGETS["dawei-throw-filter"](lang, {})
+    assert html.count("<tr data-pattern=") == 462
+    assert sg.CSV_PATH in html
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_pattern_table_lists_every_pattern(lang):
+    md = sg.TABLES["dawei-patterns"](lang, {})
+    for p in PATTERNS:
+        assert (p.zh if lang == "zh" else p.en) in md
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_options_everywhere(lang):
+    table = sg.TABLES["dawei-options"](lang, {})
+    panel = sg.options_panel(lang)
+    for o in OPTIONS:
+        key = o.id.removeprefix("dawei.")
+        assert f"`{key}`" in table
+        assert f'data-option="{key}"' in panel
+
+
+def test_break_even_flags_only_nine():
+    md = sg.TABLES["dawei-break-even"]("en", {})
+    flagged = [line.split("|")[1].strip() for line in md.splitlines() if "⚠" in line]
+    assert flagged == ["9"]
