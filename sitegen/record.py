@@ -828,6 +828,33 @@ def _note_link(note: str, lang: str, base: str = "../") -> str:
     return f"[{_t(lang, '编辑说明', 'editorial note')}]({base}{stem}.md{'#' + anchor if anchor else ''})"
 
 
+def note_excerpt(note: str, lang: str) -> str:
+    """The first paragraph of the editorial note ``page.md#anchor`` (its author's words, links unwrapped)."""
+    page, _, anchor = note.partition("#")
+    f = ROOT / "docs" / (re.sub(r"\.md$", "", page) + f".{lang}.md")
+    if not anchor or not f.is_file():
+        return ""
+    lines = f.read_text(encoding="utf-8").splitlines()
+    start = next((i for i, ln in enumerate(lines) if re.match(r"^#+\s.*\{[^}]*#" + re.escape(anchor) + r"\b[^}]*\}\s*$", ln)), None)
+    if start is None:
+        return ""
+    para: list[str] = []
+    for ln in lines[start + 1:]:
+        if ln.startswith("#"):
+            break
+        if not ln.strip() or ln.lstrip().startswith((">", "```", "<", "|", "!!!", "???")):
+            if para:
+                break
+            continue
+        if re.match(r"^\s*([-*+]|\d+\.)\s", ln) and not para:
+            break
+        para.append(ln.strip())
+    text = " ".join(para)
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)  # links resolve from the note's page, not this one
+    text = re.sub(r"\[\^[^\]]*\]", "", text)
+    return text
+
+
 def gen_coverage(lang: str, params: dict[str, Any]) -> str:
     L = lang
     out: list[str] = []
@@ -907,7 +934,10 @@ def gen_notes(lang: str, params: dict[str, Any]) -> str:
             out.append(f"- {_t(L, '规则选项', 'Rule option')}: `{o.id}`")
             for k, v in sorted(o.extra.items()):
                 out.append(f"- {_md_cell(k)}: {_md_cell(v)}")
-            out.append(f"- {_t(L, '理由与影响', 'Why, and what changes')}: {_note_link(o.note, L)}\n")
+            why = note_excerpt(o.note, L)
+            if why:
+                out.append(f"- {_t(L, '为什么', 'Why')}: {why}")
+            out.append(f"- {_t(L, '详细理由与影响', 'Full reasons, and what changes')}: {_note_link(o.note, L)}\n")
     return "\n".join(out)
 
 

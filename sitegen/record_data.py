@@ -112,7 +112,7 @@ DAWEI = Game(
     misprints=(
         Misprint("《t望》", "《瞭望》", "杂志名“瞭”字乱码。", "The magazine's name is garbled: 瞭 came out as “t”."),
         Misprint("正挪 / 分挪", "正掷 / 分掷", "同一阶段先称“挪”，后称“掷”；档案统一用“掷”。", "The same two phases are first called 挪 and later 掷; the archive uses 掷 throughout."),
-        Misprint("九人 58 柱", "528 ÷ 9 = 58.67", "五人保本数 105.6 进为 106，而七人、九人的 75.43、58.67 却舍为 75、58，取整规则前后不一。", "Break-even for five players rounds 105.6 up to 106, but 75.43 (seven) and 58.67 (nine) are rounded down: the rounding is inconsistent."),
+        Misprint("九人 58 柱", "528 ÷ 9 = 58.67", "五人 105.6 记为 106、七人 75.43 记为 75，都是四舍五入；九人 58.67 照此应为 59，原文却作 58，取整前后不一。", "Five players' 105.6 is given as 106 and seven players' 75.43 as 75, both rounded to the nearest; nine players' 58.67 would then be 59, yet the text says 58: the rounding is inconsistent."),
         Misprint("剌激", "刺激", "“剌”是“刺”的形近误字。", "剌 is a look-alike misprint for 刺 (“exciting”)."),
         Misprint("揍点", "凑点", "分掷一段的“揍点”应为“凑点”（补足点数）。", "揍点 in the split-phase passage stands for 凑点, “making up the pips”."),
         Misprint("那怕", "哪怕", "特殊情况 6 中的“那怕”即“哪怕”。", "那怕 in special case 6 is an old spelling of 哪怕, “even if”."),

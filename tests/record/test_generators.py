@@ -64,3 +64,17 @@ def test_rule_beside_its_passage(monkeypatch: pytest.MonkeyPatch) -> None:
         record.gen_rule("zh", {"id": "dawei.nope"})
     table = record.gen_rules("en", {"game": "dawei"})
     assert "Five reds." in table and "dawei.txt" in table
+
+
+def test_note_excerpt_takes_the_first_own_paragraph(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "docs" / "dawei").mkdir(parents=True)
+    (tmp_path / "docs" / "dawei" / "notes.en.md").write_text(
+        "# Notes\n\n## First {#first}\n\n> a quotation\n>\n> — somewhere\n\n"
+        "Our reading, see [the table](throws.md#t)\nand more.\n\nSecond paragraph.\n\n## Other {#other}\n\n- a list only\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(record, "ROOT", tmp_path)
+    assert record.note_excerpt("dawei/notes.md#first", "en") == "Our reading, see the table and more."
+    assert record.note_excerpt("dawei/notes.md#other", "en") == ""
+    assert record.note_excerpt("dawei/notes.md#missing", "en") == ""
+    assert record.note_excerpt("dawei/notes.md#first", "zh") == ""
