@@ -384,7 +384,8 @@ def animal_table(lang: str, params: dict[str, Any]) -> str:
         ways, zhu = st[a.id]
         total_exp += Fraction(zhu, ALL_OUTCOMES)
         chance = f"{ways:,}/46,656 = {pct(ways)}" if a.id != "fox" else t("视局面而定（顺 720/46,656 = 1.543%）", "depends on the game (a straight: 720/46,656 = 1.543%)")
-        lines.append(f"| {a.zh if lang == 'zh' else a.en + ' ' + a.zh} | {a.count} | {a.zhu} | {a.total} | {chance} | {zhu / ALL_OUTCOMES:.4f} |")
+        expected = f"{zhu / ALL_OUTCOMES:.4f}" if a.id != "fox" else "—"
+        lines.append(f"| {a.zh if lang == 'zh' else a.en + ' ' + a.zh} | {a.count} | {a.zhu} | {a.total} | {chance} | {expected} |")
     lines.append(f"| **{t('合计', 'Total')}** | **{TOTAL_STICKS}** | | **{TOTAL_ZHU}** | | **{float(total_exp):.4f}** |")
     return "\n".join(lines)
 
