@@ -16,7 +16,8 @@ from engine.paohuzi.cards import FACES, parse_card
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.fan import FANS, deng
 from engine.paohuzi.groups import VALUE_KEYS
-from engine.paohuzi.hu import SOURCES, WAYS
+from engine.paohuzi.groups import KINDS
+from engine.paohuzi.hu import OPEN_KINDS, SOURCES, WAYS
 from engine.paohuzi.settle import PENALTY_NAMES, SEAT_NAMES, SEATS
 from engine.paohuzi.svg import card_svg
 from engine.paohuzi.trace import OPTIONS
@@ -272,6 +273,10 @@ def _select(role: str, options: list[tuple[str, str]], value: str) -> str:
     return f'<select data-role="{role}" disabled>{opts}</select>'
 
 
+def KIND_OPTIONS(lang: str) -> list[tuple[str, str]]:
+    return [(k, f"{k} {KINDS[k].zh}" if lang == "zh" else f"{k} ({KINDS[k].en})") for k in OPEN_KINDS]
+
+
 def score_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     hand = list(params.get("hand", WAY_EXAMPLES[0][1]))
@@ -288,7 +293,8 @@ def score_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="phz-fields">'
         f'{_field("hand", t("手牌（暗牌）", "hand (concealed)"), " ".join(hand))}'
         f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 60)}</div>'
-        f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened), t("种类：peng 碰、wei 偎、shun 顺、bian 编、pao 跑、ti 提", "kinds: peng, wei, shun, bian, pao, ti"))}'
+        f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened), t("种类：peng 碰、wei 偎、shun 顺、bian 编、pao 跑、ti 提。点选牌面时，新的一组用右边选定的种类。", "kinds: peng, wei, shun, bian, pao, ti. Cards clicked in start a new group of the kind chosen here when the last one is full."))}'
+        f'<label class="phz-field"><span>{e(t("新明牌组的种类", "kind of a new open group"))}</span>{_select("open-kind", KIND_OPTIONS(lang), "peng")}</label>'
         f'{_field("card", t("来牌（胡的那张）", "the card that comes"), card)}'
         f"</div>"
         f'<div class="hw-row"><label>{e(t("来自", "from"))} {_select("source", src_opts, source)}</label>'

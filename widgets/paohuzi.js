@@ -4,6 +4,7 @@
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
+const SIZES = { peng: 3, wei: 3, shun: 3, bian: 3, pao: 4, ti: 4 };
 const SEATS = ["zhuang", "xia", "shang", "xing"];
 const SEAT_NAMES = { zhuang: ["庄家", "dealer"], xia: ["下家", "next"], shang: ["上家", "previous"], xing: ["醒家", "counter"] };
 
@@ -121,7 +122,15 @@ function wireHand(root, ctx, svg, onChange) {
     b.addEventListener("click", () => {
       const code = b.dataset.card;
       if (target.dataset.role === "card") target.value = code;
-      else target.value = (target.value.trim() + " " + code).trim();
+      else if (target.dataset.role === "open") {
+        const groups = parseOpen(target.value);
+        const last = groups[groups.length - 1];
+        const kindSel = root.querySelector('[data-role="open-kind"]');
+        const kind = kindSel ? kindSel.value : "peng";
+        if (!last || last.cards.length >= (SIZES[last.kind] || 3)) groups.push({ kind, cards: [code] });
+        else last.cards.push(code);
+        target.value = groups.map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
+      } else target.value = (target.value.trim() + " " + code).trim();
       render();
     });
     b.disabled = false;
@@ -169,7 +178,7 @@ export const widgets = {
     q("go").addEventListener("click", go);
     q("source").addEventListener("change", go);
     q("threshold").addEventListener("change", go);
-    for (const r of ["source", "threshold", "go"]) q(r).disabled = false;
+    for (const r of ["source", "threshold", "go", "open-kind"]) q(r).disabled = false;
   },
 
   "paohuzi-wait": async (root, ctx) => {

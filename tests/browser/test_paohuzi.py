@@ -108,3 +108,29 @@ def test_sheet_widget_reproduces_the_booklet(page, site_url):
     )
     got = {s: root.locator(f'td[data-seat="{s}"]').inner_text() for s in ("zhuang", "xia", "shang", "xing")}
     assert got == {"zhuang": "-4", "xia": "+6", "shang": "-4", "xing": "+2"}
+
+
+def test_palette_builds_open_groups(page, site_url):
+    page.goto(site_url + "paohuzi/winning/")
+    wait_ready(page, SCORE)
+    root = page.locator(SCORE).first
+    root.locator('[data-role="clear"]').click()
+    opened = root.locator('[data-role="open"]')
+    opened.click()
+    root.locator('[data-role="open-kind"]').select_option("ti")
+    for _ in range(4):
+        root.locator('.phz-pick[data-card="d9"]').click()
+    root.locator('[data-role="open-kind"]').select_option("peng")
+    root.locator('.phz-pick[data-card="x5"]').click()
+    assert opened.input_value() == "ti: d9 d9 d9 d9; peng: x5"
+    hand = "d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d5 d6 d7 x9"
+    opened.fill("ti: d9 d9 d9 d9")
+    root.locator('[data-role="hand"]').fill(hand)
+    root.locator('[data-role="card"]').fill("x9")
+    n = answers(page, SCORE)
+    root.locator('[data-role="source"]').select_option("xia")
+    wait_answers(page, SCORE, n + 1)
+    expect = handle({"game": "paohuzi", "action": "hu", "hand": hand.split(), "card": "x9", "source": "xia",
+                     "open": [{"kind": "ti", "cards": ["d9"] * 4}]})
+    assert expect["wins"] and root.locator('[data-role="total"]').inner_text() == str(expect["best"]["total"])
+    assert "单吊胡" in root.locator('[data-role="verdict"]').inner_text()
