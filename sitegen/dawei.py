@@ -183,7 +183,7 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     players = int(params.get("players", 4))
     seed = int(params.get("seed", 1))
-    ans = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [0], "moves": [], "log_tail": 8})
+    ans = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [0], "moves": [], "log_tail": 8, "lang": lang})
     return (
         '<div class="hw-row">'
         + _players_select(t, players)
@@ -197,6 +197,7 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="hw-row" data-role="actions"></div>'
         f'<div class="dawei-dice" data-role="dice">{ans.get("last_svg") or ""}</div>'
         f'<div data-role="board">{board_html(ans, lang)}</div>'
+        f'<details class="dawei-pool"><summary>{t("场上余签（按比例画）", "Sticks left in the pool (to scale)")}</summary><div data-role="pool">{ans["pool_svg"]}</div></details>'
         f'<ul class="dawei-log" data-role="log">{"".join(_log_li(x, lang) for x in reversed(ans["log"]))}</ul>'
     )
 

@@ -237,13 +237,14 @@ async function gameWidget(root, ctx) {
   const dice = root.querySelector('[data-role="dice"]');
   const board = root.querySelector('[data-role="board"]');
   const log = root.querySelector('[data-role="log"]');
+  const poolFig = root.querySelector('[data-role="pool"]');
   let moves = [];
   let busy = false;
 
   function request() {
     const n = Number(players.value);
     const humans = mode.value === "hotseat" ? [...Array(n).keys()] : [0];
-    return { game: "dawei", action: "play", players: n, seed: Math.max(0, Number(seed.value) || 0), humans, moves, log_tail: 40, options: readOptions(root) };
+    return { game: "dawei", action: "play", players: n, seed: Math.max(0, Number(seed.value) || 0), humans, moves, log_tail: 40, options: readOptions(root), lang: ctx.lang };
   }
 
   function phaseName(p) {
@@ -268,6 +269,7 @@ async function gameWidget(root, ctx) {
     dice.innerHTML = a.last_svg || "";
     dice.dataset.dice = a.last_dice ? a.last_dice.join(",") : "";
     board.replaceChildren(boardTable(a, ctx));
+    if (poolFig) poolFig.innerHTML = a.pool_svg;
     log.replaceChildren(...a.log.slice().reverse().map((e) => {
       const li = el("li", {}, e[ctx.lang]);
       if (e.dice) li.append(el("span", { class: "dice" }, `[${e.dice.join(" ")}]`));

@@ -12,13 +12,13 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import ApiError
-from ..validate import bad, get_int, get_list, get_optional_int
+from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, Throw
 from .game import MAX_PLAYERS, MIN_PLAYERS, Config, Game, break_even, policy, seat_en, seat_zh
 from .options import rules_from
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 from .sticks import ANIMALS
-from .svg import dice_svg
+from .svg import dice_svg, sticks_svg
 from .throws import PATTERNS, classify, matches, pattern_ways
 
 MAX_MOVES = 20_000
@@ -216,9 +216,11 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     humans = _humans(req, cfg.players)
     moves = get_list(req, "moves", [], max_len=MAX_MOVES)
     tail = get_int(req, "log_tail", 60, lo=0, hi=MAX_LOG_TAIL)
+    lang = get_str(req, "lang", "zh", choices=("zh", "en"))
     g, used = replay(cfg, humans, moves)
     out = view(g, humans, tail)
     out["moves_used"] = used
+    out["pool_svg"] = sticks_svg(lang, g.pool)
     return out
 
 
