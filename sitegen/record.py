@@ -26,6 +26,7 @@ import json
 import re
 import subprocess
 import sys
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -651,19 +652,41 @@ def _game_pages(lang: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(out)
 
 
+def _ascii_pinyin(py: str) -> str:
+    base = unicodedata.normalize("NFD", py)
+    return "".join(c for c in base if unicodedata.category(c) != "Mn").lower()
+
+
+def _uses(term: Term, text: str, lang: str) -> bool:
+    """Whether a page's text uses the term: its characters, or on English pages its pinyin
+    (written with or without tone marks, syllables joined or apart; two syllables at least)."""
+    if term.zh in text:
+        return True
+    if lang != "en" or len(term.zh) < 2:
+        return False
+    forms = {term.pinyin.lower(), _ascii_pinyin(term.pinyin)}
+    forms |= {f.replace(" ", "").replace("'", "") for f in forms}
+    low = text.lower()
+    return any(re.search(r"(?<![a-z\u00c0-\u024f])" + re.escape(f) + r"(?![a-z\u00c0-\u024f])", low) for f in forms)
+
+
 def term_uses(term: Term, lang: str, limit: int = 4) -> list[tuple[str, str]]:
     """Game pages (path, title) in ``lang`` whose text uses the term: for each of its games,
     the game's home page first, then the others in path order (at most ``limit`` in all)."""
     per_game = max(2, limit // len(term.games))
     out: list[tuple[str, str]] = []
     for gid in term.games:
-        hits = [(p, t) for p, t, text in _game_pages(lang) if p.split("/")[0] == gid and term.zh in text]
+        hits = [(p, t) for p, t, text in _game_pages(lang) if p.split("/")[0] == gid and _uses(term, text, lang)]
         hits.sort(key=lambda h: (not h[0].endswith(f"/index.{lang}.md"), h[0]))
         out += hits[:per_game]
     return out
 
 
 GAME_ORDER = {g: i for i, g in enumerate(GAME_IDS)}
+
+
+def _short_name(gid: str, lang: str) -> str:
+    return GAMES[gid].name.zh if lang == "zh" else GAMES[gid].name.en.split(" (")[0]
 
 
 def gen_glossary(lang: str, params: dict[str, Any]) -> str:
@@ -673,17 +696,31 @@ def gen_glossary(lang: str, params: dict[str, Any]) -> str:
         f"| {_t(L, '词语', 'Term')} | {_t(L, '拼音', 'Pinyin')} | {_t(L, '英文', 'English')} | "
         f"{_t(L, '游戏', 'Game')} | {_t(L, '释义', 'Meaning')} | {_t(L, '见于', 'Used in')} |\n|---|---|---|---|---|---|\n"
     )
-    rows = []
-    for t in sorted(TERMS, key=lambda t: (GAME_ORDER[t.games[0]] if len(t.games) == 1 else -1, t.pinyin)):
-        games = "、".join(GAMES[g].name.zh for g in t.games) if L == "zh" else ", ".join(GAMES[g].name.en.split(" (")[0] for g in t.games)
-        uses = [f"[{_md_cell(title)}](../{p})" for p, title in term_uses(t, L)]
-        uses += [f"[{_t(L, '来源', 'source')}: {GAMES[g].source}](sources.md#src-{g})" for g in t.games]
-        rows.append(
-            f'| <span id="{t.slug}"></span>**{t.zh}** | {t.pinyin} | {_md_cell(t.en)} | {games} | '
-            f"{_md_cell(t.zh_def if L == 'zh' else t.en_def)} | {' · '.join(uses)} |\n"
+
+    def row(t: Term) -> str:
+        games = ("、" if L == "zh" else ", ").join(_short_name(g, L) for g in t.games)
+        uses = _t(L, "；", "; ").join(
+            f"{_short_name(g, L)}{_t(L, '：', ': ')}"
+            + " · ".join(
+                [f"[{_md_cell(title)}](../{p})" for p, title in term_uses(t, L) if p.startswith(g + "/")]
+                + [f"[{_t(L, '原文', 'source')}](sources.md#src-{g})"]
+            )
+            for g in t.games
         )
-    count = _t(L, f"共 {len(TERMS)} 条。", f"{len(TERMS)} terms.")
-    return count + "\n\n" + head + "".join(rows)
+        return (
+            f'| <span id="{t.slug}"></span>**{t.zh}** | {t.pinyin} | {_md_cell(t.en)} | {games} | '
+            f"{_md_cell(t.zh_def if L == 'zh' else t.en_def)} | {uses} |\n"
+        )
+
+    out = [_t(L, f"共 {len(TERMS)} 条。", f"{len(TERMS)} terms.") + "\n"]
+    groups: list[tuple[str, str, list[Term]]] = [("shared", _t(L, "几种游戏共用", "Shared by several games"), [t for t in TERMS if len(t.games) > 1])]
+    groups += [(g, GAMES[g].name(L), [t for t in TERMS if t.games == (g,)]) for g in GAME_IDS]
+    for key, title, terms in groups:
+        if not terms:
+            continue
+        out.append(f"## {title} {{#terms-{key}}}\n")
+        out.append(head + "".join(row(t) for t in sorted(terms, key=lambda t: t.pinyin)))
+    return "\n".join(out)
 
 
 def gen_bibliography(lang: str, params: dict[str, Any]) -> str:
