@@ -407,6 +407,111 @@ TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
 }
 
 
+
+# 字牌 cases: (zh, en, request without game, option to contrast or None)
+ZIPAI_CASES: tuple[tuple[str, str, dict[str, Any], dict[str, str] | None], ...] = (
+    ("吃上家的牌成顺子", "Taking the upper seat's card into a run",
+     {"action": "zipai-discard", "hand": ["x5", "x6", "d1"], "card": "x4", "from_upper": True}, None),
+    ("同一张牌来自下家", "The same card from the lower seat",
+     {"action": "zipai-discard", "hand": ["x5", "x6", "d1"], "card": "x4", "from_upper": False}, None),
+    ("放过之后再来", "Coming again after being let go",
+     {"action": "zipai-discard", "hand": ["x4", "x4", "x5", "x6"], "card": "x4", "from_upper": True, "passed": ["x4"]}, None),
+    ("下火：手中的小八无处可放", "下火: the held small 8 has no group",
+     {"action": "zipai-discard", "hand": ["x8", "x9", "x10", "d1"], "card": "x8", "from_upper": True}, None),
+    ("下火：两墩同时亮出", "下火: two groups at once",
+     {"action": "zipai-discard", "hand": ["x6", "x7", "x8", "x9", "x10"], "card": "x8", "from_upper": True}, None),
+    ("下火：一墩半边含两张小八", "下火: one 半边 holding both small 8s",
+     {"action": "zipai-discard", "hand": ["x8", "d8", "d1"], "card": "x8", "from_upper": True}, {"xiahuo": "separate"}),
+    ("吃成二七十", "Taking a card into 二七十",
+     {"action": "zipai-discard", "hand": ["d2", "d10", "x1"], "card": "d7", "from_upper": True}, {"chi_forms": "with_erqishi"}),
+    ("起手三张，别人打出第四张", "A dealt three, another discards the fourth",
+     {"action": "zipai-discard", "hand": ["d5", "d5", "d5", "x1"], "card": "d5", "from_upper": False}, None),
+    ("一对，自己摸到第三张", "A pair, drawing the third yourself",
+     {"action": "zipai-draw", "hand": ["d5", "d5", "x1"], "card": "d5"}, None),
+    ("起手三张，自己摸到第四张", "A dealt three, drawing the fourth yourself",
+     {"action": "zipai-draw", "hand": ["d5", "d5", "d5", "x1"], "card": "d5"}, {"self_fourth": "free"}),
+    ("开招旁一个对子", "One pair beside a 开招",
+     {"action": "zipai-arrange", "hand": ["x7", "x7", "x7", "x7", "x1", "x1", "d2", "d7", "d10"]}, None),
+    ("开招旁两个对子", "Two pairs beside one 开招",
+     {"action": "zipai-arrange", "hand": ["x7", "x7", "x7", "x7", "x5", "x5", "d3", "d3"]}, {"pairs": "any"}),
+    ("一大两小的半边", "A 半边 of one big and two small",
+     {"action": "zipai-arrange", "hand": ["d9", "x9", "x9"]}, {"banbian": "two_big"}),
+)
+
+_WHY = {
+    "not_upper": ("只能吃上家的牌", "only the upper seat's card may be taken"),
+    "passed": ("过张", "a passed card"),
+    "xiahuo": ("下火规则不允许", "not allowed by 下火规则"),
+    "no_group": ("组不成可吃的墩", "no group to take it into"),
+    "no_pair": ("没有对子", "no pair"),
+    "forced_kaizhao": ("必须开招", "开招 is forced"),
+    "own_draw": ("自己摸的牌不能吃", "one's own draw is never taken by 吃"),
+}
+
+
+def _zi_chars(codes: list[str], lang: str = "zh", sep: str = " ") -> str:
+    cards = [zipai.parse_zi(c) for c in codes]
+    return sep.join((c.zh if lang == "zh" else f"{c.en} ({c.char})") for c in cards if c is not None)
+
+
+def _zi_group(g: dict[str, Any], lang: str) -> str:
+    return g["chars"] if lang == "zh" else _zi_chars(g["cards"], "en", ", ")
+
+
+def _zi_outcome(ans: dict[str, Any], action: str, lang: str) -> str:
+    if not ans.get("ok"):
+        return E(ans["error"][lang])
+    if action == "zipai-arrange":
+        if not ans["complete"]:
+            return t(lang, "不能全部拢好", "cannot all be grouped")
+        return t(lang, "全部拢好：", "all grouped: ") + t(lang, "、", ", ").join(
+            t(lang, f'{g["zh"]}（{g["chars"]}）', f'{g["en"]}: {_zi_group(g, lang)}') for g in ans["groups"]
+        )
+    if ans.get("forced"):
+        name = {"kaizhao": ("必须开招（亮）", "开招 forced (face up)"), "saopai": ("必须扫牌（扣成坎）", "扫牌 forced (face-down 坎子)")}
+        return t(lang, *name[ans["forced"]])
+    if action == "zipai-draw":
+        return t(lang, "不强制", "nothing forced")
+    parts = []
+    if ans["chi"]:
+        ways = [" + ".join(_zi_group(g, lang) if lang == "zh" else f"[{_zi_group(g, lang)}]" for g in w) for w in ans["chi"]]
+        parts.append(t(lang, "可吃：", "may 吃: ") + t(lang, "；", "; ").join(ways))
+    else:
+        why = t(lang, *_WHY.get(ans["why_not_chi"], (ans["why_not_chi"],) * 2))
+        parts.append(t(lang, f"不可吃（{why}）", f"no 吃 ({why})"))
+    parts.append(t(lang, "可碰", "may 碰") if ans["peng"] else t(lang, "不可碰", "no 碰"))
+    return t(lang, "；", "; ").join(parts)
+
+
+def zipai_cases_table(lang: str, params: dict[str, Any]) -> str:
+    rows = []
+    for zh, en, req, alt in ZIPAI_CASES:
+        q = {"game": "yezi", **req}
+        ans = handle(q)
+        hand = _zi_chars(req["hand"], lang, " " if lang == "zh" else ", ")
+        card = _zi_chars([req["card"]], lang) if "card" in req else "—"
+        if req["action"] == "zipai-discard":
+            who = t(lang, "上家打出", "upper seat discards") if req.get("from_upper") else t(lang, "别家打出", "another seat discards")
+            card = f"{who} {card}"
+            if req.get("passed"):
+                card += t(lang, "（曾放过）", " (let go before)")
+        elif req["action"] == "zipai-draw":
+            card = t(lang, "自己摸到 ", "draws ") + card
+        other = "—"
+        if alt:
+            key, choice = next(iter(alt.items()))
+            other = f"`{choice}`: " + _zi_outcome(handle({**q, "options": alt}), req["action"], lang)
+        rows.append(f"| {t(lang, zh, en)} | {hand} | {card} | {_zi_outcome(ans, req['action'], lang)} | {other} |")
+    head = (
+        f"| {t(lang, '情形', 'Case')} | {t(lang, '手牌', 'Hand')} | {t(lang, '来牌', 'Card')} | "
+        f"{t(lang, '默认读法', 'Default reading')} | {t(lang, '另一读法', 'Other reading')} |\n|---|---|---|---|---|\n"
+    )
+    return head + "\n".join(rows)
+
+
+TABLES["yezi-zipai-cases"] = zipai_cases_table
+
+
 def _face_file(value: int) -> Callable[[], str]:
     return lambda: card_svg(value, 100, "zh")
 

@@ -48,3 +48,17 @@ def test_card_files_are_svg():
     assert len(sg.FILES) == 11
     for path, fn in sg.FILES.items():
         assert path.startswith("assets/yezi/cards/") and fn().startswith("<svg")
+
+
+def test_zipai_cases_show_each_option_changing_the_answer():
+    from engine.api import handle
+
+    for zh, en, req, alt in sg.ZIPAI_CASES:
+        ans = handle({"game": "yezi", **req})
+        assert ans["ok"], zh
+        if alt:
+            other = handle({"game": "yezi", **req, "options": alt})
+            assert other["ok"] and other != ans, zh
+    # each 字牌 option of the config appears in at least one case
+    shown = {k for *_, alt in sg.ZIPAI_CASES if alt for k in alt}
+    assert shown == {"xiahuo", "chi_forms", "self_fourth", "pairs", "banbian"}
