@@ -139,6 +139,12 @@ NOT_WINNING: list[tuple[str, list[str], list[dict[str, Any]], str, str]] = [
     ("below_threshold", "d4 d5 d6 x4 x5 x6 x7 x8 x9 d7 d8 d9 x1 x2 x3 d1 d2 d3 x10 x10".split(), [], "x10", "shang"),
     ("not_from_stock", "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split(), [], "x8", "discard"),
 ]
+NO_WIN_TITLES = {
+    "po_ti": ("破跑不破提", "a ti is never broken"),
+    "must_wei": ("必须偎（扯偎）", "the wei is compulsory (che wei)"),
+    "below_threshold": ("不够戏", "too few huxi"),
+    "not_from_stock": ("只胡底牌", "only a stock card wins"),
+}
 SOURCE_NAMES = {
     "self": ("自己摸出（自摸）", "own draw (zimo)"),
     "shang": ("上家从底牌翻出", "上家 turns it from the stock"),
@@ -204,7 +210,8 @@ def ways_examples(lang: str, params: dict[str, Any]) -> str:
         a = call(action="hu", hand=hand, open=opened, card=card, source=src)
         title = WAYS[way][0] if way in WAYS else t("不能胡", "no win")
         if way not in WAYS:
-            title = t("不能胡：", "no win: ") + a["reasons"][0][lang][:40]
+            zh, en = NO_WIN_TITLES[way]
+            title = t("不能胡：", "no win: ") + t(zh, en)
         elif lang == "en":
             title = f"{WAYS[way][1]} ({WAYS[way][0]})"
         o = "".join(f'<br>{e(t("明牌", "open"))}：{cards_text(g["cards"])} ({g["kind"]})' for g in opened)
