@@ -27,7 +27,7 @@ def _raw_value(kind: str, idx: tuple[int, ...], cfg: RuleConfig) -> int:
     return huxi(Group.of(kind, (FACES[i] for i in idx)), cfg)
 
 
-@lru_cache(maxsize=262_144)
+@lru_cache(maxsize=131_072)
 def _search(res: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tuple[Raw, ...]]]:
     """Best (胡息, groups) covering every card of ``res`` (each count ≤ 2), or None."""
     i = next((k for k, n in enumerate(res) if n), -1)
@@ -76,7 +76,7 @@ def arrange_counts(counts: Counts, pairs: int, cfg: RuleConfig = DEFAULT) -> Opt
     return _arrange_cached(tuple(counts), pairs, cfg)
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=8_192)  # holds Group objects: kept small so garbage collection stays cheap
 def _arrange_cached(counts: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tuple[Group, ...]]]:
     forced: list[Group] = []
     res = list(counts)

@@ -156,3 +156,16 @@ def test_every_win_is_complete_with_at_most_one_pair(hand):
             assert sum(1 for g in w.groups if g.kind == "dui") <= 1
             assert sorted(c for g in w.groups for c in g.cards) == sorted(hand + [f])
             assert w.total >= DEFAULT.threshold and w.cards == 21
+
+
+def test_a_variant_config_changes_the_pair_rule():
+    # 下灌字牌-style: a pair counts only beside a four-of-a-kind
+    from engine.paohuzi.arrange import arrange
+
+    variant = replace(DEFAULT, pair_needs_quad=True)
+    assert arrange(H("d1 d2 d3 x8 x8"))[0] == 6
+    assert arrange(H("d1 d2 d3 x8 x8"), variant) is None
+    assert arrange(H("d1 d2 d3 x8 x8 d9 d9 d9 d9"), variant)[0] == 18
+    # in a winning hand the four on the table counts too
+    hand = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d5 d6 d7 x9")
+    assert evaluate(TI, hand, H("x9")[0], "xia", variant).wins
