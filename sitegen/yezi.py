@@ -15,7 +15,7 @@ from engine.yezi import trace, zipai
 from engine.yezi.cards import FACES, LEAF, code_of, parse_card
 from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_ZH
 from engine.yezi.config import CHOICES, DEFAULT
-from engine.yezi.odds import hand_odds, max_copies, round_limits, simulate_rounds
+from engine.yezi.odds import hand_odds, max_copies, option_effects, round_limits, simulate_rounds
 from engine.yezi.svg import card_svg
 from engine.yezi.zipai_diff import DIFFERENCES
 
@@ -510,6 +510,33 @@ def zipai_cases_table(lang: str, params: dict[str, Any]) -> str:
 
 
 TABLES["yezi-zipai-cases"] = zipai_cases_table
+
+
+
+def option_effects_table(lang: str, params: dict[str, Any]) -> str:
+    n = int(params.get("rounds", 5000))
+    seed = int(params.get("seed", SIM_SEED))
+    rows = []
+    for e in option_effects(n, seed):
+        o = next(x for x in trace.OPTIONS if x.id == f"yezi.{e.option}")
+        rows.append(
+            f"| {t(lang, o.zh, o.en)} | {_choice_label(e.option, e.choice, lang)} (`{e.choice}`) | "
+            f"{_pct(e.winners_differ, e.rounds, 1)} | {_pct(e.places_differ, e.rounds, 1)} |"
+        )
+    note = t(
+        lang,
+        f"方法：蒙特卡洛，同样的 {_num(n)} 局（种子 {seed}）分别按默认读法和另一读法计算，四人都按最佳分法亮牌。"
+        "骰点数法只改变谁拿到哪手牌，所以单局结果会变，但任何概率都不变。",
+        f"Method: Monte Carlo; the same {_num(n)} rounds (seed {seed}) scored under the default and under the other reading, "
+        "everyone showing their best split. The die count only changes who gets which hand, so single rounds change but no probability does.",
+    )
+    return (
+        f"| {t(lang, '问题', 'Question')} | {t(lang, '另一读法', 'Other reading')} | {t(lang, '胜者改变的局', 'Rounds with a different winner')} | "
+        f"{t(lang, '名次有变的局', 'Rounds with any place changed')} |\n|---|---|--:|--:|\n" + "\n".join(rows) + f"\n\n{note}"
+    )
+
+
+TABLES["yezi-option-effects"] = option_effects_table
 
 
 def _face_file(value: int) -> Callable[[], str]:

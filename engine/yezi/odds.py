@@ -193,3 +193,40 @@ def simulate_rounds(rounds: int, seed: int) -> RoundSample:
 
 
 assert len(DECK) == 32
+
+
+@dataclass(frozen=True)
+class OptionEffect:
+    option: str  # YeziConfig field
+    choice: str  # the other reading
+    rounds: int
+    seed: int
+    winners_differ: int  # rounds whose set of winners changes
+    places_differ: int  # rounds where any player's place changes
+
+
+@lru_cache(maxsize=8)
+def option_effects(rounds: int, seed: int) -> tuple[OptionEffect, ...]:
+    """Monte Carlo: how often each 叶子戏 reading option changes a round's outcome.
+
+    The same seeded deals are played under the default config and under each
+    alternative; players show their best split in both.
+    """
+    from dataclasses import replace
+
+    from .config import DEFAULT
+
+    rounds = max(0, min(rounds, 50_000))
+    alts = (("scoring", "placing"), ("ties", "first_shown"), ("count_from", "next"))
+    counts = {a: [0, 0] for a in alts}
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        s, thrower = rng.randrange(2**62), rng.randrange(PLAYERS)
+        base = Round(s, thrower).play_out()
+        for field_, choice in alts:
+            other = Round(s, thrower, replace(DEFAULT, **{field_: choice})).play_out()
+            w0 = {p for p, q in enumerate(base.places) if q == 1}
+            w1 = {p for p, q in enumerate(other.places) if q == 1}
+            counts[(field_, choice)][0] += w0 != w1
+            counts[(field_, choice)][1] += base.places != other.places
+    return tuple(OptionEffect(f, c, rounds, seed, n[0], n[1]) for (f, c), n in counts.items())

@@ -48,3 +48,14 @@ def test_simulation_is_seeded_and_bounded():
     assert a == simulate_rounds(200, 5)
     assert sum(a.combinations.values()) == 200
     assert max(a.combinations) <= 3
+
+
+def test_option_effects_agree_with_the_simulation():
+    from engine.yezi.odds import option_effects
+
+    eff = {e.option: e for e in option_effects(300, 9)}
+    sim = simulate_rounds(300, 9)
+    # breaking ties by showing order changes the winners exactly in the rounds whose first place was shared
+    assert eff["ties"].winners_differ == sim.shared_wins
+    for e in eff.values():
+        assert 0 <= e.winners_differ <= e.places_differ <= e.rounds == 300
