@@ -912,7 +912,7 @@ def gen_coverage(lang: str, params: dict[str, Any]) -> str:
             _t(L, f"规则 {len(rules)} 条，未实现段落 {len(gaps)} 处，可选读法 {len(options)} 个；{len(g.sections)} 个章节中有 {n_traced} 个已追溯。",
                f"{len(rules)} rules, {len(gaps)} passages not implemented, {len(options)} rule options; {n_traced} of {len(g.sections)} sections traced.") + "\n"
         )
-        out.append(
+        head = (
             f"| {_t(L, '章节', 'Section')} | {_t(L, '段落', 'Passage')} | {_t(L, '内容', 'What')} | {_t(L, '实现于', 'Implemented in')} | {_t(L, '测试', 'Tested by')} |\n|---|---|---|---|---|\n"
         )
 
@@ -928,23 +928,25 @@ def gen_coverage(lang: str, params: dict[str, Any]) -> str:
             else:
                 what = _t(L, "**可选读法** ", "**Rule option** ") + f"`{it.id}` {it.zh if L == 'zh' else it.en}"
                 impl = _t(L, f"默认 `{it.default}`", f"default `{it.default}`")
-                tests = f"[{_t(L, '编辑说明', 'editorial apparatus')}](notes.md#opt-{re.sub(r'[^a-z0-9]+', '-', it.id.lower())})"
+                tests = f"[{_t(L, '编辑说明', 'editorial apparatus')}](notes.md#{option_anchor(it.id)})"
             return f"| {_md_cell(label)} | {_md_cell(p.section)} | {_md_cell(what)} | {_md_cell(impl)} | {_md_cell(tests)} |\n"
 
         untraced = []
+        rows: list[str] = []
         for s in g.sections:
             label = s.zh if L == "zh" else s.en
             items = by_sec[s.slug]
             if not items:
                 untraced.append(label)
             for kind, it in items:
-                out.append(row(label, kind, it))
+                rows.append(row(label, kind, it))
         for kind, it in stray:
-            out.append(row(f"{bad} " + _t(L, "无法定位", "not located"), kind, it))
+            rows.append(row(f"{bad} " + _t(L, "无法定位", "not located"), kind, it))
+        if rows:
+            out.append(head + "".join(rows))
         if untraced:
-            out.append("\n" + _t(L, "**尚未追溯的章节**（既无规则也无说明）：", "**Sections not yet traced** (no rule and no stated gap): ") + "、".join(untraced) if L == "zh" else "\n**Sections not yet traced** (no rule and no stated gap): " + "; ".join(untraced))
-            out.append("\n")
-        out.append("\n")
+            out.append(_t(L, "**尚未追溯的章节**（既无规则也无说明）：", "**Sections not yet traced** (no rule and no stated gap): ")
+                       + _t(L, "、", "; ").join(untraced) + "\n")
     return "\n".join(out)
 
 

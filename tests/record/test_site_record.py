@@ -191,3 +191,7 @@ def test_game_home_shows_each_rule_beside_its_passage(built_site: Path, game: st
     cov = built_site / ("en" if lang == "en" else "") / "archive" / "coverage" / "index.html"
     targets = {resolve(built_site, cov, h) for h, _ in Page(cov.read_text(encoding="utf-8")).links}
     assert all((home.resolve(), f"rule-{r.id}") in targets for r in rules)
+    # ... inside the coverage table (a table cell per rule, not a paragraph of pipes)
+    cov_text = cov.read_text(encoding="utf-8")
+    assert [r.id for r in rules if not re.search(r"<td><a [^>]*#rule-" + re.escape(r.id) + '"', cov_text)] == []
+    assert "<p>| " not in cov_text
