@@ -53,6 +53,7 @@ class RuleConfig:
     liang: str = "open"  # paohuzi.liang: the 亮张 is "open" (like another's draw) | "self" (自摸)
     xia_shun: str = "allow"  # paohuzi.xia_shun: 顺胡/编胡 on 下家's stock card "allow" | "forbid"
     void_hu: str = "penalties"  # paohuzi.void_hu: a void win scores "penalties" only | "huang" too
+    po_pao: str = "any"  # paohuzi.po_pao: a pao may be broken from "any" 坎 (hand, 偎, 碰) | only the "hand"'s
     # --- fixed parameters (a variant may change them)
     zimo_bonus: int = 3
     deng_step: int = 3

@@ -52,6 +52,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "card_count": ("牌数不对：完整的牌型应为二十一张，每多一次提或跑（重跑）多一张。", "Wrong number of cards: a complete hand has 21, one more for each ti/pao after the first."),
     "must_wei": ("自己摸到与对子相同的牌必须偎，偎后不成胡（扯偎）。", "An own draw matching a pair must be wei'd, and the wei does not complete the hand."),
     "po_ti": ("破跑不破提：自己摸到第四张必须提，提后不成胡。", "A ti cannot be broken: an own fourth card must be ti'd, and the ti does not complete the hand."),
+    "must_pao": ("按所选规则，跟前的偎或碰出现第四张必须跑，不能破跑；跑后不成胡。", "Under the chosen rule a fourth card to a wei or peng on the table must be pao'd, never broken, and the pao does not complete the hand."),
     "xia_card": ("按所选规则，下家摸出的牌不能组成顺子或编子来胡。", "Under the chosen rule, 下家's card cannot complete a run or bian."),
     "mixed_shun": ("大小字混在一起组成了顺子（诈胡）。", "A run mixes big and small cards (false win)."),
     "chai_kan": ("拆坎：三张相同的牌被拆开使用（诈胡）。", "A kan was split (false win)."),
@@ -267,6 +268,8 @@ def evaluate(
             candidates.append(four)
     elif four_kind == "pao" and four:
         candidates.append(four)  # a 跑 that completes the hand must be taken
+    elif four_kind == "pao" and same_open is not None and cfg.po_pao == "hand":
+        exclusive = "must_pao"  # under this reading only a 坎 in hand may be broken
     elif c == 2 and zimo:
         exclusive = "must_wei"
         wei = win_of("wei_hu", list(open_groups) + [Group.of("wei", [card] * 3, True)], minus(w, w))

@@ -97,5 +97,6 @@ OPTIONS: tuple[RuleOption, ...] = (
     _opt("paohuzi.dot_pairs", "一张红牌的对子胡", "a pairs hu with one red card", ("max", "product"), "max", "7 加番", "仅有一张红牌", "dot-pairs"),
     _opt("paohuzi.liang", "亮张算谁的牌", "whose card the turned-up card is", ("open", "self"), "open", "4-1 起手胡", "都可以胡“亮张”的底牌", "liang"),
     _opt("paohuzi.xia_shun", "下家翻出的牌能否胡顺、编", "may 下家's stock card complete a run or bian", ("allow", "forbid"), "allow", "3-2 顺子", "不吃隔山牌", "xia-shun"),
+    _opt("paohuzi.po_pao", "哪些坎可以破跑", "which triplets a pao may be broken from", ("any", "hand"), "any", "4-8 破跑胡", "就可以“破跑胡”", "po-pao"),
     _opt("paohuzi.void_hu", "无效的胡牌是否按荒牌", "is a void win also a no-win deal", ("penalties", "huang"), "penalties", "比赛 6 罚则 F", "胡牌无效，并按上述罚则计分", "void-hu"),
 )

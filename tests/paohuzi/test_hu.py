@@ -169,3 +169,14 @@ def test_a_variant_config_changes_the_pair_rule():
     # in a winning hand the four on the table counts too
     hand = H("d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d5 d6 d7 x9")
     assert evaluate(TI, hand, H("x9")[0], "xia", variant).wins
+
+
+def test_breaking_a_pao_from_an_open_peng_depends_on_the_reading():
+    peng = [G("peng", "d5 d5 d5")]
+    hand = H("d4 d6 d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d8 d9 d10")
+    v = evaluate(peng, hand, H("d5")[0], "shang")
+    assert v.wins and ways(v) == ("po_pao_hu",) and v.best.total == 3 + 6 + 3 + 3
+    strict = evaluate(peng, hand, H("d5")[0], "shang", replace(DEFAULT, po_pao="hand"))
+    assert not strict.wins and strict.reasons == ("must_pao",)
+    # a 坎 in hand may be broken under both readings
+    assert evaluate([], PO, H("d5")[0], "shang", replace(DEFAULT, po_pao="hand")).wins
