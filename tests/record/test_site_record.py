@@ -195,3 +195,19 @@ def test_game_home_shows_each_rule_beside_its_passage(built_site: Path, game: st
     cov_text = cov.read_text(encoding="utf-8")
     assert [r.id for r in rules if not re.search(r"<td><a [^>]*#rule-" + re.escape(r.id) + '"', cov_text)] == []
     assert "<p>| " not in cov_text
+
+
+def test_footer_links_and_head_metadata_on_every_page(built_site: Path) -> None:
+    pages = [p for p in built_site.rglob("index.html") if "assets" not in p.parts]
+    assert len(pages) > 10
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        footer = re.search(r'<div class="rec-footer">(.*?)</div>', text, re.S)
+        assert footer, f"{page}: no version footer"
+        for href, _ in Page(footer.group(1)).links:
+            target, _frag = resolve(built_site, page, href)
+            assert target is not None and target.is_file(), f"{page}: footer link {href}"
+        p = Page(text)
+        assert p.meta.get("citation_title") and p.meta.get("DC.title"), page
+        ld = json.loads(p.jsonld[0])
+        assert ld["@type"] == "CreativeWork" and ld["version"] == archive_version(), page
