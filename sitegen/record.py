@@ -231,7 +231,7 @@ def cite_gbt(f: PageFacts, cited: str) -> str:
     """GB/T 7714—2015 style, electronic resource [EB/OL]."""
     pub = ARCHIVE["publisher"](f.lang)
     year = f.modified[:4]
-    return f"{pub}. {f.title}[EB/OL]. {f.site_name}, {year} ({f.modified}) [{cited}]. {f.url}."
+    return f"{pub}. {f.title}[EB/OL]. {f.site_name}, {year}({f.modified})[{cited}]. {f.url}."
 
 
 def cite_english(f: PageFacts) -> str:

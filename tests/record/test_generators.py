@@ -78,3 +78,34 @@ def test_note_excerpt_takes_the_first_own_paragraph(monkeypatch: pytest.MonkeyPa
     assert record.note_excerpt("dawei/notes.md#other", "en") == ""
     assert record.note_excerpt("dawei/notes.md#missing", "en") == ""
     assert record.note_excerpt("dawei/notes.md#first", "zh") == ""
+
+
+def _facts(lang: str) -> record.PageFacts:
+    return record.PageFacts(
+        lang=lang, src=f"dawei/throws.{lang}.md", game=GAMES["dawei"],
+        title="打围：掷法 50% & co_x" if lang == "zh" else "Dawei: throws", title_other="Dawei: throws" if lang == "zh" else "打围：掷法",
+        url="http://h/dawei/throws/" if lang == "zh" else "http://h/en/dawei/throws/",
+        url_other="http://h/en/dawei/throws/" if lang == "zh" else "http://h/dawei/throws/",
+        modified="2026-03-04", version="9.8.7", site_name="民间游戏遗产档案" if lang == "zh" else "Folk Games Heritage Archive", base="http://h/",
+    )
+
+
+def test_citation_formats() -> None:
+    import json
+    import re
+
+    zh, en = _facts("zh"), _facts("en")
+    gbt = record.cite_gbt(zh, "2026-05-06")
+    assert re.fullmatch(r"民间游戏遗产档案编辑组\. 打围：掷法 50% & co_x\[EB/OL\]\. 民间游戏遗产档案, 2026\(2026-03-04\)\[2026-05-06\]\. http://h/dawei/throws/\.", gbt), gbt
+    chicago = record.cite_english(zh)
+    assert "“打围：掷法 50% & co_x” [Dawei: throws]." in chicago and "version 9.8.7" in chicago
+    assert "Last modified March 4, 2026. In Chinese." in chicago
+    assert "In Chinese" not in record.cite_english(en)
+    bib = record.bibtex(zh, "2026-05-06")
+    assert r"50\% \& co\_x" in bib and "urldate = {2026-05-06}" in bib and bib.count("{") == bib.count("}")
+    csl = json.loads(record.csl_json(en, "2026-05-06"))[0]
+    assert csl["issued"] == {"date-parts": [[2026, 3, 4]]} and csl["accessed"] == {"date-parts": [[2026, 5, 6]]}
+    ld = json.loads(record.json_ld(zh))
+    assert ld["workTranslation"]["url"] == "http://h/en/dawei/throws/" and "translationOfWork" not in ld
+    assert json.loads(record.json_ld(en))["translationOfWork"]["url"] == "http://h/dawei/throws/"
+    assert ld["isBasedOn"]["author"] == {"@type": "Person", "name": "张正泰"}
