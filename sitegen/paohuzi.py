@@ -321,7 +321,7 @@ def waits_html(a: dict[str, Any], lang: str) -> str:
     def cell(w: dict[str, Any] | None) -> str:
         if not w:
             return "—"
-        ways = "+".join(x["zh"] for x in w["ways"])
+        ways = " + ".join(x["zh"] if lang == "zh" else f"{x['en']} ({x['zh']})" for x in w["ways"])
         fan = f" ×{w['multiplier']}" if w["multiplier"] > 1 else ""
         return f'{w["total"]} {t("戏", "huxi")} · {w["deng"]} {t("等", "deng")}{fan} · {e(ways)}'
 

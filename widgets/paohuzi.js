@@ -85,7 +85,7 @@ function waitsHtml(ctx, svg, a) {
   if (!a.waits.length) return `<p class="phz-verdict phz-no" data-role="verdict">${esc(t("没有落轿：没有一张牌能胡。", "Not ready: no card wins."))}</p>`;
   const cell = (w) => {
     if (!w) return "—";
-    const ways = w.ways.map((x) => x.zh).join("+");
+    const ways = w.ways.map((x) => (ctx.lang === "zh" ? x.zh : `${x.en} (${x.zh})`)).join(" + ");
     const fan = w.multiplier > 1 ? ` ×${w.multiplier}` : "";
     return `${w.total} ${t("戏", "huxi")} · ${w.deng} ${t("等", "deng")}${fan} · ${esc(ways)}`;
   };
