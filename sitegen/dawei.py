@@ -82,11 +82,12 @@ def dice_widget(lang: str, params: dict[str, Any]) -> str:
         f'<button type="button" class="hw-btn" data-role="classify" disabled>{t("判定", "Classify")}</button>'
         "</div>"
         f'<div class="dawei-dice" data-role="dice" data-dice="{",".join(map(str, dice))}">{ans["svg"]}</div>'
-        f'<p class="dawei-result">{t("色面", "Pattern")}：<strong data-role="pattern">{e(ans["pattern"][lang])}</strong>'
+        f'<p class="dawei-result">{t("色面：", "Pattern: ")}<strong data-role="pattern">{e(ans["pattern"][lang])}</strong>'
         f' · {t("得", "takes")} <span data-role="awards">{e(award)}</span>'
         f' · {t("此掷概率", "this throw")} <span data-role="odds">{ans["ways"]}/{ALL_OUTCOMES}</span>'
         f' · {t("此色面合计", "this pattern in all")} <span data-role="pattern-odds">{ans["pattern_ways"]}/{ALL_OUTCOMES} = {pct(ans["pattern_ways"])}</span></p>'
         f'<p class="hw-note" data-role="also">{_also(ans, lang)}</p>'
+        + options_panel(lang, only=("red_five_gold", "two_red_with_pair"))
     )
 
 
@@ -113,18 +114,21 @@ def _players_select(t: Callable[[str, str], str], default: int) -> str:
     )
 
 
-def options_panel(lang: str) -> str:
+def options_panel(lang: str, only: tuple[str, ...] | None = None) -> str:
     """A fold-out with one select per rule option (default first); the widgets send the choices as ``options``."""
     t = T(lang)
     rows = []
     for o in OPTIONS:
         key = o.id.removeprefix("dawei.")
+        if only is not None and key not in only:
+            continue
         anchor = o.note.split("#", 1)[1]
         choices = "".join(f'<option value="{c}"{" selected" if c == o.default else ""}>{c}{t("（默认）", " (default)") if c == o.default else ""}</option>' for c in o.choices)
         rows.append(
             f'<label class="dawei-option">{e(o.zh if lang == "zh" else o.en)} '
             f'<select data-option="{key}" data-default="{o.default}" disabled>{choices}</select> '
-            f'<a href="../notes/#{anchor}">{t("编者按", "note")}</a></label>'
+            + (f'<a href="../notes/#{anchor}">{t("编者按", "note")}</a>' if only is None else "")
+            + "</label>"
         )
     return f'<details class="dawei-options"><summary>{t("规则选项（原文不明之处）", "Rule options (where the source is open)")}</summary>{"".join(rows)}</details>'
 

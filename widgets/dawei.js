@@ -76,9 +76,10 @@ async function diceWidget(root, ctx) {
     }
   }
 
-  roll.addEventListener("click", () => ask({ game: "dawei", action: "roll" }));
+  roll.addEventListener("click", () => ask({ game: "dawei", action: "roll", options: readOptions(root) }));
   classifyBtn.addEventListener("click", () =>
-    ask({ game: "dawei", action: "classify", dice: faces.map((f) => Number(f.value)) }));
+    ask({ game: "dawei", action: "classify", dice: faces.map((f) => Number(f.value)), options: readOptions(root) }));
+  enableOptions(root, () => classifyBtn.click());
   faces.forEach((f) => { f.disabled = false; });
   roll.disabled = classifyBtn.disabled = false;
 }

@@ -136,3 +136,21 @@ def test_hot_seat_every_seat_is_human(page, site_url):
         wait_seq(page, "dawei-game", n + 1)
     expected = handle({"game": "dawei", "action": "play", "players": 2, "seed": 1, "humans": [0, 1], "moves": ["throw", "throw"]})
     assert root.locator('[data-role="status"]').inner_text().strip() == f"Turn {expected['turn']} · main phase · {expected['seats'][expected['current']]['en']} to throw"
+
+
+def test_dice_widget_rule_option_reclassifies(page, site_url):
+    page.goto(site_url + "en/dawei/main/")
+    ready(page, "dawei-dice")
+    root = page.locator('[data-widget="dawei-dice"]').first
+    faces = root.locator('[data-role="face"]')
+    for i, v in enumerate([4, 4, 4, 1, 1, 3]):
+        faces.nth(i).select_option(str(v))
+    n = seq(page, "dawei-dice")
+    root.locator('[data-role="classify"]').click()
+    wait_seq(page, "dawei-dice", n + 1)
+    assert root.locator('[data-role="pattern"]').inner_text().strip() == "Red-five-gold leopard"
+    root.locator("details.dawei-options summary").click()
+    n = seq(page, "dawei-dice")
+    root.locator('[data-option="red_five_gold"]').select_option("one_two_two")
+    wait_seq(page, "dawei-dice", n + 1)
+    assert root.locator('[data-role="pattern"]').inner_text().strip() == "Three-red deer"
