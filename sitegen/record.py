@@ -433,7 +433,19 @@ def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tu
     if not terms:
         return text, []
     by_zh = {t.zh: t for t in terms}
-    pat = re.compile("|".join(re.escape(t.zh) for t in terms))
+    alts = [re.escape(t.zh) for t in terms]
+    by_form: dict[str, Term] = {}
+    if lang == "en":
+        # English pages write many terms in pinyin: link those too (two syllables at least)
+        for t in terms:
+            if len(t.zh) < 2:
+                continue
+            for f in pinyin_forms(t):
+                by_form.setdefault(f, t)
+        forms = sorted(by_form, key=len, reverse=True)
+        if forms:
+            alts.append(r"(?<![A-Za-z\u00c0-\u024f])(?i:" + "|".join(re.escape(f) for f in forms) + r")(?![A-Za-z\u00c0-\u024f])")
+    pat = re.compile("|".join(alts))
     done: set[str] = set()
     out: list[str] = []
     skip: list[str] = []  # open skipped elements (tag names)
@@ -442,7 +454,7 @@ def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tu
 
     def sub(seg: str) -> str:
         def repl(m: re.Match[str]) -> str:
-            t = by_zh[m.group(0)]
+            t = by_zh.get(m.group(0)) or by_form[m.group(0).lower()]
             if t.zh in done:
                 return m.group(0)
             done.add(t.zh)
@@ -657,6 +669,12 @@ def _ascii_pinyin(py: str) -> str:
     return "".join(c for c in base if unicodedata.category(c) != "Mn").lower()
 
 
+def pinyin_forms(term: Term) -> set[str]:
+    """Lower-case ways an English text may write a term: with or without tone marks, syllables apart or joined."""
+    forms = {term.pinyin.lower(), _ascii_pinyin(term.pinyin)}
+    return forms | {f.replace(" ", "").replace("'", "") for f in forms}
+
+
 def _uses(term: Term, text: str, lang: str) -> bool:
     """Whether a page's text uses the term: its characters, or on English pages its pinyin
     (written with or without tone marks, syllables joined or apart; two syllables at least)."""
@@ -664,10 +682,8 @@ def _uses(term: Term, text: str, lang: str) -> bool:
         return True
     if lang != "en" or len(term.zh) < 2:
         return False
-    forms = {term.pinyin.lower(), _ascii_pinyin(term.pinyin)}
-    forms |= {f.replace(" ", "").replace("'", "") for f in forms}
     low = text.lower()
-    return any(re.search(r"(?<![a-z\u00c0-\u024f])" + re.escape(f) + r"(?![a-z\u00c0-\u024f])", low) for f in forms)
+    return any(re.search(r"(?<![a-z\u00c0-\u024f])" + re.escape(f) + r"(?![a-z\u00c0-\u024f])", low) for f in pinyin_forms(term))
 
 
 def term_uses(term: Term, lang: str, limit: int = 4) -> list[tuple[str, str]]:

@@ -92,3 +92,14 @@ def test_term_links_on_game_pages_resolve_to_glossary_entries(built_site: Path, 
                 assert frag in ids, f"{page}: {href}"
                 assert attrs.get("title"), f"{page}: {href} has no tooltip"
     assert seen > 0, "no glossary term is linked from any game page"
+
+
+def test_english_pages_link_terms_written_in_pinyin() -> None:
+    html = "<h1>Dawei</h1><p>The lao shizi, then Lǎo shīzi and 老狮子; laohu. Mislaohux stays.</p>"
+    out, linked = link_terms(html, "dawei", "en", "g/")
+    assert set(linked) == {"g-lao-shizi", "g-laohu"}
+    assert out.count('href="g/#g-lao-shizi"') == 1 and ">lao shizi</a>" in out
+    assert "Mislaohux stays" in out and "<h1>Dawei</h1>" in out
+    # Chinese pages do not link pinyin
+    _, zh = link_terms("<p>laohu</p>", "dawei", "zh", "g/")
+    assert zh == []
