@@ -67,17 +67,17 @@ def arrange_counts(counts: Counts, pairs: int, cfg: RuleConfig = DEFAULT) -> Opt
     Four alike → 提, three alike → 坎, never split; the rest searched with at most
     ``pairs`` pairs.
     """
+    return _arrange_cached(tuple(counts), pairs, cfg)
+
+
+@lru_cache(maxsize=8_192)  # holds Group objects: kept small so garbage collection stays cheap
+def _arrange_cached(counts: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tuple[Group, ...]]]:
     if len(counts) != N_FACES or min(counts) < 0 or max(counts) > 4:
         raise ValueError("counts must be 20 numbers 0–4")
     # what is left after the 提 must be triples plus at most ``pairs`` pairs
     rem = sum(counts) - 4 * counts.count(4)
     if not any((rem - 2 * p) % 3 == 0 and 2 * p <= rem for p in range(min(pairs, 2) + 1)):
         return None
-    return _arrange_cached(tuple(counts), pairs, cfg)
-
-
-@lru_cache(maxsize=8_192)  # holds Group objects: kept small so garbage collection stays cheap
-def _arrange_cached(counts: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tuple[Group, ...]]]:
     forced: list[Group] = []
     res = list(counts)
     for i, n in enumerate(counts):

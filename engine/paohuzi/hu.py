@@ -179,11 +179,11 @@ def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str,
     base = 10 if w >= 10 else 0
     r = w - base + 1
 
-    def have(*idx: int) -> bool:
-        need = [0] * N_FACES
-        for i in idx:
-            need[i] += 1
-        return all(counts[i] >= need[i] and counts[i] < 3 for i in idx)
+    def have(a: int, b: int) -> bool:
+        # two concealed cards, never taken from a 坎 (three alike stay whole)
+        if a == b:
+            return 2 <= counts[a] < 3
+        return 1 <= counts[a] < 3 and 1 <= counts[b] < 3
 
     if "shun" in cfg.kinds:
         for lo in (r - 2, r - 1, r):
@@ -212,13 +212,14 @@ def evaluate(
     source: str,
     cfg: RuleConfig = DEFAULT,
     fouls: Iterable[str] = (),
+    hand_counts: Optional[Sequence[int]] = None,
 ) -> Verdict:
     """Whether ``card`` (from ``source``) wins for this hand, the best win and the reasons if not."""
     if source not in SOURCES:
         raise ValueError(source)
     open_groups = [g if g.open else Group.of(g.kind, g.cards, True) for g in open_groups]
     reasons: list[str] = check_open(open_groups, cfg)
-    counts = counts_of(hand)
+    counts = list(hand_counts) if hand_counts is not None else counts_of(hand)
     total_counts = list(counts)
     for g in open_groups:
         for x in g.cards:
@@ -289,7 +290,8 @@ def evaluate(
             if got:
                 candidates.append(got)
         if c == 1:
-            way = "liang_tou_hu" if len(pair_waits(open_groups, hand, cfg)) >= 2 else "dan_diao_hu"
+            quads = sum(1 for g in open_groups if len(g.cards) == 4)
+            way = "liang_tou_hu" if len(_pair_waits(tuple(counts), quads, cfg)) >= 2 else "dan_diao_hu"
             got = win_of(way, list(open_groups) + [Group.of("dui", [card, card])], minus(w))
             if got:
                 candidates.append(got)
@@ -358,8 +360,8 @@ def waiting(
         # a card that joins nothing in the hand or on the table cannot complete it
         if not counts[f.index] and f.index not in same_open and not _triples_with(f.index, counts, cfg):
             continue
-        own = evaluate(open_groups, hand, f, "self", cfg)
-        other = evaluate(open_groups, hand, f, "shang", cfg)
+        own = evaluate(open_groups, hand, f, "self", cfg, hand_counts=counts)
+        other = evaluate(open_groups, hand, f, "shang", cfg, hand_counts=counts)
         if own.wins or other.wins:
             out.append((f, own.best if own.wins else None, other.best if other.wins else None))
     return out
