@@ -97,7 +97,7 @@ def _today() -> str:
 def _uncommitted() -> set[str]:
     try:
         out = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=all", "--", "docs"],
+            ["git", "status", "--porcelain", "--untracked-files=all", "--", "docs", "engine", "sitegen"],
             cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
         ).stdout
     except (OSError, subprocess.SubprocessError):
@@ -108,14 +108,27 @@ def _uncommitted() -> set[str]:
 _UNCOMMITTED: set[str] | None = None
 
 
-def last_changed(rel_path: str) -> str:
-    """The date a file last changed: its last commit, or today when it has uncommitted changes."""
+def last_changed(*paths: str) -> str:
+    """The date the newest of ``paths`` (files, or folders meaning every file under them) last
+    changed: its last commit, or today when one of them has uncommitted changes."""
     global _UNCOMMITTED
     if _UNCOMMITTED is None:
         _UNCOMMITTED = _uncommitted()
-    if rel_path in _UNCOMMITTED:
+
+    def under(p: str, root: str) -> bool:
+        return p == root or p.startswith(root.rstrip("/") + "/")
+
+    if any(under(u, p) for u in _UNCOMMITTED for p in paths):
         return _today()
-    return _git_dates().get(rel_path) or _today()
+    dates = [d for f, d in _git_dates().items() if any(under(f, p) for p in paths)]
+    return max(dates) if dates else _today()
+
+
+def page_sources(src: str) -> tuple[str, ...]:
+    """What a page's text is made from: its Markdown file and, on a game page, the game's
+    engine and build-time views (its generated tables and examples)."""
+    gid = page_game(src)
+    return ("docs/" + src,) + ((f"engine/{gid}", f"sitegen/{gid}.py") if gid else ())
 
 
 # ---------------------------------------------------------------- page facts
@@ -210,7 +223,7 @@ def page_facts(page: Any, config: Any) -> PageFacts:
         title_other=title_other,
         url=base + _url_of(src),
         url_other=base + _url_of(other) if has_other else None,
-        modified=last_changed("docs/" + src),
+        modified=last_changed(*page_sources(src)),
         version=archive_version(),
         site_name=ARCHIVE["name"](lang),
         base=base,

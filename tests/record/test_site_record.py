@@ -38,13 +38,14 @@ def page_src(site: Path, page: Path, lang: str) -> Path:
     raise AssertionError(f"no source page for {page}")
 
 
-def git_date(path: Path) -> str:
-    rel = path.relative_to(REPO).as_posix()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--", rel], cwd=REPO, capture_output=True, text=True).stdout.strip()
+def git_date(*paths: str) -> str:
+    """Date of the last commit touching any of ``paths``, or today if one has uncommitted changes."""
+    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", "--", *paths], cwd=REPO, capture_output=True, text=True).stdout.strip()
     if dirty:
-        return dt.datetime.now(dt.timezone.utc).date().isoformat()
-    out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", rel], cwd=REPO, capture_output=True, text=True).stdout.strip()
-    return out or dt.datetime.now(dt.timezone.utc).date().isoformat()
+        return today
+    out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", *paths], cwd=REPO, capture_output=True, text=True).stdout.strip()
+    return out or today
 
 
 def the_jsonld(p: Page) -> dict:
@@ -159,7 +160,8 @@ def test_footer_shows_version_and_git_date(built_site: Path, lang: str) -> None:
             assert versions, page
             text = page.read_text(encoding="utf-8")
             assert re.search(r'class="rec-version">' + re.escape(archive_version()) + "<", text), page
-            want = git_date(page_src(built_site, page, lang))
+            src = page_src(built_site, page, lang).relative_to(REPO).as_posix()
+            want = git_date(src, f"engine/{game}", f"sitegen/{game}.py")
             assert f'datetime="{want}"' in text and p.meta["DC.date"] == [want], f"{page}: last change should be {want}"
             checked += 1
     assert checked > 0
