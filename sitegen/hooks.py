@@ -202,6 +202,17 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     return re.sub(r"<p>(HWSTASH[0-9a-f]{16}\d+)</p>", repl, html_text)
 
 
+SEARCH_WORKER = re.compile(r'"search": "((?:[^"]*/)?assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Each language searches only its own pages (see widgets/search-lang.js)."""
+    lang = page_lang(page)
+    return SEARCH_WORKER.sub(
+        lambda m: f'"search": "{m.group(1)}search-lang.js?lang={lang}&worker={m.group(2)}"', output, count=1
+    )
+
+
 # ---------------------------------------------------------------- assets
 
 
@@ -231,7 +242,12 @@ def write_assets(site_dir: Path) -> None:
     wdst = assets / "widgets"
     wdst.mkdir(parents=True, exist_ok=True)
     for f in (ROOT / "widgets").iterdir():
-        if f.suffix in (".js", ".mjs", ".css"):
+        if f.name == "search-lang.js":
+            # beside Material's search worker, whose relative paths it shares
+            sdst = assets / "javascripts" / "workers"
+            sdst.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, sdst / f.name)
+        elif f.suffix in (".js", ".mjs", ".css"):
             shutil.copy2(f, wdst / f.name)
     # Pyodide, from the pinned npm package
     pdst = assets / "pyodide"

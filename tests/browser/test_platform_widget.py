@@ -81,6 +81,7 @@ def search(page, url: str, term: str) -> list[str]:
 def test_chinese_search_finds_a_two_character_term(page, site_url):
     hrefs = search(page, site_url, "骰子")
     assert any(h.split("#")[0].split("?")[0] == site_url for h in hrefs), hrefs
+    assert not [h for h in hrefs if "/en/" in h], hrefs
 
 
 def test_english_search_stays_in_english(page, site_url):
