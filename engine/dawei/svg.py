@@ -20,8 +20,10 @@ BLACK_INK = "#212121"
 
 
 def die_svg(v: int, x: int = 0, hl: bool = False) -> str:
-    """One die as SVG elements; the red four in red, every other face in black (the one with a large pip)."""
-    fill = RED_INK if v == RED else BLACK_INK
+    """One die as SVG elements, painted as Chinese dice are: the four and the one
+    (a single large pip) in red, the other faces in black. Only the four counts as
+    red in the rules (see the note #red-and-black); the paint is the object's."""
+    fill = RED_INK if v in (RED, 1) else BLACK_INK
     r = 14 if v == 1 else 8
     stroke = "#b8860b" if hl else "#555"
     dots = "".join(f'<circle cx="{x + px}" cy="{py}" r="{r}" fill="{fill}"/>' for px, py in PIPS[v])

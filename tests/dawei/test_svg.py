@@ -4,11 +4,12 @@ from engine.dawei.sticks import ANIMALS
 from engine.dawei.svg import dice_svg, sticks_svg
 
 
-def test_dice_svg_red_four():
+def test_dice_svg_red_four_and_one():
+    """Drawn as real Chinese dice: the four and the one are painted red."""
     root = ET.fromstring(dice_svg([4, 1, 2, 3, 5, 6]))
     circles = root.findall("{http://www.w3.org/2000/svg}circle")
     red = [c for c in circles if c.get("fill") == "#c62828"]
-    assert len(red) == 4 and len(circles) == 4 + 1 + 2 + 3 + 5 + 6
+    assert len(red) == 4 + 1 and len(circles) == 4 + 1 + 2 + 3 + 5 + 6
 
 
 def test_sticks_svg_sizes():
