@@ -521,12 +521,10 @@ def on_config(config: Any) -> Any:
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
-    lang = "en" if str(config["theme"]["language"]).startswith("en") else "zh"
     env.globals["record_version"] = archive_version()
     from engine import __version__ as engine_version
 
     env.globals["record_engine_version"] = engine_version
-    env.globals["record_lang"] = lang
     return env
 
 
@@ -591,9 +589,8 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     facts = _facts.get(page.file.src_uri)
     if facts is None or facts.game is None:
         return output
+    # beside the page's index.html (mkdocs-static-i18n gives each language its own site_dir)
     out_dir = Path(config["site_dir"]) / Path(page.file.dest_uri).parent
-    if page_lang(page.file.src_uri) == "en" and Path(config["site_dir"]).name != "en":
-        pass  # dest_uri already carries the en/ prefix
     out_dir.mkdir(parents=True, exist_ok=True)
     cited = _today()
     (out_dir / "cite.bib").write_text(bibtex(facts, cited), encoding="utf-8")
