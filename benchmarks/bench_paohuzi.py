@@ -59,7 +59,10 @@ def timed(req, cold: bool) -> float:
 
 
 def report(name: str, reqs) -> None:
+    # the benchmark's own thousands of hands would otherwise make CPython's full
+    # collections (100 ms and more) land inside a request: freeze them first
     gc.collect()
+    gc.freeze()
     cold = [timed(r, True) for r in reqs]
     gc.collect()
     warm = [timed(r, False) for r in reqs]

@@ -360,8 +360,12 @@ def waiting(
         # a card that joins nothing in the hand or on the table cannot complete it
         if not counts[f.index] and f.index not in same_open and not _triples_with(f.index, counts, cfg):
             continue
-        own = evaluate(open_groups, hand, f, "self", cfg, hand_counts=counts)
         other = evaluate(open_groups, hand, f, "shang", cfg, hand_counts=counts)
-        if own.wins or other.wins:
-            out.append((f, own.best if own.wins else None, other.best if other.wins else None))
+        # the source matters for the layout only when the card meets a pair, a 坎 or a 偎/碰
+        # (forced 偎/提); otherwise an own draw completes the hand exactly when another's does
+        forced = counts[f.index] in (2, 3) or f.index in same_open
+        own = evaluate(open_groups, hand, f, "self", cfg, hand_counts=counts) if (forced or other.best) else None
+        own_win = own.best if own is not None and own.wins else None
+        if own_win or other.wins:
+            out.append((f, own_win, other.best if other.wins else None))
     return out

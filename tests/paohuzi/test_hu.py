@@ -3,7 +3,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.paohuzi.cards import full_deck
+from engine.paohuzi.cards import FACES, full_deck
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.hu import evaluate, waiting
 
@@ -180,3 +180,37 @@ def test_breaking_a_pao_from_an_open_peng_depends_on_the_reading():
     assert not strict.wins and strict.reasons == ("must_pao",)
     # a 坎 in hand may be broken under both readings
     assert evaluate([], PO, H("d5")[0], "shang", replace(DEFAULT, po_pao="hand")).wins
+
+
+def _triples():
+    out = []
+    for big in (False, True):
+        row = [f for f in FACES if f.big == big]
+        out += [[f] * 3 for f in row]
+        out += [row[r:r + 3] for r in range(8)]
+        out.append([row[1], row[6], row[9]])
+    out += [[FACES[r], FACES[r], FACES[r + 10]] for r in range(10)]
+    return out
+
+
+TRIPLES = _triples()
+ready_hands = st.lists(st.sampled_from(TRIPLES), min_size=7, max_size=7).flatmap(
+    lambda groups: st.integers(0, 20).map(lambda k: [c for g in groups for c in g][:k] + [c for g in groups for c in g][k + 1:])
+).filter(lambda h: max(h.count(f) for f in set(h)) <= 4)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(hands, ready_hands))
+def test_waiting_list_agrees_with_checking_every_card(hand):
+    listed = {f.code: (own, other) for f, own, other in waiting([], hand)}
+    for f in FACES:
+        if sum(1 for c in hand if c == f) >= 4:
+            continue
+        own = evaluate([], hand, f, "self")
+        other = evaluate([], hand, f, "shang")
+        if own.wins or other.wins:
+            got_own, got_other = listed[f.code]
+            assert (got_own.total if got_own else None) == (own.best.total if own.wins else None)
+            assert (got_other.total if got_other else None) == (other.best.total if other.wins else None)
+        else:
+            assert f.code not in listed
