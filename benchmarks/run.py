@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import http.server
 import shutil
 import statistics
 import subprocess
@@ -24,15 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler, build_site  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler, _Server, build_site  # noqa: E402
 
 READY = '[data-widget][data-state="ready"]'
-
-
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def main() -> int:
@@ -45,7 +38,7 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="hw-bench-"))
     site = tmp / "site"
     # reserve the port first: the site is built for the address it is served on
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     res = build_site(site, base)
     if res.returncode != 0:
