@@ -45,6 +45,7 @@ _ensure_path()
 
 from sitegen.record_data import (  # noqa: E402
     ARCHIVE,
+    BUILD,
     BY_SOURCE,
     GAME_IDS,
     GAMES,
@@ -514,6 +515,7 @@ _facts: dict[str, PageFacts] = {}
 
 def on_config(config: Any) -> Any:
     _ensure_path()
+    BUILD["site_url"] = _base_url(config)
     global _UNCOMMITTED
     _UNCOMMITTED = None
     _git_dates.cache_clear()
@@ -1041,7 +1043,54 @@ def gen_rules(lang: str, params: dict[str, Any]) -> str:
     )
 
 
+def _archive_date() -> str:
+    return max(_git_dates().values(), default=_today())
+
+
+def archive_bibtex() -> str:
+    v = archive_version()
+    d = _archive_date()
+    return (
+        "@online{fgha-archive,\n"
+        f"  title = {{{{{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}}}}},\n"
+        f"  author = {{{{{ARCHIVE['publisher'].en}}}}},\n"
+        f"  year = {{{d[:4]}}},\n  date = {{{d}}},\n  version = {{{v}}},\n"
+        f"  url = {{{BUILD['site_url']}}},\n  urldate = {{{_today()}}},\n  language = {{chinese and english}}\n}}\n"
+    )
+
+
+def archive_csl() -> str:
+    d = _archive_date()
+    item = {
+        "id": "fgha-archive",
+        "type": "webpage",
+        "title": f"{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}",
+        "author": [{"literal": ARCHIVE["publisher"].en}],
+        "issued": {"date-parts": _parts(d)},
+        "accessed": {"date-parts": _parts(_today())},
+        "URL": BUILD["site_url"],
+        "version": archive_version(),
+        "language": "zh-CN",
+    }
+    return json.dumps([item], ensure_ascii=False, indent=2) + "\n"
+
+
+def gen_cite_archive(lang: str, params: dict[str, Any]) -> str:
+    """Citations of the whole archive, with the downloads written at the site root."""
+    L, v, d, url = lang, archive_version(), _archive_date(), BUILD["site_url"]
+    gbt = f"{ARCHIVE['publisher'](L)}. {ARCHIVE['name'](L)}[EB/OL]. {v}. {d[:4]}({d})[{_today()}]. {url}."
+    en = f"{ARCHIVE['publisher']('en')}. {ARCHIVE['name']('en')} ({ARCHIVE['name']('zh')}). Version {v}. Last modified {_long_date(d, 'en')}. {url}."
+    up = "../../" if L == "zh" else "../../../"
+    return (
+        f"- GB/T 7714—2015：{gbt}\n" if L == "zh" else f"- GB/T 7714—2015: {gbt}\n"
+    ) + (f"- {_t(L, '英文（Chicago）', 'English (Chicago)')}: {en}\n") + (
+        f"- {_t(L, '下载', 'Download')}: <a href=\"{up}archive.bib\" download>BibTeX</a> · "
+        f"<a href=\"{up}archive.csl.json\" download>CSL-JSON</a> · `CITATION.cff`\n"
+    )
+
+
 TABLES: dict[str, GeneratedFn] = {
+    "record-cite-archive": gen_cite_archive,
     "record-sources": gen_sources,
     "record-glossary": gen_glossary,
     "record-bibliography": gen_bibliography,
@@ -1052,4 +1101,4 @@ TABLES: dict[str, GeneratedFn] = {
     "record-rules": gen_rules,
 }
 WIDGETS: dict[str, Callable[[str, dict[str, Any]], str]] = {}
-FILES: dict[str, Callable[[], str | bytes]] = {}
+FILES: dict[str, Callable[[], str | bytes]] = {"archive.bib": archive_bibtex, "archive.csl.json": archive_csl}

@@ -18,6 +18,10 @@ VERSION_FILE = ROOT / "VERSION"
 
 GAME_IDS: tuple[str, ...] = ("dawei", "gupai", "yezi", "paohuzi")
 
+#: facts of the build in progress, shared by the hook instance of sitegen/record.py and the
+#: ``sitegen.record`` module the platform imports for generated views (set in on_config)
+BUILD: dict[str, str] = {"site_url": "http://127.0.0.1:8000/"}
+
 
 def archive_version() -> str:
     """The archive's version: the VERSION file at the repository root."""

@@ -213,3 +213,22 @@ def test_footer_links_and_head_metadata_on_every_page(built_site: Path) -> None:
         assert p.meta.get("citation_title") and p.meta.get("DC.title"), page
         ld = json.loads(p.jsonld[0])
         assert ld["@type"] == "CreativeWork" and ld["version"] == archive_version(), page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_citing_page_offers_the_whole_archive_citation(built_site: Path, lang: str) -> None:
+    page = built_site / ("en" if lang == "en" else "") / "archive" / "citing" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    assert "[EB/OL]" in text and f"Version {archive_version()}" in text
+    downloads = [h for h, _ in Page(text).links if h.endswith(("archive.bib", "archive.csl.json"))]
+    assert len(downloads) == 2
+    for href in downloads:
+        target, _ = resolve(built_site, page, href)
+        assert target is not None and target.is_file(), href
+    csl = json.loads((built_site / "archive.csl.json").read_text(encoding="utf-8"))[0]
+    assert csl["version"] == archive_version() and csl["URL"].endswith("/")
+    bib = (built_site / "archive.bib").read_text(encoding="utf-8")
+    assert f"version = {{{archive_version()}}}" in bib and bib.count("{") == bib.count("}")
+    # the URL is the site's own: the same base as the pages' JSON-LD
+    home = json.loads(Page((built_site / "index.html").read_text(encoding="utf-8")).jsonld[0])
+    assert csl["URL"] == home["url"]
