@@ -1025,7 +1025,7 @@ def gen_rule(lang: str, params: dict[str, Any]) -> str:
         raise PluginError(f"record-rule: no rule {params.get('id')!r} in any engine/<game>/trace.py")
     base = str(params.get("base", "../"))
     return (
-        f'<div class="rec-rule" id="rule-{_esc(r.id)}" markdown>\n\n**{_esc(r.zh if lang == "zh" else r.en)}**\n\n'
+        f'<div class="rec-rule" id="at-rule-{_esc(r.id)}" markdown>\n\n**{_esc(r.zh if lang == "zh" else r.en)}**\n\n'
         + _quote_md(r.passage, lang)
         + f"\n[{_t(lang, '覆盖表', 'coverage')}]({base}archive/coverage.md#cov-{r.id.split('.')[0]})\n\n</div>\n"
     )
