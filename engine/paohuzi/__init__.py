@@ -9,6 +9,7 @@ Layout (decomposition apart from scoring, as in a mahjong hand divider):
 * :mod:`.hu`       — does a card win a ready hand, how (起手胡 … 两头胡), or why not (诈胡 reasons)
 * :mod:`.fan`      — 戏 → 等, and the 番 (each declared once in ``FANS``)
 * :mod:`.settle`   — the 积分表 of one deal, with 醒筹, 荒牌 and penalties A–G
+* :mod:`.state`    — a deal in progress up to the first discard (seeded deal, 亮提, 起手胡, 收张)
 * :mod:`.extremes` — the most a hand can score (the booklet's 75 huxi, checked)
 * :mod:`.svg`      — card faces; :mod:`.actions` — the API; :mod:`.trace` — rules ↔ source passages
 

@@ -194,6 +194,25 @@ def a_faces(req: dict[str, Any]) -> dict[str, Any]:
     return {"svg": {c.code: card_svg(c, height) for c in cards}, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
 
 
+def a_deal(req: dict[str, Any]) -> dict[str, Any]:
+    from .state import PLAYERS as SEATS3, deal, legal_actions, qishou
+
+    cfg = _cfg(req)
+    state = deal(get_int(req, "seed", lo=0, hi=2**32), cfg)
+    return {
+        "seed": state.seed,
+        "seats": {
+            p: {"hand": [c.code for c in s.hand], "open": [group_json(g, cfg) for g in s.open]} for p, s in state.seats
+        },
+        "liang": state.liang.code,
+        "stock": len(state.stock),
+        "qishou": {p: qishou(state, p, cfg).wins for p in SEATS3},
+        "actions": [
+            {"seat": a.seat, "kind": a.kind, "card": a.card.code if a.card else None} for a in legal_actions(state, cfg)
+        ],
+    }
+
+
 def a_options(req: dict[str, Any]) -> dict[str, Any]:
     from .trace import OPTIONS
 
@@ -213,6 +232,7 @@ ACTIONS = {
     "settle": a_settle,
     "faces": a_faces,
     "options": a_options,
+    "deal": a_deal,
 }
 
 _READY = ["d1", "d2", "d3", "x1", "x2", "x3", "x2", "x7", "x10", "d5", "d5", "d5", "x4", "x5", "x6", "d8", "d8", "x9", "x9", "d9"]
@@ -247,6 +267,7 @@ EXAMPLES = [
         "zh": "书中例子：庄家失提，上家 18 戏自摸红胡。",
         "en": "The booklet's example: the dealer misses a ti, 上家 wins 18 huxi self-drawn with red hu.",
     },
+    {"request": {"game": "paohuzi", "action": "deal", "seed": 7}, "zh": "按种子洗牌发牌：三方的牌、亮张、谁能起手胡、庄家可以怎样收张。", "en": "Shuffle and deal by a seed: the three hands, the turned-up card, who may win on it, how the dealer may take it."},
     {"request": {"game": "paohuzi", "action": "options"}, "zh": "规则选项：书中不明确之处的各种读法。", "en": "Rule options: the readings where the booklet is unclear."},
     {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
 ]

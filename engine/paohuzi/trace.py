@@ -70,12 +70,14 @@ RULES: tuple[Rule, ...] = (
     Rule("paohuzi.penalty.f", P("比赛 6 罚则 F", "违规胡牌者，胡牌无效"), "胡者违规，胡牌无效，只计罚分。", "A win by an offender is void; only penalties count.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_penalties",)),
     Rule("paohuzi.penalty.g", P("比赛 6 罚则 G", "违规不是发生在胡牌者"), "非胡者违规，胡牌有效，合并计分。", "A foul by another seat leaves the win standing; both add up.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
     Rule("paohuzi.settle.example", P("比赛 6 罚则 例", "上家18戏自模红胡"), "书中例子：庄 −17，上家 +15，下家 −5，醒家 +7。", "The booklet's example: dealer −17, 上家 +15, 下家 −5, counter +7.", "engine.paohuzi.settle.settle", (T + "test_scoring.py::test_sheet_examples",)),
+    Rule("paohuzi.deal", P("2 怎样开局", "起满二十张，正好剩下二十张底牌"), "三方各起二十张，余下二十张为底牌，最后一张亮开；四张相同即亮提。", "Three players take twenty each; the twenty left are the stock, its last card turned up; four alike are shown as ti.", "engine.paohuzi.state.deal", (T + "test_state.py::test_a_deal_is_the_whole_deck_and_replays",)),
+    Rule("paohuzi.shou", P("4-1 起手胡", "称为“收张”"), "庄家可收亮张并打出一张，但不能打出坎或提中的牌。", "The dealer may take the turned-up card and discard one, never a card of a kan or ti.", "engine.paohuzi.state.legal_actions", (T + "test_state.py::test_shou_zhang_never_throws_a_kan_card",)),
     Rule("paohuzi.max75", P("5 怎样算戏", "最大能出 75 戏"), "一手牌最多 75 戏：六个大字提加一对，自摸。", "At most 75 huxi: six big ti and a pair, self-drawn.", "engine.paohuzi.extremes.upper_bound", (T + "test_extremes.py::test_booklet_maximum_is_75",)),
     Rule("paohuzi.count", P("3-5 提", "八块不打牌"), "完整牌型二十一张，重跑每次多一张。", "A complete hand has 21 cards, one more for each ti/pao after the first.", "engine.paohuzi.hu._expected_count", (T + "test_hu.py::test_two_pairs_never_win",)),
 )
 
 GAPS: tuple[Gap, ...] = (
-    Gap(P("1-1 四人局", "以比点的方法确定开局庄家"), "摸庄、座次与发牌是牌局过程，引擎只评判手牌与计分，不模拟整局。", "Drawing for seats and dealing are table procedure; the engine judges hands and scores, it does not play whole deals."),
+    Gap(P("1-1 四人局", "以比点的方法确定开局庄家"), "摸庄与座次未模拟；引擎的牌局状态只到开局（发牌、亮提、起手胡、收张），之后的行牌不模拟。", "Drawing for seats is not simulated; the engine's deal state covers the opening (deal, shown ti, win on the turned-up card, taking it), not the play after it."),
     Gap(P("1-3 二人局和多人局", "打鸟"), "打鸟（鸟家随翻出的底牌与一方共输赢）未实现。", "Bird betting (onlookers sharing a seat's result by the last stock card) is not implemented."),
     Gap(P("3-1 对子", "碰一不碰二"), "碰一不碰二、不吃臭张、碰优先于吃都取决于行牌过程，只能作为申报的违规（臭张）计入。", "Rules about passed cards and claim priority depend on play history; they enter only as declared fouls."),
     Gap(P("3-2 顺子", "不吃隔山牌"), "吃牌的先后与来源属于行牌过程，未模拟。", "Which discards may be claimed belongs to play, which is not simulated."),

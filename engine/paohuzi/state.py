@@ -1,0 +1,115 @@
+"""A deal in progress, up to the first discard: shuffle, deal, 亮提, 起手胡 and 收张.
+
+The booklet's play after the opening (claims in turn order, 碰 before 吃, passed
+cards…) is not simulated (see the GAPS in :mod:`engine.paohuzi.trace`); this
+state object covers what the booklet says about the start of a deal, with a
+seeded :class:`random.Random` so that a deal can be replayed:
+
+* 庄家 (``zhuang``), 下家 (``xia``) and 上家 (``shang``) take twenty cards each in
+  turn from the dealer; the twenty left are the stock, whose last card is turned
+  up (亮张);
+* four alike dealt to a player are shown at once as a 前提 (亮提);
+* anyone whose dealt hand is ready may win on the turned-up card (起手胡);
+* otherwise the dealer may take it and discard a card (收张) — never one of a
+  坎 or 提.
+
+Everything is immutable: :func:`legal_actions` lists what may be done,
+:func:`apply` returns the next state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from .cards import Card, counts_of, full_deck
+from .config import DEFAULT, RuleConfig
+from .groups import Group
+from .hu import Verdict, evaluate
+
+PLAYERS = ("zhuang", "xia", "shang")
+
+
+@dataclass(frozen=True)
+class Seat:
+    hand: tuple[Card, ...]  # concealed, sorted
+    open: tuple[Group, ...] = ()  # shown groups (前提 at the deal)
+
+
+@dataclass(frozen=True)
+class Action:
+    seat: str
+    kind: str  # "hu" (起手胡), "shou" (收张: take the turned-up card, discard ``card``), "pass"
+    card: Optional[Card] = None
+
+
+@dataclass(frozen=True)
+class DealState:
+    seed: int
+    seats: tuple[tuple[str, Seat], ...]
+    stock: tuple[Card, ...]  # the last one is the turned-up card while ``phase == "opening"``
+    phase: str = "opening"  # "opening" → "won" | "play"
+    winner: Optional[str] = None
+    discard: Optional[Card] = None
+
+    def seat(self, name: str) -> Seat:
+        return dict(self.seats)[name]
+
+    @property
+    def liang(self) -> Card:
+        return self.stock[-1]
+
+
+def _show_ti(hand: list[Card]) -> Seat:
+    n = counts_of(hand)
+    fours = [c for c in set(hand) if n[c.index] == 4]
+    rest = tuple(sorted(c for c in hand if n[c.index] != 4))
+    return Seat(rest, tuple(Group.of("ti", [c] * 4, True) for c in sorted(fours)))
+
+
+def deal(seed: int, cfg: RuleConfig = DEFAULT) -> DealState:
+    """Shuffle with ``random.Random(seed)`` and deal twenty each, in turn from the dealer."""
+    cards = full_deck()
+    random.Random(seed).shuffle(cards)
+    hands: dict[str, list[Card]] = {p: [] for p in PLAYERS}
+    k = 0
+    for _ in range(cfg.hand_size):
+        for p in PLAYERS:
+            hands[p].append(cards[k])
+            k += 1
+    return DealState(seed, tuple((p, _show_ti(hands[p])) for p in PLAYERS), tuple(cards[k:]))
+
+
+def qishou(state: DealState, seat: str, cfg: RuleConfig = DEFAULT) -> Verdict:
+    s = state.seat(seat)
+    return evaluate(list(s.open), list(s.hand), state.liang, "liang", cfg)
+
+
+def legal_actions(state: DealState, cfg: RuleConfig = DEFAULT) -> list[Action]:
+    if state.phase != "opening":
+        return []
+    out = [Action(p, "hu", state.liang) for p in PLAYERS if qishou(state, p, cfg).wins]
+    z = state.seat("zhuang")
+    n = counts_of(list(z.hand) + [state.liang])
+    for c in sorted(set(z.hand) | {state.liang}):
+        if n[c.index] < 3:  # 拆对不拆坎: a card of a 坎 (or a new 提) is never thrown
+            out.append(Action("zhuang", "shou", c))
+    out.append(Action("zhuang", "pass"))
+    return out
+
+
+def apply(state: DealState, action: Action, cfg: RuleConfig = DEFAULT) -> DealState:
+    if action not in legal_actions(state, cfg):
+        raise ValueError("illegal action")
+    if action.kind == "hu":
+        return replace(state, phase="won", winner=action.seat)
+    if action.kind == "pass":
+        return replace(state, phase="play")
+    z = state.seat("zhuang")
+    hand = list(z.hand) + [state.liang]
+    hand.remove(action.card)  # type: ignore[arg-type]
+    shown = _show_ti(hand)
+    seat = Seat(shown.hand, z.open + shown.open)
+    seats = tuple((p, seat if p == "zhuang" else s) for p, s in state.seats)
+    return replace(state, seats=seats, stock=state.stock[:-1], phase="play", discard=action.card)
