@@ -239,7 +239,27 @@ def max_table(lang: str, params: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
+def deal_table(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    seed = int(params.get("seed", 7))
+    a = call(action="deal", seed=seed)
+    rows = []
+    for p in ("zhuang", "xia", "shang"):
+        s = a["seats"][p]
+        shown = "".join(f' + {e(t("提", "ti"))} {cards_text(g["cards"])}' for g in s["open"])
+        q = t("可起手胡", "may win on it") if a["qishou"][p] else ""
+        rows.append(f"<tr><th>{e(t(*SEAT_NAMES[p]))}</th><td>{cards_text(s['hand'])}{shown}</td><td>{e(q)}</td></tr>")
+    shou = [x["card"] for x in a["actions"] if x["kind"] == "shou"]
+    cap = t(f"种子 {seed} 发出的一副牌（引擎的 deal 动作）。亮张：", f"The deal of seed {seed} (the engine's deal action). Turned-up card: ")
+    after = t("。庄家收张后可以打出的牌：", ". Cards the dealer may discard after taking it: ")
+    return (
+        f'<table class="phz-deal"><tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="phz-caption">{e(cap)}{cards_text([a["liang"]])}{e(after)}{cards_text(shou)}</p>'
+    )
+
+
 TABLES = {
+    "paohuzi-deal": deal_table,
     "paohuzi-max-table": max_table,
     "paohuzi-huxi-table": huxi_table,
     "paohuzi-deng-table": deng_table,
