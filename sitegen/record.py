@@ -431,7 +431,7 @@ def cite_block(f: PageFacts, cited: str, sources_href: str, citing_href: str) ->
 # ---------------------------------------------------------------- glossary links
 
 
-SKIP_TAGS = {"a", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "abbr", "button",
+SKIP_TAGS = {"a", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "abbr", "button", "blockquote", "q",
              "textarea", "select", "svg", "kbd", "sup", "title", "option", "label"}
 VOID = {"br", "img", "input", "hr", "meta", "link", "wbr", "source", "col", "area", "base", "embed", "param", "track"}
 TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>")
@@ -543,6 +543,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     _ensure_path()
     facts = page_facts(page, config)
     _facts[page.file.src_uri] = facts
+    html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + _rel(page, m.group(1)), html_text)
     if facts.game is None:
         return html_text
     glossary = _rel(page, "archive/glossary/")
@@ -1016,6 +1017,10 @@ def _find_rule(rule_id: str) -> Any | None:
     return next((r for r in rules if r.id == rule_id), None)
 
 
+#: in generated HTML, a link from the site root; on_page_content makes it relative to the page
+ROOT_LINK = "@record-root/"
+
+
 def gen_rule(lang: str, params: dict[str, Any]) -> str:
     """One rule beside its source passage: ```generated\\nrecord-rule\\n{"id": "dawei.x"}\\n```"""
     from mkdocs.exceptions import PluginError
@@ -1023,11 +1028,15 @@ def gen_rule(lang: str, params: dict[str, Any]) -> str:
     r = _find_rule(str(params.get("id", "")))
     if r is None:
         raise PluginError(f"record-rule: no rule {params.get('id')!r} in any engine/<game>/trace.py")
-    base = str(params.get("base", "../"))
+    g = BY_SOURCE.get(r.passage.source)
+    title = g.source_title if g else r.passage.source
+    cite = f"— 《{title}》（{r.passage.source}），{r.passage.section}" if lang == "zh" else f"— {title} ({r.passage.source}), {r.passage.section}"
+    game = r.id.split(".")[0]
+    # HTML, not Markdown: the platform passes output starting with "<" through untouched
     return (
-        f'<div class="rec-rule" id="at-rule-{_esc(r.id)}" markdown>\n\n**{_esc(r.zh if lang == "zh" else r.en)}**\n\n'
-        + _quote_md(r.passage, lang)
-        + f"\n[{_t(lang, '覆盖表', 'coverage')}]({base}archive/coverage.md#cov-{r.id.split('.')[0]})\n\n</div>\n"
+        f'<div class="rec-rule" id="at-rule-{_esc(r.id)}"><p><strong>{_esc(r.zh if lang == "zh" else r.en)}</strong></p>'
+        f"<blockquote><p>{_esc(r.passage.quote)}</p><p>{_esc(cite)}</p></blockquote>"
+        f'<p><a href="{ROOT_LINK}archive/coverage/#cov-{_esc(game)}">{_esc(_t(lang, "覆盖表", "coverage"))}</a></p></div>'
     )
 
 

@@ -59,7 +59,8 @@ def test_reference_helpers_tell_real_from_missing() -> None:
 def test_rule_beside_its_passage(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(record, "load_trace", lambda game: FakeTrace if game == "dawei" else None)
     out = record.gen_rule("zh", {"id": "dawei.fake.lion"})
-    assert "> 称五红老狮子" in out and "dawei.txt" in out and "archive/coverage.md#cov-dawei" in out
+    assert out.startswith("<div") and "<blockquote><p>称五红老狮子</p>" in out and "dawei.txt" in out
+    assert 'href="@record-root/archive/coverage/#cov-dawei"' in out
     with pytest.raises(PluginError):
         record.gen_rule("zh", {"id": "dawei.nope"})
     table = record.gen_rules("en", {"game": "dawei"})

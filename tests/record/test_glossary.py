@@ -39,12 +39,12 @@ def test_terms_are_well_formed() -> None:
 def test_link_terms_links_first_running_text_occurrence_only() -> None:
     html = (
         "<h2>老狮子</h2><p>掷出<code>老狮子</code>，<a href='x'>老狮子</a>。老狮子最大，老狮子</p>"
-        '<div class="hw"><p>老虎</p></div><p>老虎</p>'
+        '<div class="hw"><p>老虎</p></div><blockquote><p>老虎</p></blockquote><p>老虎</p>'
     )
     out, linked = link_terms(html, "dawei", "zh", "../glossary/")
     assert out.count('class="rec-term"') == 2
     assert "<h2>老狮子</h2>" in out and "<code>老狮子</code>" in out
-    assert '<div class="hw"><p>老虎</p></div>' in out
+    assert '<div class="hw"><p>老虎</p></div><blockquote><p>老虎</p></blockquote><p><a class="rec-term"' in out
     assert '<a class="rec-term" href="../glossary/#g-lao-shizi"' in out
     assert set(linked) == {"g-lao-shizi", "g-laohu"}
     # another game's terms are not linked
