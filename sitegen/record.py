@@ -197,7 +197,7 @@ class PageFacts:
 
 def _base_url(config: Any) -> str:
     base = str(config.get("site_url") or "/")
-    base = re.sub(r"en/?$", "", base)
+    base = re.sub(r"/en/?$", "/", base)  # mkdocs-static-i18n gives the English build ".../en/"
     return base if base.endswith("/") else base + "/"
 
 

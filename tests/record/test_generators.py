@@ -110,3 +110,10 @@ def test_citation_formats() -> None:
     assert ld["workTranslation"]["url"] == "http://h/en/dawei/throws/" and "translationOfWork" not in ld
     assert json.loads(record.json_ld(en))["translationOfWork"]["url"] == "http://h/dawei/throws/"
     assert ld["isBasedOn"]["author"] == {"@type": "Person", "name": "张正泰"}
+
+
+def test_site_root_url_of_either_language_build() -> None:
+    assert record._base_url({"site_url": "http://h/en/"}) == "http://h/"
+    assert record._base_url({"site_url": "http://h/en"}) == "http://h/"
+    assert record._base_url({"site_url": "https://x.org/golden/"}) == "https://x.org/golden/"
+    assert record._base_url({"site_url": "https://x.org/arch"}) == "https://x.org/arch/"
