@@ -304,6 +304,23 @@ def KIND_OPTIONS(lang: str) -> list[tuple[str, str]]:
     return [(k, f"{k} {KINDS[k].zh}" if lang == "zh" else f"{k} ({KINDS[k].en})") for k in OPEN_KINDS]
 
 
+FOUL_NAMES = {
+    "zou_pao": ("走跑", "missed pao"),
+    "shi_ti": ("失提", "missed ti"),
+    "shao_bi": ("烧比", "chi without showing"),
+    "chou_zhang": ("臭张", "passed card claimed"),
+    "chai_kan": ("拆坎", "split kan"),
+}
+
+
+def fouls_html(lang: str) -> str:
+    t = T(lang)
+    return "".join(
+        f'<label class="phz-check"><input type="checkbox" data-role="foul" value="{k}" disabled> {e(t(*v))}</label>'
+        for k, v in FOUL_NAMES.items()
+    )
+
+
 def score_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     hand = list(params.get("hand", WAY_EXAMPLES[0][1]))
@@ -324,6 +341,7 @@ def score_widget(lang: str, params: dict[str, Any]) -> str:
         f'<label class="phz-field"><span>{e(t("新明牌组的种类", "kind of a new open group"))}</span>{_select("open-kind", KIND_OPTIONS(lang), "peng")}</label>'
         f'{_field("card", t("来牌（胡的那张）", "the card that comes"), card)}'
         f"</div>"
+        f'<div class="hw-row">{e(t("行牌中的违规（申报）：", "fouls during play (declared): "))}{fouls_html(lang)}</div>'
         f'<div class="hw-row"><label>{e(t("来自", "from"))} {_select("source", src_opts, source)}</label>'
         f'<label>{e(t("开胡戏数", "minimum huxi"))} {_select("threshold", thr, str(DEFAULT.threshold))}</label>'
         f'<button type="button" class="hw-btn" data-role="go" disabled>{e(t("算一算", "Score it"))}</button>'

@@ -168,6 +168,7 @@ export const widgets = {
         open: parseOpen(q("open").value),
         card: q("card").value.trim(),
         source: q("source").value,
+        fouls: [...root.querySelectorAll('[data-role="foul"]:checked')].map((c) => c.value),
         options: { threshold: q("threshold").value },
       };
       const a = await ctx.call(req);
@@ -179,6 +180,7 @@ export const widgets = {
     q("source").addEventListener("change", go);
     q("threshold").addEventListener("change", go);
     for (const r of ["source", "threshold", "go", "open-kind"]) q(r).disabled = false;
+    root.querySelectorAll('[data-role="foul"]').forEach((c) => { c.disabled = false; c.addEventListener("change", go); });
   },
 
   "paohuzi-wait": async (root, ctx) => {

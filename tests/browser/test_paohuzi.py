@@ -38,6 +38,13 @@ def test_score_widget_scores_a_hand_like_the_engine(page, site_url):
     assert root.locator('[data-role="total"]').inner_text() == str(expect["best"]["total"]) == "18"
     assert root.locator('[data-role="score"]').inner_text() == str(expect["best"]["score"])
     assert "编胡" in root.locator('[data-role="verdict"]').inner_text()
+    # a foul declared during play makes the same hand a false win
+    root.locator('[data-role="foul"][value="shao_bi"]').check()
+    wait_answers(page, SCORE, n + 2)
+    assert "烧比" in root.locator('[data-role="verdict"]').inner_text()
+    root.locator('[data-role="foul"][value="shao_bi"]').uncheck()
+    wait_answers(page, SCORE, n + 3)
+    n += 2
     # a card thrown from a hand never wins: the engine's reason is shown
     root.locator('[data-role="source"]').select_option("discard")
     wait_answers(page, SCORE, n + 2)
