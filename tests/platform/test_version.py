@@ -1,5 +1,3 @@
-from pathlib import Path
-
 import engine
 
 from conftest import ROOT
@@ -8,4 +6,3 @@ from conftest import ROOT
 def test_engine_version_matches_archive_version():
     """The engine answers with the archive's version (VERSION, also in CITATION.cff and the footer)."""
     assert engine.__version__ == (ROOT / "VERSION").read_text(encoding="utf-8").strip()
-    assert Path(ROOT / "pyproject.toml").exists()
