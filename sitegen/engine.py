@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any
 
@@ -86,7 +85,7 @@ def api_errors(lang: str, params: dict[str, Any]) -> str:
     rows = []
     for _, req in ERRORS:
         ans = handle(req)
-        rows.append(f"| `{html.escape(json.dumps(req, ensure_ascii=False))}` | `{ans['error']['code']}` | {ans['error'][lang]} |")
+        rows.append(f"| `{json.dumps(req, ensure_ascii=False)}` | `{ans['error']['code']}` | {ans['error'][lang]} |")
     head = "| 请求 | 代码 | 信息 |" if lang == "zh" else "| request | code | message |"
     return "\n".join([head, "|---|---|---|", *rows])
 
