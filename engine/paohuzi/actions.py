@@ -15,7 +15,8 @@ from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, Verdict, Win, evaluate, wait
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
 from .svg import card_svg
 
-MAX_HAND = 30
+MAX_HAND = 30  # arrange: any set of cards
+MAX_CONCEALED = 21  # hu / waiting: twenty dealt, plus the dealer's turned-up card
 MAX_OPEN = 12
 
 
@@ -104,7 +105,7 @@ def _reasons(codes: tuple[str, ...], cfg: RuleConfig, best: Optional[Win]) -> li
 def _hand_request(req: dict[str, Any]) -> tuple[list[Group], list[Card], RuleConfig]:
     cfg = _cfg(req)
     open_groups = _open_groups(req)
-    hand = _cards(req, "hand")
+    hand = _cards(req, "hand", max_len=MAX_CONCEALED)  # cards only ever leave a hand after the deal
     return open_groups, hand, cfg
 
 

@@ -28,6 +28,7 @@ def test_bad_input_is_a_bilingual_error():
         {"action": "deng", "huxi": -1},
         {"action": "deng", "huxi": "15"},
         {"action": "hu", "hand": [], "card": "x1", "source": "sky"},
+        {"action": "waiting", "hand": ["x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "d1"] * 2},
         {"action": "hu", "hand": [], "card": "x1", "open": [{"kind": "dui", "cards": ["x1", "x1"]}]},
         {"action": "hu", "hand": [], "card": "x1", "open": [{"kind": "peng", "cards": ["x1", "x1", "x2"]}]},
         {"action": "settle", "winner": "xing", "huxi": 15},
