@@ -1,0 +1,128 @@
+"""What may be played: singles, pairs, 至尊, 套子 — and which play beats which.
+
+A :class:`Play` is a classified group of 1–3 tiles. Plays compare only with
+plays of the same ``family`` (a single 长门 tile with another single 长门
+tile, a 点门 pair with a 点门 pair, a 套子 of two with a 套子 of two…), and the
+follower must be strictly higher (上打下不动: an equal play does not take the
+trick). 至尊 (the two 赏 together) beats every other two-tile play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, DIAN, SHANG, sort_tiles
+
+# 套子: the 长门 tile and the 点门 level that make each set, best first
+TAO: tuple[tuple[str, str, str, str], ...] = (
+    ("天九", "Heaven-nine", "天", "杂九"),
+    ("地八", "Earth-eight", "地", "杂八"),
+    ("人七", "Man-seven", "人", "杂七"),
+    ("和五", "Harmony-five", "和", "杂五"),
+)
+TAO3_ZH = {"天九": ("双天九", "杂九天"), "地八": ("双地八", "杂八地"), "人七": ("双人七", "杂七人"), "和五": ("双和五", "杂五和")}
+
+
+@dataclass(frozen=True)
+class Play:
+    tiles: tuple[str, ...]
+    family: str  # "single:chang", "pair:dian", "zhizun", "tao2", "tao3"
+    rank: int  # higher is better within the family
+    zh: str
+    en: str
+
+    @property
+    def size(self) -> int:
+        return len(self.tiles)
+
+
+def _tao_of(tiles: tuple[str, ...]) -> tuple[int, str, str] | None:
+    """(rank, zh, en) when the tiles form a 套子 of two or three, else None."""
+    kinds = sorted(BY_CODE[t].kind for t in tiles)
+    for i, (zh, en, long_kind, dot_kind) in enumerate(TAO):
+        rank = len(TAO) - i
+        if len(tiles) == 2 and kinds == sorted([long_kind, dot_kind]):
+            return rank, zh, en
+        if len(tiles) == 3:
+            if kinds == sorted([long_kind, long_kind, dot_kind]):
+                return rank, TAO3_ZH[zh][0], f"Double {en}"
+            if kinds == sorted([long_kind, dot_kind, dot_kind]):
+                return rank, TAO3_ZH[zh][1], f"{en}, two dots"
+    return None
+
+
+def classify(tiles: tuple[str, ...] | list[str]) -> Play | None:
+    """The play these tiles make, or None when they make no legal play (四喜 of four included)."""
+    ts = sort_tiles(tuple(tiles))
+    if len(ts) == 1:
+        f = BY_CODE[ts[0]]
+        return Play(ts, f"single:{f.cls}", f.rank, f.zh, f.en)
+    if len(ts) == 2:
+        a, b = BY_CODE[ts[0]], BY_CODE[ts[1]]
+        if {a.code, b.code} == set(SHANG):
+            return Play(ts, "zhizun", 1, "至尊", "Supreme pair (zhizun)")
+        if a.kind == b.kind and a.code not in SHANG and b.code not in SHANG:
+            return Play(ts, f"pair:{a.cls}", a.rank, f"一对{a.kind}", f"pair of {a.en.split(' (')[0]}")
+    if len(ts) in (2, 3):
+        tao = _tao_of(ts)
+        if tao:
+            rank, zh, en = tao
+            if len(ts) == 3:
+                dots = sum(1 for t in ts if BY_CODE[t].cls == DIAN)
+                en = ("Double " + TAO[4 - rank][1]) if dots == 1 else (TAO[4 - rank][1] + ", two dots")
+            return Play(ts, f"tao{len(ts)}", rank, zh, en)
+    return None
+
+
+def family_zh(family: str) -> str:
+    if family.startswith("single:"):
+        return f"单张（{CLASS_ZH[family[7:]]}）"
+    if family.startswith("pair:"):
+        return f"一对（{CLASS_ZH[family[5:]]}）"
+    return {"zhizun": "至尊", "tao2": "两张套子", "tao3": "三张套子"}[family]
+
+
+def family_en(family: str) -> str:
+    if family.startswith("single:"):
+        return f"single ({CLASS_EN[family[7:]]})"
+    if family.startswith("pair:"):
+        return f"pair ({CLASS_EN[family[5:]]})"
+    return {"zhizun": "supreme pair", "tao2": "set of two", "tao3": "set of three"}[family]
+
+
+def beats(follow: Play, best: Play) -> bool:
+    """True when ``follow`` takes the trick from the current best play ``best``."""
+    if follow.size != best.size:
+        return False
+    if best.family == "zhizun":
+        return False
+    if follow.family == "zhizun":
+        return True  # 至尊 比谁都大
+    return follow.family == best.family and follow.rank > best.rank
+
+
+def plays_in(hand: tuple[str, ...] | list[str], size: int | None = None) -> list[Play]:
+    """Every distinct legal play that can be made from a hand (optionally of one size)."""
+    seen: set[tuple[str, ...]] = set()
+    out: list[Play] = []
+    sizes = (size,) if size else (1, 2, 3)
+    for n in sizes:
+        for combo in combinations(sort_tiles(tuple(hand)), n):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            p = classify(combo)
+            if p is not None:
+                out.append(p)
+    return out
+
+
+def winner_of(first: list[Play]) -> int:
+    """Index of the play that wins when these plays are made in this order (the first leads)."""
+    best = 0
+    for i, p in enumerate(first[1:], 1):
+        if beats(p, first[best]):
+            best = i
+    return best
+

@@ -1,0 +1,58 @@
+from hypothesis import given, settings, strategies as st
+
+from engine.api import examples_of, handle
+from engine.gupai.actions import ACTIONS
+
+
+def call(**kw):
+    return handle({"game": "gupai", **kw})
+
+
+def test_examples_answer():
+    ex = examples_of("gupai")
+    assert {e["request"]["action"] for e in ex} == set(ACTIONS)
+    for e in ex:
+        assert handle(e["request"])["ok"], e
+
+
+def test_tiles_action():
+    a = call(action="tiles")
+    assert a["count"] == 32 and len(a["tiles"]) == 21 and all(t["svg"].startswith("<svg") for t in a["tiles"])
+
+
+def test_compare():
+    a = call(action="compare", plays=[["11"], ["66"], ["65"], {"tiles": ["22"], "up": False}])
+    assert a["winner"] == 1 and a["plays"][2]["beats_best"] is False
+    assert call(action="compare", plays=[["66", "54", "63", "66"], ["11"]])["ok"] is False
+    assert call(action="compare", plays=[["66"], ["66", "11"]])["ok"] is False
+    assert call(action="compare", plays=[["66"], ["66"], ["66"]])["error"]["code"] == "impossible_tiles"
+
+
+def test_play_replays_and_refuses_illegal_moves():
+    a = call(action="play", seed=11)
+    assert a["terminal"] and sum(a["held"]) == 8 and a == call(action="play", seed=11)
+    h = call(action="play", seed=11, human=2)
+    assert h["to_move"] == 2 and h["hands"][0] is None and h["legal"]
+    b = call(action="play", seed=11, human=2, moves=[h["legal"][0]])
+    assert b["ok"] and len(b["tricks"]) + len(b["current"]) >= 1
+    bad = call(action="play", seed=11, human=2, moves=[{"tiles": ["66", "66", "66"], "up": True}])
+    assert bad["ok"] is False and bad["error"]["zh"] and bad["error"]["en"]
+
+
+def test_settle_errors():
+    assert call(action="settle", held=[1, 2, 3, 4], closer=0)["ok"] is False
+    assert call(action="settle", held=[0, 2, 3, 3], closer=0)["ok"] is False
+    assert call(action="settle", held=[4, 0, 1, 3], closer=0, sealed=[1])["nets"][1] == -4
+    assert call(action="settle", held=[8, 0, 0, 0], closer=0, options={"dun": "nope"})["ok"] is False
+
+
+@settings(max_examples=80)
+@given(st.dictionaries(st.sampled_from(["seed", "plays", "held", "closer", "moves", "human", "dealer", "options", "sealed"]),
+                       st.one_of(st.none(), st.integers(-5, 40), st.text(max_size=4),
+                                 st.lists(st.one_of(st.integers(0, 70), st.text(max_size=3)), max_size=5))),
+       st.sampled_from(sorted(ACTIONS)))
+def test_bad_input_is_an_error_never_an_exception(req, action):
+    a = handle({"game": "gupai", "action": action, **req})
+    assert a["ok"] in (True, False)
+    if not a["ok"]:
+        assert a["error"]["code"] != "internal_error", a
