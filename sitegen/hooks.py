@@ -206,11 +206,22 @@ SEARCH_WORKER = re.compile(r'"search": "((?:[^"]*/)?assets/javascripts/workers/)
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Each language searches only its own pages (see widgets/search-lang.js)."""
+    """Each language searches only its own pages (see widgets/search-lang.js);
+    a page with widgets starts the engine's worker while it is still being parsed."""
     lang = page_lang(page)
-    return SEARCH_WORKER.sub(
+    output = SEARCH_WORKER.sub(
         lambda m: f'"search": "{m.group(1)}search-lang.js?lang={lang}&worker={m.group(2)}"', output, count=1
     )
+    if 'data-widget="' in output:
+        m = re.search(r'<script src="([^"]*)assets/javascripts/bundle\.', output)
+        prefix = m.group(1) if m else ""
+        early = (
+            '<meta name="hw-widgets" content="1">'
+            f'<link rel="modulepreload" href="{prefix}assets/widgets/runtime.js">'
+            f'<script type="module" async>import "{prefix}assets/widgets/runtime.js";</script>'
+        )
+        output = output.replace("</head>", early + "</head>", 1)
+    return output
 
 
 # ---------------------------------------------------------------- assets

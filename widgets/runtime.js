@@ -149,13 +149,19 @@ function onPage() {
   scan();
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => onPage());
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", onPage);
-} else {
-  onPage();
+// A page with widgets names itself in its head (sitegen/hooks.py) and loads this
+// module early: the worker starts booting while the page is still being parsed.
+if (document.querySelector('meta[name="hw-widgets"]')) startWorker();
+
+function subscribe() {
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => onPage()); // every instant page change
+  } else {
+    onPage();
+  }
 }
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
+else subscribe();
 
 // for tests and benchmarks
 window.heritageWidgets = { call, engineReady, scan };

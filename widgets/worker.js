@@ -8,9 +8,13 @@ let pyCall = null;
 
 async function boot() {
   const t0 = performance.now();
+  // fetch the engine while Pyodide boots
+  const engineZip = fetch(new URL("engine/manifest.json", ASSETS), { cache: "no-cache" })
+    .then((r) => r.json())
+    .then(async (manifest) => ({ manifest, zip: await (await fetch(new URL(`engine/${manifest.zip}`, ASSETS))).arrayBuffer() }));
+  engineZip.catch(() => {}); // reported when awaited below
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", ASSETS).href });
-  const manifest = await (await fetch(new URL("engine/manifest.json", ASSETS), { cache: "no-cache" })).json();
-  const zip = await (await fetch(new URL(`engine/${manifest.zip}`, ASSETS))).arrayBuffer();
+  const { manifest, zip } = await engineZip;
   pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/engine_root" });
   pyodide.runPython(`
 import sys, json
