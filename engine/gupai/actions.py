@@ -133,7 +133,8 @@ def _state_json(st: State, human: int | None) -> dict[str, Any]:
     tricks = []
     for t in st.tricks:
         tricks.append({"leader": t.leader, "winner": t.winner, "dun": t.dun,
-                       "moves": [{"seat": s, "tiles": list(m.tiles), "up": m.up} for s, m in t.moves]})
+                       "moves": [{"seat": s, "tiles": list(m.tiles) if (m.up or show_all or s == human) else ["back"] * len(m.tiles),
+                                  "up": m.up} for s, m in t.moves]})
     current = [{"seat": s, "tiles": list(m.tiles) if (m.up or show_all or s == human) else ["back"] * len(m.tiles), "up": m.up}
                for s, m in st.current]
     legal = [{"tiles": list(m.tiles), "up": m.up} for m in st.legal()] if (not st.terminal and (human is None or st.to_move == human)) else []

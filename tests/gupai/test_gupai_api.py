@@ -56,3 +56,22 @@ def test_bad_input_is_an_error_never_an_exception(req, action):
     assert a["ok"] in (True, False)
     if not a["ok"]:
         assert a["error"]["code"] != "internal_error", a
+
+
+def test_face_down_tiles_stay_hidden_from_the_person_until_the_end():
+    moves = []
+    hidden = 0
+    for _ in range(8):
+        a = call(action="play", seed=4, human=1, moves=moves)
+        if a["terminal"]:
+            break
+        laid = [m for t in a["tricks"] for m in t["moves"]] + a["current"]
+        for m in laid:
+            if not m["up"] and m["seat"] != 1:
+                assert set(m["tiles"]) == {"back"}
+                hidden += 1
+        assert [h is None for h in a["hands"]] == [True, False, True, True]
+        moves.append(a["legal"][-1])  # the last legal move: a discard whenever following
+    assert hidden > 0
+    done = call(action="play", seed=4, human=1, moves=moves)
+    assert done["terminal"] and "back" not in {t for tr in done["tricks"] for m in tr["moves"] for t in m["tiles"]}
