@@ -43,6 +43,13 @@ def _name(code: str, lang: str) -> str:
 # ---------------------------------------------------------------- widget
 
 
+def _play_html(c: dict[str, Any], lang: str) -> str:
+    return (
+        f'<div class="gp-play"><span class="gp-who">{seat(lang, c["seat"])}</span>{_tiles(c["tiles"], lang)}'
+        f'<span class="gp-how">{t(lang, "打", "up") if c["up"] else t(lang, "垫", "down")}</span></div>'
+    )
+
+
 def _board(ans: dict[str, Any], lang: str, human: int) -> str:
     """The hand as the widget shows it: tricks so far, the table, my tiles, the result."""
     held = ans["held"]
@@ -54,18 +61,16 @@ def _board(ans: dict[str, Any], lang: str, human: int) -> str:
         f'<table class="gp-score"><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "手中", "In hand")}</th>'
         f'<th>{t(lang, "墩", "墩 won")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
-    current = "".join(
-        f'<div class="gp-play"><span class="gp-who">{seat(lang, c["seat"])}</span>{_tiles(c["tiles"], lang)}'
-        f'<span class="gp-how">{t(lang, "打", "up") if c["up"] else t(lang, "垫", "down")}</span></div>'
-        for c in ans["current"]
-    )
-    last = ""
+    current = "".join(_play_html(c, lang) for c in ans["current"])
+    last = '<div class="gp-last" data-role="last">'
     if ans["tricks"]:
         tr = ans["tricks"][-1]
-        last = (
-            f'<p class="gp-last">{t(lang, "上一圈", "Last trick")}: {seat(lang, tr["winner"])} '
-            f'{t(lang, "得", "takes")} {tr["dun"]} {t(lang, "墩", "墩")}</p>'
+        last += (
+            f'<p>{t(lang, "上一圈", "Last trick")}: {seat(lang, tr["winner"])} '
+            f'{t(lang, "得", "takes")} {tr["dun"]} 墩</p>'
+            f'<div class="gp-table">{"".join(_play_html(m, lang) for m in tr["moves"])}</div>'
         )
+    last += "</div>"
     mine = ans["hands"][human] or []
     hand = "".join(
         f'<button type="button" class="gp-pick" data-tile="{c}" aria-pressed="false" aria-label="{E(_name(c, lang))}" disabled>'

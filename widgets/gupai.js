@@ -89,24 +89,21 @@ async function handWidget(root, ctx) {
       el("thead", {}, [el("tr", {}, [el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("手中", "In hand") }), el("th", { text: ctx.t("墩", "墩 won") })])]),
       el("tbody", {}, rows),
     ]);
-    // the table shows the trick in progress, or the last finished trick
-    let shown = a.current;
-    let caption = "";
-    if (!shown.length && a.tricks.length) {
-      const tr = a.tricks[a.tricks.length - 1];
-      shown = tr.moves.map((m) => ({ ...m, tiles: m.up || m.seat === human ? m.tiles : m.tiles.map(() => "back") }));
-      caption = ctx.t(`上一圈：${seat(ctx, tr.winner)}得 ${tr.dun} 墩`, `Last trick: ${seat(ctx, tr.winner)} takes ${tr.dun} 墩`);
-    }
+    // the table shows the trick in progress; the last finished trick is shown below it
+    const playNode = (c) => el("div", { class: "gp-play" }, [
+      el("span", { class: "gp-who", text: seat(ctx, c.seat) }),
+      tilesSpan(c.tiles, svgs),
+      el("span", { class: "gp-how", text: c.up ? ctx.t("打", "up") : ctx.t("垫", "down") }),
+    ]);
     const table = el("div", { class: "gp-table", "data-role": "table" });
-    if (!shown.length) table.textContent = ctx.t("（桌上还没有牌）", "(nothing on the table yet)");
-    for (const c of shown) {
-      table.append(el("div", { class: "gp-play" }, [
-        el("span", { class: "gp-who", text: seat(ctx, c.seat) }),
-        tilesSpan(c.tiles, svgs),
-        el("span", { class: "gp-how", text: c.up ? ctx.t("打", "up") : ctx.t("垫", "down") }),
-      ]));
+    if (!a.current.length) table.textContent = ctx.t("（桌上还没有牌）", "(nothing on the table yet)");
+    for (const c of a.current) table.append(playNode(c));
+    const last = el("div", { class: "gp-last", "data-role": "last" });
+    if (a.tricks.length) {
+      const tr = a.tricks[a.tricks.length - 1];
+      last.append(el("p", { text: ctx.t(`上一圈：${seat(ctx, tr.winner)}得 ${tr.dun} 墩`, `Last trick: ${seat(ctx, tr.winner)} takes ${tr.dun} 墩`) }));
+      last.append(el("div", { class: "gp-table" }, tr.moves.map(playNode)));
     }
-    const last = el("p", { class: "gp-last", text: caption });
     const st = el("p", { class: "gp-status", "data-role": "status", "aria-live": "polite", text: status(a) });
     const hand = el("div", { class: "gp-hand", "data-role": "hand" });
     const mine = a.hands[human] || [];
