@@ -5,6 +5,7 @@ Every figure on the gupai pages comes from ``engine.gupai`` when the site is bui
 
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any, Callable
 
@@ -273,6 +274,50 @@ def compare_table(lang: str, params: dict[str, Any]) -> str:
             f'<th>{t(lang, "赢这一圈", "Takes the trick")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
+EFFECT_HANDS = 300
+
+
+@functools.lru_cache(maxsize=1)
+def _option_effects() -> tuple[tuple[str, str, int, int], ...]:
+    """(option id, choice, hands changed, hands unbalanced) over the same seeded hands."""
+    from engine.gupai.config import DEFAULT, GupaiConfig
+    from engine.gupai.hand import State, play_out
+
+    out = []
+    base = [play_out(State.start(seed, seed % 4, DEFAULT)) for seed in range(EFFECT_HANDS)]
+    assert all(sum(b.returns() or (1,)) == 0 for b in base), "the default readings must balance every hand"
+    for o in trace.OPTIONS:
+        key = o.id.split(".", 1)[1]
+        for c in o.choices:
+            if c == o.default:
+                continue
+            cfg = GupaiConfig(**{key: c})
+            changed = unbalanced = 0
+            for seed, b in enumerate(base):
+                alt = play_out(State.start(seed, seed % 4, cfg))
+                r = alt.returns()
+                assert r is not None
+                changed += r != b.returns()
+                unbalanced += sum(r) != 0
+            out.append((o.id, c, changed, unbalanced))
+    return tuple(out)
+
+
+def option_effects_table(lang: str, params: dict[str, Any]) -> str:
+    """Over the same seeded hands (computer players), how often the other reading changes the result."""
+    rows = [
+        f"| `{oid}` = `{c}` | {100 * changed / EFFECT_HANDS:.1f} % | {100 * unbalanced / EFFECT_HANDS:.1f} % |"
+        for oid, c, changed, unbalanced in _option_effects()
+    ]
+    head = (
+        f"| {t(lang, '另一读法', 'Other reading')} | {t(lang, '结算不同的盘', 'Hands settled differently')} | "
+        f"{t(lang, '输赢不相抵的盘', 'Hands whose nets do not sum to zero')} |\n|---|---|---|\n"
+    )
+    note = t(lang, f"\n\n同样 {EFFECT_HANDS} 盘（种子 0–{EFFECT_HANDS - 1}，四家都由电脑玩家打），默认读法下每盘输赢都相抵。",
+             f"\n\nThe same {EFFECT_HANDS} hands (seeds 0–{EFFECT_HANDS - 1}, computer players in every seat); under the default readings every hand balances.")
+    return head + "\n".join(rows) + note
+
+
 TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "gupai-tiles": tiles_table,
     "gupai-sets": sets_table,
@@ -281,6 +326,7 @@ TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "gupai-settle": settle_table,
     "gupai-bama": bama_table,
     "gupai-options": options_table,
+    "gupai-option-effects": option_effects_table,
     "gupai-rules": rules_table,
 }
 
