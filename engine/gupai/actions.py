@@ -231,6 +231,8 @@ EXAMPLES: list[dict[str, Any]] = [
      "zh": "人坐 0 号位：返回手牌与可出的牌，等待第一步。", "en": "A person in seat 0: their hand and legal moves, waiting for the first move."},
     {"request": {"game": "gupai", "action": "settle", "held": [3, 0, 1, 4], "closer": 3},
      "zh": "原有三墩再用一张天牌结牌：四结八；其余三家对四墩保门结算。", "en": "Holding three and closing with one Heaven: 四结8; the others settle against four."},
+    {"request": {"game": "gupai", "action": "settle", "held": [6, 2, 4, 4], "closer": 0, "options": {"dun": "stack"}},
+     "zh": "另一读法（两张一墩，一盘十六墩）下的结算：输赢不再相抵。", "en": "Settlement under the other reading (two tiles per 墩, sixteen a hand): the nets no longer balance."},
     {"request": {"game": "gupai", "action": "settle", "held": [8, 0, 0, 0], "closer": 0, "closer_tiles": ["66", "66", "11", "11", "44", "44", "21", "24"]},
      "zh": "红八马：赢家牌里有赏，另三家出四倍。", "en": "Red 八马: the winner holds a shang; the other three pay four times."},
 ]
