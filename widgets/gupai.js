@@ -1,6 +1,7 @@
 // 鄂南骨牌 widgets. Every rule answer comes from the Python engine through
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/gupai.py) has the same structure, with the controls disabled.
+import { el } from "./dom.js";
 
 const SEATS_ZH = "甲乙丙丁";
 const SEATS_EN = "ABCD";
@@ -16,18 +17,6 @@ async function tileSvgs(ctx) {
     });
   }
   return tilesCache;
-}
-
-function el(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k === "html") e.innerHTML = v;
-    else if (k === "text") e.textContent = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
 }
 
 function seat(ctx, s) {

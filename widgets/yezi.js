@@ -1,6 +1,7 @@
 // 下灌叶子戏 widgets. Every rule answer comes from the Python engine through
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/yezi.py) has the same structure, with the controls disabled.
+import { el } from "./dom.js";
 
 const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
 const facesCache = new Map();
@@ -14,18 +15,6 @@ async function faces(ctx, width) {
     }));
   }
   return facesCache.get(key);
-}
-
-function el(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k === "html") e.innerHTML = v;
-    else if (k === "text") e.textContent = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
 }
 
 function cardsSpan(codes, svgs) {
