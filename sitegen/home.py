@@ -36,40 +36,24 @@ def _dice_picture() -> str:
     return ans.get("svg", "") if ans.get("ok") else ""
 
 
-def _tile(x: int, top: list[tuple[int, int, str]], bottom: list[tuple[int, int, str]]) -> str:
-    dots = "".join(f'<circle cx="{x + cx}" cy="{cy}" r="7" fill="{c}"/>' for cx, cy, c in top + bottom)
-    return (
-        f'<rect x="{x + 2}" y="2" width="56" height="116" rx="8" fill="#fffdf5" stroke="#444" stroke-width="3"/>'
-        f'<line x1="{x + 8}" y1="60" x2="{x + 52}" y2="60" stroke="#444" stroke-width="2"/>{dots}'
-    )
-
-
 def _domino_picture() -> str:
-    r, b = "#c62828", "#212121"
-    t1 = _tile(0, [(30, 30, r)], [(18, 78, b), (42, 78, b), (18, 102, b), (42, 102, b), (30, 90, b)])
-    t2 = _tile(70, [(18, 18, b), (42, 18, b), (18, 42, b), (42, 42, b), (18, 30, b), (42, 30, b)],
-               [(18, 78, b), (42, 78, b), (18, 102, b), (42, 102, b), (18, 90, b), (42, 90, b)])
-    t3 = _tile(140, [(18, 20, r), (42, 20, r), (18, 44, r), (42, 44, r)], [(30, 90, r)])
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120" role="img" aria-label="骨牌">{t1}{t2}{t3}</svg>'
+    from engine.gupai.svg import tiles_svg
 
-
-def _strip(x: int, chars: str, color: str, w: int = 44, h: int = 120) -> str:
-    text = "".join(
-        f'<text x="{x + w / 2}" y="{28 + i * 30}" font-size="24" text-anchor="middle" fill="{color}" '
-        f'font-family="serif">{html.escape(c)}</text>'
-        for i, c in enumerate(chars)
-    )
-    return f'<rect x="{x + 2}" y="2" width="{w - 4}" height="{h - 4}" rx="5" fill="#fbf3dc" stroke="#5d4037" stroke-width="2"/>{text}'
+    return tiles_svg(["66", "11", "21", "24"], width=40)  # 天牌, 地牌 and the two 赏 tiles (至尊)
 
 
 def _leaf_picture() -> str:
-    body = _strip(0, "王", "#3e2723") + _strip(48, "土", "#3e2723") + _strip(96, "人", "#3e2723") + _strip(144, "合", "#3e2723")
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 190 120" role="img" aria-label="王土人合">{body}</svg>'
+    from engine.yezi.cards import parse_card
+    from engine.yezi.svg import hand_svg
+
+    return hand_svg([parse_card(c) for c in ("王", "土", "人", "合")], width=40)
 
 
 def _zipai_picture() -> str:
-    body = _strip(0, "贰", "#c62828") + _strip(48, "柒", "#c62828") + _strip(96, "拾", "#c62828") + _strip(144, "一", "#212121")
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 190 120" role="img" aria-label="贰柒拾 一">{body}</svg>'
+    from engine.paohuzi.cards import parse_card
+    from engine.paohuzi.svg import cards_svg
+
+    return cards_svg([c for c in (parse_card(x) for x in ("贰", "柒", "拾", "一")) if c is not None], height=110)
 
 
 PICTURES = {"dawei": _dice_picture, "gupai": _domino_picture, "yezi": _leaf_picture, "paohuzi": _zipai_picture}
@@ -84,7 +68,7 @@ def home_cards(lang: str, params: dict[str, Any]) -> str:
         name, region, kit, what = card[lang]
         href = f'{card["id"]}/'
         out.append(
-            f'<div class="hw-card" data-game="{card["id"]}"><a href="{href}">{PICTURES[card["id"]]()}</a>'
+            f'<div class="hw-card" data-game="{card["id"]}"><a class="hw-card-pic" href="{href}">{PICTURES[card["id"]]()}</a>'
             f'<h3><a href="{href}">{html.escape(name)}</a></h3>'
             f"<p><strong>{label_region}{colon}</strong>{html.escape(region)}</p>"
             f"<p><strong>{label_kit}{colon}</strong>{html.escape(kit)}</p>"
