@@ -10,6 +10,8 @@ import html
 from typing import Any, Callable
 
 from engine.api import handle
+from sitegen import common
+from sitegen.common import t
 from engine.gupai import trace
 from engine.gupai.config import CHOICES
 from engine.gupai.plays import TAO, classify
@@ -21,10 +23,6 @@ E = html.escape
 SEATS_ZH = "甲乙丙丁"
 SEATS_EN = "ABCD"
 DEMO_SEED = 1120
-
-
-def t(lang: str, zh: str, en: str) -> str:
-    return en if lang == "en" else zh
 
 
 def seat(lang: str, s: int) -> str:
@@ -224,27 +222,11 @@ def _choice_label(c: str, lang: str) -> str:
 
 
 def options_table(lang: str, params: dict[str, Any]) -> str:
-    rows = []
-    for o in trace.OPTIONS:
-        choices = "; ".join((f"**{_choice_label(c, lang)}**" if c == o.default else _choice_label(c, lang)) + f" (`{c}`)" for c in o.choices)
-        page, anchor = o.note.split("#")
-        link = f"[{t(lang, '注', 'note')}]({page.split('/', 1)[1]}#{anchor})"
-        rows.append(f"| `{o.id}` | {t(lang, o.zh, o.en)} | {choices} | {o.passage.section} | {link} |")
-    head = (
-        f"| {t(lang, '选项', 'Option')} | {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
-        f"{t(lang, '原文位置', 'Source place')} | |\n|---|---|---|---|---|\n"
-    )
-    return head + "\n".join(rows)
+    return common.options_table(trace.OPTIONS, lang, lambda o, c: _choice_label(c, lang))
 
 
 def rules_table(lang: str, params: dict[str, Any]) -> str:
-    rows = [f"| `{r.id}` | {t(lang, r.zh, r.en)} | {r.passage.section} | `{r.implemented_in}` |" for r in trace.RULES]
-    gaps = [f"| {g.passage.section} | {t(lang, g.zh, g.en)} |" for g in trace.GAPS]
-    return (
-        f"| {t(lang, '规则', 'Rule')} | {t(lang, '内容', 'What')} | {t(lang, '原文位置', 'Source place')} | {t(lang, '实现', 'Code')} |\n"
-        "|---|---|---|---|\n" + "\n".join(rows)
-        + f"\n\n| {t(lang, '未实现的段落', 'Passage not implemented')} | {t(lang, '原因', 'Why')} |\n|---|---|\n" + "\n".join(gaps)
-    )
+    return common.rules_table(trace.RULES, trace.GAPS, lang)
 
 
 COMPARE_CASES: tuple[list[Any], ...] = (

@@ -11,6 +11,8 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from engine.api import handle
+from sitegen import common
+from sitegen.common import t
 from engine.yezi import trace, zipai
 from engine.yezi.cards import FACES, LEAF, code_of, parse_card
 from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_ZH
@@ -22,10 +24,6 @@ from engine.yezi.zipai_diff import DIFFERENCES
 SIM_ROUNDS = 20_000
 SIM_SEED = 1105
 E = html.escape
-
-
-def t(lang: str, zh: str, en: str) -> str:
-    return en if lang == "en" else zh
 
 
 def _card(code: str, lang: str, width: int = 34) -> str:
@@ -365,33 +363,11 @@ def zipai_diff_table(lang: str, params: dict[str, Any]) -> str:
 
 
 def options_table(lang: str, params: dict[str, Any]) -> str:
-    rows = []
-    for o in trace.OPTIONS:
-        key = o.id.split(".", 1)[1]
-        choices = "; ".join(
-            (f"**{_choice_label(key, c, lang)}**" if c == o.default else _choice_label(key, c, lang)) + f" (`{c}`)"
-            for c in o.choices
-        )
-        page, anchor = o.note.split("#")
-        link = f"[{t(lang, '注', 'note')}]({page.split('/', 1)[1]}#{anchor})"
-        rows.append(f"| `{o.id}` | {t(lang, o.zh, o.en)} | {choices} | {o.passage.section} | {link} |")
-    head = (
-        f"| {t(lang, '选项', 'Option')} | {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
-        f"{t(lang, '原文位置', 'Source place')} | |\n|---|---|---|---|---|\n"
-    )
-    return head + "\n".join(rows)
+    return common.options_table(trace.OPTIONS, lang, lambda o, c: _choice_label(o.id.split(".", 1)[1], c, lang))
 
 
 def rules_table(lang: str, params: dict[str, Any]) -> str:
-    rows = []
-    for r in trace.RULES:
-        rows.append(f"| `{r.id}` | {t(lang, r.zh, r.en)} | {r.passage.section} | `{r.implemented_in}` |")
-    gaps = [f"| {g.passage.section} | {t(lang, g.zh, g.en)} |" for g in trace.GAPS]
-    return (
-        f"| {t(lang, '规则', 'Rule')} | {t(lang, '内容', 'What')} | {t(lang, '原文位置', 'Source place')} | {t(lang, '实现', 'Code')} |\n"
-        "|---|---|---|---|\n" + "\n".join(rows)
-        + f"\n\n| {t(lang, '未实现的段落', 'Passage not implemented')} | {t(lang, '原因', 'Why')} |\n|---|---|\n" + "\n".join(gaps)
-    )
+    return common.rules_table(trace.RULES, trace.GAPS, lang)
 
 
 TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {

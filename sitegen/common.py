@@ -1,0 +1,44 @@
+"""Helpers shared by the games' build-time views."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from engine.trace import Gap, Rule, RuleOption
+
+
+def t(lang: str, zh: str, en: str) -> str:
+    """The text in the page's language."""
+    return en if lang == "en" else zh
+
+
+def options_table(options: Iterable[RuleOption], lang: str, label: Callable[[RuleOption, str], str]) -> str:
+    """Markdown table of a game's rule options: question, readings (default in bold), source place, note.
+
+    ``label(option, choice)`` names a choice in the page's language.
+    """
+    rows = []
+    for o in options:
+        choices = "; ".join(
+            (f"**{label(o, c)}**" if c == o.default else label(o, c)) + f" (`{c}`)" for c in o.choices
+        )
+        page, anchor = o.note.split("#")
+        link = f"[{t(lang, '注', 'note')}]({page.split('/', 1)[1]}#{anchor})"
+        rows.append(f"| `{o.id}` | {t(lang, o.zh, o.en)} | {choices} | {o.passage.section} | {link} |")
+    head = (
+        f"| {t(lang, '选项', 'Option')} | {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
+        f"{t(lang, '原文位置', 'Source place')} | |\n|---|---|---|---|---|\n"
+    )
+    return head + "\n".join(rows)
+
+
+def rules_table(rules: Iterable[Rule], gaps: Iterable[Gap], lang: str) -> str:
+    """Markdown tables of a game's traced rules and of the passages it leaves out."""
+    rows = [f"| `{r.id}` | {t(lang, r.zh, r.en)} | {r.passage.section} | `{r.implemented_in}` |" for r in rules]
+    gap_rows = [f"| {g.passage.section} | {t(lang, g.zh, g.en)} |" for g in gaps]
+    return (
+        f"| {t(lang, '规则', 'Rule')} | {t(lang, '内容', 'What')} | {t(lang, '原文位置', 'Source place')} | {t(lang, '实现', 'Code')} |\n"
+        "|---|---|---|---|\n" + "\n".join(rows)
+        + f"\n\n| {t(lang, '未实现的段落', 'Passage not implemented')} | {t(lang, '原因', 'Why')} |\n|---|---|\n"
+        + "\n".join(gap_rows)
+    )
