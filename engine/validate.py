@@ -6,11 +6,12 @@ everywhere: code ``bad_field`` (wrong type or value) or ``missing_field``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .errors import ApiError
 
 _MISSING = object()
+T = TypeVar("T")
 
 
 def missing(name: str) -> ApiError:
@@ -82,3 +83,22 @@ def get_dict(req: dict[str, Any], name: str, default: Any = _MISSING) -> dict[st
     if not isinstance(v, dict):
         raise bad(name, "应为对象。", "expected an object.")
     return v
+
+
+def get_config(
+    req: dict[str, Any],
+    parse: Callable[[dict[str, Any]], T],
+    choices: Mapping[str, Sequence[str]],
+    name: str = "options",
+) -> T:
+    """A game's rule-options object from the request's ``options`` field (default: the game's defaults).
+
+    ``parse`` raises ValueError or TypeError for an unknown option or choice;
+    ``choices`` (option -> its choices) is listed in the error message.
+    """
+    opts = get_dict(req, name, {})
+    try:
+        return parse(opts)
+    except (ValueError, TypeError):
+        known = "; ".join(f"{k}: {'/'.join(v)}" for k, v in choices.items())
+        raise bad(name, f"未知的规则选项或取值。可用：{known}", f"unknown rule option or choice. Known: {known}") from None

@@ -11,7 +11,7 @@ import random
 from typing import Any, Callable
 
 from ..errors import ApiError
-from ..validate import bad, get_bool, get_dict, get_int, get_list, get_optional_int
+from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int
 from .config import CHOICES, GupaiConfig, config_from
 from .hand import MAX_MOVES, Move, State, deal, play_out
 from .plays import Play, beats, classify, family_en, family_zh
@@ -23,12 +23,7 @@ MAX_SEED = 2**63 - 1
 
 
 def _cfg(req: dict[str, Any]) -> GupaiConfig:
-    opts = get_dict(req, "options", {})
-    try:
-        return config_from(opts)
-    except (ValueError, TypeError):
-        known = "; ".join(f"{k}: {'/'.join(v)}" for k, v in CHOICES.items())
-        raise bad("options", f"未知的规则选项或取值。可用：{known}", f"unknown rule option or choice. Known: {known}")
+    return get_config(req, config_from, CHOICES)
 
 
 def _seed(req: dict[str, Any]) -> int:

@@ -10,7 +10,7 @@ import random
 from typing import Any, Callable
 
 from ..errors import ApiError
-from ..validate import missing, bad, get_bool, get_dict, get_int, get_list, get_optional_int
+from ..validate import missing, bad, get_bool, get_config, get_int, get_list, get_optional_int
 from . import zipai
 from .best import best_split, make_split
 from .cards import FACES, LEAF, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
@@ -23,12 +23,7 @@ MAX_SEED = 2**63 - 1
 
 
 def _cfg(req: dict[str, Any]) -> YeziConfig:
-    opts = get_dict(req, "options", {})
-    try:
-        return config_from(opts)
-    except (ValueError, TypeError):
-        known = "; ".join(f"{k}: {'/'.join(v)}" for k, v in CHOICES.items())
-        raise bad("options", f"未知的规则选项或取值。可用：{known}", f"unknown rule option or choice. Known: {known}")
+    return get_config(req, config_from, CHOICES)
 
 
 def _hand(req: dict[str, Any], name: str = "hand", size: int = 8) -> tuple[Card, ...]:
