@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from ..options import choose
 
 
 @dataclass(frozen=True)
@@ -52,12 +54,4 @@ DEFAULT = YeziConfig()
 
 def config_from(options: dict[str, Any] | None) -> YeziConfig:
     """A config from ``{"scoring": "placing", ...}``; ValueError on an unknown key or choice."""
-    if not options:
-        return DEFAULT
-    known = {f.name for f in fields(YeziConfig)}
-    for k, v in options.items():
-        if k not in known:
-            raise ValueError(f"unknown option {k!r}")
-        if v not in CHOICES[k]:
-            raise ValueError(f"option {k!r} must be one of {CHOICES[k]}")
-    return YeziConfig(**options)
+    return choose(DEFAULT, CHOICES, options)
