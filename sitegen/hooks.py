@@ -300,8 +300,8 @@ _written: set[str] = set()
 
 def on_post_build(config: Any) -> None:
     site_dir = Path(config["site_dir"])
-    # mkdocs-static-i18n runs the build once per language; write assets once per site_dir
-    root = site_dir
-    if root.name == "en" and (root.parent / "index.html").exists():
-        root = root.parent
-    write_assets(root)
+    # mkdocs-static-i18n builds English into <site>/en after the Chinese build,
+    # whose post-build already wrote the shared assets at <site>: not twice
+    if site_dir.name == "en" and (site_dir.parent / "assets" / "engine" / "manifest.json").exists():
+        return
+    write_assets(site_dir)

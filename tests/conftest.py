@@ -27,7 +27,6 @@ from urllib.parse import urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ROOT.parent / "shared" / "sources"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -38,17 +37,6 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--no-first-run",
 ]
-
-
-@pytest.fixture(scope="session")
-def repo_root() -> Path:
-    return ROOT
-
-
-@pytest.fixture(scope="session")
-def sources_dir() -> Path:
-    assert SOURCES.is_dir(), f"primary sources not found at {SOURCES}"
-    return SOURCES
 
 
 class BuildResult:

@@ -48,10 +48,6 @@ export async function call(request) {
   });
 }
 
-export function engineReady() {
-  return startWorker();
-}
-
 const MESSAGES = {
   error: {
     zh: "无法在浏览器中启动规则引擎。上面的静态示例仍然有效。",
@@ -164,4 +160,4 @@ if (document.readyState === "loading") document.addEventListener("DOMContentLoad
 else subscribe();
 
 // for tests and benchmarks
-window.heritageWidgets = { call, engineReady, scan };
+window.heritageWidgets = { call, scan };
