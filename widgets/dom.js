@@ -15,3 +15,40 @@ export function el(tag, attrs = {}, children = []) {
   for (const c of children) e.append(c);
   return e;
 }
+
+/*
+ * Shareable widget state. A widget with a state (a hand, a throw, a seed) puts it in the page address as
+ * ?<widget-name>=<JSON>, e.g. ?gupai-hand={"seed":324}, so that a copied link opens the widget in that state.
+ *   const start = sharedState(root);          // the state from the address, or null
+ *   shareButton(root, () => ({seed}), t)      // a button that copies the link (and shows it)
+ */
+export function sharedState(root) {
+  const raw = new URLSearchParams(window.location.search).get(root.dataset.widget);
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw);
+    return v && typeof v === "object" && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function shareLink(root, state) {
+  const url = new URL(window.location.href);
+  url.hash = root.id ? `#${root.id}` : "";
+  url.searchParams.set(root.dataset.widget, JSON.stringify(state));
+  return url.href;
+}
+
+export function shareButton(root, getState, t) {
+  const out = el("input", { class: "hw-share-url", type: "text", readonly: "", "aria-label": t("可分享的链接", "Link to share") });
+  out.hidden = true;
+  const btn = el("button", { class: "hw-btn hw-share", type: "button", text: t("分享此状态的链接", "Share a link to this") });
+  btn.addEventListener("click", async () => {
+    out.value = shareLink(root, getState());
+    out.hidden = false;
+    out.select();
+    try { await navigator.clipboard.writeText(out.value); btn.textContent = t("链接已复制", "Link copied"); } catch { /* shown in the box */ }
+  });
+  return el("span", { class: "hw-share-box" }, [btn, out]);
+}
