@@ -9,29 +9,52 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import TextIO
 
 from .api import handle
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _dumps(obj: object, pretty: bool = False) -> str:
+    """JSON that any UTF-8 stream can carry: a lone surrogate (which UTF-8 cannot
+    encode) is written as its JSON escape, so the text stays what was sent."""
     if pretty:
-        return json.dumps(obj, ensure_ascii=False, indent=2)
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(obj, ensure_ascii=False, indent=2)
+    else:
+        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    # surrogates only ever occur inside JSON strings, where \uXXXX is valid
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_FAILED = {
+    "ok": False,
+    "error": {
+        "code": "internal_error",
+        "zh": "引擎无法回答这一行。请报告此问题；后面的行照常回答。",
+        "en": "The engine could not answer this line. Please report it; the lines after it are answered as usual.",
+    },
+}
 
 
 def answer_line(line: str) -> str:
+    """The answer to one line of text, as one line of JSON. Never raises."""
     try:
-        request = json.loads(line)
-    except (ValueError, RecursionError):
-        ans = {
-            "ok": False,
-            "error": {"code": "bad_json", "zh": "这一行不是有效的 JSON。", "en": "This line is not valid JSON."},
-        }
-    else:
-        ans = handle(request)
-    return _dumps(ans)
+        try:
+            request = json.loads(line)
+        except (ValueError, RecursionError):
+            ans: dict[str, object] = {
+                "ok": False,
+                "error": {"code": "bad_json", "zh": "这一行不是有效的 JSON。", "en": "This line is not valid JSON."},
+            }
+        else:
+            ans = handle(request)
+        return _dumps(ans)
+    except Exception:  # noqa: BLE001 - one bad line never stops the loop
+        return _dumps(_FAILED)
 
 
 def run_jsonl(inp: TextIO, out: TextIO) -> int:
@@ -43,6 +66,14 @@ def run_jsonl(inp: TextIO, out: TextIO) -> int:
     return 0
 
 
+def _utf8_streams() -> None:
+    """Read and write UTF-8 whatever the locale; undecodable input bytes become U+FFFD."""
+    for stream, errors in ((sys.stdout, "strict"), (sys.stdin, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding="utf-8", errors=errors)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m engine", description="Folk-games heritage archive rules engine")
     p.add_argument("--jsonl", action="store_true", help="read JSON requests line by line from stdin")
@@ -51,9 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("request")
     sub.add_parser("info", help="version and actions")
     args = p.parse_args(argv)
+    _utf8_streams()
     if args.jsonl:
-        sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[attr-defined]
-        sys.stdin.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]
         return run_jsonl(sys.stdin, sys.stdout)
     if args.cmd == "call":
         print(_dumps(json.loads(answer_line(args.request)), pretty=True))
