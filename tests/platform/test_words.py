@@ -1,0 +1,106 @@
+"""engine/words.py: the shared plain-word helpers, and the validators' messages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import words
+from engine.api import handle
+from engine.validate import get_int, get_list, get_str, missing
+from engine.errors import ApiError
+from sitegen.record_glossary import TERMS as GLOSSARY
+
+
+@pytest.mark.parametrize(
+    ("noun", "expected"),
+    [("six", "sixes"), ("card", "cards"), ("kind", "kinds"), ("die", "dice"), ("party", "parties"),
+     ("play", "plays"), ("match", "matches"), ("red card", "red cards"), ("fan", "fan"), ("box", "boxes")],
+)
+def test_plural(noun: str, expected: str) -> None:
+    assert words.plural(noun) == expected
+
+
+def test_count_agrees_with_the_number() -> None:
+    assert words.count(1, "kind") == "1 kind"
+    assert words.count(2, "kind") == "2 kinds"
+    assert words.count(1, "six", words=True) == "one six"
+    assert words.count(3, "six", words=True) == "three sixes"
+    assert words.count(20, "six", words=True) == "20 sixes"
+
+
+def test_reasons_join_in_each_language() -> None:
+    assert words.join_reasons("zh", ["缺一张。", "不成顺。"]) == "缺一张；不成顺"
+    assert words.join_reasons("en", ["one card short.", "not a run"]) == "one card short; not a run"
+    assert "；" not in words.join_reasons("en", ["a；", "b"])
+
+
+def test_listing() -> None:
+    assert words.listing("en", ["a", "b", "c"]) == "a, b and c"
+    assert words.listing("zh", ["甲", "乙", "丙"]) == "甲、乙和丙"
+    assert words.listing("en", ["a"]) == "a"
+
+
+def _glosses(en: str) -> set[str]:
+    parts = re.split(r"[;,/:]| \(|\)", en)
+    return {p.strip().lower() for p in parts if p.strip()} | {en.lower()}
+
+
+def test_terms_are_the_glossarys_english_names() -> None:
+    by_zh = {t.zh: t for t in GLOSSARY}
+    for zh, en in words.TERMS.items():
+        assert zh in by_zh, f"{zh} is not in the glossary"
+        gl = _glosses(by_zh[zh].en)
+        assert en.lower() in gl or any(en.lower() in g for g in gl), (zh, en, by_zh[zh].en)
+
+
+def test_term_in_english_keeps_the_characters_beside() -> None:
+    assert words.term("en", "墩") == "trick (墩)"
+    assert words.term("en", "墩", "tricks") == "tricks (墩)"
+    assert words.term("zh", "墩") == "墩"
+
+
+IDENT = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z][a-zA-Z]*\b|'[a-z_]+'|“[a-z_]+”|\w+=")
+
+
+def _message_of(fn, *args, **kw) -> ApiError:
+    with pytest.raises(ApiError) as e:
+        fn(*args, **kw)
+    return e.value
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: get_list({"cards": [1, 2]}, "cards", min_len=3, max_len=4),
+        lambda: get_list({"cards": "x"}, "cards"),
+        lambda: get_list({"dice": [1] * 7}, "dice", min_len=6, max_len=6),
+        lambda: get_int({"previous_banker": 9}, "previous_banker", lo=0, hi=3),
+        lambda: get_int({"log_tail": "x"}, "log_tail"),
+        lambda: get_str({"fouls": "zou_paox"}, "fouls", choices=("zou_pao", "shi_ti")),
+        lambda: get_list({}, "self_drawn"),
+        lambda: get_list({"some_unknown_field": 1}, "some_unknown_field"),
+    ],
+)
+def test_validator_messages_never_name_a_field(call) -> None:
+    err = _message_of(call)
+    for text in (err.zh, err.en):
+        assert not IDENT.search(text), text
+        for name in ("cards", "dice", "previous_banker", "log_tail", "fouls", "self_drawn", "some_unknown_field"):
+            assert f"'{name}'" not in text and f"“{name}”" not in text
+
+
+def test_list_length_message_says_what_was_given_and_what_to_give() -> None:
+    err = _message_of(get_list, {"cards": [1, 2]}, "cards", min_len=3, max_len=4)
+    assert "3 张" in err.zh and "2 张" in err.zh
+    assert "at least 3 cards" in err.en and "not 2" in err.en
+    err = missing("dice")
+    assert "色子" in err.zh and "dice" in err.en
+
+
+def test_api_answers_a_short_throw_in_words() -> None:
+    ans = handle({"game": "dawei", "action": "classify", "dice": [1, 2, 3]})
+    assert ans["ok"] is False
+    assert "6" in ans["error"]["en"] and "dice" in ans["error"]["en"]
+    assert not IDENT.search(ans["error"]["en"]) and not IDENT.search(ans["error"]["zh"])
