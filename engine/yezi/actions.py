@@ -137,6 +137,7 @@ def _round(req: dict[str, Any]) -> dict[str, Any]:
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
     cfg = _cfg(req)
     r = Round(seed, thrower, cfg)
+    my_seat = _my_split(req, r)
     res = r.play_out()
     d = r.deal
     players = []
@@ -165,8 +166,42 @@ def _round(req: dict[str, Any]) -> dict[str, Any]:
         "show_order": list(res.order),
         "players": players,
         "winners": [p["seat"] for p in players if p["place"] == 1],
+        # the source's 优胜 of each showing: the seats whose group stands first among the eight
+        # combinations shown at that turn (empty when all four groups are 流散对)
+        "showing_winners": [list(w) for w in res.showing_winners],
+        "my_seat": my_seat,
+        "my_best": None if my_seat is None else best_split(d.hands[my_seat]).score,
         "options": {k: getattr(cfg, k) for k in CHOICES},
     }
+
+
+def _my_split(req: dict[str, Any], r: Round) -> int | None:
+    """The reader's own two groups (``my_groups``, first shown first) for seat ``my_seat``, fixed before any showing."""
+    if "my_groups" not in req:
+        return None
+    seat = get_int(req, "my_seat", 0, lo=0, hi=3)
+    groups = get_list(req, "my_groups", min_len=2, max_len=2)
+    parsed: list[list[Card]] = []
+    for g in groups:
+        if not isinstance(g, list) or len(g) != 4:
+            raise ApiError(
+                "bad_split",
+                "每次亮出的一组正好是四张牌：请把八张牌分成两组，每组四张。",
+                "Each group shown is exactly four cards: split your eight cards into two groups of four.",
+            )
+        try:
+            parsed.append([parse_card(x) for x in g])
+        except InvalidCards as e:
+            raise ApiError(e.code, e.zh, e.en)
+    try:
+        r.arrange(seat, parsed[0], parsed[1])
+    except ValueError:
+        raise ApiError(
+            "bad_split",
+            "这两组牌不是你这一手的八张牌：请只用发给你的牌，每张用一次。",
+            "These two groups are not the eight cards you were dealt: use only your own cards, each once.",
+        )
+    return seat
 
 
 def _combinations(req: dict[str, Any]) -> dict[str, Any]:
@@ -305,6 +340,8 @@ EXAMPLES: list[dict[str, Any]] = [
      "zh": "一局四人：砌牌、掷骰、抓牌、两次亮牌与名次。", "en": "A round of four: the wall, the die, the draws, two showings and the places."},
     {"request": {"game": "yezi", "action": "round", "seed": 7, "options": {"scoring": "placing", "ties": "first_shown"}},
      "zh": "同一局，按另一种读法计分（按名次、先亮者胜平局）。", "en": "The same round scored under the other readings (placings; ties to the earlier shower)."},
+    {"request": {"game": "yezi", "action": "round", "seed": 8, "my_seat": 0, "my_groups": [["2", "3", "8", "9"], ["leaf", "1", "4", "10"]]},
+     "zh": "读者替甲家分组（两组在第一次亮牌前就定好）：先亮四张散牌，再亮和牌。", "en": "The reader arranges player A's two groups (fixed before the first showing): four loose cards first, then Harmony."},
     {"request": {"game": "yezi", "action": "combinations"}, "zh": "八种组合及其名次。", "en": "The eight combinations and their ranks."},
     {"request": {"game": "yezi", "action": "faces", "width": 40}, "zh": "全部 11 种牌面的 SVG。", "en": "SVG faces of all 11 cards."},
     {"request": {"game": "yezi", "action": "zipai-deal", "seed": 21},

@@ -1,8 +1,15 @@
-"""A round of four: shuffle, build 16 stacks of two, throw the die, draw, show twice, rank.
+"""A round of four: shuffle, build 16 stacks of two, throw the die, draw, arrange, show twice, rank.
 
 A :class:`Round` is a state object driven by a seeded :class:`random.Random`, so
 a seed replays the same round. Players are seats 0–3 in playing order; the die
 thrower is seat ``thrower``.
+
+Each player arranges both groups before anyone shows (the source: every
+showing is "一组已组合好的四张牌", a group already put together). So a
+player's arrangement (which four first, which four second) is fixed once the
+first group of the round is shown: :meth:`Round.arrange` is refused after
+that, and a seat that has not arranged by then takes its best split. Nobody
+can change their second group after seeing the others' first.
 """
 
 from __future__ import annotations
@@ -47,6 +54,9 @@ class Result:
     totals: tuple[int, ...]  # per seat
     places: tuple[int, ...]  # per seat, 1 = winner
     order: tuple[int, ...]  # showing order (thrower first)
+    # per showing (0, 1): the seats whose group stands first in the source's order of the eight
+    # combinations ("以排列最靠前的出牌者为优胜"); empty when all four are 流散对 (none is in that order)
+    showing_winners: tuple[tuple[int, ...], ...] = ()
 
 
 def deal(rng: random.Random, thrower: int = 0, config: YeziConfig = DEFAULT) -> Deal:
@@ -108,6 +118,32 @@ class Round:
         self.order = tuple((thrower + k) % PLAYERS for k in range(PLAYERS))  # thrower shows first
         self.held: list[list[Card]] = [list(h) for h in self.deal.hands]
         self.shown: list[tuple[int, int, tuple[Card, ...]]] = []  # (seat, turn, group)
+        # seat -> (first group, second group), fixed before the first showing
+        self.arranged: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+
+    # --- arranging (before anyone shows)
+    def arrange(self, seat: int, first: tuple[Card, ...] | list[Card], second: tuple[Card, ...] | list[Card]) -> None:
+        """Fix a seat's two groups and their order. Only before the first showing of the round."""
+        if self.shown:
+            raise ValueError("the groups are fixed once the first group is shown")
+        a, b = tuple(sorted(first)), tuple(sorted(second))
+        if len(a) != GROUP_SIZE or len(b) != GROUP_SIZE:
+            raise ValueError("a group is four cards")
+        if tuple(sorted(a + b)) != self.deal.hands[seat]:
+            raise ValueError("the two groups are not this player's eight cards")
+        self.arranged[seat] = (a, b)
+
+    def _fix_arrangements(self, seat: int, group: tuple[Card, ...]) -> None:
+        """At the first showing: the seat showing fixes its own split; every other seat takes its best."""
+        if seat not in self.arranged:
+            rest = list(self.deal.hands[seat])
+            for c in group:
+                rest.remove(c)
+            self.arranged[seat] = (group, tuple(sorted(rest)))
+        for other in range(PLAYERS):
+            if other not in self.arranged:
+                sp = best_split(self.deal.hands[other])
+                self.arranged[other] = (sp.groups[0], sp.groups[1])
 
     # --- state
     @property
@@ -126,6 +162,8 @@ class Round:
         seat = self.to_show
         if seat is None:
             return []
+        if seat in self.arranged:
+            return [self.arranged[seat][self.turn]]
         held = sorted(self.held[seat])
         if len(held) == GROUP_SIZE:
             return [tuple(held)]
@@ -143,15 +181,21 @@ class Round:
             rest.remove(c)
         if len(g) != GROUP_SIZE:
             raise ValueError("a group is four cards")
+        if seat in self.arranged and self.arranged[seat][self.turn] != g:
+            raise ValueError("the player's groups were fixed before the first showing")
+        if not self.shown:
+            self._fix_arrangements(seat, g)
         for c in g:
             self.held[seat].remove(c)
         self.shown.append((seat, self.turn, g))
 
     def show_best(self) -> None:
-        """The player to show shows the better group of their best split (then the other)."""
+        """The player to show shows their arranged group (by default the better group of their best split)."""
         seat = self.to_show
         assert seat is not None
-        if self.turn == 0:
+        if seat in self.arranged:
+            self.show(self.arranged[seat][self.turn])
+        elif self.turn == 0:
             self.show(best_split(self.deal.hands[seat]).groups[0])
         else:
             self.show(tuple(self.held[seat]))
@@ -166,6 +210,7 @@ class Round:
             raise ValueError("the round is not over")
         showings: list[Showing] = []
         totals = [0] * PLAYERS
+        winners: list[tuple[int, ...]] = []
         for turn in range(2):
             batch = self.shown[turn * PLAYERS : (turn + 1) * PLAYERS]
             ranks = [rank_of(g) for _, _, g in batch]
@@ -173,8 +218,18 @@ class Round:
             for (seat, t, g), r, s in zip(batch, ranks, scores):
                 showings.append(Showing(seat, t, g, r, s))
                 totals[seat] += s
+            winners.append(showing_winners(batch))
         places = places_of(totals, list(self.order), self.config)
-        return Result(tuple(showings), tuple(totals), places, self.order)
+        return Result(tuple(showings), tuple(totals), places, self.order, tuple(winners))
+
+
+def showing_winners(batch: list[tuple[int, int, tuple[Card, ...]]]) -> tuple[int, ...]:
+    """Seats (in showing order) whose group is the highest combination shown; none if all are 流散对."""
+    ranks = {seat: rank_of(g) for seat, _, g in batch}
+    top = min(ranks.values())
+    if top == SCATTER_RANK:
+        return ()
+    return tuple(seat for seat, _, _ in batch if ranks[seat] == top)
 
 
 def combinations_shown(result: Result) -> int:

@@ -57,3 +57,25 @@ def test_junk_never_raises(action, extra):
     assert a["ok"] in (True, False)
     if not a["ok"]:
         assert a["error"]["code"] != "internal_error", a
+
+
+def test_round_takes_the_readers_own_split():
+    base = call(action="round", seed=8)
+    hand = base["players"][0]["hand"]
+    best = call(action="best", hand=hand)
+    other = [best["groups"][1], best["groups"][0]]
+    a = call(action="round", seed=8, my_seat=0, my_groups=other)
+    assert a["ok"] and a["my_seat"] == 0 and a["my_best"] == best["score"]
+    assert a["players"][0]["groups"] == [sorted(g, key=lambda c: -1 if c == "leaf" else int(c)) for g in other]
+    # the other seats keep their best split whatever the reader does
+    assert [p["groups"] for p in a["players"][1:]] == [p["groups"] for p in base["players"][1:]]
+    assert len(a["showing_winners"]) == 2
+
+
+def test_round_refuses_a_split_of_other_cards():
+    hand = call(action="round", seed=8)["players"][0]["hand"]
+    missing_card = next(c for c in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"] if c not in hand)
+    for groups in ([hand[:4], hand[:4]], [hand[:4], hand[4:7] + [missing_card]], [hand[:3], hand[3:]]):
+        a = call(action="round", seed=8, my_seat=0, my_groups=groups)
+        assert a["ok"] is False and a["error"]["code"] == "bad_split", groups
+        assert "four" in a["error"]["en"] or "eight" in a["error"]["en"]

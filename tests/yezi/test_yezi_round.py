@@ -88,3 +88,66 @@ def test_manual_play_and_illegal_show():
     assert r.to_show == (seat + 1) % 4
     with pytest.raises(ValueError):
         r.result()
+
+
+# yezixi.txt 4③: "每次出一组已组合好的四张牌" — every showing is a group already put together, so each
+# player's two groups (and their order) are fixed before the first group of the round is shown.
+
+
+@given(seeds, st.integers(0, 3))
+def test_groups_are_fixed_before_the_first_showing(seed, thrower):
+    r = Round(seed, thrower)
+    first = r.to_show
+    hand = r.deal.hands[first]
+    r.show(hand[:4])
+    # nobody may re-arrange once a group is on the table …
+    for seat in range(4):
+        with pytest.raises(ValueError):
+            r.arrange(seat, r.deal.hands[seat][:4], r.deal.hands[seat][4:])
+    # … and every other seat's first group is already decided (its best split), whatever was shown
+    for k in range(1, 4):
+        seat = r.to_show
+        assert r.legal_actions() == [best_split(r.deal.hands[seat]).groups[0]]
+        r.show_best()
+    # the first shower's second group is the other four of the split they showed first
+    assert r.legal_actions() == [hand[4:]]
+
+
+@given(seeds)
+def test_an_arranged_split_is_shown_in_its_order(seed):
+    r = Round(seed)
+    hand = r.deal.hands[0]
+    worst_first = tuple(reversed(best_split(hand).groups))
+    r.arrange(0, *worst_first)
+    res = r.play_out()
+    mine = [s.group for s in res.showings if s.seat == 0]
+    assert mine == list(worst_first)
+    with pytest.raises(ValueError):
+        Round(seed).arrange(0, hand[:4], hand[:4])  # not the player's eight cards
+
+
+# yezixi.txt 4③: "以排列最靠前的出牌者为优胜" — at each showing the winner is whoever shows the group
+# standing first in the order of the eight combinations; 流散对 (散乱组合) stand outside that order.
+
+
+@given(seeds, st.integers(0, 3))
+def test_each_showing_reports_its_winner(seed, thrower):
+    res = Round(seed, thrower).play_out()
+    assert len(res.showing_winners) == 2
+    for turn, winners in enumerate(res.showing_winners):
+        batch = [s for s in res.showings if s.turn == turn]
+        best = min(s.rank for s in batch)
+        if best == 9:
+            assert winners == ()
+        else:
+            assert set(winners) == {s.seat for s in batch if s.rank == best}
+            assert all(s.rank == best for s in batch if s.seat in winners)
+
+
+def test_showing_winner_examples():
+    from engine.yezi.round import showing_winners
+
+    tian, huo, loose = (5, 6, 9, 10), (4, 6, 8, 10), (1, 2, 3, 4)
+    assert showing_winners([(0, 0, huo), (1, 0, tian), (2, 0, loose), (3, 0, loose)]) == (1,)
+    assert showing_winners([(2, 0, tian), (3, 0, huo), (0, 0, tian), (1, 0, loose)]) == (2, 0)
+    assert showing_winners([(0, 0, loose), (1, 0, loose), (2, 0, loose), (3, 0, loose)]) == ()
