@@ -25,8 +25,20 @@ from typing import Iterator
 from urllib.parse import urlparse
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# One hypothesis profile for the whole suite (test files set only max_examples):
+# no deadline (a busy machine is not a failing rule; timings live in benchmarks/),
+# and the same examples on every run, so that a failure in CI is a failure on every
+# machine. HYPOTHESIS_PROFILE=explore draws fresh examples each run.
+settings.register_profile(
+    "suite", deadline=None, derandomize=True, database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

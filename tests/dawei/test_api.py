@@ -54,7 +54,7 @@ def test_bad_requests_are_bilingual_errors(req):
     assert a["error"]["zh"] and a["error"]["en"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.dictionaries(st.sampled_from(["dice", "seed", "players", "moves", "humans", "games", "first", "second", "choice", "options"]),
                        st.one_of(st.none(), st.integers(-5, 30), st.text(max_size=5), st.lists(st.integers(-1, 7), max_size=7))),
        st.sampled_from(["classify", "roll", "split", "play", "simulate", "patterns", "options"]))

@@ -28,7 +28,7 @@ def test_seed_replays():
     assert c.log != a.log
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.integers(2, 9), st.integers(0, 10**6), st.sampled_from([0.0, 0.05]))
 def test_finished_game_hands_out_the_pool(n, seed, drop):
     g = play_out(Game(Config(players=n, seed=seed, drop_chance=drop)))
@@ -161,7 +161,7 @@ def test_illegal_action_refused():
 RULES = st.builds(Rules, **{k: st.sampled_from(v) for k, v in __import__("engine.dawei.options", fromlist=["CHOICES"]).CHOICES.items()})
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(RULES, st.integers(2, 9), st.integers(0, 10**6), st.integers(0, 8))
 def test_invariants_under_every_reading(rules, n, seed, pb):
     cfg = Config(players=n, seed=seed, rules=rules, previous_banker=pb if pb < n else None)
@@ -177,7 +177,7 @@ def test_invariants_under_every_reading(rules, n, seed, pb):
     assert again.log == g.log
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(st.integers(2, 9), st.integers(0, 10**6))
 def test_first_thrower_is_highest_call(n, seed):
     g = Game(Config(players=n, seed=seed))

@@ -49,7 +49,7 @@ junk = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.sampled_from(sorted(ACTIONS)), st.dictionaries(
     st.sampled_from(["cards", "hand", "open", "card", "source", "huxi", "winner", "self_drawn", "fan", "penalties", "rules", "options", "fouls", "height"]),
     junk, max_size=6))

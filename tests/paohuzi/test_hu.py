@@ -146,7 +146,7 @@ hands = st.lists(st.sampled_from(range(80)), min_size=16, max_size=21, unique=Tr
 )
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=120)
 @given(hands)
 def test_every_win_is_complete_with_at_most_one_pair(hand):
     for f, own, other in waiting([], hand):
@@ -199,7 +199,7 @@ ready_hands = st.lists(st.sampled_from(TRIPLES), min_size=7, max_size=7).flatmap
 ).filter(lambda h: max(h.count(f) for f in set(h)) <= 4)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(st.one_of(hands, ready_hands))
 def test_waiting_list_agrees_with_checking_every_card(hand):
     listed = {f.code: (own, other) for f, own, other in waiting([], hand)}

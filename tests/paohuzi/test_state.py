@@ -14,7 +14,7 @@ def all_cards(state):
     return out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 2**32))
 def test_a_deal_is_the_whole_deck_and_replays(seed):
     d = deal(seed)
@@ -26,7 +26,7 @@ def test_a_deal_is_the_whole_deck_and_replays(seed):
         assert all(v < 4 for v in Counter(s.hand).values())  # four alike are shown as 提
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 2**32))
 def test_shou_zhang_never_throws_a_kan_card(seed):
     d = deal(seed)

@@ -74,7 +74,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     game=st.sampled_from(sorted(GAMES)),
     action=st.one_of(st.text(max_size=10), st.sampled_from(["classify", "roll", "arrange", "best", "deng", "settle", "info"])),
@@ -89,7 +89,7 @@ def test_fuzzed_requests_always_get_an_answer(game, action, extra):
         assert ans["error"]["code"] != "internal_error", (req, ans)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(data=st.data())
 def test_fuzzed_fields_of_each_example(data):
     """Take a real example request and break one field: still an answer, never an internal error."""
