@@ -164,13 +164,32 @@ def test_difference_passages_exist():
 faces = st.sampled_from(zipai.FACES)
 
 
-@given(st.lists(faces, min_size=0, max_size=12))
+@st.composite
+def groupable_hands(draw: st.DrawFn) -> list:
+    """A hand that is a union of groups by construction: 开招 and 坎子 on faces of their own,
+    other groups adding at most two of any face, and no more pairs than 开招."""
+    order = draw(st.permutations(zipai.FACES))
+    n_kai = draw(st.integers(0, 2))
+    n_kan = draw(st.integers(0, 2))
+    alike = order[: n_kai + n_kan]
+    cards = [z for z in alike[:n_kai] for _ in range(4)] + [z for z in alike[n_kai:] for _ in range(3)]
+    used: Counter = Counter()
+    for kind, big, rank in draw(st.lists(st.tuples(st.sampled_from(["shunzi", "erqishi", "banbian"]), st.booleans(), st.integers(1, 10)), max_size=4)):
+        group = _group_cards(kind, big, rank)
+        if any(z in alike or used[z] + group.count(z) > 2 for z in set(group)):
+            continue  # three alike would be locked as a 坎子: not this hand's shape
+        used.update(group)
+        cards += group
+    for z in draw(st.lists(st.sampled_from(zipai.FACES), max_size=n_kai, unique=True)):
+        if z not in alike and used[z] == 0:
+            cards += [z, z]
+    return draw(st.permutations(cards))
+
+
+@given(groupable_hands())
 def test_arrangement_is_a_partition(cards):
-    if any(n > 4 for n in Counter(cards).values()):
-        return
     res = arrange(cards)
-    if res is None:
-        return
+    assert res is not None, "a hand built from groups always arranges"
     assert Counter(c for g in res for c in g.cards) == Counter(cards)
     assert all(kind_of(g.cards) == g.kind for g in res)
     assert sum(1 for g in res if g.kind == "duizi") <= sum(1 for g in res if g.kind == "kaizhao")
@@ -178,12 +197,12 @@ def test_arrangement_is_a_partition(cards):
 
 @given(st.lists(st.sampled_from([z for z in zipai.FACES if z.rank <= 8]), min_size=1, max_size=5))
 def test_runs_always_arrange(starts):
-    cards = []
+    cards: list = []
     for z in starts:
-        cards += [z, zipai.Zi(z.big, z.rank + 1), zipai.Zi(z.big, z.rank + 2)]
-    if any(n > 4 for n in Counter(cards).values()):
-        return
-    assert arrange(cards, locked=[]) is not None
+        run = [z, zipai.Zi(z.big, z.rank + 1), zipai.Zi(z.big, z.rank + 2)]
+        if all(cards.count(c) < 4 for c in run):  # a fifth copy does not exist
+            cards += run
+    assert cards and arrange(cards, locked=[]) is not None
 
 
 def test_too_many_cards_refused():
@@ -207,6 +226,19 @@ def test_cards_are_the_paohuzi_engines():
     assert parse_zi("d5") == Card(True, 5) and parse_zi("小五") == Card(False, 5)
 
 
+def _at_most_one_quad(hand: list) -> list:
+    """The hand without the fourth copy of every face after the first four-alike."""
+    out: list = []
+    quad = None
+    for z in hand:
+        if out.count(z) == 3 and quad not in (None, z):
+            continue
+        out.append(z)
+        if out.count(z) == 4:
+            quad = z
+    return out
+
+
 @given(st.lists(st.integers(0, 79), min_size=2, max_size=21, unique=True))
 def test_arrangement_agrees_with_the_paohuzi_search(idx):
     """Under the variant config, 跑胡子's own search finds a layout exactly when ours does
@@ -214,9 +246,7 @@ def test_arrangement_agrees_with_the_paohuzi_search(idx):
     from engine.paohuzi.arrange import arrange as ph_arrange
 
     deck = zipai.full_deck()
-    hand = [deck[i] for i in idx]
-    if sum(1 for n in Counter(hand).values() if n == 4) > 1:
-        return
+    hand = _at_most_one_quad([deck[i] for i in idx])
     ours = arrange(hand)
     theirs = ph_arrange(hand, zipai.XIAGUAN)
     assert (ours is None) == (theirs is None)
@@ -248,10 +278,13 @@ groups_st = st.lists(
 def test_built_hands_agree_with_the_paohuzi_search(groups, with_kaizhao, quad, pair):
     from engine.paohuzi.arrange import arrange as ph_arrange
 
-    hand = [c for g in groups for c in _group_cards(*g)]
+    hand: list = []
+    parts = [_group_cards(*g) for g in groups]
     if with_kaizhao:
-        hand += [zipai.FACES[quad]] * 4 + [zipai.FACES[pair]] * 2
-    n = Counter(hand)
-    if max(n.values()) > 4 or sum(1 for v in n.values() if v == 4) > 1:
-        return
+        parts = [[zipai.FACES[quad]] * 4, [zipai.FACES[pair]] * 2] + parts
+    for part in parts:  # a group that needs a fifth copy, or a second four-alike, is left out
+        trial = Counter(hand + part)
+        if max(trial.values()) <= 4 and sum(1 for v in trial.values() if v == 4) <= 1:
+            hand += part
+    assert hand
     assert (arrange(hand) is None) == (ph_arrange(hand, zipai.XIAGUAN) is None)
