@@ -45,6 +45,8 @@ _ensure_path()
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 
+from sitegen import record_page  # noqa: E402  (the heritage record's additions to every page)
+
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("text/javascript", ".js")
@@ -120,7 +122,11 @@ def on_config(config: Any) -> Any:
     _ensure_path()
     _quiet_i18n()
     _teach_jieba()
-    return config
+    return record_page.config(config)
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    return record_page.env(env, config, files)
 
 
 def _module_for(name: str) -> Any:
@@ -199,7 +205,12 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     def repl(m: re.Match[str]) -> str:
         return _stash.get(m.group(1), m.group(0))
 
-    return re.sub(r"<p>(HWSTASH[0-9a-f]{16}\d+)</p>", repl, html_text)
+    html_text = re.sub(r"<p>(HWSTASH[0-9a-f]{16}\d+)</p>", repl, html_text)
+    return record_page.page_content(html_text, page, config)
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    return record_page.page_context(context, page, config)
 
 
 SEARCH_WORKER = re.compile(r'"search": "((?:[^"]*/)?assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
@@ -221,7 +232,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             f'<script type="module" async>import "{prefix}assets/widgets/runtime.js";</script>'
         )
         output = output.replace("</head>", early + "</head>", 1)
-    return output
+    return record_page.post_page(output, page, config)
 
 
 # ---------------------------------------------------------------- assets

@@ -1,63 +1,38 @@
-"""The citable heritage record: MkDocs hooks and generated archive pages.
+"""The archive's generated pages: the ```` ```generated ```` fences named ``record-*``.
 
-As a hook (listed after ``sitegen/hooks.py`` in ``mkdocs.yml``) it
-
-* gives every page citation metadata for the head (``citation_*``, Dublin
-  Core ``DC.*``, schema.org JSON-LD), rendered by ``overrides/main.html``;
-* appends a "cite this page" block to every page under ``docs/<game>/`` and
-  writes its BibTeX and CSL-JSON next to the page (``cite.bib``, ``cite.json``);
-* links glossary terms on game pages to the glossary, with a tooltip;
-* puts the archive's version and the page's last change (from git) in the
-  footer.
-
-As a ``sitegen`` module it serves the ```` ```generated ```` fences of the
-archive pages (names start with ``record-``): the sources, glossary,
-bibliography, changelog, coverage and editorial-notes views, plus
-``record-rules`` / ``record-rule`` that any game page may use to show a rule
-beside its source passage.
+Sources, glossary, bibliography, changelog, coverage and editorial notes, the archive's own
+citation, and ``record-rules`` / ``record-rule`` that any game page may use to show a rule
+beside its source passage. What the record adds to every page is in ``sitegen/record_page.py``
+(wired by ``sitegen/hooks.py``); each of its parts has its own ``sitegen/record_*.py``.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import html
-import importlib
-import json
 import re
 import subprocess
-import sys
-import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _ensure_path() -> None:
-    # MkDocs restores sys.path after loading a hook file: re-add the root at each event
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-
-
-_ensure_path()
-
-from sitegen.record_data import (  # noqa: E402
-    ARCHIVE,
-    BUILD,
-    BY_SOURCE,
-    GAME_IDS,
-    GAMES,
-    MENTIONED,
-    SECONDARY,
-    Game,
-    archive_version,
-    primary_work,
+from sitegen.record_cite import _parts, archive_bibtex, archive_csl, gen_cite_archive  # noqa: F401
+from sitegen.record_data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work
+from sitegen.record_facts import src_title
+from sitegen.record_glossary import TERMS, Term
+from sitegen.record_page import ROOT_LINK
+from sitegen.record_terms import pinyin_forms
+from sitegen.record_trace import (
+    find_rule,
+    has_test,
+    load_trace,
+    option_anchor,
+    resolves,
+    section_of,
+    source_text,
+    trace_parts,
 )
-from sitegen.record_glossary import TERMS, Term  # noqa: E402
 
-LANG_TAG = {"zh": "zh-CN", "en": "en"}
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _t(lang: str, zh: str, en: str) -> str:
@@ -67,541 +42,6 @@ def _t(lang: str, zh: str, en: str) -> str:
 def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
-
-# ---------------------------------------------------------------- git dates
-
-
-@lru_cache(maxsize=1)
-def _git_dates() -> dict[str, str]:
-    """path (relative to the repo) -> ISO date of the last commit touching it."""
-    try:
-        out = subprocess.run(
-            ["git", "log", "--format=\x01%cs", "--name-only", "--no-renames"],
-            cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    dates: dict[str, str] = {}
-    current = ""
-    for line in out.splitlines():
-        if line.startswith("\x01"):
-            current = line[1:].strip()
-        elif line.strip() and current:
-            dates.setdefault(line.strip(), current)
-    return dates
-
-
-def _today() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).date().isoformat()
-
-
-def _uncommitted() -> set[str]:
-    try:
-        out = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=all", "--", "docs", "engine", "sitegen"],
-            cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return set()
-    return {line[3:].strip() for line in out.splitlines() if len(line) > 3}
-
-
-_UNCOMMITTED: set[str] | None = None
-
-
-def last_changed(*paths: str) -> str:
-    """The date the newest of ``paths`` (files, or folders meaning every file under them) last
-    changed: its last commit, or today when one of them has uncommitted changes."""
-    global _UNCOMMITTED
-    if _UNCOMMITTED is None:
-        _UNCOMMITTED = _uncommitted()
-
-    def under(p: str, root: str) -> bool:
-        return p == root or p.startswith(root.rstrip("/") + "/")
-
-    if any(under(u, p) for u in _UNCOMMITTED for p in paths):
-        return _today()
-    dates = [d for f, d in _git_dates().items() if any(under(f, p) for p in paths)]
-    return max(dates) if dates else _today()
-
-
-def page_sources(src: str) -> tuple[str, ...]:
-    """What a page's text is made from: its Markdown file and, on a game page, the game's
-    engine and build-time views (its generated tables and examples)."""
-    gid = page_game(src)
-    return ("docs/" + src,) + ((f"engine/{gid}", f"sitegen/{gid}.py") if gid else ())
-
-
-# ---------------------------------------------------------------- page facts
-
-
-def page_lang(src_uri: str) -> str:
-    return "en" if src_uri.endswith(".en.md") else "zh"
-
-
-def page_game(src_uri: str) -> str | None:
-    first = src_uri.split("/", 1)[0]
-    return first if first in GAME_IDS and "/" in src_uri else None
-
-
-def other_src(src_uri: str) -> str:
-    if src_uri.endswith(".en.md"):
-        return src_uri[: -len(".en.md")] + ".zh.md"
-    if src_uri.endswith(".zh.md"):
-        return src_uri[: -len(".zh.md")] + ".en.md"
-    return src_uri
-
-
-def src_title(path: Path) -> str:
-    """A page's title as written: front-matter ``title`` or the first ``#`` heading."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return ""
-    m = re.match(r"---\n(.*?)\n---\n", text, re.S)
-    if m:
-        t = re.search(r"^title:\s*(.+)$", m.group(1), re.M)
-        if t:
-            return t.group(1).strip().strip("'\"")
-    h = re.search(r"^#\s+(.+?)\s*(\{.*\})?\s*$", text, re.M)
-    return h.group(1).strip() if h else ""
-
-
-def _url_of(path: str) -> str:
-    """URL path (no leading slash) of a docs file, for use_directory_urls and the suffix layout."""
-    lang = page_lang(path)
-    stem = re.sub(r"\.(zh|en)\.md$", "", path)
-    if stem == "index":
-        rel = ""
-    elif stem.endswith("/index"):
-        rel = stem[: -len("index")]
-    else:
-        rel = stem + "/"
-    return ("en/" if lang == "en" else "") + rel
-
-
-@dataclass
-class PageFacts:
-    lang: str
-    src: str
-    game: Game | None
-    title: str
-    title_other: str
-    url: str  # absolute
-    url_other: str | None  # absolute URL of the translation, when it exists
-    modified: str  # YYYY-MM-DD
-    version: str
-    site_name: str
-    base: str  # absolute URL of the site root (the Chinese home page)
-
-
-def _base_url(config: Any) -> str:
-    base = str(config.get("site_url") or "/")
-    base = re.sub(r"/en/?$", "/", base)  # mkdocs-static-i18n gives the English build ".../en/"
-    return base if base.endswith("/") else base + "/"
-
-
-def page_facts(page: Any, config: Any) -> PageFacts:
-    src = page.file.src_uri
-    lang = page_lang(src)
-    docs = Path(config["docs_dir"])
-    other = other_src(src)
-    gid = page_game(src)
-    title = page.title or src_title(docs / src) or ""
-    if gid and title and GAMES[gid].name(lang) not in title and not src.endswith("index." + lang + ".md"):
-        title = f"{GAMES[gid].name(lang)}：{title}" if lang == "zh" else f"{GAMES[gid].name(lang)}: {title}"
-    base = _base_url(config)
-    has_other = other != src and (docs / other).exists()
-    title_other = src_title(docs / other) if has_other else ""
-    olang = page_lang(other)
-    if gid and title_other and GAMES[gid].name(olang) not in title_other and not other.endswith("index." + olang + ".md"):
-        title_other = f"{GAMES[gid].name(olang)}：{title_other}" if olang == "zh" else f"{GAMES[gid].name(olang)}: {title_other}"
-    return PageFacts(
-        lang=lang,
-        src=src,
-        game=GAMES.get(gid) if gid else None,
-        title=str(title),
-        title_other=title_other,
-        url=base + _url_of(src),
-        url_other=base + _url_of(other) if has_other else None,
-        modified=last_changed(*page_sources(src)),
-        version=archive_version(),
-        site_name=ARCHIVE["name"](lang),
-        base=base,
-    )
-
-
-# ---------------------------------------------------------------- citations
-
-
-def _long_date(iso: str, lang: str) -> str:
-    d = _dt.date.fromisoformat(iso)
-    if lang == "zh":
-        return f"{d.year}年{d.month}月{d.day}日"
-    return d.strftime("%B ") + str(d.day) + d.strftime(", %Y")
-
-
-def cite_gbt(f: PageFacts, cited: str) -> str:
-    """GB/T 7714—2015 style, electronic resource [EB/OL]."""
-    pub = ARCHIVE["publisher"](f.lang)
-    year = f.modified[:4]
-    return f"{pub}. {f.title}[EB/OL]. {f.site_name}, {year}({f.modified})[{cited}]. {f.url}."
-
-
-def cite_english(f: PageFacts) -> str:
-    """Chicago-style bibliography entry for a web page."""
-    pub = ARCHIVE["publisher"]("en")
-    site = ARCHIVE["name"]("en")
-    if f.lang == "zh":
-        trans = f" [{f.title_other}]" if f.title_other else ""
-        title = f"“{f.title}”{trans}."
-        tail = " In Chinese."
-    else:
-        title = f"“{f.title}.”"
-        tail = ""
-    return f"{pub}. {title} {site}, version {f.version}. Last modified {_long_date(f.modified, 'en')}.{tail} {f.url}."
-
-
-def _bib_escape(s: str) -> str:
-    return re.sub(r"([&%$#_{}])", r"\\\1", s)
-
-
-def bibtex(f: PageFacts, cited: str) -> str:
-    key = "fgha-" + re.sub(r"[^a-z0-9]+", "-", f.src.lower().replace(".md", "")).strip("-")
-    fields = [
-        ("title", "{" + _bib_escape(f.title) + "}"),
-        ("author", "{" + _bib_escape(ARCHIVE["publisher"](f.lang)) + "}"),
-        ("organization", _bib_escape(f.site_name)),
-        ("year", f.modified[:4]),
-        ("date", f.modified),
-        ("version", f.version),
-        ("url", f.url),
-        ("urldate", cited),
-        ("language", "chinese" if f.lang == "zh" else "english"),
-    ]
-    if f.game:
-        w = primary_work(f.game)
-        fields.append(("note", _bib_escape(("Based on " if f.lang == "en" else "依据：") + (w.en if f.lang == "en" else w.zh))))
-    body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields)
-    return f"@online{{{key},\n{body}\n}}\n"
-
-
-def _parts(iso: str) -> list[list[int]]:
-    d = _dt.date.fromisoformat(iso)
-    return [[d.year, d.month, d.day]]
-
-
-def csl_json(f: PageFacts, cited: str) -> str:
-    item: dict[str, Any] = {
-        "id": "fgha-" + re.sub(r"[^a-z0-9]+", "-", f.src.lower().replace(".md", "")).strip("-"),
-        "type": "webpage",
-        "title": f.title,
-        "container-title": f.site_name,
-        "publisher": f.site_name,
-        "author": [{"literal": ARCHIVE["publisher"](f.lang)}],
-        "issued": {"date-parts": _parts(f.modified)},
-        "accessed": {"date-parts": _parts(cited)},
-        "URL": f.url,
-        "language": LANG_TAG[f.lang],
-        "version": f.version,
-    }
-    if f.lang == "zh" and f.title_other:
-        item["title-short"] = f.title
-        item["note"] = f"English title: {f.title_other}"
-    if f.game:
-        w = primary_work(f.game)
-        item["references"] = w.en
-    return json.dumps([item], ensure_ascii=False, indent=2) + "\n"
-
-
-def head_html(f: PageFacts) -> str:
-    """<meta> tags and JSON-LD for the page head."""
-    pub = ARCHIVE["publisher"](f.lang)
-    meta: list[tuple[str, str]] = [
-        ("citation_title", f.title),
-        ("citation_author", pub),
-        ("citation_publisher", f.site_name),
-        ("citation_date", f.modified.replace("-", "/")),
-        ("citation_online_date", f.modified.replace("-", "/")),
-        ("citation_language", f.lang),
-        ("citation_public_url", f.url),
-        ("DC.title", f.title),
-        ("DC.creator", pub),
-        ("DC.publisher", f.site_name),
-        ("DC.date", f.modified),
-        ("DC.language", LANG_TAG[f.lang]),
-        ("DC.type", "Text"),
-        ("DC.format", "text/html"),
-        ("DC.identifier", f.url),
-    ]
-    if f.game:
-        g = f.game
-        meta += [
-            ("DC.subject", f"{g.name.zh} ({g.pinyin}); {g.name.en}"),
-            ("DC.source", f"{primary_work(g).zh}"),
-            ("DC.coverage", g.place(f.lang)),
-        ]
-    if f.url_other:
-        meta.append(("DC.relation", f.url_other))
-    tags = "".join(f'<meta name="{_esc(k)}" content="{_esc(v)}">\n' for k, v in meta)
-    return tags + '<script type="application/ld+json">' + json_ld(f) + "</script>\n"
-
-
-def json_ld(f: PageFacts) -> str:
-    other_lang = "en" if f.lang == "zh" else "zh"
-    doc: dict[str, Any] = {
-        "@context": "https://schema.org",
-        "@type": "CreativeWork",
-        "name": f.title,
-        "headline": f.title,
-        "url": f.url,
-        "inLanguage": LANG_TAG[f.lang],
-        "dateModified": f.modified,
-        "version": f.version,
-        "author": {"@type": "Organization", "name": ARCHIVE["publisher"](f.lang)},
-        "publisher": {"@type": "Organization", "name": f.site_name},
-        "isPartOf": {"@type": "WebSite", "name": f.site_name, "url": f.base + ("en/" if f.lang == "en" else "")},
-    }
-    if f.game:
-        g = f.game
-        doc["about"] = {
-            "@type": "Game",
-            "name": g.name(f.lang),
-            "alternateName": [g.name.zh, g.pinyin, g.name.en],
-            "locationCreated": {"@type": "Place", "name": g.place(f.lang)},
-        }
-        author: dict[str, Any]
-        if g.id == "paohuzi":
-            author = {"@type": "Organization", "name": "佚名 (anonymous)"}
-        else:
-            names = [n.get("literal") or n["family"] + n["given"] for n in g.recorder_csl]
-            author = {"@type": "Person", "name": names[0]} if len(names) == 1 else [{"@type": "Person", "name": n} for n in names]
-        based: dict[str, Any] = {
-            "@type": "CreativeWork",
-            "name": g.source_title,
-            "alternateName": g.source_title_en,
-            "author": author,
-            "inLanguage": "zh-CN",
-            "locationCreated": {"@type": "Place", "name": g.place.zh},
-            "identifier": g.source,
-        }
-        if g.date_iso:
-            based["dateCreated"] = g.date_iso
-        doc["isBasedOn"] = based
-    if f.url_other:
-        rel = {"@type": "CreativeWork", "url": f.url_other, "inLanguage": LANG_TAG[other_lang]}
-        if f.title_other:
-            rel["name"] = f.title_other
-        doc["workTranslation" if f.lang == "zh" else "translationOfWork"] = rel
-    return json.dumps(doc, ensure_ascii=False).replace("</", "<\\/")
-
-
-def cite_block(f: PageFacts, cited: str, sources_href: str, citing_href: str) -> str:
-    L = f.lang
-    g = f.game
-    assert g is not None
-    items = [
-        ("rec-cite-gbt", _t(L, "GB/T 7714—2015 格式", "GB/T 7714—2015 (Chinese standard)"), cite_gbt(f, cited)),
-        ("rec-cite-en", _t(L, "英文（Chicago）格式", "English (Chicago style)"), cite_english(f)),
-    ]
-    rows = "".join(
-        f'<div class="rec-cite-item"><p class="rec-cite-label">{_esc(label)}</p>'
-        f'<p class="rec-cite-text" id="{cid}">{_esc(text)}</p>'
-        f'<button type="button" class="md-button rec-copy" data-copy="{cid}" '
-        f'data-done="{_esc(_t(L, "已复制", "Copied"))}">{_esc(_t(L, "复制", "Copy"))}</button></div>'
-        for cid, label, text in items
-    )
-    w = primary_work(g)
-    src_link = f"{sources_href}#src-{g.id}"
-    return (
-        f'<section class="rec-cite" id="cite-this-page" aria-labelledby="rec-cite-h">'
-        f'<h2 id="rec-cite-h">{_esc(_t(L, "引用本页", "Cite this page"))}</h2>'
-        f"{rows}"
-        f'<p class="rec-cite-files">{_esc(_t(L, "下载：", "Download: "))}'
-        f'<a href="cite.bib" download>BibTeX</a> · <a href="cite.json" download>CSL-JSON</a>'
-        f' · <a href="{citing_href}">{_esc(_t(L, "如何引用", "How to cite"))}</a></p>'
-        f'<p class="rec-cite-source">{_esc(_t(L, "本页依据的原始文献：", "Primary source of this page: "))}'
-        f'{_esc(w.zh if L == "zh" else w.en)} <a href="{src_link}">{_esc(_t(L, "（见来源页）", "(see Sources)"))}</a></p>'
-        f'<p class="rec-meta">{_esc(_t(L, "最后修改：", "Last changed: "))}<time datetime="{f.modified}">{f.modified}</time>'
-        f' · {_esc(_t(L, "档案版本 ", "archive version "))}{_esc(f.version)}</p>'
-        "</section>"
-    )
-
-
-# ---------------------------------------------------------------- glossary links
-
-
-SKIP_TAGS = {"a", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "abbr", "button", "blockquote", "q",
-             "textarea", "select", "svg", "kbd", "sup", "title", "option", "label"}
-VOID = {"br", "img", "input", "hr", "meta", "link", "wbr", "source", "col", "area", "base", "embed", "param", "track"}
-TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>")
-
-
-def terms_for(game: str | None) -> list[Term]:
-    return [t for t in TERMS if t.link and (game is None or game in t.games)]
-
-
-def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tuple[str, list[str]]:
-    """Link the first occurrence of each glossary term in running text. Returns (html, slugs linked)."""
-    terms = sorted(terms_for(game), key=lambda t: -len(t.zh))
-    if not terms:
-        return text, []
-    by_zh = {t.zh: t for t in terms}
-    alts = [re.escape(t.zh) for t in terms]
-    by_form: dict[str, Term] = {}
-    if lang == "en":
-        # English pages write many terms in pinyin: link those too (two syllables at least)
-        for t in terms:
-            if len(t.zh) < 2:
-                continue
-            for f in pinyin_forms(t):
-                by_form.setdefault(f, t)
-        forms = sorted(by_form, key=len, reverse=True)
-        if forms:
-            alts.append(r"(?<![A-Za-z\u00c0-\u024f])(?i:" + "|".join(re.escape(f) for f in forms) + r")(?![A-Za-z\u00c0-\u024f])")
-    pat = re.compile("|".join(alts))
-    done: set[str] = set()
-    out: list[str] = []
-    skip: list[str] = []  # open skipped elements (tag names)
-    div_depth = 0
-    pos = 0
-
-    def sub(seg: str) -> str:
-        def repl(m: re.Match[str]) -> str:
-            t = by_zh.get(m.group(0)) or by_form[m.group(0).lower()]
-            if t.zh in done:
-                return m.group(0)
-            done.add(t.zh)
-            tip = f"{t.pinyin} — {t.en}: {t.en_def}" if lang == "en" else f"{t.pinyin}：{t.zh_def}"
-            return f'<a class="rec-term" href="{glossary_href}#{t.slug}" title="{_esc(tip)}">{m.group(0)}</a>'
-
-        return pat.sub(repl, seg)
-
-    for m in TAG.finditer(text):
-        seg = text[pos:m.start()]
-        out.append(sub(seg) if not skip else seg)
-        closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
-        if name == "div":
-            if closing:
-                div_depth -= 1
-                if skip and skip[-1] == f"div@{div_depth}":
-                    skip.pop()
-            else:
-                if re.search(r'class="[^"]*\b(hw|rec-cite|highlight|admonition-title)\b', attrs) and not skip:
-                    skip.append(f"div@{div_depth}")
-                div_depth += 1
-        elif name in SKIP_TAGS and not attrs.rstrip().endswith("/"):
-            if closing:
-                if name in skip:
-                    while skip and skip[-1] != name:
-                        skip.pop()
-                    if skip:
-                        skip.pop()
-            else:
-                skip.append(name)
-        out.append(m.group(0))
-        pos = m.end()
-    tail = text[pos:]
-    out.append(sub(tail) if not skip else tail)
-    by_slug = [by_zh[z].slug for z in done]
-    return "".join(out), sorted(by_slug)
-
-
-# ---------------------------------------------------------------- hooks
-
-
-_facts: dict[str, PageFacts] = {}
-
-
-def on_config(config: Any) -> Any:
-    _ensure_path()
-    BUILD["site_url"] = _base_url(config)
-    global _UNCOMMITTED
-    _UNCOMMITTED = None
-    _git_dates.cache_clear()
-    return config
-
-
-def on_env(env: Any, config: Any, files: Any) -> Any:
-    env.globals["record_version"] = archive_version()
-    from engine import __version__ as engine_version
-
-    env.globals["record_engine_version"] = engine_version
-    return env
-
-
-def _rel(page: Any, target: str) -> str:
-    """Relative URL from ``page`` to a site path like 'archive/glossary/' (language prefix added)."""
-    from mkdocs.utils import get_relative_url
-
-    lang = page_lang(page.file.src_uri)
-    full = ("en/" if lang == "en" else "") + target
-    return get_relative_url(full, _url_of(page.file.src_uri) or ".")
-
-
-def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
-    _ensure_path()
-    facts = page_facts(page, config)
-    _facts[page.file.src_uri] = facts
-    html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + _rel(page, m.group(1)), html_text)
-    if facts.game is None:
-        return html_text
-    glossary = _rel(page, "archive/glossary/")
-    html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
-    if page.file.src_uri == f"{facts.game.id}/index.{facts.lang}.md":
-        html_text += trace_block(facts.game, facts.lang, _rel(page, "archive/coverage/"))
-    return html_text + cite_block(facts, _today(), _rel(page, "archive/sources/"), _rel(page, "archive/citing/"))
-
-
-def trace_block(g: Game, lang: str, coverage_href: str) -> str:
-    """On a game's home page: every rule the engine implements, beside its source passage."""
-    rules, gaps, _ = trace_parts(g.id)
-    if not rules:
-        return ""
-    L = lang
-    rows = "".join(
-        f'<tr id="rule-{_esc(r.id)}"><td>{_esc(r.zh if L == "zh" else r.en)}</td>'
-        f"<td>{_esc(r.passage.section)}</td><td><q>{_esc(r.passage.quote)}</q></td></tr>"
-        for r in rules
-    )
-    summary = _t(L, f"规则与原文出处（{len(rules)} 条规则，{len(gaps)} 处未实现）", f"Rules and their source passages ({len(rules)} rules, {len(gaps)} passages not implemented)")
-    return (
-        f'<details class="rec-trace" id="rule-trace"><summary>{_esc(summary)}</summary>'
-        f'<p>{_esc(_t(L, "每条规则都注明它所依据的原文段落（", "Each rule names the passage of "))}<em>{_esc(g.source_title)}</em>'
-        f'{_esc(_t(L, "）。实现与测试情况见", ") it rests on. Where each is implemented and tested: "))}'
-        f'<a href="{coverage_href}#cov-{g.id}">{_esc(_t(L, "覆盖表", "coverage table"))}</a>{_esc(_t(L, "。", "."))}</p>'
-        f'<table><thead><tr><th>{_esc(_t(L, "规则", "Rule"))}</th><th>{_esc(_t(L, "段落", "Passage"))}</th>'
-        f'<th>{_esc(_t(L, "原文", "Source words"))}</th></tr></thead><tbody>{rows}</tbody></table></details>'
-    )
-
-
-def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
-    facts = _facts.get(page.file.src_uri) or page_facts(page, config)
-    context["record"] = {
-        "head": head_html(facts),
-        "modified": facts.modified,
-        "version": facts.version,
-        "lang": facts.lang,
-        "cite": _rel(page, "archive/citing/"),
-        "changelog": _rel(page, "archive/changelog/"),
-    }
-    return context
-
-
-def on_post_page(output: str, page: Any, config: Any) -> str:
-    facts = _facts.get(page.file.src_uri)
-    if facts is None or facts.game is None:
-        return output
-    # beside the page's index.html (mkdocs-static-i18n gives each language its own site_dir)
-    out_dir = Path(config["site_dir"]) / Path(page.file.dest_uri).parent
-    out_dir.mkdir(parents=True, exist_ok=True)
-    cited = _today()
-    (out_dir / "cite.bib").write_text(bibtex(facts, cited), encoding="utf-8")
-    (out_dir / "cite.json").write_text(csl_json(facts, cited), encoding="utf-8")
-    return output
-
-
-# ---------------------------------------------------------------- generated views
 
 GeneratedFn = Callable[[str, dict[str, Any]], str]
 
@@ -676,16 +116,6 @@ def _game_pages(lang: str) -> tuple[tuple[str, str, str], ...]:
             out.append((p.relative_to(docs).as_posix(), _page_title(p), p.read_text(encoding="utf-8")))
     return tuple(out)
 
-
-def _ascii_pinyin(py: str) -> str:
-    base = unicodedata.normalize("NFD", py)
-    return "".join(c for c in base if unicodedata.category(c) != "Mn").lower()
-
-
-def pinyin_forms(term: Term) -> set[str]:
-    """Lower-case ways an English text may write a term: with or without tone marks, syllables apart or joined."""
-    forms = {term.pinyin.lower(), _ascii_pinyin(term.pinyin)}
-    return forms | {f.replace(" ", "").replace("'", "") for f in forms}
 
 
 def _uses(term: Term, text: str, lang: str) -> bool:
@@ -786,93 +216,6 @@ def gen_changelog(lang: str, params: dict[str, Any]) -> str:
 
 
 # ----- trace
-
-
-def load_trace(game: str) -> Any | None:
-    """engine/<game>/trace.py, or None when the game has no trace module yet."""
-    _ensure_path()
-    name = f"engine.{game}.trace"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name in (name, f"engine.{game}"):
-            return None
-        raise
-
-
-def trace_parts(game: str) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
-    mod = load_trace(game)
-    if mod is None:
-        return (), (), ()
-    return tuple(getattr(mod, "RULES", ())), tuple(getattr(mod, "GAPS", ())), tuple(getattr(mod, "OPTIONS", ()))
-
-
-def source_text(source: str) -> str | None:
-    g = BY_SOURCE.get(source)
-    if g is None:
-        return None
-    try:
-        return g.source_path().read_text(encoding="utf-8")
-    except OSError:
-        return None
-
-
-def section_of(passage: Any) -> Any | None:
-    """The archive's outline section where a passage's quote sits (by position in the source)."""
-    g = BY_SOURCE.get(passage.source)
-    text = source_text(passage.source)
-    if g is None or text is None or not passage.quote:
-        return None
-    starts = [(text.find(s.anchor), s) for s in g.sections]
-
-    def at(pos: int) -> Any | None:
-        best = None
-        for i, s in starts:
-            if 0 <= i <= pos:
-                best = s
-        return best
-
-    hits = [m.start() for m in re.finditer(re.escape(passage.quote), text)]
-    if not hits:
-        return None
-    found = [at(h) for h in hits]
-    # a quote found more than once: prefer the section the implementer's label names
-    label = passage.section.split()[0] if passage.section.split() else ""
-    for s in found:
-        if s is not None and label and (label in s.zh or s.zh.rstrip("（）() ").endswith(label) or label in s.en):
-            return s
-    return found[0]
-
-
-def resolves(dotted: str) -> bool:
-    """Whether ``engine.x.y.name`` names an importable module or attribute."""
-    _ensure_path()
-    parts = dotted.split(".")
-    for i in range(len(parts), 0, -1):
-        try:
-            obj: Any = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
-            continue
-        try:
-            for a in parts[i:]:
-                obj = getattr(obj, a)
-        except AttributeError:
-            return False
-        return True
-    return False
-
-
-def has_test(ref: str) -> bool:
-    """Whether ``tests/x/test_y.py::test_name`` (or ``::Class::test``) exists in the repo."""
-    path, _, rest = ref.partition("::")
-    f = ROOT / path
-    if not f.is_file():
-        return False
-    if not rest:
-        return True
-    text = f.read_text(encoding="utf-8")
-    names = [re.sub(r"\[.*\]$", "", n) for n in rest.split("::")]
-    return all(re.search(rf"^\s*(async\s+)?(def|class)\s+{re.escape(n)}\b", text, re.M) for n in names)
 
 
 def _quote_md(p: Any, lang: str) -> str:
@@ -979,9 +322,6 @@ def gen_coverage(lang: str, params: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def option_anchor(opt_id: str) -> str:
-    return "opt-" + re.sub(r"[^a-z0-9]+", "-", opt_id.lower()).strip("-")
-
 
 def gen_notes(lang: str, params: dict[str, Any]) -> str:
     L = lang
@@ -1009,23 +349,12 @@ def gen_notes(lang: str, params: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _find_rule(rule_id: str) -> Any | None:
-    game = rule_id.split(".", 1)[0]
-    if game not in GAME_IDS:
-        return None
-    rules, _, _ = trace_parts(game)
-    return next((r for r in rules if r.id == rule_id), None)
-
-
-#: in generated HTML, a link from the site root; on_page_content makes it relative to the page
-ROOT_LINK = "@record-root/"
-
 
 def gen_rule(lang: str, params: dict[str, Any]) -> str:
     """One rule beside its source passage: ```generated\\nrecord-rule\\n{"id": "dawei.x"}\\n```"""
     from mkdocs.exceptions import PluginError
 
-    r = _find_rule(str(params.get("id", "")))
+    r = find_rule(str(params.get("id", "")))
     if r is None:
         raise PluginError(f"record-rule: no rule {params.get('id')!r} in any engine/<game>/trace.py")
     g = BY_SOURCE.get(r.passage.source)
@@ -1051,51 +380,6 @@ def gen_rules(lang: str, params: dict[str, Any]) -> str:
         f"| {_md_cell(r.zh if lang == 'zh' else r.en)} | {r.passage.source} · {_md_cell(r.passage.section)} |\n" for r in rules
     )
 
-
-def _archive_date() -> str:
-    return max(_git_dates().values(), default=_today())
-
-
-def archive_bibtex() -> str:
-    v = archive_version()
-    d = _archive_date()
-    return (
-        "@online{fgha-archive,\n"
-        f"  title = {{{{{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}}}}},\n"
-        f"  author = {{{{{ARCHIVE['publisher'].en}}}}},\n"
-        f"  year = {{{d[:4]}}},\n  date = {{{d}}},\n  version = {{{v}}},\n"
-        f"  url = {{{BUILD['site_url']}}},\n  urldate = {{{_today()}}},\n  language = {{chinese and english}}\n}}\n"
-    )
-
-
-def archive_csl() -> str:
-    d = _archive_date()
-    item = {
-        "id": "fgha-archive",
-        "type": "webpage",
-        "title": f"{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}",
-        "author": [{"literal": ARCHIVE["publisher"].en}],
-        "issued": {"date-parts": _parts(d)},
-        "accessed": {"date-parts": _parts(_today())},
-        "URL": BUILD["site_url"],
-        "version": archive_version(),
-        "language": "zh-CN",
-    }
-    return json.dumps([item], ensure_ascii=False, indent=2) + "\n"
-
-
-def gen_cite_archive(lang: str, params: dict[str, Any]) -> str:
-    """Citations of the whole archive, with the downloads written at the site root."""
-    L, v, d, url = lang, archive_version(), _archive_date(), BUILD["site_url"]
-    gbt = f"{ARCHIVE['publisher'](L)}. {ARCHIVE['name'](L)}[EB/OL]. {v}. {d[:4]}({d})[{_today()}]. {url}."
-    en = f"{ARCHIVE['publisher']('en')}. {ARCHIVE['name']('en')} ({ARCHIVE['name']('zh')}). Version {v}. Last modified {_long_date(d, 'en')}. {url}."
-    up = "../../" if L == "zh" else "../../../"
-    return (
-        f"- GB/T 7714—2015：{gbt}\n" if L == "zh" else f"- GB/T 7714—2015: {gbt}\n"
-    ) + (f"- {_t(L, '英文（Chicago）', 'English (Chicago)')}: {en}\n") + (
-        f"- {_t(L, '下载', 'Download')}: <a href=\"{up}archive.bib\" download>BibTeX</a> · "
-        f"<a href=\"{up}archive.csl.json\" download>CSL-JSON</a> · `CITATION.cff`\n"
-    )
 
 
 TABLES: dict[str, GeneratedFn] = {

@@ -6,13 +6,14 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from engine.trace import Passage, Rule, RuleOption
-from sitegen import record
+from sitegen import record, record_cite, record_facts, record_head, record_trace
 from sitegen.record_data import GAMES
 
 
 def test_a_game_without_trace_module_is_reported_not_crashed(monkeypatch: pytest.MonkeyPatch) -> None:
     assert record.load_trace("nosuchgame") is None
-    monkeypatch.setattr(record, "load_trace", lambda game: None)
+    for mod in (record, record_trace):
+        monkeypatch.setattr(mod, "load_trace", lambda game: None)
     for lang in ("zh", "en"):
         cov = record.gen_coverage(lang, {})
         for g in GAMES.values():
@@ -35,7 +36,8 @@ class FakeTrace:
 
 
 def test_coverage_flags_unresolved_implementation_tests_and_notes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(record, "load_trace", lambda game: FakeTrace if game == "dawei" else None)
+    for mod in (record, record_trace):
+        monkeypatch.setattr(mod, "load_trace", lambda game: FakeTrace if game == "dawei" else None)
     cov = record.gen_coverage("en", {})
     row = next(line for line in cov.splitlines() if "dawei.fake.lion" in line)
     assert "Old lion" in row  # placed in the right section of the outline, by position
@@ -57,7 +59,8 @@ def test_reference_helpers_tell_real_from_missing() -> None:
 
 
 def test_rule_beside_its_passage(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(record, "load_trace", lambda game: FakeTrace if game == "dawei" else None)
+    for mod in (record, record_trace):
+        monkeypatch.setattr(mod, "load_trace", lambda game: FakeTrace if game == "dawei" else None)
     out = record.gen_rule("zh", {"id": "dawei.fake.lion"})
     assert out.startswith("<div") and "<blockquote><p>称五红老狮子</p>" in out and "dawei.txt" in out
     assert 'href="@record-root/archive/coverage/#cov-dawei"' in out
@@ -81,8 +84,8 @@ def test_note_excerpt_takes_the_first_own_paragraph(monkeypatch: pytest.MonkeyPa
     assert record.note_excerpt("dawei/notes.md#first", "zh") == ""
 
 
-def _facts(lang: str) -> record.PageFacts:
-    return record.PageFacts(
+def _facts(lang: str) -> record_facts.PageFacts:
+    return record_facts.PageFacts(
         lang=lang, src=f"dawei/throws.{lang}.md", game=GAMES["dawei"],
         title="打围：掷法 50% & co_x" if lang == "zh" else "Dawei: throws", title_other="Dawei: throws" if lang == "zh" else "打围：掷法",
         url="http://h/dawei/throws/" if lang == "zh" else "http://h/en/dawei/throws/",
@@ -96,24 +99,24 @@ def test_citation_formats() -> None:
     import re
 
     zh, en = _facts("zh"), _facts("en")
-    gbt = record.cite_gbt(zh, "2026-05-06")
+    gbt = record_cite.cite_gbt(zh, "2026-05-06")
     assert re.fullmatch(r"民间游戏遗产档案编辑组\. 打围：掷法 50% & co_x\[EB/OL\]\. 民间游戏遗产档案, 2026\(2026-03-04\)\[2026-05-06\]\. http://h/dawei/throws/\.", gbt), gbt
-    chicago = record.cite_english(zh)
+    chicago = record_cite.cite_english(zh)
     assert "“打围：掷法 50% & co_x” [Dawei: throws]." in chicago and "version 9.8.7" in chicago
     assert "Last modified March 4, 2026. In Chinese." in chicago
-    assert "In Chinese" not in record.cite_english(en)
-    bib = record.bibtex(zh, "2026-05-06")
+    assert "In Chinese" not in record_cite.cite_english(en)
+    bib = record_cite.bibtex(zh, "2026-05-06")
     assert r"50\% \& co\_x" in bib and "urldate = {2026-05-06}" in bib and bib.count("{") == bib.count("}")
-    csl = json.loads(record.csl_json(en, "2026-05-06"))[0]
+    csl = json.loads(record_cite.csl_json(en, "2026-05-06"))[0]
     assert csl["issued"] == {"date-parts": [[2026, 3, 4]]} and csl["accessed"] == {"date-parts": [[2026, 5, 6]]}
-    ld = json.loads(record.json_ld(zh))
+    ld = json.loads(record_head.json_ld(zh))
     assert ld["workTranslation"]["url"] == "http://h/en/dawei/throws/" and "translationOfWork" not in ld
-    assert json.loads(record.json_ld(en))["translationOfWork"]["url"] == "http://h/dawei/throws/"
+    assert json.loads(record_head.json_ld(en))["translationOfWork"]["url"] == "http://h/dawei/throws/"
     assert ld["isBasedOn"]["author"] == {"@type": "Person", "name": "张正泰"}
 
 
 def test_site_root_url_of_either_language_build() -> None:
-    assert record._base_url({"site_url": "http://h/en/"}) == "http://h/"
-    assert record._base_url({"site_url": "http://h/en"}) == "http://h/"
-    assert record._base_url({"site_url": "https://x.org/golden/"}) == "https://x.org/golden/"
-    assert record._base_url({"site_url": "https://x.org/arch"}) == "https://x.org/arch/"
+    assert record_facts._base_url({"site_url": "http://h/en/"}) == "http://h/"
+    assert record_facts._base_url({"site_url": "http://h/en"}) == "http://h/"
+    assert record_facts._base_url({"site_url": "https://x.org/golden/"}) == "https://x.org/golden/"
+    assert record_facts._base_url({"site_url": "https://x.org/arch"}) == "https://x.org/arch/"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record import link_terms
+from sitegen.record_terms import link_terms
 from sitegen.record_data import GAME_IDS
 from sitegen.record_glossary import TERMS
 from .htmlscan import Page, resolve

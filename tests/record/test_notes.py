@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record import load_trace, option_anchor
+from sitegen.record_trace import load_trace, option_anchor
 from sitegen.record_data import GAME_IDS
 from .htmlscan import Page, resolve
 

@@ -180,7 +180,7 @@ def test_print_stylesheet_is_linked_and_hides_controls(built_site: Path) -> None
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_game_home_shows_each_rule_beside_its_passage(built_site: Path, game: str, lang: str) -> None:
-    from sitegen.record import trace_parts
+    from sitegen.record_trace import trace_parts
 
     rules, _, _ = trace_parts(game)
     if not rules:

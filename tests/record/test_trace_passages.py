@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.trace import Gap, Passage, Rule, RuleOption
-from sitegen.record import load_trace, section_of
+from sitegen.record_trace import load_trace, section_of
 from sitegen.record_data import GAME_IDS, GAMES
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,0 +1,76 @@
+"""When the record's pages last changed: dates from git, or today for uncommitted work."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@lru_cache(maxsize=1)
+def _git_dates() -> dict[str, str]:
+    """path (relative to the repo) -> ISO date of the last commit touching it."""
+    try:
+        out = subprocess.run(
+            ["git", "log", "--format=\x01%cs", "--name-only", "--no-renames"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    dates: dict[str, str] = {}
+    current = ""
+    for line in out.splitlines():
+        if line.startswith("\x01"):
+            current = line[1:].strip()
+        elif line.strip() and current:
+            dates.setdefault(line.strip(), current)
+    return dates
+
+
+def _today() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).date().isoformat()
+
+
+def _uncommitted() -> set[str]:
+    try:
+        out = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=all", "--", "docs", "engine", "sitegen"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return set()
+    return {line[3:].strip() for line in out.splitlines() if len(line) > 3}
+
+
+_UNCOMMITTED: set[str] | None = None
+
+
+def last_changed(*paths: str) -> str:
+    """The date the newest of ``paths`` (files, or folders meaning every file under them) last
+    changed: its last commit, or today when one of them has uncommitted changes."""
+    global _UNCOMMITTED
+    if _UNCOMMITTED is None:
+        _UNCOMMITTED = _uncommitted()
+
+    def under(p: str, root: str) -> bool:
+        return p == root or p.startswith(root.rstrip("/") + "/")
+
+    if any(under(u, p) for u in _UNCOMMITTED for p in paths):
+        return _today()
+    dates = [d for f, d in _git_dates().items() if any(under(f, p) for p in paths)]
+    return max(dates) if dates else _today()
+
+
+def reset() -> None:
+    """Forget what the previous build learnt from git (mkdocs serve rebuilds in one process)."""
+    global _UNCOMMITTED
+    _UNCOMMITTED = None
+    _git_dates.cache_clear()
+
+
+def archive_date() -> str:
+    """The day the archive as a whole last changed."""
+    return max(_git_dates().values(), default=_today())

@@ -1,0 +1,130 @@
+"""What the record knows about one page: its language, game, title, addresses and dates."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitegen.record_data import ARCHIVE, GAME_IDS, GAMES, Game, archive_version
+from sitegen.record_dates import last_changed
+
+LANG_TAG = {"zh": "zh-CN", "en": "en"}
+
+
+def page_sources(src: str) -> tuple[str, ...]:
+    """What a page's text is made from: its Markdown file and, on a game page, the game's
+    engine and build-time views (its generated tables and examples)."""
+    gid = page_game(src)
+    return ("docs/" + src,) + ((f"engine/{gid}", f"sitegen/{gid}.py") if gid else ())
+
+
+
+def page_lang(src_uri: str) -> str:
+    return "en" if src_uri.endswith(".en.md") else "zh"
+
+
+def page_game(src_uri: str) -> str | None:
+    first = src_uri.split("/", 1)[0]
+    return first if first in GAME_IDS and "/" in src_uri else None
+
+
+def other_src(src_uri: str) -> str:
+    if src_uri.endswith(".en.md"):
+        return src_uri[: -len(".en.md")] + ".zh.md"
+    if src_uri.endswith(".zh.md"):
+        return src_uri[: -len(".zh.md")] + ".en.md"
+    return src_uri
+
+
+def src_title(path: Path) -> str:
+    """A page's title as written: front-matter ``title`` or the first ``#`` heading."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    m = re.match(r"---\n(.*?)\n---\n", text, re.S)
+    if m:
+        t = re.search(r"^title:\s*(.+)$", m.group(1), re.M)
+        if t:
+            return t.group(1).strip().strip("'\"")
+    h = re.search(r"^#\s+(.+?)\s*(\{.*\})?\s*$", text, re.M)
+    return h.group(1).strip() if h else ""
+
+
+def _url_of(path: str) -> str:
+    """URL path (no leading slash) of a docs file, for use_directory_urls and the suffix layout."""
+    lang = page_lang(path)
+    stem = re.sub(r"\.(zh|en)\.md$", "", path)
+    if stem == "index":
+        rel = ""
+    elif stem.endswith("/index"):
+        rel = stem[: -len("index")]
+    else:
+        rel = stem + "/"
+    return ("en/" if lang == "en" else "") + rel
+
+
+@dataclass
+class PageFacts:
+    lang: str
+    src: str
+    game: Game | None
+    title: str
+    title_other: str
+    url: str  # absolute
+    url_other: str | None  # absolute URL of the translation, when it exists
+    modified: str  # YYYY-MM-DD
+    version: str
+    site_name: str
+    base: str  # absolute URL of the site root (the Chinese home page)
+
+
+def _base_url(config: Any) -> str:
+    base = str(config.get("site_url") or "/")
+    base = re.sub(r"/en/?$", "/", base)  # mkdocs-static-i18n gives the English build ".../en/"
+    return base if base.endswith("/") else base + "/"
+
+
+def page_facts(page: Any, config: Any) -> PageFacts:
+    src = page.file.src_uri
+    lang = page_lang(src)
+    docs = Path(config["docs_dir"])
+    other = other_src(src)
+    gid = page_game(src)
+    title = page.title or src_title(docs / src) or ""
+    if gid and title and GAMES[gid].name(lang) not in title and not src.endswith("index." + lang + ".md"):
+        title = f"{GAMES[gid].name(lang)}：{title}" if lang == "zh" else f"{GAMES[gid].name(lang)}: {title}"
+    base = _base_url(config)
+    has_other = other != src and (docs / other).exists()
+    title_other = src_title(docs / other) if has_other else ""
+    olang = page_lang(other)
+    if gid and title_other and GAMES[gid].name(olang) not in title_other and not other.endswith("index." + olang + ".md"):
+        title_other = f"{GAMES[gid].name(olang)}：{title_other}" if olang == "zh" else f"{GAMES[gid].name(olang)}: {title_other}"
+    return PageFacts(
+        lang=lang,
+        src=src,
+        game=GAMES.get(gid) if gid else None,
+        title=str(title),
+        title_other=title_other,
+        url=base + _url_of(src),
+        url_other=base + _url_of(other) if has_other else None,
+        modified=last_changed(*page_sources(src)),
+        version=archive_version(),
+        site_name=ARCHIVE["name"](lang),
+        base=base,
+    )
+
+
+# ---------------------------------------------------------------- citations
+
+
+
+def rel_url(page: Any, target: str) -> str:
+    """Relative URL from ``page`` to a site path like 'archive/glossary/' (language prefix added)."""
+    from mkdocs.utils import get_relative_url
+
+    lang = page_lang(page.file.src_uri)
+    full = ("en/" if lang == "en" else "") + target
+    return get_relative_url(full, _url_of(page.file.src_uri) or ".")
