@@ -9,7 +9,7 @@ from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str
 from .arrange import arrange
 from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
-from .fan import FANS, deng, fan_json
+from .fan import FANS, clash, deng, fan_json
 from .groups import KINDS, Group, group_json
 from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, Verdict, Win, evaluate, waiting
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
@@ -173,10 +173,14 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(p, dict):
             raise bad("penalties", "每项罚则应为对象 {seat, kind}。", "each penalty must be an object {seat, kind}.")
         pens.append((get_str(p, "seat", choices=PLAYERS), get_str(p, "kind", choices=tuple(PENALTY_NAMES))))
+    pair = clash(fans)
+    if pair is not None:
+        raise ApiError("fan_clash", *_clash_words(*pair))
     try:
         sheet = settle(winner, huxi, self_drawn, fans, pens, cfg)
     except ValueError:
-        raise bad("fan", "番的组合自相矛盾（例如同时红胡和黑胡）。", "contradictory fan (for example red and black at once).") from None
+        raise ApiError("fan_clash", "这几种番不能同时成立：一手牌按红牌张数至多有一种颜色番。请只选一种。",
+                       "These fan cannot all hold at once: a hand has at most one colour by its red cards. Choose one.") from None
     return {
         "scores": sheet.scores,
         "total": sheet.total_huxi,
@@ -187,6 +191,27 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
         "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
         "seats": list(SEATS),
     }
+
+
+def _clash_words(a: str, b: str) -> tuple[str, str]:
+    """Why two 番 cannot be claimed together, as a sentence for the reader."""
+    fa, fb = FANS[a], FANS[b]
+    zh = f"{fa.zh}和{fb.zh}不能同时成立：{fa.zh}是{fa.zh_rule}，{fb.zh}是{fb.zh_rule}，一手牌不会两样都是。请去掉其中一个。"
+    en = (f"{fa.en.capitalize()} ({fa.zh}) and {fb.en} ({fb.zh}) cannot both hold: {fa.en} means {fa.en_rule}, "
+          f"{fb.en} means {fb.en_rule}, and no hand is both. Leave one of them out.")
+    return zh, en
+
+
+def a_fans(req: dict[str, Any]) -> dict[str, Any]:
+    """Every 番 with its multiplier and rule, and which others it cannot be claimed with (and why)."""
+    out = []
+    for f in FANS.values():
+        excl = [o for o in FANS if o != f.id and clash([f.id, o]) is not None]
+        out.append({
+            "id": f.id, "zh": f.zh, "en": f.en, "multiplier": f.multiplier, "rule": {"zh": f.zh_rule, "en": f.en_rule},
+            "excludes": [{"id": o, "zh": _clash_words(f.id, o)[0], "en": _clash_words(f.id, o)[1]} for o in excl],
+        })
+    return {"fans": out}
 
 
 def a_faces(req: dict[str, Any]) -> dict[str, Any]:
@@ -234,6 +259,7 @@ ACTIONS = {
     "faces": a_faces,
     "options": a_options,
     "deal": a_deal,
+    "fans": a_fans,
 }
 
 _READY = ["d1", "d2", "d3", "x1", "x2", "x3", "x2", "x7", "x10", "d5", "d5", "d5", "x4", "x5", "x6", "d8", "d8", "x9", "x9", "d9"]
@@ -269,6 +295,7 @@ EXAMPLES = [
         "en": "The booklet's example: the dealer misses a ti, 上家 wins 18 huxi self-drawn with red hu.",
     },
     {"request": {"game": "paohuzi", "action": "deal", "seed": 7}, "zh": "按种子洗牌发牌：三方的牌、亮张、谁能起手胡、庄家可以怎样收张。", "en": "Shuffle and deal by a seed: the three hands, the turned-up card, who may win on it, how the dealer may take it."},
+    {"request": {"game": "paohuzi", "action": "fans"}, "zh": "八种番、各自的倍数，以及哪些番不能同时成立（如红胡与黑胡）。", "en": "The eight fan, their multipliers, and which cannot hold together (such as red hu with black hu)."},
     {"request": {"game": "paohuzi", "action": "options"}, "zh": "规则选项：书中不明确之处的各种读法。", "en": "Rule options: the readings where the booklet is unclear."},
     {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
 ]

@@ -4,8 +4,9 @@ Each 番 is declared once in :data:`FANS` (id, names, multiplier). A hand has
 one colour class by its red cards — 黑 (none), 点 (exactly one), 红 (ten or
 more), 紫 (thirteen or more; 紫 replaces 红) — and may be a 对子胡 (only
 same-card groups). The combined patterns 红对胡, 紫对胡, 黑对胡 replace their
-two parts (they never multiply). The source names no one-red 对子胡; see
-option ``paohuzi.dot_pairs``.
+two parts (they never multiply). The source names no one-red 对子胡, and
+none can occur: every group of a 对子胡 is two to four copies of one card,
+so its red cards come two or more at a time (never exactly one).
 """
 
 from __future__ import annotations
@@ -74,10 +75,8 @@ def combine(col: Optional[str], pairs: bool, cfg: RuleConfig = DEFAULT) -> tuple
         if col in ("red", "purple", "black"):
             fid = f"{col}_pairs"
             return (fid,), FANS[fid].multiplier
-        if col == "dot":
-            if cfg.dot_pairs == "product":
-                return ("dot", "pairs"), FANS["dot"].multiplier * FANS["pairs"].multiplier
-            return ("pairs",), FANS["pairs"].multiplier
+        # col == "dot" cannot happen for a real 对子胡 (its red cards come in twos or more);
+        # a caller who names 点胡 with 对子胡 is refused in :func:`resolve`
         return ("pairs",), FANS["pairs"].multiplier
     if col is None:
         return (), 1
@@ -102,7 +101,29 @@ def resolve(ids: Iterable[str], cfg: RuleConfig = DEFAULT) -> tuple[tuple[str, .
             if col is not None and col != p:
                 raise ValueError(fid)
             col = p
+    if pairs and col == "dot":
+        raise ValueError("dot_pairs")  # one red card cannot be a 对子胡
     return combine(col, pairs, cfg)
+
+
+def clash(ids: Iterable[str]) -> Optional[tuple[str, str]]:
+    """The first two 番 (ids, as given) that cannot be claimed together, or None.
+
+    Two colours exclude each other (a hand's red cards give it one colour at
+    most), and 点胡 excludes every 对子 pattern (a 对子胡's red cards come in
+    twos or more). The widgets ask this before settling a sheet.
+    """
+    seen: list[str] = []
+    for fid in ids:
+        if fid not in FANS:
+            raise ValueError(fid)
+        for other in seen:
+            try:
+                resolve([other, fid])
+            except ValueError:
+                return other, fid
+        seen.append(fid)
+    return None
 
 
 def fan_json(ids: Iterable[str]) -> list[dict[str, object]]:

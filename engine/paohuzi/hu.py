@@ -27,7 +27,7 @@ from .fan import colour, combine, deng, is_pairs_hand
 from .groups import KINDS, Group, huxi, is_run, shape_ok
 
 _RED_FACES = tuple(f.index for f in FACES if f.red)
-SOURCES = ("self", "shang", "xia", "liang", "discard")
+SOURCES = ("self", "shang", "xia", "liang", "discard", "liang_zhuang")  # liang_zhuang: the dealer's 起手胡 on the 亮张
 OPEN_KINDS = ("peng", "wei", "shun", "bian", "pao", "ti")
 
 #: way id -> (zh, en)
@@ -49,7 +49,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "incomplete": ("这张牌不能使全手牌组成完整的牌型。", "This card does not complete the hand."),
     "below_threshold": ("胡息不足开胡标准，摊牌即为诈胡。", "Too few huxi to win: showing this hand would be a false win (zha hu)."),
     "not_from_stock": ("只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot."),
-    "card_count": ("牌数不对：完整的牌型应为二十一张，每多一次提或跑（重跑）多一张。", "Wrong number of cards: a complete hand has 21, one more for each ti/pao after the first."),
+    "card_count": ("牌数不对：完整的牌型是二十一张；行牌中形成的提或跑，除了全手第一个以外，每个多一张（开局就有的前提不添牌），所以有 n 个提、跑时是二十一到二十一加 n 减一张。", "Wrong number of cards: a complete hand has 21; each ti or pao made during play adds one, except the hand's first (a ti already in the deal adds none), so with n of them it has 21 to 20 + n cards."),
     "must_wei": ("自己摸到与对子相同的牌必须偎，偎后不成胡（扯偎）。", "An own draw matching a pair must be wei'd, and the wei does not complete the hand."),
     "po_ti": ("破跑不破提：自己摸到第四张必须提，提后不成胡。", "A ti cannot be broken: an own fourth card must be ti'd, and the ti does not complete the hand."),
     "must_pao": ("按所选规则，跟前的偎或碰出现第四张必须跑，不能破跑；跑后不成胡。", "Under the chosen rule a fourth card to a wei or peng on the table must be pao'd, never broken, and the pao does not complete the hand."),
@@ -129,6 +129,14 @@ def _hidden_fouls(open_groups: Sequence[Group], counts: list[int]) -> list[str]:
 
 
 def _expected_count(groups: Iterable[Group], cfg: RuleConfig) -> tuple[int, int]:
+    """Fewest and most cards a complete hand with these groups can have.
+
+    Twenty are dealt and the twenty-first wins. 吃, 碰, 偎 and the hand's first 提/跑 are each
+    followed by a discard, so they leave the count alone; a 提/跑 after the first (重跑,
+    "八块不打牌") is not, so it adds one. A 前提 (four alike in the deal) brings no card at all.
+    Which 提 were dealt is not part of the request, so the count may lie anywhere between
+    21 (every four-group dealt, or only one) and 21 + (fours − 1) (all made in play).
+    """
     quads = sum(1 for g in groups if len(g.cards) == 4)
     lo = cfg.hand_size + 1
     return lo, lo + max(0, quads - 1)
@@ -231,13 +239,17 @@ def evaluate(
     reasons += [f for f in fouls if f in DECLARED_FOULS]
     if source == "discard":
         reasons.append("not_from_stock")
-    if source == "liang" and any(g.kind != "ti" for g in open_groups):
+    if source == "liang_zhuang" and cfg.liang_kan != "dealer":
+        source = "liang"  # reading "peng": the 亮张 is an open card for the dealer too
+    if source in ("liang", "liang_zhuang") and any(g.kind != "ti" for g in open_groups):
         reasons.append("not_initial")
     red = sum(total_counts[i] for i in _RED_FACES)
-    zimo = source == "self" or (source == "liang" and cfg.liang == "self")
+    zimo = source == "self" or (source in ("liang", "liang_zhuang") and cfg.liang == "self")
     w = card.index
     c = counts[w]
-    qishou = ("qi_shou_hu",) if source == "liang" else ()
+    qishou = ("qi_shou_hu",) if source in ("liang", "liang_zhuang") else ()
+    if source == "liang_zhuang":
+        return _dealer_liang(open_groups, counts, card, zimo, red, reasons, cfg)
 
     def win_of(way: str, fixed: list[Group], rest: list[int]) -> Optional[Win]:
         return _layout(qishou + (way,), fixed, rest, zimo, red, cfg)
@@ -312,6 +324,26 @@ def evaluate(
         reasons.append("below_threshold")
     reasons = list(dict.fromkeys(reasons))
     return Verdict(wins=best is not None and not reasons, best=best, reasons=tuple(reasons), alternatives=tuple(candidates[1:]))
+
+
+def _dealer_liang(
+    open_groups: Sequence[Group], counts: list[int], card: Card, zimo: bool, red: int, reasons: list[str], cfg: RuleConfig
+) -> Verdict:
+    """The dealer's 起手胡: the 亮张 is his card (收张, §2), laid out with his dealt hand — a pair and it make a 坎."""
+    rest = list(counts)
+    rest[card.index] += 1
+    win = _layout(("qi_shou_hu",), list(open_groups), rest, zimo, red, cfg)
+    if win is not None:
+        k = next((i for i, g in enumerate(win.groups) if i >= len(open_groups) and card in g.cards), -1)
+        win = Win(**{**win.__dict__, "win_group": k})
+    else:
+        reasons.append("incomplete")
+    if win is not None and not win.count_ok:
+        reasons.append("card_count")
+    if win is not None and not win.meets_threshold:
+        reasons.append("below_threshold")
+    reasons = list(dict.fromkeys(reasons))
+    return Verdict(wins=win is not None and not reasons, best=win, reasons=tuple(reasons))
 
 
 def evaluate_free(open_groups: Sequence[Group], counts: list[int], card: Card, red: int, cfg: RuleConfig) -> bool:

@@ -1,4 +1,5 @@
 from dataclasses import replace
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -127,6 +128,38 @@ def test_two_pairs_never_win():
 def test_card_count():
     v = evaluate([], H("d1 d2 d3 d5 d5 d5 d9 d9 d9 d10 d10"), H("d10")[0], "shang")
     assert not v.wins and "card_count" in v.reasons
+
+
+# paohuzi.txt 2: twenty cards each, the twenty-first from the stock wins. 3-5: "如果有两次以上的“提”或“跑”，
+# 都称为“重跑”。重跑不能打牌出去" — a 提/跑 after the first brings a card and no discard; a 前提 "在行牌之前开局的
+# 时候就已经存在" brings none. So n four-groups allow 21 (all dealt) up to 20 + n cards (all made in play).
+
+THREE_TI = [G("ti", "d1 d1 d1 d1"), G("ti", "d4 d4 d4 d4"), G("ti", "x9 x9 x9 x9")]
+
+
+@pytest.mark.parametrize(
+    "hand,card,ok",
+    [
+        ("d5 d5 d5 x2 x7 x10 x4 x5", "x6", True),  # 12 + 8 + 1 = 21: three 前提 from the deal
+        ("d5 d5 d5 x2 x7 x10 x4 x5 x6 x8 x8", "x8", False),  # 24 would be a pair too many…
+        ("d5 d5 d5 x2 x7 x10 x4 x5 x6 d8 d8 d8 d7", "d7", False),  # 26 > 23
+        ("d5 d5 d5 x2 x7 x10 x4 x5 x6 d8", "d8", True),  # 23 = 20 + 3: every 提 made in play
+    ],
+)
+def test_card_count_with_three_ti(hand, card, ok):
+    v = evaluate(THREE_TI, H(hand), H(card)[0], "shang")
+    assert v.wins is ok, v.reasons
+    if not ok:
+        assert "card_count" in v.reasons or "incomplete" in v.reasons
+
+
+def test_card_count_range_is_what_the_winning_page_says():
+    from engine.paohuzi.hu import REASONS, _expected_count
+
+    assert _expected_count(THREE_TI, DEFAULT) == (21, 23)
+    assert _expected_count(THREE_TI[:1], DEFAULT) == (21, 21)
+    assert _expected_count([], DEFAULT) == (21, 21)
+    assert "前提" in REASONS["card_count"][0] and "20 + n" in REASONS["card_count"][1]
 
 
 def test_mixed_run_is_false_win():

@@ -1,10 +1,14 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.api import handle
+from engine.paohuzi.cards import FACES
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.fan import colour, combine, deng, resolve
+from engine.paohuzi.groups import KINDS
 from engine.paohuzi.hu import evaluate
 from engine.paohuzi.settle import settle
 
@@ -34,11 +38,58 @@ def test_fan_classes():
     assert combine("red", True) == (("red_pairs",), 6)
     assert combine("purple", True) == (("purple_pairs",), 8)
     assert combine("black", True) == (("black_pairs",), 10)
-    assert combine("dot", True) == (("pairs",), 4)
-    assert combine("dot", True, replace(DEFAULT, dot_pairs="product")) == (("dot", "pairs"), 12)
     assert resolve(["red", "pairs"]) == (("red_pairs",), 6)
     with pytest.raises(ValueError):
         resolve(["red", "black"])
+    with pytest.raises(ValueError):
+        resolve(["dot", "pairs"])  # no 对子胡 holds exactly one red card
+
+
+# paohuzi.txt 7: 点胡 "仅有一张红牌"; 对子胡 "全部由对，坎，提，跑等牌型组成". Every group of a 对子胡 is
+# two to four copies of one card, so its red cards come two or more at a time: never exactly one.
+# That is why the booklet needs no 点对胡, and why the archive offers no option for one.
+
+
+@given(st.lists(st.tuples(st.sampled_from([k for k in KINDS.values() if k.same]), st.integers(0, 19)), min_size=1, max_size=7))
+def test_a_pairs_hand_never_holds_exactly_one_red_card(groups):
+    assert all(k.size >= 2 for k, _ in groups)
+    red = sum(k.size for k, face in groups if FACES[face].red)
+    assert red != 1 and colour(red) != "dot"
+
+
+def test_no_option_for_a_one_red_pairs_hand():
+    from engine.paohuzi.trace import OPTIONS
+
+    assert "paohuzi.dot_pairs" not in {o.id for o in OPTIONS}
+    a = handle({"game": "paohuzi", "action": "hu", "hand": ["x1"] * 2, "card": "x1", "options": {"dot_pairs": "product"}})
+    assert a["ok"] is False
+
+
+# paohuzi.txt 7 names the combined 番 outright: 红对胡 ×6, 紫对胡 ×8, 黑对胡 ×10. The sum of the parts
+# fits two of them (2 + 4 = 6, 4 + 4 = 8) but not 黑对 (5 + 4 = 9); the product fits none. The engine takes
+# the named values, so it agrees with the sum reading on 红对 and 紫对 and with the booklet on all three.
+
+
+def test_combined_fan_are_the_named_values():
+    from engine.paohuzi.fan import FANS
+
+    for col in ("red", "purple", "black"):
+        named = FANS[f"{col}_pairs"].multiplier
+        assert combine(col, True)[1] == named
+    assert [FANS[c].multiplier + FANS["pairs"].multiplier for c in ("red", "purple", "black")] == [6, 8, 9]
+    assert [FANS[f"{c}_pairs"].multiplier for c in ("red", "purple", "black")] == [6, 8, 10]
+
+
+def test_the_fans_answer_says_which_cannot_go_together():
+    a = handle({"game": "paohuzi", "action": "fans"})
+    by = {f["id"]: f for f in a["fans"]}
+    assert "black" in {e["id"] for e in by["red"]["excludes"]}
+    assert "red" in {e["id"] for e in by["black"]["excludes"]}
+    assert "pairs" in {e["id"] for e in by["dot"]["excludes"]}
+    assert "red" not in {e["id"] for e in by["pairs"]["excludes"]}  # 红胡 + 对子胡 is 红对胡
+    s = handle({"game": "paohuzi", "action": "settle", "winner": "shang", "huxi": 18, "fan": ["red", "black"]})
+    assert s["ok"] is False and "红胡" in s["error"]["zh"] and "黑胡" in s["error"]["zh"]
+    assert "red" in s["error"]["en"] and "black" in s["error"]["en"]
 
 
 def test_black_pairs_hand():
