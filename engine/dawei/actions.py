@@ -1,8 +1,9 @@
 """打围 API actions: classify, roll, patterns, split, play, simulate.
 
 Every action validates its request and is bounded in time and memory: dice are
-six faces, move lists and simulation counts are capped, a game stops after
-``Config.max_turns`` turns.
+six faces, move lists and simulation counts are capped, a game stops (void)
+after ``Config.max_turns`` turns, and :func:`cost` gives the most turns a
+request can play, checked before a simulation starts.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import Any
 from ..errors import ApiError
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, Throw
-from .game import MAX_PLAYERS, MIN_PLAYERS, Config, Game, break_even, policy, seat_en, seat_zh
-from .options import rules_from
+from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, Game, break_even, policy, seat_en, seat_zh
+from .options import CHOICE_WORDS, rules_from
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 from .sticks import ANIMALS
 from .svg import dice_svg, sticks_svg
@@ -23,15 +24,44 @@ from .throws import PATTERNS, classify, matches, pattern_ways
 
 MAX_MOVES = 20_000
 MAX_AUTO = 20_000
-MAX_SIM_GAMES = 200
+MAX_SIM_GAMES = 50
 MAX_LOG_TAIL = 500
+#: the most turns one request may play (a simulation of MAX_SIM_GAMES games that all
+#: ran to the turn limit); a game takes about 250 turns without drops, 560 at the
+#: largest drop chance, and a turn costs about 10 µs
+TURN_BUDGET = MAX_SIM_GAMES * MAX_TURNS
+
+END_WORDS: dict[str, tuple[str, str]] = {
+    "pool_empty": ("签掷完", "every stick taken"),
+    "red_bowl": ("红一碗", "a red bowl"),
+    "shun_dou_shun": ("顺斗顺", "straight upon straight"),
+    "turn_limit": ("手数到上限，作废", "stopped at the turn limit, void"),
+}
+
+
+def cost(action: str, req: dict[str, Any]) -> int:
+    """The most turns ``action`` can play for ``req``, known before it runs (0: no game is played)."""
+    if action == "simulate":
+        games = req.get("games", 20)
+        return (games if isinstance(games, int) and not isinstance(games, bool) and games > 0 else 1) * MAX_TURNS
+    if action == "play":
+        return MAX_TURNS
+    return 0
 
 
 def read_dice(req: dict[str, Any], name: str = "dice") -> tuple[int, ...]:
     dice = get_list(req, name, min_len=6, max_len=6)
     if not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice):
-        raise ApiError("bad_dice", f"“{name}”必须是六个 1–6 的整数。", f"'{name}' must be six whole numbers from 1 to 6.")
+        which = {"dice": ("这一掷", "this throw"), "first": ("第一掷", "the first throw"), "second": ("第二掷", "the second throw")}.get(name, ("这一掷", "this throw"))
+        raise ApiError("bad_dice", f"{which[0]}的色子不对：一颗色子只有 1 到 6 点，请给出六颗，每颗 1–6。", f"The dice of {which[1]} are not right: a die shows 1 to 6, so give six dice, each from 1 to 6.")
     return tuple(dice)
+
+
+def dice_words(dice: tuple[int, ...] | list[int], lang: str) -> str:
+    """Six dice as a text alternative: "色子 4（红）、4（红）、1、2、3、6" / "dice 4 (red), 4 (red), 1, 2, 3, 6"."""
+    if lang == "zh":
+        return "色子 " + "、".join(f"{d}（红）" if d == 4 else str(d) for d in dice)
+    return "dice " + ", ".join(f"{d} (red)" if d == 4 else str(d) for d in dice)
 
 
 def _frac(x: Fraction) -> float:
@@ -53,7 +83,7 @@ def classification(dice: tuple[int, ...], req: dict[str, Any]) -> dict[str, Any]
         "of": ALL_OUTCOMES,
         "pattern_ways": total_ways,
         "also_fits": [{"id": m.id, "zh": m.zh, "en": m.en} for m in matches(dice, rules) if m.id != p.id],
-        "svg": dice_svg(dice, f"{' '.join(map(str, dice))}: {p.zh} / {p.en}"),
+        "svg": dice_svg(dice, f"{dice_words(dice, 'zh')}：{p.zh} / {dice_words(dice, 'en')}: {p.en}"),
     }
 
 
@@ -78,8 +108,13 @@ def _patterns(req: dict[str, Any]) -> dict[str, Any]:
             for p in PATTERNS
         ],
         "blank_ways": pw["blank"],
-        "sticks": [{"id": a.id, "zh": a.zh, "en": a.en, "count": a.count, "zhu": a.zhu} for a in ANIMALS],
+        "sticks": stick_list(),
     }
+
+
+def stick_list() -> list[dict[str, Any]]:
+    """The ten kinds of stick, largest first: what the widgets name and count (they keep no names of their own)."""
+    return [{"id": a.id, "zh": a.zh, "en": a.en, "count": a.count, "zhu": a.zhu} for a in ANIMALS]
 
 
 def _split(req: dict[str, Any]) -> dict[str, Any]:
@@ -88,7 +123,8 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
     opened = openings(first, rules)
     out: dict[str, Any] = {
         "first": list(first),
-        "first_svg": dice_svg(first),
+        "first_svg": dice_svg(first, f"{dice_words(first, 'zh')} / {dice_words(first, 'en')}"),
+        "sticks": stick_list(),
         "muntjac_at_once": direct_muntjac(first),
         "main_pattern": {"id": classify(first, rules).id, "zh": classify(first, rules).zh, "en": classify(first, rules).en},
         "openings": [
@@ -111,9 +147,11 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
         chosen = next((ch for ch in opened if ch.key == key), None)
         if chosen is None:
             keys = ", ".join(ch.key for ch in opened) or "—"
-            raise bad("choice", f"应为首色打开的分掷之一：{keys}。", f"expected one of the splits the first throw opens: {keys}.")
+            zh = "、".join(ch.rule.zh for ch in opened) or "无"
+            en = "; ".join(ch.rule.en for ch in opened) or "none"
+            raise ApiError("bad_choice", f"这一首色打不开所选的分掷。它能打开的是：{zh}。", f"This first throw does not open the split chosen. It opens: {en}.")
         out["second"] = list(second)
-        out["second_svg"] = dice_svg(second)
+        out["second_svg"] = dice_svg(second, f"{dice_words(second, 'zh')} / {dice_words(second, 'en')}")
         out["shun_dou_shun"] = second_is_shun_dou_shun(chosen, second)
         out["success"] = chosen.need.met(second, rules)
     return out
@@ -124,8 +162,12 @@ def _config(req: dict[str, Any]) -> Config:
     seed = get_int(req, "seed", 0, lo=0, hi=2**53)
     rules = rules_from(req.get("options"))
     drop = req.get("drop_chance", 0)
-    if isinstance(drop, bool) or not isinstance(drop, (int, float)) or not (0 <= drop <= 0.5):
-        raise bad("drop_chance", "应为 0 到 0.5 之间的数。", "expected a number from 0 to 0.5.")
+    if isinstance(drop, bool) or not isinstance(drop, (int, float)) or not (0 <= drop <= MAX_DROP_CHANCE):
+        raise ApiError(
+            "bad_drop_chance",
+            f"每颗色子掉出碗外的概率只能在 0 到 {MAX_DROP_CHANCE} 之间：再大，多数掷都因掉色作废，一局掷不完。",
+            f"The chance that a die falls out of the bowl must be from 0 to {MAX_DROP_CHANCE}: any higher and most throws are void, so a game never gets through its sticks.",
+        )
     pb = get_optional_int(req, "previous_banker", lo=0, hi=players - 1)
     return Config(players=players, seed=seed, rules=rules, drop_chance=float(drop), previous_banker=pb)
 
@@ -133,18 +175,39 @@ def _config(req: dict[str, Any]) -> Config:
 def _humans(req: dict[str, Any], n: int) -> set[int]:
     hs = get_list(req, "humans", [], max_len=MAX_PLAYERS)
     if not all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h < n for h in hs):
-        raise bad("humans", f"应为 0–{n - 1} 的座位号列表。", f"expected a list of seats 0–{n - 1}.")
+        raise bad("humans", f"应为 0–{n - 1} 的座位号列表。", f"expected a list of seats 0–{n - 1}.", label=("由你来掷的座位", "the seats you throw for"))
     return set(hs)
 
 
+AUTO_CHOICE = "auto:choice"
+
+
+def _legal_words(g: Game) -> tuple[str, str]:
+    if g.pending:
+        return "；".join(o.zh for o in g.pending), "; ".join(o.en for o in g.pending)
+    return "掷色", "throw"
+
+
 def replay(cfg: Config, humans: set[int], moves: list[Any]) -> tuple[Game, int]:
-    """Rebuild a game from its seed and the human seats' moves; the computer plays the rest."""
+    """Rebuild a game from its seed and the human seats' moves; the computer plays the rest.
+
+    Besides the game's own actions a move may be ``auto:N`` (the computer throws
+    for the human seats N times) or ``auto:choice`` (the computer throws for them
+    until one of them has a choice to make, or the game ends).
+    """
     g = Game(cfg)
     i = 0
     auto = 0
+    until_choice = False
     for _ in range(cfg.max_turns * 4 + MAX_AUTO):
         if g.is_terminal():
             break
+        if g.current in humans and until_choice:
+            if g.pending:
+                until_choice = False
+            else:
+                g.apply(policy(g))
+                continue
         if g.current not in humans or auto > 0:
             if g.current in humans:
                 auto -= 1
@@ -153,21 +216,64 @@ def replay(cfg: Config, humans: set[int], moves: list[Any]) -> tuple[Game, int]:
         if i >= len(moves):
             break
         m = moves[i]
+        if m == AUTO_CHOICE:
+            until_choice = True
+            i += 1
+            continue
         if isinstance(m, str) and m.startswith("auto:") and m[5:].isdigit() and 0 < int(m[5:]) <= MAX_AUTO:
             auto = int(m[5:])
             i += 1
             continue
         if not isinstance(m, str) or m not in g.legal_actions():
-            legal = ", ".join(g.legal_actions())
-            raise ApiError("bad_move", f"第 {i + 1} 步“{str(m)[:40]}”不合规则。可走：{legal}。", f"Move {i + 1} '{str(m)[:40]}' is not legal here. Legal: {legal}.")
+            zh, en = _legal_words(g)
+            raise ApiError("bad_move", f"第 {i + 1} 步此时走不了。这时能做的是：{zh}。", f"Move {i + 1} cannot be made at this point. What can be done now: {en}.")
         g.apply(m)
         i += 1
     if i < len(moves):
-        raise ApiError("bad_move", f"第 {i + 1} 步之后对局已结束或不轮到人，多余的步数无法执行。", f"The game ended (or no human seat was due) before move {i + 1}; the remaining moves cannot be played.")
+        raise ApiError("bad_move", f"第 {i + 1} 步之前对局已经结束（或没轮到你），后面的步数走不了。", f"The game ended (or it was not your turn) before move {i + 1}; the moves after it cannot be made.")
     return g, i
 
 
-def view(g: Game, humans: set[int], tail: int) -> dict[str, Any]:
+def _entry(e: Any, lang: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"turn": e.turn, "seat": e.seat, "zh": e.zh, "en": e.en, "dice": list(e.dice) if e.dice else None}
+    if e.dice:
+        out["dice_words"] = {"zh": dice_words(e.dice, "zh"), "en": dice_words(e.dice, "en")}
+    return out
+
+
+def verdict(g: Game, seat: int) -> tuple[str, str]:
+    """What ``seat`` won or lost, in a sentence about the game."""
+    net = g.settlement()[seat]
+    be = break_even(g.n, g.rules)
+    zhu = g.zhu(seat)
+    nz, ne = seat_zh(seat), seat_en(seat)
+    x = _frac(abs(net))
+    xs = f"{x:g}"
+    if g.end_reason == "turn_limit":
+        return f"本局掷到手数上限仍未掷完，作废：{nz}不输不赢。", f"The game reached the turn limit with sticks still left and is void: {ne} neither wins nor loses."
+    if g.end_reason in ("red_bowl", "shun_dou_shun"):
+        how_zh = "红一碗" if g.end_reason == "red_bowl" else "顺斗顺"
+        how_en = "the red bowl" if g.end_reason == "red_bowl" else "straight upon straight"
+        if seat == g.bowl_winner:
+            return f"{nz}掷出{how_zh}，里抄外抄：各家所得不算，{nz}共收 {xs} 柱。", f"{ne} threw {how_en}, the sweep inside and out: nobody's sticks count and {ne} collects {xs} 柱 in all."
+        return f"{seat_zh(g.bowl_winner or 0)}掷出{how_zh}：各家所得不算，{nz}付给他 {xs} 柱。", f"{seat_en(g.bowl_winner or 0)} threw {how_en}: nobody's sticks count and {ne} pays them {xs} 柱."
+    bes = f"{_frac(be):g}"
+    if seat == g.banker:
+        head_zh = f"{nz}得老狮子做庄家，所得 {zhu} 柱；与各家结算后"
+        head_en = f"{ne} took the old lion and is the banker, with {zhu} 柱; after settling with everyone,"
+        if net > 0:
+            return f"{head_zh}净赢 {xs} 柱。", f"{head_en} {ne} wins {xs} 柱."
+        if net < 0:
+            return f"{head_zh}净输 {xs} 柱。", f"{head_en} {ne} loses {xs} 柱."
+        return f"{head_zh}不输不赢。", f"{head_en} {ne} breaks even."
+    if net > 0:
+        return f"{nz}得 {zhu} 柱，比保本数 {bes} 多 {xs}：庄家付给{nz} {xs} 柱。", f"{ne} took {zhu} 柱, {xs} above the break-even of {bes}: the banker pays {ne} {xs} 柱."
+    if net < 0:
+        return f"{nz}得 {zhu} 柱，比保本数 {bes} 少 {xs}：{nz}付给庄家 {xs} 柱。", f"{ne} took {zhu} 柱, {xs} short of the break-even of {bes}: {ne} pays the banker {xs} 柱."
+    return f"{nz}得 {zhu} 柱，正好保本，不输不赢。", f"{ne} took {zhu} 柱, exactly the break-even: no win, no loss."
+
+
+def view(g: Game, humans: set[int], tail: int, lang: str = "zh") -> dict[str, Any]:
     n = g.n
     waiting = not g.is_terminal() and g.current in humans
     legal: list[dict[str, Any]] = []
@@ -180,10 +286,16 @@ def view(g: Game, humans: set[int], tail: int) -> dict[str, Any]:
                 {"action": "drop1", "zh": "掷色（掉一颗）", "en": "Throw, one die out of the bowl", "chance": 1.0, "zhu": 0},
                 {"action": "drop2", "zh": "掷色（掉两颗）", "en": "Throw, two dice out of the bowl", "chance": 1.0, "zhu": 0},
             ]
+    # the human seats' latest throw, and the computer's throws since it
+    own_at = max((k for k, e in enumerate(g.log) if e.seat in humans and e.dice), default=None)
+    own = g.log[own_at] if own_at is not None else None
+    since = [e for e in g.log[(own_at + 1 if own_at is not None else 0):] if e.dice and e.seat not in humans]
     out: dict[str, Any] = {
         "players": n,
         "seats": [{"zh": seat_zh(s), "en": seat_en(s), "human": s in humans} for s in range(n)],
+        "sticks": stick_list(),
         "phase": g.phase,
+        "phase_words": {"main": {"zh": "正掷", "en": "main phase"}, "split": {"zh": "分掷", "en": "split phase"}, "over": {"zh": "已结束", "en": "over"}}[g.phase],
         "current": g.current,
         "turn": g.turn_no,
         "round": g.round_no,
@@ -196,18 +308,22 @@ def view(g: Game, humans: set[int], tail: int) -> dict[str, Any]:
         "straights": g.straight_count,
         "pending_dice": list(g.pending_dice) if g.pending_dice else None,
         "last_dice": list(g.last_dice) if g.last_dice else None,
-        "last_svg": dice_svg(g.last_dice) if g.last_dice else None,
+        "last_svg": dice_svg(g.last_dice, dice_words(g.last_dice, lang)) if g.last_dice else None,
+        "own": None if own is None else {**_entry(own), "svg": dice_svg(own.dice or (), dice_words(own.dice or (), lang))},
+        "since_own": [_entry(e) for e in since[-MAX_LOG_TAIL:]],
         "waiting_for": g.current if waiting else None,
         "legal": legal,
-        "log": [{"turn": e.turn, "seat": e.seat, "zh": e.zh, "en": e.en, "dice": list(e.dice) if e.dice else None} for e in g.log[-tail:]],
+        "log": [_entry(e) for e in (g.log[-tail:] if tail > 0 else [])],
         "log_length": len(g.log),
         "terminal": g.is_terminal(),
         "end": g.end_reason,
+        "end_words": None if g.end_reason is None else dict(zip(("zh", "en"), END_WORDS[g.end_reason])),
         "break_even": _frac(break_even(n, g.rules)),
     }
     if g.is_terminal():
         out["net"] = [_frac(x) for x in g.settlement()]
         out["bowl_winner"] = g.bowl_winner
+        out["verdicts"] = [dict(zip(("zh", "en"), verdict(g, s))) for s in range(n)]
     return out
 
 
@@ -218,18 +334,20 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     tail = get_int(req, "log_tail", 60, lo=0, hi=MAX_LOG_TAIL)
     lang = get_str(req, "lang", "zh", choices=("zh", "en"))
     g, used = replay(cfg, humans, moves)
-    out = view(g, humans, tail)
+    out = view(g, humans, tail, lang)
     out["moves_used"] = used
     out["pool_svg"] = sticks_svg(lang, g.pool)
     return out
 
 
 def _simulate(req: dict[str, Any]) -> dict[str, Any]:
-    cfg = _config(req)
     games = get_int(req, "games", 20, lo=1, hi=MAX_SIM_GAMES)
+    if cost("simulate", req) > TURN_BUDGET:  # checked before any game is played
+        raise ApiError("too_costly", f"一次最多模拟 {MAX_SIM_GAMES} 局，请分批。", f"At most {MAX_SIM_GAMES} games can be simulated at once: run them in batches.")
+    cfg = _config(req)
     series = req.get("series", True)
     if not isinstance(series, bool):
-        raise bad("series", "应为 true 或 false。", "expected true or false.")
+        raise bad("series", "应为 true 或 false。", "expected true or false.", label=("是否连打（上局庄家得二牲）", "whether the games follow one another"))
     results = []
     pb = cfg.previous_banker
     for k in range(games):
@@ -248,6 +366,7 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
         "games": results,
         "break_even": _frac(break_even(cfg.players, cfg.rules)),
         "ends": ends,
+        "end_words": {k: dict(zip(("zh", "en"), v)) for k, v in END_WORDS.items()},
         "mean_turns": round(sum(r["turns"] for r in results) / len(results), 2),
         "next_previous_banker": pb,
     }
@@ -256,7 +375,21 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     from .trace import OPTIONS
 
-    return {"options": [{"id": o.id.removeprefix("dawei."), "trace_id": o.id, "zh": o.zh, "en": o.en, "choices": list(o.choices), "default": o.default, "note": o.note} for o in OPTIONS]}
+    return {
+        "options": [
+            {
+                "id": o.id.removeprefix("dawei."),
+                "trace_id": o.id,
+                "zh": o.zh,
+                "en": o.en,
+                "choices": list(o.choices),
+                "choice_words": [{"id": c, "zh": CHOICE_WORDS[o.id.removeprefix("dawei.")][c][0], "en": CHOICE_WORDS[o.id.removeprefix("dawei.")][c][1]} for c in o.choices],
+                "default": o.default,
+                "note": o.note,
+            }
+            for o in OPTIONS
+        ]
+    }
 
 
 ACTIONS = {
@@ -271,8 +404,8 @@ ACTIONS = {
 
 
 EXAMPLES = [
-    {"request": {"game": "dawei", "action": "classify", "dice": [3, 3, 3, 3, 4, 2]}, "zh": "判定一掷：四黑得鹰挂一红（鹰加一鸡）。", "en": "Classify a throw: four blacks and one red — an eagle and a chicken."},
-    {"request": {"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3], "options": {"red_five_gold": "one_two_two"}}, "zh": "规则选项：红五金只认一幺两二时，三红加幺幺三只是马鹿。", "en": "A rule option: if red five gold takes only 1+2+2, three reds with 1, 1, 3 are just a deer."},
+    {"request": {"game": "dawei", "action": "classify", "dice": [3, 3, 3, 3, 4, 2]}, "zh": "判定一掷：四黑得鹰挂一红（鹰加一鸡）。", "en": "Classify a throw: four blacks and one red, an eagle and a chicken."},
+    {"request": {"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3], "options": {"red_five_gold": "one_two_two"}}, "zh": "规则选项：红五金只认一幺两二时，三红加幺幺三只是马鹿。", "en": "A rule option: if red five gold takes only 1+2+2, three reds with 1, 1, 3 are just a red deer."},
     {"request": {"game": "dawei", "action": "roll", "seed": 7}, "zh": "掷六颗色子并判定（给定种子可重现）。", "en": "Throw six dice and classify them (a seed makes it repeatable)."},
     {"request": {"game": "dawei", "action": "patterns"}, "zh": "全部正掷色面及其在 46,656 种掷法中的次数。", "en": "Every main-phase pattern and how many of the 46,656 ordered throws show it."},
     {"request": {"game": "dawei", "action": "split", "first": [5, 5, 5, 1, 2, 4], "second": [5, 1, 1, 2, 3, 6], "choice": "eagle_triple:5"}, "zh": "分掷：三黑分一黑，第二色有一颗五点，得鹰。", "en": "Split phase: three blacks then one — the second throw shows a five, an eagle."},

@@ -1,4 +1,4 @@
-"""A whole game of 打围 for 2–9 players, seeded and replayable.
+"""A whole game of 打围 for 2–16 players, seeded and replayable.
 
 :class:`Game` is the state (OpenSpiel-like: ``legal_actions``, ``apply``,
 ``is_terminal``, ``returns``); every random event comes from its own
@@ -25,19 +25,29 @@ from .dice import ALL_OUTCOMES, roll
 from .options import DEFAULT, Rules
 from .split import SplitChance, direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 from .sticks import ANIMALS, BY_ID, TOTAL_ZHU, full_pool, zhu_of
+from .sticks import names as stick_names
 from .throws import classify
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 9
-#: break-even per player as printed in the source, by number of players
+#: the source: "人数虽然不限，但一般不要超九人" — any number may play; the engine stops at
+#: sixteen (the ten heavenly stems and six earthly branches name the seats)
+MIN_PLAYERS, MAX_PLAYERS = 2, 16
+#: break-even per player as printed in the source, by number of players (2–9);
+#: beyond nine the source prints nothing and the exact 528/n is used
 PRINTED_BREAK_EVEN: dict[int, int] = {2: 264, 3: 176, 4: 132, 5: 106, 6: 88, 7: 75, 8: 66, 9: 58}
-SEATS_ZH = "甲乙丙丁戊己庚辛壬"
-SEATS_EN = "ABCDEFGHI"
+SEATS_ZH = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳"
+SEATS_EN = "ABCDEFGHIJKLMNOP"
+#: the largest chance that one die falls out of the bowl: 0.1 leaves 53% of throws whole
+#: (0.9⁶); above it most throws are void and a game no longer ends in reasonable time
+MAX_DROP_CHANCE = 0.1
+#: a game that has not ended after this many turns stops and is void; the longest of
+#: thousands of seeded games at the largest drop chance took under 3,000
+MAX_TURNS = 4_000
 #: kinds that may be paid out as change for an exhausted kind (the fox has its own sequence)
 CHANGE_KINDS = tuple(a.id for a in ANIMALS if a.id not in ("lion", "fox"))
 
 
 def break_even(n: int, rules: Rules = DEFAULT) -> Fraction:
-    if rules.break_even == "printed":
+    if rules.break_even == "printed" and n in PRINTED_BREAK_EVEN:
         return Fraction(PRINTED_BREAK_EVEN[n])
     exact = Fraction(TOTAL_ZHU, n)
     if rules.break_even == "nearest":
@@ -54,8 +64,8 @@ class Config:
     drop_chance: float = 0.0
     #: the banker of the previous game: throws first and takes the 二牲 (a chicken and a rabbit)
     previous_banker: int | None = None
-    #: a game that has not ended after this many turns stops as "turn_limit"
-    max_turns: int = 20_000
+    #: a game that has not ended after this many turns stops as "turn_limit" and is void
+    max_turns: int = MAX_TURNS
 
 
 @dataclass(frozen=True)
@@ -92,11 +102,7 @@ def seat_en(s: int) -> str:
 
 
 def names(kinds: list[str]) -> tuple[str, str]:
-    if not kinds:
-        return "无", "nothing"
-    zh = "、".join(BY_ID[k].zh for k in kinds)
-    en = ", ".join(BY_ID[k].en for k in kinds)
-    return zh, en
+    return stick_names(kinds)
 
 
 @dataclass
@@ -207,7 +213,9 @@ class Game:
             self.holdings[seat][k] += 1
         if not quiet and sorted(paid) != sorted(kinds):
             missing = [k for k in kinds if self.holdings[seat][k] == 0 or k not in paid]
-            wzh, wen = names(sorted(set(missing), key=list(BY_ID).index))
+            gone = sorted(set(missing), key=list(BY_ID).index)
+            wzh = "、".join(BY_ID[k].zh for k in gone)
+            wen = " or ".join(BY_ID[k].en if BY_ID[k].en.endswith("deer") or BY_ID[k].count == 1 else BY_ID[k].en + "s" for k in gone)
             if paid:
                 self._log(seat, f"场上已无{wzh}：以小签凑数。", f"No {wen} left in the pool: paid in smaller sticks.")
             else:
@@ -231,20 +239,20 @@ class Game:
         """What a straight thrown now by ``seat`` gives, without changing anything."""
         r = self.rules
         if self.pool["fox"] == 0:
-            return "顺后得豹", "straight after the fox: a leopard", ["leopard"]
+            return "顺后得豹", "a straight after the fox: a leopard", ["leopard"]
         first = self.round_no == 1 if r.fox_first == "first_round" else self.turn_no == 1
         if first:
-            return "首轮掷顺，拿走顺签", "straight in the first round: the fox", ["fox"]
+            return "首轮掷顺，拿走顺签", "a straight in the first round: the fox", ["fox"]
         if self.lion_gone:
             return "老狮子已出，掷顺即拿走顺签", "the lion is out: the straight takes the fox", ["fox"]
         k = self.straight_count + 1
         if k == 1:
-            return "头道顺：一鸡一兔一獐", "first straight: chicken, rabbit, muntjac", ["chicken", "rabbit", "muntjac"]
+            return "头道顺：一鸡一兔一獐", "the first straight: a chicken, a rabbit and a muntjac", ["chicken", "rabbit", "muntjac"]
         if k == 2 and self.last_straight == seat:
-            return "亲手二道顺，拿走顺签", "own second straight: the fox", ["fox"]
+            return "亲手二道顺，拿走顺签", "an own second straight: the fox", ["fox"]
         if k == 2:
-            return "二道顺：一鸡一兔", "second straight: chicken, rabbit", ["chicken", "rabbit"]
-        return "三道顺，拿走顺签", "third straight: the fox", ["fox"]
+            return "二道顺：一鸡一兔", "the second straight: a chicken and a rabbit", ["chicken", "rabbit"]
+        return "三道顺，拿走顺签", "the third straight: the fox", ["fox"]
 
     def _straight(self, seat: int) -> None:
         zh, en, kinds = self.plan_straight(seat)
@@ -253,7 +261,7 @@ class Game:
             self.last_straight = seat
         paid = self._give(seat, kinds)
         pzh, pen = names(paid)
-        self._log(seat, f"{seat_zh(seat)}{zh}（得{pzh}）。", f"{seat_en(seat)}: {en} (takes {pen}).")
+        self._log(seat, f"{seat_zh(seat)}{zh}（得{pzh}）。", f"{seat_en(seat)}: {en[0].upper() + en[1:]} (takes {pen}).")
 
     # ------------------------------------------------------------ actions
     def is_terminal(self) -> bool:
@@ -330,11 +338,11 @@ class Game:
             self._special(seat, p.special, dice)
             return
         if not p.awards:
-            self._log(seat, f"{seat_zh(seat)}掷空。", f"{seat_en(seat)}: nothing.", dice)
+            self._log(seat, f"{seat_zh(seat)}掷空。", f"{seat_en(seat)} throws a blank and takes nothing.", dice)
             return
         paid = self._give(seat, list(p.awards))
         zh, en = names(paid)
-        self._log(seat, f"{seat_zh(seat)}掷出{p.zh}，得{zh}。", f"{seat_en(seat)} throws {p.en[0].lower() + p.en[1:]}: takes {en}.", dice)
+        self._log(seat, f"{seat_zh(seat)}掷出{p.zh}，得{zh}。", f"{seat_en(seat)} throws {p.en_article()}: takes {en}.", dice)
 
     def options_for(self, seat: int, dice: tuple[int, ...]) -> list[Option]:
         """What a split-phase first throw lets ``seat`` do."""
@@ -423,7 +431,7 @@ class Game:
             self._finish("pool_empty")
             return
         if self.turn_no >= self.config.max_turns:
-            self._log(None, f"已达 {self.config.max_turns} 轮上限，游戏中止。", f"The limit of {self.config.max_turns} turns is reached; the game stops.")
+            self._log(None, f"已掷 {self.config.max_turns} 手仍未掷完，游戏中止，本局作废，无人输赢。", f"{self.config.max_turns} turns have gone by and sticks are still left: the game stops and is void; nobody wins or loses.")
             self._finish("turn_limit")
             return
         for _ in range(self.n * 8 + 64):  # each seat skips at most its idle count
@@ -446,15 +454,26 @@ class Game:
 
     # ------------------------------------------------------------ settlement
     def settlement(self) -> list[Fraction]:
-        """Each seat's gain (+) or loss (−) in 柱."""
+        """Each seat's gain (+) or loss (−) in 柱; the gains and losses always sum to zero.
+
+        The source settles only when every stick is taken (or by the red bowl), so a
+        game stopped by the turn limit is void: nobody pays. Otherwise the others
+        settle with the banker, who takes whatever the break-even figures leave over.
+        """
         n = self.n
         be = break_even(n, self.rules)
+        if self.end_reason == "turn_limit" or not self.is_terminal():
+            return [Fraction(0)] * n
         if self.end_reason in ("red_bowl", "shun_dou_shun") and self.bowl_winner is not None:
             pay = be if self.rules.red_bowl_pay == "break_even" else Fraction(n)
             return [pay * (n - 1) if s == self.bowl_winner else -pay for s in range(n)]
+        if self.banker is None:
+            # cannot happen when the pool is empty (whoever receives the lion is the banker);
+            # kept so that the sum is zero whatever: each settles against an equal share
+            share = Fraction(sum(self.zhu(s) for s in range(n)), n)
+            return [Fraction(self.zhu(s)) - share for s in range(n)]
         nets = [Fraction(self.zhu(s)) - be for s in range(n)]
-        if self.banker is not None:
-            nets[self.banker] = -sum((nets[s] for s in range(n) if s != self.banker), Fraction(0))
+        nets[self.banker] = -sum((nets[s] for s in range(n) if s != self.banker), Fraction(0))
         return nets
 
     def returns(self) -> list[float]:

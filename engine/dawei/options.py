@@ -55,19 +55,66 @@ DEFAULT = Rules()
 assert set(CHOICES) == {f.name for f in fields(Rules)}
 
 
+#: each reading in words, as a reader meets it in a widget's menu (default first in CHOICES)
+CHOICE_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "red_five_gold": {
+        "any_sum": ("三颗黑面和为五即可（一二二或一一三）", "any three blacks summing to five (1 2 2 or 1 1 3)"),
+        "one_two_two": ("只认一颗幺、两颗二", "only one 1 and two 2s"),
+    },
+    "two_red_with_pair": {
+        "blank": ("一无所得", "nothing"),
+        "rabbit": ("仍得一兔", "still a rabbit"),
+    },
+    "fox_first": {
+        "first_round": ("第一轮内掷顺皆得", "any straight in the first round"),
+        "first_throw": ("只有全局第一掷", "only the game's very first throw"),
+    },
+    "fox_after_lion": {
+        "next_straight": ("下一个掷顺的人得", "the next player to throw a straight"),
+        "last_thrower": ("立即归最后掷过顺的人", "at once to the last player who threw one"),
+    },
+    "red_bowl_pay": {
+        "break_even": ("每家付一个保本数", "each other player pays one break-even"),
+        "players": ("每家付与人数相同的柱数", "each pays as many 柱 as there are players"),
+    },
+    "break_even": {
+        "printed": ("照原文的表（九人 58）", "the source's table (58 for nine)"),
+        "nearest": ("528 ÷ 人数，四舍五入", "528 ÷ players, rounded to the nearest"),
+        "exact": ("528 ÷ 人数，保留分数", "exactly 528 ÷ players, fractions kept"),
+    },
+    "split_second": {
+        "at_least": ("至少有所需的颗数", "at least the number asked for"),
+        "exactly": ("恰好是所需的颗数", "exactly the number asked for"),
+    },
+    "split_triple_tiger": {
+        "same_point": ("须与首色同点", "the same face as the first throw"),
+        "any_point": ("任一黑面皆可", "any black face"),
+    },
+    "split_direct": {
+        "main_patterns": ("首色是正掷色面也可直接取签", "a main-phase pattern on the first throw still takes its stick"),
+        "split_only": ("只按分掷规则", "only the split rules count"),
+    },
+}
+
+assert all(set(CHOICE_WORDS[k]) == set(v) for k, v in CHOICES.items())
+
+
 def rules_from(obj: Any) -> Rules:
     """Rules from a request's ``options`` object; unknown names or values are an ApiError."""
     if obj is None:
         return DEFAULT
     if not isinstance(obj, dict):
-        raise ApiError("bad_field", "字段“options”应为对象。", "The field 'options' must be an object.")
+        raise ApiError("bad_option", "规则选项没有读懂：请从选项菜单里选择，或不选（用默认读法）。", "The rule options could not be read: choose them from the options menu, or leave them at the default readings.")
     kw: dict[str, str] = {}
     for k, v in obj.items():
         if k not in CHOICES:
-            known = ", ".join(CHOICES)
-            raise ApiError("bad_option", f"未知的规则选项“{str(k)[:40]}”。可用：{known}。", f"Unknown rule option '{str(k)[:40]}'. Known: {known}.")
+            raise ApiError("bad_option", f"打围没有“{str(k)[:40]}”这条规则选项；可选的规则选项见“来源与记录者”页。", f"Dawei has no rule option called '{str(k)[:40]}'; the rule options are listed on the origin page.")
         if v not in CHOICES[k]:
-            opts = ", ".join(CHOICES[k])
-            raise ApiError("bad_option", f"规则选项“{k}”应为：{opts}。", f"Rule option '{k}' must be one of: {opts}.")
+            from .trace import OPTIONS
+
+            o = next(o for o in OPTIONS if o.id == "dawei." + k)
+            zh = "；".join(w[0] for w in CHOICE_WORDS[k].values())
+            en = "; ".join(w[1] for w in CHOICE_WORDS[k].values())
+            raise ApiError("bad_option", f"“{o.zh}”只有这几种读法：{zh}。", f"'{o.en}' has only these readings: {en}.")
         kw[k] = v
     return replace(DEFAULT, **kw)

@@ -102,7 +102,7 @@ def _triple_tiger_need(f: int, rules: Rules) -> Need:
 S = SplitRule
 SPLIT_RULES: tuple[SplitRule, ...] = (
     S("muntjac_pair", "分獐（一对黑分一颗）", "Muntjac: a black pair, then one of it", "muntjac", "分獐 2", (2, 2, 1, 3, 4, 5), (2, 6, 6, 1, 3, 5), _black_at_least(2, lambda f, r: Need(f, 1))),
-    S("deer_two_red", "分鹿（两红分一红）", "Deer: two reds, then one red", "deer", "分鹿", (4, 4, 1, 2, 3, 5), (4, 1, 1, 2, 3, 6), _reds_at_least(2, Need(RED, 1))),
+    S("deer_two_red", "分鹿（两红分一红）", "Red deer: two reds, then one red", "deer", "分鹿", (4, 4, 1, 2, 3, 5), (4, 1, 1, 2, 3, 6), _reds_at_least(2, Need(RED, 1))),
     S("eagle_pair", "分鹰：二黑分二黑", "Eagle: two blacks, then two of the same", "eagle", "分鹰 1", (3, 3, 1, 2, 4, 5), (3, 3, 1, 2, 5, 6), _black_at_least(2, lambda f, r: Need(f, 2))),
     S("eagle_triple", "分鹰：三黑分一黑", "Eagle: three blacks, then one of the same", "eagle", "分鹰 2", (5, 5, 5, 1, 2, 4), (5, 1, 1, 2, 3, 6), _black_at_least(3, lambda f, r: Need(f, 1))),
     S("leopard_two_red", "分豹：两红分两红", "Leopard: two reds, then two reds", "leopard", "分豹 1", (4, 4, 1, 2, 3, 5), (4, 4, 2, 3, 5, 6), _reds_at_least(2, Need(RED, 2))),
@@ -111,12 +111,12 @@ SPLIT_RULES: tuple[SplitRule, ...] = (
     S("tiger_triple", "分虎：三黑分三黑", "Tiger: three blacks, then three more", "tiger", "分虎 2", (2, 2, 2, 1, 3, 5), (2, 2, 2, 3, 5, 6), _black_at_least(3, _triple_tiger_need, exclude_one=True)),
     S("tiger_straight", "分虎：顺斗一红", "Tiger: a straight, then one red", "tiger", "分虎 3", (1, 2, 3, 4, 5, 6), (4, 1, 1, 2, 3, 5), _straight_then(Need(RED, 1))),
     S("fox_missing", "分顺（补缺点）", "Fox: a straight short of one face, then that face", "fox", "分顺", (1, 1, 2, 3, 4, 6), (5, 1, 1, 2, 3, 6), _fox_missing),
-    S("lion_three_red", "分老狮子：三颗红分三颗红", "Lion: three reds, then three reds", "lion", "分老狮子 1", (4, 4, 4, 1, 2, 3), (4, 4, 4, 1, 2, 3), _reds_at_least(3, Need(RED, 3))),
-    S("lion_four_red", "分老狮子：四颗红分两颗红", "Lion: four reds, then two reds", "lion", "分老狮子 2", (4, 4, 4, 4, 1, 2), (4, 4, 1, 2, 3, 5), _reds_at_least(4, Need(RED, 2))),
-    S("lion_four_black_three_red", "分老狮子：四黑分三红", "Lion: four blacks, then three reds", "lion", "分老狮子 3", (3, 3, 3, 3, 1, 2), (4, 4, 4, 1, 2, 3), _black_at_least(4, lambda f, r: Need(RED, 3))),
-    S("lion_three_red_four_black", "分老狮子：三红分四黑", "Lion: three reds, then four blacks", "lion", "分老狮子 4", (4, 4, 4, 1, 2, 3), (2, 2, 2, 2, 1, 3), _reds_at_least(3, Need(ANY_BLACK, 4))),
-    S("lion_four_black_four_black", "分老狮子：四黑分四黑", "Lion: four blacks, then four blacks", "lion", "分老狮子 5", (5, 5, 5, 5, 1, 2), (3, 3, 3, 3, 1, 2), _black_at_least(4, lambda f, r: Need(ANY_BLACK, 4))),
-    S("lion_straight", "分老狮子：顺斗两颗红", "Lion: a straight, then two reds", "lion", "分老狮子 6", (1, 2, 3, 4, 5, 6), (4, 4, 1, 2, 3, 5), _straight_then(Need(RED, 2))),
+    S("lion_three_red", "分老狮子：三颗红分三颗红", "Old lion: three reds, then three reds", "lion", "分老狮子 1", (4, 4, 4, 1, 2, 3), (4, 4, 4, 1, 2, 3), _reds_at_least(3, Need(RED, 3))),
+    S("lion_four_red", "分老狮子：四颗红分两颗红", "Old lion: four reds, then two reds", "lion", "分老狮子 2", (4, 4, 4, 4, 1, 2), (4, 4, 1, 2, 3, 5), _reds_at_least(4, Need(RED, 2))),
+    S("lion_four_black_three_red", "分老狮子：四黑分三红", "Old lion: four blacks, then three reds", "lion", "分老狮子 3", (3, 3, 3, 3, 1, 2), (4, 4, 4, 1, 2, 3), _black_at_least(4, lambda f, r: Need(RED, 3))),
+    S("lion_three_red_four_black", "分老狮子：三红分四黑", "Old lion: three reds, then four blacks", "lion", "分老狮子 4", (4, 4, 4, 1, 2, 3), (2, 2, 2, 2, 1, 3), _reds_at_least(3, Need(ANY_BLACK, 4))),
+    S("lion_four_black_four_black", "分老狮子：四黑分四黑", "Old lion: four blacks, then four blacks", "lion", "分老狮子 5", (5, 5, 5, 5, 1, 2), (3, 3, 3, 3, 1, 2), _black_at_least(4, lambda f, r: Need(ANY_BLACK, 4))),
+    S("lion_straight", "分老狮子：顺斗两颗红", "Old lion: a straight, then two reds", "lion", "分老狮子 6", (1, 2, 3, 4, 5, 6), (4, 4, 1, 2, 3, 5), _straight_then(Need(RED, 2))),
 )
 
 SPLIT_BY_ID: dict[str, SplitRule] = {s.id: s for s in SPLIT_RULES}

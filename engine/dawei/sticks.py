@@ -23,6 +23,19 @@ class Animal:
     def total(self) -> int:
         return self.count * self.zhu
 
+    def en_n(self, n: int) -> str:
+        """English with its article or number: "a chicken", "an eagle", "the old lion", "two leopards"."""
+        if n == 1:
+            if self.count == 1:
+                return f"the {self.en}"
+            return f"{'an' if self.en[0] in 'aeiou' else 'a'} {self.en}"
+        word = NUMBER_WORDS.get(n, str(n))
+        plural = self.en if self.en.endswith("deer") else self.en + "s"
+        return f"{word} {plural}"
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
 
 def _size(zhu: int) -> tuple[float, float]:
     """Length and width interpolated on log2(柱) between the chicken and the lion."""
@@ -42,7 +55,7 @@ ANIMALS: tuple[Animal, ...] = (
     _animal("lion", "老狮子", "old lion", 1, 64),
     _animal("tiger", "老虎", "tiger", 2, 32),
     _animal("leopard", "豹子", "leopard", 4, 16),
-    _animal("fox", "狐狸（顺）", "fox (the straight)", 1, 16),
+    _animal("fox", "狐狸（顺）", "fox", 1, 16),
     _animal("dog", "狗", "dog", 2, 12),
     _animal("eagle", "鹰", "eagle", 4, 10),
     _animal("deer", "马鹿", "red deer", 8, 8),
@@ -64,3 +77,15 @@ def zhu_of(counts: dict[str, int]) -> int:
 
 def full_pool() -> dict[str, int]:
     return {a.id: a.count for a in ANIMALS}
+
+
+def names(kinds: list[str] | tuple[str, ...]) -> tuple[str, str]:
+    """Sticks in words, largest first: ("一鸡、一兔", "a chicken and a rabbit"); two of a kind are counted."""
+    if not kinds:
+        return "无", "nothing"
+    order = [a for a in ANIMALS if a.id in kinds]
+    zh_num = "一二三四五六七八九十"
+    zh = "、".join(f"{zh_num[kinds.count(a.id) - 1] if kinds.count(a.id) <= 10 else kinds.count(a.id)}支{a.zh}" for a in order)
+    en_parts = [a.en_n(kinds.count(a.id)) for a in order]
+    en = en_parts[0] if len(en_parts) == 1 else ", ".join(en_parts[:-1]) + " and " + en_parts[-1]
+    return zh, en

@@ -140,43 +140,54 @@ class Pattern:
     awards: tuple[str, ...]  # stick ids taken; empty for the three specials
     special: str | None  # "straight", "red_bowl", "black_bowl" or None
     section: str  # where the source describes it, e.g. "豹 2"
-    example: tuple[int, ...]  # a throw taken from the source's own description
+    example: tuple[int, ...]  # a throw that fits the source's description
     test: Test
+    #: True when the source itself names all six dice of ``example``; otherwise the
+    #: source gives only a shape ("three of one black face", "the rest no set") and
+    #: the archive chose the faces it leaves open
+    from_source: bool = False
 
     @property
     def zhu(self) -> int:
         return sum(BY_ID[a].zhu for a in self.awards)
 
+    def en_article(self) -> str:
+        """The English name inside a sentence: "a five-red old lion", "the red bowl"."""
+        name = self.en[0].lower() + self.en[1:]
+        if self.special in ("red_bowl", "black_bowl"):
+            return "the " + name
+        return ("an " if name[0] in "aeiou" else "a ") + name
+
 
 P = Pattern
 #: every pattern, in precedence order (first match wins)
 PATTERNS: tuple[Pattern, ...] = (
-    P("red_bowl", "红一碗", "Red bowl (six red fours)", (), "red_bowl", "特殊情况 2", (4, 4, 4, 4, 4, 4), _bowl("red")),
+    P("red_bowl", "红一碗", "Red bowl (six red fours)", (), "red_bowl", "特殊情况 2", (4, 4, 4, 4, 4, 4), _bowl("red"), from_source=True),
     P("black_bowl", "黑一碗", "Black bowl (six of one black face)", (), "black_bowl", "特殊情况 3", (2, 2, 2, 2, 2, 2), _bowl("black")),
-    P("straight", "顺", "Straight (one of each face)", (), "straight", "狐狸", (1, 2, 3, 4, 5, 6), _straight),
+    P("straight", "顺", "Straight (one of each face)", (), "straight", "狐狸", (1, 2, 3, 4, 5, 6), _straight, from_source=True),
     # 老狮子
-    P("lion_five_red", "五红老狮子", "Five-red lion", ("lion",), None, "老狮子 1", (4, 4, 4, 4, 4, 2), _reds(5)),
-    P("lion_yao_san", "幺三老狮子", "One-and-three lion", ("lion",), None, "老狮子 2", (4, 4, 4, 4, 1, 3), _exact(f4=4, f1=1, f3=1)),
-    P("lion_gezi", "格子老狮子", "Lattice lion", ("lion",), None, "老狮子 3", (4, 4, 4, 4, 2, 2), _exact(f4=4, f2=2)),
-    P("lion_wuzi_guayin", "五子挂印老狮子", "Five-sons-with-the-seal lion", ("lion",), None, "老狮子 4", (5, 5, 5, 5, 5, 4), _five_black_one_red),
+    P("lion_five_red", "五红老狮子", "Five-red old lion", ("lion",), None, "老狮子 1", (4, 4, 4, 4, 4, 2), _reds(5)),
+    P("lion_yao_san", "幺三老狮子", "One-and-three old lion", ("lion",), None, "老狮子 2", (4, 4, 4, 4, 1, 3), _exact(f4=4, f1=1, f3=1), from_source=True),
+    P("lion_gezi", "格子老狮子", "Lattice old lion", ("lion",), None, "老狮子 3", (4, 4, 4, 4, 2, 2), _exact(f4=4, f2=2), from_source=True),
+    P("lion_wuzi_guayin", "五子挂印老狮子", "Five-sons-with-the-seal old lion", ("lion",), None, "老狮子 4", (5, 5, 5, 5, 5, 4), _five_black_one_red),
     # 老虎
     P("tiger_five_black", "五颗同点黑老虎", "Five-black tiger", ("tiger",), None, "老虎 1", (1, 1, 1, 1, 1, 3), _five_black),
-    P("tiger_shuang_yao", "双幺老虎", "Double-one tiger", ("tiger",), None, "老虎 2", (2, 2, 2, 2, 1, 1), _exact(f2=4, f1=2)),
-    P("tiger_yao_er_san", "幺二三老虎", "One-two-three tiger", ("tiger",), None, "老虎 3", (3, 3, 3, 3, 1, 2), _exact(f3=4, f1=1, f2=1)),
-    P("tiger_yao_si_wu", "幺四五老虎", "One-four-five tiger", ("tiger",), None, "老虎 4", (5, 5, 5, 5, 1, 4), _exact(f5=4, f1=1, f4=1)),
-    P("tiger_er_san_wu", "二三五老虎", "Two-three-five tiger", ("tiger",), None, "老虎 5", (5, 5, 5, 5, 2, 3), _exact(f5=4, f2=1, f3=1)),
-    P("tiger_yao_wu_liu", "幺五六老虎", "One-five-six tiger", ("tiger",), None, "老虎 6", (6, 6, 6, 6, 1, 5), _exact(f6=4, f1=1, f5=1)),
-    P("tiger_er_si_liu", "二四六老虎", "Two-four-six tiger", ("tiger",), None, "老虎 7", (6, 6, 6, 6, 2, 4), _exact(f6=4, f2=1, f4=1)),
-    P("tiger_shuang_piaodai", "双飘带老虎", "Double-ribbon tiger", ("tiger",), None, "老虎 8", (6, 6, 6, 6, 3, 3), _exact(f6=4, f3=2)),
-    P("tiger_jinnian_hao", "今年好老虎", "Good-year tiger", ("tiger",), None, "老虎 9", (4, 4, 4, 6, 6, 6), _exact(f4=3, f6=3)),
-    P("tiger_longhu_dou", "龙虎斗老虎", "Dragon-fights-tiger tiger", ("tiger",), None, "老虎 10", (5, 5, 5, 6, 6, 6), _exact(f5=3, f6=3)),
+    P("tiger_shuang_yao", "双幺老虎", "Double-one tiger", ("tiger",), None, "老虎 2", (2, 2, 2, 2, 1, 1), _exact(f2=4, f1=2), from_source=True),
+    P("tiger_yao_er_san", "幺二三老虎", "One-two-three tiger", ("tiger",), None, "老虎 3", (3, 3, 3, 3, 1, 2), _exact(f3=4, f1=1, f2=1), from_source=True),
+    P("tiger_yao_si_wu", "幺四五老虎", "One-four-five tiger", ("tiger",), None, "老虎 4", (5, 5, 5, 5, 1, 4), _exact(f5=4, f1=1, f4=1), from_source=True),
+    P("tiger_er_san_wu", "二三五老虎", "Two-three-five tiger", ("tiger",), None, "老虎 5", (5, 5, 5, 5, 2, 3), _exact(f5=4, f2=1, f3=1), from_source=True),
+    P("tiger_yao_wu_liu", "幺五六老虎", "One-five-six tiger", ("tiger",), None, "老虎 6", (6, 6, 6, 6, 1, 5), _exact(f6=4, f1=1, f5=1), from_source=True),
+    P("tiger_er_si_liu", "二四六老虎", "Two-four-six tiger", ("tiger",), None, "老虎 7", (6, 6, 6, 6, 2, 4), _exact(f6=4, f2=1, f4=1), from_source=True),
+    P("tiger_shuang_piaodai", "双飘带老虎", "Double-ribbon tiger", ("tiger",), None, "老虎 8", (6, 6, 6, 6, 3, 3), _exact(f6=4, f3=2), from_source=True),
+    P("tiger_jinnian_hao", "今年好老虎", "Good-year tiger", ("tiger",), None, "老虎 9", (4, 4, 4, 6, 6, 6), _exact(f4=3, f6=3), from_source=True),
+    P("tiger_longhu_dou", "龙虎斗老虎", "Dragon-fights-tiger tiger", ("tiger",), None, "老虎 10", (5, 5, 5, 6, 6, 6), _exact(f5=3, f6=3), from_source=True),
     # 豹
     P("leopard_four_red", "四红豹子", "Four-red leopard", ("leopard",), None, "豹 1", (4, 4, 4, 4, 2, 3), _reds(4)),
-    P("leopard_red_five_gold", "红五金得豹", "Red-five-gold leopard", ("leopard",), None, "豹 2", (4, 4, 4, 1, 2, 2), _red_five_gold),
-    P("leopard_red_seventeen", "红十七夺豹", "Red-seventeen leopard", ("leopard",), None, "豹 3", (4, 4, 4, 6, 6, 5), _exact(f4=3, f6=2, f5=1)),
-    P("leopard_456", "四五六摆豹", "Four-five-six leopard", ("leopard",), None, "豹 4", (4, 4, 5, 5, 6, 6), _exact(f4=2, f5=2, f6=2)),
+    P("leopard_red_five_gold", "红五金得豹", "Red-five-gold leopard", ("leopard",), None, "豹 2", (4, 4, 4, 1, 2, 2), _red_five_gold, from_source=True),
+    P("leopard_red_seventeen", "红十七夺豹", "Red-seventeen leopard", ("leopard",), None, "豹 3", (4, 4, 4, 6, 6, 5), _exact(f4=3, f6=2, f5=1), from_source=True),
+    P("leopard_456", "四五六摆豹", "Four-five-six leopard", ("leopard",), None, "豹 4", (4, 4, 5, 5, 6, 6), _exact(f4=2, f5=2, f6=2), from_source=True),
     P("leopard_red_fenxiang", "红分香得豹", "Red-incense leopard", ("leopard",), None, "豹 5", (4, 4, 4, 2, 2, 2), _red_fenxiang),
-    P("leopard_tiandi", "天地分豹", "Heaven-and-earth leopard", ("leopard",), None, "豹 6", (1, 1, 1, 6, 6, 6), _exact(f1=3, f6=3)),
+    P("leopard_tiandi", "天地分豹", "Heaven-and-earth leopard", ("leopard",), None, "豹 6", (1, 1, 1, 6, 6, 6), _exact(f1=3, f6=3), from_source=True),
     # 狗
     P("dog", "狗不挂红", "Dog (four ones; no red added)", ("dog",), None, "狗", (1, 1, 1, 1, 4, 4), lambda k, r: c(k, 1) == 4),
     # 鹰
@@ -184,16 +195,16 @@ PATTERNS: tuple[Pattern, ...] = (
     P("eagle_one_red", "四黑得鹰挂一红", "Eagle with one red", ("eagle", "chicken"), None, "鹰", (3, 3, 3, 3, 4, 2), _four_black_eagle(1)),
     P("eagle", "四黑得鹰", "Four-black eagle", ("eagle",), None, "鹰", (5, 5, 5, 5, 2, 6), _four_black_eagle(0)),
     # 马鹿
-    P("deer_red_three_pairs", "红三对马鹿", "Red-three-pairs deer", ("deer",), None, "马鹿 2", (4, 4, 2, 2, 3, 3), _red_three_pairs),
-    P("deer_three_red", "三红马鹿", "Three-red deer", ("deer",), None, "马鹿 1", (4, 4, 4, 1, 2, 3), _reds(3)),
+    P("deer_red_three_pairs", "红三对马鹿", "Red deer of red three pairs", ("deer",), None, "马鹿 2", (4, 4, 2, 2, 3, 3), _red_three_pairs),
+    P("deer_three_red", "三红马鹿", "Red deer of three reds", ("deer",), None, "马鹿 1", (4, 4, 4, 1, 2, 3), _reds(3)),
     # 獐
-    P("muntjac_three_pairs", "黑三对獐", "Three-black-pairs muntjac", ("muntjac",), None, "鸡、兔、獐 1", (2, 2, 3, 3, 5, 5), _three_black_pairs),
-    P("muntjac_two_triples", "黑三对獐（两组三颗）", "Black-three-pairs muntjac (two triples)", ("muntjac",), None, "鸡、兔、獐 4", (2, 2, 2, 1, 1, 1), _two_black_triples),
+    P("muntjac_three_pairs", "黑三对獐", "Three-black-pairs muntjac", ("muntjac",), None, "鸡、兔、獐 1", (2, 2, 3, 3, 5, 5), _three_black_pairs, from_source=True),
+    P("muntjac_two_triples", "黑三对獐（两组三颗）", "Black-three-pairs muntjac of two triples", ("muntjac",), None, "鸡、兔、獐 4", (2, 2, 2, 1, 1, 1), _two_black_triples, from_source=True),
     P("muntjac_seventeen", "黑十七獐子", "Black-seventeen muntjac", ("muntjac",), None, "鸡、兔、獐 2", (2, 2, 2, 6, 6, 5), _triple_plus_black_sum(17)),
     P("muntjac_five_gold", "黑五金獐", "Black-five-gold muntjac", ("muntjac",), None, "鸡、兔、獐 3", (3, 3, 3, 1, 2, 2), _triple_plus_black_sum(5)),
     # 兔, 鸡
-    P("rabbit", "二兔", "Two rabbits (two red fours)", ("rabbit",), None, "鸡、兔、獐 二兔", (4, 4, 1, 2, 3, 6), _two_rabbits),
-    P("chicken", "一鸡", "One chicken (one red four)", ("chicken",), None, "鸡、兔、獐 一鸡", (4, 1, 2, 3, 3, 6), _reds(1)),
+    P("rabbit", "二兔", "Rabbit (two red fours)", ("rabbit",), None, "鸡、兔、獐 二兔", (4, 4, 1, 2, 3, 6), _two_rabbits),
+    P("chicken", "一鸡", "Chicken (one red four)", ("chicken",), None, "鸡、兔、獐 一鸡", (4, 1, 2, 3, 3, 6), _reds(1)),
 )
 
 BLANK = Pattern("blank", "空色（无所得）", "Blank (nothing taken)", (), None, "", (1, 2, 2, 3, 5, 6), lambda k, r: True)

@@ -37,7 +37,7 @@ def test_roll_is_seeded():
         {**CLASSIFY, "dice": [1, 2, 3, 4, 5, 6], "options": {"red_five_gold": "maybe"}},
         {**CLASSIFY, "dice": [1, 2, 3, 4, 5, 6], "options": {"nope": 1}},
         {"game": "dawei", "action": "roll", "seed": "x"},
-        {"game": "dawei", "action": "play", "players": 10},
+        {"game": "dawei", "action": "play", "players": 17},
         {"game": "dawei", "action": "play", "players": 3, "moves": ["take:lion"]},
         {"game": "dawei", "action": "play", "players": 3, "humans": [0], "moves": ["take:lion"]},
         {"game": "dawei", "action": "play", "players": 3, "humans": [5]},
