@@ -149,7 +149,8 @@ SOURCE_NAMES = {
     "self": ("自己摸出（自摸）", "own draw (zimo)"),
     "shang": ("上家从底牌翻出", "上家 turns it from the stock"),
     "xia": ("下家从底牌翻出", "下家 turns it from the stock"),
-    "liang": ("亮张", "the turned-up card at the deal"),
+    "liang": ("亮张（闲家起手胡）", "the turned-up card at the deal (another player's first win)"),
+    "liang_zhuang": ("亮张（庄家起手胡）", "the turned-up card at the deal (the dealer's first win)"),
     "discard": ("别人手中打出", "discarded from a hand"),
 }
 

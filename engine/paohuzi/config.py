@@ -54,6 +54,20 @@ class RuleConfig:
     xia_shun: str = "allow"  # paohuzi.xia_shun: 顺胡/编胡 on 下家's stock card "allow" | "forbid"
     void_hu: str = "penalties"  # paohuzi.void_hu: a void win scores "penalties" only | "huang" too
     po_pao: str = "any"  # paohuzi.po_pao: a pao may be broken from "any" 坎 (hand, 偎, 碰) | only the "hand"'s
+    liang_kan: str = "dealer"  # paohuzi.liang_kan: the dealer's 亮张 joins his hand ("dealer": pair + it = 坎) | is "peng"'d
+    foul_win: str = "zha_hu"  # paohuzi.foul_win: a winner's 烧比/走跑/失提/臭张 is charged as "zha_hu" (A) | its "own" letter
+    two_hu: str = "order"  # paohuzi.two_hu: two seats can win on one card: the first in turn "order" | the "most" valuable
+    claim_rank: str = "hu"  # paohuzi.claim_rank: 胡 before every claim ("hu") | claims by "seat" order from the card's owner
+    two_players: str = "threshold"  # paohuzi.two_players: a two-seat table needs 21 戏 ("threshold") | sets 20 cards "aside"
+    # --- play (state machine) parameters: 跑胡子 defaults; 下灌字牌 (XIAGUAN) changes them
+    deal_mode: str = "liang"  # "liang": 20 each, the 亮张 turned, 收张 | "banker21": the banker takes 21, no 亮张
+    chi_own_draw: bool = True  # a player may 吃 the stock card he turned himself (字牌: only the upper seat's discard)
+    chi_red_bian: bool = True  # 吃 may form 二七十 (字牌's list of 吃 forms names only 顺子 and 半边)
+    xiahuo: str = "clear"  # 比牌 / 下火: every held copy of a taken card goes down at once ("clear") | one copy a group ("separate")
+    self_fourth: str = "forced"  # an own-drawn fourth onto a held 坎 or 偎 must be 提 ("forced") | is "free"
+    chou_wei_shown: bool = True  # 臭偎 (a 偎 of a card once passed for 碰) is shown face up
+    chong_pao_skip: bool = True  # 重跑不打牌: after a second 提/跑 the player does not discard
+    hu_stock_only: bool = True  # 胡底牌: only a stock card wins, never a discard
     # --- fixed parameters (a variant may change them)
     zimo_bonus: int = 3
     deng_step: int = 3

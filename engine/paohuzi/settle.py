@@ -54,23 +54,36 @@ def settle(
     fans: Sequence[str],
     penalties: Sequence[tuple[str, str]],
     cfg: RuleConfig = DEFAULT,
+    seats: Sequence[str] = SEATS,
 ) -> Sheet:
-    """Scores of one deal. ``huxi`` is the hand's 戏 before the 自摸 bonus (added here)."""
-    if winner is not None and winner not in PLAYERS:
+    """Scores of one deal. ``huxi`` is the hand's 戏 before the 自摸 bonus (added here).
+
+    ``seats``: the table (default the four seats; three players: ``zhuang, xia, shang``
+    with no 醒家; two: ``zhuang, xia``). A penalty takes its share from the offender
+    for each other seat at the table (the booklet's lose = 3 × gain at four seats).
+    A winner's own 走跑/失提/烧比/臭张/拆坎 makes the win a 诈胡 (§4-11), charged
+    as penalty A under ``cfg.foul_win == "zha_hu"``, else under its own letter.
+    """
+    players = tuple(s for s in seats if s != "xing")
+    if winner is not None and winner not in players:
         raise ValueError(winner)
     fan_ids, mult = resolve(fans, cfg)
-    pens = list(penalties)
-    for seat, kind in pens:
-        if seat not in PLAYERS:
+    pens = []
+    for seat, kind in penalties:
+        if seat not in players:
             raise ValueError(seat)
         cfg.penalty(kind)  # KeyError for an unknown kind
+        if seat == winner and cfg.foul_win == "zha_hu" and kind != "zha_hu":
+            kind = "zha_hu"  # §4-11: a shown hand with such a fault is a 诈胡
+        if (seat, kind) not in pens:
+            pens.append((seat, kind))
     total = huxi + (cfg.zimo_bonus if (self_drawn and winner) else 0)
     thr = total if cfg.threshold_zimo == "with" else huxi
     lines: list[Line] = []
     if winner is not None and thr < cfg.threshold and (winner, "zha_hu") not in pens:
         pens.append((winner, "zha_hu"))
         lines.append(Line("胡息不足开胡标准，按诈胡处理。", "Too few huxi to win: treated as a false win.", ()))
-    scores = {s: 0 for s in SEATS}
+    scores = {s: 0 for s in seats}
 
     def add(zh: str, en: str, delta: dict[str, int]) -> None:
         for s, v in delta.items():
@@ -80,18 +93,19 @@ def settle(
     hu_valid = winner is not None and not any(s == winner for s, _ in pens)
     d = deng(total, cfg) if winner else 0
     if hu_valid and winner:
-        losers = [s for s in PLAYERS if s != winner]
-        pay_w, pay_x = d * mult, cfg.xing_chou * mult
+        losers = [s for s in players if s != winner]
+        pay_w, pay_x = d * mult, (cfg.xing_chou * mult if "xing" in seats else 0)
         delta = {s: -(pay_w + pay_x) for s in losers}
         delta[winner] = pay_w * len(losers)
-        delta["xing"] = pay_x * len(losers)
+        if "xing" in seats:
+            delta["xing"] = pay_x * len(losers)
         wz, we = SEAT_NAMES[winner]
         add(
             f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，乘 {mult}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
             f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, times {mult}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
             delta,
         )
-    if winner is None or (not hu_valid and cfg.void_hu == "huang"):
+    if "xing" in seats and (winner is None or (not hu_valid and cfg.void_hu == "huang")):
         add(
             f"荒牌：庄家付醒家 {cfg.huang_xing}。",
             f"No win (huang): the dealer pays the counter {cfg.huang_xing}.",
@@ -99,7 +113,8 @@ def settle(
         )
     for seat, kind in pens:
         lose, gain = cfg.penalty(kind)
-        delta = {s: gain for s in SEATS if s != seat}
+        delta = {s: gain for s in seats if s != seat}
+        lose = gain * len(delta)  # = the booklet's figure at four seats
         delta[seat] = -lose
         zh, en = PENALTY_NAMES[kind]
         add(f"罚则 {zh}：{SEAT_NAMES[seat][0]} −{lose}，其余各方 +{gain}。", f"Penalty {en}: {SEAT_NAMES[seat][1]} −{lose}, each other seat +{gain}.", delta)

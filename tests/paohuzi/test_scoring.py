@@ -119,11 +119,17 @@ def test_sheet_examples():
 
 @pytest.mark.parametrize("kind,lose,gain", [("zha_hu", 30, 10), ("zou_pao", 15, 5), ("shi_ti", 9, 3), ("shao_bi", 6, 2), ("chou_zhang", 3, 1)])
 def test_penalties(kind, lose, gain):
-    # a foul by the winner voids the win (F): only the penalty counts
-    s = scores(winner="xia", huxi=30, penalties=[("xia", kind)])
+    # a foul by the winner voids the win (F); §4-11 calls the shown hand a 诈胡: penalty A by default
+    assert scores(winner="xia", huxi=30, penalties=[("xia", kind)]) == {"zhuang": 10, "xia": -30, "shang": 10, "xing": 10}
+    # under the other reading (foul_win "own") the foul's own letter counts
+    own = replace(DEFAULT, foul_win="own")
+    s = scores(winner="xia", huxi=30, penalties=[("xia", kind)], cfg=own)
     assert s == {"zhuang": gain, "xia": -lose, "shang": gain, "xing": gain}
+    # a foul by a loser leaves the win standing (G) and is charged under its own letter
+    g = scores(winner="xia", huxi=30, penalties=[("zhuang", kind)])
+    assert g["zhuang"] == -(6 + 1) - lose and sum(g.values()) == 0  # 30 戏 = 6 等, plus 1 醒筹
     # under the other reading the void deal is also a 荒牌
-    h = settle("xia", 30, False, (), [("xia", kind)], replace(DEFAULT, void_hu="huang")).scores
+    h = settle("xia", 30, False, (), [("xia", kind)], replace(own, void_hu="huang")).scores
     assert h == {"zhuang": gain - 2, "xia": -lose, "shang": gain, "xing": gain + 2}
 
 
