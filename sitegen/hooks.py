@@ -45,7 +45,7 @@ _ensure_path()
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 
-from sitegen import record_page  # noqa: E402  (the heritage record's additions to every page)
+from sitegen import anchors, record_page  # noqa: E402  (links checked in the built site; the record's additions to pages)
 
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
@@ -314,5 +314,7 @@ def on_post_build(config: Any) -> None:
     # mkdocs-static-i18n builds English into <site>/en after the Chinese build,
     # whose post-build already wrote the shared assets at <site>: not twice
     if site_dir.name == "en" and (site_dir.parent / "assets" / "engine" / "manifest.json").exists():
+        # the last language is written: the whole site exists, so its links can be checked
+        anchors.check_links(site_dir.parent, config)
         return
     write_assets(site_dir)

@@ -75,6 +75,3 @@ def post_page(output: str, page: Any, config: Any) -> str:
     (out_dir / "cite.bib").write_text(bibtex(facts, cited), encoding="utf-8")
     (out_dir / "cite.json").write_text(csl_json(facts, cited), encoding="utf-8")
     return output
-
-
-# ---------------------------------------------------------------- generated views
