@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from math import comb
 from typing import Any, Callable
 
 from engine.api import handle
@@ -289,10 +290,20 @@ def best_spread_table(lang: str, params: dict[str, Any]) -> str:
             continue
         rows.append(f"| {s} | {_num(n)} | {_pct(n, h.total)} | {_pct(cum, h.total)} |")
     mean = Fraction(sum(s * n for s, n in h.best_scores.items()), h.total)
+    tian = COMBINATIONS[0]
+    two = h.best_scores[2]
+    ways = comb(3, 2)
+    same = [c for c in COMBINATIONS if h.shown_twice[c.id] == two]
+    same_zh = "、".join(c.zh for c in same)
+    same_en = ", ".join(f"{c.en} ({c.zh})" for c in same)
     note = t(
         lang,
-        f"精确值，合计 {_num(sum(h.best_scores.values()))} 手。平均最佳总分 {float(mean):.4f}；每手最佳分法平均含 {float(h.expected_shown):.4f} 个组合。",
-        f"Exact; {_num(sum(h.best_scores.values()))} hands in all. Mean best total {float(mean):.4f}; a hand's best split holds {float(h.expected_shown):.4f} combinations on average.",
+        f"精确值，合计 {_num(sum(h.best_scores.values()))} 手。平均最佳总分 {float(mean):.4f}；每手最佳分法平均含 {float(h.expected_shown):.4f} 个组合。"
+        f"最佳总分 2 分只有一种可能：两组都是{tian.zh}。{tian.zh}的四种牌各要两张，而每种只有三张，三张中取两张有 {ways} 种取法，"
+        f"四种牌合起来 {ways}⁴ = {_num(two)} 手。上一张表“两组都是它”一栏里{same_zh}的 {_num(two)} 也是这样来的：这几种组合都是四种不同的牌。",
+        f"Exact; {_num(sum(h.best_scores.values()))} hands in all. Mean best total {float(mean):.4f}; a hand's best split holds {float(h.expected_shown):.4f} combinations on average. "
+        f"A best total of 2 can only be {tian.en} ({tian.zh}) twice. That takes two of each of its four cards, and with three of each in the deck there are {ways} ways "
+        f"to pick two, so {ways}⁴ = {_num(two)} hands. The {_num(two)} in the “both groups” column of the table above for {same_en} comes about the same way: each is four different cards.",
     )
     return head + "\n".join(rows) + f"\n\n{note}"
 
@@ -310,14 +321,26 @@ def round_limits_table(lang: str, params: dict[str, Any]) -> str:
         (t(lang, "一局至多几个组合", "Most combinations in one round"), str(lim["max_combinations"])),
         (t(lang, "其中至多几个用叶", "… of which use a leaf, at most"), str(lim["max_leaf_combinations"])),
         (t(lang, "每局至少几组流散对", "Scattered groups in a round, at least"), str(lim["min_scattered"])),
-        (t(lang, "能同时凑齐的最大组合搭配", "Maximal sets of combinations the deck can supply at once"), str(len(packs))),
+        (t(lang, "整副牌能同时凑出、且再也加不进组合的搭配（种数）", "Sets of combinations the deck can supply together that leave no room for another (how many)"), str(len(packs))),
         (t(lang, "每局平均亮出的组合（精确）", "Combinations shown per round on average (exact)"), f"{float(expected):.4f}"),
     ]
     body = "\n".join(f"| {a} | {b} |" for a, b in rows)
+    sizes = sorted({len(p) for p in packs})
+    by_id = {c.id: c for c in COMBINATIONS}
+    ex = packs[0]
+    ex_zh = "＋".join(by_id[i].zh for i in ex)
+    ex_en = " + ".join(f"{by_id[i].en} ({by_id[i].zh})" for i in ex)
+    size_txt = "、".join(map(str, sizes))
     note = t(
         lang,
-        "由引擎在牌的张数上搜索得出（不是手算）。平均值 = 4 × 单手最佳分法的平均组合数（期望的线性）。",
-        "Found by the engine searching over the deck's card counts, not worked by hand. The mean is 4 × a single hand's mean (linearity of expectation).",
+        "由引擎在牌的张数上搜索得出（不是手算）。平均值 = 4 × 单手最佳分法的平均组合数（期望的线性）。"
+        f"“{len(packs)}”那一行数的是：从一副牌里同时拿出几个组合、直到剩下的牌再也凑不成任何组合为止，一共有多少种不同的拿法（组合相同、次序不同算一种）。"
+        f"这 {len(packs)} 种搭配每种都恰好是 {size_txt} 个组合——每个组合用掉一张合，三张合用完就到头了；例如 {ex_zh}。"
+        "所以卡住一局上限的是合的张数；叶只限制哪三个组合能同时出现（用叶的至多两个）。",
+        "Found by the engine searching over the deck's card counts, not worked by hand. The mean is 4 × a single hand's mean (linearity of expectation). "
+        f"The row with {len(packs)} counts the different ways of taking combinations out of one deck together until the cards left can make no combination at all "
+        f"(the same combinations in another order count once). Each of these {len(packs)} sets holds exactly {size_txt} combinations — each uses up one 合, "
+        f"and after the three 合 there is no more; for example {ex_en}. So what caps a round is the number of 合; the leaves only limit which three can appear together (at most two that use a leaf).",
     )
     return f"| {t(lang, '项目', 'Item')} | {t(lang, '数值', 'Value')} |\n|---|--:|\n{body}\n\n{note}"
 
