@@ -280,6 +280,7 @@ PAOHUZI = Game(
         Misprint("杂胡", "诈胡", "罚则第一项的“杂胡”应为前文的“诈胡”（错胡）。", "杂胡 in the first penalty stands for 诈胡, a false win, as named earlier."),
         Misprint("三人都胡牌即“荒牌”", "三人都没有胡牌", "“荒牌”是无人胡牌，原文漏了否定词。", "A dead hand (huangpai) is one nobody wins; the negation is missing."),
         Misprint("摸促", "摸出", "“摸促一张”应为“摸出一张”。", "摸促 stands for 摸出, “drew”."),
+        Misprint("厅牌", "听牌", "“落轿”的别名“厅牌”应为“听牌”（只等一张即胡）；档案页面写作听牌。", "厅牌, the other name of a ready hand, stands for 听牌 (“listening”, one card from winning); the archive's pages write 听牌."),
         Misprint("“点胡””", "“点胡”（", "引号和括号错配：别名“一点朱、一点红”应放在括号里。", "Mismatched quotation mark and bracket: the other names of the hand belong in brackets."),
         Misprint("筹码的活", "筹码的话", "“活”为“话”之误。", "活 is a misprint for 话 (“if”)."),
         Misprint("芳草凄凄", "芳草萋萋", "传说一中的“凄凄”应为“萋萋”（草木茂盛）。", "凄凄 in the first legend stands for 萋萋, “lush”."),
