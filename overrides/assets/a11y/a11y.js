@@ -1,0 +1,78 @@
+/* Small accessibility repairs of the theme, for every page (loaded by overrides/main.html).
+ *
+ * - The search dialog and the page-loading bar get names a screen reader can say
+ *   (Material renders them with a role but no name).
+ * - A region that scrolls sideways (a wide table on a phone, a long log) can be
+ *   reached and scrolled with the keyboard: it gets tabindex="0" and a name
+ *   while it overflows and holds nothing focusable of its own.
+ * The work is redone when the page changes (instant navigation, widgets).
+ */
+(() => {
+  "use strict";
+  const zh = () => (document.documentElement.lang || "zh").toLowerCase().startsWith("zh");
+  const words = {
+    search: () => (zh() ? "搜索" : "Search"),
+    progress: () => (zh() ? "页面载入进度" : "Page loading progress"),
+    region: () => (zh() ? "可左右滚动的内容" : "Scrollable content"),
+  };
+  const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1']), summary";
+
+  function nameTheme() {
+    const dialog = document.querySelector(".md-search[role='dialog']");
+    if (dialog && !dialog.hasAttribute("aria-label") && !dialog.hasAttribute("aria-labelledby")) {
+      const input = dialog.querySelector("input[aria-label]");
+      dialog.setAttribute("aria-label", (input && input.getAttribute("aria-label")) || words.search());
+    }
+    const bar = document.querySelector(".md-progress[role='progressbar']");
+    if (bar && !bar.hasAttribute("aria-label")) bar.setAttribute("aria-label", words.progress());
+  }
+
+  function scrolls(el) {
+    const s = getComputedStyle(el);
+    const x = (s.overflowX === "auto" || s.overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1;
+    const y = (s.overflowY === "auto" || s.overflowY === "scroll") && el.scrollHeight > el.clientHeight + 1;
+    return x || y;
+  }
+
+  function focusRegions() {
+    const content = document.querySelector(".md-content") || document.body;
+    for (const el of content.querySelectorAll("*")) {
+      const marked = el.dataset.a11yScroll === "1";
+      if (scrolls(el) && !el.querySelector(FOCUSABLE)) {
+        if (!el.hasAttribute("tabindex")) {
+          el.setAttribute("tabindex", "0");
+          el.dataset.a11yScroll = "1";
+          if (!el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
+            el.setAttribute("role", el.getAttribute("role") || "region");
+            el.setAttribute("aria-label", words.region());
+          }
+        }
+      } else if (marked) {
+        el.removeAttribute("tabindex");
+        delete el.dataset.a11yScroll;
+        if (el.getAttribute("aria-label") === words.region()) {
+          el.removeAttribute("aria-label");
+          if (el.getAttribute("role") === "region") el.removeAttribute("role");
+        }
+      }
+    }
+  }
+
+  let pending = 0;
+  function run() {
+    pending = 0;
+    nameTheme();
+    focusRegions();
+  }
+  function soon() {
+    if (!pending) pending = requestAnimationFrame(run);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+  else run();
+  window.addEventListener("resize", soon);
+  new MutationObserver((records) => {
+    // our own attribute changes do not re-trigger the work
+    if (records.some((r) => r.type === "childList")) soon();
+  }).observe(document.body, { childList: true, subtree: true });
+})();
