@@ -25,3 +25,15 @@ def test_citation_cff_version_is_the_archive_version() -> None:
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
     assert str(cff["version"]) == archive_version()
     assert archive_version().count(".") == 2
+
+
+def test_citation_cff_passes_cffconvert_validate() -> None:
+    """The Citation File Format's own validator (cffconvert, in the dev extras) accepts the file."""
+    import subprocess
+    import sys
+
+    exe = Path(sys.executable).with_name("cffconvert")
+    assert exe.exists(), "cffconvert is missing: `pip install -e '.[dev]'` (make setup) installs it"
+    res = subprocess.run([str(exe), "--validate", "-i", str(REPO / "CITATION.cff")], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "valid" in (res.stdout + res.stderr).lower()
