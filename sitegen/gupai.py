@@ -13,20 +13,18 @@ from engine.api import handle
 from sitegen import common
 from sitegen.common import t
 from engine.gupai import trace
-from engine.gupai.config import CHOICES
+from engine.gupai.config import CHOICES, DEFAULT, LABELS, GupaiConfig
 from engine.gupai.plays import TAO, classify
-from engine.gupai.scoring import BAMA_MULT, jie, settle
+from engine.gupai.scoring import BAMA_MULT, HEI_PAYS, SEATS_EN, SEATS_ZH, jie
 from engine.gupai.svg import tile_svg
-from engine.gupai.tiles import BY_CODE, CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES
+from engine.gupai.tiles import ALIASES, BY_CODE, CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES, standing
 
 E = html.escape
-SEATS_ZH = "甲乙丙丁"
-SEATS_EN = "ABCD"
 DEMO_SEED = 1120
 
 
 def seat(lang: str, s: int) -> str:
-    return t(lang, f"{SEATS_ZH[s]}家", f"Player {SEATS_EN[s]}")
+    return t(lang, SEATS_ZH[s], SEATS_EN[s])
 
 
 def _tiles(codes: list[str], lang: str, width: int = 26) -> str:
@@ -45,28 +43,32 @@ def _name(code: str, lang: str) -> str:
 def _play_html(c: dict[str, Any], lang: str) -> str:
     return (
         f'<div class="gp-play"><span class="gp-who">{seat(lang, c["seat"])}</span>{_tiles(c["tiles"], lang)}'
-        f'<span class="gp-how">{t(lang, "打", "up") if c["up"] else t(lang, "垫", "down")}</span></div>'
+        f'<span class="gp-how">{t(lang, "打", "face up") if c["up"] else t(lang, "垫", "face down")}</span></div>'
     )
 
 
+def _dun(lang: str, n: int) -> str:
+    return t(lang, f"{n} 墩", f"{n} trick{'s' if n != 1 else ''} (墩)")
+
+
 def _board(ans: dict[str, Any], lang: str, human: int) -> str:
-    """The hand as the widget shows it: tricks so far, the table, my tiles, the result."""
+    """The hand as the widget shows it: the table, the last trick, my tiles, the result."""
     held = ans["held"]
     rows = []
     for s in range(4):
-        me = " (你)" if lang == "zh" and s == human else (" (you)" if s == human else "")
-        rows.append(f'<tr data-seat="{s}"><th scope="row">{seat(lang, s)}{me}</th><td>{ans["counts"][s]}</td><td>{held[s]}</td></tr>')
+        me = t(lang, "（你）", " (you)") if s == human else ""
+        sealed = t(lang, "（封墩）", " (sealed)") if s in ans["sealed"] else ""
+        rows.append(f'<tr data-seat="{s}"><th scope="row">{seat(lang, s)}{me}{sealed}</th><td>{ans["counts"][s]}</td><td>{held[s]}</td></tr>')
     table = (
-        f'<table class="gp-score"><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "手中", "In hand")}</th>'
-        f'<th>{t(lang, "墩", "墩 won")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<table class="gp-score"><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "手中", "Tiles left")}</th>'
+        f'<th>{t(lang, "得墩", "Tricks (墩)")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
     current = "".join(_play_html(c, lang) for c in ans["current"])
     last = '<div class="gp-last" data-role="last">'
     if ans["tricks"]:
         tr = ans["tricks"][-1]
         last += (
-            f'<p>{t(lang, "上一圈", "Last trick")}: {seat(lang, tr["winner"])} '
-            f'{t(lang, "得", "takes")} {tr["dun"]} 墩</p>'
+            f'<p>{t(lang, "上一圈", "Last trick")}: {seat(lang, tr["winner"])} {t(lang, "得", "takes")} {_dun(lang, tr["dun"])}</p>'
             f'<div class="gp-table">{"".join(_play_html(m, lang) for m in tr["moves"])}</div>'
         )
     last += "</div>"
@@ -82,6 +84,7 @@ def _board(ans: dict[str, Any], lang: str, human: int) -> str:
         f"{last}"
         f'<p class="gp-status" data-role="status" aria-live="polite">{E(status)}</p>'
         f'<div class="gp-hand" data-role="hand">{hand}</div>'
+        f'<p class="gp-why" data-role="why">{E(t(lang, "先点选手中的牌。", "Choose tiles in your hand first."))}</p>'
         f"{_result(ans, lang)}"
     )
 
@@ -101,16 +104,19 @@ def _status(ans: dict[str, Any], lang: str, human: int) -> str:
 def _result(ans: dict[str, Any], lang: str) -> str:
     if not ans.get("settlement"):
         return '<div data-role="result"></div>'
-    s = ans["settlement"]
+    return f'<div data-role="result">{settlement_html(ans["settlement"], lang)}</div>'
+
+
+def settlement_html(s: dict[str, Any], lang: str) -> str:
+    """Nets per player, then every payment in words (who paid whom, for what)."""
     cells = "".join(
         f'<tr><th scope="row">{seat(lang, i)}</th><td>{s["held"][i]}</td><td>{s["nets"][i]:+d}</td></tr>' for i in range(4)
     )
-    bama = ""
-    if s["bama"]:
-        bama = f'<p>{t(lang, "八马", "八马")}: {s["bama"]} × {s["multiplier"]}</p>'
+    lines = "".join(f"<li>{E(ln[lang])}</li>" for ln in s["lines"])
     return (
-        f'<div data-role="result"><table class="gp-score"><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "墩", "墩")}</th>'
-        f'<th>{t(lang, "输赢（墩）", "Net (墩)")}</th></tr></thead><tbody>{cells}</tbody></table>{bama}</div>'
+        f'<table class="gp-score"><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "得墩", "Tricks (墩)")}</th>'
+        f'<th>{t(lang, "输赢（墩）", "Net, in tricks (墩)")}</th></tr></thead><tbody>{cells}</tbody></table>'
+        f'<p class="gp-summary">{E(s["summary"][lang])}</p><ul class="gp-lines">{lines}</ul>'
     )
 
 
@@ -120,13 +126,22 @@ def hand_widget(lang: str, params: dict[str, Any]) -> str:
     ans = handle({"game": "gupai", "action": "play", "seed": seed, "human": human})
     if not ans["ok"]:
         raise ValueError(f"gupai-hand params: {ans}")
+    opts = handle({"game": "gupai", "action": "options"})["options"]
+    selects = "".join(
+        f'<label class="gp-opt">{E(t(lang, o["zh"], o["en"]))} <select data-option="{o["id"]}" disabled>'
+        + "".join(f'<option value="{c["id"]}"{" selected" if c["id"] == o["default"] else ""}>{E(t(lang, c["zh"], c["en"]))}</option>' for c in o["choices"])
+        + "</select></label>"
+        for o in opts
+    )
     return (
         f'<div class="hw-row">'
-        f'<button type="button" class="hw-btn" data-role="new" disabled>{t(lang, "新的一盘", "New hand")}</button> '
         f'<button type="button" class="hw-btn" data-role="up" disabled>{t(lang, "明出 / 打", "Play face up")}</button> '
         f'<button type="button" class="hw-btn" data-role="down" disabled>{t(lang, "扣下垫掉", "Discard face down")}</button> '
-        f'<span class="gp-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
+        f'<button type="button" class="hw-btn" data-role="seal" disabled>{t(lang, "封墩", "Seal (封墩)")}</button></div>'
         f'<div data-role="board" data-human="{human}">{_board(ans, lang, human)}</div>'
+        f'<div class="hw-row gp-foot"><button type="button" class="hw-btn" data-role="new" disabled>{t(lang, "新的一盘", "New hand")}</button> '
+        f'<span class="gp-seed">{t(lang, "局号", "Hand number")} <span data-role="seed">{seed}</span></span> <span data-role="share"></span></div>'
+        f'<details class="gp-options"><summary>{t(lang, "规则选项（原文可两读之处）", "Rule options (where the source can be read two ways)")}</summary>{selects}</details>'
     )
 
 
@@ -141,15 +156,21 @@ def tiles_table(lang: str, params: dict[str, Any]) -> str:
     for cls in CLASS_ORDER:
         faces = sorted((f for f in FACES if f.cls == cls), key=lambda f: -f.rank)
         for f in faces:
+            st = standing(f.code)
+            st_txt = t(lang, st, {"老": "top (老)", "亚": "second (亚)"}.get(st, ""))
+            alias = ALIASES.get(f.code)
+            name = E(t(lang, f.zh, f"{f.en} ({f.zh})"))
+            if alias:
+                name += "<br><small>" + E(t(lang, "又叫" + alias[0], "also " + alias[1])) + "</small>"
             rows.append(
-                f'<tr><td>{t(lang, CLASS_ZH[cls], CLASS_EN[cls])}</td><td>{f.rank}</td>'
-                f'<td>{tile_svg(f.code, 28, lang)}</td><td>{E(t(lang, f.zh, f.en))}</td>'
-                f'<td><code>{f.code}</code></td><td>{f.points}</td><td>{f.red}</td><td>{f.copies}</td></tr>'
+                f'<tr><td>{t(lang, CLASS_ZH[cls], CLASS_EN[cls])}</td><td>{f.rank}{" · " + st_txt if st else ""}</td>'
+                f'<td>{tile_svg(f.code, 28, lang)}</td><td>{name}</td>'
+                f'<td>{f.points}</td><td>{f.points - f.red} / {f.red}</td><td>{f.copies}</td></tr>'
             )
     head = "".join(
         f"<th>{x}</th>"
         for x in (t(lang, "门", "Class"), t(lang, "级（大者数大）", "Level (higher wins)"), t(lang, "牌面", "Face"),
-                  t(lang, "名称", "Name"), t(lang, "代码", "Code"), t(lang, "点数", "Pips"), t(lang, "红点", "Red pips"),
+                  t(lang, "名称", "Name"), t(lang, "点数", "Pips"), t(lang, "黑 / 红", "Black / red"),
                   t(lang, "张数", "Copies"))
     )
     return f'<table class="gp-chart"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -178,51 +199,66 @@ def jie_table(lang: str, params: dict[str, Any]) -> str:
     return head + f"| {t(lang, '结牌者进', 'the closer receives')} | " + " | ".join(str(jie(n)) for n in range(1, 8)) + " |"
 
 
-SETTLE_CASES: tuple[tuple[str, str, tuple[int, ...], int, tuple[str, ...], bool], ...] = (
-    ("天牌结牌，原有三墩（原文之例）", "Closing with Heaven, three held before (the source's example)", (4, 1, 2, 1), 0, (), True),
-    ("一对长三捉住一对长二，二结六（原文之例）", "Long-three pair over long-two pair, 二结6 (the source's example)", (2, 4, 1, 1), 0, (), True),
-    ("一家五墩、一家清铺", "One with five, one with none", (1, 5, 0, 2), 3, (), True),
-    ("八马", "八马", (8, 0, 0, 0), 0, ("66", "66", "11", "11", "44", "44", "65", "65"), True),
-    ("红八马（赢家牌中有赏）", "Red 八马 (the winner holds a shang)", (8, 0, 0, 0), 0, ("66", "66", "11", "11", "44", "44", "21", "65"), True),
-    ("硬八马（另三家从未明打）", "Hard 八马 (the others never laid face up)", (8, 0, 0, 0), 0, ("66", "66"), False),
+SETTLE_CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("天牌结牌，原有三墩（原文之例）", "Closing with Heaven, three held before (the source's example)", {"held": [4, 1, 2, 1], "closer": 0}),
+    ("一对长三捉住一对长二，二结六（原文之例）", "Long-three pair over long-two pair, 二结6 (the source's example)", {"held": [2, 4, 1, 1], "closer": 0}),
+    ("一家五墩、一家清铺", "One with five, one with none", {"held": [1, 5, 0, 2], "closer": 3}),
+    ("八马", "Eight-horse (八马)", {"held": [8, 0, 0, 0], "closer": 0, "closer_tiles": ["66", "66", "11", "11", "44", "44", "65", "65"]}),
+    ("红八马（赢家牌中有赏）", "Red eight-horse (the winner holds a shang)", {"held": [8, 0, 0, 0], "closer": 0, "closer_tiles": ["66", "66", "11", "11", "44", "44", "21", "65"]}),
+    ("硬八马（另三家打不起）", "Hard eight-horse (the others could not beat him)", {"held": [8, 0, 0, 0], "closer": 0, "closer_tiles": ["66", "66"], "contested": False}),
+    ("黑八马：丁家连赢最后四张，其中有赏", "Black eight-horse: D wins the last four tiles in a row, a shang among them",
+     {"held": [2, 1, 1, 4], "closer": 3, "run_each": 4, "run_tiles": ["66", "11", "24", "65"]}),
+    ("黑八马，乙家封墩", "Black eight-horse, B sealed", {"held": [3, 0, 1, 4], "closer": 3, "run_each": 4, "run_tiles": ["66", "11", "24", "65"], "sealed": [1]}),
+    ("丙家领出至尊（喜钱），甲家结牌", "C leads the supreme pair (wedding money), A closes", {"held": [3, 2, 2, 1], "closer": 0, "zhizun_by": 2}),
 )
 
 
 def settle_table(lang: str, params: dict[str, Any]) -> str:
     rows = []
-    for zh, en, held, closer, tiles, contested in SETTLE_CASES:
-        s = settle(held, closer, closer_tiles=tiles, contested=contested)
-        nets = " / ".join(f"{n:+d}" for n in s.nets)
-        rows.append(f"| {t(lang, zh, en)} | {' / '.join(map(str, held))} | {seat(lang, closer)} | {nets} |")
+    for zh, en, req in SETTLE_CASES:
+        s = handle({"game": "gupai", "action": "settle", **req})
+        if not s["ok"]:
+            raise ValueError(f"gupai-settle: {s}")
+        nets = " / ".join(f"{n:+d}" for n in s["nets"])
+        why = "<br>".join(E(ln[lang]) for ln in s["lines"] if ln["amount"])
+        rows.append(f"| {t(lang, zh, en)} | {' / '.join(map(str, req['held']))} | {seat(lang, req['closer'])} | {nets} | {why} |")
     head = (
-        f"| {t(lang, '情形', 'Case')} | {t(lang, '甲乙丙丁各得墩', '墩 held by A/B/C/D')} | {t(lang, '结牌', 'Closer')} | "
-        f"{t(lang, '输赢（墩）甲/乙/丙/丁', 'Net in 墩, A/B/C/D')} |\n|---|---|---|---|\n"
+        f"| {t(lang, '情形', 'Case')} | {t(lang, '甲乙丙丁各得墩', 'Tricks (墩) held by A/B/C/D')} | {t(lang, '结牌', 'Closer')} | "
+        f"{t(lang, '输赢（墩）甲/乙/丙/丁', 'Net in tricks, A/B/C/D')} | {t(lang, '谁付给谁、为什么', 'Who paid whom, and why')} |\n|---|---|---|---|---|\n"
     )
     return head + "\n".join(rows)
 
 
 def bama_table(lang: str, params: dict[str, Any]) -> str:
-    names = {"plain": ("八马", "八马 (plain)"), "red": ("红八马", "red 八马"), "hard": ("硬八马", "hard 八马")}
+    names = {"plain": ("八马", "eight-horse (八马)"), "red": ("红八马", "red eight-horse (红八马)"), "hard": ("硬八马", "hard eight-horse (硬八马)")}
     rows = [f"| {t(lang, *names[k])} | × {m} | {4 * m} |" for k, m in BAMA_MULT.items()]
-    return (f"| {t(lang, '奖励', 'Bonus')} | {t(lang, '倍数', 'Multiplier')} | {t(lang, '另三家每家出（墩）', 'Each other player pays (墩)')} |\n"
+    return (f"| {t(lang, '奖励', 'Bonus')} | {t(lang, '倍数', 'Multiplier')} | {t(lang, '另三家每家出（墩）', 'Each other player pays (tricks)')} |\n"
             "|---|---|---|\n" + "\n".join(rows))
 
 
-CHOICE_LABELS: dict[str, tuple[str, str]] = {
-    "trick": ("一圈（四张）为一墩，共八墩", "one trick (four tiles) per 墩, eight in all"),
-    "stack": ("两张为一墩，共十六墩", "two tiles per 墩, sixteen in all"),
-    "from_bottom": ("从本门最小数起", "count from the bottom of the class"),
-    "from_top": ("从本门最大数起", "count from the top of the class"),
-}
+def heibama_table(lang: str, params: dict[str, Any]) -> str:
+    head = f"| {t(lang, '没结牌的人得墩', 'Tricks (墩) held by a player who did not close')} | " + " | ".join(str(h) for h in range(4)) + " | 4 |\n"
+    head += "|---" * 6 + "|\n"
+    return head + f"| {t(lang, '黑八马时付给结牌者', 'pays the closer in a black eight-horse')} | " + " | ".join(str(p) for p in HEI_PAYS) + " | 0 |\n" + \
+        f"| {t(lang, '普通结牌时付', 'pays after an ordinary close')} | " + " | ".join(str(4 - h) for h in range(4)) + " | 0 |"
 
 
-def _choice_label(c: str, lang: str) -> str:
-    zh, en = CHOICE_LABELS[c]
+def _label(c: str, lang: str) -> str:
+    zh, en = LABELS[c]
     return t(lang, zh, en)
 
 
 def options_table(lang: str, params: dict[str, Any]) -> str:
-    return common.options_table(trace.OPTIONS, lang, lambda o, c: _choice_label(c, lang))
+    """The rule options in words (no identifiers): question, readings with the default in bold, place, note."""
+    rows = []
+    for o in trace.OPTIONS:
+        choices = "; ".join(f"**{_label(c, lang)}**" if c == o.default else _label(c, lang) for c in o.choices)
+        page, anchor = o.note.split("#")
+        link = f"[{t(lang, '说明', 'note')}]({page.split('/', 1)[1]}#{anchor})"
+        rows.append(f"| {t(lang, o.zh, o.en)} | {choices} | {o.passage.section}：“{o.passage.quote}” | {link} |")
+    head = (f"| {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
+            f"{t(lang, '原文位置', 'Place in the source')} | |\n|---|---|---|---|\n")
+    return head + "\n".join(rows)
 
 
 def rules_table(lang: str, params: dict[str, Any]) -> str:
@@ -232,7 +268,8 @@ def rules_table(lang: str, params: dict[str, Any]) -> str:
 COMPARE_CASES: tuple[list[Any], ...] = (
     [["11"], ["66"], ["65"], {"tiles": ["22"], "up": False}],
     [["33", "33"], ["22", "22"], {"tiles": ["65", "51"], "up": False}, ["44", "44"]],
-    [["66", "54"], ["21", "24"]],
+    [["21", "24"], {"tiles": ["66", "54"], "up": False}, {"tiles": ["11", "11"], "up": False}, {"tiles": ["65", "64"], "up": False}],
+    [["33", "33"], {"tiles": ["21", "24"], "up": False}, ["44", "44"], {"tiles": ["52", "61"], "up": False}],
     [["66", "66", "54"], ["11", "11", "62"], ["13", "41", "23"]],
     [["52"], ["24"], ["41"], ["21"]],
 )
@@ -256,22 +293,20 @@ def compare_table(lang: str, params: dict[str, Any]) -> str:
             f'<th>{t(lang, "赢这一圈", "Takes the trick")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
-EFFECT_HANDS = 300
+EFFECT_HANDS = 200
 
 
 @functools.lru_cache(maxsize=1)
 def _option_effects() -> tuple[tuple[str, str, int, int], ...]:
-    """(option id, choice, hands changed, hands unbalanced) over the same seeded hands."""
-    from engine.gupai.config import DEFAULT, GupaiConfig
+    """(option, choice, hands changed, hands unbalanced) over the same seeded hands."""
     from engine.gupai.hand import State, play_out
 
     out = []
     base = [play_out(State.start(seed, seed % 4, DEFAULT)) for seed in range(EFFECT_HANDS)]
     assert all(sum(b.returns() or (1,)) == 0 for b in base), "the default readings must balance every hand"
-    for o in trace.OPTIONS:
-        key = o.id.split(".", 1)[1]
-        for c in o.choices:
-            if c == o.default:
+    for key, choices in CHOICES.items():
+        for c in choices:
+            if c == getattr(DEFAULT, key):
                 continue
             cfg = GupaiConfig(**{key: c})
             changed = unbalanced = 0
@@ -281,22 +316,25 @@ def _option_effects() -> tuple[tuple[str, str, int, int], ...]:
                 assert r is not None
                 changed += r != b.returns()
                 unbalanced += sum(r) != 0
-            out.append((o.id, c, changed, unbalanced))
+            out.append((key, c, changed, unbalanced))
     return tuple(out)
 
 
 def option_effects_table(lang: str, params: dict[str, Any]) -> str:
     """Over the same seeded hands (computer players), how often the other reading changes the result."""
+    from engine.gupai.config import QUESTIONS
+
     rows = [
-        f"| `{oid}` = `{c}` | {100 * changed / EFFECT_HANDS:.1f} % | {100 * unbalanced / EFFECT_HANDS:.1f} % |"
-        for oid, c, changed, unbalanced in _option_effects()
+        f"| {t(lang, *QUESTIONS[key])} | {_label(c, lang)} | {100 * changed / EFFECT_HANDS:.1f} % | {unbalanced} |"
+        for key, c, changed, unbalanced in _option_effects()
     ]
     head = (
-        f"| {t(lang, '另一读法', 'Other reading')} | {t(lang, '结算不同的盘', 'Hands settled differently')} | "
-        f"{t(lang, '输赢不相抵的盘', 'Hands whose nets do not sum to zero')} |\n|---|---|---|\n"
+        f"| {t(lang, '问题', 'Question')} | {t(lang, '另一读法', 'Other reading')} | {t(lang, '结算不同的盘', 'Hands settled differently')} | "
+        f"{t(lang, '输赢不相抵的盘', 'Hands whose nets do not sum to zero')} |\n|---|---|---|---|\n"
     )
-    note = t(lang, f"\n\n同样 {EFFECT_HANDS} 盘（种子 0–{EFFECT_HANDS - 1}，四家都由电脑玩家打），默认读法下每盘输赢都相抵。",
-             f"\n\nThe same {EFFECT_HANDS} hands (seeds 0–{EFFECT_HANDS - 1}, computer players in every seat); under the default readings every hand balances.")
+    note = t(lang, f"\n\n同样 {EFFECT_HANDS} 盘（局号 0–{EFFECT_HANDS - 1}，四家都由电脑玩家打）。电脑玩家能打就打，所以只在人放过不打时才会出现的差别（如硬八马的两种读法）在这里显示为 0。",
+             f"\n\nThe same {EFFECT_HANDS} hands (hand numbers 0–{EFFECT_HANDS - 1}, computer players in every seat). The computer players always beat when they can, "
+             "so a difference that only appears when a person declines to beat (such as the two readings of the hard eight-horse) shows as 0 here.")
     return head + "\n".join(rows) + note
 
 
@@ -307,6 +345,7 @@ TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "gupai-compare": compare_table,
     "gupai-settle": settle_table,
     "gupai-bama": bama_table,
+    "gupai-heibama": heibama_table,
     "gupai-options": options_table,
     "gupai-option-effects": option_effects_table,
     "gupai-rules": rules_table,
@@ -319,4 +358,4 @@ def _tile_file(code: str) -> Callable[[], str]:
 
 FILES: dict[str, Callable[[], str | bytes]] = {f"assets/gupai/tiles/{f.code}.svg": _tile_file(f.code) for f in FACES}
 
-assert set(CHOICE_LABELS) >= {c for cs in CHOICES.values() for c in cs}
+assert set(LABELS) >= {c for cs in CHOICES.values() for c in cs}

@@ -12,10 +12,10 @@ from typing import Any, Callable
 
 from ..errors import ApiError
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int
-from .config import CHOICES, GupaiConfig, config_from
+from .config import CHOICES, DEFAULT, LABELS, QUESTIONS, GupaiConfig, as_dict, config_from
 from .hand import MAX_MOVES, Move, State, deal, play_out
 from .plays import Play, beats, classify, family_en, family_zh
-from .scoring import can_seal, jie, settle, total_dun
+from .scoring import SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, settle, total_dun, why_not_seal
 from .svg import tile_svg
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 
@@ -33,7 +33,7 @@ def _seed(req: dict[str, Any]) -> int:
 
 def _tiles(x: Any, name: str, max_len: int = 8) -> tuple[str, ...]:
     if not isinstance(x, list) or not (1 <= len(x) <= max_len):
-        raise bad(name, f"应为 1–{max_len} 张骨牌的列表。", f"expected a list of 1 to {max_len} tiles.")
+        raise bad(name, f"应为 1 到 {max_len} 张骨牌。", f"give 1 to {max_len} tiles.")
     try:
         return tuple(parse_tile(t) for t in x)
     except InvalidTiles as e:
@@ -78,7 +78,7 @@ def _compare(req: dict[str, Any]) -> dict[str, Any]:
         if isinstance(x, dict):
             up = x.get("up", True)
             if not isinstance(up, bool):
-                raise bad("plays", "“up”应为 true 或 false。", "'up' must be true or false.")
+                raise bad("plays", f"第 {i + 1} 手要说明是明出还是扣下。", f"say whether play {i + 1} is face up or face down.")
             x = x.get("tiles")
         plays.append((_tiles(x, "plays", 4), up))
     _check([t for ts, _ in plays for t in ts])
@@ -92,12 +92,15 @@ def _compare(req: dict[str, Any]) -> dict[str, Any]:
     best_play = lead
     for i, (ts, up) in enumerate(plays[1:], 1):
         if len(ts) != len(lead_tiles):
-            raise bad("plays", f"第 {i + 1} 手张数不同：跟牌须与领出同样张数。", f"play {i + 1} has a different size: follow with as many tiles as the lead.")
+            raise ApiError("wrong_count", f"第 {i + 1} 手是 {len(ts)} 张，领出的是 {len(lead_tiles)} 张：跟牌须与领出同样张数。",
+                           f"Play {i + 1} has {len(ts)} tiles but the lead had {len(lead_tiles)}: a follower lays as many tiles as the lead.")
         p = classify(ts) if up else None
         wins = bool(p is not None and beats(p, best_play))
         if up and p is None:
-            raise bad("plays", f"第 {i + 1} 手明出却不成牌；不成牌只能扣下垫掉（up: false）。",
-                      f"play {i + 1} is face up but is no play; such tiles can only be discarded face down (up: false).")
+            names_zh = "、".join(BY_CODE[t].zh for t in ts)
+            names_en = " and ".join(BY_CODE[t].en for t in ts)
+            raise ApiError("not_a_play", f"第 {i + 1} 手的{names_zh}不成一手牌，不能明出，只能扣下垫掉。",
+                           f"Play {i + 1}, {names_en}, is not a play: it cannot be laid face up, only discarded face down.")
         out.append(dict(play_json(p, sort_tiles(ts)), up=up, beats_best=wins))
         if wins:
             best, best_play = i, p  # type: ignore[assignment]
@@ -118,9 +121,23 @@ def _move_of(x: Any, i: int) -> Move:
     if isinstance(x, dict):
         up = x.get("up", True)
         if not isinstance(up, bool):
-            raise bad("moves", f"第 {i + 1} 步的“up”应为 true 或 false。", f"move {i + 1}: 'up' must be true or false.")
+            raise bad("moves", f"第 {i + 1} 步要说明是明出还是扣下。", f"say whether move {i + 1} is face up or face down.")
         return Move(_tiles(x.get("tiles"), "moves", 3), up)
-    raise bad("moves", f"第 {i + 1} 步应为骨牌列表或 {{tiles, up}}。", f"move {i + 1} must be a list of tiles or {{tiles, up}}.")
+    raise bad("moves", f"第 {i + 1} 步应是所出的几张骨牌。", f"move {i + 1} should be the tiles laid.")
+
+
+def _settlement_json(s: Settlement) -> dict[str, Any]:
+    czh, cen = closer_line(s)
+    return {"closer": s.closer, "held": list(s.held), "nets": list(s.nets), "bama": s.bama,
+            "bama_zh": {"plain": "八马", "red": "红八马", "hard": "硬八马"}.get(s.bama or "", None),
+            "multiplier": s.multiplier, "heibama": s.heibama, "sealed": list(s.sealed),
+            "jie": jie(s.held[s.closer]) if s.bama is None else None,
+            "summary": {"zh": czh, "en": cen},
+            "lines": [{"payer": ln.payer, "payee": ln.payee, "amount": ln.amount, "zh": ln.zh, "en": ln.en} for ln in s.lines]}
+
+
+def _seats() -> list[dict[str, str]]:
+    return [{"zh": z, "en": e} for z, e in zip(SEATS_ZH, SEATS_EN)]
 
 
 def _state_json(st: State, human: int | None) -> dict[str, Any]:
@@ -134,6 +151,7 @@ def _state_json(st: State, human: int | None) -> dict[str, Any]:
                for s, m in st.current]
     legal = [{"tiles": list(m.tiles), "up": m.up} for m in st.legal()] if (not st.terminal and (human is None or st.to_move == human)) else []
     ans: dict[str, Any] = {
+        "seats": _seats(),
         "hands": [list(h) if (show_all or s == human) else None for s, h in enumerate(st.hands)],
         "counts": [len(h) for h in st.hands],
         "dealt": [list(h) for h in st.deal.hands] if show_all else None,
@@ -145,13 +163,41 @@ def _state_json(st: State, human: int | None) -> dict[str, Any]:
         "legal": legal,
         "terminal": st.terminal,
         "total_dun": total_dun(st.config),
+        "sealed": list(st.sealed),
     }
+    if human is not None:
+        why = why_not_seal(st.deal.hands[human])
+        started = bool(st.tricks or st.current) or human in st.sealed
+        ans["seal"] = {"allowed": why is None and not started,
+                       "zh": why[0] if why else ("已经开始出牌，不能再封墩。" if started else "手中没有第二老以上的牌，可以封墩：只出清铺的四墩，不出赏钱和八马钱。"),
+                       "en": why[1] if why else ("Play has begun: it is too late to seal." if started else
+                                                 "No tile of yours is even second-best in its class: you may seal (封墩) and pay only the four of a player with no trick, no shang or eight-horse money.")}
     s = st.settlement()
     if s is not None:
-        ans["settlement"] = {"closer": s.closer, "held": list(s.held), "nets": list(s.nets), "bama": s.bama,
-                             "multiplier": s.multiplier,
-                             "jie": jie(s.held[s.closer]) if s.bama is None else None}
+        ans["settlement"] = _settlement_json(s)
     return ans
+
+
+def _check_json(st: State, tiles: tuple[str, ...]) -> dict[str, Any]:
+    """Why each of the two buttons is (not) available for the chosen tiles."""
+    out: dict[str, Any] = {}
+    for key, up in (("up", True), ("down", False)):
+        why = st.why_illegal(Move(tiles, up))
+        out[key] = None if why is None else {"zh": why[0], "en": why[1]}
+    return out
+
+
+def _sealed_seats(req: dict[str, Any], dealt: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
+    raw = get_list(req, "sealed", [], max_len=3)
+    seats: list[int] = []
+    for x in raw:
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 3:
+            raise bad("sealed", "座位应为 0 到 3。", "a seat is a number from 0 to 3.")
+        why = why_not_seal(dealt[x])
+        if why is not None:
+            raise ApiError("cannot_seal", f"{SEATS_ZH[x]}{why[0]}", f"{SEATS_EN[x]}: {why[1]}")
+        seats.append(x)
+    return tuple(sorted(set(seats)))
 
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
@@ -161,19 +207,22 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     cfg = _cfg(req)
     raw = get_list(req, "moves", [], max_len=MAX_MOVES)
     moves = [_move_of(x, i) for i, x in enumerate(raw)]
-    st = State.start(seed, dealer, cfg)
+    sealed = _sealed_seats(req, deal(seed, dealer).hands)
+    st = State.start(seed, dealer, cfg, sealed)
     for i, m in enumerate(moves):
-        if st.terminal:
-            raise bad("moves", f"第 {i + 1} 步：这一盘已经打完。", f"move {i + 1}: the hand is already over.")
-        if human is not None and st.to_move != human:
+        if human is not None and not st.terminal and st.to_move != human:
             st = play_out(st, (), human)
+        if st.terminal:
+            raise ApiError("hand_over", f"第 {i + 1} 步：这一盘已经打完了。", f"Move {i + 1}: the hand is already over.")
         why = st.why_illegal(m)
         if why is not None:
             raise ApiError("illegal_move", f"第 {i + 1} 步不合规则：{why[0]}", f"Move {i + 1} is not allowed: {why[1]}")
         st = st.apply(m)
     st = play_out(st, (), human)
-    ans = {"seed": seed, "dealer": dealer, "human": human, "options": {k: getattr(cfg, k) for k in CHOICES}}
+    ans = {"seed": seed, "dealer": dealer, "human": human, "options": as_dict(cfg)}
     ans.update(_state_json(st, human))
+    if "check" in req:
+        ans["check"] = None if st.terminal else _check_json(st, _tiles(req["check"], "tiles", 8) if req["check"] else ())
     return ans
 
 
@@ -181,26 +230,43 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
     cfg = _cfg(req)
     held_raw = get_list(req, "held", min_len=PLAYERS, max_len=PLAYERS)
     if any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in held_raw):
-        raise bad("held", "应为四个非负整数。", "expected four non-negative whole numbers.")
+        raise bad("held", "应为四个非负整数。", "give four whole numbers, none below zero.")
     held = tuple(int(h) for h in held_raw)
     closer = get_int(req, "closer", lo=0, hi=3)
     total = total_dun(cfg)
     if sum(held) != total:
-        raise bad("held", f"四人的墩数合计应为 {total}。", f"the four counts must add up to {total}.")
+        raise ApiError("wrong_total", f"四家的墩数加起来应是 {total}，这里是 {sum(held)}。",
+                       f"The four players' tricks (墩) must add up to {total}; these add up to {sum(held)}.")
     if held[closer] < 1:
-        raise bad("closer", "结牌者至少得了最后一墩。", "the closer holds at least the last trick.")
+        raise ApiError("closer_without_trick", "结牌的人至少得了最后一墩，这里他一墩也没有。",
+                       "The player who closed won at least the last trick (墩); here he holds none.")
     sealed_raw = get_list(req, "sealed", [], max_len=3)
     if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3 or held[s] != 0 or s == closer for s in sealed_raw):
-        raise bad("sealed", "封墩者应为未得墩、未结牌的座位（0–3）。", "sealed seats must be seats 0–3 holding no 墩 and not closing.")
+        raise ApiError("bad_seal", "封墩的人不出牌，不会得墩，也不会结牌。",
+                       "A player who sealed (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
     tiles: tuple[str, ...] = ()
     if "closer_tiles" in req:
-        tiles = _tiles(req["closer_tiles"], "closer_tiles", 8)
+        tiles = _tiles(req["closer_tiles"], "tiles", 8)
         _check(list(tiles))
+    run_tiles: tuple[str, ...] = ()
+    if "run_tiles" in req:
+        run_tiles = _tiles(req["run_tiles"], "tiles", 8)
     contested = get_bool(req, "contested", True)
-    s = settle(held, closer, cfg, tiles, contested, tuple(sorted(set(sealed_raw))))
-    return {"held": list(s.held), "closer": s.closer, "nets": list(s.nets), "bama": s.bama, "multiplier": s.multiplier,
-            "jie": jie(held[closer]) if s.bama is None else None, "sealed": list(s.sealed),
-            "options": {k: getattr(cfg, k) for k in CHOICES}}
+    run_each = get_int(req, "run_each", 0, lo=0, hi=8)
+    if run_each > held[closer]:
+        raise ApiError("bad_run", "结牌者连赢的牌不能多于他得的墩。", "The closer's winning run cannot be longer than the tricks (墩) he holds.")
+    dealer = get_int(req, "dealer", 0, lo=0, hi=3)
+    zhizun_by = get_optional_int(req, "zhizun_by", lo=0, hi=3)
+    facts = Facts(tiles, not contested, run_each, run_tiles, () if zhizun_by is None else (zhizun_by,), dealer)
+    s = settle(held, closer, cfg, sealed=tuple(sorted(set(sealed_raw))), facts=facts)
+    return dict(_settlement_json(s), options=as_dict(cfg))
+
+
+def _options(req: dict[str, Any]) -> dict[str, Any]:
+    """The rule options in words: each question, its readings, the default."""
+    return {"options": [{"id": k, "zh": QUESTIONS[k][0], "en": QUESTIONS[k][1], "default": getattr(DEFAULT, k),
+                         "choices": [{"id": c, "zh": LABELS[c][0], "en": LABELS[c][1]} for c in cs]}
+                        for k, cs in CHOICES.items()]}
 
 
 ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -209,25 +275,32 @@ ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "deal": _deal,
     "play": _play,
     "settle": _settle,
+    "options": _options,
 }
 
 EXAMPLES: list[dict[str, Any]] = [
     {"request": {"game": "gupai", "action": "tiles", "width": 36},
      "zh": "全副 21 种牌面（32 张）的门类、大小、红黑点子与 SVG。", "en": "The 21 faces (32 tiles): class, rank, red and black pips, SVG."},
     {"request": {"game": "gupai", "action": "compare", "plays": [["33", "33"], ["22", "22"], {"tiles": ["65", "51"], "up": False}, ["44", "44"]]},
-     "zh": "一圈对子：一对长三领出，一对人牌吃下；扣下的牌不算。", "en": "A trick of pairs: long threes led, Man pair takes it; the face-down discard does not count."},
-    {"request": {"game": "gupai", "action": "compare", "plays": [["66", "54"], ["21", "24"]]},
-     "zh": "至尊大过天九。", "en": "The supreme pair beats Heaven-nine."},
+     "zh": "一圈对子：一对长三领出，一对人牌吃下；扣下的牌不算。", "en": "A trick of pairs: long threes led, the Man pair takes it; the face-down discard does not count."},
+    {"request": {"game": "gupai", "action": "compare", "plays": [["21", "24"], ["66", "54"]]},
+     "zh": "至尊领出，比谁都大：天九也打不起。", "en": "The supreme pair led is unbeatable: not even Heaven-nine takes it."},
+    {"request": {"game": "gupai", "action": "compare", "plays": [["33", "33"], ["21", "24"]]},
+     "zh": "至尊跟牌打不起任何牌：一对长三仍然最大。", "en": "The supreme pair as a follow takes nothing: the long-three pair still holds the trick."},
     {"request": {"game": "gupai", "action": "deal", "seed": 1120},
      "zh": "按种子洗牌码成 16 叠，四人各抓 8 张。", "en": "Shuffle from a seed into 16 stacks; four players draw 8 tiles each."},
     {"request": {"game": "gupai", "action": "play", "seed": 1120},
-     "zh": "四家都由电脑打完一盘：每圈、墩数、结牌与结算。", "en": "The computer plays all four seats for a whole hand: tricks, 墩, the close and the settlement."},
-    {"request": {"game": "gupai", "action": "play", "seed": 1120, "human": 0, "moves": []},
-     "zh": "人坐 0 号位：返回手牌与可出的牌，等待第一步。", "en": "A person in seat 0: their hand and legal moves, waiting for the first move."},
+     "zh": "四家都由电脑打完一盘：每圈、墩数、结牌与结算（每一笔谁付给谁、为什么）。", "en": "The computer plays all four seats for a whole hand: tricks, the close and the settlement (who paid whom, and why)."},
+    {"request": {"game": "gupai", "action": "play", "seed": 1120, "human": 0, "moves": [], "check": ["66", "11"]},
+     "zh": "人坐甲家：手牌、可出的牌，以及所选的两张为什么不能出。", "en": "A person in seat A: the hand, the legal moves, and why the two chosen tiles cannot be played."},
+    {"request": {"game": "gupai", "action": "play", "seed": 2, "human": 2, "sealed": [2]},
+     "zh": "丙家封墩：他不出牌，其余三家打完，丙家只出清铺的四墩。", "en": "Player C seals (封墩): he lays no tile, the other three play the hand, and he pays only four."},
     {"request": {"game": "gupai", "action": "settle", "held": [3, 0, 1, 4], "closer": 3},
      "zh": "原有三墩再用一张天牌结牌：四结八；其余三家对四墩保门结算。", "en": "Holding three and closing with one Heaven: 四结8; the others settle against four."},
-    {"request": {"game": "gupai", "action": "settle", "held": [6, 2, 4, 4], "closer": 0, "options": {"dun": "stack"}},
-     "zh": "另一读法（两张一墩，一盘十六墩）下的结算：输赢不再相抵。", "en": "Settlement under the other reading (two tiles per 墩, sixteen a hand): the nets no longer balance."},
-    {"request": {"game": "gupai", "action": "settle", "held": [8, 0, 0, 0], "closer": 0, "closer_tiles": ["66", "66", "11", "11", "44", "44", "21", "24"]},
-     "zh": "红八马：赢家牌里有赏，另三家出四倍。", "en": "Red 八马: the winner holds a shang; the other three pay four times."},
+    {"request": {"game": "gupai", "action": "settle", "held": [8, 0, 0, 0], "closer": 0, "closer_tiles": ["66", "66", "11", "11", "44", "44", "21", "65"]},
+     "zh": "红八马：赢家牌里有赏，另三家出四倍。", "en": "Red eight-horse: the winner holds a shang; the other three pay four times."},
+    {"request": {"game": "gupai", "action": "settle", "held": [2, 1, 1, 4], "closer": 3, "run_each": 4, "run_tiles": ["66", "11", "24", "65"], "dealer": 0},
+     "zh": "黑八马：丁家连赢最后四张结牌，其中出了六点（赏）；庄家甲只得两墩，“赏保门进四”。", "en": "Black eight-horse: D wins the last four tiles in a row, the six (a shang) among them; the dealer A holds two: 赏保门进四."},
+    {"request": {"game": "gupai", "action": "options"},
+     "zh": "规则选项：每个问题、各种读法（用文字说明）和默认读法。", "en": "The rule options: each question, its readings in words, and the default."},
 ]

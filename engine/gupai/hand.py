@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .config import DEFAULT, GupaiConfig
-from .plays import Play, beats, classify, plays_in
-from .scoring import Settlement, dun_of_trick, settle
-from .tiles import BY_CODE, DECK, DIAN, HAND_SIZE, PLAYERS, YAO, level, sort_tiles
+from .plays import Play, beats, classify, plays_in, why_not_beats
+from .scoring import Facts, Settlement, can_seal, dun_of_trick, settle
+from .tiles import BY_CODE, DECK, DIAN, HAND_SIZE, PLAYERS, SHANG, YAO, level, sort_tiles
 
 STACKS = 16
 MAX_MOVES = PLAYERS * HAND_SIZE  # every move lays at least one tile
@@ -60,16 +60,30 @@ class Trick:
 
 
 def jiao_singles(hand: tuple[str, ...], config: GupaiConfig = DEFAULT) -> tuple[str, ...]:
-    """The single tiles a leader may lead under 叫牌 (with three or two tiles left)."""
+    """The single tiles a leader may lead under 叫牌 (with three or two tiles left).
+
+    Order (line 33): with three tiles, a. 有重叫重 (two of one class: one of those two,
+    either one — "必须出其一张") then b. 有幺叫幺，无幺叫点 (option ``jiao_order`` swaps a
+    and b); with two tiles, c. 叫小 (the one lower in its own class, counted as
+    ``jiao_count`` says; two of one class: the lower of the two), and where both stand
+    level, b.
+    """
     n = len(hand)
     if n not in (2, 3):
         return tuple(sorted(set(hand)))
     cls = [BY_CODE[t].cls for t in hand]
     if n == 3:
-        for c in set(cls):
-            if cls.count(c) >= 2:  # 有重叫重
-                return tuple(sorted({t for t in hand if BY_CODE[t].cls == c}))
-        return tuple(t for t in hand if BY_CODE[t].cls == YAO) or tuple(t for t in hand if BY_CODE[t].cls == DIAN) or hand
+        def zhong() -> tuple[str, ...]:
+            for c in set(cls):
+                if cls.count(c) >= 2:  # 有重叫重
+                    return tuple(sorted({t for t in hand if BY_CODE[t].cls == c}))
+            return ()
+
+        def yao() -> tuple[str, ...]:
+            return tuple(sorted({t for t in hand if BY_CODE[t].cls == YAO})) or tuple(sorted({t for t in hand if BY_CODE[t].cls == DIAN}))
+
+        first, second = (zhong, yao) if config.jiao_order == "zhong_first" else (yao, zhong)
+        return first() or second() or tuple(sorted(set(hand)))
     a, b = hand
     fa, fb = BY_CODE[a], BY_CODE[b]
     if fa.cls == fb.cls:  # same class: the lower one
@@ -86,6 +100,26 @@ def jiao_singles(hand: tuple[str, ...], config: GupaiConfig = DEFAULT) -> tuple[
         if pick:
             return pick
     return tuple(sorted({a, b}))
+
+
+def jiao_reason(hand: tuple[str, ...], config: GupaiConfig = DEFAULT) -> tuple[str, str]:
+    """Which lead rule decides a single lead from this hand, in words (zh, en)."""
+    allowed = jiao_singles(hand, config)
+    zh = "或".join(BY_CODE[t].zh for t in allowed)
+    en = " or ".join(BY_CODE[t].en for t in allowed)
+    n = len(hand)
+    cls = [BY_CODE[t].cls for t in hand]
+    if n == 3:
+        has_zhong = any(cls.count(c) >= 2 for c in set(cls))
+        has_yao = YAO in cls
+        if has_zhong and (config.jiao_order == "zhong_first" or not has_yao):
+            rule = ("有重叫重：三张里有两张同门，须出其中一张", "有重叫重: two of your three tiles are of one class, so one of them must be led")
+        else:
+            rule = ("有幺叫幺，无幺叫点", "有幺叫幺，无幺叫点: lead an ace-class tile if you have one, else a points tile")
+    else:
+        rule = ("叫小：两张各在本门倒着数，出小的那张", "叫小: of two tiles, lead the one lower in its own class")
+    return (f"叫牌规则（剩 {n} 张）：{rule[0]}，所以单张只能出{zh}。",
+            f"Lead rules ({n} tiles left): {rule[1]}; so the single you lead must be {en}.")
 
 
 def _remove(hand: tuple[str, ...], tiles: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -106,11 +140,24 @@ class State:
     current: tuple[tuple[int, Move], ...]  # the trick being played
     tricks: tuple[Trick, ...]
     held: tuple[int, ...]
+    sealed: tuple[int, ...] = ()  # seats that sealed (封墩) before play: they lay no tile
 
     @staticmethod
-    def start(seed: int, dealer: int = 0, config: GupaiConfig = DEFAULT) -> "State":
+    def start(seed: int, dealer: int = 0, config: GupaiConfig = DEFAULT, sealed: tuple[int, ...] = ()) -> "State":
+        """A new hand. ``sealed``: seats whose players seal (封墩) before the first lead; each
+        must hold no tile better than third of its class, and at least one seat must play."""
         d = deal(seed, dealer)
-        return State(d, config, d.hands, dealer, (), (), (0,) * PLAYERS)
+        sealed = tuple(sorted(set(sealed)))
+        for s in sealed:
+            if not 0 <= s < PLAYERS or not can_seal(d.hands[s]):
+                raise ValueError(f"seat {s} may not seal")
+        if len(sealed) >= PLAYERS:
+            raise ValueError("someone must play")
+        hands = tuple(() if s in sealed else h for s, h in enumerate(d.hands))
+        leader = dealer
+        while leader in sealed:  # a sealed dealer does not lead: the next seat does
+            leader = (leader + 1) % PLAYERS
+        return State(d, config, hands, leader, (), (), (0,) * PLAYERS, sealed)
 
     # ------------------------------------------------------------ queries
 
@@ -118,9 +165,13 @@ class State:
     def terminal(self) -> bool:
         return all(not h for h in self.hands)
 
+    def order(self) -> tuple[int, ...]:
+        """Seats in playing order for the trick in hand: from the leader, A→B→C→D→A, sealed seats left out."""
+        return tuple(s for s in ((self.leader + i) % PLAYERS for i in range(PLAYERS)) if s not in self.sealed)
+
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.current)) % PLAYERS
+        return self.order()[len(self.current)]
 
     def best(self) -> tuple[int, Play] | None:
         """Seat and play currently holding the trick."""
@@ -150,23 +201,41 @@ class State:
         return ups + downs
 
     def why_illegal(self, move: Move) -> tuple[str, str] | None:
-        """None when legal; else a reason (zh, en)."""
+        """None when legal; else a reason in words (zh, en) naming the tiles."""
         if self.terminal:
             return "这一盘已经打完。", "The hand is over."
         hand = self.hands[self.to_move]
+        if not move.tiles:
+            return "还没有选牌：先点选手中的牌。", "No tile is chosen yet: click tiles in your hand first."
         if _remove(hand, move.tiles) is None:
             return "手中没有这些牌。", "Those tiles are not in this hand."
         if move in self.legal() or Move(sort_tiles(move.tiles), move.up) in self.legal():
             return None
+        names_zh = "、".join(BY_CODE[t].zh for t in move.tiles)
+        names_en = " and ".join(BY_CODE[t].en for t in move.tiles)
+        p = classify(move.tiles)
         if not self.current:
-            p = classify(move.tiles)
-            if p is None or not move.up:
-                return "领出的只能是单张、一对、至尊或套子（四喜不许四张齐出），且须明出。", "A lead is a single, a pair, the supreme pair or a set (never all four of 四喜), face up."
-            return "叫牌规则：剩两三张时单张须按“有重叫重、有幺叫幺、叫小”出。", "Lead rules: with two or three tiles left a single must follow 有重叫重, 有幺叫幺 and 叫小."
-        size = len(self.current[0][1].tiles)
-        if len(move.tiles) != size:
-            return f"须跟出同样张数（{size} 张）。", f"Follow with the same number of tiles ({size})."
-        return "明打的牌必须同门同类且大过桌上最大的牌；否则只能垫（面朝下）。", "A face-up play must be of the same kind and class and beat the best on the table; otherwise discard face down."
+            if not move.up:
+                return "领出的牌要明出（面朝上）；只有跟牌时才能扣下垫掉。", "A lead is laid face up; only a follower may discard face down."
+            if len(move.tiles) > 3:
+                return "领出最多三张（四喜也不许四张齐出）。", "A lead is at most three tiles (even 四喜 may not be led as four)."
+            if p is None:
+                return (f"{names_zh}不成一手牌：两张只有同级的一对、三点配六点（至尊）或套子才能出，三张只能是套子。",
+                        f"{names_en} are not a play: two tiles make a play only as a pair of one level, the supreme pair "
+                        "(the three and the six) or a set (套子); three tiles only as a set.")
+            return jiao_reason(hand, self.config)
+        lead_n = len(self.current[0][1].tiles)
+        if len(move.tiles) != lead_n:
+            return (f"领出的是 {lead_n} 张，跟牌也要 {lead_n} 张（你选了 {len(move.tiles)} 张）。",
+                    f"The lead was {lead_n} tile{'s' if lead_n > 1 else ''}: follow with {lead_n} (you chose {len(move.tiles)}).")
+        if p is None:
+            return (f"{names_zh}不成一手牌，只能扣下垫掉。", f"{names_en} are not a play, so they can only be discarded face down.")
+        b = self.best()
+        assert b is not None
+        why = why_not_beats(p, b[1])
+        if why is not None:
+            return (why[0] + "只能扣下垫掉。", why[1] + " You can only discard face down.")
+        return "这一步不合规则。", "That move is not allowed."
 
     # ------------------------------------------------------------ moves
 
@@ -182,7 +251,7 @@ class State:
         hands[seat] = left
         current = self.current + ((seat, Move(tiles, move.up)),)
         st = replace(self, hands=tuple(hands), current=current)
-        if len(current) < PLAYERS:
+        if len(current) < len(self.order()):
             return st
         win = st.best()
         assert win is not None
@@ -201,11 +270,41 @@ class State:
         """Whether anyone but ``seat`` ever laid tiles face up."""
         return any(m.up for t in self.tricks for s, m in t.moves if s != seat)
 
+    def could_be_beaten(self, seat: int) -> bool:
+        """Whether, in some trick, a player after ``seat``'s play held a face-up play beating it
+        (with the tiles in hand at that moment). 硬八马's "另三家合起来都打不起" is its negation."""
+        hands = [list(h) for h in self.deal.hands]
+        for t in self.tricks:
+            mine: Play | None = None
+            for s, m in t.moves:
+                if mine is not None and s != seat:
+                    if any(beats(p, mine) for p in plays_in(tuple(hands[s]), len(m.tiles))):
+                        return True
+                if s == seat and m.up:
+                    mine = classify(m.tiles)
+                for x in m.tiles:
+                    hands[s].remove(x)
+        return False
+
+    def facts(self) -> Facts:
+        c = self.closer()
+        assert c is not None
+        run_each = 0
+        run_tiles: list[str] = []
+        for t in reversed(self.tricks):
+            if t.winner != c:
+                break
+            run_each += t.dun
+            run_tiles.extend(x for s, m in t.moves if s == c for x in m.tiles)
+        zhizun = tuple(sorted({s for t in self.tricks for s, m in t.moves if m.up and sorted(m.tiles) == sorted(SHANG)}))
+        hard = self.held[c] == HAND_SIZE and not self.could_be_beaten(c)
+        return Facts(self.deal.hands[c], hard, run_each, tuple(run_tiles), zhizun, self.deal.dealer)
+
     def settlement(self) -> Settlement | None:
         c = self.closer()
         if c is None:
             return None
-        return settle(self.held, c, self.config, self.deal.hands[c], self.contested(c))
+        return settle(self.held, c, self.config, sealed=self.sealed, facts=self.facts())
 
     def returns(self) -> tuple[int, ...] | None:
         s = self.settlement()

@@ -3,8 +3,9 @@
 A :class:`Play` is a classified group of 1–3 tiles. Plays compare only with
 plays of the same ``family`` (a single 长门 tile with another single 长门
 tile, a 点门 pair with a 点门 pair, a 套子 of two with a 套子 of two…), and the
-follower must be strictly higher (上打下不动: an equal play does not take the
-trick). 至尊 (the two 赏 together) beats every other two-tile play.
+follower must be strictly higher (大吃小: an equal play does not take the
+trick from the earlier one). 至尊 (the two 赏 together) is unbeatable as a lead
+("比谁都大") but takes nothing as a follow ("至尊赏打不起任何牌", line 30).
 """
 
 from __future__ import annotations
@@ -98,8 +99,25 @@ def beats(follow: Play, best: Play) -> bool:
     if best.family == "zhizun":
         return False
     if follow.family == "zhizun":
-        return True  # 至尊 比谁都大
+        return False  # 至尊赏打不起任何牌: as a follow it takes nothing
     return follow.family == best.family and follow.rank > best.rank
+
+
+def why_not_beats(follow: Play, best: Play) -> tuple[str, str] | None:
+    """None when ``follow`` beats ``best``; else the reason in words (zh, en)."""
+    if beats(follow, best):
+        return None
+    if best.family == "zhizun":
+        return ("至尊领出，谁也打不起。", "The supreme pair was led: nothing beats it.")
+    if follow.family == "zhizun":
+        return ("至尊跟牌时打不起任何牌（只在领出时最大），只能拆开或整个扣下垫掉。",
+                "The supreme pair takes nothing when it follows (it is unbeatable only as a lead): discard it face down.")
+    if follow.family != best.family:
+        return (f"{follow.zh}是{family_zh(follow.family)}，桌上最大的{best.zh}是{family_zh(best.family)}：各门管各门，不同类的牌不能相吃。",
+                f"{follow.en} is a {family_en(follow.family)} and the best on the table, {best.en}, is a {family_en(best.family)}: "
+                "a play only beats a play of its own kind and class.")
+    return (f"{follow.zh}不比桌上的{best.zh}大（一样大也不算，先出的仍然最大）。",
+            f"{follow.en} is not higher than {best.en} on the table (an equal play does not take it).")
 
 
 def plays_in(hand: tuple[str, ...] | list[str], size: int | None = None) -> list[Play]:

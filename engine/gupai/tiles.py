@@ -87,6 +87,26 @@ TOP_RANK = {CHANG: 7, DIAN: 6, YAO: 4}
 DECK: tuple[str, ...] = tuple(f.code for f in FACES for _ in range(f.copies))
 
 
+#: other names the source gives (line numbers of gupai.txt): zh, en
+ALIASES: dict[str, tuple[str, str]] = {
+    "55": ("梅花十", "plum ten"),  # line 7
+    "33": ("豆角", "bean pod"),  # line 7
+    "22": ("板凳", "bench"),  # line 7
+    "43": ("七饼、猪脚、大邪货", "seven of circles (七饼, as in mahjong), pig's trotter (猪脚), big rascal (大邪货)"),  # line 10
+    "24": ("喜牌、三六点儿、赏", "wedding tile (喜牌), the three-and-six (三六点儿), shang (赏)"),  # line 11
+    "21": ("喜牌、三六点儿、赏", "wedding tile (喜牌), the three-and-six (三六点儿), shang (赏)"),  # line 11
+    "65": ("牯牛", "bull"),  # line 13
+}
+
+
+def standing(code: str) -> str:
+    """"老" for the top level of a class (天, 杂九, 虎头: the six 老 of line 35), "亚" for the
+    second (地, 杂八, 四六: 抱老出亚, line 33; "第二老", line 34), else ""."""
+    f = BY_CODE[code]
+    top = TOP_RANK[f.cls]
+    return "老" if f.rank == top else "亚" if f.rank == top - 1 else ""
+
+
 class InvalidTiles(ValueError):
     def __init__(self, code: str, zh: str, en: str) -> None:
         super().__init__(en)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..trace import Gap, Passage, Rule, RuleOption
-from .config import CHOICES, DEFAULT
+from .config import CHOICES, DEFAULT, QUESTIONS
 
 
 def _p(section: str, quote: str) -> Passage:
@@ -29,8 +29,18 @@ RULES: tuple[Rule, ...] = (
          "六点与三点各一张（赏）；单出时六点在七之下五之上，三点最小。", "The six and the three are single tiles (shang); alone, the six ranks between seven and five, the three lowest.",
          "engine.gupai.tiles.FACES", (T + "test_gupai_tiles.py::test_shang_single_ranks",)),
     Rule("gupai.zhizun", _p("三六点、赏与至尊", "即至尊牌，比谁都大"),
-         "三点与六点一起出为至尊，大过任何两张的出牌。", "The three and the six together are the supreme pair and beat any two-tile play.",
-         "engine.gupai.plays.beats", (T + "test_gupai_plays.py::test_zhizun_beats_every_two_tile_play",)),
+         "三点与六点一起领出为至尊，谁也打不起。", "The three and the six led together are the supreme pair: nothing beats it.",
+         "engine.gupai.plays.beats", (T + "test_gupai_plays.py::test_zhizun_led_is_unbeatable",)),
+    Rule("gupai.zhizun_follow", _p("（9）硬八马之前", "至尊赏打不起任何牌"),
+         "至尊跟牌时打不起任何牌，没有出牌权时只能拆开垫掉。", "As a follow the supreme pair takes nothing; without the lead it is split and discarded.",
+         "engine.gupai.plays.beats", (T + "test_gupai_plays.py::test_zhizun_follow_takes_nothing",
+                                      T + "test_gupai_hand.py::test_computer_never_takes_a_trick_by_following_with_zhizun")),
+    Rule("gupai.xiqian", _p("三六点、赏与至尊", "另外人得出“喜钱”"),
+         "至尊打出时，另外各家出喜钱（数额原文未给，默认每家一墩，可选不计）。", "When the supreme pair is played, the others pay wedding money (no amount given; one 墩 each by default, or none).",
+         "engine.gupai.scoring.settle", (T + "test_gupai_scoring.py::test_xiqian_for_zhizun",)),
+    Rule("gupai.liudian_colours", _p("三六点、赏与至尊", "六点（黑2红6点"),
+         "六点是上黑二、下红四，共六点（原文“红6点”读作合计六点）。", "The six is two black pips over four red, six in all (the text's 红6点 read as the total).",
+         "engine.gupai.tiles.FACES", (T + "test_gupai_tiles.py::test_six_is_black_two_red_four",)),
     Rule("gupai.yao", _p("幺门", "虎头（五六），也叫牯牛"),
          "幺门四对：虎头、四六、幺六、幺五。", "Ace class, four pairs: tiger head, four-six, ace-six, ace-five.",
          "engine.gupai.tiles.FACES", (T + "test_gupai_tiles.py::test_class_orders",)),
@@ -70,12 +80,18 @@ RULES: tuple[Rule, ...] = (
     Rule("gupai.dun", _p("（1）定价与墩", "32张以4张为一墩，共8墩"),
          "计墩：每人出一张的一圈为一墩，一盘共八墩。", "Counting: a trick of one tile from each player is one 墩; a hand has eight.",
          "engine.gupai.scoring.dun_of_trick", (T + "test_gupai_scoring.py::test_dun_per_trick",)),
+    Rule("gupai.shang_da", _p("（6）出牌、打与垫", "“上打下不动”的潜规则"),
+         "打的牌面朝上压在上面，垫的牌扣在下面不许翻看；引擎对别家隐藏垫牌，出过的牌不能收回。", "Beating tiles go face up on top, discards stay face down underneath unseen; the engine hides others' discards and a move is final.",
+         "engine.gupai.actions._state_json", (T + "test_gupai_api.py::test_face_down_tiles_stay_hidden_from_the_person_until_the_end",)),
     Rule("gupai.baomen", _p("（7）墩的输赢", "你若打得4墩，就保门了"),
          "四墩保门；多一墩进一墩，少一墩出一墩。", "Four 墩 break even; each more wins one, each fewer pays one.",
          "engine.gupai.scoring.settle", (T + "test_gupai_scoring.py::test_baomen_examples",)),
     Rule("gupai.qingpu", _p("（1）定价与墩", "输清铺者（一墩都没打）"),
          "一墩未得（清铺）出四墩。", "A player with no 墩 (清铺) pays four.",
          "engine.gupai.scoring.settle", (T + "test_gupai_scoring.py::test_baomen_examples",)),
+    Rule("gupai.jie_other", _p("（7）墩的输赢", "结了牌就另当别论"),
+         "结牌的人不按保门多退少补，而按结牌口诀计。", "The closer is not settled against four like the others but by the closing rhyme.",
+         "engine.gupai.scoring.settle", (T + "test_gupai_scoring.py::test_closer_is_settled_by_the_rhyme_not_against_four",)),
     Rule("gupai.jie", _p("（8）结牌", "一结5，二结6，三结7"),
          "赢最后一圈为结牌：所得墩数加上最后一圈，按一结五至七结十一进钱。", "Winning the last trick closes: add it to the 墩 held and take 一结5 … 七结11.",
          "engine.gupai.scoring.jie", (T + "test_gupai_scoring.py::test_jie_formula",)),
@@ -88,9 +104,15 @@ RULES: tuple[Rule, ...] = (
     Rule("gupai.bama_red", _p("（9）八马奖励", "含有赏的八马，另三方得出4倍的钱"),
          "红八马：赢家的牌里有赏，另三家出四倍。", "Red 八马: the winner's tiles include a shang; the others pay four times.",
          "engine.gupai.scoring.bama_kind", (T + "test_gupai_scoring.py::test_bama",)),
-    Rule("gupai.bama_hard", _p("（9）八马奖励", "输家都出4倍的钱"),
-         "硬八马：另三家始终没有明打过，出四倍。", "Hard 八马: the other three never laid a tile face up; they pay four times.",
-         "engine.gupai.scoring.bama_kind", (T + "test_gupai_scoring.py::test_bama",)),
+    Rule("gupai.bama_hard", _p("（9）八马奖励", "另三家合起来都打不起"),
+         "硬八马：赢家（庄家，或上手后的闲家）得手之后，另三家始终没有打得起的牌，出四倍。", "Hard 八马: once the winner (the dealer, or a non-dealer after taking the lead) holds a trick, none of the others has a play that beats it; they pay four times.",
+         "engine.gupai.hand.State.could_be_beaten", (T + "test_gupai_scoring.py::test_bama", T + "test_gupai_hand.py::test_non_dealer_who_takes_the_lead_can_make_hard_bama")),
+    Rule("gupai.heibama", _p("（9）八马奖励", "在最后四张牌或以上结了牌"),
+         "黑八马：用含赏的牌连赢最后四张以上结牌；没得墩的出八墩，得一墩出五墩，两墩出两墩，三墩出一墩。", "Black 八马: closing by winning the last four tiles or more in a row, with a shang; a player with no 墩 pays eight, one pays five, two pay two, three pay one.",
+         "engine.gupai.scoring.settle", (T + "test_gupai_scoring.py::test_heibama_schedule", T + "test_gupai_hand.py::test_heibama_in_play")),
+    Rule("gupai.shangjie", _p("（9）八马奖励", "若最后三张结了，含有赏"),
+         "只连赢最后三张的含赏结牌叫赏结，不加倍，按普通结牌计。", "Winning only the last three tiles with a shang is 赏结: no doubling, an ordinary close.",
+         "engine.gupai.scoring.is_heibama", (T + "test_gupai_scoring.py::test_heibama_schedule",)),
     Rule("gupai.jiao_free", _p("（10）叫牌规则", "四张叫“四张乱劈柴”"),
          "手中四张以上时，领出不受限制。", "With four tiles or more, the leader is free.",
          "engine.gupai.hand.jiao_singles", (T + "test_gupai_hand.py::test_jiao_examples",)),
@@ -101,11 +123,20 @@ RULES: tuple[Rule, ...] = (
          "否则有幺门先出幺门，没有就出点门。", "Otherwise lead an ace-class tile if any, else a points tile.",
          "engine.gupai.hand.jiao_singles", (T + "test_gupai_hand.py::test_jiao_examples",)),
     Rule("gupai.jiao_xiao", _p("（10）叫牌规则", "将这两张的两个门类倒着相比"),
-         "剩两张时出在本门中位置较低的一张。", "With two tiles, lead the one lower within its own class.",
+         "剩两张时出在本门中位置较低的一张；两张同门出小的。", "With two tiles, lead the one lower within its own class; two of one class, the lower.",
          "engine.gupai.hand.jiao_singles", (T + "test_gupai_hand.py::test_jiao_examples",)),
+    Rule("gupai.jiao_order", _p("（10）叫牌规则", "有两张是同一门的，必须出其一张"),
+         "剩三张时先看有重叫重（两张中任出一张），再看有幺叫幺；剩两张时先叫小，一样低再有幺叫幺。", "Three tiles: 有重叫重 first (either of the two), then 有幺叫幺; two tiles: 叫小 first, and on a tie 有幺叫幺.",
+         "engine.gupai.hand.jiao_singles", (T + "test_gupai_hand.py::test_jiao_order_when_several_rules_apply",)),
     Rule("gupai.seal", _p("（11）封墩", "连第二老的牌都没有一粒"),
          "八张里没有一张是本门第一、二大的牌，可以封墩，只出清铺的钱。", "With no tile among the top two of its class, a player may seal and pays only the 清铺 amount.",
          "engine.gupai.scoring.can_seal", (T + "test_gupai_scoring.py::test_seal",)),
+    Rule("gupai.seal_exempt", _p("（11）封墩", "不出赏钱和八马钱"),
+         "封墩的人不出赏钱（黑八马的赏钱、喜钱）也不出八马钱；他不出牌，其余三家照打。", "A sealed player pays no shang money (黑八马's surcharge, 喜钱) and no 八马 money; he lays no tile and the other three play on.",
+         "engine.gupai.hand.State.start", (T + "test_gupai_scoring.py::test_seal_exempts_shang_and_bama_money", T + "test_gupai_hand.py::test_sealed_seat_lays_no_tile")),
+    Rule("gupai.direction", _p("（5）摸牌", "由上盘胜者指定方向掷骰定庄"),
+         "出牌依座位顺序甲、乙、丙、丁轮流（原文没有说方向，只说上盘胜者指定掷骰方向）。", "Play passes in seat order A, B, C, D (the text names no direction for play; the previous winner names one for the dice).",
+         "engine.gupai.hand.State.order", (T + "test_gupai_hand.py::test_play_passes_in_seat_order",)),
 )
 
 GAPS: tuple[Gap, ...] = (
@@ -113,8 +144,6 @@ GAPS: tuple[Gap, ...] = (
         "起源与年代是历史主张（年号有误，见来源页），不是规则。", "The origin and date are a historical claim (with a wrong era name, see the sources page), not a rule."),
     Gap(_p("长门", "象征仁义忠信"),
         "人牌点子的寓意，不影响打法。", "The moral symbolism of the Man tile's pips; it changes no play."),
-    Gap(_p("三六点、赏与至尊", "另外人得出“喜钱”"),
-        "至尊出现时旁人出“喜钱”，但原文没有给出数额，引擎不计。", "Others pay 喜钱 when the supreme pair appears, but no amount is given; the engine does not count it."),
     Gap(_p("三六点、赏与至尊", "三岁孩儿六岁妻"),
         "打油诗，说明至尊与赏的关系，不是规则。", "A jingle about the supreme pair and the odd tiles, not a rule."),
     Gap(_p("打法总述", "相传发明者抬轿脚夫"),
@@ -123,10 +152,6 @@ GAPS: tuple[Gap, ...] = (
         "原文没说骰点如何定庄、从第几叠抓起；引擎把庄家作为参数，从第一叠抓起。", "The text does not say how the dice pick the dealer or the first stack; the engine takes the dealer as a parameter and draws from the first stack."),
     Gap(_p("（5）摸牌", "由上盘胜者指定方向掷骰定庄"),
         "连续多盘之间的定庄不影响一盘之内的规则；引擎只打一盘。", "Choosing the dealer between hands does not affect a single hand; the engine plays one hand."),
-    Gap(_p("（9）八马奖励", "也叫赏结黑八马"),
-        "黑八马的计算（“出2倍”“共出5墩”“赏保门进四”）互相对不上，例图又缺失，引擎不实现，只在注释页讨论。", "The 黑八马 amounts (double, five 墩 in all, 赏保门进四) do not agree with each other and the example picture is lost; not implemented, discussed on the notes page."),
-    Gap(_p("（9）八马奖励", "只叫赏结"),
-        "赏结没有说另外出多少钱，引擎按普通结牌计。", "No extra payment is stated for 赏结; the engine settles it as an ordinary close."),
     Gap(_p("（9）八马奖励", "（请看下图）"),
         "原文的图都已丢失；牌面 SVG 按文字描述重画。", "The source's pictures are lost; the tile SVGs are redrawn from its words."),
     Gap(_p("（10）叫牌规则", "上天-下九-末虎头"),
@@ -134,7 +159,7 @@ GAPS: tuple[Gap, ...] = (
     Gap(_p("（8）结牌", "可能会出现“挡胡”"),
         "策略建议，不是规则；电脑玩家只用简单策略。", "Strategy advice, not a rule; the computer players use a plain strategy."),
     Gap(_p("（11）封墩", "那么你把八张牌封存起来"),
-        "封墩之后其余三人怎样继续出牌，原文没说；引擎只在结算里计入封墩。", "How the other three go on playing after a seal is not said; the engine applies sealing in the settlement only."),
+        "封墩之后其余三人怎样继续出牌，原文没说；引擎让封墩者不出牌，三家照常打完八墩（见编辑说明）。", "How the other three go on after a seal is not said; the engine leaves the sealed seat out and the three play the eight tricks (see the notes)."),
     Gap(_p("结语", "这就像看nba球赛"),
         "作者的感想，不是规则。", "The author's reflection, not a rule."),
     Gap(_p("回帖", "为了不失传啊"),
@@ -142,11 +167,15 @@ GAPS: tuple[Gap, ...] = (
 )
 
 _OPT = {
-    "dun": ("一墩是几张牌", "How many tiles make a 墩", _p("（1）定价与墩", "32张以4张为一墩，共8墩"), "gupai/notes.md#dun"),
-    "jiao_count": ("叫小时从哪头数", "叫小: counting from which end", _p("（10）叫牌规则", "将这两张的两个门类倒着相比"), "gupai/notes.md#jiao"),
+    "jiao_count": (_p("（10）叫牌规则", "将这两张的两个门类倒着相比"), "gupai/notes.md#jiao"),
+    "jiao_order": (_p("（10）叫牌规则", "有幺叫幺，无幺叫点"), "gupai/notes.md#jiao-order"),
+    "heibama": (_p("（9）八马奖励", "在最后四张牌或以上结了牌"), "gupai/notes.md#heibama"),
+    "shang_baomen": (_p("（9）八马奖励", "赏保门进四"), "gupai/notes.md#shang-baomen"),
+    "xiqian": (_p("三六点、赏与至尊", "另外人得出“喜钱”"), "gupai/notes.md#xiqian"),
+    "hard_bama": (_p("（9）八马奖励", "其他闲家上手后打出的八张牌"), "gupai/notes.md#hard"),
 }
 
 OPTIONS: tuple[RuleOption, ...] = tuple(
-    RuleOption(f"gupai.{k}", zh, en, CHOICES[k], getattr(DEFAULT, k), passage, note)
-    for k, (zh, en, passage, note) in _OPT.items()
+    RuleOption(f"gupai.{k}", QUESTIONS[k][0], QUESTIONS[k][1], CHOICES[k], getattr(DEFAULT, k), passage, note)
+    for k, (passage, note) in _OPT.items()
 )

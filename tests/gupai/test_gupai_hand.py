@@ -3,7 +3,8 @@ from collections import Counter
 from hypothesis import given, settings, strategies as st
 
 from engine.gupai.config import GupaiConfig
-from engine.gupai.hand import Move, State, computer_move, deal, jiao_singles, play_out
+from engine.gupai.hand import Move, State, computer_move, deal, jiao_reason, jiao_singles, play_out
+from engine.gupai.scoring import can_seal
 from engine.gupai.plays import classify
 from engine.gupai.tiles import DECK
 
@@ -20,17 +21,15 @@ def test_deal_conserves_tiles(seed, dealer):
 
 
 @settings(max_examples=60)
-@given(seeds, st.integers(0, 3), st.sampled_from(["trick", "stack"]))
-def test_finished_hand_hands_out_all_tricks(seed, dealer, dun):
-    cfg = GupaiConfig(dun=dun)
-    s = play_out(State.start(seed, dealer, cfg))
+@given(seeds, st.integers(0, 3))
+def test_finished_hand_hands_out_all_tricks(seed, dealer):
+    s = play_out(State.start(seed, dealer))
     assert s.terminal and s.legal() == []
-    assert sum(t.dun for t in s.tricks) == sum(s.held) == (8 if dun == "trick" else 16)
+    assert sum(t.dun for t in s.tricks) == sum(s.held) == 8
     laid = Counter(t for tr in s.tricks for _, m in tr.moves for t in m.tiles)
     assert laid == Counter(DECK)
     assert s.closer() == s.tricks[-1].winner
-    if dun == "trick":
-        assert sum(s.returns()) == 0
+    assert sum(s.returns()) == 0
 
 
 @settings(max_examples=30)
@@ -111,3 +110,106 @@ def test_computer_moves_are_legal():
         assert m in s.legal()
         s = s.apply(m)
     assert s.terminal
+
+
+def test_jiao_order_when_several_rules_apply():
+    # line 33: a. 三张"有重叫重" comes before b. "有幺叫幺，无幺叫点"; either of the two of one class
+    # may be led ("必须出其一张"); with two of one class, 叫小 leads the lower.
+    h = ("66", "33", "65")  # two long tiles and an ace tile: a and b disagree
+    assert set(jiao_singles(h)) == {"66", "33"}
+    assert "有重叫重" in jiao_reason(h)[0]
+    yao_first = GupaiConfig(jiao_order="yao_first")
+    assert jiao_singles(h, yao_first) == ("65",)
+    assert "有幺叫幺" in jiao_reason(h, yao_first)[0]
+    assert jiao_singles(("66", "22")) == ("22",)  # two of one class: the lower
+    # two tiles: 叫小 before 有幺叫幺 ("若都排在倒数第几，就要遵循…"): 长二 (lowest long) before 幺六 (second ace)
+    assert jiao_singles(("22", "61")) == ("22",)
+    # the engine refuses the other single and says which rule, naming the tiles
+    refused = 0
+    for seed in range(40):
+        s = State.start(seed)
+        while not s.terminal:
+            hand = s.hands[s.to_move]
+            if not s.current and len(hand) in (2, 3):
+                for t in set(hand) - set(jiao_singles(hand)):
+                    zh, en = s.why_illegal(Move((t,)))
+                    assert "叫牌规则" in zh and "Lead rules" in en
+                    refused += 1
+            s = s.apply(computer_move(s))
+    assert refused > 5
+
+
+def test_play_passes_in_seat_order():
+    # the text names no direction; the engine passes play A→B→C→D from the leader
+    s = play_out(State.start(8, dealer=2))
+    for tr in s.tricks:
+        seats = [seat for seat, _ in tr.moves]
+        assert seats == [(tr.leader + i) % 4 for i in range(4)]
+    assert s.tricks[0].leader == 2
+
+
+def test_computer_never_takes_a_trick_by_following_with_zhizun():
+    # line 30: "至尊赏打不起任何牌": no trick is won by the supreme pair laid after the lead
+    found = 0
+    for seed in range(300):
+        s = play_out(State.start(seed))
+        for tr in s.tricks:
+            for i, (seat, m) in enumerate(tr.moves):
+                if sorted(m.tiles) == ["21", "24"] and i > 0:
+                    found += 1
+                    assert not m.up and tr.winner != seat
+    assert found > 0
+
+
+def test_non_dealer_who_takes_the_lead_can_make_hard_bama():
+    # line 30: "或其他闲家上手后打出的八张牌，另三家合起来都打不起" — seed 324: B (not the dealer)
+    # takes the first trick from the dealer's lead and every trick after; nobody could beat him
+    s = play_out(State.start(324, dealer=0))
+    st = s.settlement()
+    assert s.closer() == 1 and st.held[1] == 8 and s.tricks[0].leader == 0
+    assert st.bama == "hard" and st.nets == (-16, 48, -16, -16)
+
+
+def test_bama_that_could_have_been_beaten_is_not_hard():
+    # "打或垫自由自愿": a follower who could beat and discards instead leaves an ordinary 八马
+    import random
+    for seed in (2, 7):
+        rnd = random.Random(seed)
+        s = State.start(seed)
+        while not s.terminal:
+            s = s.apply(rnd.choice(s.legal()))
+        st = s.settlement()
+        assert st.held[st.closer] == 8 and s.could_be_beaten(st.closer)
+        assert st.bama == "plain" and st.multiplier == 2
+        every = play_out(State.start(seed, 0, GupaiConfig(hard_bama="every")), [m for tr in s.tricks for _, m in tr.moves])
+        assert every.settlement().bama == "hard"
+
+
+def test_heibama_in_play():
+    # line 28: "在最后四张牌或以上结了牌，且含有赏" — seeds 39 and 65 end with such a run
+    for seed in (39, 65):
+        s = play_out(State.start(seed, 0))
+        st = s.settlement()
+        f = s.facts()
+        assert st.heibama and f.run_each >= 4 and set(f.run_tiles) & {"21", "24"}
+        off = play_out(State.start(seed, 0, GupaiConfig(heibama="off"))).settlement()
+        assert not off.heibama and off.nets[s.closer()] < st.nets[s.closer()]
+        assert sum(st.nets) == 0
+
+
+def test_sealed_seat_lays_no_tile():
+    # line 34: "你把八张牌封存起来" — the sealed player is left out; the other three play eight tricks
+    seed = next(x for x in range(200) if can_seal(deal(x).hands[2]))
+    s = play_out(State.start(seed, 0, sealed=(2,)))
+    assert all(seat != 2 for tr in s.tricks for seat, _ in tr.moves)
+    assert sum(t.dun for t in s.tricks) == sum(s.held) == 8 and s.held[2] == 0
+    assert all(len(tr.moves) == 3 for tr in s.tricks)
+    st = s.settlement()
+    assert st.nets[2] == -4 and sum(st.nets) == 0
+    import pytest
+    bad = next(x for x in range(200) if not can_seal(deal(x).hands[1]))
+    with pytest.raises(ValueError):
+        State.start(bad, 0, sealed=(1,))
+    # a sealed dealer does not lead: the next seat does
+    seed0 = next(x for x in range(400) if can_seal(deal(x).hands[0]))
+    assert State.start(seed0, 0, sealed=(0,)).to_move == 1

@@ -1,6 +1,6 @@
 from hypothesis import given, strategies as st
 
-from engine.gupai.plays import beats, classify, plays_in
+from engine.gupai.plays import beats, classify, plays_in, why_not_beats
 from engine.gupai.tiles import DECK, FACES
 
 
@@ -33,14 +33,30 @@ def test_pairs():
     assert not beats(classify(["33", "33"]), classify(["33", "33"]))  # equal does not take
 
 
-def test_zhizun_beats_every_two_tile_play():
+def test_zhizun_led_is_unbeatable():
+    # line 11: "两者若一起打出，即至尊牌，比谁都大" — led, nothing takes it
     z = classify(["21", "24"])
     assert z.family == "zhizun"
-    twos = plays_in(list(DECK), 2)
-    others = [p for p in twos if p.family != "zhizun"]
-    assert len(others) > 10
-    for p in others:
-        assert beats(z, p) and not beats(p, z)
+    twos = [p for p in plays_in(list(DECK), 2) if p.family != "zhizun"]
+    assert len(twos) > 10
+    for p in twos:
+        assert not beats(p, z)
+
+
+def test_zhizun_follow_takes_nothing():
+    # line 30: "至尊赏打不起任何牌…没有出牌权时…被拆散而垫掉"
+    z = classify(["21", "24"])
+    for p in plays_in(list(DECK)):
+        assert not beats(z, p)
+        if p.size == 2 and p.family != "zhizun":
+            zh, en = why_not_beats(z, p)
+            assert "至尊" in zh and "supreme pair" in en
+    # the API's own comparisons agree: a pair of long threes led keeps the trick against the supreme pair
+    from engine.api import handle
+    a = handle({"game": "gupai", "action": "compare", "plays": [["33", "33"], ["21", "24"]]})
+    assert a["winner"] == 0 and a["plays"][1]["beats_best"] is False
+    a = handle({"game": "gupai", "action": "compare", "plays": [["21", "24"], ["66", "54"]]})
+    assert a["winner"] == 0
 
 
 def test_class_beats_only_own_class():

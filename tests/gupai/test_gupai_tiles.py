@@ -52,3 +52,22 @@ def test_parse_and_possible():
     with pytest.raises(InvalidTiles):
         check_possible(["21", "21"])
     check_possible(list(DECK))
+
+
+def test_six_is_black_two_red_four():
+    # line 11: "六点（黑2红6点" — the six has two black pips and a red four; six pips in all
+    # (the text's 红6点 read as the total: a 2-pip black half leaves four pips to be red)
+    f = BY_CODE["24"]
+    assert f.points == 6 and f.top.colours == ("b", "b") and f.bottom.colours == ("r",) * 4
+    # "三点（黑2红1点": two black and one red
+    assert BY_CODE["21"].top.colours == ("b", "b") and BY_CODE["21"].bottom.colours == ("r",)
+
+
+def test_source_names_and_lao_ya():
+    from engine.gupai.tiles import ALIASES, standing
+    # line 10: 弯七 "即麻将中的七饼，也叫猪脚或大邪货"; line 11: 喜牌, "三六点儿"
+    assert all(n in ALIASES["43"][0] for n in ("七饼", "猪脚", "大邪货"))
+    assert "喜牌" in ALIASES["24"][0] and "三六点儿" in ALIASES["21"][0]
+    # line 35: "六张老": the top level of each class, two tiles each
+    assert sorted(c for c in DECK if standing(c) == "老") == ["54", "63", "65", "65", "66", "66"]
+    assert {c for c in DECK if standing(c) == "亚"} == {"11", "62", "53", "64"}
