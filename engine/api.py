@@ -30,6 +30,7 @@ GAMES: dict[str, str] = {
     "gupai": "engine.gupai.actions",
     "yezi": "engine.yezi.actions",
     "paohuzi": "engine.paohuzi.actions",
+    "lesson": "engine.lessons.actions",
 }
 
 Action = Callable[[dict[str, Any]], dict[str, Any]]

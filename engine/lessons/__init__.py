@@ -1,0 +1,9 @@
+"""Each game's first lesson: steps, exercises drawn from a seed, answers judged by the game's engine."""
+
+from __future__ import annotations
+
+from .dawei import LESSON as DAWEI
+from .model import Lesson
+
+#: game id -> its lesson, in the order of the site's navigation
+LESSONS: dict[str, Lesson] = {DAWEI.id: DAWEI}

@@ -1,0 +1,98 @@
+"""The shape of a lesson: steps, exercises drawn from a seed, and the engine's verdict on an answer.
+
+An exercise is a pure function of ``(lesson, step, seed, index)``: the browser asks for a set, shows it,
+and sends the reader's answer back with the same four keys; the engine draws the exercise again and
+judges the answer. Nothing about the answer has to live in the page.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Text:
+    zh: str
+    en: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"zh": self.zh, "en": self.en}
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """Where a rule is stated: a page of the site (from the language root) and an anchor on it."""
+
+    page: str  # "dawei/notes/"
+    anchor: str  # "precedence"
+    name: Text
+
+    def as_dict(self) -> dict[str, str]:
+        return {"page": self.page, "anchor": self.anchor, "zh": self.name.zh, "en": self.name.en}
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: Text
+    #: why this answer is wrong, when it is (a sentence about the game)
+    why_not: Text | None = None
+
+
+@dataclass(frozen=True)
+class Exercise:
+    question: Text
+    figure: str  # SVG drawn by the engine ("" for none)
+    figure_alt: Text
+    choices: tuple[Choice, ...]
+    answer: str  # the value of the right choice
+    explain: Text  # why the right answer is right
+    rule: RuleRef
+
+    def __post_init__(self) -> None:
+        values = [c.value for c in self.choices]
+        if len(set(values)) != len(values) or self.answer not in values:
+            raise ValueError(f"bad exercise: answer {self.answer!r} among {values}")
+
+    def choice(self, value: str) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+
+Draw = Callable[[random.Random], Exercise]
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    title: Text
+    draw: Draw
+    #: exercises a reader is asked per set
+    count: int = 4
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str  # the game id
+    title: Text
+    steps: tuple[Step, ...]
+    by_id: dict[str, Step] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_id", {s.id: s for s in self.steps})
+
+
+def rng_for(lesson: str, step: str, seed: int, index: int) -> random.Random:
+    """The random source of one exercise: the same in CPython and in Pyodide (string seeds hash with SHA-512)."""
+    return random.Random(f"lesson/{lesson}/{step}/{seed}/{index}")
+
+
+def draw(lesson: Lesson, step: Step, seed: int, index: int) -> Exercise:
+    return step.draw(rng_for(lesson.id, step.id, seed, index))
+
+
+def shuffled(rng: random.Random, choices: list[Choice]) -> tuple[Choice, ...]:
+    out = list(choices)
+    rng.shuffle(out)
+    return tuple(out)

@@ -1,0 +1,117 @@
+"""Lessons at build time: the first exercise of each step shown before Python is ready, the progress
+box, and the printable worksheet with its answer key. Everything comes from ``engine.lessons``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+from engine.lessons import LESSONS
+from engine.lessons.actions import KEY_SEED, public, verdict
+from engine.lessons.model import Lesson, Step, draw
+
+e = html.escape
+
+
+def _t(lang: str) -> Callable[[str, str], str]:
+    return lambda zh, en: en if lang == "en" else zh
+
+
+def _pick(d: dict[str, str], lang: str) -> str:
+    return d["en"] if lang == "en" else d["zh"]
+
+
+def rule_href(rule: dict[str, str]) -> str:
+    """From a lesson page at <lang>/<game>/<page>/ to the page that states the rule."""
+    return f"../../{rule['page']}#{rule['anchor']}"
+
+
+def _lesson_step(params: dict[str, Any]) -> tuple[Lesson, Step]:
+    lesson = LESSONS[params["lesson"]]
+    return lesson, lesson.by_id[params["step"]]
+
+
+def _figure(ex: dict[str, Any], lang: str) -> str:
+    if not ex["figure"]:
+        return ""
+    return f'<div class="lesson-fig" role="img" aria-label="{e(_pick(ex["figure_alt"], lang))}">{ex["figure"]}</div>'
+
+
+def exercises_widget(lang: str, params: dict[str, Any]) -> str:
+    """Before Python is ready: the first exercise of the fixed set, its choices shown but not clickable,
+    and its answer folded away."""
+    t = _t(lang)
+    lesson, step = _lesson_step(params)
+    ex_obj = draw(lesson, step, KEY_SEED, 0)
+    ex = public(ex_obj, 0)
+    v = verdict(ex_obj, ex_obj.answer)
+    choices = "".join(
+        f'<li><button type="button" class="hw-btn lesson-choice" disabled>{e(_pick(c, lang))}</button></li>' for c in ex["choices"]
+    )
+    rule = v["rule"]
+    return (
+        f'<div class="lesson-set" data-lesson="{e(lesson.id)}" data-step="{e(step.id)}">'
+        f'<ol class="lesson-list"><li class="lesson-ex">'
+        f'<p class="lesson-q">{e(_pick(ex["question"], lang))}</p>{_figure(ex, lang)}'
+        f'<ul class="lesson-choices">{choices}</ul>'
+        f'<details class="lesson-static-answer"><summary>{t("看答案", "Show the answer")}</summary>'
+        f'<p><strong>{e(_pick(v["answer"], lang))}</strong>{t("。", ". ")}{e(_pick(v["explain"], lang))} '
+        f'<a href="{e(rule_href(rule))}">{e(_pick(rule, lang))}</a></p></details>'
+        f"</li></ol>"
+        f'<p class="lesson-wait">{t(f"引擎就绪后，这里会出 {step.count} 道题，由引擎判定对错。", f"Once the engine is ready, {step.count} exercises appear here and the engine checks your answers.")}</p>'
+        f"</div>"
+    )
+
+
+def progress_widget(lang: str, params: dict[str, Any]) -> str:
+    t = _t(lang)
+    lesson = LESSONS[params["lesson"]]
+    items = "".join(
+        f'<li data-step="{e(s.id)}"><a href="#{e("step-" + s.id)}">{e(s.title.en if lang == "en" else s.title.zh)}</a></li>'
+        for s in lesson.steps
+    )
+    return (
+        f'<div class="lesson-progress" data-lesson="{e(lesson.id)}">'
+        f'<p class="lesson-progress-head">{t("本课各步（完成的会打勾，只记在你的浏览器里）：", "The steps of this lesson (finished ones are ticked, remembered only in your browser):")}</p>'
+        f'<ol class="lesson-steps">{items}</ol>'
+        f'<button type="button" class="hw-btn" data-role="reset" disabled>{t("清除进度", "Reset progress")}</button>'
+        f"</div>"
+    )
+
+
+def key_table(lang: str, params: dict[str, Any]) -> str:
+    """The printable worksheet of the fixed set, then its answer key on a page of its own."""
+    t = _t(lang)
+    lesson = LESSONS[params["lesson"]]
+    letters = "ABCDEFG"
+    sheet, key = [], []
+    for step in lesson.steps:
+        qs, ans = [], []
+        for i in range(step.count):
+            ex_obj = draw(lesson, step, KEY_SEED, i)
+            ex = public(ex_obj, i)
+            v = verdict(ex_obj, ex_obj.answer)
+            opts = "".join(f"<li>{letters[j]}. {e(_pick(c, lang))}</li>" for j, c in enumerate(ex["choices"]))
+            qs.append(f'<li class="lesson-ex"><p class="lesson-q">{e(_pick(ex["question"], lang))}</p>{_figure(ex, lang)}<ul class="lesson-options">{opts}</ul></li>')
+            right = next(j for j, c in enumerate(ex["choices"]) if c["value"] == v["answer"]["value"])
+            rule = v["rule"]
+            ans.append(
+                f"<li><strong>{letters[right]}. {e(_pick(v['answer'], lang))}</strong> — {e(_pick(v['explain'], lang))} "
+                f'({t("规则", "rule")}: <a href="{e(rule_href(rule))}">{e(_pick(rule, lang))}</a>)</li>'
+            )
+        title = e(step.title.en if lang == "en" else step.title.zh)
+        sheet.append(f'<section class="lesson-sheet-step"><h2 id="sheet-{e(step.id)}">{title}</h2><ol class="lesson-list">{"".join(qs)}</ol></section>')
+        key.append(f'<section class="lesson-key-step"><h3>{title}</h3><ol>{"".join(ans)}</ol></section>')
+    return (
+        f'<div class="lesson-worksheet">{"".join(sheet)}</div>'
+        f'<div class="lesson-key"><h2 id="answer-key">{t("答案", "Answer key")}</h2>{"".join(key)}</div>'
+    )
+
+
+WIDGETS: dict[str, Callable[[str, dict[str, Any]], str]] = {
+    "lesson-exercises": exercises_widget,
+    "lesson-progress": progress_widget,
+}
+TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {"lesson-key": key_table}
+FILES: dict[str, Callable[[], str | bytes]] = {}

@@ -1,0 +1,121 @@
+"""Lessons: every exercise is drawn from its seed, has one right answer that the game's engine agrees
+with, and the verdict names the rule; the API refuses what is not an answer."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from engine.api import handle
+from engine.dawei.game import break_even
+from engine.dawei.options import DEFAULT
+from engine.dawei.split import openings
+from engine.dawei.throws import classify
+from engine.lessons import LESSONS
+from engine.lessons.model import draw
+
+STEPS = [(lesson, step) for lesson in LESSONS.values() for step in lesson.steps]
+seeds = st.integers(min_value=0, max_value=2**31 - 1)
+indexes = st.integers(min_value=0, max_value=10)
+
+
+def req(action: str, **kw: object) -> dict:
+    return handle({"game": "lesson", "action": action, **kw})
+
+
+@pytest.mark.parametrize("lesson,step", STEPS, ids=[f"{l.id}-{s.id}" for l, s in STEPS])
+@given(seed=seeds, index=indexes)
+def test_every_exercise_has_one_right_answer(lesson, step, seed, index):
+    ex = draw(lesson, step, seed, index)
+    assert ex.question.zh and ex.question.en
+    assert [c.value for c in ex.choices].count(ex.answer) == 1
+    assert 2 <= len(ex.choices) <= 7
+    # every wrong choice says why it is wrong, in both languages
+    for c in ex.choices:
+        if c.value != ex.answer:
+            assert c.why_not is not None and c.why_not.zh and c.why_not.en
+    # the same seed and index draw the same exercise
+    assert draw(lesson, step, seed, index) == ex
+
+
+def test_api_round_trip_right_and_wrong():
+    a = req("exercises", lesson="dawei", step="which-stick", seed=11)
+    assert a["ok"] and len(a["exercises"]) == LESSONS["dawei"].by_id["which-stick"].count
+    ex = a["exercises"][0]
+    assert "answer" not in ex  # the page never holds the answer
+    verdicts = [req("check", lesson="dawei", step="which-stick", seed=11, index=0, answer=c["value"]) for c in ex["choices"]]
+    assert sum(v["correct"] for v in verdicts) == 1
+    for v in verdicts:
+        assert v["rule"]["page"].startswith("dawei/") and v["rule"]["anchor"]
+        if not v["correct"]:
+            assert v["verdict"]["en"].startswith("Not quite") and v["why"]["en"] != v["explain"]["en"]
+
+
+@given(seed=seeds, index=indexes)
+def test_which_stick_answer_is_the_engines_classification(seed, index):
+    lesson = LESSONS["dawei"]
+    ex = draw(lesson, lesson.by_id["which-stick"], seed, index)
+    dice = tuple(int(x) for x in ex.figure_alt.en.split(": ")[1].split())
+    assert classify(dice, DEFAULT).id == ex.answer
+
+
+@given(seed=seeds, index=indexes)
+def test_reds_answer_counts_only_fours(seed, index):
+    lesson = LESSONS["dawei"]
+    ex = draw(lesson, lesson.by_id["reds"], seed, index)
+    dice = [int(x) for x in ex.figure_alt.en.split(": ")[1].split()]
+    assert ex.answer == str(dice.count(4))
+
+
+@given(seed=seeds, index=indexes)
+def test_split_answer_is_whether_the_need_is_met(seed, index):
+    lesson = LESSONS["dawei"]
+    ex = draw(lesson, lesson.by_id["split"], seed, index)
+    first_s, second_s = ex.figure_alt.en.split("; ")
+    first = tuple(int(x) for x in first_s.split("throw ")[1].split())
+    second = tuple(int(x) for x in second_s.split("throw ")[1].split())
+    chances = [c for c in openings(first, DEFAULT) if c.rule.en in ex.question.en]
+    assert chances, "the first throw opens the split the question names"
+    assert ex.answer == ("yes" if chances[0].need.met(second, DEFAULT) else "no")
+
+
+@given(seed=seeds, index=indexes)
+def test_settle_answer_is_holding_minus_break_even(seed, index):
+    lesson = LESSONS["dawei"]
+    ex = draw(lesson, lesson.by_id["settle"], seed, index)
+    words = ex.question.en.split()
+    n = int(words[words.index("of") + 1])
+    held = int(words[words.index("worth") + 1])
+    assert Fraction(ex.answer) == held - break_even(n, DEFAULT)
+
+
+def test_the_fixed_set_is_fixed_and_complete():
+    a, b = req("key", lesson="dawei"), req("key", lesson="dawei")
+    assert a == b and a["ok"]
+    assert [s["id"] for s in a["steps"]] == [s.id for s in LESSONS["dawei"].steps]
+    for s in a["steps"]:
+        for ex in s["exercises"]:
+            assert ex["correct"] and ex["answer"]["value"] in [c["value"] for c in ex["choices"]]
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"lesson": "chess", "step": "reds"},
+        {"lesson": "dawei", "step": "nope"},
+        {"lesson": "dawei", "step": "reds", "seed": -1},
+        {"lesson": "dawei", "step": "reds", "seed": "7"},
+        {"lesson": "dawei", "step": "reds", "index": 0, "answer": "9"},
+        {"lesson": "dawei", "step": "reds", "index": 99, "answer": "1"},
+        {"lesson": "dawei", "step": "reds", "index": 0},
+    ],
+)
+def test_bad_requests_answer_in_sentences(kw):
+    a = req("check", **kw)
+    assert a["ok"] is False
+    err = a["error"]
+    assert err["zh"] and err["en"][0].isupper()
+    for word in ("lesson", "step", "seed", "index", "answer"):
+        assert f"'{word}'" not in err["en"] and f"“{word}”" not in err["zh"]
