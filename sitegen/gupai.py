@@ -173,7 +173,7 @@ def tiles_table(lang: str, params: dict[str, Any]) -> str:
                   t(lang, "名称", "Name"), t(lang, "点数", "Pips"), t(lang, "黑 / 红", "Black / red"),
                   t(lang, "张数", "Copies"))
     )
-    return f'<table class="gp-chart"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return f'<div class="gp-scroll"><table class="gp-chart"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
 
 
 def sets_table(lang: str, params: dict[str, Any]) -> str:
@@ -190,7 +190,7 @@ def sets_table(lang: str, params: dict[str, Any]) -> str:
             f"<td>{E(three_a.zh)} {_tiles(list(three_a.tiles), lang, 22)}</td><td>{E(three_b.zh)} {_tiles(list(three_b.tiles), lang, 22)}</td></tr>"
         )
     head = "".join(f"<th>{x}</th>" for x in (t(lang, "套子", "Set"), t(lang, "两张", "Two tiles"), t(lang, "三张（两长一点）", "Three (two long, one points)"), t(lang, "三张（一长两点）", "Three (one long, two points)")))
-    return f'<table class="gp-chart"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return f'<div class="gp-scroll"><table class="gp-chart"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
 
 
 def jie_table(lang: str, params: dict[str, Any]) -> str:
@@ -255,7 +255,7 @@ def options_table(lang: str, params: dict[str, Any]) -> str:
         choices = "; ".join(f"**{_label(c, lang)}**" if c == o.default else _label(c, lang) for c in o.choices)
         page, anchor = o.note.split("#")
         link = f"[{t(lang, '说明', 'note')}]({page.split('/', 1)[1]}#{anchor})"
-        rows.append(f"| {t(lang, o.zh, o.en)} | {choices} | {o.passage.section}：“{o.passage.quote}” | {link} |")
+        rows.append(f"| {t(lang, o.zh, o.en)} | {choices} | {o.passage.section}：「{o.passage.quote}」 | {link} |")
     head = (f"| {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
             f"{t(lang, '原文位置', 'Place in the source')} | |\n|---|---|---|---|\n")
     return head + "\n".join(rows)
@@ -269,7 +269,7 @@ COMPARE_CASES: tuple[list[Any], ...] = (
     [["11"], ["66"], ["65"], {"tiles": ["22"], "up": False}],
     [["33", "33"], ["22", "22"], {"tiles": ["65", "51"], "up": False}, ["44", "44"]],
     [["21", "24"], {"tiles": ["66", "54"], "up": False}, {"tiles": ["11", "11"], "up": False}, {"tiles": ["65", "64"], "up": False}],
-    [["33", "33"], {"tiles": ["21", "24"], "up": False}, ["44", "44"], {"tiles": ["52", "61"], "up": False}],
+    [["33", "33"], ["21", "24"], ["44", "44"], {"tiles": ["52", "61"], "up": False}],
     [["66", "66", "54"], ["11", "11", "62"], ["13", "41", "23"]],
     [["52"], ["24"], ["41"], ["21"]],
 )
@@ -289,8 +289,8 @@ def compare_table(lang: str, params: dict[str, Any]) -> str:
             cells.append(f"{seat(lang, i)}: {shown} {what}{mark}")
         win = ans["plays"][ans["winner"]]
         rows.append(f'<tr><td>{"<br>".join(cells)}</td><td>{seat(lang, ans["winner"])} · {E(t(lang, win["zh"], win["en"]))}</td></tr>')
-    return (f'<table class="gp-chart"><thead><tr><th>{t(lang, "依次出牌（甲领出）", "Plays in order (A leads)")}</th>'
-            f'<th>{t(lang, "赢这一圈", "Takes the trick")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    return (f'<div class="gp-scroll"><table class="gp-chart"><thead><tr><th>{t(lang, "依次出牌（甲领出）", "Plays in order (A leads)")}</th>'
+            f'<th>{t(lang, "赢这一圈", "Takes the trick")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 EFFECT_HANDS = 200

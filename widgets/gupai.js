@@ -1,10 +1,8 @@
 // 鄂南骨牌 widgets. Every rule answer comes from the Python engine through
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/gupai.py) has the same structure, with the controls disabled.
-import { el } from "./dom.js";
+import { el, sharedState, shareButton } from "./dom.js";
 
-const SEATS_ZH = "甲乙丙丁";
-const SEATS_EN = "ABCD";
 let tilesCache = null;
 
 async function tileSvgs(ctx) {
@@ -19,15 +17,8 @@ async function tileSvgs(ctx) {
   return tilesCache;
 }
 
-function seat(ctx, s) {
-  return ctx.t(`${SEATS_ZH[s]}家`, `Player ${SEATS_EN[s]}`);
-}
-
-function tilesSpan(codes, svgs, big = false) {
-  const html = codes.map((c) => {
-    const svg = c === "back" ? svgs.back : svgs[c].svg;
-    return big ? svg.replace(/width="26" height="52"/, 'width="34" height="68"') : svg;
-  }).join("");
+function tilesSpan(codes, svgs) {
+  const html = codes.map((c) => (c === "back" ? svgs.back : svgs[c].svg)).join("");
   return el("span", { class: "gp-tiles", html });
 }
 
@@ -45,23 +36,96 @@ async function handWidget(root, ctx) {
   const newBtn = root.querySelector('[data-role="new"]');
   const upBtn = root.querySelector('[data-role="up"]');
   const downBtn = root.querySelector('[data-role="down"]');
+  const sealBtn = root.querySelector('[data-role="seal"]');
+  const selects = [...root.querySelectorAll("select[data-option]")];
   let seed = Number(seedEl.textContent) || 1120;
   let moves = [];
+  let sealed = [];
   let answer = null;
   let selected = [];
+  let checkSeq = 0;
+  const uid = root.id || `gp${Math.random().toString(36).slice(2, 8)}`;
+
+  const start = sharedState(root);
+  if (start) {
+    if (Number.isSafeInteger(start.seed) && start.seed >= 0) seed = start.seed;
+    if (Array.isArray(start.moves)) moves = start.moves.slice(0, 32);
+    if (Array.isArray(start.sealed)) sealed = start.sealed.filter((s) => s === human);
+    if (start.options && typeof start.options === "object") {
+      for (const s of selects) {
+        const v = start.options[s.dataset.option];
+        if ([...s.options].some((o) => o.value === v)) s.value = v;
+      }
+    }
+  }
+  const options = () => Object.fromEntries(selects.map((s) => [s.dataset.option, s.value]));
+  const share = root.querySelector('[data-role="share"]');
+  if (share) share.replaceChildren(shareButton(root, () => ({ seed, options: options(), sealed, moves }), ctx.t));
+
+  const seatName = (s) => (answer ? answer.seats[s][ctx.lang] : String(s));
+  const dun = (n) => ctx.t(`${n} 墩`, `${n} trick${n === 1 ? "" : "s"} (墩)`);
 
   function legalFor(up) {
     if (!answer || !answer.legal) return null;
     return answer.legal.find((m) => m.up === up && sameTiles(m.tiles, selected)) || null;
   }
 
-  function refreshButtons() {
-    upBtn.disabled = !legalFor(true);
-    downBtn.disabled = !legalFor(false);
+  function whyEl() { return board.querySelector('[data-role="why"]'); }
+
+  function describe(btn, text) {
+    // a grey button says why it is grey: the reason is its title and is read out with it
+    btn.title = text || "";
+    const id = `${uid}-why`;
+    if (text) btn.setAttribute("aria-describedby", id); else btn.removeAttribute("aria-describedby");
+  }
+
+  async function refreshButtons() {
+    const up = legalFor(true); const down = legalFor(false);
+    upBtn.disabled = !up; downBtn.disabled = !down;
+    const why = whyEl();
+    if (!answer) return;
+    if (answer.terminal) {
+      upBtn.disabled = downBtn.disabled = true;
+      describe(upBtn, ""); describe(downBtn, "");
+      if (why) why.textContent = ctx.t("这一盘已经打完；按“新的一盘”再来。", "The hand is over: press “New hand” to play another.");
+      return;
+    }
+    if (answer.to_move !== human) return;
+    if (!selected.length) {
+      const msg = ctx.t("先点选手中的牌，两个按钮才会亮。", "Choose tiles in your hand first; then the buttons light up.");
+      describe(upBtn, msg); describe(downBtn, msg);
+      if (why) why.textContent = msg;
+      return;
+    }
+    const n = ++checkSeq;
+    const a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), check: selected });
+    if (n !== checkSeq || !a.ok || !a.check) return;
+    const parts = [];
+    const u = a.check.up ? a.check.up[ctx.lang] : ""; const d = a.check.down ? a.check.down[ctx.lang] : "";
+    describe(upBtn, u); describe(downBtn, d);
+    if (u) parts.push(ctx.t("不能明出：", "Not face up: ") + u);
+    if (d && d !== u) parts.push(ctx.t("不能垫：", "Not face down: ") + d);
+    if (!parts.length) parts.push(ctx.t("可以出：按下面的按钮。", "Playable: press a button."));
+    if (why) why.textContent = parts.join(" ");
+  }
+
+  function settlementNode(s) {
+    const rs = [0, 1, 2, 3].map((i) => el("tr", {}, [
+      el("th", { scope: "row", text: seatName(i) }), el("td", { text: String(s.held[i]) }),
+      el("td", { text: (s.nets[i] >= 0 ? "+" : "") + String(s.nets[i]) }),
+    ]));
+    const table = el("table", { class: "gp-score" }, [
+      el("thead", {}, [el("tr", {}, [el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") }),
+        el("th", { text: ctx.t("输赢（墩）", "Net, in tricks (墩)") })])]),
+      el("tbody", {}, rs),
+    ]);
+    const summary = el("p", { class: "gp-summary", text: s.summary[ctx.lang] });
+    const lines = el("ul", { class: "gp-lines" }, s.lines.map((ln) => el("li", { text: ln[ctx.lang] })));
+    return [table, summary, lines];
   }
 
   function status(a) {
-    if (a.terminal) return ctx.t(`本盘结束：${seat(ctx, a.settlement.closer)}结牌。`, `Hand over: ${seat(ctx, a.settlement.closer)} closed (结牌).`);
+    if (a.terminal) return ctx.t(`本盘结束：${seatName(a.settlement.closer)}结牌。`, `Hand over: ${seatName(a.settlement.closer)} closed (结牌).`);
     if (a.to_move !== human) return "";
     if (!a.current.length) return ctx.t("轮到你领出：选一张、一对、至尊或套子。", "Your lead: choose a single, a pair, the supreme pair or a set.");
     const n = a.current[0].tiles.length;
@@ -70,19 +134,18 @@ async function handWidget(root, ctx) {
 
   function draw(a) {
     const rows = [0, 1, 2, 3].map((s) => el("tr", { "data-seat": String(s) }, [
-      el("th", { scope: "row", text: seat(ctx, s) + (s === human ? ctx.t(" (你)", " (you)") : "") }),
+      el("th", { scope: "row", text: seatName(s) + (s === human ? ctx.t("（你）", " (you)") : "") + (a.sealed.includes(s) ? ctx.t("（封墩）", " (sealed)") : "") }),
       el("td", { text: String(a.counts[s]) }),
       el("td", { text: String(a.held[s]) }),
     ]));
     const score = el("table", { class: "gp-score" }, [
-      el("thead", {}, [el("tr", {}, [el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("手中", "In hand") }), el("th", { text: ctx.t("墩", "墩 won") })])]),
+      el("thead", {}, [el("tr", {}, [el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("手中", "Tiles left") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") })])]),
       el("tbody", {}, rows),
     ]);
-    // the table shows the trick in progress; the last finished trick is shown below it
     const playNode = (c) => el("div", { class: "gp-play" }, [
-      el("span", { class: "gp-who", text: seat(ctx, c.seat) }),
+      el("span", { class: "gp-who", text: seatName(c.seat) }),
       tilesSpan(c.tiles, svgs),
-      el("span", { class: "gp-how", text: c.up ? ctx.t("打", "up") : ctx.t("垫", "down") }),
+      el("span", { class: "gp-how", text: c.up ? ctx.t("打", "face up") : ctx.t("垫", "face down") }),
     ]);
     const table = el("div", { class: "gp-table", "data-role": "table" });
     if (!a.current.length) table.textContent = ctx.t("（桌上还没有牌）", "(nothing on the table yet)");
@@ -90,16 +153,16 @@ async function handWidget(root, ctx) {
     const last = el("div", { class: "gp-last", "data-role": "last" });
     if (a.tricks.length) {
       const tr = a.tricks[a.tricks.length - 1];
-      last.append(el("p", { text: ctx.t(`上一圈：${seat(ctx, tr.winner)}得 ${tr.dun} 墩`, `Last trick: ${seat(ctx, tr.winner)} takes ${tr.dun} 墩`) }));
+      last.append(el("p", { text: ctx.t(`上一圈：${seatName(tr.winner)}得 ${dun(tr.dun)}`, `Last trick: ${seatName(tr.winner)} takes ${dun(tr.dun)}`) }));
       last.append(el("div", { class: "gp-table" }, tr.moves.map(playNode)));
     }
     const st = el("p", { class: "gp-status", "data-role": "status", "aria-live": "polite", text: status(a) });
     const hand = el("div", { class: "gp-hand", "data-role": "hand" });
     const mine = a.hands[human] || [];
-    mine.forEach((code, i) => {
+    mine.forEach((code) => {
       const b = el("button", {
         type: "button", class: "gp-pick", "data-tile": code, "aria-pressed": "false",
-        "aria-label": ctx.t(svgs[code].zh, svgs[code].en), html: svgs[code].svg.replace(/width="26" height="52"/, 'width="34" height="68"'),
+        "aria-label": ctx.t(svgs[code].zh, `${svgs[code].en} (${svgs[code].zh})`), html: svgs[code].svg.replace(/width="26" height="52"/, 'width="34" height="68"'),
       });
       b.disabled = a.terminal || a.to_move !== human;
       b.addEventListener("click", () => {
@@ -108,31 +171,33 @@ async function handWidget(root, ctx) {
         selected = [...hand.querySelectorAll('.gp-pick[aria-pressed="true"]')].map((x) => x.dataset.tile);
         refreshButtons();
       });
-      void i;
       hand.append(b);
     });
+    const why = el("p", { class: "gp-why", "data-role": "why", "aria-live": "polite" });
+    why.id = `${uid}-why`;
     const result = el("div", { "data-role": "result" });
-    if (a.settlement) {
-      const s = a.settlement;
-      const rs = [0, 1, 2, 3].map((i) => el("tr", {}, [
-        el("th", { scope: "row", text: seat(ctx, i) }), el("td", { text: String(s.held[i]) }),
-        el("td", { text: (s.nets[i] > 0 ? "+" : "") + String(s.nets[i]) }),
-      ]));
-      result.append(el("table", { class: "gp-score" }, [
-        el("thead", {}, [el("tr", {}, [el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: "墩" }), el("th", { text: ctx.t("输赢（墩）", "Net (墩)") })])]),
-        el("tbody", {}, rs),
-      ]));
-      if (s.bama) result.append(el("p", { text: `${ctx.t("八马", "八马")}: ${s.bama} × ${s.multiplier}` }));
-    }
-    board.replaceChildren(el("div", { class: "gp-board" }, [score, table]), last, st, hand, result);
+    if (a.settlement) result.append(...settlementNode(a.settlement));
+    board.replaceChildren(el("div", { class: "gp-board" }, [score, table]), last, st, hand, why, result);
+    // the seal button: live only before the first move, for a hand that may be sealed; else it says why not
+    sealBtn.disabled = !(a.seal && a.seal.allowed);
+    sealBtn.title = a.seal ? a.seal[ctx.lang] : "";
+    const sealWhy = el("p", { class: "gp-why", "data-role": "seal-why", id: `${uid}-seal-why`, text: sealBtn.disabled && a.seal ? a.seal[ctx.lang] : "" });
+    board.append(sealWhy);
+    if (sealBtn.disabled) sealBtn.setAttribute("aria-describedby", sealWhy.id); else sealBtn.removeAttribute("aria-describedby");
     selected = [];
     refreshButtons();
   }
 
   async function run() {
-    newBtn.disabled = true; upBtn.disabled = true; downBtn.disabled = true;
-    const a = await ctx.call({ game: "gupai", action: "play", seed, human, moves });
+    newBtn.disabled = true; upBtn.disabled = true; downBtn.disabled = true; sealBtn.disabled = true;
+    let a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options() });
+    if (!a.ok && (moves.length || sealed.length) && !answer) {
+      // a shared link whose moves no longer fit: start that hand afresh
+      moves = []; sealed = [];
+      a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options() });
+    }
     newBtn.disabled = false;
+    for (const s of selects) s.disabled = false;
     if (!a.ok) {
       moves.pop();
       const st = board.querySelector('[data-role="status"]');
@@ -157,11 +222,17 @@ async function handWidget(root, ctx) {
 
   upBtn.addEventListener("click", () => move(true));
   downBtn.addEventListener("click", () => move(false));
-  newBtn.addEventListener("click", () => {
-    seed = Math.floor(Math.random() * 2 ** 31);
-    moves = [];
+  sealBtn.addEventListener("click", () => {
+    if (!answer || !answer.seal || !answer.seal.allowed) return;
+    sealed = [human];
     run();
   });
+  newBtn.addEventListener("click", () => {
+    seed = Math.floor(Math.random() * 2 ** 31);
+    moves = []; sealed = [];
+    run();
+  });
+  for (const s of selects) s.addEventListener("change", () => { moves = []; sealed = []; run(); });
   await run();
 }
 

@@ -35,6 +35,7 @@ SEATS_ZH = ("甲家", "乙家", "丙家", "丁家")
 SEATS_EN = ("Player A", "Player B", "Player C", "Player D")
 BAMA_ZH = {"plain": "八马", "red": "红八马", "hard": "硬八马"}
 BAMA_EN = {"plain": "eight-horse (八马)", "red": "red eight-horse (红八马)", "hard": "hard eight-horse (硬八马)"}
+BAMA_A_EN = {"plain": "an eight-horse (八马)", "red": "a red eight-horse (红八马)", "hard": "a hard eight-horse (硬八马)"}
 
 
 def total_dun(config: GupaiConfig = DEFAULT) -> int:
@@ -170,7 +171,7 @@ def settle(
             else:
                 lines.append(Line(s, closer, BAOMEN * mult, "bama",
                                   f"{C('zh', closer)}{BAMA_ZH[bama]}：{C('zh', s)}出 {mult} 倍的清铺四墩，共 {BAOMEN * mult} 墩。",
-                                  f"{C('en', closer)} made a {BAMA_EN[bama]}: {C('en', s)} pays {mult} times the four of a player with no trick, {BAOMEN * mult} in all."))
+                                  f"{C('en', closer)} made {BAMA_A_EN[bama]}: {C('en', s)} pays {mult} times the four of a player with no trick, {BAOMEN * mult} in all."))
     else:
         hei = is_heibama(n, facts, config)
         for s in range(PLAYERS):
@@ -233,7 +234,7 @@ def closer_line(s: Settlement) -> tuple[str, str]:
     got = sum(ln.amount for ln in base if ln.payee == c) - sum(ln.amount for ln in base if ln.payer == c)
     if s.bama:
         return (f"{SEATS_ZH[c]}得全部八墩，{BAMA_ZH[s.bama]}（×{s.multiplier}），共进 {got} 墩。",
-                f"{SEATS_EN[c]} took all eight tricks (墩): a {BAMA_EN[s.bama]} (× {s.multiplier}), receiving {got} in all.")
+                f"{SEATS_EN[c]} took all eight tricks (墩): {BAMA_A_EN[s.bama]}, × {s.multiplier}, receiving {got} in all.")
     rhyme = "一二三四五六七"[n - 1] + "结" + str(jie(n))
     if s.heibama:
         return (f"{SEATS_ZH[c]}用含赏的牌连赢最后四张以上结牌，黑八马，共进 {got} 墩（普通结牌是{rhyme}）。",
