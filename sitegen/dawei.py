@@ -15,8 +15,9 @@ from typing import Any, Callable
 
 from engine.api import handle
 from engine.dawei.dice import ALL_OUTCOMES
-from engine.dawei.game import PRINTED_BREAK_EVEN, break_even
-from engine.dawei.options import Rules
+from engine.dawei.actions import END_WORDS, SPECIAL_WORDS, dice_words
+from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS, PRINTED_BREAK_EVEN, break_even
+from engine.dawei.options import CHOICE_WORDS, Rules
 from engine.dawei.split import SPLIT_RULES, success_ways
 from engine.dawei.sticks import ANIMALS, BY_ID, TOTAL_STICKS, TOTAL_ZHU
 from engine.dawei.svg import dice_svg, sticks_svg
@@ -42,11 +43,7 @@ def awards_text(awards: tuple[str, ...] | list[str], lang: str) -> str:
     return " + ".join(BY_ID[a].zh if lang == "zh" else BY_ID[a].en for a in awards)
 
 
-SPECIAL = {
-    "straight": ("视局面而定（见“狐狸”）", "depends on the game (see the fox)"),
-    "red_bowl": ("里抄外抄（见“特殊情况”）", "the sweep (see special cases)"),
-    "black_bowl": ("场上余签全归掷者", "every stick left in the pool"),
-}
+SPECIAL = SPECIAL_WORDS
 
 
 def award_cell(p: Any, lang: str) -> str:
@@ -67,7 +64,7 @@ def rel_root(lang: str) -> str:
 def dice_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     dice = params.get("dice", [4, 4, 1, 2, 3, 6])
-    ans = handle({"game": "dawei", "action": "classify", "dice": dice})
+    ans = handle({"game": "dawei", "action": "classify", "dice": dice, "lang": lang})
     faces = "".join(
         f'<select data-role="face" aria-label="{t("第", "die ")}{i + 1}{t("颗", "")}" disabled>'
         + "".join(f'<option value="{v}"{" selected" if v == d else ""}>{v}</option>' for v in range(1, 7))
@@ -109,7 +106,7 @@ def _pattern(pid: str) -> Any:
 def _players_select(t: Callable[[str, str], str], default: int) -> str:
     return (
         f'<label>{t("人数", "Players")} <select data-role="players" disabled>'
-        + "".join(f'<option value="{n}"{" selected" if n == default else ""}>{n}</option>' for n in range(2, 10))
+        + "".join(f'<option value="{n}"{" selected" if n == default else ""}>{n}</option>' for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
         + "</select></label>"
     )
 
@@ -123,7 +120,11 @@ def options_panel(lang: str, only: tuple[str, ...] | None = None) -> str:
         if only is not None and key not in only:
             continue
         anchor = o.note.split("#", 1)[1]
-        choices = "".join(f'<option value="{c}"{" selected" if c == o.default else ""}>{c}{t("（默认）", " (default)") if c == o.default else ""}</option>' for c in o.choices)
+        words = CHOICE_WORDS[key]
+        choices = "".join(
+            f'<option value="{c}"{" selected" if c == o.default else ""}>{e(words[c][0] if lang == "zh" else words[c][1])}{t("（本站读法）", " (our reading)") if c == o.default else ""}</option>'
+            for c in o.choices
+        )
         rows.append(
             f'<label class="dawei-option">{e(o.zh if lang == "zh" else o.en)} '
             f'<select data-option="{key}" data-default="{o.default}" disabled>{choices}</select> '
@@ -137,7 +138,7 @@ def split_widget(lang: str, params: dict[str, Any]) -> str:
     """First throw of the split phase: what it opens, each second throw's chance; then throw the second."""
     t = T(lang)
     first = params.get("first", [2, 2, 2, 1, 4, 4])
-    ans = handle({"game": "dawei", "action": "split", "first": first})
+    ans = handle({"game": "dawei", "action": "split", "first": first, "lang": lang})
     faces = "".join(
         f'<select data-role="face" aria-label="{t("第", "die ")}{i + 1}{t("颗", "")}" disabled>'
         + "".join(f'<option value="{v}"{" selected" if v == d else ""}>{v}</option>' for v in range(1, 7))
@@ -187,7 +188,7 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     players = int(params.get("players", 4))
     seed = int(params.get("seed", 1))
-    ans = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [0], "moves": [], "log_tail": 8, "lang": lang})
+    ans = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [0], "moves": [], "log_tail": 500, "lang": lang})
     return (
         '<div class="hw-row">'
         + _players_select(t, players)
@@ -195,25 +196,32 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
         f'<option value="hotseat">{t("轮流（同一台设备）", "Hot-seat (everyone here)")}</option></select></label>'
         f'<label>{t("种子", "Seed")} <input data-role="seed" type="number" min="0" value="{seed}" style="width:6em" disabled></label>'
         f'<button type="button" class="hw-btn" data-role="new" disabled>{t("新局", "New game")}</button>'
+        '<span data-role="share"></span>'
         "</div>"
         + options_panel(lang)
-        + f'<div data-role="status" class="dawei-status">{e(_status(ans, lang))}</div>'
+        + f'<div data-role="status" class="dawei-status" aria-live="polite">{e(_status(ans, lang))}</div>'
+        f'<p data-role="verdict" class="dawei-verdict" aria-live="polite"></p>'
         f'<div class="hw-row" data-role="actions"></div>'
-        f'<div class="dawei-dice" data-role="dice">{ans.get("last_svg") or ""}</div>'
+        f'<p class="hw-note" data-role="why"></p>'
+        f'<section class="dawei-own" data-role="own" aria-label="{t("你的上一掷", "Your last throw")}"><h4>{t("你的上一掷", "Your last throw")}</h4>'
+        f'<div class="dawei-dice" data-role="dice"></div><p data-role="own-text">{t("你还没有掷。", "You have not thrown yet.")}</p></section>'
+        f'<section class="dawei-others" aria-label="{t("此后电脑各家的掷", "The computer seats since then")}"><h4>{t("此后电脑各家的掷", "The computer seats since then")}</h4>'
+        f'<ul class="dawei-log" data-role="others">{"".join(_log_li(x, lang) for x in ans["since_own"])}</ul></section>'
         f'<div data-role="board">{board_html(ans, lang)}</div>'
         f'<details class="dawei-pool"><summary>{t("场上余签（按比例画）", "Sticks left in the pool (to scale)")}</summary><div data-role="pool">{ans["pool_svg"]}</div></details>'
-        f'<ul class="dawei-log" data-role="log">{"".join(_log_li(x, lang) for x in reversed(ans["log"]))}</ul>'
+        f'<details class="dawei-pool"><summary>{t("全部记录（新的在上）", "The whole log (newest first)")}</summary>'
+        f'<ul class="dawei-log" data-role="log" tabindex="0" aria-label="{t("全部记录", "The whole log")}">{"".join(_log_li(x, lang) for x in reversed(ans["log"]))}</ul></details>'
     )
 
 
 def _log_li(x: dict[str, Any], lang: str) -> str:
-    dice = f'<span class="dice">[{" ".join(map(str, x["dice"]))}]</span>' if x.get("dice") else ""
+    dice = f'<span class="dice" aria-label="{e(x["dice_words"][lang])}">[{" ".join(map(str, x["dice"]))}]</span>' if x.get("dice") else ""
     return f"<li>{e(x[lang])}{dice}</li>"
 
 
 def _status(ans: dict[str, Any], lang: str) -> str:
     t = T(lang)
-    phase = {"main": t("正掷", "main phase"), "split": t("分掷", "split phase"), "over": t("已结束", "over")}[ans["phase"]]
+    phase = ans["phase_words"][lang]
     seat = ans["seats"][ans["current"]][lang]
     return t(f"第 {ans['turn']} 手 · {phase} · 轮到{seat}", f"Turn {ans['turn']} · {phase} · {seat} to throw")
 
@@ -233,7 +241,7 @@ def board_html(ans: dict[str, Any], lang: str) -> str:
             + f"<td>{ans['zhu'][s]}</td><td>{'' if net is None else f'{net[s]:+g}'}</td></tr>"
         )
     return (
-        f'<div class="dawei-board"><table class="dawei-board-table"><thead><tr><th></th>{head}<th>{t("柱", "zhu")}</th><th>{t("输赢", "result")}</th></tr></thead>'
+        f'<div class="dawei-board" tabindex="0" role="region" aria-label="{t("场上与各家的签", "The pool and each player’s sticks")}"><table class="dawei-board-table"><thead><tr><th></th>{head}<th>{"柱"}</th><th>{t("输赢", "result")}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table></div>'
     )
 
@@ -293,14 +301,14 @@ def sim_summary(games: list[dict[str, Any]], players: int, be: float, lang: str)
     ends: dict[str, int] = {}
     for g in games:
         ends[g["end"]] = ends.get(g["end"], 0) + 1
-    end_names = {"pool_empty": t("签掷完", "pool emptied"), "red_bowl": t("红一碗", "red bowl"), "shun_dou_shun": t("顺斗顺", "straight upon straight"), "turn_limit": t("达轮数上限", "turn limit")}
+    end_names = {k: t(*v) for k, v in END_WORDS.items()}
     ends_txt = "，".join(f"{end_names.get(k, k)} {v}" for k, v in ends.items()) if lang == "zh" else ", ".join(f"{end_names.get(k, k)} {v}" for k, v in ends.items())
     turns = sum(g["turns"] for g in games) / n
     banker_share = sum(1 for g in games if g["banker"] is not None) / n
     return e(
         t(
             f"{n} 局 · {players} 人 · 保本 {be:g} 柱 · 平均每人偏离保本 {mean_abs:.1f} 柱 · 平均 {turns:.0f} 手 · 有庄家 {100 * banker_share:.0f}% · 结局：{ends_txt}",
-            f"{n} games · {players} players · break-even {be:g} zhu · mean distance from break-even {mean_abs:.1f} zhu · {turns:.0f} turns on average · a banker in {100 * banker_share:.0f}% · endings: {ends_txt}",
+            f"{n} games · {players} players · break-even {be:g} 柱 · mean distance from break-even {mean_abs:.1f} 柱 · {turns:.0f} turns on average · a banker in {100 * banker_share:.0f}% · endings: {ends_txt}",
         )
     )
 
@@ -333,8 +341,8 @@ def throw_table_html(lang: str) -> str:
             f"<td>{e(award_cell(p, lang))}</td><td>{p.zhu or ''}</td><td>{r.ways}</td><td>{pct(r.ways)}</td></tr>"
         )
     return (
-        f'<div class="dawei-throws"><table data-role="throws"><thead><tr><th>{t("六颗色子", "Six dice")}</th><th>{t("色面", "Pattern")}</th>'
-        f'<th>{t("得签", "Takes")}</th><th>{t("柱", "zhu")}</th><th>{t("次数（/46,656）", "Ways (/46,656)")}</th><th>{t("概率", "Chance")}</th></tr></thead>'
+        f'<div class="dawei-throws" tabindex="0" role="region" aria-label="{t("全部 462 种掷法", "All 462 throws")}"><table data-role="throws"><thead><tr><th>{t("六颗色子", "Six dice")}</th><th>{t("色面", "Pattern")}</th>'
+        f'<th>{t("得签", "Takes")}</th><th>{"柱"}</th><th>{t("次数（/46,656）", "Ways (/46,656)")}</th><th>{t("概率", "Chance")}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table></div>'
     )
 
@@ -362,7 +370,7 @@ def patterns_table(lang: str, params: dict[str, Any]) -> str:
     specials = params.get("specials", False)
     pw = pattern_ways()
     lines = [
-        f"| {t('次序', '#')} | {t('色面', 'Pattern')} | {t('例（出自原文描述）', 'Example (from the source)')} | {t('得签', 'Takes')} | {t('原文位置', 'Source')} | {t('次数 /46,656', 'Ways /46,656')} | {t('概率', 'Chance')} |",
+        f"| {t('次序', '#')} | {t('色面', 'Pattern')} | {t('例（◦：原文未给全六颗，余者为本站所补）', 'Example (◦: the source does not name all six dice; we filled in the rest)')} | {t('得签', 'Takes')} | {t('原文位置', 'Source')} | {t('次数 /46,656', 'Ways /46,656')} | {t('概率', 'Chance')} |",
         "|---:|---|---|---|---|---:|---:|",
     ]
     for i, p in enumerate(PATTERNS, 1):
@@ -371,7 +379,8 @@ def patterns_table(lang: str, params: dict[str, Any]) -> str:
         if specials and not p.special:
             continue
         name = p.zh if lang == "zh" else f"{p.en} ({p.zh})"
-        lines.append(f"| {i} | {name} | {' '.join(map(str, p.example))} | {award_cell(p, lang)} | {p.section} | {pw[p.id]:,} | {pct(pw[p.id])} |")
+        ex = " ".join(map(str, p.example)) + ("" if p.from_source else " ◦")
+        lines.append(f"| {i} | {name} | {ex} | {award_cell(p, lang)} | {p.section} | {pw[p.id]:,} | {pct(pw[p.id])} |")
     if not only and not specials:
         lines.append(f"| — | {t('空色（以上皆非）', 'Blank (none of the above)')} | {' '.join(map(str, BLANK.example))} | — | — | {pw['blank']:,} | {pct(pw['blank'])} |")
     return "\n".join(lines)
@@ -381,7 +390,7 @@ def animal_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     st = animal_stats()
     lines = [
-        f"| {t('签', 'Stick')} | {t('支数', 'Sticks')} | {t('每支柱数', 'zhu each')} | {t('合计柱', 'zhu in all')} | {t('一掷得此签的概率', 'Chance a throw takes one')} | {t('一掷期望柱数（来自此签）', 'Expected zhu per throw from it')} |",
+        f"| {t('签', 'Stick')} | {t('支数', 'Sticks')} | {t('每支柱数', '柱 each')} | {t('合计柱', '柱 in all')} | {t('一掷得此签的概率', 'Chance a throw takes one')} | {t('一掷期望柱数（来自此签）', 'Expected 柱 per throw from it')} |",
         "|---|---:|---:|---:|---:|---:|",
     ]
     total_exp = Fraction(0)
@@ -430,11 +439,16 @@ def break_even_table(lang: str, params: dict[str, Any]) -> str:
 
 def options_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
-    lines = [f"| {t('选项', 'Option')} | {t('取值（首项为默认）', 'Choices (default first)')} | {t('原文', 'Source')} | {t('说明', 'Note')} |", "|---|---|---|---|"]
+    lines = [f"| {t('选项', 'Option')} | {t('读法（首项为本站读法）', 'Readings (ours first)')} | {t('原文', 'Source')} | {t('说明', 'Note')} |", "|---|---|---|---|"]
     for o in OPTIONS:
-        choices = ", ".join(f"`{c}`" for c in (o.default,) + tuple(c for c in o.choices if c != o.default))
+        key = o.id.removeprefix("dawei.")
+        w = CHOICE_WORDS[key]
+        choices = t("；", "; ").join(
+            (w[c][0] if lang == "zh" else w[c][1]) + (t("（本站读法）", " (our reading)") if c == o.default else "")
+            for c in (o.default,) + tuple(c for c in o.choices if c != o.default)
+        )
         anchor = o.note.split("#", 1)[1]
-        lines.append(f"| `{o.id.removeprefix('dawei.')}` — {o.zh if lang == 'zh' else o.en} | {choices} | {o.passage.section} | [{t('编者按', 'note')}](notes.md#{anchor}) |")
+        lines.append(f"| {o.zh if lang == 'zh' else o.en} | {choices} | {o.passage.section} | [{t('编者按', 'note')}](notes.md#{anchor}) |")
     return "\n".join(lines)
 
 
@@ -483,7 +497,11 @@ def _option_effects_text(lang: str, players: int, games: int) -> str:
         "|---|---:|---:|---:|",
     ]
     for key, c, r in rows:
-        label = t("全部默认", "all defaults") if key is None else f"`{key}` = `{c}`"
+        if key is None:
+            label = t("全部取本站读法", "all our readings")
+        else:
+            o = next(o for o in OPTIONS if o.id == "dawei." + key)
+            label = f"{o.zh}：{CHOICE_WORDS[key][c][0]}" if lang == "zh" else f"{o.en}: {CHOICE_WORDS[key][c][1]}"
         lines.append(f"| {label} | {r[0]:.0f} | {r[1]:+.2f} | {r[2]:.2f} |")
     return t(f"每种读法各模拟 {games} 局 {players} 人打围（种子相同，电脑玩家；构建网站时计算）。\n\n", f"{games} simulated {players}-player games per reading (same seeds, computer players; computed when the site is built).\n\n") + "\n".join(lines)
 
@@ -524,7 +542,7 @@ def sample_game(lang: str, params: dict[str, Any]) -> str:
         dice = f" `{' '.join(map(str, x['dice']))}`" if x.get("dice") else ""
         lines.append(f"    1. {x[lang]}{dice}")
     lines.append("")
-    head = "| " + t("座位", "Seat") + " | " + " | ".join(a_.zh if lang == "zh" else a_.en for a_ in ANIMALS) + f" | {t('柱', 'zhu')} | {t('输赢', 'result')} |"
+    head = "| " + t("座位", "Seat") + " | " + " | ".join(a_.zh if lang == "zh" else a_.en for a_ in ANIMALS) + f" | {'柱'} | {t('输赢', 'result')} |"
     lines += [head, "|---|" + "---:|" * (len(ANIMALS) + 2)]
     for s_, h in enumerate(a["holdings"]):
         name = a["seats"][s_][lang] + (" ★" if a["banker"] == s_ else "")
@@ -540,7 +558,7 @@ def sticks_figure(lang: str, params: dict[str, Any]) -> str:
 
 def dice_figure(lang: str, params: dict[str, Any]) -> str:
     dice = params.get("dice", [1, 2, 3, 4, 5, 6])
-    return f'<figure class="dawei-dice">{dice_svg(dice)}</figure>'
+    return f'<figure class="dawei-dice">{dice_svg(dice, dice_words(dice, lang))}</figure>'
 
 
 TABLES = {

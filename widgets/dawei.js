@@ -1,17 +1,8 @@
-// 打围 widgets. Every answer comes from the Python engine through ctx.call().
-const STICKS = ["lion", "tiger", "leopard", "fox", "dog", "eagle", "deer", "muntjac", "rabbit", "chicken"];
-const NAMES = {
-  lion: ["老狮子", "old lion", 64], tiger: ["老虎", "tiger", 32], leopard: ["豹子", "leopard", 16],
-  fox: ["狐狸（顺）", "fox (the straight)", 16], dog: ["狗", "dog", 12], eagle: ["鹰", "eagle", 10],
-  deer: ["马鹿", "red deer", 8], muntjac: ["獐子（麂子）", "muntjac", 4], rabbit: ["兔子", "rabbit", 2],
-  chicken: ["鸡", "chicken", 1],
-};
-const SPECIAL = {
-  straight: ["视局面而定（见“狐狸”）", "depends on the game (see the fox)"],
-  red_bowl: ["里抄外抄（见“特殊情况”）", "the sweep (see special cases)"],
-  black_bowl: ["场上余签全归掷者", "every stick left in the pool"],
-};
-const OF = 46656;
+// 打围 widgets. Every answer comes from the Python engine through ctx.call(); names of sticks,
+// patterns, readings and endings all come from those answers (this file holds no game data).
+import { sharedState, shareButton } from "./dom.js";
+
+const OF = 46656; // 6^6 ordered throws of six dice: arithmetic, not a rule
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -28,8 +19,16 @@ function pct(ways, of = OF) {
   return `${((100 * ways) / of).toFixed(3)}%`;
 }
 
-function stickName(id, ctx) {
-  return ctx.lang === "en" ? NAMES[id][1] : NAMES[id][0];
+function setOptions(root, options) {
+  if (!options || typeof options !== "object") return;
+  for (const sel of root.querySelectorAll("[data-option]")) {
+    const v = options[sel.dataset.option];
+    if (typeof v === "string" && [...sel.options].some((o) => o.value === v)) sel.value = v;
+  }
+}
+
+function validDice(d) {
+  return Array.isArray(d) && d.length === 6 && d.every((x) => Number.isInteger(x) && x >= 1 && x <= 6);
 }
 
 // ------------------------------------------------------------ dice
@@ -55,8 +54,7 @@ async function diceWidget(root, ctx) {
     faces.forEach((f, i) => { f.value = String(a.dice[i]); });
     pattern.textContent = a.pattern[ctx.lang];
     pattern.dataset.id = a.pattern.id;
-    awards.textContent = a.special ? SPECIAL[a.special][ctx.lang === "en" ? 1 : 0]
-      : a.awards.length ? a.awards.map((x) => stickName(x, ctx)).join(" + ") : "—";
+    awards.textContent = a.takes[ctx.lang];
     awards.dataset.awards = a.awards.join(" ");
     odds.textContent = `${a.ways}/${OF}`;
     pOdds.textContent = `${a.pattern_ways}/${OF} = ${pct(a.pattern_ways)}`;
@@ -76,12 +74,20 @@ async function diceWidget(root, ctx) {
     }
   }
 
-  roll.addEventListener("click", () => ask({ game: "dawei", action: "roll", options: readOptions(root) }));
+  roll.addEventListener("click", () => ask({ game: "dawei", action: "roll", options: readOptions(root), lang: ctx.lang }));
   classifyBtn.addEventListener("click", () =>
-    ask({ game: "dawei", action: "classify", dice: faces.map((f) => Number(f.value)), options: readOptions(root) }));
+    ask({ game: "dawei", action: "classify", dice: faces.map((f) => Number(f.value)), options: readOptions(root), lang: ctx.lang }));
   enableOptions(root, () => classifyBtn.click());
   faces.forEach((f) => { f.disabled = false; });
   roll.disabled = classifyBtn.disabled = false;
+  const row = root.querySelector(".hw-row");
+  row.append(shareButton(root, () => ({ dice: faces.map((f) => Number(f.value)), options: readOptions(root) }), t));
+  const start = sharedState(root);
+  if (start && validDice(start.dice)) {
+    setOptions(root, start.options);
+    faces.forEach((f, i) => { f.value = String(start.dice[i]); });
+    await ask({ game: "dawei", action: "classify", dice: start.dice, options: readOptions(root), lang: ctx.lang });
+  }
 }
 
 // ------------------------------------------------------------ rule options
@@ -138,7 +144,7 @@ async function splitWidget(root, ctx) {
     outcome.textContent = "";
     openings.replaceChildren(...a.openings.map((o) => {
       const b = el("button", { type: "button", class: "hw-btn", "data-choice": o.key },
-        `${o[ctx.lang]} → ${stickName(o.target, ctx)} · ${t("须有", "needs")} ${o.need[ctx.lang]} · ${pct(o.ways)}`);
+        `${o[ctx.lang]} → ${o.target_words[ctx.lang]} · ${t("须有", "needs")} ${o.need[ctx.lang]} · ${pct(o.ways)}`);
       b.addEventListener("click", () => throwSecond(o));
       return b;
     }));
@@ -147,7 +153,7 @@ async function splitWidget(root, ctx) {
   async function askFirst(dice) {
     setBusy(true);
     try {
-      showFirst(await ctx.call({ game: "dawei", action: "split", first: dice }));
+      showFirst(await ctx.call({ game: "dawei", action: "split", first: dice, lang: ctx.lang }));
     } finally {
       setBusy(false);
       bump(root);
@@ -158,13 +164,13 @@ async function splitWidget(root, ctx) {
     setBusy(true);
     try {
       const r = await ctx.call({ game: "dawei", action: "roll" });
-      const a = await ctx.call({ game: "dawei", action: "split", first: current, second: r.dice, choice: o.key });
+      const a = await ctx.call({ game: "dawei", action: "split", first: current, second: r.dice, choice: o.key, lang: ctx.lang });
       if (!a.ok) { outcome.textContent = a.error[ctx.lang]; return; }
       second.innerHTML = a.second_svg;
       second.dataset.dice = a.second.join(",");
       outcome.dataset.success = a.success ? "1" : "0";
       if (a.shun_dou_shun) outcome.textContent = t("顺斗顺！按红一碗处理（里抄外抄）。", "Straight upon straight! Settled like the red bowl.");
-      else if (a.success) outcome.textContent = t(`成功：得${stickName(o.target, ctx)}。`, `Success: takes the ${stickName(o.target, ctx)}.`);
+      else if (a.success) outcome.textContent = t(`成功：得${o.target_words.zh}。`, `Success: takes the ${o.target_words.en}.`);
       else outcome.textContent = t("未中：一无所得（第二色只看所要求的点数）。", "Missed: nothing taken (only the required faces count on the second throw).");
     } finally {
       setBusy(false);
@@ -181,7 +187,7 @@ async function splitWidget(root, ctx) {
   openings.querySelectorAll("[data-choice]").forEach((b) => {
     b.addEventListener("click", async () => {
       setBusy(true);
-      const a = await ctx.call({ game: "dawei", action: "split", first: current });
+      const a = await ctx.call({ game: "dawei", action: "split", first: current, lang: ctx.lang });
       setBusy(false);
       const o = a.openings.find((x) => x.key === b.dataset.choice);
       if (o) throwSecond(o);
@@ -196,35 +202,41 @@ function boardTable(a, ctx) {
   const table = el("table", { class: "dawei-board-table" });
   const head = el("tr");
   head.append(el("th"));
-  for (const id of STICKS) {
-    const th = el("th", {}, stickName(id, ctx));
-    th.append(el("br"), el("small", {}, String(NAMES[id][2])));
+  for (const st of a.sticks) {
+    const th = el("th", {}, st[ctx.lang]);
+    th.append(el("br"), el("small", {}, String(st.zhu)));
     head.append(th);
   }
-  head.append(el("th", {}, t("柱", "zhu")), el("th", {}, t("输赢", "result")));
+  head.append(el("th", {}, "柱"), el("th", {}, t("输赢", "result")));
   const thead = el("thead");
   thead.append(head);
   const body = el("tbody");
   const pool = el("tr", { class: "pool" });
   pool.append(el("th", {}, t("场上", "Pool")));
-  for (const id of STICKS) pool.append(el("td", {}, String(a.pool[id])));
+  for (const st of a.sticks) pool.append(el("td", {}, String(a.pool[st.id])));
   pool.append(el("td", { "data-role": "pool-zhu" }, String(a.pool_zhu)), el("td"));
   body.append(pool);
   a.holdings.forEach((h, s) => {
     const tr = el("tr", { "data-seat": String(s) });
     if (s === a.current && !a.terminal) tr.className = "current";
-    let name = a.seats[s][ctx.lang] + (a.seats[s].human ? "" : t("（电脑）", " (computer)"));
-    if (a.banker === s) name += " ★";
+    let name = a.seats[s][ctx.lang] + (a.seats[s].human ? t("（你）", " (you)") : t("（电脑）", " (computer)"));
+    if (a.banker === s) name += t(" ★庄", " ★ banker");
     tr.append(el("th", {}, name));
-    for (const id of STICKS) tr.append(el("td", {}, h[id] ? String(h[id]) : ""));
+    for (const st of a.sticks) tr.append(el("td", {}, h[st.id] ? String(h[st.id]) : ""));
     tr.append(el("td", { "data-role": "zhu" }, String(a.zhu[s])));
     tr.append(el("td", { "data-role": "net" }, a.net ? (a.net[s] > 0 ? "+" : "") + a.net[s] : ""));
     body.append(tr);
   });
   table.append(thead, body);
-  const wrap = el("div", { class: "dawei-board" });
+  const wrap = el("div", { class: "dawei-board", tabindex: "0", role: "region", "aria-label": t("场上与各家的签", "The pool and each player’s sticks") });
   wrap.append(table);
   return wrap;
+}
+
+function logItem(e, ctx) {
+  const li = el("li", {}, e[ctx.lang]);
+  if (e.dice) li.append(el("span", { class: "dice", "aria-label": e.dice_words[ctx.lang] }, `[${e.dice.join(" ")}]`));
+  return li;
 }
 
 async function gameWidget(root, ctx) {
@@ -234,22 +246,25 @@ async function gameWidget(root, ctx) {
   const seed = root.querySelector('[data-role="seed"]');
   const newBtn = root.querySelector('[data-role="new"]');
   const status = root.querySelector('[data-role="status"]');
+  const verdict = root.querySelector('[data-role="verdict"]');
   const actions = root.querySelector('[data-role="actions"]');
+  const why = root.querySelector('[data-role="why"]');
   const dice = root.querySelector('[data-role="dice"]');
+  const ownText = root.querySelector('[data-role="own-text"]');
+  const others = root.querySelector('[data-role="others"]');
   const board = root.querySelector('[data-role="board"]');
   const log = root.querySelector('[data-role="log"]');
   const poolFig = root.querySelector('[data-role="pool"]');
   let moves = [];
   let busy = false;
 
-  function request() {
+  function humans() {
     const n = Number(players.value);
-    const humans = mode.value === "hotseat" ? [...Array(n).keys()] : [0];
-    return { game: "dawei", action: "play", players: n, seed: Math.max(0, Number(seed.value) || 0), humans, moves, log_tail: 40, options: readOptions(root), lang: ctx.lang };
+    return mode.value === "hotseat" ? [...Array(n).keys()] : [0];
   }
 
-  function phaseName(p) {
-    return { main: t("正掷", "main phase"), split: t("分掷", "split phase"), over: t("已结束", "over") }[p];
+  function request() {
+    return { game: "dawei", action: "play", players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), humans: humans(), moves, log_tail: 500, options: readOptions(root), lang: ctx.lang };
   }
 
   function render(a) {
@@ -259,43 +274,56 @@ async function gameWidget(root, ctx) {
       return;
     }
     const seat = a.seats[a.current][ctx.lang];
-    let s = t(`第 ${a.turn} 手 · ${phaseName(a.phase)} · 轮到${seat}`, `Turn ${a.turn} · ${phaseName(a.phase)} · ${seat} to throw`);
-    if (a.terminal) {
-      const ends = { pool_empty: t("签已掷完", "every stick is taken"), red_bowl: t("红一碗", "red bowl"), shun_dou_shun: t("顺斗顺", "straight upon straight"), turn_limit: t("达到轮数上限", "turn limit") };
-      s = t(`本局结束（${ends[a.end]}）· 保本 ${a.break_even} 柱`, `Game over (${ends[a.end]}) · break-even ${a.break_even} zhu`);
-    }
+    let s = t(`第 ${a.turn} 手 · ${a.phase_words.zh} · 轮到${seat}`, `Turn ${a.turn} · ${a.phase_words.en} · ${seat} to throw`);
+    if (a.terminal) s = t(`本局结束（${a.end_words.zh}）· 保本 ${a.break_even} 柱`, `Game over (${a.end_words.en}) · break-even ${a.break_even} 柱`);
     status.textContent = s;
     status.dataset.phase = a.phase;
     root.dataset.terminal = a.terminal ? "1" : "0";
-    dice.innerHTML = a.last_svg || "";
-    dice.dataset.dice = a.last_dice ? a.last_dice.join(",") : "";
+    // the reader's own story first
+    verdict.textContent = a.terminal
+      ? a.seats.map((x, i) => (x.human ? a.verdicts[i][ctx.lang] : "")).filter(Boolean).join(" ")
+      : "";
+    if (a.terminal && mode.value !== "hotseat") verdict.textContent = t(`你是${a.seats[0].zh}。`, `You are ${a.seats[0].en}. `) + verdict.textContent;
+    if (a.own) {
+      dice.innerHTML = a.own.svg;
+      dice.dataset.dice = a.own.dice.join(",");
+      ownText.textContent = a.own[ctx.lang];
+    } else {
+      dice.innerHTML = "";
+      dice.dataset.dice = "";
+      ownText.textContent = t("你还没有掷。", "You have not thrown yet.");
+    }
+    others.replaceChildren(...a.since_own.map((e) => logItem(e, ctx)));
+    if (!a.since_own.length) others.append(el("li", {}, t("（无）", "(none)")));
     board.replaceChildren(boardTable(a, ctx));
     if (poolFig) poolFig.innerHTML = a.pool_svg;
-    log.replaceChildren(...a.log.slice().reverse().map((e) => {
-      const li = el("li", {}, e[ctx.lang]);
-      if (e.dice) li.append(el("span", { class: "dice" }, `[${e.dice.join(" ")}]`));
-      return li;
-    }));
+    log.replaceChildren(...a.log.slice().reverse().map((e) => logItem(e, ctx)));
     actions.replaceChildren();
     for (const opt of a.legal) {
       let label = opt[ctx.lang];
-      if (opt.action.startsWith("split:")) label += ` — ${(100 * opt.chance).toFixed(1)}% · ${opt.zhu} ${t("柱", "zhu")}`;
+      if (opt.action.startsWith("split:")) label += ` — ${(100 * opt.chance).toFixed(1)}% · ${opt.zhu} 柱`;
       const b = el("button", { type: "button", class: "hw-btn", "data-action": opt.action }, label);
       b.addEventListener("click", () => step(opt.action));
       actions.append(b);
     }
     if (!a.terminal) {
-      const auto = el("button", { type: "button", class: "hw-btn", "data-action": "auto" }, t("电脑替我掷 50 手", "Computer throws for me ×50"));
-      auto.addEventListener("click", () => step("auto:50"));
+      const mine = el("button", { type: "button", class: "hw-btn", "data-action": "auto-choice" }, t("电脑替我掷，直到我要做选择", "Play until my next decision"));
+      mine.addEventListener("click", () => step("auto:choice"));
       const end = el("button", { type: "button", class: "hw-btn", "data-action": "auto-end" }, t("电脑替我掷到底", "Computer plays to the end"));
       end.addEventListener("click", () => step("auto:20000"));
-      actions.append(auto, end);
+      actions.append(mine, end);
+      why.textContent = a.legal.length && a.legal[0].action !== "throw"
+        ? t("分掷首色：选一种取法，或放弃。", "Your first split throw: choose a way, or pass.")
+        : "";
+    } else {
+      why.textContent = t("本局已结束，没有可走的步：按“新局”再来一局，或改种子。", "The game is over, so there is nothing left to play: press “New game”, or change the seed.");
     }
   }
 
   async function refresh() {
     busy = true;
-    root.querySelectorAll('[data-role="actions"] button').forEach((b) => { b.disabled = true; });
+    actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    why.textContent = t("电脑正在掷……", "The computer is throwing…");
     try {
       render(await ctx.call(request()));
     } finally {
@@ -316,6 +344,17 @@ async function gameWidget(root, ctx) {
   for (const c of [players, mode, seed]) { c.disabled = false; c.addEventListener("change", restart); }
   enableOptions(root, restart);
   newBtn.disabled = false;
+  root.querySelector('[data-role="share"]').append(shareButton(root, () => ({
+    players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), mode: mode.value, moves, options: readOptions(root),
+  }), t));
+  const start = sharedState(root);
+  if (start) {
+    if (Number.isInteger(start.players) && [...players.options].some((o) => Number(o.value) === start.players)) players.value = String(start.players);
+    if (Number.isInteger(start.seed) && start.seed >= 0) seed.value = String(start.seed);
+    if (start.mode === "hotseat" || start.mode === "ai") mode.value = start.mode;
+    setOptions(root, start.options);
+    if (Array.isArray(start.moves) && start.moves.every((m) => typeof m === "string")) moves = start.moves.slice(0, 2000);
+  }
   await refresh();
 }
 
@@ -398,6 +437,7 @@ async function simWidget(root, ctx) {
         be = a.break_even;
         pb = a.next_previous_banker;
         results.push(...a.games);
+        results.endWords = a.end_words;
         progress.value = results.length;
         ptext.textContent = `${results.length}/${total}`;
         const nets = results.flatMap((g) => g.net);
@@ -421,10 +461,11 @@ async function simWidget(root, ctx) {
     const bankerMean = bankerNet.length ? bankerNet.reduce((s, x) => s + x, 0) / bankerNet.length : 0;
     const ends = {};
     for (const g of results) ends[g.end] = (ends[g.end] || 0) + 1;
-    const endTxt = Object.entries(ends).map(([k, v]) => `${k} ${v}`).join(", ");
+    const words = results.endWords || {};
+    const endTxt = Object.entries(ends).map(([k, v]) => `${words[k] ? words[k][ctx.lang] : k} ${v}`).join(ctx.t("，", ", "));
     return ctx.t(
       `${results.length} 局 · ${n} 人 · 保本 ${be} 柱 · 平均每人偏离保本 ${meanAbs.toFixed(1)} 柱 · 庄家平均 ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} 柱 · 平均 ${turns.toFixed(0)} 手 · 结局：${endTxt}`,
-      `${results.length} games · ${n} players · break-even ${be} zhu · mean distance from break-even ${meanAbs.toFixed(1)} zhu · banker ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} zhu on average · ${turns.toFixed(0)} turns on average · endings: ${endTxt}`,
+      `${results.length} games · ${n} players · break-even ${be} 柱 · mean distance from break-even ${meanAbs.toFixed(1)} 柱 · banker ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} 柱 on average · ${turns.toFixed(0)} turns on average · endings: ${endTxt}`,
     );
   }
 

@@ -18,7 +18,8 @@ from .dice import ALL_OUTCOMES, Throw
 from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, Game, break_even, policy, seat_en, seat_zh
 from .options import CHOICE_WORDS, rules_from
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
-from .sticks import ANIMALS
+from .sticks import ANIMALS, BY_ID
+from .sticks import names as stick_names
 from .svg import dice_svg, sticks_svg
 from .throws import PATTERNS, classify, matches, pattern_ways
 
@@ -57,11 +58,35 @@ def read_dice(req: dict[str, Any], name: str = "dice") -> tuple[int, ...]:
     return tuple(dice)
 
 
+#: what the three specials take, in words (their outcome depends on the game)
+SPECIAL_WORDS: dict[str, tuple[str, str]] = {
+    "straight": ("视局面而定（见“狐狸”）", "depends on the game (see the fox)"),
+    "red_bowl": ("里抄外抄（见“特殊情况”）", "the sweep inside and out (see the special cases)"),
+    "black_bowl": ("场上余签全归掷者", "every stick left in the pool"),
+}
+
+
+def takes_words(p: Any) -> dict[str, str]:
+    """What a main-phase pattern takes, in words: {"zh": "一支鹰、一支鸡", "en": "an eagle and a chicken"}."""
+    if p.special:
+        zh, en = SPECIAL_WORDS[p.special]
+    elif p.awards:
+        zh, en = stick_names(list(p.awards))
+    else:
+        zh, en = "无", "nothing"
+    return {"zh": zh, "en": en}
+
+
 def dice_words(dice: tuple[int, ...] | list[int], lang: str) -> str:
     """Six dice as a text alternative: "色子 4（红）、4（红）、1、2、3、6" / "dice 4 (red), 4 (red), 1, 2, 3, 6"."""
     if lang == "zh":
         return "色子 " + "、".join(f"{d}（红）" if d == 4 else str(d) for d in dice)
     return "dice " + ", ".join(f"{d} (red)" if d == 4 else str(d) for d in dice)
+
+
+def _lang(req: dict[str, Any]) -> str:
+    """The reader's language, for the text alternatives of drawings (Chinese unless asked)."""
+    return get_str(req, "lang", "zh", choices=("zh", "en"))
 
 
 def _frac(x: Fraction) -> float:
@@ -77,13 +102,14 @@ def classification(dice: tuple[int, ...], req: dict[str, Any]) -> dict[str, Any]
         "dice": list(dice),
         "awards": list(p.awards),
         "special": p.special,
+        "takes": takes_words(p),
         "pattern": {"id": p.id, "zh": p.zh, "en": p.en, "section": p.section},
         "zhu": p.zhu,
         "ways": w,
         "of": ALL_OUTCOMES,
         "pattern_ways": total_ways,
         "also_fits": [{"id": m.id, "zh": m.zh, "en": m.en} for m in matches(dice, rules) if m.id != p.id],
-        "svg": dice_svg(dice, f"{dice_words(dice, 'zh')}：{p.zh} / {dice_words(dice, 'en')}: {p.en}"),
+        "svg": dice_svg(dice, f"{dice_words(dice, 'zh')}：{p.zh}" if _lang(req) == "zh" else f"{dice_words(dice, 'en')}: {p.en}"),
     }
 
 
@@ -123,7 +149,7 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
     opened = openings(first, rules)
     out: dict[str, Any] = {
         "first": list(first),
-        "first_svg": dice_svg(first, f"{dice_words(first, 'zh')} / {dice_words(first, 'en')}"),
+        "first_svg": dice_svg(first, dice_words(first, _lang(req))),
         "sticks": stick_list(),
         "muntjac_at_once": direct_muntjac(first),
         "main_pattern": {"id": classify(first, rules).id, "zh": classify(first, rules).zh, "en": classify(first, rules).en},
@@ -134,6 +160,7 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
                 "zh": ch.rule.zh,
                 "en": ch.rule.en,
                 "target": ch.target,
+                "target_words": {"zh": BY_ID[ch.target].zh, "en": BY_ID[ch.target].en},
                 "need": {"face": ch.need.face, "count": ch.need.count, "zh": ch.need.describe()[0], "en": ch.need.describe()[1]},
                 "ways": success_ways(ch.need, rules),
                 "of": ALL_OUTCOMES,
@@ -151,7 +178,7 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
             en = "; ".join(ch.rule.en for ch in opened) or "none"
             raise ApiError("bad_choice", f"这一首色打不开所选的分掷。它能打开的是：{zh}。", f"This first throw does not open the split chosen. It opens: {en}.")
         out["second"] = list(second)
-        out["second_svg"] = dice_svg(second, f"{dice_words(second, 'zh')} / {dice_words(second, 'en')}")
+        out["second_svg"] = dice_svg(second, dice_words(second, _lang(req)))
         out["shun_dou_shun"] = second_is_shun_dou_shun(chosen, second)
         out["success"] = chosen.need.met(second, rules)
     return out

@@ -17,12 +17,12 @@ from ..errors import ApiError
 class Rules:
     #: 红五金得豹: three black dice summing to five, any way (1+1+3 or 1+2+2), or only 1+2+2
     red_five_gold: str = "any_sum"
-    #: two red fours whose other four dice hold a pair: nothing, or still 二兔
-    two_red_with_pair: str = "blank"
+    #: two red fours whose other four dice hold one pair: still 二兔, or nothing
+    two_red_with_pair: str = "rabbit"
     #: a straight takes the fox outright during the first round, or only on the game's first throw
     fox_first: str = "first_round"
-    #: after the lion is gone: the next straight takes the fox, or the last one who threw one takes it at once
-    fox_after_lion: str = "next_straight"
+    #: after the lion is gone: the last one who threw a straight takes the fox at once, or the next straight takes it
+    fox_after_lion: str = "last_thrower"
     #: 红一碗 (里抄外抄): each other player pays one break-even, or as many 柱 as there are players
     red_bowl_pay: str = "break_even"
     #: break-even per player: the printed table, 528/n to the nearest 柱, or exactly 528/n
@@ -40,9 +40,9 @@ class Rules:
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "red_five_gold": ("any_sum", "one_two_two"),
-    "two_red_with_pair": ("blank", "rabbit"),
+    "two_red_with_pair": ("rabbit", "blank"),
     "fox_first": ("first_round", "first_throw"),
-    "fox_after_lion": ("next_straight", "last_thrower"),
+    "fox_after_lion": ("last_thrower", "next_straight"),
     "red_bowl_pay": ("break_even", "players"),
     "break_even": ("printed", "nearest", "exact"),
     "split_second": ("at_least", "exactly"),
@@ -62,16 +62,16 @@ CHOICE_WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "one_two_two": ("只认一颗幺、两颗二", "only one 1 and two 2s"),
     },
     "two_red_with_pair": {
-        "blank": ("一无所得", "nothing"),
         "rabbit": ("仍得一兔", "still a rabbit"),
+        "blank": ("一无所得", "nothing"),
     },
     "fox_first": {
         "first_round": ("第一轮内掷顺皆得", "any straight in the first round"),
         "first_throw": ("只有全局第一掷", "only the game's very first throw"),
     },
     "fox_after_lion": {
-        "next_straight": ("下一个掷顺的人得", "the next player to throw a straight"),
         "last_thrower": ("立即归最后掷过顺的人", "at once to the last player who threw one"),
+        "next_straight": ("下一个掷顺的人得", "the next player to throw a straight"),
     },
     "red_bowl_pay": {
         "break_even": ("每家付一个保本数", "each other player pays one break-even"),

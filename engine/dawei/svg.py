@@ -59,7 +59,7 @@ def sticks_svg(lang: str = "zh", counts: dict[str, int] | None = None) -> str:
             f'<text x="{left - 10}" y="{y + h / 2 + 5:.1f}" text-anchor="end" font-size="15">{escape(name)}</text>'
             f'<rect x="{left}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="4" fill="#e8d3a2" stroke="#8d6e3f" stroke-width="1.5"/>'
             f'<text x="{left + w / 2:.1f}" y="{y + h / 2 + 5:.1f}" text-anchor="middle" font-size="{max(9, min(15, h - 4)):.0f}" fill="#5d4037">{a.zhu}</text>'
-            f'<text x="{left + w + 10:.1f}" y="{y + h / 2 + 5:.1f}" font-size="14">× {n} = {a.zhu * n} {"柱" if lang == "zh" else "zhu"}</text>'
+            f'<text x="{left + w + 10:.1f}" y="{y + h / 2 + 5:.1f}" font-size="14">× {n} = {a.zhu * n} 柱</text>'
             "</g>"
         )
         y += h + gap

@@ -18,7 +18,7 @@ RULES: tuple[Rule, ...] = (
     R("dawei.sticks.sizes", P("签牌", "长20公分、宽为6公分"), "签的长宽随柱数递减，老狮子最大、鸡最小。", "Stick size falls with value: the lion largest, the chicken smallest.", "engine.dawei.svg.sticks_svg", (T + "test_svg.py::test_sticks_svg_sizes",)),
     R("dawei.dice.red_four", P("鸡、兔、獐", "只有一颗红四点"), "四点为红，其余各面（含幺）为黑。", "The four is the red face; all others, the one included, are black.", "engine.dawei.dice.RED", (T + "test_throws.py::test_source_examples",)),
     R("dawei.throw.chicken", P("鸡、兔、獐 一鸡", "其他色面不成形"), "一颗红四、别无他形：得一鸡。", "One red four and no other pattern: a chicken.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
-    R("dawei.throw.rabbit", P("鸡、兔、獐 二兔", "而其他点不成对"), "两颗红四、其余不成对：得一兔。", "Two red fours, the rest unpaired: one rabbit stick (二兔, 2 柱).", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_two_reds_with_pair",)),
+    R("dawei.throw.rabbit", P("鸡、兔、獐 二兔", "而其他点不成对"), "两颗红四、其余不成两对：得一支兔（二兔，2 柱）。", "Two red fours, the rest not two pairs: one rabbit stick (二兔, 2 柱).", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_two_reds_with_pair",)),
     R("dawei.throw.muntjac_three_pairs", P("鸡、兔、獐 1", "不同的三对黑"), "三对不同点的黑面：獐。", "Three pairs of different black faces: a muntjac.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
     R("dawei.throw.muntjac_seventeen", P("鸡、兔、獐 2", "叫黑十七獐子"), "三颗同点黑面，另三颗黑面和为十七：獐。", "Three of one black face, the other three black summing to 17: a muntjac.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
     R("dawei.throw.muntjac_five_gold", P("鸡、兔、獐 3", "叫黑五金獐"), "三颗同点黑面，另三颗黑面和为五：獐。", "Three of one black face, the other three black summing to 5: a muntjac.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
@@ -74,9 +74,9 @@ N = "dawei/notes.md"
 O = RuleOption
 OPTIONS: tuple[RuleOption, ...] = (
     O("dawei.red_five_gold", "红五金的点数组合", "Red five gold: which black dice", ("any_sum", "one_two_two"), "any_sum", P("豹 2", "(一颗幺点两颗二点)"), N + "#red-five-gold"),
-    O("dawei.two_red_with_pair", "两红而其余有对", "Two reds with a pair among the rest", ("blank", "rabbit"), "blank", P("鸡、兔、獐 二兔", "而其他点不成对"), N + "#two-reds-with-a-pair"),
+    O("dawei.two_red_with_pair", "两红而其余有对", "Two reds with a pair among the rest", ("rabbit", "blank"), "rabbit", P("鸡、兔、獐 二兔", "而其他点不成对"), N + "#two-reds-with-a-pair"),
     O("dawei.fox_first", "首轮掷顺", "The straight in the first round", ("first_round", "first_throw"), "first_round", P("狐狸 1", "新一轮开始的第一次掷色"), N + "#first-round-straight"),
-    O("dawei.fox_after_lion", "老狮子出后的顺签", "The fox after the lion", ("next_straight", "last_thrower"), "next_straight", P("狐狸 3", "那么最后掷出顺色面者"), N + "#fox-after-lion"),
+    O("dawei.fox_after_lion", "老狮子出后的顺签", "The fox after the old lion", ("last_thrower", "next_straight"), "last_thrower", P("狐狸 3", "那么最后掷出顺色面者"), N + "#fox-after-lion"),
     O("dawei.red_bowl_pay", "红一碗如何付", "How the red bowl is paid", ("break_even", "players"), "break_even", P("特殊情况 2", "而按参与人数的柱数"), N + "#red-bowl"),
     O("dawei.break_even", "保本数", "Break-even", ("printed", "nearest", "exact"), "printed", P("结算", "九人玩,每人保本数为58柱"), N + "#break-even"),
     O("dawei.split_second", "分掷第二色的点数", "How many the second split throw needs", ("at_least", "exactly"), "at_least", P("特殊情况 6", "而超出对应范围"), N + "#second-throw"),

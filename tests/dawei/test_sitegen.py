@@ -1,10 +1,12 @@
 """Build-time views of 打围: generated from the engine, consistent with it."""
 
 import csv
+import html
 import io
 
 import pytest
 
+from engine.dawei.options import CHOICE_WORDS
 from engine.dawei.throws import PATTERNS, pattern_ways
 from engine.dawei.trace import OPTIONS
 from sitegen import dawei as sg
@@ -40,8 +42,12 @@ def test_options_everywhere(lang):
     panel = sg.options_panel(lang)
     for o in OPTIONS:
         key = o.id.removeprefix("dawei.")
-        assert f"`{key}`" in table
         assert f'data-option="{key}"' in panel
+        for c in o.choices:  # every reading in words, none as its identifier
+            words = CHOICE_WORDS[key][c][0 if lang == "zh" else 1]
+            assert words in table and html.escape(words) in panel
+            assert "_" not in c or c not in table
+            assert f">{c}<" not in panel and f">{c}（" not in panel and f">{c} (" not in panel
 
 
 def test_break_even_flags_only_nine():

@@ -88,8 +88,8 @@ def test_red_five_gold_option():
 
 
 def test_two_reds_with_pair():
-    assert classify((4, 4, 2, 2, 3, 5)).id == "blank"
-    assert classify((4, 4, 2, 2, 3, 5), Rules(two_red_with_pair="rabbit")).id == "rabbit"
+    assert classify((4, 4, 2, 2, 3, 5)).id == "rabbit"
+    assert classify((4, 4, 2, 2, 3, 5), Rules(two_red_with_pair="blank")).id == "blank"
 
 
 def test_table_sums_to_46656():
