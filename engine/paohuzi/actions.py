@@ -11,7 +11,7 @@ from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, clash, deng, fan_json
 from .groups import KINDS, Group, group_json
-from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, Verdict, Win, evaluate, waiting
+from .hu import OPEN_KINDS, REASON_RULES, REASONS, SOURCES, WAYS, Verdict, Win, evaluate, waiting
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
 from .svg import card_svg
 
@@ -98,7 +98,11 @@ def _reasons(codes: tuple[str, ...], cfg: RuleConfig, best: Optional[Win]) -> li
         if code == "below_threshold" and best is not None:
             zh += f"（{best.total} 戏，需 {cfg.threshold} 戏）"
             en += f" ({best.total} huxi, {cfg.threshold} needed)"
-        out.append({"code": code, "zh": zh, "en": en})
+        item: dict[str, Any] = {"code": code, "zh": zh, "en": en}
+        if code in REASON_RULES:
+            page, anchor = REASON_RULES[code]
+            item["rule"] = {"page": page, "anchor": anchor}
+        out.append(item)
     return out
 
 
@@ -137,6 +141,7 @@ def a_hu(req: dict[str, Any]) -> dict[str, Any]:
     except ValueError:
         raise bad("open", "明牌组的牌不能组成所说的牌型。", "an open group's cards do not form the kind given.") from None
     out: dict[str, Any] = {"wins": v.wins, "reasons": _reasons(v.reasons, cfg, v.best), "threshold": cfg.threshold}
+    out["count"] = {"cards": len(hand) + sum(len(g.cards) for g in open_groups) + 1, "dealt": cfg.hand_size}
     out["best"] = None if v.best is None else _win_json(v.best, cfg)
     return out
 
@@ -217,7 +222,8 @@ def a_fans(req: dict[str, Any]) -> dict[str, Any]:
 def a_faces(req: dict[str, Any]) -> dict[str, Any]:
     cards = _cards(req, "cards", max_len=40) if "cards" in req else list(FACES)
     height = get_int(req, "height", 90, lo=20, hi=400)
-    return {"svg": {c.code: card_svg(c, height) for c in cards}, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
+    arabic = req.get("lang") == "en"  # English faces carry the number in Arabic numerals beside the character
+    return {"hand_size": DEFAULT.hand_size, "svg": {c.code: card_svg(c, height, arabic=arabic) for c in cards}, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
 
 
 def a_deal(req: dict[str, Any]) -> dict[str, Any]:
@@ -298,4 +304,45 @@ EXAMPLES = [
     {"request": {"game": "paohuzi", "action": "fans"}, "zh": "八种番、各自的倍数，以及哪些番不能同时成立（如红胡与黑胡）。", "en": "The eight fan, their multipliers, and which cannot hold together (such as red hu with black hu)."},
     {"request": {"game": "paohuzi", "action": "options"}, "zh": "规则选项：书中不明确之处的各种读法。", "en": "Rule options: the readings where the booklet is unclear."},
     {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
+]
+
+
+# ---------------------------------------------------------------- play (engine/paohuzi/play.py)
+
+
+def a_play(req: dict[str, Any]) -> dict[str, Any]:
+    """Play a seeded hand (or match) of 跑胡子 or 下灌字牌; the answer's shape is in :mod:`engine.paohuzi.play`."""
+    from .play import play
+
+    return play(req)
+
+
+ACTIONS["play"] = a_play
+
+EXAMPLES += [
+    {
+        "request": {"game": "paohuzi", "action": "play", "seed": 7, "table": "four"},
+        "zh": "开一局四人局（三人打牌，醒家数醒），你坐庄家，另两家由电脑打：答出你看到的牌桌、你现在可走的每一步（带说明）和行牌记录。",
+        "en": "Start a hand at a four-seat table (three play, the counter sits out) as the dealer against two computer players: the table as you see it, each move you may make now (with its label) and the log.",
+    },
+    {
+        "request": {"game": "paohuzi", "action": "play", "seed": 7, "table": "four", "actions": [{"id": "discard:x9"}]},
+        "zh": "同一局再走一步：打出小九。每次请求都从种子重放全部走法；不合规则的一步不执行，并说明违反了哪条规则。",
+        "en": "The same hand one move on: discard the small 9. Every request replays all moves from the seed; a move that breaks a rule is not played and the answer names the rule.",
+    },
+    {
+        "request": {"game": "paohuzi", "action": "play", "seed": 3, "table": "three", "computer": [0, 1, 2]},
+        "zh": "三家都由电脑打的一整局三人局：逐步记录（每步注明书中的条目）和终局的积分表。",
+        "en": "A whole three-player hand played by the computer for every seat: the log move by move (each with the booklet's section) and the final sheet.",
+    },
+    {
+        "request": {"game": "paohuzi", "action": "play", "variant": "xiaguan", "seed": 3, "computer": [0, 1, 2]},
+        "zh": "下灌字牌：同一台状态机，庄家抓 21 张，只吃上家打出的牌，实行下火规则。",
+        "en": "Xiaguan zi pai on the same machine: the banker takes 21, only the upper seat's discard may be taken by chi, and the 下火 rule applies.",
+    },
+    {
+        "request": {"game": "paohuzi", "action": "play", "seed": 11, "table": "four", "computer": [0, 1, 2], "birds": 1, "match": {"hands": 4}},
+        "zh": "一场四局的比赛（摸庄、抢庄、积分表），另有一位打鸟者。",
+        "en": "A match of four hands (drawing for seats, the winner deals next, the match sheet), with one bird betting.",
+    },
 ]

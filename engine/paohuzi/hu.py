@@ -61,6 +61,29 @@ REASONS: dict[str, tuple[str, str]] = {
     "zou_pao": ("走跑：该跑的牌没有跑（诈胡）。", "A required pao was not made (false win)."),
     "shao_bi": ("烧比：吃牌时没有比牌（诈胡）。", "A chi without showing the matching cards (false win)."),
     "chou_zhang": ("臭张：吃或碰了放过的牌（诈胡）。", "A passed card was claimed later (false win)."),
+    "too_few": ("牌太少：胡牌要二十一张（落轿的二十张加来牌），这里不够。", "Too few cards: a win takes twenty-one (the twenty of a ready hand and the card that comes), and there are fewer here."),
+    "kan_needed": ("只有拆开手里的一坎才凑得成整套，而坎不能拆（拆对不拆坎）。", "The hand would be complete only by splitting a kan in hand, and a kan may never be split."),
+}
+
+#: reason code -> (page, anchor) of the rule that explains it, for a link next to the verdict
+REASON_RULES: dict[str, tuple[str, str]] = {
+    "incomplete": ("winning", "ways"),
+    "below_threshold": ("scoring", "deng"),
+    "not_from_stock": ("winning", "ready"),
+    "card_count": ("winning", "ready"),
+    "too_few": ("winning", "ready"),
+    "must_wei": ("winning", "ways"),
+    "po_ti": ("winning", "ways"),
+    "must_pao": ("notes", "po-pao"),
+    "xia_card": ("notes", "xia-shun"),
+    "mixed_shun": ("winning", "false-win"),
+    "chai_kan": ("winning", "false-win"),
+    "kan_needed": ("winning", "false-win"),
+    "shi_ti": ("winning", "false-win"),
+    "not_initial": ("notes", "liang"),
+    "zou_pao": ("winning", "false-win"),
+    "shao_bi": ("winning", "false-win"),
+    "chou_zhang": ("winning", "false-win"),
 }
 DECLARED_FOULS = ("zou_pao", "shi_ti", "shao_bi", "chou_zhang", "chai_kan")
 
@@ -316,6 +339,12 @@ def evaluate(
             reasons.append("xia_card")
         else:
             reasons.append("incomplete")
+    n_cards = sum(total_counts)
+    if n_cards < cfg.hand_size + 1:
+        # too few cards to be complete at all: say that, not that the card does not fit
+        reasons = ["too_few"] + [r for r in reasons if r != "incomplete"]
+    elif "incomplete" in reasons and not candidates and _complete_if_kan_split(open_groups, counts, w, cfg):
+        reasons = [("kan_needed" if r == "incomplete" else r) for r in reasons]
     candidates.sort(key=lambda x: (x.valid, x.score, x.total, x.ways), reverse=True)
     best = candidates[0] if candidates else None
     if best is not None and not best.count_ok:
@@ -344,6 +373,49 @@ def _dealer_liang(
         reasons.append("below_threshold")
     reasons = list(dict.fromkeys(reasons))
     return Verdict(wins=win is not None and not reasons, best=win, reasons=tuple(reasons))
+
+
+def _complete_if_kan_split(open_groups: Sequence[Group], counts: list[int], w: int, cfg: RuleConfig) -> bool:
+    """Whether the concealed cards with face ``w`` would make a whole layout if three (or four) alike could be split."""
+    if not any(n >= 3 for n in counts):
+        return False
+    rest = list(counts)
+    rest[w] += 1
+    if max(rest) > COPIES:
+        return False
+    quads = sum(1 for g in open_groups if len(g.cards) == 4)
+    return _loose(tuple(rest), pairs_allowed(tuple(rest), cfg, quads), cfg)
+
+
+@lru_cache(maxsize=4096)
+def _loose(res: tuple[int, ...], pairs: int, cfg: RuleConfig) -> bool:
+    """Any layout at all, with three or four alike free to go into runs and 编 (for the reason only)."""
+    i = next((k for k, n in enumerate(res) if n), -1)
+    if i < 0:
+        return True
+    rank = i % 10 + 1
+    options: list[tuple[int, ...]] = []
+    if res[i] >= 3:
+        options.append((i, i, i))
+    if res[i] >= 2 and pairs > 0:
+        options.append((i, i))
+    if rank <= 8 and res[i + 1] and res[i + 2] and "shun" in cfg.kinds:
+        options.append((i, i + 1, i + 2))
+    if "bian" in cfg.kinds:
+        if cfg.red_bian and rank == 2 and res[i + 5] and res[i + 8]:
+            options.append((i, i + 5, i + 8))
+        if cfg.mixed_bian and i < 10 and res[i + 10]:
+            if res[i] >= 2:
+                options.append((i, i, i + 10))
+            if res[i + 10] >= 2:
+                options.append((i, i + 10, i + 10))
+    for idx in options:
+        nxt = list(res)
+        for k in idx:
+            nxt[k] -= 1
+        if _loose(tuple(nxt), pairs - (len(idx) == 2), cfg):
+            return True
+    return False
 
 
 def evaluate_free(open_groups: Sequence[Group], counts: list[int], card: Card, red: int, cfg: RuleConfig) -> bool:

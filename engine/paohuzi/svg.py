@@ -18,11 +18,16 @@ FONT = "serif"  # the site's CSS gives .phz-card text a CJK serif stack
 RED, BLACK = "#b3261e", "#1d1b1a"
 
 
-def card_svg(card: Card, height: int = 120, title: bool = True) -> str:
-    """One card face as an SVG element (standalone or inline)."""
+def card_svg(card: Card, height: int = 120, title: bool = True, arabic: bool = False) -> str:
+    """One card face as an SVG element (standalone or inline).
+
+    ``arabic``: for English readers, the number in Arabic numerals stands in the middle of
+    the card, beside the two characters (the booklet itself suggests Arabic numerals would
+    make the game playable by anyone).
+    """
     ink = RED if card.red else BLACK
     width = round(height * W / H)
-    label = escape(f"{card.zh} {card.code}")
+    label = escape(f"{card.zh} {card.code}" if not arabic else f"{card.en} ({card.zh})")
     t = f"<title>{label}</title>" if title else ""
     ch = escape(card.char)
     band = f'<rect x="6" y="89" width="28" height="2" fill="{ink}" opacity=".4"/>' if card.big else ""
@@ -31,7 +36,16 @@ def card_svg(card: Card, height: int = 120, title: bool = True) -> str:
         f'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{width}" height="{height}">{t}'
         f'<rect x="1" y="1" width="38" height="178" rx="4" fill="#fbf6e9" stroke="#8a7a5c" stroke-width="1.5"/>'
         f'<g fill="{ink}" font-size="30" text-anchor="middle" font-family="{FONT}">'
-        f'<text x="20" y="38">{ch}</text><text x="20" y="38" transform="rotate(180 20 90)">{ch}</text></g>{band}</svg>'
+        f'<text x="20" y="38">{ch}</text><text x="20" y="38" transform="rotate(180 20 90)">{ch}</text></g>{band}{_arabic(card, ink) if arabic else ""}</svg>'
+    )
+
+
+def _arabic(card: Card, ink: str) -> str:
+    """The card's number in Arabic numerals, in the middle (big cards bold, as their characters are formal)."""
+    weight = "700" if card.big else "400"
+    return (
+        f'<text x="20" y="{76 if card.big else 98}" font-size="25" text-anchor="middle" font-family="sans-serif" '
+        f'font-weight="{weight}" fill="{ink}">{card.rank}</text>'
     )
 
 

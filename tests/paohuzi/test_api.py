@@ -57,3 +57,53 @@ def test_any_request_gets_an_answer_not_a_crash(action, fields):
     a = handle({"game": "paohuzi", "action": action, **fields})
     json.dumps(a)
     assert a["ok"] is True or a["error"]["code"] != "internal_error", (fields, a)
+
+
+# Verdicts that say why (issue: "too few cards; a 坎 cannot be split — with a link to the rule").
+# paohuzi.txt 4: "二十一张牌配合组成一套完整的牌形，就是胡牌了"; 3-3: "跑胡子规定“拆对不拆坎”".
+
+
+def _hu(**kw):
+    return handle({"game": "paohuzi", "action": "hu", **kw})
+
+
+def test_too_few_cards_is_said_plainly_with_the_rule():
+    a = _hu(hand=["d1", "d2", "d3"], card="x1", source="shang")
+    assert a["ok"] and not a["wins"]
+    codes = [r["code"] for r in a["reasons"]]
+    assert codes[0] == "too_few" and "incomplete" not in codes
+    assert a["reasons"][0]["rule"] == {"page": "winning", "anchor": "ready"}
+    assert "二十一" in a["reasons"][0]["zh"] and "twenty-one" in a["reasons"][0]["en"]
+    assert a["count"] == {"cards": 4, "dealt": 20}
+
+
+def test_a_kan_that_would_have_to_be_split_is_named():
+    # x2 x2 x2 in hand: with the small 10 the cards would make 一二三, 二三四 and 二七十 — only by splitting the 坎
+    hand = "x2 x2 x2 x1 x3 x3 x4 x7 d1 d2 d3 d4 d5 d6 d7 d8 d9 x4 x5 x6".split()
+    a = _hu(hand=hand, card="x10", source="shang")
+    assert not a["wins"] and [r["code"] for r in a["reasons"]] == ["kan_needed"]
+    assert a["reasons"][0]["rule"]["anchor"] == "false-win"
+    assert "拆对不拆坎" in a["reasons"][0]["zh"]
+    # the same cards without the third small 2 in a 坎 (one as a big 2): no 坎 to blame
+    other = _hu(hand=["d2" if i == 0 else c for i, c in enumerate(hand)], card="x10", source="shang")
+    assert "kan_needed" not in [r["code"] for r in other["reasons"]]
+
+
+def test_every_reason_links_to_a_rule_on_a_page():
+    from pathlib import Path
+
+    from engine.paohuzi.hu import REASON_RULES, REASONS
+
+    root = Path(__file__).resolve().parents[2] / "docs" / "paohuzi"
+    for code in REASONS:
+        page, anchor = REASON_RULES[code]
+        for lang in ("zh", "en"):
+            assert "{#" + anchor + "}" in (root / f"{page}.{lang}.md").read_text(encoding="utf-8"), (code, lang)
+
+
+def test_english_faces_carry_arabic_numerals():
+    en = handle({"game": "paohuzi", "action": "faces", "cards": ["x7", "d10"], "height": 60, "lang": "en"})
+    zh = handle({"game": "paohuzi", "action": "faces", "cards": ["x7", "d10"], "height": 60})
+    assert ">7</text>" in en["svg"]["x7"] and ">10</text>" in en["svg"]["d10"]
+    assert ">7</text>" not in zh["svg"]["x7"] and "七" in en["svg"]["x7"] and "拾" in en["svg"]["d10"]
+    assert 'aria-label="small 7 (小七)"' in en["svg"]["x7"]
