@@ -232,7 +232,7 @@ class Game:
         if self.rules.fox_after_lion == "last_thrower" and self.pool["fox"] > 0 and self.last_straight is not None:
             s = self.last_straight
             self._give(s, ["fox"], quiet=True)
-            self._log(s, f"老狮子已出，最后掷顺的{seat_zh(s)}取走顺签。", f"The lion is out: {seat_en(s)}, the last to throw a straight, takes the fox.")
+            self._log(s, f"老狮子已出，最后掷顺的{seat_zh(s)}取走顺签。", f"The old lion is out: {seat_en(s)}, the last to throw a straight, takes the fox.")
 
     # ------------------------------------------------------------ the fox
     def plan_straight(self, seat: int) -> tuple[str, str, list[str]]:
@@ -244,7 +244,7 @@ class Game:
         if first:
             return "首轮掷顺，拿走顺签", "a straight in the first round: the fox", ["fox"]
         if self.lion_gone:
-            return "老狮子已出，掷顺即拿走顺签", "the lion is out: the straight takes the fox", ["fox"]
+            return "老狮子已出，掷顺即拿走顺签", "the old lion is out, so the straight takes the fox", ["fox"]
         k = self.straight_count + 1
         if k == 1:
             return "头道顺：一鸡一兔一獐", "the first straight: a chicken, a rabbit and a muntjac", ["chicken", "rabbit", "muntjac"]
