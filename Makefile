@@ -5,17 +5,40 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# the build tools of the engine's Pyodide package (python -m build, pyodide-build) need
+# Python >= 3.12; the engine and the site stay on $(PYTHON) (3.11 is enough)
+BUILD_VENV := .venv-build
+BUILD_TOOLS := pyodide-build==0.39.2 pkginfo==2.0 build==1.6.1 setuptools==84.2.1 wheel==0.48.0
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve site test test-fast bench clean chromium
+.PHONY: setup serve site test test-fast bench clean chromium wheel
 
-setup: $(VENV)/.installed node_modules/.installed chromium
+setup: $(VENV)/.installed $(BUILD_VENV)/.installed node_modules/.installed chromium
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+# a Python >= 3.12: $(BUILD_PYTHON) if given, else the first on the PATH, else the newest under pyenv
+$(BUILD_VENV)/.installed: Makefile
+	@set -e; ok='import sys; sys.exit(sys.version_info < (3, 12))'; py=""; \
+	for c in $(BUILD_PYTHON) python3.14 python3.13 python3.12 python3; do \
+	  if command -v "$$c" >/dev/null 2>&1 && "$$c" -c "$$ok" >/dev/null 2>&1; then py="$$(command -v "$$c")"; break; fi; \
+	done; \
+	if [ -z "$$py" ] && command -v pyenv >/dev/null 2>&1; then \
+	  for d in $$(ls -d "$$(pyenv root)"/versions/3.* 2>/dev/null | sort -V -r); do \
+	    if [ -x "$$d/bin/python3" ] && "$$d/bin/python3" -c "$$ok" >/dev/null 2>&1; then py="$$d/bin/python3"; break; fi; \
+	  done; \
+	fi; \
+	if [ -z "$$py" ]; then echo "The engine's Pyodide package is built with pyodide-build, which needs Python >= 3.12:" \
+	  "install one (apt, pyenv install 3.12) or name it: make BUILD_PYTHON=/path/to/python3.12" >&2; exit 1; fi; \
+	echo "build tools: $$py ($$("$$py" -V))"; \
+	test -x $(BUILD_VENV)/bin/python || "$$py" -m venv $(BUILD_VENV)
+	$(BUILD_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BUILD_VENV)/bin/python -m pip install --quiet $(BUILD_TOOLS)
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -43,5 +66,9 @@ test-fast: setup
 bench: setup site
 	$(PY) benchmarks/run.py
 
+# the engine as a wheel, for `pip install` (also on the API page of the built site)
+wheel: setup
+	$(PY) -c 'from sitegen.assets import engine_wheel; import shutil, os; os.makedirs("dist", exist_ok=True); print(shutil.copy2(engine_wheel(), "dist"))'
+
 clean:
-	rm -rf site .pytest_cache
+	rm -rf site dist .pytest_cache .venv-build/cache

@@ -65,6 +65,29 @@ def main() -> int:
         print(f"{n} players: {args.games} games in {dt:.2f} s = {dt / args.games * 1e3:.2f} ms per game, "
               f"median {statistics.median(ts_):.0f} turns, {sum(ts_) / dt:,.0f} turns/s")
 
+    # the bounds: the largest drop chance allowed, the most games per request, a game run to the turn limit
+    from engine.dawei.actions import MAX_SIM_GAMES, TURN_BUDGET
+    from engine.dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS
+
+    t0 = time.perf_counter()
+    longest = max(play_out(Game(Config(players=9, seed=s, drop_chance=MAX_DROP_CHANCE))).turn_no for s in range(args.games))
+    dt = time.perf_counter() - t0
+    print(f"drop chance {MAX_DROP_CHANCE}: {args.games} nine-player games in {dt:.2f} s, longest {longest} turns (turn limit {MAX_TURNS})")
+    dt = timed(lambda: play_out(Game(Config(players=MAX_PLAYERS, seed=1, drop_chance=MAX_DROP_CHANCE, max_turns=MAX_TURNS))), 1)
+    cap = timed(lambda: play_out(Game(Config(players=9, seed=1, max_turns=MAX_TURNS, drop_chance=MAX_DROP_CHANCE))), 1)
+    g = Game(Config(players=9, seed=1, drop_chance=MAX_DROP_CHANCE))
+    t0 = time.perf_counter()
+    for _ in range(2000):
+        if g.is_terminal():
+            break
+        g.apply("drop1")
+    per_turn = (time.perf_counter() - t0) / max(1, g.turn_no)
+    print(f"a void turn costs {per_turn * 1e6:.1f} µs: a game run to the limit ≈ {per_turn * MAX_TURNS * 1e3:.0f} ms; "
+          f"worst simulate request ({MAX_SIM_GAMES} games × {MAX_TURNS} turns = {TURN_BUDGET:,} turns) ≈ {per_turn * TURN_BUDGET:.1f} s")
+    req_worst = {"game": "dawei", "action": "simulate", "players": MAX_PLAYERS, "games": MAX_SIM_GAMES, "seed": 1, "drop_chance": MAX_DROP_CHANCE}
+    print(f"API simulate, {MAX_SIM_GAMES} games, {MAX_PLAYERS} players, drop chance {MAX_DROP_CHANCE}: {timed(lambda: handle(req_worst), 1):.2f} s (CPython)")
+    del dt, cap
+
     req_full = {"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["auto:20000"]}
     req_mid = {"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0, 1, 2, 3], "moves": ["throw"] * 150}
     req_sim = {"game": "dawei", "action": "simulate", "players": 6, "games": 10, "seed": 1}
@@ -75,11 +98,16 @@ def main() -> int:
 
     if args.pyodide:
         sys.path.insert(0, str(ROOT / "sitegen"))
-        from hooks import engine_zip
+        import shutil
+
+        from sitegen.assets import plan
 
         with tempfile.TemporaryDirectory() as d:
-            z = Path(d) / "engine.zip"
-            z.write_bytes(engine_zip())
+            built = plan()
+            z = Path(d) / "pyodide-lock.json"
+            z.write_bytes(built.lock)
+            (Path(d) / "assets" / built.wheel_rel).parent.mkdir(parents=True)
+            shutil.copy2(built.wheel, Path(d) / "assets" / built.wheel_rel)
             reqs = [req_cls] + [req_mid] * 3 + [req_full] * 3 + [req_sim] * 3
             rq = Path(d) / "req.json"
             rq.write_text(json.dumps(reqs))
@@ -90,7 +118,7 @@ def main() -> int:
                 'for (const r of requests) { const t = performance.now(); call(JSON.stringify(r)); process.stdout.write(JSON.stringify({action: r.action, ms: performance.now() - t}) + "\\n"); }',
             )
             script.write_text(src)
-            out = subprocess.run(["node", str(script), str(z), str(rq)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+            out = subprocess.run(["node", str(script), str(z), str(Path(d) / "assets"), str(rq)], cwd=ROOT, capture_output=True, text=True, timeout=600)
             if out.returncode != 0:
                 print("pyodide run failed:", out.stderr[-800:])
                 return 0

@@ -4,61 +4,182 @@
 // page changes, so the next page's widgets are ready at once.
 const ASSETS = new URL("../", import.meta.url); // …/assets/
 const SITE_ROOT = new URL("../../", import.meta.url);
+// the build fills this in: each widget script's name with its content hash (sitegen/assets.py)
+const ASSET_NAMES = /*hw:asset-names*/{};
+
+// Time limits. Python must start within bootMs (a failed WebAssembly download
+// can leave Pyodide waiting forever: the limit turns that into an error with a
+// Retry button); one call must answer within callMs, or the watchdog ends the
+// worker, fails the call with a plain message and starts a fresh worker. The
+// engine refuses oversized work before it starts (engine/api.py), so the
+// watchdog is the last line, not the usual one. Tests may shorten the limits
+// (window.HW_LIMITS, set before this module runs).
+const LIMITS = Object.assign({ bootMs: 120_000, callMs: 60_000, stopAfterMs: 1_000 }, window.HW_LIMITS || {});
+
+const FAILED = {
+  timeout: {
+    code: "timeout",
+    zh: "这一步算得太久，已经停下；规则引擎已重新启动。可以再试一次，或者少要一些（例如少模拟几局）。",
+    en: "This step took too long and was stopped; the rules engine has been restarted. Try again, or ask for less (fewer games to simulate, for example).",
+  },
+  cancelled: {
+    code: "cancelled",
+    zh: "已按你的要求停下；规则引擎已重新启动。",
+    en: "Stopped, as you asked; the rules engine has been restarted.",
+  },
+  crashed: {
+    code: "worker_error",
+    zh: "浏览器中的规则引擎停止了工作，已重新启动。请再试一次。",
+    en: "The rules engine in the browser stopped working and has been restarted. Please try again.",
+  },
+  boot: {
+    code: "worker_error",
+    zh: "规则引擎未能启动。",
+    en: "The rules engine could not start.",
+  },
+};
 
 let worker = null;
 let ready = null;
 let seq = 0;
-const pending = new Map();
+const pending = new Map(); // id -> {resolve, timer}
+
+class BootError extends Error {
+  constructor(reason, detail) {
+    super(detail || reason);
+    this.reason = reason; // "slow": no answer in time; "failed": the worker reported a failure
+  }
+}
+
+/** End the worker; every call still waiting for it is answered with ``failure``. */
+function stopWorker(failure) {
+  if (worker) worker.terminate();
+  worker = null;
+  ready = null;
+  for (const p of pending.values()) {
+    clearTimeout(p.timer);
+    p.resolve({ ok: false, error: { ...failure } });
+  }
+  pending.clear();
+}
 
 function startWorker() {
   if (ready) return ready;
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  ready = new Promise((resolve, reject) => {
-    worker.onmessage = (event) => {
+  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker = w;
+  let bootTimer = null;
+  const booted = new Promise((resolve, reject) => {
+    bootTimer = setTimeout(() => reject(new BootError("slow")), LIMITS.bootMs);
+    w.onmessage = (event) => {
       const msg = event.data;
       if (msg.type === "ready") resolve(msg);
-      else if (msg.type === "boot-error") reject(new Error(msg.message));
+      else if (msg.type === "boot-error") reject(new BootError("failed", msg.message));
       else if (msg.type === "answer") {
-        const done = pending.get(msg.id);
+        const p = pending.get(msg.id);
         pending.delete(msg.id);
-        if (done) done(msg.answer);
+        if (p) {
+          clearTimeout(p.timer);
+          p.resolve(msg.answer);
+        }
       }
     };
-    worker.onerror = (e) => reject(new Error(e.message || "worker failed to start"));
+    w.onerror = (e) => {
+      reject(new BootError("failed", e.message || "the worker failed"));
+      if (worker === w && pending.size) restart(FAILED.crashed); // a crash after start-up
+    };
   });
-  worker.postMessage({ type: "boot" });
-  ready.catch(() => {
-    // forget the failed worker so that "retry" starts a fresh one
-    if (worker) worker.terminate();
-    worker = null;
-    ready = null;
-    for (const done of pending.values()) done({ ok: false, error: { code: "worker_error", zh: "引擎未能启动。", en: "The engine failed to start." } });
-    pending.clear();
+  ready = booted.finally(() => clearTimeout(bootTimer));
+  w.postMessage({ type: "boot" });
+  // forget a failed worker, so that Retry starts a fresh one
+  ready.catch((err) => {
+    if (worker === w) stopWorker(FAILED.boot);
+    if (err && err.message) console.warn("rules engine:", err.message);
   });
   return ready;
 }
 
-/** Send one request to engine.api.handle in the worker; resolves to its answer. */
-export async function call(request) {
+function restart(failure) {
+  stopWorker(failure);
+  startWorker().catch(() => {});
+}
+
+/** Send one request to engine.api.handle in the worker; resolves to its answer
+ * (an error answer if the call runs past ``limitMs`` or is cancelled). */
+export async function call(request, { limitMs = LIMITS.callMs } = {}) {
   await startWorker();
+  const w = worker;
   return new Promise((resolve) => {
     const id = ++seq;
-    pending.set(id, resolve);
-    worker.postMessage({ type: "call", id, request });
+    const timer = setTimeout(() => {
+      if (worker === w && pending.has(id)) restart(FAILED.timeout);
+    }, limitMs);
+    pending.set(id, { resolve, timer });
+    w.postMessage({ type: "call", id, request });
   });
 }
 
+/** Stop whatever the engine is computing: the worker is ended (Python cannot be
+ * interrupted mid-call otherwise), waiting calls answer "cancelled", and a fresh
+ * worker starts. Returns whether anything was running. */
+export function cancel() {
+  if (pending.size === 0) return false;
+  restart(FAILED.cancelled);
+  return true;
+}
+
 const MESSAGES = {
-  error: {
+  failed: {
     zh: "无法在浏览器中启动规则引擎。上面的静态示例仍然有效。",
     en: "The rules engine could not start in this browser. The static example above still holds.",
   },
+  slow: {
+    zh: "规则引擎没能按时启动（网络可能太慢，或者浏览器没能加载 WebAssembly）。上面的静态示例仍然有效。",
+    en: "The rules engine did not start in time (the network may be too slow, or the browser could not load WebAssembly). The static example above still holds.",
+  },
   retry: { zh: "重试", en: "Retry" },
+  busy: { zh: "正在计算……", en: "Working…" },
+  stop: { zh: "停止", en: "Stop" },
 };
+
+/** ctx.call for one widget: while an answer takes longer than a moment, the
+ * widget shows a Stop button that cancels the computation. */
+function callFor(root, lang) {
+  let waiting = 0;
+  let bar = null;
+  const show = () => {
+    if (bar || waiting === 0) return;
+    bar = document.createElement("div");
+    bar.className = "hw-busy";
+    bar.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = MESSAGES.busy[lang];
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "md-button hw-stop";
+    stop.textContent = MESSAGES.stop[lang];
+    stop.addEventListener("click", () => cancel());
+    bar.append(text, " ", stop);
+    root.append(bar);
+  };
+  return async (request, options) => {
+    waiting += 1;
+    const timer = setTimeout(show, LIMITS.stopAfterMs);
+    try {
+      return await call(request, options);
+    } finally {
+      clearTimeout(timer);
+      waiting -= 1;
+      if (waiting === 0 && bar) {
+        bar.remove();
+        bar = null;
+      }
+    }
+  };
+}
 
 const modules = new Map();
 function widgetModule(game) {
-  if (!modules.has(game)) modules.set(game, import(new URL(`./${game}.js`, import.meta.url).href));
+  if (!modules.has(game)) modules.set(game, import(new URL(ASSET_NAMES[`${game}.js`] || `./${game}.js`, import.meta.url).href));
   return modules.get(game);
 }
 
@@ -77,7 +198,7 @@ async function hydrate(root) {
     const mount = mod.widgets && mod.widgets[name];
     if (!mount) throw new Error(`unknown widget ${name}`);
     const ctx = {
-      lang, params, call,
+      lang, params, call: callFor(root, lang), cancel,
       body: root.querySelector(".hw-body"),
       t: (zh, en) => (lang === "en" ? en : zh),
     };
@@ -92,7 +213,8 @@ async function hydrate(root) {
       status.innerHTML = "";
       const text = document.createElement("span");
       text.className = "hw-status-text";
-      text.textContent = `${MESSAGES.error[lang]} (${err && err.message ? err.message : err})`;
+      text.textContent = (MESSAGES[err && err.reason] || MESSAGES.failed)[lang];
+      if (!(err instanceof BootError)) console.error(err); // a widget's own fault: for developers, not readers
       const again = document.createElement("button");
       again.type = "button";
       again.className = "md-button hw-retry";
@@ -114,12 +236,21 @@ function langOf(url) {
   const rel = url.pathname.slice(SITE_ROOT.pathname.length);
   return rel === "en" || rel.startsWith("en/") ? "en" : "zh";
 }
-function counterpart(url, lang) {
-  const rel = url.pathname.slice(SITE_ROOT.pathname.length);
-  const base = langOf(url) === "en" ? rel.replace(/^en\/?/, "") : rel;
-  return new URL((lang === "en" ? "en/" : "") + base + url.hash, SITE_ROOT).href;
+/** The same page in ``lang``: always a path on this site. The address may hold
+ * anything (a host that answers every unknown path with 404.html serves
+ * "/javascript:alert(1)//"), so it is set as a path, never parsed as a URL. */
+export function counterpart(url, lang) {
+  const rel = url.pathname.startsWith(SITE_ROOT.pathname) ? url.pathname.slice(SITE_ROOT.pathname.length) : "";
+  const base = langOf(url) === "en" ? rel.replace(/^en(\/|$)/, "") : rel;
+  const target = new URL(SITE_ROOT.href);
+  target.pathname = SITE_ROOT.pathname + (lang === "en" ? "en/" : "") + base;
+  target.hash = url.hash;
+  const same = target.origin === SITE_ROOT.origin && target.pathname.startsWith(SITE_ROOT.pathname);
+  return same ? target.href : SITE_ROOT.href;
 }
 function fixLanguageLinks() {
+  // the 404 page is served at any address: its links (to the other language's 404 page) are set at build time
+  if (document.querySelector("[data-hw-not-found]")) return;
   const here = new URL(location.href);
   document.querySelectorAll("a[hreflang]").forEach((a) => {
     const lang = a.getAttribute("hreflang").startsWith("en") ? "en" : "zh";
@@ -159,5 +290,16 @@ function subscribe() {
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
 else subscribe();
 
+// ---- offline after one visit: the service worker keeps the whole site (widgets/sw.js).
+// Registered once the engine is up (or the page has loaded), so that copying the
+// site for offline use never slows the first widget.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href, { scope: SITE_ROOT.pathname }).catch(() => {});
+}
+window.addEventListener("load", () => {
+  (ready || Promise.resolve()).catch(() => {}).then(() => setTimeout(registerServiceWorker, 0));
+}, { once: true });
+
 // for tests and benchmarks
-window.heritageWidgets = { call, scan };
+window.heritageWidgets = { call, cancel, scan, counterpart };

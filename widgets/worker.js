@@ -1,24 +1,34 @@
 // The one module web worker of a tab: boots Pyodide (served from this site),
-// unpacks the engine built from engine/ at site-build time, and answers
-// requests through engine.api.handle. Nothing is fetched from any other host.
+// loads the engine as a Pyodide package (the wheel built from engine/, listed in
+// the site's pyodide-lock.json with its sha256, which loadPackage checks) and
+// answers requests through engine.api.handle. Nothing is fetched from any other host.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const ASSETS = new URL("../", import.meta.url); // …/assets/
+// the build names the lock file after its content hash (sitegen/assets.py)
+const LOCK = new URL("../pyodide/pyodide-lock.json", import.meta.url);
+const ENGINE = "folk-games-engine";
 let pyCall = null;
 
 async function boot() {
   const t0 = performance.now();
-  // fetch the engine while Pyodide boots
-  const engineZip = fetch(new URL("engine/manifest.json", ASSETS), { cache: "no-cache" })
-    .then((r) => r.json())
-    .then(async (manifest) => ({ manifest, zip: await (await fetch(new URL(`engine/${manifest.zip}`, ASSETS))).arrayBuffer() }));
-  engineZip.catch(() => {}); // reported when awaited below
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", ASSETS).href });
-  const { manifest, zip } = await engineZip;
-  pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/engine_root" });
-  pyodide.runPython(`
-import sys, json
-sys.path.insert(0, "/home/pyodide/engine_root")
+  const pyodide = await loadPyodide({
+    indexURL: new URL("pyodide/", ASSETS).href,
+    lockFileURL: LOCK.href,
+    packageBaseUrl: ASSETS.href, // the lock file names the wheel relative to assets/
+  });
+  const problems = [];
+  const loaded = await pyodide.loadPackage(ENGINE, {
+    checkIntegrity: true,
+    messageCallback: () => {},
+    errorCallback: (m) => problems.push(m),
+  });
+  if (!loaded.some((p) => p.name === ENGINE)) {
+    throw new Error(`the engine package did not load${problems.length ? ": " + problems.join(" ") : ""}`);
+  }
+  const version = pyodide.runPython(`
+import json
+import engine
 import engine.api
 def _hw_call(text):
     try:
@@ -26,9 +36,10 @@ def _hw_call(text):
     except ValueError:
         return json.dumps({"ok": False, "error": {"code": "bad_json", "zh": "请求不是有效的 JSON。", "en": "The request is not valid JSON."}})
     return json.dumps(engine.api.handle(req), ensure_ascii=False)
+engine.__version__
 `);
   pyCall = pyodide.globals.get("_hw_call");
-  return { version: manifest.version, ms: performance.now() - t0 };
+  return { version, ms: performance.now() - t0 };
 }
 
 let booting = null;

@@ -20,10 +20,13 @@ def test_both_languages_and_assets(built_site: Path):
     assert '<html lang="zh"' in (built_site / "index.html").read_text(encoding="utf-8")
     assert '<html lang="en"' in (built_site / "en" / "index.html").read_text(encoding="utf-8")
     for f in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-              "pyodide/pyodide-lock.json", "widgets/runtime.js", "widgets/worker.js", "engine/manifest.json"):
+              "pyodide/pyodide-lock.json", "engine/manifest.json"):
         assert (built_site / "assets" / f).exists(), f
+    # widget scripts by content hash: <name>.<10 hex>.js
+    for name in ("runtime", "worker", "dom", "dawei"):
+        assert len(list((built_site / "assets" / "widgets").glob(f"{name}.[0-9a-f]*.js"))) == 1, name
     manifest = json.loads((built_site / "assets" / "engine" / "manifest.json").read_text())
-    assert (built_site / "assets" / "engine" / manifest["zip"]).exists()
+    assert (built_site / "assets" / "engine" / manifest["wheel"]).exists()
 
 
 def test_every_page_has_a_twin(built_site: Path):
@@ -66,4 +69,4 @@ def test_widget_pages_carry_widget_roots_with_static_examples(built_site: Path):
     text = (built_site / "dawei" / "index.html").read_text(encoding="utf-8")
     assert 'data-widget="dawei-dice"' in text and 'data-state="loading"' in text
     assert "<svg" in text
-    assert "assets/widgets/runtime.js" in text
+    assert re.search(r'assets/widgets/runtime\.[0-9a-f]{10}\.js', text)

@@ -1,0 +1,341 @@
+"""The site's shared assets, written after the build.
+
+- The engine as a standard wheel (built from ``pyproject.toml`` with the
+  ``build`` front end) and registered in the site's copy of Pyodide's
+  ``pyodide-lock.json`` with ``pyodide lockfile add-wheels`` (pyodide-build).
+  The worker loads it with ``loadPackage``, which checks its sha256.
+  pyodide-build needs Python >= 3.12, so both tools run in a separate
+  build-tools environment (``.venv-build``, made by ``make setup``); the
+  engine itself stays 3.11-compatible.
+- The widget scripts under names that carry their content hash
+  (``runtime.<hash>.js`` …): an import names the hashed file, so a page of one
+  deployment never runs scripts of another against a different engine.
+- ``sw.js`` at the site root: a service worker that precaches the whole site
+  (Pyodide included) under a build hash, so that after one visit the site
+  works offline and a new deployment replaces the old cache as a whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDGETS = ROOT / "widgets"
+BUILD_VENV = Path(os.environ.get("HW_BUILD_VENV", str(ROOT / ".venv-build")))
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01: the wheel is the same bytes for the same sources
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+# widget scripts that keep their name: the service worker (its URL is its identity)
+# and the search worker wrapper (copied beside Material's search worker)
+FIXED_NAMES = ("sw.js", "search-lang.js")
+ASSET_NAMES = re.compile(r"/\*hw:asset-names\*/\{\}")
+SW_BUILD = re.compile(r"/\*hw:build\*/\{[^\n]*\}")
+LOCK_REF = '"../pyodide/pyodide-lock.json"'
+
+
+def pyodide_dir() -> Path:
+    d = ROOT / "node_modules" / "pyodide"
+    if not (d / "pyodide.mjs").exists():
+        raise PluginError("node_modules/pyodide is missing: run `npm ci` (make does it)")
+    return d
+
+
+def _tool(name: str) -> Path:
+    exe = BUILD_VENV / "bin" / name
+    if not exe.exists():
+        raise PluginError(
+            f"{exe} is missing: the engine's Pyodide package is built with pyodide-build in a "
+            "Python >= 3.12 environment; run `make setup` (it finds such a Python on the PATH or through pyenv)"
+        )
+    return exe
+
+
+def _digest(*parts: bytes) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(hashlib.sha256(p).digest())
+    return h.hexdigest()
+
+
+def _engine_sources() -> list[Path]:
+    files = [ROOT / "pyproject.toml"]
+    files += sorted(p for p in (ROOT / "engine").rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    return files
+
+
+def source_digest() -> str:
+    files = _engine_sources()
+    return _digest(*(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() for f in files))
+
+
+def engine_wheel() -> Path:
+    """The engine as a wheel (``folk_games_engine-<version>-py3-none-any.whl``), built with
+    ``python -m build`` from a clean copy of pyproject.toml and engine/; cached by source hash."""
+    cache = BUILD_VENV / "cache" / "wheel" / source_digest()[:24]
+    found = sorted(cache.glob("*.whl")) if cache.is_dir() else []
+    if found:
+        return found[0]
+    python = _tool("python")
+    with tempfile.TemporaryDirectory(prefix="hw-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for f in _engine_sources():
+            dst = src / f.relative_to(ROOT)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, dst)
+        out = Path(tmp) / "out"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
+        proc = subprocess.run(
+            [str(python), "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(src)],
+            cwd=src, capture_output=True, text=True, env=env, timeout=300,
+        )
+        wheels = sorted(out.glob("*.whl"))
+        if proc.returncode != 0 or len(wheels) != 1:
+            raise PluginError("building the engine's wheel failed:\n" + (proc.stdout + proc.stderr)[-3000:])
+        staging = Path(tempfile.mkdtemp(prefix="tmp-", dir=_mkdir(cache.parent)))
+        shutil.move(str(wheels[0]), staging / wheels[0].name)
+        try:
+            staging.rename(cache)
+        except OSError:  # built at the same time by another build: theirs is the same bytes
+            shutil.rmtree(staging, ignore_errors=True)
+    return sorted(cache.glob("*.whl"))[0]
+
+
+def _mkdir(p: Path) -> Path:
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def lockfile_with_wheel(wheel: Path, wheel_rel: str) -> bytes:
+    """Pyodide's lock file with the engine's wheel added by ``pyodide lockfile add-wheels``;
+    ``wheel_rel`` is where the wheel lies relative to the lock file's package base (assets/)."""
+    base_lock = (pyodide_dir() / "pyodide-lock.json").read_bytes()
+    key = _digest(base_lock, wheel.read_bytes(), wheel_rel.encode())[:24]
+    cached = BUILD_VENV / "cache" / "lock" / f"{key}.json"
+    if cached.exists():
+        return cached.read_bytes()
+    pyodide = _tool("pyodide")
+    with tempfile.TemporaryDirectory(prefix="hw-lock-") as tmp:
+        base = Path(tmp) / "assets"
+        placed = base / wheel_rel
+        placed.parent.mkdir(parents=True)
+        shutil.copy2(wheel, placed)
+        out = Path(tmp) / "pyodide-lock.json"
+        proc = subprocess.run(
+            [str(pyodide), "lockfile", "add-wheels", "--input", str(pyodide_dir() / "pyodide-lock.json"),
+             "--output", str(out), "--base-path", str(base), str(placed)],
+            cwd=tmp, capture_output=True, text=True, timeout=300,
+        )
+        if proc.returncode != 0 or not out.exists():
+            raise PluginError("pyodide lockfile add-wheels failed:\n" + (proc.stdout + proc.stderr)[-3000:])
+        data = out.read_bytes()
+    entry = json.loads(data)["packages"].get("folk-games-engine")
+    if not entry or entry["file_name"] != wheel_rel or entry["sha256"] != hashlib.sha256(wheel.read_bytes()).hexdigest():
+        raise PluginError(f"the engine's entry in the lock file is not what was built: {entry}")
+    _mkdir(cached.parent)
+    tmpf = cached.with_suffix(f".{os.getpid()}.tmp")
+    tmpf.write_bytes(data)
+    tmpf.replace(cached)
+    return data
+
+
+def _short(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+@dataclass(frozen=True)
+class Plan:
+    wheel: Path
+    wheel_rel: str  # relative to assets/
+    lock: bytes
+    lock_name: str  # in assets/pyodide/
+    scripts: dict[str, tuple[str, bytes]]  # widgets/<name>.js -> (hashed name, rewritten text)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {src: hashed for src, (hashed, _) in self.scripts.items()}
+
+
+def widget_scripts(lock_name: str) -> dict[str, tuple[str, bytes]]:
+    """Each widgets/*.js under ``<stem>.<hash>.<ext>``, its imports of sibling scripts
+    rewritten to their hashed names first (so a change reaches every importer's hash)."""
+    texts = {f.name: f.read_text(encoding="utf-8") for f in sorted(WIDGETS.glob("*.js")) if f.name not in FIXED_NAMES}
+    done: dict[str, tuple[str, bytes]] = {}
+    refs = {n: {m for m in texts if m != n and f'"./{m}"' in t} for n, t in texts.items()}
+    for n, t in texts.items():
+        if ASSET_NAMES.search(t):  # the runtime names every other script
+            refs[n] = set(texts) - {n}
+    while len(done) < len(texts):
+        ready = [n for n in texts if n not in done and refs[n] <= done.keys()]
+        if not ready:
+            raise PluginError(f"widget scripts import each other in a circle: {sorted(set(texts) - done.keys())}")
+        for n in ready:
+            t = texts[n].replace(LOCK_REF, f'"../pyodide/{lock_name}"')
+            for m in refs[n]:
+                t = t.replace(f'"./{m}"', f'"./{done[m][0]}"')
+            names = {m: done[m][0] for m in sorted(refs[n])}
+            t = ASSET_NAMES.sub(lambda _: "/*hw:asset-names*/" + json.dumps(names, sort_keys=True), t)
+            data = t.encode("utf-8")
+            stem, ext = n.rsplit(".", 1)
+            done[n] = (f"{stem}.{_short(data)}.{ext}", data)
+    return done
+
+
+_plan: tuple[str, Plan] | None = None
+
+
+def plan() -> Plan:
+    """What the build writes (computed once per state of the sources)."""
+    global _plan
+    key = _digest(
+        source_digest().encode(),
+        *(f.name.encode() + f.read_bytes() for f in sorted(WIDGETS.glob("*.js"))),
+    )
+    if _plan and _plan[0] == key:
+        return _plan[1]
+    wheel = engine_wheel()
+    wheel_rel = f"engine/{_short(wheel.read_bytes())}/{wheel.name}"
+    lock = lockfile_with_wheel(wheel, wheel_rel)
+    lock_name = f"pyodide-lock.{_short(lock)}.json"
+    p = Plan(wheel, wheel_rel, lock, lock_name, widget_scripts(lock_name))
+    _plan = (key, p)
+    return p
+
+
+SCRIPT_REF = re.compile(r"""(["'])([^"'<>\s]*?assets/widgets/)([\w-]+\.js)\1""")
+
+
+def hash_script_refs(html_text: str) -> str:
+    """Point the page's references to widget scripts at their hashed names."""
+    names = plan().names
+
+    def repl(m: re.Match[str]) -> str:
+        q, prefix, name = m.groups()
+        return f"{q}{prefix}{names.get(name, name)}{q}"
+
+    return SCRIPT_REF.sub(repl, html_text)
+
+
+def write_assets(site_dir: Path) -> None:
+    p = plan()
+    assets = site_dir / "assets"
+    wdst = assets / "widgets"
+    if wdst.exists():
+        shutil.rmtree(wdst)
+    wdst.mkdir(parents=True)
+    for f in WIDGETS.iterdir():
+        if f.name == "search-lang.js":
+            # beside Material's search worker, whose relative paths it shares
+            sdst = _mkdir(assets / "javascripts" / "workers")
+            shutil.copy2(f, sdst / f.name)
+        elif f.suffix == ".css":
+            shutil.copy2(f, wdst / f.name)
+    for hashed, data in p.scripts.values():
+        (wdst / hashed).write_bytes(data)
+    # Pyodide, from the pinned npm package, with the engine in its lock file
+    pdst = assets / "pyodide"
+    if pdst.exists():
+        shutil.rmtree(pdst)
+    pdst.mkdir(parents=True)
+    src = pyodide_dir()
+    for name in PYODIDE_FILES:
+        if (src / name).exists():
+            shutil.copy2(src / name, pdst / name)
+    (pdst / "pyodide-lock.json").write_bytes(p.lock)
+    (pdst / p.lock_name).write_bytes(p.lock)
+    edst = assets / "engine"
+    if edst.exists():
+        shutil.rmtree(edst)
+    (assets / p.wheel_rel).parent.mkdir(parents=True)
+    shutil.copy2(p.wheel, assets / p.wheel_rel)
+    version = p.wheel.name.split("-")[1]
+    (edst / "manifest.json").write_text(
+        json.dumps({"wheel": p.wheel_rel.removeprefix("engine/"), "version": version,
+                    "sha256": hashlib.sha256(p.wheel.read_bytes()).hexdigest()}),
+        encoding="utf-8",
+    )
+
+
+def fix_pages(site_dir: Path) -> None:
+    """Pages MkDocs renders outside ``on_post_page`` (404.html): hashed script names too."""
+    for f in site_dir.glob("404.html"):
+        text = f.read_text(encoding="utf-8")
+        new = hash_script_refs(text)
+        if new != text:
+            f.write_text(new, encoding="utf-8")
+
+
+# ---------------------------------------------------------------- service worker
+
+SKIP_SUFFIXES = (".map", ".gz")
+
+
+def precache_list(root: Path) -> list[list[str]]:
+    """[url relative to the site root, content hash] of every file a reader may need offline."""
+    out = []
+    for f in sorted(root.rglob("*")):
+        if not f.is_file() or f.name == "sw.js" or f.suffix in SKIP_SUFFIXES:
+            continue
+        rel = f.relative_to(root).as_posix()
+        if rel.startswith("bench/"):
+            continue
+        if f.name == "index.html":
+            rel = rel[: -len("index.html")] or "./"
+        out.append([rel, _short(f.read_bytes())])
+    return out
+
+
+def write_service_worker(root: Path) -> str:
+    """Write ``sw.js`` at the site root with the list of files and a build hash; returns the hash."""
+    files = precache_list(root)
+    version = _short(json.dumps(files).encode())
+    build = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    text = (WIDGETS / "sw.js").read_text(encoding="utf-8")
+    if not SW_BUILD.search(text):
+        raise PluginError("widgets/sw.js has lost its /*hw:build*/{…} placeholder")
+    (root / "sw.js").write_text(SW_BUILD.sub(lambda _: "/*hw:build*/" + build, text, count=1), encoding="utf-8")
+    return version
+
+
+# ---------------------------------------------------------------- the wheel on the API page
+
+
+def wheel_download(lang: str, params: dict) -> str:
+    """The engine's wheel as a download with the ``pip install`` line (API page).
+    ``params["depth"]``: how many folders the Chinese page lies below the site root."""
+    p = plan()
+    depth = int(params.get("depth", 2)) + (1 if lang == "en" else 0)
+    href = "../" * depth + "assets/" + p.wheel_rel
+    sha = hashlib.sha256(p.wheel.read_bytes()).hexdigest()
+    site = os.environ.get("SITE_URL", "http://127.0.0.1:8000/").rstrip("/") + "/"
+    size = f"{p.wheel.stat().st_size / 1024:.0f} KB"
+    cmd = f"pip install '{site}assets/{p.wheel_rel}#sha256={sha}'"
+    if lang == "en":
+        intro = f'Download: <a href="{href}" download><code>{p.wheel.name}</code></a> ({size}; pure Python, Python 3.11 or later, no dependencies). Install it straight from this site; pip checks the file against its SHA-256:'
+    else:
+        intro = f'下载：<a href="{href}" download><code>{p.wheel.name}</code></a>（{size}；纯 Python，需 Python 3.11 或更高版本，没有依赖）。也可以直接从本站安装，pip 会用 SHA-256 校验文件：'
+    return (
+        f'<p class="hw-wheel">{intro}</p>'
+        f'<div class="highlight"><pre><code>{html.escape(cmd)}</code></pre></div>'
+    )
+
+
+TABLES = {"assets-wheel": wheel_download}
