@@ -47,13 +47,21 @@ def test_game_throw_and_play_to_the_end(page, site_url):
     root.locator('[data-action="throw"]').click()
     wait_seq(page, "dawei-game", n0 + 1)
     expected = handle({"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["throw"], "log_tail": 40})
-    assert root.locator('[data-role="log"] li').first.inner_text().strip().startswith(expected["log"][-1]["zh"])
+    assert root.locator('[data-role="log"] li').first.text_content().strip().startswith(expected["log"][-1]["zh"])
+    # the reader's own throw is shown apart from the computer seats' throws
+    assert root.locator('[data-role="own-text"]').inner_text().strip() == expected["own"]["zh"]
+    assert root.locator('[data-role="dice"]').get_attribute("data-dice") == ",".join(map(str, expected["own"]["dice"]))
+    assert root.locator('[data-role="dice"] svg').get_attribute("aria-label").startswith("色子")
+    assert root.locator('[data-role="others"] li').count() == max(1, len(expected["since_own"]))
     root.locator('[data-action="auto-end"]').click()
     wait_seq(page, "dawei-game", n0 + 2)
     assert root.get_attribute("data-terminal") == "1"
     final = handle({"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["throw", "auto:20000"]})
     shown = [float(x) for x in root.locator('[data-role="net"]').all_inner_texts()]
     assert shown == final["net"]
+    # what the reader won or lost, in a sentence
+    assert final["verdicts"][0]["zh"] in root.locator('[data-role="verdict"]').inner_text()
+    assert "新局" in root.locator('[data-role="why"]').inner_text()
 
 
 def test_simulation_shows_progress_and_result(page, site_url):
@@ -65,7 +73,9 @@ def test_simulation_shows_progress_and_result(page, site_url):
     root.locator('[data-role="run"]').click()
     page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-sim\"]').dataset.done === '50'", timeout=120_000)
     assert root.locator('[data-role="progress"]').evaluate("p => p.value") == 50
-    assert "50 games · 5 players · break-even 106" in root.locator('[data-role="summary"]').inner_text()
+    summary = root.locator('[data-role="summary"]').inner_text()
+    assert "50 games · 5 players · break-even 106" in summary
+    assert "every stick taken" in summary and "pool_empty" not in summary
     assert root.locator('[data-role="chart"] rect').count() == 24
 
 
@@ -153,4 +163,53 @@ def test_dice_widget_rule_option_reclassifies(page, site_url):
     n = seq(page, "dawei-dice")
     root.locator('[data-option="red_five_gold"]').select_option("one_two_two")
     wait_seq(page, "dawei-dice", n + 1)
-    assert root.locator('[data-role="pattern"]').inner_text().strip() == "Three-red deer"
+    assert root.locator('[data-role="pattern"]').inner_text().strip() == "Red deer of three reds"
+    labels = root.locator('[data-option="red_five_gold"] option').all_inner_texts()
+    assert labels == ["any three blacks summing to five (1 2 2 or 1 1 3) (our reading)", "only one 1 and two 2s"]
+
+
+def test_game_plays_until_my_next_decision(page, site_url):
+    page.goto(site_url + "en/dawei/play/")
+    ready(page, "dawei-game")
+    root = page.locator('[data-widget="dawei-game"]')
+    n = seq(page, "dawei-game")
+    root.locator('[data-action="auto-choice"]').click()
+    wait_seq(page, "dawei-game", n + 1)
+    expected = handle({"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["auto:choice"], "lang": "en"})
+    assert not expected["terminal"] and expected["legal"][0]["action"] != "throw"
+    shown = root.locator('[data-role="actions"] button').evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert shown[: len(expected["legal"])] == [x["action"] for x in expected["legal"]]
+    assert root.locator('[data-role="status"]').inner_text().strip().startswith(f"Turn {expected['turn']} · split phase")
+
+
+def test_shared_link_opens_the_dice_and_the_game(page, site_url):
+    page.goto(site_url + 'en/dawei/main/?dawei-dice={"dice":[2,2,2,2,1,1]}')
+    ready(page, "dawei-dice")
+    root = page.locator('[data-widget="dawei-dice"]').first
+    page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-dice\"] [data-role=\"dice\"]').dataset.dice === '2,2,2,2,1,1'", timeout=60_000)
+    assert root.locator('[data-role="pattern"]').inner_text().strip() == "Double-one tiger"
+    page.goto(site_url + 'en/dawei/play/?dawei-game={"players":3,"seed":7,"mode":"ai","moves":["throw"]}')
+    ready(page, "dawei-game")
+    game = page.locator('[data-widget="dawei-game"]')
+    wait_seq(page, "dawei-game", 1)
+    expected = handle({"game": "dawei", "action": "play", "players": 3, "seed": 7, "humans": [0], "moves": ["throw"], "lang": "en"})
+    assert game.locator('[data-role="own-text"]').inner_text().strip() == expected["own"]["en"]
+    assert game.locator('[data-role="board"] tbody tr').count() == 4
+    game.locator(".hw-share").click()
+    url = game.locator(".hw-share-url").input_value()
+    assert "dawei-game=" in url and "%22seed%22%3A7" in url.replace('"seed":7', "%22seed%22%3A7")
+
+
+def test_dawei_pages_fit_a_phone(page, site_url):
+    page.set_viewport_size({"width": 360, "height": 800})
+    for path, name in (("dawei/play/", "dawei-game"), ("en/dawei/main/", "dawei-dice"), ("en/dawei/settlement/", "dawei-sim"), ("en/dawei/split/", "dawei-split")):
+        page.goto(site_url + path)
+        ready(page, name)
+        wide = page.evaluate(
+            """() => [...document.querySelectorAll('.hw *')].filter(e => {
+                 const r = e.getBoundingClientRect();
+                 return r.width > 0 && r.right > 360.5 && !e.closest('.dawei-board, .dawei-throws, details:not([open])');
+               }).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+        )
+        assert wide == [], (path, wide[:5])
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, path
