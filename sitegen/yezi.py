@@ -131,8 +131,52 @@ def deal_widget(lang: str, params: dict[str, Any]) -> str:
     )
 
 
+def _seat(s: int, lang: str) -> str:
+    return t(lang, f"{'甲乙丙丁'[s]}家", f"Player {'ABCD'[s]}")
+
+
+def _showing_winners(ans: dict[str, Any], lang: str) -> str:
+    """One line per showing: who stood first (the source's 优胜), or that nobody did."""
+    lines = []
+    for turn, seats in enumerate(ans["showing_winners"]):
+        label = t(lang, f"第{'一二'[turn]}次亮牌", f"Showing {turn + 1}")
+        if not seats:
+            who = t(lang, "无人优胜（四组都是流散对）", "no winner (all four groups are scattered)")
+        else:
+            combo = next(p for p in ans["players"] if p["seat"] == seats[0])["combinations"][turn]
+            names = t(lang, "、", ", ").join(_seat(s, lang) for s in seats)
+            who = t(lang, f"{names}优胜（{combo['zh']}）", f"won by {names} ({combo['en']}, {combo['zh']})")
+        lines.append(f'<li data-turn="{turn}">{label}：{E(who)}</li>' if lang == "zh" else f'<li data-turn="{turn}">{label}: {E(who)}</li>')
+    return f'<ul class="yz-showings" data-role="showings">{"".join(lines)}</ul>'
+
+
+def _my_hand(ans: dict[str, Any], lang: str) -> str:
+    """The reader's eight cards (player A) as large toggle buttons, to pick the four shown first."""
+    me = ans["players"][0]
+    first: set[int] = set()
+    buttons = []
+    for i, code in enumerate(me["hand"]):
+        f = FACES[parse_card(code)]
+        name = t(lang, f"{f.cipher}（{f.numeral or '叶'}）", f"{f.cipher} ({f.value if f.value else 'leaf'})")
+        pressed = "true" if i in first else "false"
+        buttons.append(
+            f'<button type="button" class="yz-mine" data-card="{code}" data-index="{i}" aria-pressed="{pressed}" '
+            f'aria-label="{E(name)}" disabled>{card_svg(f.value, 34, lang)}</button>'
+        )
+    return (
+        f'<fieldset class="yz-my-hand"><legend>{t(lang, "你是甲家：点四张作为先亮的一组", "You are player A: click four cards to show first")}</legend>'
+        f'<div class="yz-mine-row" data-role="mine" data-cards="{",".join(me["hand"])}">{"".join(buttons)}</div>'
+        f'<p class="yz-help" data-role="picked" aria-live="polite">{t(lang, "已选 0/4 张；其余四张是第二组。", "0/4 chosen; the other four are your second group.")}</p>'
+        f'<div class="hw-row"><button type="button" class="hw-btn" data-role="play" disabled '
+        f'title="{t(lang, "先选好四张", "Choose four cards first")}">{t(lang, "按我的分法打这一局", "Play the round my way")}</button> '
+        f'<button type="button" class="hw-btn" data-role="best" disabled>{t(lang, "改用我的最佳分法", "Use my best split instead")}</button></div>'
+        f'<p class="yz-help" data-role="why-grey">{t(lang, "“按我的分法打这一局”要等选满四张才能按。", "“Play the round my way” waits until four cards are chosen.")}</p>'
+        "</fieldset>"
+    )
+
+
 def _round_table(ans: dict[str, Any], lang: str) -> str:
-    seat = lambda s: t(lang, f"{'甲乙丙丁'[s]}家", f"Player {'ABCD'[s]}")  # noqa: E731
+    seat = lambda s: _seat(s, lang)  # noqa: E731
     head = (
         f"<p>{t(lang, '掷骰者', 'Die thrown by')}: <strong>{seat(ans['thrower'])}</strong> · "
         f"{t(lang, '点数', 'points')}: <strong data-role=\"die\">{ans['die']}</strong> · "
@@ -150,11 +194,18 @@ def _round_table(ans: dict[str, Any], lang: str) -> str:
             f'<tr{win} data-seat="{p["seat"]}"><td>{p["place"]}</td><td>{seat(p["seat"])}</td>'
             f"<td>{groups}</td><td><strong>{p['total']}</strong></td></tr>"
         )
+    mine = ""
+    if ans.get("my_seat") is not None:
+        me = next(p for p in ans["players"] if p["seat"] == ans["my_seat"])
+        mine = t(lang, f"<p data-role=\"mine-total\">你的分法合计 <strong>{me['total']}</strong> 分，你的最佳分法是 <strong>{ans['my_best']}</strong> 分。</p>",
+                 f"<p data-role=\"mine-total\">Your split totals <strong>{me['total']}</strong>; your best split would total <strong>{ans['my_best']}</strong>.</p>")
     return (
         head
-        + f'<table class="yz-round-table"><thead><tr><th>{t(lang, "名次", "Place")}</th><th>{t(lang, "玩家", "Player")}</th>'
+        + f'<div class="yz-scroll"><table class="yz-round-table"><thead><tr><th>{t(lang, "名次", "Place")}</th><th>{t(lang, "玩家", "Player")}</th>'
         f'<th>{t(lang, "两次亮牌", "Two showings")}</th><th>{t(lang, "合计", "Total")}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
+        + _showing_winners(ans, lang)
+        + mine
     )
 
 
@@ -173,7 +224,9 @@ def round_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "发一局四人牌", "Deal a round of four")}</button> '
         + " ".join(opts)
         + f' <span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
-        f'<div data-role="result">{_round_table(ans, lang)}</div>'
+        + _my_hand(ans, lang)
+        + f'<div data-role="result" aria-live="polite">{_round_table(ans, lang)}</div>'
+        f'<div data-role="share"></div>'
     )
 
 

@@ -1,7 +1,7 @@
 // 下灌叶子戏 widgets. Every rule answer comes from the Python engine through
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/yezi.py) has the same structure, with the controls disabled.
-import { el } from "./dom.js";
+import { el, sharedState, shareButton } from "./dom.js";
 
 const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
 const facesCache = new Map();
@@ -117,6 +117,14 @@ async function formWidget(root, ctx) {
     refresh();
   }));
   radios.forEach((r, i) => { r.disabled = false; r.addEventListener("change", () => { target = i; drawSlots(); }); });
+  root.append(shareButton(root, () => ({ groups }), ctx.t));
+  const shared = sharedState(root);
+  if (shared && Array.isArray(shared.groups) && shared.groups.length === 2
+      && shared.groups.every((g) => Array.isArray(g) && g.length <= 4 && g.every((c) => typeof c === "string" && c in COUNTS))) {
+    groups[0] = [...shared.groups[0]]; groups[1] = [...shared.groups[1]];
+    target = Math.max(0, groups.findIndex((g) => g.length < 4));
+    await refresh();
+  }
   groupsEls.forEach((g, i) => {
     const clear = g.querySelector('[data-role="clear"]');
     clear.disabled = false;
@@ -142,9 +150,9 @@ async function dealWidget(root, ctx) {
   const seed = root.querySelector('[data-role="seed"]');
   const score = root.querySelector('[data-role="score"]');
   const split = root.querySelector('[data-role="split"]');
-  button.addEventListener("click", async () => {
+  async function deal(request) {
     button.disabled = true;
-    const answer = await ctx.call({ game: "yezi", action: "deal" });
+    const answer = await ctx.call(request);
     button.disabled = false;
     if (!answer.ok) { showError(split, answer, ctx); return; }
     seed.textContent = String(answer.seed);
@@ -154,14 +162,33 @@ async function dealWidget(root, ctx) {
     score.textContent = String(answer.score);
     split.replaceChildren(...splitNodes(answer, small, ctx));
     bump(root);
-  });
+  }
+  button.addEventListener("click", () => deal({ game: "yezi", action: "deal" }));
   button.disabled = false;
+  root.append(shareButton(root, () => ({ seed: Number(seed.textContent) }), ctx.t));
+  const shared = sharedState(root);
+  if (shared && Number.isSafeInteger(shared.seed) && shared.seed >= 0) await deal({ game: "yezi", action: "deal", seed: shared.seed });
 }
 
 // ---------------------------------------------------------------- (c) a round of four
 
 function seatName(s, ctx) {
   return ctx.t(`${"甲乙丙丁"[s]}家`, `Player ${"ABCD"[s]}`);
+}
+
+function showingNodes(a, ctx) {
+  const items = a.showing_winners.map((seats, turn) => {
+    const label = ctx.t(`第${"一二"[turn]}次亮牌`, `Showing ${turn + 1}`);
+    let who;
+    if (!seats.length) who = ctx.t("无人优胜（四组都是流散对）", "no winner (all four groups are scattered)");
+    else {
+      const combo = a.players.find((p) => p.seat === seats[0]).combinations[turn];
+      const names = seats.map((s) => seatName(s, ctx)).join(ctx.t("、", ", "));
+      who = ctx.t(`${names}优胜（${combo.zh}）`, `won by ${names} (${combo.en}, ${combo.zh})`);
+    }
+    return el("li", { "data-turn": String(turn), text: `${label}${ctx.t("：", ": ")}${who}` });
+  });
+  return el("ul", { class: "yz-showings", "data-role": "showings" }, items);
 }
 
 function roundNodes(a, svgs, ctx) {
@@ -193,37 +220,126 @@ function roundNodes(a, svgs, ctx) {
     ])]),
     el("tbody", {}, rows),
   ]);
-  return [head, table];
+  const out = [head, el("div", { class: "yz-scroll" }, [table]), showingNodes(a, ctx)];
+  if (a.my_seat !== null && a.my_seat !== undefined) {
+    const me = a.players.find((p) => p.seat === a.my_seat);
+    const p = el("p", { "data-role": "mine-total" });
+    p.append(ctx.t("你的分法合计 ", "Your split totals "), el("strong", { text: String(me.total) }),
+      ctx.t(" 分，你的最佳分法是 ", "; your best split would total "), el("strong", { text: String(a.my_best) }), ctx.t(" 分。", "."));
+    out.push(p);
+  }
+  return out;
 }
 
 async function roundWidget(root, ctx) {
   const svgs = await faces(ctx, 24);
+  const big = await faces(ctx, 34);
   const button = root.querySelector('[data-role="deal"]');
   const scoring = root.querySelector('[data-role="scoring"]');
   const ties = root.querySelector('[data-role="ties"]');
   const seedEl = root.querySelector('[data-role="seed"]');
   const result = root.querySelector('[data-role="result"]');
+  const mineRow = root.querySelector('[data-role="mine"]');
+  const picked = root.querySelector('[data-role="picked"]');
+  const play = root.querySelector('[data-role="play"]');
+  const bestBtn = root.querySelector('[data-role="best"]');
+  const whyGrey = root.querySelector('[data-role="why-grey"]');
+  const shareBox = root.querySelector('[data-role="share"]');
   let seed = Number(seedEl.textContent) || 7;
+  let hand = (mineRow.dataset.cards || "").split(",").filter(Boolean);
+  let chosen = new Set(); // indexes into hand: the group shown first
+  let mySplit = null; // [first, second] as last played, for the shared link
 
-  async function run(newSeed) {
+  function drawHand() {
+    mineRow.replaceChildren(...hand.map((code, i) => {
+      const b = el("button", {
+        type: "button", class: "yz-mine", "data-card": code, "data-index": String(i),
+        "aria-pressed": chosen.has(i) ? "true" : "false", html: big[code],
+      });
+      const svg = b.querySelector("svg");
+      b.setAttribute("aria-label", svg ? svg.getAttribute("aria-label") : code);
+      b.addEventListener("click", () => {
+        if (chosen.has(i)) chosen.delete(i);
+        else if (chosen.size < 4) chosen.add(i);
+        drawHand();
+      });
+      return b;
+    }));
+    const n = chosen.size;
+    picked.textContent = ctx.t(`已选 ${n}/4 张；其余四张是第二组。`, `${n}/4 chosen; the other four are your second group.`);
+    play.disabled = n !== 4;
+    play.title = n === 4 ? "" : ctx.t("先选好四张", "Choose four cards first");
+    whyGrey.hidden = n === 4;
+    whyGrey.textContent = n < 4
+      ? ctx.t(`“按我的分法打这一局”要等选满四张才能按（还差 ${4 - n} 张）。`, `“Play the round my way” waits until four cards are chosen (${4 - n} more to go).`)
+      : "";
+    mineRow.querySelectorAll("button").forEach((b) => {
+      b.disabled = !chosen.has(Number(b.dataset.index)) && chosen.size >= 4;
+      b.title = b.disabled ? ctx.t("已选满四张：先取消一张", "Four are chosen: unselect one first") : "";
+    });
+  }
+
+  async function run(opts = {}) {
     const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value } };
-    if (!newSeed) request.seed = seed;
+    if (!opts.newSeed) request.seed = seed;
+    if (opts.split) { request.my_seat = 0; request.my_groups = opts.split; }
     button.disabled = true;
     const answer = await ctx.call(request);
     button.disabled = false;
-    if (!answer.ok) { showError(result, answer, ctx); return; }
+    if (!answer.ok) { showError(result, answer, ctx); bump(root); return; }
     seed = answer.seed;
     seedEl.textContent = String(seed);
+    mySplit = opts.split || null;
+    const newHand = answer.players[0].hand;
+    if (newHand.join(",") !== hand.join(",")) { hand = newHand; chosen = new Set(); }
+    if (mySplit) {
+      // keep the reader's choice shown: the first group's cards stay pressed
+      const left = [...mySplit[0]];
+      chosen = new Set();
+      hand.forEach((c, i) => { const k = left.indexOf(c); if (k >= 0) { chosen.add(i); left.splice(k, 1); } });
+    }
+    mineRow.dataset.cards = hand.join(",");
+    drawHand();
     result.replaceChildren(...roundNodes(answer, svgs, ctx));
     bump(root);
   }
 
-  button.addEventListener("click", () => run(true));
+  function splitFromChoice() {
+    const first = [], second = [];
+    hand.forEach((c, i) => (chosen.has(i) ? first : second).push(c));
+    return [first, second];
+  }
+
+  button.addEventListener("click", () => run({ newSeed: true }));
   for (const s of [scoring, ties]) {
     s.disabled = false;
-    s.addEventListener("change", () => run(false));
+    s.addEventListener("change", () => run({ split: mySplit }));
   }
+  play.addEventListener("click", () => run({ split: splitFromChoice() }));
+  bestBtn.addEventListener("click", () => { chosen = new Set(); run({}); });
+  bestBtn.disabled = false;
   button.disabled = false;
+  shareBox.replaceChildren(shareButton(root, () => {
+    const state = { seed, scoring: scoring.value, ties: ties.value };
+    if (mySplit) state.first = mySplit[0];
+    return state;
+  }, ctx.t));
+
+  const shared = sharedState(root);
+  if (shared && Number.isSafeInteger(shared.seed) && shared.seed >= 0) {
+    seed = shared.seed;
+    if (typeof shared.scoring === "string" && [...scoring.options].some((o) => o.value === shared.scoring)) scoring.value = shared.scoring;
+    if (typeof shared.ties === "string" && [...ties.options].some((o) => o.value === shared.ties)) ties.value = shared.ties;
+    await run({});
+    if (Array.isArray(shared.first) && shared.first.length === 4) {
+      const left = shared.first.map(String);
+      const first = [], second = [];
+      hand.forEach((c) => { const k = left.indexOf(c); if (k >= 0) { first.push(c); left.splice(k, 1); } else second.push(c); });
+      if (!left.length) await run({ split: [first, second] });
+    }
+  } else {
+    drawHand();
+  }
 }
 
 export const widgets = {

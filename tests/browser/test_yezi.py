@@ -118,3 +118,66 @@ def test_static_views_before_python(page, site_url):
         assert all(b.is_disabled() for b in root.locator(".hw-body button").all())
     assert page.locator(f'{ROUND} [data-role="scoring"]').is_disabled()
     page.wait_for_selector(f'{FORM}[data-state="error"]', timeout=60_000)
+
+
+def _my_round_check(root, seed: int, first: list[str]) -> None:
+    hand = handle({"game": "yezi", "action": "round", "seed": seed})["players"][0]["hand"]
+    rest = list(hand)
+    for c in first:
+        rest.remove(c)
+    a = handle({"game": "yezi", "action": "round", "seed": seed, "my_seat": 0, "my_groups": [first, rest]})
+    row = root.locator('tbody tr[data-seat="0"]')
+    assert row.locator("td").nth(3).inner_text() == str(a["players"][0]["total"])
+    assert root.locator('[data-role="mine-total"] strong').nth(1).inner_text() == str(a["my_best"])
+    shown = root.locator('[data-role="showings"] li')
+    assert shown.count() == 2
+    for turn, seats in enumerate(a["showing_winners"]):
+        text = shown.nth(turn).inner_text()
+        assert ("Player " + "ABCD"[seats[0]]) in text if seats else "no winner" in text
+
+
+def test_round_widget_plays_the_readers_own_split_and_shares_it(page, site_url):
+    page.goto(site_url + "en/yezi/play/")
+    wait_ready(page, ROUND)
+    root = page.locator(ROUND)
+    seed = int(root.locator('[data-role="seed"]').inner_text())
+    play = root.locator('[data-role="play"]')
+    assert play.is_disabled() and "four" in root.locator('[data-role="why-grey"]').inner_text()
+    mine = root.locator(".yz-mine")
+    assert mine.count() == 8
+    box = mine.first.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    for i in (1, 3, 5, 7):
+        mine.nth(i).click()
+    assert root.locator('[data-role="picked"]').inner_text().startswith("4/4")
+    assert mine.nth(0).is_disabled()  # four are chosen: the rest wait
+    first = [mine.nth(i).get_attribute("data-card") for i in (1, 3, 5, 7)]
+    n = seq(page, ROUND)
+    play.click()
+    wait_seq(page, ROUND, n + 1)
+    _my_round_check(root, seed, first)
+    # the share button puts the seed and the split in a link that opens the widget in that state
+    root.locator(".hw-share").click()
+    url = root.locator(".hw-share-url").input_value()
+    assert "yezi-round=" in url
+    page.goto(url)
+    wait_ready(page, ROUND)
+    wait_seq(page, ROUND, 2)
+    root = page.locator(ROUND)
+    assert int(root.locator('[data-role="seed"]').inner_text()) == seed
+    assert sorted(b.get_attribute("data-card") for b in root.locator('.yz-mine[aria-pressed="true"]').all()) == sorted(first)
+    _my_round_check(root, seed, first)
+
+
+def test_yezi_widgets_fit_a_phone(browser, site_url):
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    try:
+        page = context.new_page()
+        for lang in ("", "en/"):
+            page.goto(site_url + lang + "yezi/play/")
+            wait_ready(page, ROUND)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            for sel in (FORM, DEAL, ROUND):
+                assert page.locator(sel).bounding_box()["width"] <= 360
+    finally:
+        context.close()
