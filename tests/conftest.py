@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import shutil
 import subprocess
@@ -112,6 +113,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:  # quiet
         pass
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """Like a static host (GitHub Pages, Netlify…): an unknown path is answered with
+        the site's 404.html and status 404, whatever the path holds."""
+        not_found = Path(self.directory) / "404.html"
+        if os.path.exists(self.translate_path(self.path)) or not not_found.exists():
+            return super().send_head()
+        body = not_found.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 @pytest.fixture(scope="session")

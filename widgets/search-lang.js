@@ -20,5 +20,9 @@
       }
     }, options);
   };
-  importScripts(params.get("worker"));
+  // Load only Material's own search worker, from this folder: the page names it in
+  // the address, and an address can be made to say anything.
+  const name = params.get("worker") || "";
+  if (!/^search\.[0-9a-f]{8,}\.min\.js$/.test(name)) throw new Error("search-lang.js: not Material's search worker");
+  importScripts(new URL(name, self.location.href).href);
 })();

@@ -1,0 +1,145 @@
+"""The site's defences, applied to the finished pages (a hook listed after
+sitegen/hooks.py in mkdocs.yml, so it sees each page as it is written).
+
+- **Content-Security-Policy** in a ``<meta>`` tag at the top of every page's
+  head: scripts only from the site itself, plus the theme's inline scripts by
+  their sha256 (computed here from the page as written, so a theme upgrade
+  cannot slip an unlisted script in), WebAssembly compilation for Pyodide
+  (``'wasm-unsafe-eval'``), workers only from the site; no plugins, no
+  ``<base>`` from elsewhere, no form posting elsewhere. A ``javascript:`` URL
+  cannot run under it.
+- **The 404 page in both languages**: ``404.html`` and ``en/404.html``, each
+  with language links to the other one (a 404 page is served at any address,
+  so its links cannot be the counterpart of the address).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import event_priority
+
+SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script\s*>", re.S | re.I)
+SRC = re.compile(r"\ssrc\s*=", re.I)
+TYPE = re.compile(r"""\stype\s*=\s*["']?([^"'\s>]+)""", re.I)
+#: script types a browser runs; anything else (JSON, JSON-LD) is a data block
+RUN_TYPES = ("", "module", "text/javascript", "application/javascript")
+
+META_NAME = "Content-Security-Policy"
+
+
+def inline_script_hashes(html_text: str) -> list[str]:
+    """CSP sources (``'sha256-…'``) of every inline script a browser would run in ``html_text``."""
+    out: set[str] = set()
+    for m in SCRIPT.finditer(html_text):
+        attrs = m.group("attrs") or ""
+        if SRC.search(attrs):
+            continue
+        t = TYPE.search(attrs)
+        if (t.group(1).lower() if t else "") not in RUN_TYPES:
+            continue
+        body = m.group("body").replace("\r\n", "\n").replace("\r", "\n")
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
+        out.add(f"'sha256-{digest}'")
+    return sorted(out)
+
+
+def policy(hashes: list[str]) -> str:
+    """The page's policy. Only directives that a ``<meta>`` policy honours (no frame-ancestors, no reporting)."""
+    return "; ".join(
+        [
+            "default-src 'self'",
+            " ".join(["script-src 'self' 'wasm-unsafe-eval'", *hashes]),
+            "worker-src 'self'",
+            "connect-src 'self'",
+            "img-src 'self' data: blob:",
+            "font-src 'self' data:",
+            "style-src 'self' 'unsafe-inline'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+        ]
+    )
+
+
+def with_policy(html_text: str) -> str:
+    """``html_text`` with its Content-Security-Policy as the first thing after ``<meta charset>``."""
+    if f'http-equiv="{META_NAME}"' in html_text:
+        html_text = re.sub(rf'<meta http-equiv="{META_NAME}"[^>]*>\n?', "", html_text, count=1)
+    meta = f'<meta http-equiv="{META_NAME}" content="{policy(inline_script_hashes(html_text))}">'
+    m = re.search(r"<meta charset=[^>]*>", html_text, re.I) or re.search(r"<head[^>]*>", html_text, re.I)
+    if m is None:
+        return html_text
+    return html_text[: m.end()] + "\n    " + meta + html_text[m.end() :]
+
+
+# ---------------------------------------------------------------- the 404 page
+
+HREFLANG_LINK = re.compile(r'(<a\s[^>]*?href=")[^"]*("[^>]*?\shreflang="(zh|en)[^"]*")')
+
+
+def _base_path(config: Any) -> str:
+    from urllib.parse import urlsplit
+
+    path = urlsplit(config.get("site_url") or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def not_found_links(html_text: str, base: str) -> str:
+    """The 404 page's language links point to the 404 page of each language."""
+
+    def repl(m: re.Match[str]) -> str:
+        target = base + ("en/404.html" if m.group(3) == "en" else "404.html")
+        return f"{m.group(1)}{target}{m.group(2)}"
+
+    return HREFLANG_LINK.sub(repl, html_text)
+
+
+#: the 404 page as each language's pass rendered it. MkDocs writes the static
+#: template to <site>/404.html in every pass, so the English pass overwrites the
+#: Chinese page; both are put in their places after each pass.
+_not_found: dict[str, str] = {}
+
+
+def _lang_of(html_text: str) -> str:
+    m = re.search(r'<html[^>]*\slang="([^"]+)"', html_text)
+    return "en" if m and m.group(1).startswith("en") else "zh"
+
+
+def _finish(html_text: str) -> str:
+    """What other hooks do to finished pages that MkDocs renders outside on_post_page (hashed script names)."""
+    try:
+        from sitegen import assets
+    except ImportError:
+        return html_text
+    fix = getattr(assets, "hash_script_refs", None)
+    return fix(html_text) if fix else html_text
+
+
+@event_priority(-200)  # after every other hook has changed the page
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return with_policy(output)
+
+
+@event_priority(-200)
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    if template_name == "404.html":
+        output = with_policy(not_found_links(_finish(output), _base_path(config)))
+        _not_found[_lang_of(output)] = output
+    elif template_name.endswith(".html"):
+        output = with_policy(output)
+    return output
+
+
+@event_priority(50)  # before the hooks that list the site's files (the service worker's precache)
+def on_post_build(config: Any) -> None:
+    site_dir = Path(config["site_dir"])
+    for lang, text in _not_found.items():
+        out = site_dir / ("en/404.html" if lang == "en" else "404.html")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not out.exists() or out.read_text(encoding="utf-8") != text:
+            out.write_text(text, encoding="utf-8")
