@@ -47,8 +47,31 @@ MAX_CARDS = 27  # the most one seat can hold in any state of play; bounds every 
 Zi = _pc.Card
 FACES: tuple[Zi, ...] = _pc.FACES  # small 1–10, then big 1–10
 
-#: 下灌字牌 as a variant of the 跑胡子 engine: a pair only beside a four-of-a-kind.
-XIAGUAN: PaohuziConfig = replace(_PAOHUZI_DEFAULT, pair_needs_quad=True)
+#: 下灌字牌 as a configuration of the 跑胡子 engine and its table (engine.paohuzi.table): a pair
+#: only beside a four-of-a-kind; the banker takes 21 and no card is turned up; 吃 only the upper
+#: seat's discard, into a 顺子 or 半边; 下火 (every held copy goes down with the card); a 扫牌
+#: is never shown; an own-drawn fourth onto a held three is a forced 开招.
+XIAGUAN: PaohuziConfig = replace(
+    _PAOHUZI_DEFAULT,
+    pair_needs_quad=True,
+    deal_mode="banker21",
+    chi_own_draw=False,
+    chi_red_bian=False,
+    xiahuo="clear",
+    self_fourth="forced",
+    chou_wei_shown=False,
+)
+
+
+@lru_cache(maxsize=64)
+def rules_of(config: YeziConfig = DEFAULT) -> PaohuziConfig:
+    """The 字牌 reading options as the flags of the shared table (one place for the three 字牌 checks)."""
+    return replace(
+        XIAGUAN,
+        chi_red_bian=config.chi_forms == "with_erqishi",
+        xiahuo=config.xiahuo,
+        self_fourth="forced" if config.self_fourth == "kaizhao" else "free",
+    )
 
 
 def parse_zi(code: object) -> Zi | None:
@@ -256,7 +279,7 @@ def _without(hand: tuple[Zi, ...], cards: Iterable[Zi]) -> tuple[Zi, ...] | None
 
 
 def _chi_kinds(config: YeziConfig) -> tuple[str, ...]:
-    return ("shunzi", "banbian", "erqishi") if config.chi_forms == "with_erqishi" else ("shunzi", "banbian")
+    return ("shunzi", "banbian", "erqishi") if rules_of(config).chi_red_bian else ("shunzi", "banbian")
 
 
 def _groups_with(card: Zi, pool: tuple[Zi, ...], kinds: tuple[str, ...], config: YeziConfig) -> set[tuple[Zi, ...]]:
@@ -306,7 +329,7 @@ def chi_ways(
         assert rest is not None
         for pair in _groups_with(card, rest, ("shunzi", "banbian", "erqishi"), config):
             k = pair.count(card)
-            if config.xiahuo == "separate" and k:
+            if rules_of(config).xiahuo == "separate" and k:
                 continue
             if k + 1 > copies_left:
                 continue
@@ -318,7 +341,7 @@ def chi_ways(
 
     for pair in _groups_with(card, pool, _chi_kinds(config), config):
         k = pair.count(card)
-        if xiahuo and config.xiahuo == "separate" and k:
+        if xiahuo and rules_of(config).xiahuo == "separate" and k:
             continue
         left = _without(pool, pair)
         if left is None:
@@ -338,7 +361,7 @@ def on_discard(seat: Seat, card: Zi, from_upper: bool, config: YeziConfig = DEFA
     why_peng = "" if peng else ("passed" if passed and n == 2 else "no_pair")
     if passed:
         return Reaction(None, peng, (), "passed", why_peng)
-    if not from_upper:
+    if not from_upper and not rules_of(config).chi_own_draw:
         return Reaction(None, peng, (), "not_upper", why_peng)
     ways = chi_ways(seat, card, config)
     why = ""
@@ -357,7 +380,7 @@ def on_draw(seat: Seat, card: Zi, config: YeziConfig = DEFAULT) -> Reaction:
     n = seat.hand.count(card)
     if n == 2:
         return Reaction("saopai", False, (), "own_draw", "own_draw")
-    if n == 3 and config.self_fourth == "kaizhao":
+    if n == 3 and rules_of(config).self_fourth == "forced":
         return Reaction("kaizhao", False, (), "own_draw", "own_draw")
     return Reaction(None, False, (), "own_draw", "own_draw")
 

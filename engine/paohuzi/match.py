@@ -1,0 +1,179 @@
+"""A whole match from one seed: 摸庄 (drawing for seats), dealer rotation and 抢庄, the match sheet.
+
+* four at the table (§1-1): the four 定庄牌 一二三四 are shuffled face down; each
+  player draws a card from the rest for 比点 (大拾 highest, then 小十, 大玖 … 小一;
+  a tie draws again), the highest picks a 定庄牌 first; 一 deals, 二 sits as his
+  next player, 三 opposite (the 醒家), 四 as his previous player. Whoever wins a
+  hand deals the next (抢庄) and the player opposite counts (醒家); after a
+  荒牌 the dealer deals again (开荒醒后，庄家可以继续当庄);
+* three (§1-2): 比点 alone, the highest deals, the others sit in the order of
+  their cards; the winner deals again, and after a 荒牌 the next player deals
+  (荒牌荒庄);
+* two (§1-3): as three;
+* 打鸟 (§1-3): birds beyond the four share the fate of the seat named by the
+  last stock card.
+
+A match runs a number of hands (the booklet's 60-minute match, counted in
+hands); the sheet adds each player's points, and equal totals are ranked by
+a further 比点.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import FACES, Card, full_deck
+from .config import RuleConfig
+from .table import ROLE_NAMES, Foul
+
+PLAYER_NAMES = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+
+
+def _points(c: Card) -> int:
+    """比点 order: 大拾 > 小十 > 大玖 > … > 小一."""
+    return c.rank * 2 + (1 if c.big else 0)
+
+
+def draw_seats(rng: random.Random, players: int) -> tuple[list[int], list[dict[str, Any]]]:
+    """Seat order around the table (position 0 is the first dealer), and what was drawn."""
+    deck = [c for c in full_deck() if not (players == 4 and not c.big and c.rank <= 4)]
+    events: list[dict[str, Any]] = []
+    order = list(range(players))
+    drawn: dict[int, Card] = {}
+    pending = list(order)
+    for _ in range(20):
+        rng.shuffle(deck)
+        for k, p in enumerate(pending):
+            drawn[p] = deck[k]
+        vals = [_points(drawn[p]) for p in order]
+        if len(set(vals)) == players:
+            break
+        pending = [p for p in order if vals.count(_points(drawn[p])) > 1]
+    by_points = sorted(order, key=lambda p: -_points(drawn[p]))
+    for p in order:
+        events.append({"player": p, "card": drawn[p].code,
+                       "zh": f"{PLAYER_NAMES[p][0]}抽到{drawn[p].zh}。", "en": f"{PLAYER_NAMES[p][1]} draws the {drawn[p].en}."})
+    if players == 4:
+        ding = [1, 2, 3, 4]
+        rng.shuffle(ding)
+        pos = {}
+        for k, p in enumerate(by_points):
+            pos[p] = ding[k] - 1  # 一 deals (0), 二 next (1), 三 opposite (2), 四 previous (3)
+            events.append({"player": p, "card": Card(False, ding[k]).code,
+                           "zh": f"{PLAYER_NAMES[p][0]}取定庄牌{Card(False, ding[k]).zh}。",
+                           "en": f"{PLAYER_NAMES[p][1]} takes the seat card {Card(False, ding[k]).en}."})
+        seating = sorted(order, key=lambda p: pos[p])
+    else:
+        seating = by_points
+    return seating, events
+
+
+def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],
+               actions: list[Any], hands: int, birds: int) -> dict[str, Any]:
+    """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet."""
+    from .ai import choose
+    from .play import TABLES, _parse_action, _rule, new_hand, result_json, view, hand_sheet, BIRD_SEAT, bird_scores
+
+    n_active, has_xing = TABLES[table]
+    players = n_active + (1 if has_xing else 0)
+    rng = random.Random(seed)
+    seating, draw_events = draw_seats(rng, players)
+    dealer_pos = 0
+    sheet_rows: list[dict[str, Any]] = []
+    totals = [0] * players
+    bird_total = [0] * birds
+    k = 0
+    refused = None
+    current = None
+    for hand_no in range(hands):
+        hseed = rng.getrandbits(32)
+        ring = [seating[(dealer_pos + i) % players] for i in range(players)]
+        if has_xing:
+            hand_players = [ring[0], ring[1], ring[3]]  # 庄, 下家, 上家; ring[2] counts (醒家)
+            xing = ring[2]
+        else:
+            hand_players = ring[:n_active]
+            xing = None
+        h = new_hand(hseed, cfg, table)
+        human = {i for i, p in enumerate(hand_players) if p == viewer and viewer not in computer}
+        comp_seats = frozenset(i for i in range(n_active) if i not in human)
+        for _ in range(4_000):
+            if h.over:
+                break
+            s = h.pending()
+            if s in comp_seats:
+                h.apply(choose(h, s))
+                continue
+            if k >= len(actions):
+                break
+            a = _parse_action(h, actions[k], k)
+            k += 1
+            try:
+                h.apply(a)
+            except Foul as f:
+                refused = {"index": k - 1, "code": f.code, "zh": f.zh, "en": f.en, "rule": _rule(f.rule)}
+                break
+        vseat = next((i for i, p in enumerate(hand_players) if p == viewer), 0)
+        current = (h, vseat, comp_seats, hand_players, xing)
+        if not h.over or refused is not None:
+            break
+        sh = hand_sheet(h, table)
+        row = [0] * players
+        for i, p in enumerate(hand_players):
+            row[p] += sh.scores[h.role(i)]
+        if xing is not None:
+            row[xing] += sh.scores.get("xing", 0)
+        if birds and has_xing:
+            role = BIRD_SEAT[h.bird_card.rank]
+            extra, bscore = bird_scores(sh, role, birds)
+            for i, p in enumerate(hand_players):
+                row[p] += extra[h.role(i)]
+            if xing is not None:
+                row[xing] += extra.get("xing", 0)
+            for b in range(birds):
+                bird_total[b] += bscore
+        for p in range(players):
+            totals[p] += row[p]
+        w = h.result.winner if h.result else None
+        sheet_rows.append({"hand": hand_no + 1, "dealer": hand_players[0], "xing": xing,
+                           "winner": None if w is None else hand_players[w], "scores": row})
+        # 抢庄 and rotation
+        if w is not None:
+            dealer_pos = seating.index(hand_players[w])
+        elif not has_xing:
+            dealer_pos = (dealer_pos + 1) % players  # 荒牌荒庄
+        if hand_no + 1 < hands and k >= len(actions) and viewer not in computer and any(p == viewer for p in hand_players):
+            # the reader saw this hand end: the next one starts with a "next" move
+            break
+        if hand_no + 1 < hands and k < len(actions) and isinstance(actions[k], dict) and actions[k].get("kind") == "next":
+            k += 1
+        elif hand_no + 1 < hands and k < len(actions) and actions[k] == "next":
+            k += 1
+    assert current is not None
+    h, vseat, comp_seats, hand_players, xing = current
+    out = view(h, vseat, comp_seats, table, variant)
+    out["refused"] = refused
+    if h.over and birds:
+        out["result"] = result_json(h, table, birds)
+    finished = len(sheet_rows) >= hands
+    tiebreak = {p: rng.random() for p in range(players)}
+    ranking = sorted(range(players), key=lambda p: (-totals[p], tiebreak[p]))
+    out["match"] = {
+        "hand": len(sheet_rows) if h.over else len(sheet_rows) + 1,
+        "hands": hands,
+        "draw": draw_events,
+        "players": [{"player": p, "name": {"zh": PLAYER_NAMES[p][0], "en": PLAYER_NAMES[p][1]}, "total": totals[p],
+                     "seat": next((i for i, q in enumerate(hand_players) if q == p), None),
+                     "role": (h.role(hand_players.index(p)) if p in hand_players else "xing")} for p in range(players)],
+        "you": viewer,
+        "sheet": sheet_rows,
+        "birds": [{"bird": b + 1, "total": bird_total[b]} for b in range(birds)],
+        "over": finished,
+        "ranking": ranking if finished else None,
+        "next": (not finished) and h.over,
+    }
+    return out
+
+
+_ = (FACES, ROLE_NAMES)

@@ -1,0 +1,405 @@
+"""Playing 跑胡子 and 下灌字牌 at a table: tables, settlement, 打鸟, a whole match, and the ``play`` API.
+
+``play`` answer (the same shape for ``variant`` "paohuzi" and "xiaguan")::
+
+    {
+      "variant": "paohuzi" | "xiaguan", "name": {"zh", "en"},
+      "seed": int, "table": "four" | "three" | "two", "viewer": seat the answer is seen from,
+      "seats": [ {                      # in turn order from the dealer (0)
+          "seat": int, "role": "zhuang" | "xia" | "shang", "zh", "en",   # role names
+          "computer": bool, "you": bool,
+          "hand": [card codes] | null,   # concealed cards: null for others until the hand ends
+          "hand_count": int,
+          "open": [ {"kind", "zh", "en", "cards": [code | null], "face": "up"|"down"|"one"|"bottom"|"top",
+                     "taken": code | null, "bi": bool, "huxi": int | null} ],   # null where face down
+          "row": [ {"card": code, "from": "stock" | "discard"} ],             # between this seat and the next
+          "let_go": [codes] | null        # cards this seat may no longer 吃/碰 (only for the viewer)
+      } ],
+      "xing": {"zh", "en"} | null,       # the 醒家 at a four-seat table (plays no cards)
+      "stock": int, "aside": int, "liang": code | null,
+      "offer": {"card": code, "from": seat, "origin": "stock"|"discard"|"liang"} | null,   # the card on offer
+      "to_move": seat | null, "phase": "claim" | "discard" | "over",
+      "actions": [ {"id", "kind", "card", "groups": [[codes]], "zh", "en"} ],   # the viewer's lawful moves now
+      "blocked": [ {"card", "zh", "en", "rule"} ],   # the viewer's cards that may not be discarded, and why
+      "waiting": {"seat", "zh", "en"} | null,        # another (non-computer) seat must move
+      "refused": null | {"index", "code", "zh", "en", "rule": {...}},   # the first unlawful action, not applied
+      "log": [ {"n", "seat", "role", "kind", "card": code | null, "zh", "en",
+                "rule": {"id", "section", "zh", "en"}} ],
+      "over": bool,
+      "result": null | {
+          "winner": seat | null, "huang": bool, "card": code | null, "source": str,
+          "win": the ``hu`` action's "best" object | null, "reasons": [...],
+          "sheet": {"seats": [role ids], "scores": {role: points}, "lines": [{"zh","en","delta"}],
+                    "total", "deng", "fan", "multiplier", "hu_valid"},
+          "birds": [ {"bird": int, "card", "seat_role", "score"} ],   # 打鸟 (five players or more)
+          "check": {"hu": request, "settle": request}    # the same hand through the ``hu`` and ``settle`` actions
+      },
+      "match": null | {"hand": int, "hands": int, "players": [{"name": {"zh","en"}, "total"}],
+                        "sheet": [{"hand", "dealer", "xing", "winner", "scores": [int per player]}],
+                        "over": bool, "ranking": [player index]}
+    }
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+from ..errors import ApiError
+from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str
+from .ai import choose
+from .cards import FACES, Card, parse_card
+from .config import DEFAULT, RuleConfig
+from .groups import KINDS, huxi as group_huxi
+from .settle import SEATS, Sheet, settle
+from .table import RULES, ROLE_NAMES, Action, Foul, Hand, Shown, action_id
+
+TABLES = {"four": (3, True), "three": (3, False), "two": (2, False)}
+TABLE_NAMES = {"four": ("四人局（三人打牌，醒家数醒）", "four at the table (three play, the counter sits out)"),
+               "three": ("三人局", "three players"), "two": ("二人局", "two players")}
+VARIANTS = {"paohuzi": ("跑胡子", "paohuzi"), "xiaguan": ("下灌字牌", "Xiaguan zi pai")}
+MAX_ACTIONS = 800
+MAX_HANDS = 24
+MAX_BIRDS = 6
+#: 打鸟: the last stock card's number names the seat a bird shares with (§1-3)
+BIRD_SEAT = {1: "zhuang", 5: "zhuang", 9: "zhuang", 2: "xia", 6: "xia", 10: "xia", 3: "xing", 7: "xing", 4: "shang", 8: "shang"}
+
+
+def xiaguan_config(base: RuleConfig = DEFAULT) -> RuleConfig:
+    """下灌字牌 as a configuration of the same machine (yezixi.txt, appendix)."""
+    from ..yezi.zipai import XIAGUAN
+
+    return replace(XIAGUAN, **{k: getattr(base, k) for k in ("threshold", "two_hu", "claim_rank", "foul_win", "void_hu", "xia_shun", "po_pao")})
+
+
+def table_config(cfg: RuleConfig, table: str) -> tuple[RuleConfig, int]:
+    """The config and the cards set aside for a table (二人局: 21 戏, or twenty cards aside)."""
+    if table == "three":
+        cfg = replace(cfg, xing_chou=0, huang_xing=0)
+    if table == "two":
+        cfg = replace(cfg, xing_chou=0, huang_xing=0)
+        if cfg.two_players == "aside":
+            return cfg, 20
+        return replace(cfg, threshold=max(cfg.threshold, 21)), 0
+    return cfg, 0
+
+
+def table_seats(h: Hand, table: str) -> tuple[str, ...]:
+    return tuple(h.roles) + (("xing",) if TABLES[table][1] else ())
+
+
+def hand_sheet(h: Hand, table: str) -> Sheet:
+    """The sheet of a finished hand, through :func:`engine.paohuzi.settle.settle`."""
+    assert h.result is not None
+    pens = [(h.role(s), f) for s in range(h.n) for f in h.fouls[s] if f in dict(h.cfg.penalties)]
+    seats = table_seats(h, table)
+    r = h.result
+    if r.winner is None or r.verdict is None or r.verdict.best is None:
+        return settle(None, 0, False, (), pens, h.cfg, seats)
+    b = r.verdict.best
+    return settle(h.role(r.winner), b.group_huxi, b.zimo, b.fans, pens, h.cfg, seats)
+
+
+def pairwise(sheet: Sheet) -> dict[tuple[str, str], Fraction]:
+    """Who pays whom: each line of the sheet split in proportion (exact for every line settle writes)."""
+    flows: dict[tuple[str, str], Fraction] = {}
+    for line in sheet.lines:
+        d = dict(line.delta)
+        pos = {s: v for s, v in d.items() if v > 0}
+        neg = {s: -v for s, v in d.items() if v < 0}
+        total = sum(pos.values())
+        for a, pay in neg.items():
+            for b, get in pos.items():
+                f = Fraction(pay * get, total)
+                flows[(a, b)] = flows.get((a, b), Fraction(0)) + f
+    return flows
+
+
+def bird_scores(sheet: Sheet, role: str, birds: int) -> tuple[dict[str, int], int]:
+    """打鸟: each bird shares the fate of ``role`` — whatever each other seat pays that seat, it pays each bird too.
+
+    Returns the seats' extra points and each bird's score (equal to the seat's); everything sums to zero.
+    """
+    flows = pairwise(sheet)
+    extra = {s: 0 for s in sheet.scores}
+    bird = 0
+    for (a, b), f in flows.items():
+        if b == role and a != role:
+            extra[a] -= int(f) * birds
+            bird += int(f)
+        elif a == role and b != role:
+            extra[b] += int(f) * birds
+            bird -= int(f)
+    return extra, bird
+
+
+# ---------------------------------------------------------------- JSON views
+
+
+def _rule(rid: str) -> dict[str, str]:
+    sec, zh, en = RULES.get(rid, RULES["turn"])
+    return {"id": rid, "section": sec, "zh": zh, "en": en}
+
+
+def _group(g: Shown, visible: bool, cfg: RuleConfig) -> dict[str, Any]:
+    k = KINDS[g.kind]
+    zh, en = k.zh, k.en
+    if g.kind == "wei" and g.face == "one":
+        zh, en = "臭偎", "wei of a passed card (shown)"
+    if g.kind == "ti":
+        zh, en = ("前提", "ti dealt") if g.face == "bottom" else ("后提", "ti in play")
+    hide = g.face == "down" and not visible
+    cards: list[Optional[str]] = [c.code for c in g.cards]
+    if g.kind == "wei" and g.face == "one" and not visible:
+        cards = [g.cards[0].code, None, None]
+    if hide:
+        cards = [None] * len(g.cards)
+    return {
+        "kind": g.kind, "zh": ("暗偎" if hide else zh), "en": ("wei, face down" if hide else en), "cards": cards, "face": g.face,
+        "taken": g.taken.code if g.taken else None, "bi": g.bi,
+        "huxi": None if hide or (g.kind == "wei" and g.face == "one" and not visible) else group_huxi(g.group, cfg),
+    }
+
+
+def _label(h: Hand, a: Action) -> tuple[str, str]:
+    c = a.card
+    if a.kind == "discard" and c:
+        return f"打出{c.zh}", f"Discard the {c.en}"
+    if a.kind == "hu" and c:
+        return f"胡{c.zh}", f"Win on the {c.en}"
+    if a.kind == "peng" and c:
+        return f"碰{c.zh}", f"Peng the {c.en}"
+    if a.kind == "chi" and c:
+        gs = ["".join(x.char for x in g) for g in a.groups]
+        zh = f"吃{c.zh}，组成{gs[0]}" + (f"，比{'、'.join(gs[1:])}" if len(gs) > 1 else "")
+        en = f"Chi the {c.en} as {' '.join(x.en for x in a.groups[0])}" + (
+            f", showing {'; '.join(' '.join(x.en for x in g) for g in a.groups[1:])} (bi)" if len(gs) > 1 else "")
+        return zh, en
+    if a.kind == "pass" and c:
+        w = h.window
+        step = w.steps[0][1] if w and w.steps else ""
+        return {"hu": (f"不胡{c.zh}", f"Do not win on the {c.en}"), "peng": (f"不碰{c.zh}", f"Let the {c.en} go (no peng)"),
+                "chi": (f"不吃{c.zh}", f"Let the {c.en} go (no chi)")}.get(step, ("放过", "Let it go"))
+    return a.kind, a.kind
+
+
+def action_json(h: Hand, a: Action) -> dict[str, Any]:
+    zh, en = _label(h, a)
+    return {"id": action_id(a), "seat": a.seat, "kind": a.kind, "card": a.card.code if a.card else None,
+            "groups": [[x.code for x in g] for g in a.groups], "zh": zh, "en": en}
+
+
+def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: str) -> dict[str, Any]:
+    """The hand as ``viewer`` sees it (everything once the hand is over)."""
+    over = h.over
+    seats = []
+    for s in range(h.n):
+        see = over or s == viewer
+        zh, en = ROLE_NAMES[h.role(s)]
+        seats.append({
+            "seat": s, "role": h.role(s), "zh": zh, "en": en, "computer": s in computer, "you": s == viewer,
+            "hand": [c.code for c in h.concealed(s)] if see else None,
+            "hand_count": sum(h.hands[s]),
+            "open": [_group(g, see, h.cfg) for g in h.open[s]],
+            "row": [{"card": c.code, "from": o} for c, o in h.rows[s]],
+            "let_go": sorted(FACES[i].code for i in h.chou[s]) if see else None,
+        })
+    w = h.window
+    offer = None
+    if w is not None and not over:
+        hidden = w.origin == "stock" and w.steps and w.steps[-1] == (w.owner, "forced") and w.owner != viewer
+        offer = {"card": None if hidden else w.card.code, "from": w.owner, "origin": w.origin}
+    p = h.pending()
+    acts = [action_json(h, a) for a in h.legal_actions(viewer)] if p == viewer else []
+    blocked = []
+    if p == viewer and h.phase == "discard":
+        for i, n in enumerate(h.hands[viewer]):
+            if n >= 3:
+                blocked.append({"card": FACES[i].code, "zh": f"拆对不拆坎：三张{FACES[i].zh}是一坎，不能打出。",
+                                "en": f"A kan is never split: your three {FACES[i].en} may not be discarded.", "rule": _rule("kan")})
+    waiting = None
+    if p is not None and p != viewer:
+        zh, en = ROLE_NAMES[h.role(p)]
+        waiting = {"seat": p, "zh": f"等{zh}决定。", "en": f"Waiting for {en}."}
+    log = []
+    for n, e in enumerate(h.log):
+        show = over or not e.hidden or e.seat == viewer
+        log.append({"n": n + 1, "seat": e.seat, "role": h.role(e.seat) if e.seat is not None else None, "kind": e.kind,
+                    "card": e.card.code if (e.card and show) else None, "zh": e.zh, "en": e.en, "rule": _rule(e.rule)})
+    xing = ROLE_NAMES["xing"] if TABLES[table][1] else None
+    return {
+        "variant": variant, "name": {"zh": VARIANTS[variant][0], "en": VARIANTS[variant][1]},
+        "seed": h.seed, "table": table, "table_name": {"zh": TABLE_NAMES[table][0], "en": TABLE_NAMES[table][1]},
+        "viewer": viewer, "seats": seats,
+        "xing": None if xing is None else {"zh": xing[0], "en": xing[1]},
+        "stock": len(h.stock), "aside": len(h.aside), "liang": h.liang.code if h.liang else None,
+        "offer": offer, "to_move": p, "phase": "over" if over else h.phase,
+        "actions": acts, "blocked": blocked, "waiting": waiting, "refused": None, "log": log, "over": over,
+        "result": result_json(h, table) if over else None, "match": None,
+    }
+
+
+def result_json(h: Hand, table: str, birds: int = 0) -> dict[str, Any]:
+    from .actions import _reasons, _win_json
+
+    r = h.result
+    assert r is not None
+    sheet = hand_sheet(h, table)
+    out: dict[str, Any] = {
+        "winner": r.winner, "huang": r.winner is None, "card": r.card.code if r.card else None, "source": r.source,
+        "win": None, "reasons": [],
+        "sheet": {"seats": list(sheet.scores), "scores": dict(sheet.scores), "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
+                  "total": sheet.total_huxi, "deng": sheet.deng, "fan": list(sheet.fans), "multiplier": sheet.multiplier, "hu_valid": sheet.hu_valid},
+        "birds": [],
+    }
+    opts = {k: str(getattr(h.cfg, k)) for k in ("threshold", "deng_base", "threshold_zimo", "red_rule", "liang", "xia_shun", "void_hu", "po_pao", "liang_kan", "foul_win")}
+    settle_req: dict[str, Any] = {"game": "paohuzi", "action": "settle", "options": opts, "winner": None, "huxi": 0, "self_drawn": False, "fan": [], "penalties": []}
+    if r.winner is not None and r.verdict is not None and r.verdict.best is not None:
+        b = r.verdict.best
+        out["win"] = _win_json(b, h.cfg)
+        out["reasons"] = _reasons(r.verdict.reasons, h.cfg, b)
+        settle_req.update(winner=h.role(r.winner), huxi=b.group_huxi, self_drawn=b.zimo, fan=list(b.fans))
+        out["check"] = {
+            "hu": {"game": "paohuzi", "action": "hu", "options": opts, "hand": [c.code for c in h.concealed(r.winner)],
+                   "open": [{"kind": g.kind, "cards": [c.code for c in g.cards]} for g in h.open[r.winner]],
+                   "card": r.card.code if r.card else None, "source": r.source},
+            "settle": settle_req,
+        }
+    else:
+        out["check"] = {"hu": None, "settle": settle_req}
+    if birds and TABLES[table][1]:
+        last = h.bird_card
+        role = BIRD_SEAT[last.rank]
+        extra, score = bird_scores(sheet, role, birds)
+        out["birds"] = [{"bird": k + 1, "card": last.code, "seat_role": role, "score": score} for k in range(birds)]
+        out["bird_extra"] = extra
+    return out
+
+
+# ---------------------------------------------------------------- one hand / a whole match
+
+
+@dataclass
+class Game:
+    """A hand (or a match of hands) being played: what ``play`` replays from the seed on every request."""
+
+    variant: str
+    table: str
+    seed: int
+    cfg: RuleConfig
+    computer: frozenset[int]
+    viewer: int
+    hand: Hand
+
+
+def new_hand(seed: int, cfg: RuleConfig, table: str) -> Hand:
+    tcfg, aside = table_config(cfg, table)
+    h = Hand(seed, tcfg, TABLES[table][0], aside)
+    return h
+
+
+def auto(h: Hand, computer: frozenset[int], limit: int = 2_000) -> None:
+    for _ in range(limit):
+        s = h.pending()
+        if s is None or s not in computer:
+            return
+        h.apply(choose(h, s))
+
+
+def narrate(seed: int, table: str = "four", options: Optional[dict[str, str]] = None, variant: str = "paohuzi") -> dict[str, Any]:
+    """A whole seeded hand played by computer players, move by move (each event with its rule), and its settlement."""
+    return play({"seed": seed, "table": table, "options": options or {}, "variant": variant, "computer": [0, 1, 2][: TABLES[table][0]]})
+
+
+def _parse_action(h: Hand, item: Any, k: int) -> Action:
+    p = h.pending()
+    if isinstance(item, str):
+        item = {"id": item}
+    if not isinstance(item, dict):
+        raise bad("actions", f"第 {k + 1} 步应是一个走法（从可选的走法里选一个）。", f"move {k + 1} should be one of the moves offered.")
+    seat = item.get("seat", p)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        seat = p
+    if "id" in item and isinstance(item["id"], str) and p is not None:
+        for a in h.legal_actions(p):
+            if action_id(a) == item["id"]:
+                return a
+        parts = item["id"][:200].split(":")
+        item = {"kind": parts[0], "card": parts[1] if len(parts) > 1 else None,
+                "groups": [g.split(".") for g in parts[2].split("|")] if len(parts) > 2 else []}
+    kind = item.get("kind")
+    if not isinstance(kind, str) or kind not in ("hu", "pass", "discard", "chi", "peng", "next"):
+        raise bad("actions", f"第 {k + 1} 步不是一种走法：可以是胡、过、打牌、吃、碰。", f"move {k + 1} is not a kind of move: win, pass, discard, chi or peng.")
+    card = None
+    if item.get("card") is not None:
+        card = parse_card(item["card"]) if isinstance(item["card"], str) else None
+        if card is None:
+            raise bad("actions", f"第 {k + 1} 步里的牌认不出来。", f"move {k + 1} names a card that does not exist.")
+    groups = []
+    raw = item.get("groups") or []
+    if not isinstance(raw, list) or len(raw) > 4:
+        raise bad("actions", f"第 {k + 1} 步的吃牌组合应是至多四组牌。", f"the groups of move {k + 1} should be at most four groups of cards.")
+    for g in raw:
+        if not isinstance(g, list) or len(g) > 4:
+            raise bad("actions", f"第 {k + 1} 步的每一组应是三张牌。", f"each group of move {k + 1} should be three cards.")
+        cs = [parse_card(x) if isinstance(x, str) else None for x in g]
+        if any(c is None for c in cs):
+            raise bad("actions", f"第 {k + 1} 步的组合里有认不出来的牌。", f"a group of move {k + 1} names a card that does not exist.")
+        groups.append(tuple(c for c in cs if c is not None))
+    if kind == "chi" and groups and card is not None and card in groups[0]:
+        g0 = list(groups[0])
+        g0.remove(card)
+        groups[0] = (card,) + tuple(sorted(g0))
+    return Action(seat, kind, card, tuple(groups))
+
+
+def _cfg_of(req: dict[str, Any], variant: str) -> RuleConfig:
+    from .actions import _cfg
+
+    cfg = _cfg(req)
+    return xiaguan_config(cfg) if variant == "xiaguan" else cfg
+
+
+def play(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``play`` action (see the module docstring for the answer's shape)."""
+    variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
+    table = get_str(req, "table", "four" if variant == "paohuzi" else "three", choices=tuple(TABLES))
+    seed = get_int(req, "seed", 1, lo=0, hi=2**32)
+    cfg = _cfg_of(req, variant)
+    n = TABLES[table][0]
+    viewer = get_int(req, "seat", 0, lo=0, hi=n - 1)
+    comp = get_list(req, "computer", [s for s in range(n) if s != viewer], max_len=4)
+    computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
+    actions = get_list(req, "actions", [], max_len=MAX_ACTIONS)
+    match = get_dict(req, "match", {}) if "match" in req and req["match"] is not None else None
+    birds = get_int(req, "birds", 0, lo=0, hi=MAX_BIRDS)
+    if birds and table != "four":
+        raise ApiError("birds_table", "打鸟只在四人局里：鸟家按最后一张底牌跟庄家、下家、醒家或上家共输赢。",
+                       "Bird betting needs the four-seat table: a bird shares the fate of the dealer, the next player, the counter or the previous player, as the last stock card says.")
+    if match is not None:
+        from .match import play_match
+
+        return play_match(variant, table, seed, cfg, viewer, computer, actions, get_int(match, "hands", 4, lo=1, hi=MAX_HANDS), birds)
+    h = new_hand(seed, cfg, table)
+    refused = None
+    auto(h, computer)
+    for k, item in enumerate(actions):
+        if h.over:
+            break
+        a = _parse_action(h, item, k)
+        try:
+            h.apply(a)
+        except Foul as f:
+            refused = {"index": k, "code": f.code, "zh": f.zh, "en": f.en, "rule": _rule(f.rule)}
+            break
+        auto(h, computer)
+    out = view(h, viewer, computer, table, variant)
+    out["refused"] = refused
+    if h.over and birds:
+        out["result"] = result_json(h, table, birds)
+    return out
+
+
+_ = (Sequence, Card, SEATS, get_bool, random)

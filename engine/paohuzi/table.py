@@ -1,0 +1,776 @@
+"""A hand of 跑胡子 (or 下灌字牌) at the table: one seeded, replayable state machine.
+
+``Hand(seed, cfg, players)`` deals; :meth:`Hand.legal_actions` lists what a seat
+may do now and :meth:`Hand.apply` plays one action (a move that breaks a rule
+raises :class:`Foul`, with the rule's name and a sentence in both languages).
+Compulsory moves (亮提, 收张, 提, 偎, 跑, 重跑不打牌) are made by the machine
+itself and written to the log, so a compulsory move can never be skipped.
+
+The order a card is offered in (booklet section numbers in brackets):
+
+* a stock card turned by a player: his own 胡 (4); then, if he holds two or
+  three of it, his compulsory 偎 (3-3) or 提 (3-5), made face down before
+  anyone sees the card; then the others' 胡 (4, readings ``two_hu`` and
+  ``claim_rank``); then the compulsory 跑 of a player holding three of it or
+  a 偎 or 碰 of it (3-4); then 碰 (3-1, 碰 before 吃); then 吃 by the player
+  himself and by his next player (3-2, 不吃隔山牌);
+* a card discarded from a hand: no 胡 (4, 胡底牌); 跑 only onto three in hand
+  or a 偎, never onto a 碰 (3-5, 手中打出的就不成跑); 碰; 吃 by the next
+  player only;
+* a card nobody takes is 放走: whoever could 吃 or 碰 it and did not may never
+  吃 or 碰 that card again (碰一不碰二, 不吃臭张; a card one has discarded
+  oneself counts as let go too), and a 偎 of a card once passed for 碰 is
+  shown (臭偎, 3-3);
+* after a 吃, 碰, 偎, 提 or 跑 the player discards one card, never one of a 坎
+  (拆对不拆坎); after his second 提 or 跑 (前提 at the deal included) he does
+  not discard (重跑不打牌, 3-5) and his next player goes on;
+* the hand ends with a win or when the stock runs out (荒牌).
+
+Seats are numbered in turn order from the dealer (0); with three players the
+roles are 庄家, 下家, 上家 (a four-seat table adds the 醒家, who sits the hand
+out), with two 庄家 and 下家.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from .cards import FACES, N_FACES, Card, full_deck
+from .config import DEFAULT, RuleConfig
+from .groups import Group, is_mixed_bian, is_red_bian, is_run
+from .hu import REASONS, Verdict, evaluate
+
+ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
+ROLE_NAMES = {"zhuang": ("庄家", "the dealer"), "xia": ("下家", "the next player"), "shang": ("上家", "the previous player"), "xing": ("醒家", "the counter")}
+MAX_STEPS = 2_000  # a hand never needs more (80 cards); a guard for the loops
+
+#: rule id -> (booklet section, zh, en): every event and every refusal names one
+RULES: dict[str, tuple[str, str, str]] = {
+    "deal": ("2", "起牌", "the deal"),
+    "qian_ti": ("3-5", "前提（亮提）", "ti dealt (shown at once)"),
+    "qishou": ("4-1", "起手胡", "win on the turned-up card"),
+    "shou": ("4-1", "收张", "the dealer takes the turned-up card"),
+    "draw": ("3", "翻底牌", "turning a stock card"),
+    "discard": ("2", "打牌", "discarding"),
+    "let_go": ("3-6", "放走", "a card let go"),
+    "chi": ("3-2", "吃", "chi"),
+    "bi": ("3-2", "吃牌比牌", "showing every copy (bi)"),
+    "ge_shan": ("3-2", "不吃隔山牌", "no chi across the table"),
+    "chou_zhang": ("3-2", "不吃臭张", "no chi of a passed card"),
+    "peng": ("3-1", "碰", "peng"),
+    "peng_er": ("3-1", "碰一不碰二", "no second chance to peng"),
+    "peng_first": ("3-1", "碰优先于吃", "peng before chi"),
+    "kan": ("3-3", "拆对不拆坎", "a kan is never split"),
+    "wei": ("3-3", "偎", "wei"),
+    "chou_wei": ("3-3", "臭偎（明偎）", "wei of a passed card, shown"),
+    "pao": ("3-4", "跑", "pao"),
+    "hou_ti": ("3-5", "后提", "ti in play"),
+    "no_pao_discard": ("3-5", "手中打出的就不成跑", "a discard never makes a pao onto a peng"),
+    "chong_pao": ("3-5", "重跑不打牌", "no discard after a second ti or pao"),
+    "hu": ("4", "胡牌", "winning"),
+    "hu_di": ("4", "胡底牌", "only a stock card wins"),
+    "huang": ("1-1", "荒牌", "no winner: the stock runs out"),
+    "turn": ("3", "行牌", "the turn"),
+}
+
+
+class Foul(Exception):
+    """A move that breaks a rule: ``code`` (a rule id of :data:`RULES` or a reason), a sentence in both languages."""
+
+    def __init__(self, code: str, zh: str, en: str, rule: str = "turn") -> None:
+        super().__init__(en)
+        self.code, self.zh, self.en, self.rule = code, zh, en, rule
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move. ``groups``: for 吃, the new group (card first taken) then each 比 group, as card tuples."""
+
+    seat: int
+    kind: str  # hu pass discard chi peng  (compulsory ones, made by the machine: shou ti wei pao skip)
+    card: Optional[Card] = None
+    groups: tuple[tuple[Card, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A group on a seat's table. ``face``: up | down (暗偎) | one (臭偎) | bottom (前提) | top (后提)."""
+
+    kind: str  # shun bian peng wei pao ti
+    cards: tuple[Card, ...]
+    face: str = "up"
+    taken: Optional[Card] = None  # the card taken from the table (吃, 碰, 跑)
+    bi: bool = False  # a 比 group shown beside a 吃
+
+    @property
+    def group(self) -> Group:
+        return Group.of(self.kind, self.cards, True)
+
+
+@dataclass(frozen=True)
+class Event:
+    seat: Optional[int]
+    kind: str
+    rule: str
+    zh: str
+    en: str
+    card: Optional[Card] = None
+    cards: tuple[Card, ...] = ()
+    hidden: bool = False  # the card is known only to ``seat`` until the hand ends
+    origin: str = ""  # for a card let go: "stock" or "discard"
+
+
+@dataclass
+class Window:
+    """A card on offer: who may take it, in order."""
+
+    card: Card
+    owner: int  # who turned or discarded it (the dealer for the 亮张)
+    origin: str  # stock | discard | liang
+    steps: list[tuple[int, str]] = field(default_factory=list)  # (seat, hu|forced|peng|chi) still to ask
+    passed: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Result:
+    winner: Optional[int]
+    card: Optional[Card] = None
+    source: str = ""
+    verdict: Optional[Verdict] = None
+
+
+def _w(card: Card) -> str:
+    return card.zh
+
+
+def _we(card: Card) -> str:
+    return card.en
+
+
+class Hand:
+    """One hand. ``players`` is 3 (also the four-seat table: the 醒家 plays no cards) or 2."""
+
+    def __init__(self, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0) -> None:
+        if players not in ROLES:
+            raise ValueError("players")
+        self.seed, self.cfg, self.n = seed, cfg, players
+        self.roles = ROLES[players]
+        deck = full_deck()
+        random.Random(seed).shuffle(deck)
+        self.aside: list[Card] = deck[:aside]
+        deck = deck[aside:]
+        sizes = [cfg.hand_size] * players
+        if cfg.deal_mode == "banker21":
+            sizes[0] += 1
+        dealt: list[list[Card]] = [[] for _ in range(players)]
+        k = 0
+        for r in range(max(sizes)):  # in turn from the dealer, one card at a time
+            for s in range(players):
+                if r < sizes[s]:
+                    dealt[s].append(deck[k])
+                    k += 1
+        self.stock: list[Card] = deck[k:]  # turned from the end
+        self.bird_card: Card = self.stock[0]  # the last stock card (打鸟 reads it when the hand ends)
+        self.hands: list[list[int]] = [[0] * N_FACES for _ in range(players)]
+        for s in range(players):
+            for c in dealt[s]:
+                self.hands[s][c.index] += 1
+        self.open: list[list[Shown]] = [[] for _ in range(players)]
+        self.rows: list[list[tuple[Card, str]]] = [[] for _ in range(players)]
+        self.chou: list[set[int]] = [set() for _ in range(players)]
+        self.quads = [0] * players
+        self.skips = [0] * players
+        self.fouls: list[list[str]] = [[] for _ in range(players)]
+        self.log: list[Event] = []
+        self.actions: list[Action] = []
+        self.window: Optional[Window] = None
+        self.turn: Optional[int] = None  # the seat that must discard
+        self.phase = "claim"
+        self.result: Optional[Result] = None
+        self.liang: Optional[Card] = None
+        self._ev(None, "deal", "deal", f"洗牌，从庄家起每人依次起牌，各 {cfg.hand_size} 张" + ("（庄家多起一张）" if cfg.deal_mode == "banker21" else "") + f"；底牌 {len(self.stock)} 张。",
+                 f"Shuffle and deal one at a time from the dealer, {cfg.hand_size} each" + (" (the dealer one more)" if cfg.deal_mode == "banker21" else "") + f"; {len(self.stock)} cards left in the stock.")
+        if aside:
+            self._ev(None, "aside", "deal", f"二人局：{aside} 张牌背面朝下放在一边，整局不用。", f"Two players: {aside} cards are set aside face down, unused for the hand.")
+        for s in range(players):
+            for i in range(N_FACES):
+                if self.hands[s][i] == 4:
+                    self.hands[s][i] = 0
+                    self._add_quad(s, Shown("ti", (FACES[i],) * 4, "bottom"))
+                    self._ev(s, "ti", "qian_ti", f"{self._zh(s)}起手四张{FACES[i].zh}，亮成前提（翻开最下面一张）。",
+                             f"{self._en(s).capitalize()} was dealt four {FACES[i].en} and shows them as a ti (bottom card face up).", FACES[i])
+            self.skips[s] = max(0, self.quads[s] - 1)
+        if cfg.deal_mode == "liang":
+            self.liang = self.stock[-1]
+            self._ev(0, "liang", "qishou", f"亮张：底牌中翻开的一张是{self.liang.zh}。", f"The turned-up card (liang) of the stock is the {self.liang.en}.", self.liang)
+            self.window = Window(self.liang, 0, "liang")
+            self._steps_liang()
+        else:
+            self._to_discard(0)
+        self._run()
+
+    # ------------------------------------------------------------------ names
+    def role(self, s: int) -> str:
+        return self.roles[s]
+
+    def _zh(self, s: int) -> str:
+        return ROLE_NAMES[self.roles[s]][0]
+
+    def _en(self, s: int) -> str:
+        return ROLE_NAMES[self.roles[s]][1]
+
+    def nxt(self, s: int) -> int:
+        return (s + 1) % self.n
+
+    def _ev(self, seat: Optional[int], kind: str, rule: str, zh: str, en: str, card: Optional[Card] = None,
+            cards: Sequence[Card] = (), hidden: bool = False) -> None:
+        self.log.append(Event(seat, kind, rule, zh, en, card, tuple(cards), hidden))
+
+    # ------------------------------------------------------------------ views
+    def concealed(self, s: int) -> list[Card]:
+        return [FACES[i] for i in range(N_FACES) for _ in range(self.hands[s][i])]
+
+    def open_groups(self, s: int) -> list[Group]:
+        return [g.group for g in self.open[s]]
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the hand, wherever it is (the 80, always)."""
+        out = list(self.stock) + list(self.aside)
+        for s in range(self.n):
+            out += self.concealed(s)
+            out += [c for g in self.open[s] for c in g.cards]
+            out += [c for c, _ in self.rows[s]]
+        if self.window is not None and self.window.origin != "liang":
+            out.append(self.window.card)
+        if self.result is not None and self.result.card is not None and self.result.winner is not None and self.window is None:
+            out.append(self.result.card)
+        return out
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def pending(self) -> Optional[int]:
+        """The seat that must decide now (None when the hand is over)."""
+        if self.over:
+            return None
+        if self.phase == "discard":
+            return self.turn
+        assert self.window is not None and self.window.steps
+        return self.window.steps[0][0]
+
+    # ------------------------------------------------------------------ offers
+    def _source(self, s: int, w: Window) -> str:
+        if w.origin == "liang":
+            return "liang_zhuang" if s == 0 else "liang"
+        if w.origin == "discard":
+            return "discard"
+        if s == w.owner:
+            return "self"
+        return "shang" if self.nxt(w.owner) == s else "xia"
+
+    def verdict(self, s: int, w: Window) -> Verdict:
+        return evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg, self.fouls[s], hand_counts=self.hands[s])
+
+    def _wins(self, s: int, w: Window) -> Optional[Verdict]:
+        # a quick filter: a hand that cannot be ready does not need the search
+        if w.origin == "discard" and self.cfg.hu_stock_only:
+            return None
+        v = self.verdict(s, w)
+        return v if v.wins else None
+
+    def _forced_of(self, s: int, w: Window) -> Optional[str]:
+        """The compulsory move of seat ``s`` on the card: ti | wei | pao | None."""
+        i = w.card.index
+        n = self.hands[s][i]
+        on = next((g.kind for g in self.open[s] if g.kind in ("wei", "peng") and g.cards[0] == w.card), None)
+        if w.origin == "stock" and s == w.owner:
+            if n == 3 or on == "wei":
+                return "ti" if self.cfg.self_fourth == "forced" else None
+            if n == 2:
+                return "wei"
+            if on == "peng":
+                return "pao"
+            return None
+        if n == 3 or on == "wei":
+            return "pao"
+        if on == "peng" and w.origin == "stock":
+            return "pao"
+        return None
+
+    def _steps_liang(self) -> None:
+        w = self.window
+        assert w is not None
+        hus = [s for s in range(self.n) if self._wins(s, w)]
+        w.steps = [(s, "hu") for s in self._hu_order(hus, w)] + [(0, "shou")]
+
+    def _hu_order(self, seats: list[int], w: Window) -> list[int]:
+        if self.cfg.two_hu == "most" and len(seats) > 1:
+            def val(s: int) -> tuple[int, int]:
+                b = self.verdict(s, w).best
+                return (b.score, b.total) if b else (0, 0)
+
+            return sorted(seats, key=lambda s: val(s), reverse=True)
+        return seats
+
+    def _open(self, card: Card, owner: int, origin: str) -> None:
+        w = Window(card, owner, origin)
+        self.window = w
+        order = [(owner + k) % self.n for k in range(self.n)]
+        others = order[1:]
+        steps: list[tuple[int, str]] = []
+        if origin == "stock":
+            if self._wins(owner, w):
+                steps.append((owner, "hu"))
+            f = self._forced_of(owner, w)
+            if f in ("ti", "wei"):
+                steps.append((owner, "forced"))
+                w.steps = steps
+                return
+        hus = [s for s in others if self._wins(s, w)] if origin == "stock" or not self.cfg.hu_stock_only else []
+        forced = [s for s in (order if origin == "stock" else others) if self._forced_of(s, w)]
+        peng = [s for s in others if self._can_peng(s, w)]
+        chi = [s for s in ([owner] if origin == "stock" and self.cfg.chi_own_draw else []) + [self.nxt(owner)] if s != owner or origin == "stock"]
+        chi = [s for s in dict.fromkeys(chi) if self.chi_ways(s, w)]
+        if self.cfg.claim_rank == "seat":
+            first_claim = next((s for s in order if s in forced or s in peng), None)
+            if first_claim is not None:
+                hus = [s for s in hus if order.index(s) <= order.index(first_claim)]
+        steps += [(s, "hu") for s in self._hu_order(hus, w)]
+        if forced:
+            steps.append((forced[0], "forced"))
+        else:
+            steps += [(s, "peng") for s in peng] + [(s, "chi") for s in chi]
+        w.steps = steps
+
+    def _can_peng(self, s: int, w: Window) -> bool:
+        i = w.card.index
+        if self.hands[s][i] != 2 or i in self.chou[s]:
+            return False
+        return self._can_discard_after(s, {i: 2}, 0)
+
+    def _can_discard_after(self, s: int, used: dict[int, int], quad: int) -> bool:
+        if self.skips[s] or (quad and self.quads[s] >= 1 and self.cfg.chong_pao_skip):
+            return True
+        rest = [self.hands[s][k] - used.get(k, 0) for k in range(N_FACES)]
+        return any(0 < n < 3 for n in rest)
+
+    def chi_ways(self, s: int, w: Window, limit: int = 24) -> list[tuple[tuple[Card, ...], ...]]:
+        """Every lawful 吃 of the card for seat ``s``: the new group, then the 比 groups (each holding a copy)."""
+        x = w.card.index
+        if x in self.chou[s]:
+            return []
+        h = self.hands[s]
+        if h[x] >= 3:
+            return []
+        pool = [n if n < 3 else 0 for n in h]  # 拆对不拆坎: cards of a 坎 are never used
+        held = pool[x]
+        out: list[tuple[tuple[Card, ...], ...]] = []
+        seen: set[tuple[tuple[int, ...], ...]] = set()
+
+        def rec(pool: list[int], left: int, groups: list[tuple[int, ...]]) -> None:
+            if len(out) >= limit:
+                return
+            if left == 0:
+                key = (groups[0],) + tuple(sorted(groups[1:]))
+                if key in seen:
+                    return
+                used = {k: h[k] - pool[k] if h[k] < 3 else 0 for k in range(N_FACES)}
+                if not self._can_discard_after(s, used, 0):
+                    return
+                seen.add(key)
+                out.append(tuple(tuple(FACES[k] for k in g) for g in key))
+                return
+            for trio in _trios_with(x, pool, self.cfg, first=False):
+                k = trio.count(x)
+                if self.cfg.xiahuo == "separate" and k != 1:
+                    continue
+                if k > left:
+                    continue
+                nxt = list(pool)
+                for t in trio:
+                    nxt[t] -= 1
+                if groups[1:] and tuple(sorted(trio)) < max(tuple(sorted(g)) for g in groups[1:]):
+                    continue  # each set of 比 groups once
+                rec(nxt, left - k, groups + [tuple(sorted(trio))])
+
+        for pair in _pairs_for(x, pool, self.cfg):
+            k = pair.count(x)
+            if self.cfg.xiahuo == "separate" and k:
+                continue
+            nxt = list(pool)
+            for t in pair:
+                nxt[t] -= 1
+            rec(nxt, held - k, [(x,) + pair])
+        return out
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now ([] if it is not this seat's decision)."""
+        if self.pending() != seat:
+            return []
+        if self.phase == "discard":
+            return [Action(seat, "discard", c) for c in self._discardable(seat)]
+        w = self.window
+        assert w is not None
+        s, kind = w.steps[0]
+        if kind == "hu":
+            return [Action(s, "hu", w.card), Action(s, "pass", w.card)]
+        if kind == "peng":
+            return [Action(s, "peng", w.card), Action(s, "pass", w.card)]
+        if kind == "chi":
+            return [Action(s, "chi", w.card, g) for g in self.chi_ways(s, w)] + [Action(s, "pass", w.card)]
+        return []  # forced steps and 收张 are made by the machine
+
+    def _discardable(self, s: int) -> list[Card]:
+        h = self.hands[s]
+        ok = [FACES[i] for i in range(N_FACES) if 0 < h[i] < 3]
+        return ok or [FACES[i] for i in range(N_FACES) if h[i]]  # only 坎 left: one must go (never reached in a lawful hand)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> None:
+        """Play one action; a move that breaks a rule raises :class:`Foul` and changes nothing."""
+        if action not in self.legal_actions(action.seat):
+            raise self.why_not(action)
+        self.actions.append(action)
+        s = action.seat
+        if action.kind == "discard":
+            assert action.card is not None
+            self._discard(s, action.card)
+        else:
+            w = self.window
+            assert w is not None
+            step = w.steps.pop(0)
+            if action.kind == "hu":
+                self._win(s, w)
+            elif action.kind == "pass":
+                if step[1] in ("peng", "chi"):
+                    w.passed.append(s)
+                    self._ev(s, "pass", "let_go", f"{self._zh(s)}不{'碰' if step[1] == 'peng' else '吃'}{_w(w.card)}。",
+                             f"{self._en(s).capitalize()} does not {step[1]} the {_we(w.card)}.", w.card)
+                else:
+                    self._ev(s, "pass", "hu", f"{self._zh(s)}可以胡{_w(w.card)}，但不胡。", f"{self._en(s).capitalize()} could win on the {_we(w.card)} but does not.", w.card)
+            elif action.kind == "peng":
+                self._peng(s, w)
+            elif action.kind == "chi":
+                self._chi(s, w, action.groups)
+        self._run()
+
+    def _run(self) -> None:
+        """Make every compulsory move until a seat must decide or the hand is over."""
+        for _ in range(MAX_STEPS):
+            if self.phase == "over":
+                return
+            if self.phase == "discard":
+                assert self.turn is not None
+                s = self.turn
+                if not any(self.hands[s]):
+                    self._ev(s, "skip", "chong_pao", f"{self._zh(s)}手中无牌可打，由下家行牌。", f"{self._en(s).capitalize()} has no card left to discard; the next player goes on.")
+                    self._draw(self.nxt(s))
+                    continue
+                return
+            w = self.window
+            assert w is not None
+            if not w.steps:
+                self._let_go(w)
+                continue
+            s, kind = w.steps[0]
+            if kind == "forced":
+                w.steps.pop(0)
+                self._forced(s, w)
+                continue
+            if kind == "shou":
+                w.steps.pop(0)
+                self._shou(w)
+                continue
+            return
+        raise RuntimeError("hand did not end")  # pragma: no cover - MAX_STEPS is far above any hand
+
+    def _to_discard(self, s: int, quad_made: bool = False) -> None:
+        """After a claim: the seat discards, or — after a second 提/跑 — does not (重跑不打牌)."""
+        self.window = None
+        if quad_made and self.quads[s] >= 2 and self.cfg.chong_pao_skip:
+            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}重跑，不打牌，由下家行牌。", f"{self._en(s).capitalize()} has made a second ti or pao (chong pao): no discard, the next player goes on.")
+            self._draw(self.nxt(s))
+            return
+        if self.skips[s]:
+            self.skips[s] -= 1
+            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}起手有两提，这一次不打牌（重跑不打牌），由下家行牌。",
+                     f"{self._en(s).capitalize()} was dealt two ti (chong pao): no discard this time, the next player goes on.")
+            self._draw(self.nxt(s))
+            return
+        self.phase, self.turn = "discard", s
+
+    def _draw(self, s: int) -> None:
+        self.turn = None
+        if not self.stock:
+            self.window = None
+            self.phase = "over"
+            self.result = Result(None)
+            self._ev(None, "huang", "huang", "底牌翻完，无人胡牌：荒牌。", "The stock is used up and nobody has won: no-win hand (huang).")
+            return
+        c = self.stock.pop()
+        self.phase = "claim"
+        self._open(c, s, "stock")
+        hidden = bool(self.window and self.window.steps and self.window.steps[-1] == (s, "forced") and self._forced_of(s, self.window) == "wei"
+                      and not (c.index in self.chou[s] and self.cfg.chou_wei_shown))
+        if hidden:
+            self._ev(s, "draw", "draw", f"{self._zh(s)}摸一张底牌，背面朝下（偎）。", f"{self._en(s).capitalize()} draws a stock card and keeps it face down (wei).", c, hidden=True)
+        else:
+            self._ev(s, "draw", "draw", f"{self._zh(s)}翻开底牌：{_w(c)}。", f"{self._en(s).capitalize()} turns up a stock card: {_we(c)}.", c)
+
+    def _discard(self, s: int, c: Card) -> None:
+        self.hands[s][c.index] -= 1
+        self.chou[s].add(c.index)  # a card let go by oneself is 臭 for oneself
+        self._ev(s, "discard", "discard", f"{self._zh(s)}打出{_w(c)}。", f"{self._en(s).capitalize()} discards the {_we(c)}.", c)
+        self.phase, self.turn = "claim", None
+        self._open(c, s, "discard")
+
+    def _let_go(self, w: Window) -> None:
+        for p in w.passed:
+            self.chou[p].add(w.card.index)
+        self.rows[w.owner].append((w.card, w.origin))
+        self.log.append(Event(w.owner, "let_go", "let_go", f"没有人要{_w(w.card)}，放在{self._zh(w.owner)}与{self._zh(self.nxt(w.owner))}之间。",
+                              f"Nobody takes the {_we(w.card)}; it is laid between {self._en(w.owner)} and {self._en(self.nxt(w.owner))}.", w.card, origin=w.origin))
+        self._draw(self.nxt(w.owner))
+
+    def _add_quad(self, s: int, g: Shown) -> None:
+        self.open[s].append(g)
+        self.quads[s] += 1
+
+    def _forced(self, s: int, w: Window) -> None:
+        kind = self._forced_of(s, w)
+        c, i = w.card, w.card.index
+        on = next((k for k, g in enumerate(self.open[s]) if g.kind in ("wei", "peng") and g.cards[0] == c), None)
+        if kind == "wei":
+            self.hands[s][i] -= 2
+            shown = c.index in self.chou[s] and self.cfg.chou_wei_shown
+            self.open[s].append(Shown("wei", (c,) * 3, "one" if shown else "down"))
+            if shown:
+                self._ev(s, "wei", "chou_wei", f"{self._zh(s)}摸到放过碰的{_w(c)}，必须偎，并亮出一张（臭偎）。",
+                         f"{self._en(s).capitalize()} draws the {_we(c)} he once let go for peng: he must wei it and show one card (chou wei).", c)
+            else:
+                self._ev(s, "wei", "wei", f"{self._zh(s)}手中有一对，摸到第三张，必须偎（背面朝下）。",
+                         f"{self._en(s).capitalize()} holds a pair and draws the third: he must wei it, face down.", c, hidden=True)
+            self._to_discard(s)
+            return
+        if kind == "ti":
+            if on is not None:
+                self.open[s].pop(on)
+            else:
+                self.hands[s][i] -= 3
+            self._add_quad(s, Shown("ti", (c,) * 4, "top"))
+            self._ev(s, "ti", "hou_ti", f"{self._zh(s)}摸到第四张{_w(c)}，必须提（后提，翻开最上面一张）。",
+                     f"{self._en(s).capitalize()} draws the fourth {_we(c)}: he must ti (top card face up).", c)
+            self._to_discard(s, True)
+            return
+        # 跑
+        if on is not None:
+            self.open[s].pop(on)
+        else:
+            self.hands[s][i] -= 3
+        self._add_quad(s, Shown("pao", (c,) * 4, "up", taken=c))
+        self._ev(s, "pao", "pao", f"{self._zh(s)}有{_w(c)}三张，出现第四张，必须跑（四张全翻开）。",
+                 f"{self._en(s).capitalize()} holds three {_we(c)} and the fourth appears: he must pao, all four face up.", c)
+        self._to_discard(s, True)
+
+    def _shou(self, w: Window) -> None:
+        c = self.stock.pop()
+        assert c == w.card
+        self.hands[0][c.index] += 1
+        self._ev(0, "shou", "shou", f"无人起手胡，庄家收张：把亮张{_w(c)}拿到手中。", f"Nobody wins on it: the dealer takes the turned-up {_we(c)} into his hand.", c)
+        quad = False
+        if self.hands[0][c.index] == 4:
+            self.hands[0][c.index] = 0
+            self._add_quad(0, Shown("ti", (c,) * 4, "bottom"))
+            quad = True
+            self._ev(0, "ti", "qian_ti", f"庄家收张成四张{_w(c)}，亮提。", f"With it the dealer holds four {_we(c)}: he shows a ti.", c)
+        self.liang = None
+        self._to_discard(0, quad)
+
+    def _peng(self, s: int, w: Window) -> None:
+        c = w.card
+        self.hands[s][c.index] -= 2
+        self.open[s].append(Shown("peng", (c,) * 3, "up", taken=c))
+        self._ev(s, "peng", "peng", f"{self._zh(s)}碰{_w(c)}。", f"{self._en(s).capitalize()} pengs the {_we(c)}.", c)
+        self._to_discard(s)
+
+    def _chi(self, s: int, w: Window, groups: tuple[tuple[Card, ...], ...]) -> None:
+        c = w.card
+        first = list(groups[0])
+        first.remove(c)
+        for x in first:
+            self.hands[s][x.index] -= 1
+        self.open[s].append(Shown(_kind(groups[0]), tuple(groups[0]), "up", taken=c))
+        for g in groups[1:]:
+            for x in g:
+                self.hands[s][x.index] -= 1
+            self.open[s].append(Shown(_kind(g), tuple(g), "up", bi=True))
+        names = "，".join("".join(x.char for x in g) for g in groups)
+        if len(groups) > 1:
+            self._ev(s, "chi", "bi", f"{self._zh(s)}吃{_w(c)}，成{names}（{'一吃两比' if len(groups) > 2 else '吃牌比牌'}）。",
+                     f"{self._en(s).capitalize()} chis the {_we(c)}, showing every copy he held (bi): {names}.", c, [x for g in groups for x in g])
+        else:
+            self._ev(s, "chi", "chi", f"{self._zh(s)}吃{_w(c)}，成{names}。", f"{self._en(s).capitalize()} chis the {_we(c)}: {names}.", c, list(groups[0]))
+        self._to_discard(s)
+
+    def _win(self, s: int, w: Window) -> None:
+        v = self.verdict(s, w)
+        src = self._source(s, w)
+        if w.origin == "liang":
+            self.stock.pop()
+            self.liang = None
+        self.window = None
+        self.phase = "over"
+        self.result = Result(s, w.card, src, v)
+        b = v.best
+        assert b is not None
+        from .hu import WAYS
+
+        ways_zh = "、".join(WAYS[x][0] for x in b.ways)
+        ways_en = ", ".join(WAYS[x][1] for x in b.ways)
+        self._ev(s, "hu", "qishou" if w.origin == "liang" else "hu", f"{self._zh(s)}胡{_w(w.card)}（{ways_zh}），{b.total} 戏。",
+                 f"{self._en(s).capitalize()} wins on the {_we(w.card)} ({ways_en}), {b.total} huxi.", w.card)
+
+    # ------------------------------------------------------------------ refusals
+    def why_not(self, a: Action) -> Foul:
+        """Why ``a`` is not a lawful move now, named by its rule."""
+        if self.over:
+            return Foul("over", "这一局已经结束。", "This hand is over.", "hu")
+        p = self.pending()
+        assert p is not None
+        w = self.window
+        if a.seat != p or a.seat < 0 or a.seat >= self.n:
+            if w is not None and a.kind == "chi" and w.steps and w.steps[0][1] == "peng":
+                return Foul("peng_first", f"碰优先于吃：先等{self._zh(p)}决定碰不碰。", f"Peng comes before chi: wait for {self._en(p)} to decide on the peng.", "peng_first")
+            if w is not None and a.kind == "hu" and w.origin == "discard":
+                return Foul("hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di")
+            if w is not None and a.kind == "chi" and 0 <= a.seat < self.n and a.seat not in (w.owner, self.nxt(w.owner)):
+                return Foul("ge_shan", "不吃隔山牌：只能吃上家的牌或自己翻出的牌。", "No chi across the table: only the previous player's card or one's own stock card may be taken.", "ge_shan")
+            if w is not None and a.kind == "chi" and 0 <= a.seat < self.n and a.card is not None and a.card.index in self.chou[a.seat]:
+                return Foul("chou_zhang", f"不吃臭张：{a.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {a.card.en} go before and may not take it now.", "chou_zhang")
+            if w is not None and a.kind == "peng" and 0 <= a.seat < self.n and a.card is not None and a.card.index in self.chou[a.seat]:
+                return Foul("peng_er", f"碰一不碰二：{a.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {a.card.en} the first time.", "peng_er")
+            return Foul("not_your_turn", f"现在轮到{self._zh(p)}。", f"It is {self._en(p)}'s move now.", "turn")
+        if self.phase == "discard":
+            if a.kind != "discard":
+                return Foul("must_discard", "现在该打出一张牌。", "You must discard a card now.", "discard")
+            if a.card is None or not self.hands[a.seat][a.card.index]:
+                return Foul("no_card", "手中没有这张牌。", "You do not hold that card.", "discard")
+            return Foul("kan", f"拆对不拆坎：手中三张{a.card.zh}是一坎，不能打出。", f"A kan is never split: your three {a.card.en} are a kan and may not be discarded.", "kan")
+        assert w is not None
+        step = w.steps[0][1]
+        if a.kind == "discard":
+            return Foul("not_now", "现在还不能打牌：先决定要不要这张牌。", "Not yet: first decide about the card on offer.", "turn")
+        if a.card is not None and a.card != w.card:
+            return Foul("other_card", f"桌上待要的牌是{w.card.zh}。", f"The card on offer is the {w.card.en}.", "turn")
+        if a.kind == "hu":
+            if w.origin == "discard":
+                return Foul("hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di")
+            v = self.verdict(a.seat, w)
+            code = v.reasons[0] if v.reasons else "incomplete"
+            zh, en = REASONS.get(code, REASONS["incomplete"])
+            return Foul(code, zh, en, "hu")
+        if a.kind == "peng":
+            i = w.card.index
+            if i in self.chou[a.seat]:
+                return Foul("peng_er", f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")
+            if self.hands[a.seat][i] != 2:
+                return Foul("no_pair", f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng")
+            return Foul("not_now", "现在不能碰这张牌。", "You cannot peng this card now.", "peng")
+        if a.kind == "chi":
+            if w.card.index in self.chou[a.seat]:
+                return Foul("chou_zhang", f"不吃臭张：{w.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {w.card.en} go before and may not take it now.", "chou_zhang")
+            if step != "chi":
+                return Foul("not_now", "现在不能吃这张牌。", "You cannot chi this card now.", "chi")
+            return self._chi_foul(a, w)
+        if a.kind == "pass":
+            return Foul("not_now", "现在没有可以放过的选择。", "There is nothing to let go now.", "turn")
+        return Foul("unknown", "没有这种走法。", "There is no such move.", "turn")
+
+    def _chi_foul(self, a: Action, w: Window) -> Foul:
+        gs = a.groups
+        h = list(self.hands[a.seat])
+        if not gs or w.card not in gs[0]:
+            return Foul("bad_group", f"吃牌要用手中两张牌和{w.card.zh}组成顺子或编子。", f"A chi makes a run or bian of the {w.card.en} and two cards of your hand.", "chi")
+        need = [x for g in gs for x in g]
+        need.remove(w.card)
+        for x in need:
+            if h[x.index] >= 3:
+                return Foul("kan", f"拆对不拆坎：三张{x.zh}是一坎，不能拆开吃牌。", f"A kan is never split: your three {x.en} may not be used for a chi.", "kan")
+            h[x.index] -= 1
+            if h[x.index] < 0:
+                return Foul("no_card", f"手中没有足够的{x.zh}。", f"You do not hold enough {x.en}.", "chi")
+        for g in gs:
+            if len(g) != 3 or _kind(g) == "":
+                if len(g) == 3 and is_run(tuple(Card(False, c.rank) for c in g)):
+                    return Foul("mixed_shun", "大小字不能组成顺子。", "Big and small cards never make a run together.", "chi")
+                return Foul("bad_group", "这几张牌组不成顺子或编子。", "These cards do not make a run or bian.", "chi")
+        if h[w.card.index] > 0:
+            return Foul("shao_bi", f"烧比：手中还有{w.card.zh}，吃牌时必须把它也组成一组亮出来（比牌）。",
+                        f"Missed bi (shao bi): you still hold a {w.card.en}; a chi must show it too, in a further group.", "bi")
+        return Foul("bad_chi", "这样吃不合规则（比牌或下火的组法不对，或吃后无牌可打）。", "This chi is not lawful (the bi groups are wrong, or no card would be left to discard).", "chi")
+
+
+def _kind(cards: Sequence[Card]) -> str:
+    t = tuple(sorted(cards))
+    if is_run(t):
+        return "shun"
+    if is_red_bian(t) or is_mixed_bian(t):
+        return "bian"
+    return ""
+
+
+def _pairs_for(x: int, pool: list[int], cfg: RuleConfig) -> list[tuple[int, ...]]:
+    """Two cards of ``pool`` that make a 吃 group with face ``x``."""
+    return _trios_with(x, pool, cfg, first=True)
+
+
+def _trios_with(x: int, pool: list[int], cfg: RuleConfig, first: bool) -> list[tuple[int, ...]]:
+    """first: pairs (two faces from ``pool``) that make a group with ``x``; else trios from ``pool`` holding ``x``."""
+    base = 10 if x >= 10 else 0
+    r = x - base + 1
+    out: list[tuple[int, ...]] = []
+    cands: list[tuple[int, int]] = []
+    for lo in (r - 2, r - 1, r):
+        if 1 <= lo and lo + 2 <= 10:
+            cands.append(tuple(base + y - 1 for y in (lo, lo + 1, lo + 2) if y != r))  # type: ignore[arg-type]
+    if r in (2, 7, 10) and (cfg.chi_red_bian or not first) and cfg.red_bian:
+        cands.append(tuple(base + y - 1 for y in (2, 7, 10) if y != r))  # type: ignore[arg-type]
+    if cfg.mixed_bian:
+        o = x + 10 if x < 10 else x - 10
+        cands += [(o, o), (x, o)]
+    for a, b in cands:
+        need = {a: 1, b: 1} if a != b else {a: 2}
+        if first:
+            if all(pool[k] >= n for k, n in need.items()):
+                out.append(tuple(sorted((a, b))))
+        else:
+            need[x] = need.get(x, 0) + 1
+            if all(pool[k] >= n for k, n in need.items()):
+                out.append(tuple(sorted((x, a, b))))
+    return list(dict.fromkeys(out))
+
+
+def replay(seed: int, actions: Sequence[Action], cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0) -> Hand:
+    """The hand after ``actions`` (Foul if one is unlawful)."""
+    h = Hand(seed, cfg, players, aside)
+    for a in actions:
+        h.apply(a)
+    return h
+
+
+def action_id(a: Action) -> str:
+    """A short stable id for an action (used by the API and the widget)."""
+    parts = [a.kind]
+    if a.card is not None:
+        parts.append(a.card.code)
+    if a.groups:
+        parts.append("|".join(".".join(c.code for c in g) for g in a.groups))
+    return ":".join(parts)
+
+
+def mk(seat: int, kind: str, card: Optional[Card] = None, groups: Sequence[Sequence[Card]] = ()) -> Action:
+    return Action(seat, kind, card, tuple(tuple(g) for g in groups))

@@ -1,0 +1,238 @@
+"""The table state machine: seeded hands with random lawful moves and with computer players, both games."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.api import handle
+from engine.paohuzi.ai import choose
+from engine.paohuzi.cards import FACES, full_deck
+from engine.paohuzi.play import TABLES, new_hand, xiaguan_config
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.table import Foul, Hand, replay
+
+DECK = Counter(full_deck())
+CONFIGS = {"paohuzi": DEFAULT, "xiaguan": xiaguan_config()}
+
+
+def holdings(h: Hand) -> tuple[int, dict[int, str]]:
+    """What would force a 跑/提/偎 of each face now: (log length, face -> kan | wei | peng | pair)."""
+    held: dict[int, str] = {}
+    for s in range(h.n):
+        for i, n in enumerate(h.hands[s]):
+            if n == 3:
+                held[i] = "kan"
+        for g in h.open[s]:
+            if g.kind in ("wei", "peng"):
+                held[g.cards[0].index] = g.kind
+    return len(h.log), held
+
+
+def check_invariants(h: Hand, before=None) -> None:
+    """Every card accounted for; every compulsory move made (none can be seen skipped)."""
+    assert Counter(h.all_cards()) == DECK
+    for s in range(h.n):
+        assert max(h.hands[s]) < 4, "four alike in a hand must be shown as 提"
+    if before is None:
+        return
+    n0, held = before
+    for e in h.log[n0:]:
+        if e.kind != "let_go":
+            continue
+        i = e.card.index
+        what = held.get(i)
+        assert what not in ("kan", "wei"), f"a fourth card let go past a {what}: missed 跑/提"
+        if e.origin == "stock":
+            assert what != "peng", "a stock card let go past a 碰: missed 跑"
+            assert h.hands[e.seat][i] != 2, "a card turned by a player holding a pair of it was let go: missed 偎"
+
+
+def play_random(h: Hand, rnd) -> list:
+    moves = []
+    while not h.over:
+        s = h.pending()
+        acts = h.legal_actions(s)
+        assert acts, "the seat to move always has a lawful move"
+        for a in acts:
+            if a.kind in ("chi", "peng"):
+                assert a.card.index not in h.chou[s], "a passed card is never offered again"
+        a = acts[rnd.randrange(len(acts))]
+        before = holdings(h)
+        h.apply(a)  # never a Foul: every offered move is lawful
+        moves.append(a)
+        check_invariants(h, before)
+    return moves
+
+
+@settings(max_examples=400)
+@given(st.integers(0, 2**32), st.sampled_from(sorted(TABLES)), st.sampled_from(sorted(CONFIGS)), st.randoms(use_true_random=False))
+def test_random_lawful_moves_keep_every_card_and_replay(seed, table, game, rnd):
+    h = new_hand(seed, CONFIGS[game], table)
+    check_invariants(h)
+    moves = play_random(h, rnd)
+    again = replay(seed, moves, h.cfg, h.n, len(h.aside))
+    assert [e.zh for e in again.log] == [e.zh for e in h.log]
+    assert again.result == h.result
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32), st.sampled_from(sorted(TABLES)), st.sampled_from(sorted(CONFIGS)))
+def test_computer_hands_are_lawful_and_score_as_hu_and_settle(seed, table, game):
+    variant = game
+    req = {"game": "paohuzi", "action": "play", "variant": variant, "seed": seed, "table": table, "computer": [0, 1, 2][: TABLES[table][0]]}
+    a = handle(req)
+    assert a["ok"] and a["over"]
+    assert handle(req) == a  # replays identical
+    r = a["result"]
+    assert sum(r["sheet"]["scores"].values()) == 0
+    check = r["check"]
+    s = handle(check["settle"])
+    assert s["ok"]
+    if r["winner"] is not None:
+        hu = handle(check["hu"])
+        assert hu["ok"] and hu["wins"], hu
+        assert hu["best"]["total"] == r["win"]["total"] and hu["best"]["score"] == r["win"]["score"]
+        if table == "four":
+            assert s["scores"] == r["sheet"]["scores"]
+    elif table == "four":
+        assert s["scores"] == r["sheet"]["scores"]
+    # every seat's hand is shown once the hand is over
+    assert all(seat["hand"] is not None for seat in a["seats"])
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 2**32), st.sampled_from(sorted(CONFIGS)))
+def test_computer_players_keep_the_invariants(seed, game):
+    h = new_hand(seed, CONFIGS[game], "four")
+    while not h.over:
+        before = holdings(h)
+        h.apply(choose(h, h.pending()))
+        check_invariants(h, before)
+
+
+def test_thousand_computer_hands_each_game():
+    wins = Counter()
+    for game, cfg in CONFIGS.items():
+        for seed in range(250):
+            h = new_hand(seed, cfg, "three")
+            while not h.over:
+                h.apply(choose(h, h.pending()))
+            assert Counter(h.all_cards()) == DECK
+            wins[(game, h.result.winner is not None)] += 1
+    # computer players win most hands (they take every win offered)
+    assert wins[("paohuzi", True)] > 125 and wins[("xiaguan", True)] > 75
+
+
+def _find(pred, tables=("three",), seeds=range(400), randomly=False):
+    import random
+
+    for seed in seeds:
+        rnd = random.Random(seed)
+        for table in tables:
+            h = new_hand(seed, DEFAULT, table)
+            while not h.over:
+                got = pred(h)
+                if got is not None:
+                    return h, got
+                acts = h.legal_actions(h.pending())
+                h.apply(acts[rnd.randrange(len(acts))] if randomly else choose(h, h.pending()))
+    raise AssertionError("no such state in the seeds tried")
+
+
+def test_a_kan_card_is_never_discarded():
+    def pred(h):
+        s = h.pending()
+        if h.phase == "discard":
+            k = next((i for i, n in enumerate(h.hands[s]) if n == 3), None)
+            if k is not None:
+                return s, FACES[k]
+        return None
+
+    h, (s, card) = _find(pred)
+    from engine.paohuzi.table import Action
+
+    with pytest.raises(Foul) as e:
+        h.apply(Action(s, "discard", card))
+    assert e.value.code == "kan" and "拆对不拆坎" in e.value.zh and "never split" in e.value.en
+
+
+def test_no_chi_across_the_table_and_no_win_on_a_discard():
+    from engine.paohuzi.table import Action
+
+    def pred(h):
+        w = h.window
+        if w is not None and w.origin == "discard" and w.steps:
+            return w
+        return None
+
+    h, w = _find(pred)
+    across = (w.owner + 2) % 3
+    with pytest.raises(Foul) as e:
+        h.apply(Action(across, "hu", w.card))
+    assert e.value.code == "hu_di"
+    if h.pending() != across:
+        with pytest.raises(Foul) as e2:
+            h.apply(Action(across, "chi", w.card, ((w.card, w.card, w.card),)))
+        assert e2.value.code in ("ge_shan", "peng_first", "chou_zhang")
+
+
+def test_a_passed_card_is_never_pengd_again():
+    def pred(h):
+        for s in range(h.n):
+            for i in h.chou[s]:
+                if h.hands[s][i] == 2:
+                    return s, i
+        return None
+
+    h, (s, i) = _find(pred, randomly=True)
+    # from now on, no offer of peng or chi of that card to that seat
+    while not h.over:
+        for a in h.legal_actions(h.pending()):
+            assert not (a.seat == s and a.kind in ("peng", "chi") and a.card.index == i)
+        h.apply(choose(h, h.pending()))
+
+
+def test_two_dealt_ti_skip_one_discard_and_can_still_win():
+    # find a deal where a seat holds two 前提 and check the seat skips a discard (重跑不打牌)
+    for seed in range(20_000):
+        h = Hand(seed)
+        two = [s for s in range(3) if h.quads[s] >= 2]
+        if two:
+            s = two[0]
+            while not h.over:
+                h.apply(choose(h, h.pending()))
+            assert any(e.kind == "skip" and e.seat == s for e in h.log) or h.result.winner is not None
+            return
+    raise AssertionError("no deal with two 前提 found")
+
+
+def test_api_refuses_a_foul_with_the_rule_and_keeps_the_state():
+    a = handle({"game": "paohuzi", "action": "play", "seed": 7, "table": "four"})
+    assert a["ok"] and a["phase"] == "discard" and a["to_move"] == 0
+    held = Counter(a["seats"][0]["hand"])
+    kan = [c for c, n in held.items() if n >= 3]
+    card = kan[0] if kan else "x1" if "x1" not in held else None
+    if card is None:
+        card = next(c.code for c in FACES if c.code not in held)
+    b = handle({"game": "paohuzi", "action": "play", "seed": 7, "table": "four", "actions": [{"kind": "discard", "card": card}]})
+    assert b["ok"] and b["refused"] is not None and b["refused"]["zh"] and b["refused"]["en"]
+    assert b["seats"][0]["hand"] == a["seats"][0]["hand"] and b["log"] == a["log"]
+
+
+def test_others_concealed_cards_are_hidden_until_the_end():
+    a = handle({"game": "paohuzi", "action": "play", "seed": 12, "table": "four"})
+    assert a["seats"][0]["hand"] is not None
+    assert a["seats"][1]["hand"] is None and a["seats"][2]["hand"] is None
+    for seat in a["seats"][1:]:
+        for g in seat["open"]:
+            if g["face"] == "down":
+                assert g["cards"] == [None, None, None]
+
+
+def test_bad_input_is_an_error_in_words():
+    for req in ({"table": "five"}, {"seed": -1}, {"actions": "x"}, {"actions": [{"kind": "fly"}]}, {"birds": 2, "table": "three"}):
+        r = handle({"game": "paohuzi", "action": "play", **req})
+        assert r["ok"] is False and r["error"]["zh"] and r["error"]["en"]
+        assert "_" not in r["error"]["en"]
