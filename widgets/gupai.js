@@ -179,9 +179,11 @@ async function handWidget(root, ctx) {
     if (a.settlement) result.append(...settlementNode(a.settlement));
     board.replaceChildren(el("div", { class: "gp-board" }, [score, table]), last, st, hand, why, result);
     // the seal button: live only before the first move, for a hand that may be sealed; else it says why not
+    const begun = a.terminal || a.tricks.length > 0 || a.current.some((c) => c.seat === human);
+    sealBtn.hidden = begun;
     sealBtn.disabled = !(a.seal && a.seal.allowed);
     sealBtn.title = a.seal ? a.seal[ctx.lang] : "";
-    const sealWhy = el("p", { class: "gp-why", "data-role": "seal-why", id: `${uid}-seal-why`, text: sealBtn.disabled && a.seal ? a.seal[ctx.lang] : "" });
+    const sealWhy = el("p", { class: "gp-why", "data-role": "seal-why", id: `${uid}-seal-why`, text: sealBtn.disabled && a.seal && !begun ? a.seal[ctx.lang] : "" });
     board.append(sealWhy);
     if (sealBtn.disabled) sealBtn.setAttribute("aria-describedby", sealWhy.id); else sealBtn.removeAttribute("aria-describedby");
     selected = [];

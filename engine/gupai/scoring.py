@@ -240,5 +240,5 @@ def closer_line(s: Settlement) -> tuple[str, str]:
         return (f"{SEATS_ZH[c]}用含赏的牌连赢最后四张以上结牌，黑八马，共进 {got} 墩（普通结牌是{rhyme}）。",
                 f"{SEATS_EN[c]} closed, winning the last four tiles or more in a row with a shang (赏): a black eight-horse (黑八马), "
                 f"{got} in all (an ordinary close with {tricks_en(n)} would be {rhyme}, {jie(n)}).")
-    return (f"{SEATS_ZH[c]}结牌，连最后一圈共 {n} 墩：{rhyme}，净进 {got} 墩。",
-            f"{SEATS_EN[c]} closed (结牌) with {tricks_en(n)}, the last trick included: the rhyme says {rhyme}, {jie(n)}; net {got:+d}.")
+    return (f"{SEATS_ZH[c]}结牌，连最后一圈共 {n} 墩：{rhyme}，三家按保门算账，合起来正是 {got} 墩。",
+            f"{SEATS_EN[c]} closed (结牌) with {tricks_en(n)}, the last trick included: the rhyme says {rhyme}, and what the others settle against four comes to exactly {got}.")
