@@ -454,9 +454,9 @@ def options_table(lang: str, params: dict[str, Any]) -> str:
 
 def trace_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
-    lines = [f"| {t('规则', 'Rule')} | {t('原文位置', 'Source')} | {t('实现', 'Implemented in')} |", "|---|---|---|"]
+    lines = [f"| {t('规则', 'Rule')} | {t('原文位置', 'Source')} | {t('引擎中有测试核对', 'Checked by tests')} |", "|---|---|---|"]
     for r in RULES:
-        lines.append(f"| {r.zh if lang == 'zh' else r.en} | {r.passage.section} | `{r.implemented_in}` |")
+        lines.append(f"| {r.zh if lang == 'zh' else r.en} | {r.passage.section} | {len(r.tests)} |")
     for g in GAPS:
         lines.append(f"| {t('未实现：', 'Not implemented: ')}{g.zh if lang == 'zh' else g.en} | {g.passage.section} | — |")
     return "\n".join(lines)
