@@ -100,11 +100,14 @@ def settle(
         if "xing" in seats:
             delta["xing"] = pay_x * len(losers)
         wz, we = SEAT_NAMES[winner]
-        add(
-            f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，乘 {mult}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
-            f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, times {mult}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
-            delta,
-        )
+        if "xing" not in seats:  # three or two at the table: no 醒家, no 醒筹
+            add(f"{wz}胡 {total} 戏 = {d} 等，乘 {mult}：每个输家付 {pay_w}。", f"{we} wins {total} huxi = {d} deng, times {mult}: each loser pays {pay_w}.", delta)
+        else:
+            add(
+                f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，乘 {mult}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
+                f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, times {mult}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
+                delta,
+            )
     if "xing" in seats and (winner is None or (not hu_valid and cfg.void_hu == "huang")):
         add(
             f"荒牌：庄家付醒家 {cfg.huang_xing}。",
