@@ -44,7 +44,7 @@ from mkdocs.plugins import event_priority  # noqa: E402
 
 from sitegen import assets  # noqa: E402  (the site's shared assets: engine wheel, hashed scripts, service worker)
 
-from sitegen import anchors, record_page  # noqa: E402  (links checked in the built site; the record's additions to pages)
+from sitegen import record_page  # noqa: E402  (the record's additions to pages; links checked in the built site)
 
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
@@ -267,7 +267,19 @@ def on_post_build(config: Any) -> None:
     # mkdocs-static-i18n builds English into <site>/en after the Chinese build,
     # whose post-build already wrote the shared assets at <site>: not twice
     if site_dir.name == "en" and (site_dir.parent / "assets" / "engine" / "manifest.json").exists():
-        # the last language is written: the whole site exists, so its links can be checked
-        anchors.check_links(site_dir.parent, config)
         return
     write_assets(site_dir)
+    if last_language_pass(config):
+        # every language is written: the whole site exists, so its links can be checked
+        record_page.site_built(site_dir, config)
+
+
+def last_language_pass(config: Any) -> bool:
+    """Whether this build is mkdocs-static-i18n's last language pass. (It builds the default
+    language, then each other one, all into the same ``site_dir``: English pages go to ``en/``
+    by their file paths, not by a different ``site_dir``.)"""
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return True
+    order = [i18n.default_language] + [lang for lang in i18n.build_languages if lang != i18n.default_language]
+    return i18n.current_language == order[-1]

@@ -1,5 +1,10 @@
 """Citations: the formatted references, BibTeX and CSL-JSON of a page and of the whole archive,
-and the "cite this page" block."""
+and the "cite this page" block.
+
+The date a reader consulted a page is theirs, not the build's: the texts on the page carry a
+placeholder that ``overrides/assets/record/record.js`` fills with the reader's date, and the
+downloadable files leave ``urldate`` / ``accessed`` out (the script adds them when the reader
+downloads from the page)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ import re
 from typing import Any
 
 from sitegen.record_data import ARCHIVE, BUILD, archive_version, primary_work
-from sitegen.record_dates import _today, archive_date
+from sitegen.record_dates import archive_date
 from sitegen.record_facts import LANG_TAG, PageFacts
 
 
@@ -22,6 +27,20 @@ def _esc(s: str) -> str:
     return html.escape(s, quote=True)
 
 
+#: stands for the reader's access date in a citation text until ``accessed_html`` replaces it
+ACCESSED = "\x00accessed\x00"
+
+
+def accessed_html(text_html: str, lang: str, style: str = "iso") -> str:
+    """Put the access-date slot in an escaped citation text: a <time> the page script fills with
+    the reader's date (``style`` "iso" → 2026-12-01, "long" → December 1, 2026)."""
+    slot = (
+        f'<time class="rec-accessed" data-style="{style}">'
+        f'{_esc(_t(lang, "访问日期", "date of access"))}</time>'
+    )
+    return text_html.replace(_esc(ACCESSED), slot).replace(ACCESSED, slot)
+
+
 def _long_date(iso: str, lang: str) -> str:
     d = _dt.date.fromisoformat(iso)
     if lang == "zh":
@@ -29,15 +48,15 @@ def _long_date(iso: str, lang: str) -> str:
     return d.strftime("%B ") + str(d.day) + d.strftime(", %Y")
 
 
-def cite_gbt(f: PageFacts, cited: str) -> str:
+def cite_gbt(f: PageFacts, cited: str = ACCESSED) -> str:
     """GB/T 7714—2015 style, electronic resource [EB/OL]."""
     pub = ARCHIVE["publisher"](f.lang)
     year = f.modified[:4]
     return f"{pub}. {f.title}[EB/OL]. {f.site_name}, {year}({f.modified})[{cited}]. {f.url}."
 
 
-def cite_english(f: PageFacts) -> str:
-    """Chicago-style bibliography entry for a web page."""
+def cite_english(f: PageFacts, cited: str = "") -> str:
+    """Chicago-style bibliography entry for a web page (with "Accessed …" when ``cited`` is given)."""
     pub = ARCHIVE["publisher"]("en")
     site = ARCHIVE["name"]("en")
     if f.lang == "zh":
@@ -47,14 +66,17 @@ def cite_english(f: PageFacts) -> str:
     else:
         title = f"“{f.title}.”"
         tail = ""
-    return f"{pub}. {title} {site}, version {f.version}. Last modified {_long_date(f.modified, 'en')}.{tail} {f.url}."
+    acc = ""
+    if cited:
+        acc = f" Accessed {cited if cited == ACCESSED else _long_date(cited, 'en')}."
+    return f"{pub}. {title} {site}, version {f.version}. Last modified {_long_date(f.modified, 'en')}.{acc}{tail} {f.url}."
 
 
 def _bib_escape(s: str) -> str:
     return re.sub(r"([&%$#_{}])", r"\\\1", s)
 
 
-def bibtex(f: PageFacts, cited: str) -> str:
+def bibtex(f: PageFacts, cited: str = "") -> str:
     key = "fgha-" + re.sub(r"[^a-z0-9]+", "-", f.src.lower().replace(".md", "")).strip("-")
     fields = [
         ("title", "{" + _bib_escape(f.title) + "}"),
@@ -64,7 +86,7 @@ def bibtex(f: PageFacts, cited: str) -> str:
         ("date", f.modified),
         ("version", f.version),
         ("url", f.url),
-        ("urldate", cited),
+        *([("urldate", cited)] if cited else []),
         ("language", "chinese" if f.lang == "zh" else "english"),
     ]
     if f.game:
@@ -79,7 +101,7 @@ def _parts(iso: str) -> list[list[int]]:
     return [[d.year, d.month, d.day]]
 
 
-def csl_json(f: PageFacts, cited: str) -> str:
+def csl_json(f: PageFacts, cited: str = "") -> str:
     item: dict[str, Any] = {
         "id": "fgha-" + re.sub(r"[^a-z0-9]+", "-", f.src.lower().replace(".md", "")).strip("-"),
         "type": "webpage",
@@ -88,11 +110,12 @@ def csl_json(f: PageFacts, cited: str) -> str:
         "publisher": f.site_name,
         "author": [{"literal": ARCHIVE["publisher"](f.lang)}],
         "issued": {"date-parts": _parts(f.modified)},
-        "accessed": {"date-parts": _parts(cited)},
         "URL": f.url,
         "language": LANG_TAG[f.lang],
         "version": f.version,
     }
+    if cited:
+        item["accessed"] = {"date-parts": _parts(cited)}
     if f.lang == "zh" and f.title_other:
         item["title-short"] = f.title
         item["note"] = f"English title: {f.title_other}"
@@ -103,20 +126,20 @@ def csl_json(f: PageFacts, cited: str) -> str:
 
 
 
-def cite_block(f: PageFacts, cited: str, sources_href: str, citing_href: str) -> str:
+def cite_block(f: PageFacts, sources_href: str, citing_href: str) -> str:
     L = f.lang
     g = f.game
     assert g is not None
     items = [
-        ("rec-cite-gbt", _t(L, "GB/T 7714—2015 格式", "GB/T 7714—2015 (Chinese standard)"), cite_gbt(f, cited)),
-        ("rec-cite-en", _t(L, "英文（Chicago）格式", "English (Chicago style)"), cite_english(f)),
+        ("rec-cite-gbt", _t(L, "GB/T 7714—2015 格式", "GB/T 7714—2015 (Chinese standard)"), cite_gbt(f), "iso"),
+        ("rec-cite-en", _t(L, "英文（Chicago）格式", "English (Chicago style)"), cite_english(f, ACCESSED), "long"),
     ]
     rows = "".join(
         f'<div class="rec-cite-item"><p class="rec-cite-label">{_esc(label)}</p>'
-        f'<p class="rec-cite-text" id="{cid}">{_esc(text)}</p>'
+        f'<p class="rec-cite-text" id="{cid}">{accessed_html(_esc(text), L, style)}</p>'
         f'<button type="button" class="md-button rec-copy" data-copy="{cid}" '
         f'data-done="{_esc(_t(L, "已复制", "Copied"))}">{_esc(_t(L, "复制", "Copy"))}</button></div>'
-        for cid, label, text in items
+        for cid, label, text, style in items
     )
     w = primary_work(g)
     src_link = f"{sources_href}#src-{g.id}"
@@ -145,7 +168,7 @@ def archive_bibtex() -> str:
         f"  title = {{{{{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}}}}},\n"
         f"  author = {{{{{ARCHIVE['publisher'].en}}}}},\n"
         f"  year = {{{d[:4]}}},\n  date = {{{d}}},\n  version = {{{v}}},\n"
-        f"  url = {{{BUILD['site_url']}}},\n  urldate = {{{_today()}}},\n  language = {{chinese and english}}\n}}\n"
+        f"  url = {{{BUILD['site_url']}}},\n  language = {{chinese and english}}\n}}\n"
     )
 
 
@@ -157,7 +180,6 @@ def archive_csl() -> str:
         "title": f"{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}",
         "author": [{"literal": ARCHIVE["publisher"].en}],
         "issued": {"date-parts": _parts(d)},
-        "accessed": {"date-parts": _parts(_today())},
         "URL": BUILD["site_url"],
         "version": archive_version(),
         "language": "zh-CN",
@@ -168,12 +190,12 @@ def archive_csl() -> str:
 def gen_cite_archive(lang: str, params: dict[str, Any]) -> str:
     """Citations of the whole archive, with the downloads written at the site root."""
     L, v, d, url = lang, archive_version(), archive_date(), BUILD["site_url"]
-    gbt = f"{ARCHIVE['publisher'](L)}. {ARCHIVE['name'](L)}[EB/OL]. {v}. {d[:4]}({d})[{_today()}]. {url}."
+    gbt = f"{ARCHIVE['publisher'](L)}. {ARCHIVE['name'](L)}[EB/OL]. {v}. {d[:4]}({d})[{ACCESSED}]. {url}."
     en = f"{ARCHIVE['publisher']('en')}. {ARCHIVE['name']('en')} ({ARCHIVE['name']('zh')}). Version {v}. Last modified {_long_date(d, 'en')}. {url}."
     up = "../../" if L == "zh" else "../../../"
-    return (
+    return accessed_html((
         f"- GB/T 7714—2015：{gbt}\n" if L == "zh" else f"- GB/T 7714—2015: {gbt}\n"
     ) + (f"- {_t(L, '英文（Chicago）', 'English (Chicago)')}: {en}\n") + (
         f"- {_t(L, '下载', 'Download')}: <a href=\"{up}archive.bib\" download>BibTeX</a> · "
         f"<a href=\"{up}archive.csl.json\" download>CSL-JSON</a> · `CITATION.cff`\n"
-    )
+    ), L)

@@ -1,4 +1,5 @@
-"""When the record's pages last changed: dates from git, or today for uncommitted work."""
+"""When the record's pages were first published and last changed: dates from git (today for
+uncommitted work)."""
 
 from __future__ import annotations
 
@@ -13,21 +14,34 @@ ROOT = Path(__file__).resolve().parent.parent
 @lru_cache(maxsize=1)
 def _git_dates() -> dict[str, str]:
     """path (relative to the repo) -> ISO date of the last commit touching it."""
+    return _git_history()[0]
+
+
+@lru_cache(maxsize=1)
+def _git_first_dates() -> dict[str, str]:
+    """path (relative to the repo) -> ISO date of the first commit that added it."""
+    return _git_history()[1]
+
+
+@lru_cache(maxsize=1)
+def _git_history() -> tuple[dict[str, str], dict[str, str]]:
     try:
         out = subprocess.run(
             ["git", "log", "--format=\x01%cs", "--name-only", "--no-renames"],
             cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
         ).stdout
     except (OSError, subprocess.SubprocessError):
-        return {}
+        return {}, {}
     dates: dict[str, str] = {}
+    first: dict[str, str] = {}
     current = ""
-    for line in out.splitlines():
+    for line in out.splitlines():  # newest commit first
         if line.startswith("\x01"):
             current = line[1:].strip()
         elif line.strip() and current:
             dates.setdefault(line.strip(), current)
-    return dates
+            first[line.strip()] = current
+    return dates, first
 
 
 def _today() -> str:
@@ -64,11 +78,19 @@ def last_changed(*paths: str) -> str:
     return max(dates) if dates else _today()
 
 
+def first_published(path: str, fallback: str) -> str:
+    """The day ``path`` was first committed: a date that stays the same from build to build
+    (``fallback`` for a file not committed yet)."""
+    return _git_first_dates().get(path, fallback)
+
+
 def reset() -> None:
     """Forget what the previous build learnt from git (mkdocs serve rebuilds in one process)."""
     global _UNCOMMITTED
     _UNCOMMITTED = None
     _git_dates.cache_clear()
+    _git_first_dates.cache_clear()
+    _git_history.cache_clear()
 
 
 def archive_date() -> str:

@@ -8,9 +8,18 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.record_data import ARCHIVE, GAME_IDS, GAMES, Game, archive_version
-from sitegen.record_dates import last_changed
+from sitegen.record_dates import first_published, last_changed
 
 LANG_TAG = {"zh": "zh-CN", "en": "en"}
+
+#: pages that are not part of the record's text (home, lists, developer pages): no citation_* tags
+NOT_CONTENT = ("index", "archive/index", "archive/changelog", "archive/api", "archive/widgets", "archive/citing", "404")
+
+
+def is_content(src_uri: str) -> bool:
+    """Whether a page is part of the record a scholar would cite (a game page or an archive page
+    of the record's own text)."""
+    return re.sub(r"\.(zh|en)\.md$|\.md$", "", src_uri) not in NOT_CONTENT
 
 
 def page_sources(src: str) -> tuple[str, ...]:
@@ -79,6 +88,8 @@ class PageFacts:
     version: str
     site_name: str
     base: str  # absolute URL of the site root (the Chinese home page)
+    published: str = ""  # YYYY-MM-DD the page first appeared: the same in every build
+    content: bool = True  # part of the record's text (not home, changelog, API…)
 
 
 def _base_url(config: Any) -> str:
@@ -87,21 +98,34 @@ def _base_url(config: Any) -> str:
     return base if base.endswith("/") else base + "/"
 
 
+def full_title(src: str, title: str) -> str:
+    """A page's title that says whose page it is: a game's page starts with the game's name
+    ("打围：编辑说明"), an archive page with the archive's ("档案：编辑说明")."""
+    lang = page_lang(src)
+    gid = page_game(src)
+    if not title or src.endswith(f"index.{lang}.md") and not src.startswith("archive/"):
+        return title
+    if gid:
+        name = GAMES[gid].name(lang)
+    elif src.startswith("archive/") and not src.startswith("archive/index."):
+        name = "档案" if lang == "zh" else "Archive"
+    else:
+        return title
+    if name in title:
+        return title
+    return f"{name}：{title}" if lang == "zh" else f"{name}: {title}"
+
+
 def page_facts(page: Any, config: Any) -> PageFacts:
     src = page.file.src_uri
     lang = page_lang(src)
     docs = Path(config["docs_dir"])
     other = other_src(src)
     gid = page_game(src)
-    title = page.title or src_title(docs / src) or ""
-    if gid and title and GAMES[gid].name(lang) not in title and not src.endswith("index." + lang + ".md"):
-        title = f"{GAMES[gid].name(lang)}：{title}" if lang == "zh" else f"{GAMES[gid].name(lang)}: {title}"
+    title = full_title(src, str(page.title or src_title(docs / src) or ""))
     base = _base_url(config)
     has_other = other != src and (docs / other).exists()
-    title_other = src_title(docs / other) if has_other else ""
-    olang = page_lang(other)
-    if gid and title_other and GAMES[gid].name(olang) not in title_other and not other.endswith("index." + olang + ".md"):
-        title_other = f"{GAMES[gid].name(olang)}：{title_other}" if olang == "zh" else f"{GAMES[gid].name(olang)}: {title_other}"
+    title_other = full_title(other, src_title(docs / other)) if has_other else ""
     return PageFacts(
         lang=lang,
         src=src,
@@ -114,11 +138,9 @@ def page_facts(page: Any, config: Any) -> PageFacts:
         version=archive_version(),
         site_name=ARCHIVE["name"](lang),
         base=base,
+        published=first_published("docs/" + src, str(ARCHIVE["first_released"])),
+        content=is_content(src),
     )
-
-
-# ---------------------------------------------------------------- citations
-
 
 
 def rel_url(page: Any, target: str) -> str:

@@ -1,18 +1,22 @@
 """What the record adds to each built page, in MkDocs' event order (wired by sitegen/hooks.py):
-facts and links in the content, the cite block, head metadata and footer values, cite files."""
+facts and links in the content, the cite block, the page's own description and title, head
+metadata and footer values, absolute hreflang links, Chinese marked in English pages, cite files;
+and, once the whole site is written, its sitemap beside the English pages and a check of every
+link."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
 
-from sitegen import record_dates
+from sitegen import anchors, record_dates, record_site
 from sitegen.record_cite import bibtex, cite_block, csl_json
 from sitegen.record_data import BUILD, archive_version
-from sitegen.record_dates import _today
 from sitegen.record_facts import PageFacts, _base_url, page_facts, rel_url
-from sitegen.record_head import head_html
+from sitegen.record_head import alternates, description, head_html
+from sitegen.record_lang import mark_chinese
 from sitegen.record_terms import link_terms
 from sitegen.record_trace import trace_block
 
@@ -24,6 +28,7 @@ _facts: dict[str, PageFacts] = {}
 
 def config(config: Any) -> Any:
     BUILD["site_url"] = _base_url(config)
+    record_site.check_release(BUILD["site_url"])
     record_dates.reset()
     return config
 
@@ -40,6 +45,10 @@ def env(env: Any, config: Any, files: Any) -> Any:
 def page_content(html_text: str, page: Any, config: Any) -> str:
     facts = page_facts(page, config)
     _facts[page.file.src_uri] = facts
+    if not (page.meta or {}).get("description"):
+        summary = description(html_text, facts.lang)
+        if summary and isinstance(page.meta, dict):
+            page.meta["description"] = html.escape(summary, quote=True)  # the theme prints it as is
     html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + rel_url(page, m.group(1)), html_text)
     if facts.game is None:
         return html_text
@@ -47,7 +56,7 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
     html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
     if page.file.src_uri == f"{facts.game.id}/index.{facts.lang}.md":
         html_text += trace_block(facts.game, facts.lang, rel_url(page, "archive/coverage/"))
-    return html_text + cite_block(facts, _today(), rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
+    return html_text + cite_block(facts, rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
 
 
 def page_context(context: Any, page: Any, config: Any) -> Any:
@@ -58,6 +67,7 @@ def page_context(context: Any, page: Any, config: Any) -> Any:
         "modified": facts.modified,
         "version": facts.version,
         "lang": facts.lang,
+        "title": "" if page.is_homepage else html.escape(facts.title, quote=False),
         "cite": rel_url(page, "archive/citing/"),
         "changelog": rel_url(page, "archive/changelog/"),
     }
@@ -66,12 +76,23 @@ def page_context(context: Any, page: Any, config: Any) -> Any:
 
 def post_page(output: str, page: Any, config: Any) -> str:
     facts = _facts.get(page.file.src_uri)
-    if facts is None or facts.game is None:
+    if facts is None:
+        return output
+    output = alternates(output, facts)
+    if facts.lang == "en":
+        output = mark_chinese(output)
+    if facts.game is None:
         return output
     # beside the page's index.html (mkdocs-static-i18n gives each language its own site_dir)
     out_dir = Path(config["site_dir"]) / Path(page.file.dest_uri).parent
     out_dir.mkdir(parents=True, exist_ok=True)
-    cited = _today()
-    (out_dir / "cite.bib").write_text(bibtex(facts, cited), encoding="utf-8")
-    (out_dir / "cite.json").write_text(csl_json(facts, cited), encoding="utf-8")
+    # no access date: the reader's is added by the page script when they download from the page
+    (out_dir / "cite.bib").write_text(bibtex(facts), encoding="utf-8")
+    (out_dir / "cite.json").write_text(csl_json(facts), encoding="utf-8")
     return output
+
+
+def site_built(site: Path, config: Any) -> None:
+    """Every language is written: the sitemap beside the English pages, then every link checked."""
+    record_site.copy_sitemap(site)
+    anchors.check_links(site, config)

@@ -39,6 +39,67 @@
     });
   });
 
+  // The reader's access date, in their own time zone: filled into every citation on the page
+  // (the built text holds a placeholder, never the day the site was built).
+  function today() {
+    var d = new Date();
+    return { y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate() };
+  }
+  function iso(t) {
+    return t.y + "-" + (t.m < 10 ? "0" : "") + t.m + "-" + (t.d < 10 ? "0" : "") + t.d;
+  }
+  var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December"];
+  function fillAccessed() {
+    var t = today();
+    [].forEach.call(document.querySelectorAll("time.rec-accessed"), function (el) {
+      el.setAttribute("datetime", iso(t));
+      el.textContent = el.getAttribute("data-style") === "long"
+        ? MONTHS[t.m - 1] + " " + t.d + ", " + t.y
+        : iso(t);
+    });
+  }
+  fillAccessed();
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(fillAccessed);  // instant navigation replaced the page
+  } else {
+    document.addEventListener("DOMContentLoaded", fillAccessed);
+  }
+
+  // Downloads of a page's BibTeX and CSL-JSON carry the reader's access date too.
+  function withAccessed(href, text) {
+    var t = today();
+    if (/\.bib$/.test(href)) {
+      return text.replace(/\n\}\s*$/, ",\n  urldate = {" + iso(t) + "}\n}\n");
+    }
+    var items = JSON.parse(text);
+    items.forEach(function (it) { it.accessed = { "date-parts": [[t.y, t.m, t.d]] }; });
+    return JSON.stringify(items, null, 2) + "\n";
+  }
+  document.addEventListener("click", function (ev) {
+    var a = ev.target && ev.target.closest ? ev.target.closest("a[download]") : null;
+    if (!a || !/(^|\/)(cite\.bib|cite\.json|archive\.bib|archive\.csl\.json)$/.test(a.getAttribute("href") || "")) return;
+    if (!window.fetch || !window.Blob || !window.URL || !URL.createObjectURL) return;
+    ev.preventDefault();
+    var href = a.getAttribute("href");
+    fetch(a.href).then(function (r) {
+      if (!r.ok) throw new Error(String(r.status));
+      return r.text();
+    }).then(function (text) {
+      var type = /\.bib$/.test(href) ? "application/x-bibtex" : "application/json";
+      var url = URL.createObjectURL(new Blob([withAccessed(href, text)], { type: type + ";charset=utf-8" }));
+      var tmp = document.createElement("a");
+      tmp.href = url;
+      tmp.download = href.split("/").pop();
+      document.body.appendChild(tmp);
+      tmp.click();
+      document.body.removeChild(tmp);
+      window.setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+    }).catch(function () {
+      window.location.href = a.href;  // the file as built, without the date
+    });
+  });
+
   // Printing: open every collapsed block so its content is on paper, then restore.
   var opened = [];
   window.addEventListener("beforeprint", function () {

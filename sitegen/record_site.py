@@ -1,0 +1,72 @@
+"""The site's address as machines read it: a release build must know its real address; robots.txt
+names the sitemap; each language's pages find a sitemap beside them.
+
+A release build (``RELEASE=1 make site``) refuses to run with the development address, since
+canonical links, hreflang alternates, the sitemap, JSON-LD, ``citation_public_url`` and every
+citation would name it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sitegen.record_data import BUILD
+
+LOCAL_HOSTS = {"localhost", "localhost.localdomain", "example.com", "example.org", "example.net"}
+
+
+def is_release() -> bool:
+    return os.environ.get("RELEASE", "").strip().lower() not in ("", "0", "no", "false")
+
+
+def real_address_problem(url: str) -> str | None:
+    """Why ``url`` is not a public address a release can be cited at (None when it is)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"'{url}' is not an http(s) address"
+    host = parts.hostname.lower()
+    if host in LOCAL_HOSTS or host.endswith((".localhost", ".local", ".test", ".invalid", ".example")):
+        return f"'{url}' is a local or placeholder address"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return None if "." in host else f"'{url}' has no public host name"
+    if ip.is_loopback or ip.is_private or ip.is_unspecified or ip.is_link_local or ip.is_reserved:
+        return f"'{url}' is not a public address"
+    return None
+
+
+def check_release(site_url: str) -> None:
+    """Stop a release build made without the site's real address."""
+    from mkdocs.exceptions import PluginError
+
+    if not is_release():
+        return
+    problem = real_address_problem(site_url) if os.environ.get("SITE_URL") else "SITE_URL is not set"
+    if problem:
+        raise PluginError(
+            f"A release build needs the address the site will be published at ({problem}): "
+            "canonical links, the sitemap, JSON-LD and every citation carry it. "
+            "Build with, for example, SITE_URL=https://games.example.net/ RELEASE=1 make site"
+        )
+
+
+def robots_txt() -> str:
+    base = BUILD["site_url"]
+    return f"User-agent: *\nAllow: /\n\nSitemap: {base}sitemap.xml\n"
+
+
+def copy_sitemap(site: Path) -> None:
+    """The one sitemap (both languages) also beside the English pages, where the theme's instant
+    navigation looks for it (``en/sitemap.xml``)."""
+    for name in ("sitemap.xml", "sitemap.xml.gz"):
+        src = site / name
+        if src.exists() and (site / "en").is_dir():
+            shutil.copy2(src, site / "en" / name)
+
+
+FILES = {"robots.txt": robots_txt}
