@@ -42,9 +42,10 @@ class Need:
     def describe(self) -> tuple[str, str]:
         zh_face = {0: "同点黑面", 1: "幺点", 2: "二点", 3: "三点", 4: "红四", 5: "五点", 6: "六点"}[self.face]
         en_face = {0: "of one black face", 1: "ones", 2: "twos", 3: "threes", 4: "red fours", 5: "fives", 6: "sixes"}[self.face]
+        word = {1: "one", 2: "two", 3: "three", 4: "four"}.get(self.count, str(self.count))
         if self.face == ANY_BLACK:
-            return f"{self.count}颗{zh_face}", f"{self.count} dice {en_face}"
-        return f"{self.count}颗{zh_face}", f"{self.count} {en_face}" if self.count > 1 else f"one {en_face[:-1] if en_face.endswith('s') else en_face}"
+            return f"{self.count}颗{zh_face}", f"{word} dice {en_face}"
+        return f"{self.count}颗{zh_face}", f"{word} {en_face}" if self.count > 1 else f"one {en_face[:-1] if en_face.endswith('s') else en_face}"
 
 
 Opens = Callable[[tuple[int, ...], Rules], list[tuple[int, Need]]]  # counts -> [(point of first throw, need)]
