@@ -126,7 +126,7 @@ def description(content_html: str, lang: str, limit: int | None = None) -> str:
         return ""
     if len(para) <= limit:
         return para
-    ends = "。！？；" if lang == "zh" else ".!?;"
+    ends = "。！？" if lang == "zh" else ".!?"
     cut = max((para.rfind(e, 0, limit) for e in ends), default=-1)
     if cut >= limit // 3:
         return para[: cut + 1]
