@@ -71,7 +71,7 @@ def dice_widget(lang: str, params: dict[str, Any]) -> str:
         + "</select>"
         for i, d in enumerate(dice)
     )
-    award = award_cell(_pattern(ans["pattern"]["id"]), lang)
+    award = ans["takes"][lang]
     return (
         '<div class="hw-row">'
         f'<button type="button" class="hw-btn" data-role="roll" disabled>{t("掷色", "Roll")}</button>'
