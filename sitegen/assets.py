@@ -286,6 +286,9 @@ def fix_pages(site_dir: Path) -> None:
 # ---------------------------------------------------------------- service worker
 
 SKIP_SUFFIXES = (".map", ".gz")
+# written by plugins after this hook (the search index of both languages): made from the
+# pages, so it gets the build's hash, not its own
+LATE_FILES = ("search/search_index.json",)
 
 
 def precache_list(root: Path) -> list[list[str]]:
@@ -299,7 +302,10 @@ def precache_list(root: Path) -> list[list[str]]:
             continue
         if f.name == "index.html":
             rel = rel[: -len("index.html")] or "./"
-        out.append([rel, _short(f.read_bytes())])
+        if rel not in LATE_FILES:
+            out.append([rel, _short(f.read_bytes())])
+    version = _short(json.dumps(out).encode())
+    out += [[rel, version] for rel in LATE_FILES if (root / rel).is_file()]
     return out
 
 
