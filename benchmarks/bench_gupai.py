@@ -1,4 +1,4 @@
-"""鄂南骨牌 engine speed. Prints figures; asserts nothing.
+"""鄂南骨牌 engine speed and what the readings do. Prints figures; asserts nothing.
 
 Usage: python benchmarks/bench_gupai.py [--hands N]
 """
@@ -6,6 +6,7 @@ Usage: python benchmarks/bench_gupai.py [--hands N]
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.api import handle  # noqa: E402
+from engine.gupai.config import all_configs  # noqa: E402
 from engine.gupai.hand import State, play_out  # noqa: E402
 
 
@@ -24,20 +26,46 @@ def per_call(fn, n: int) -> float:
     return (time.perf_counter() - t) / n
 
 
+def random_hand(seed: int, cfg=None) -> State:
+    rnd = random.Random(seed)
+    s = State.start(seed) if cfg is None else State.start(seed, 0, cfg)
+    while not s.terminal:
+        s = s.apply(rnd.choice(s.legal()))
+    return s
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=200)
     n = ap.parse_args().hands
     print(f"whole hand, computer players:   {1000 * per_call(lambda i: play_out(State.start(i)), n):.2f} ms")
+    print(f"whole hand, random players:     {1000 * per_call(lambda i: random_hand(i), n):.2f} ms")
     print(f"API play (one seat human):      {1000 * per_call(lambda i: handle({'game': 'gupai', 'action': 'play', 'seed': i, 'human': 0}), n):.2f} ms")
+    print(f"API play with a check:          {1000 * per_call(lambda i: handle({'game': 'gupai', 'action': 'play', 'seed': i, 'human': 0, 'check': ['66', '11']}), n):.2f} ms")
     print(f"API tiles (21 SVG faces):       {1000 * per_call(lambda i: handle({'game': 'gupai', 'action': 'tiles'}), 50):.2f} ms")
     closers = [0, 0, 0, 0]
-    bama = 0
+    kinds: dict[str, int] = {}
     for i in range(n):
         s = play_out(State.start(i))
+        st = s.settlement()
         closers[s.closer()] += 1
-        bama += s.settlement().bama is not None
-    print(f"closer by seat over {n} hands (dealer = seat 0): {closers}; 八马: {bama}")
+        k = st.bama or ("黑八马" if st.heibama else "-")
+        kinds[k] = kinds.get(k, 0) + 1
+    print(f"computer players, {n} hands (dealer = seat 0): closer by seat {closers}; kinds {kinds}")
+    kinds = {}
+    for i in range(n):
+        st = random_hand(i).settlement()
+        k = st.bama or ("黑八马" if st.heibama else "-")
+        kinds[k] = kinds.get(k, 0) + 1
+    print(f"random players, {n} hands: kinds {kinds}")
+    configs = all_configs()
+    t = time.perf_counter()
+    worst = 0
+    for cfg in configs:
+        for i in range(max(1, n // 20)):
+            worst = max(worst, abs(sum(random_hand(i, cfg).returns() or (0,))))
+    print(f"{len(configs)} option combinations × {max(1, n // 20)} random hands: largest |sum of nets| = {worst} "
+          f"({time.perf_counter() - t:.1f} s)")
     return 0
 
 

@@ -10,7 +10,6 @@ import html
 from typing import Any, Callable
 
 from engine.api import handle
-from sitegen import common
 from sitegen.common import t
 from engine.gupai import trace
 from engine.gupai.config import CHOICES, DEFAULT, LABELS, GupaiConfig
@@ -262,7 +261,15 @@ def options_table(lang: str, params: dict[str, Any]) -> str:
 
 
 def rules_table(lang: str, params: dict[str, Any]) -> str:
-    return common.rules_table(trace.RULES, trace.GAPS, lang)
+    """Every rule the engine implements beside its place in the source (a short marked quotation),
+    then the passages left out and why. In words: no rule ids or code paths on screen."""
+    rows = [f"| {t(lang, r.zh, r.en)} | {r.passage.section}：「{r.passage.quote}」 | {len(r.tests)} |" for r in trace.RULES]
+    gaps = [f"| {g.passage.section}：「{g.passage.quote}」 | {t(lang, g.zh, g.en)} |" for g in trace.GAPS]
+    return (
+        f"| {t(lang, '规则', 'Rule')} | {t(lang, '原文位置', 'Place in the source')} | {t(lang, '检查它的测试', 'Tests checking it')} |\n"
+        "|---|---|---|\n" + "\n".join(rows)
+        + f"\n\n| {t(lang, '未实现的段落', 'Passage not implemented')} | {t(lang, '原因', 'Why')} |\n|---|---|\n" + "\n".join(gaps)
+    )
 
 
 COMPARE_CASES: tuple[list[Any], ...] = (
