@@ -234,6 +234,8 @@ class State:
         assert b is not None
         why = why_not_beats(p, b[1])
         if why is not None:
+            if "垫" in why[0]:
+                return why
             return (why[0] + "只能扣下垫掉。", why[1] + " You can only discard face down.")
         return "这一步不合规则。", "That move is not allowed."
 

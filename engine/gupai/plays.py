@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from ..words import capitalize
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, DIAN, SHANG, sort_tiles
 
 # 套子: the 长门 tile and the 点门 level that make each set, best first
@@ -22,6 +23,10 @@ TAO: tuple[tuple[str, str, str, str], ...] = (
     ("人七", "Man-seven", "人", "杂七"),
     ("和五", "Harmony-five", "和", "杂五"),
 )
+#: a pair's English name, by rank level
+PAIR_EN = {"天": "Heaven tiles", "地": "Earth tiles", "人": "Man tiles", "和": "Harmony tiles", "长五": "long fives",
+           "长三": "long threes", "长二": "long twos", "杂九": "mixed nines", "杂八": "mixed eights", "杂七": "mixed sevens",
+           "杂五": "mixed fives", "虎头": "tiger heads", "四六": "four-sixes", "幺六": "ace-sixes", "幺五": "ace-fives"}
 TAO3_ZH = {"天九": ("双天九", "杂九天"), "地八": ("双地八", "杂八地"), "人七": ("双人七", "杂七人"), "和五": ("双和五", "杂五和")}
 
 
@@ -47,9 +52,9 @@ def _tao_of(tiles: tuple[str, ...]) -> tuple[int, str, str] | None:
             return rank, zh, en
         if len(tiles) == 3:
             if kinds == sorted([long_kind, long_kind, dot_kind]):
-                return rank, TAO3_ZH[zh][0], f"Double {en}"
+                return rank, TAO3_ZH[zh][0], f"double {en}"
             if kinds == sorted([long_kind, dot_kind, dot_kind]):
-                return rank, TAO3_ZH[zh][1], f"{en}, two dots"
+                return rank, TAO3_ZH[zh][1], f"{en} with two points tiles"
     return None
 
 
@@ -62,34 +67,34 @@ def classify(tiles: tuple[str, ...] | list[str]) -> Play | None:
     if len(ts) == 2:
         a, b = BY_CODE[ts[0]], BY_CODE[ts[1]]
         if {a.code, b.code} == set(SHANG):
-            return Play(ts, "zhizun", 1, "至尊", "Supreme pair (zhizun)")
+            return Play(ts, "zhizun", 1, "至尊", "the supreme pair (至尊)")
         if a.kind == b.kind and a.code not in SHANG and b.code not in SHANG:
-            return Play(ts, f"pair:{a.cls}", a.rank, f"一对{a.kind}", f"pair of {a.en.split(' (')[0]}")
+            return Play(ts, f"pair:{a.cls}", a.rank, f"一对{a.kind}{'牌' if a.kind in '天地人和' else ''}", f"a pair of {PAIR_EN[a.kind]}")
     if len(ts) in (2, 3):
         tao = _tao_of(ts)
         if tao:
             rank, zh, en = tao
             if len(ts) == 3:
                 dots = sum(1 for t in ts if BY_CODE[t].cls == DIAN)
-                en = ("Double " + TAO[4 - rank][1]) if dots == 1 else (TAO[4 - rank][1] + ", two dots")
+                en = ("double " + TAO[4 - rank][1]) if dots == 1 else (TAO[4 - rank][1] + " with two points tiles")
             return Play(ts, f"tao{len(ts)}", rank, zh, en)
     return None
 
 
 def family_zh(family: str) -> str:
     if family.startswith("single:"):
-        return f"单张（{CLASS_ZH[family[7:]]}）"
+        return f"{CLASS_ZH[family[7:]]}单张"
     if family.startswith("pair:"):
-        return f"一对（{CLASS_ZH[family[5:]]}）"
+        return f"{CLASS_ZH[family[5:]]}对子"
     return {"zhizun": "至尊", "tao2": "两张套子", "tao3": "三张套子"}[family]
 
 
 def family_en(family: str) -> str:
     if family.startswith("single:"):
-        return f"single ({CLASS_EN[family[7:]]})"
+        return f"a single of the {CLASS_EN[family[7:]]}"
     if family.startswith("pair:"):
-        return f"pair ({CLASS_EN[family[5:]]})"
-    return {"zhizun": "supreme pair", "tao2": "set of two", "tao3": "set of three"}[family]
+        return f"a pair of the {CLASS_EN[family[5:]]}"
+    return {"zhizun": "the supreme pair", "tao2": "a set of two", "tao3": "a set of three"}[family]
 
 
 def beats(follow: Play, best: Play) -> bool:
@@ -113,11 +118,11 @@ def why_not_beats(follow: Play, best: Play) -> tuple[str, str] | None:
         return ("至尊跟牌时打不起任何牌（只在领出时最大），只能拆开或整个扣下垫掉。",
                 "The supreme pair takes nothing when it follows (it is unbeatable only as a lead): discard it face down.")
     if follow.family != best.family:
-        return (f"{follow.zh}是{family_zh(follow.family)}，桌上最大的{best.zh}是{family_zh(best.family)}：各门管各门，不同类的牌不能相吃。",
-                f"{follow.en} is a {family_en(follow.family)} and the best on the table, {best.en}, is a {family_en(best.family)}: "
-                "a play only beats a play of its own kind and class.")
+        return (f"{follow.zh}（{family_zh(follow.family)}）与桌上最大的{best.zh}（{family_zh(best.family)}）不同类：各门管各门，不同类的牌不能相吃。",
+                capitalize(f"{follow.en} ({family_en(follow.family)}) cannot take {best.en} ({family_en(best.family)}), the best on the table: "
+                           "a play only beats a play of its own kind and class."))
     return (f"{follow.zh}不比桌上的{best.zh}大（一样大也不算，先出的仍然最大）。",
-            f"{follow.en} is not higher than {best.en} on the table (an equal play does not take it).")
+            capitalize(f"{follow.en} is not higher than {best.en} on the table (an equal play does not take it)."))
 
 
 def plays_in(hand: tuple[str, ...] | list[str], size: int | None = None) -> list[Play]:
