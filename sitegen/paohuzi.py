@@ -147,8 +147,8 @@ NO_WIN_TITLES = {
 }
 SOURCE_NAMES = {
     "self": ("自己摸出（自摸）", "own draw (zimo)"),
-    "shang": ("上家从底牌翻出", "上家 turns it from the stock"),
-    "xia": ("下家从底牌翻出", "下家 turns it from the stock"),
+    "shang": ("上家从底牌翻出", "the player before you (上家) turns it up from the stock"),
+    "xia": ("下家从底牌翻出", "the player after you (下家) turns it up from the stock"),
     "liang": ("亮张（闲家起手胡）", "the turned-up card at the deal (another player's first win)"),
     "liang_zhuang": ("亮张（庄家起手胡）", "the turned-up card at the deal (the dealer's first win)"),
     "discard": ("别人手中打出", "discarded from a hand"),
@@ -170,12 +170,22 @@ def groups_html(groups: list[dict[str, Any]], lang: str, win_group: int = -1) ->
     parts = []
     for k, g in enumerate(groups):
         cls = "phz-group" + (" phz-win" if k == win_group else "") + (" phz-open" if g["open"] else "")
-        name = g["zh"] if lang == "zh" else f"{g['en']}"
+        name = g["zh"] if lang == "zh" else g["en"]
         parts.append(
             f'<figure class="{cls}"><div class="phz-group-cards">{cards_html(g["cards"], 84)}</div>'
             f'<figcaption>{e(name)} · {g["huxi"]} {t("戏", "huxi")}</figcaption></figure>'
         )
     return f'<div class="phz-groups">{"".join(parts)}</div>'
+
+
+def reason_html(r: dict[str, Any], lang: str) -> str:
+    """One reason a hand does not win, with a link to the rule that explains it (relative to a 跑胡子 page)."""
+    text = e(r[lang])
+    rule = r.get("rule")
+    if not rule:
+        return text
+    t = T(lang)
+    return f'{text}<a class="phz-rule" href="../{rule["page"]}/#{rule["anchor"]}">{e(t("（规则）", " (the rule)"))}</a>'
 
 
 def verdict_html(a: dict[str, Any], lang: str) -> str:
@@ -187,7 +197,7 @@ def verdict_html(a: dict[str, Any], lang: str) -> str:
         out.append(f'<p class="phz-verdict phz-yes" data-role="verdict">{e(t("胡牌：", "Wins: "))}{e(ways)}</p>')
     else:
         out.append(f'<p class="phz-verdict phz-no" data-role="verdict">{e(t("不能胡：", "Does not win: "))}'
-                   + "；".join(e(r[lang]) for r in a["reasons"]) + "</p>")
+                   + t("", " ").join(reason_html(r, lang) for r in a["reasons"]) + "</p>")
     if best:
         out.append(groups_html(best["groups"], lang, best.get("win_group", -1)))
         fan = "、".join(f["zh"] for f in best["fan"]) if lang == "zh" else ", ".join(f"{f['en']} ({f['zh']})" for f in best["fan"])
@@ -275,13 +285,80 @@ TABLES = {
 # ---------------------------------------------------------------- widgets (static views)
 
 
+def card_name(code: str, lang: str) -> str:
+    c = parse_card(code)
+    assert c is not None
+    return c.zh if lang == "zh" else f"{c.en} ({c.zh})"
+
+
 def palette_html(lang: str) -> str:
     t = T(lang)
     btns = "".join(
-        f'<button type="button" class="phz-pick" data-card="{c.code}" title="{e(c.zh)} {c.code}" disabled>{card_svg(c, 72, title=False)}</button>'
+        f'<button type="button" class="phz-pick" data-card="{c.code}" aria-label="{e(t("加入", "add ") + card_name(c.code, lang))}" disabled>'
+        f'{card_svg(c, 64, title=False, arabic=lang == "en")}</button>'
         for c in FACES
     )
-    return f'<div class="phz-palette" data-role="palette" aria-label="{e(t("选牌", "card palette"))}">{btns}</div>'
+    return f'<div class="phz-palette" data-role="palette" role="group" aria-label="{e(t("点一张牌把它加进去", "Click a card to add it"))}">{btns}</div>'
+
+
+def cards_buttons(codes: list[str], lang: str, height: int = 60) -> str:
+    """Cards already placed, each a button that takes it back out."""
+    t = T(lang)
+    return "".join(
+        f'<button type="button" class="phz-chip" data-card="{c}" aria-label="{e(t("取回", "take back ") + card_name(c, lang))}" disabled>'
+        f'{card_svg(parse_card(c), height, title=False, arabic=lang == "en")}</button>'  # type: ignore[arg-type]
+        for c in codes
+        if parse_card(c)
+    )
+
+
+def targets_html(lang: str, with_card: bool) -> str:
+    t = T(lang)
+    items = [("hand", t("手牌", "your hand")), ("open", t("跟前的明牌组", "open groups"))] + ([("card", t("来牌", "the card that comes"))] if with_card else [])
+    btns = "".join(
+        f'<button type="button" class="phz-target" role="radio" aria-checked="{"true" if k == "hand" else "false"}" data-target="{k}" disabled>{e(v)}</button>'
+        for k, v in items
+    )
+    return f'<div class="phz-targets" role="radiogroup" aria-label="{e(t("点的牌放进", "Cards you click go to"))}"><span>{e(t("点的牌放进：", "Cards you click go to: "))}</span>{btns}</div>'
+
+
+def hand_views(hand: list[str], opened: list[dict[str, Any]], lang: str, card: str | None) -> str:
+    t = T(lang)
+    n = len(hand) + sum(len(g["cards"]) for g in opened)
+    groups = "".join(
+        f'<figure class="phz-group phz-open" data-index="{k}"><div class="phz-group-cards">{cards_html(g["cards"], 48)}</div>'
+        f'<figcaption>{e(KINDS[g["kind"]].zh if lang == "zh" else KINDS[g["kind"]].en)} '
+        f'<button type="button" class="phz-remove" data-index="{k}" disabled>{e(t("拿掉", "remove"))}</button></figcaption></figure>'
+        for k, g in enumerate(opened)
+    )
+    out = (
+        f'<div class="phz-area" data-area="hand"><p class="phz-area-head">{e(t("手牌（暗牌）", "Your hand (concealed)"))} · '
+        f'<span data-role="count" aria-live="polite">{n}/{DEFAULT.hand_size}</span> '
+        f'<small>{e(t("（连跟前的明牌；点牌可取回）", "(with the open groups; click a card to take it back)"))}</small></p>'
+        f'<div class="phz-hand-view" data-role="hand-view">{cards_buttons(hand, lang)}</div></div>'
+        f'<div class="phz-area" data-area="open"><p class="phz-area-head">{e(t("跟前的明牌组", "Open groups on the table"))} '
+        f'<label>{e(t("新的一组是", "a new group is a"))} {_select("open-kind", KIND_OPTIONS(lang), "peng")}</label></p>'
+        f'<div class="phz-groups" data-role="open-view">{groups}</div></div>'
+    )
+    if card is not None:
+        out += (
+            f'<div class="phz-area" data-area="card"><p class="phz-area-head">{e(t("来牌（胡的那张）", "The card that comes (the one to win on)"))}</p>'
+            f'<div class="phz-card-view" data-role="card-view">{cards_buttons([card], lang) if card else ""}</div></div>'
+        )
+    return out
+
+
+def codes_html(lang: str, hand: list[str], opened: list[dict[str, Any]], card: str | None) -> str:
+    t = T(lang)
+    fields = _field("hand", t("手牌", "hand"), " ".join(hand)) + _field(
+        "open", t("明牌组", "open groups"), _open_text(opened), t("例如 peng: d5 d5 d5; ti: x9 x9 x9 x9", "for example peng: d5 d5 d5; ti: x9 x9 x9 x9")
+    )
+    if card is not None:
+        fields += _field("card", t("来牌", "the card"), card)
+    return (
+        f'<details class="phz-codes"><summary>{e(t("或者用代码输入（x1–x10 小字，d1–d10 大字）", "Or type card codes (x1–x10 small, d1–d10 big)"))}</summary>'
+        f'<div class="phz-fields">{fields}</div></details>'
+    )
 
 
 def _field(role: str, label: str, value: str, hint: str = "") -> str:
@@ -302,7 +379,7 @@ def _select(role: str, options: list[tuple[str, str]], value: str) -> str:
 
 
 def KIND_OPTIONS(lang: str) -> list[tuple[str, str]]:
-    return [(k, f"{k} {KINDS[k].zh}" if lang == "zh" else f"{k} ({KINDS[k].en})") for k in OPEN_KINDS]
+    return [(k, KINDS[k].zh if lang == "zh" else KINDS[k].en) for k in OPEN_KINDS]
 
 
 FOUL_NAMES = {
@@ -330,22 +407,15 @@ def score_widget(lang: str, params: dict[str, Any]) -> str:
     source = str(params.get("source", "self"))
     a = call(action="hu", hand=hand, open=opened, card=card, source=source)
     src_opts = [(s, t(*SOURCE_NAMES[s])) for s in SOURCES]
-    thr = [(o, o) for o in next(o for o in OPTIONS if o.id == "paohuzi.threshold").choices]
+    thr = [(o, t(f"{o} 戏", f"{o} huxi")) for o in next(o for o in OPTIONS if o.id == "paohuzi.threshold").choices]
     return (
         f'<div class="phz phz-score">'
-        f'<p class="hw-note">{e(t("点选牌面，放入当前选中的一栏（手牌、明牌或来牌）；也可直接输入代码：x1–x10 小字，d1–d10 大字。明牌写作“peng: d5 d5 d5; ti: x9 x9 x9 x9”。", "Click a card to put it into the selected field (hand, open groups or the card); or type codes: x1–x10 small, d1–d10 big. Open groups read like “peng: d5 d5 d5; ti: x9 x9 x9 x9”."))}</p>'
-        f"{palette_html(lang)}"
-        f'<div class="phz-fields">'
-        f'{_field("hand", t("手牌（暗牌）", "hand (concealed)"), " ".join(hand))}'
-        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 60)}</div>'
-        f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened), t("种类：peng 碰、wei 偎、shun 顺、bian 编、pao 跑、ti 提。点选牌面时，新的一组用右边选定的种类。", "kinds: peng, wei, shun, bian, pao, ti. Cards clicked in start a new group of the kind chosen here when the last one is full."))}'
-        f'<label class="phz-field"><span>{e(t("新明牌组的种类", "kind of a new open group"))}</span>{_select("open-kind", KIND_OPTIONS(lang), "peng")}</label>'
-        f'{_field("card", t("来牌（胡的那张）", "the card that comes"), card)}'
-        f"</div>"
-        f'<div class="hw-row">{e(t("行牌中的违规（申报）：", "fouls during play (declared): "))}{fouls_html(lang)}</div>'
-        f'<div class="hw-row"><label>{e(t("来自", "from"))} {_select("source", src_opts, source)}</label>'
-        f'<label>{e(t("开胡戏数", "minimum huxi"))} {_select("threshold", thr, str(DEFAULT.threshold))}</label>'
-        f'<button type="button" class="hw-btn" data-role="go" disabled>{e(t("算一算", "Score it"))}</button>'
+        f'<p class="hw-note">{e(t("先选“点的牌放进”哪一处，再点下面的牌面；点已放好的牌可以取回。", "Choose where the cards you click go, then click the cards below; click a placed card to take it back."))}</p>'
+        f"{targets_html(lang, True)}{palette_html(lang)}{hand_views(hand, opened, lang, card)}{codes_html(lang, hand, opened, card)}"
+        f'<div class="hw-row phz-fouls">{e(t("行牌中的违规（申报）：", "Fouls during play (declared): "))}{fouls_html(lang)}</div>'
+        f'<div class="hw-row"><label>{e(t("来自", "It comes from"))} {_select("source", src_opts, source)}</label>'
+        f'<label>{e(t("开胡戏数", "Minimum to win"))} {_select("threshold", thr, str(DEFAULT.threshold))}</label></div>'
+        f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("算一算", "Score it"))}</button>'
         f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'
         f'<div class="phz-result" data-role="result" aria-live="polite">{verdict_html(a, lang)}</div>'
         f"</div>"
@@ -365,12 +435,13 @@ def waits_html(a: dict[str, Any], lang: str) -> str:
         return f'{w["total"]} {t("戏", "huxi")} · {w["deng"]} {t("等", "deng")}{fan} · {e(ways)}'
 
     n = len(a["waits"])
+    ready = t(f"落轿：等 {n} 种牌。", "Ready: waiting for one card." if n == 1 else f"Ready: waiting for any of {n} different cards.")
     rows = "".join(
-        f'<tr data-card="{w["card"]}"><td>{cards_html([w["card"]], 44)}</td><td>{cell(w["self"])}</td><td>{cell(w["other"])}</td></tr>'
+        f'<tr data-card="{w["card"]}"><td>{card_svg(parse_card(w["card"]), 44, arabic=lang == "en")}</td><td>{cell(w["self"])}</td><td>{cell(w["other"])}</td></tr>'
         for w in a["waits"]
     )
     return (
-        f'<p class="phz-verdict phz-yes" data-role="verdict">{e(t(f"落轿：等 {n} 种牌。", f"Ready: waiting for {n} kinds of card."))}</p>'
+        f'<p class="phz-verdict phz-yes" data-role="verdict">{e(ready)}</p>'
         f'<table class="phz-waits"><thead><tr><th>{e(t("牌", "card"))}</th><th>{e(t("自摸", "own draw"))}</th><th>{e(t("别人翻出", "another turns it"))}</th></tr></thead><tbody>{rows}</tbody></table>'
     )
 
@@ -382,10 +453,7 @@ def wait_widget(lang: str, params: dict[str, Any]) -> str:
     a = call(action="waiting", hand=hand, open=opened)
     return (
         f'<div class="phz phz-wait">'
-        f"{palette_html(lang)}"
-        f'<div class="phz-fields">{_field("hand", t("手牌（暗牌）", "hand (concealed)"), " ".join(hand))}'
-        f'<div class="phz-hand-view" data-role="hand-view">{cards_html(hand, 60)}</div>'
-        f'{_field("open", t("明牌（跟前的组）", "open groups (on the table)"), _open_text(opened))}</div>'
+        f"{targets_html(lang, False)}{palette_html(lang)}{hand_views(hand, opened, lang, None)}{codes_html(lang, hand, opened, None)}"
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("我在等什么？", "What am I waiting for?"))}</button>'
         f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'
         f'<div class="phz-result" data-role="result" aria-live="polite">{waits_html(a, lang)}</div></div>'
@@ -430,7 +498,8 @@ def sheet_widget(lang: str, params: dict[str, Any]) -> str:
         f'<label>{e(t("牌型胡息（不含自摸加戏）", "huxi of the hand (before the self-draw bonus)"))} '
         f'<input type="number" min="0" max="200" data-role="huxi" value="{int(req.get("huxi", 0))}" disabled></label>'
         f'<label class="phz-check"><input type="checkbox" data-role="self_drawn"{" checked" if req.get("self_drawn") else ""} disabled> {e(t("自摸", "self-drawn"))}</label></div>'
-        f'<div class="hw-row">{e(t("番：", "fan: "))}{fans}</div>'
+        f'<div class="hw-row">{e(t("番：", "Fan: "))}{fans}</div>'
+        f'<p class="hw-note" data-role="fan-why" aria-live="polite"></p>'
         f'<div class="hw-row">{e(t("罚则：", "penalties: "))}{pens}</div>'
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("记分", "Score the deal"))}</button></div>'
         f'<div class="phz-result" data-role="result" aria-live="polite">{sheet_html(a, lang)}</div></div>'

@@ -2,26 +2,38 @@
 // The static view rendered at build time (sitegen/paohuzi.py) has the same structure;
 // mounting wires the controls and enables them.
 
+import { el, sharedState, shareButton } from "./dom.js";
+
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
 const SIZES = { peng: 3, wei: 3, shun: 3, bian: 3, pao: 4, ti: 4 };
 const SEATS = ["zhuang", "xia", "shang", "xing"];
 const SEAT_NAMES = { zhuang: ["庄家", "dealer"], xia: ["下家", "next"], shang: ["上家", "previous"], xing: ["醒家", "counter"] };
 
-let facesPromise = null;
-/** SVG faces of all twenty cards, asked once per page from the engine. */
+const facesPromises = new Map();
+/** SVG faces of all twenty cards, asked once per page and language from the engine (English faces carry Arabic numerals). */
 function faces(ctx) {
-  if (!facesPromise) {
-    facesPromise = ctx.call({ game: "paohuzi", action: "faces", height: 44 }).then((a) => {
-      if (!a.ok) { facesPromise = null; throw new Error(a.error[ctx.lang]); }
-      return a.svg;
-    });
+  if (!facesPromises.has(ctx.lang)) {
+    facesPromises.set(ctx.lang, ctx.call({ game: "paohuzi", action: "faces", height: 64, lang: ctx.lang }).then((a) => {
+      if (!a.ok) { facesPromises.delete(ctx.lang); throw new Error(a.error[ctx.lang]); }
+      return a;
+    }));
   }
-  return facesPromise;
+  return facesPromises.get(ctx.lang);
+}
+
+function sized(svg, height) {
+  return (svg || "").replace(/width="\d+" height="\d+"/, `width="${Math.round((height * 40) / 180)}" height="${height}"`);
 }
 
 function cardsHtml(svg, codes, height = 44) {
-  return codes.map((c) => (svg[c] || "").replace(/width="\d+" height="\d+"/, `width="${Math.round((height * 40) / 180)}" height="${height}"`)).join("");
+  return codes.map((c) => sized(svg[c], height)).join("");
+}
+
+function cardName(faceAnswer, code, ctx) {
+  const n = faceAnswer.names[code];
+  if (!n) return code;
+  return ctx.lang === "zh" ? n.zh : `${n.en} (${n.zh})`;
 }
 
 function splitCodes(text) {
@@ -41,6 +53,19 @@ function parseOpen(text) {
   return groups;
 }
 
+/** The base address of the 跑胡子 pages ("/paohuzi/" or "/en/paohuzi/"), for links to the rules. */
+function rulesBase() {
+  const path = window.location.pathname;
+  const i = path.indexOf("/paohuzi/");
+  return i >= 0 ? path.slice(0, i + "/paohuzi/".length) : "./";
+}
+
+function reasonHtml(r, ctx) {
+  const text = esc(r[ctx.lang]);
+  if (!r.rule) return text;
+  return `${text}<a class="phz-rule" href="${rulesBase()}${r.rule.page}/#${r.rule.anchor}">${esc(ctx.t("（规则）", " (the rule)"))}</a>`;
+}
+
 function errorHtml(ctx, answer) {
   return `<p class="phz-verdict phz-no hw-error" data-role="verdict">${esc(answer.error[ctx.lang])}</p>`;
 }
@@ -49,7 +74,7 @@ function groupsHtml(ctx, svg, groups, winGroup) {
   return `<div class="phz-groups">${groups.map((g, k) => {
     const cls = "phz-group" + (k === winGroup ? " phz-win" : "") + (g.open ? " phz-open" : "");
     const name = ctx.lang === "zh" ? g.zh : g.en;
-    return `<figure class="${cls}"><div class="phz-group-cards">${cardsHtml(svg, g.cards, 84)}</div><figcaption>${esc(name)} · ${g.huxi} ${ctx.t("戏", "huxi")}</figcaption></figure>`;
+    return `<figure class="${cls}"><div class="phz-group-cards">${cardsHtml(svg, g.cards, 72)}</div><figcaption>${esc(name)} · ${g.huxi} ${ctx.t("戏", "huxi")}</figcaption></figure>`;
   }).join("")}</div>`;
 }
 
@@ -61,7 +86,7 @@ function verdictHtml(ctx, svg, a) {
     const ways = best.ways.map((w) => (ctx.lang === "zh" ? w.zh : `${w.en} (${w.zh})`)).join(" + ");
     out += `<p class="phz-verdict phz-yes" data-role="verdict">${esc(t("胡牌：", "Wins: "))}${esc(ways)}</p>`;
   } else {
-    out += `<p class="phz-verdict phz-no" data-role="verdict">${esc(t("不能胡：", "Does not win: "))}${a.reasons.map((r) => esc(r[ctx.lang])).join("；")}</p>`;
+    out += `<p class="phz-verdict phz-no" data-role="verdict">${esc(t("不能胡：", "Does not win: "))}${a.reasons.map((r) => reasonHtml(r, ctx)).join(ctx.t("", " "))}</p>`;
   }
   if (best) {
     out += groupsHtml(ctx, svg, best.groups, best.win_group);
@@ -90,7 +115,8 @@ function waitsHtml(ctx, svg, a) {
     return `${w.total} ${t("戏", "huxi")} · ${w.deng} ${t("等", "deng")}${fan} · ${esc(ways)}`;
   };
   const n = a.waits.length;
-  return `<p class="phz-verdict phz-yes" data-role="verdict">${esc(t(`落轿：等 ${n} 种牌。`, `Ready: waiting for ${n} kinds of card.`))}</p>`
+  const ready = t(`落轿：等 ${n} 种牌。`, n === 1 ? "Ready: waiting for one card." : `Ready: waiting for any of ${n} different cards.`);
+  return `<p class="phz-verdict phz-yes" data-role="verdict">${esc(ready)}</p>`
     + `<table class="phz-waits"><thead><tr><th>${esc(t("牌", "card"))}</th><th>${esc(t("自摸", "own draw"))}</th><th>${esc(t("别人翻出", "another turns it"))}</th></tr></thead><tbody>`
     + a.waits.map((w) => `<tr data-card="${w.card}"><td>${cardsHtml(svg, [w.card])}</td><td>${cell(w.self)}</td><td>${cell(w.other)}</td></tr>`).join("")
     + "</tbody></table>";
@@ -104,52 +130,74 @@ function sheetHtml(ctx, a) {
     + `<tfoot><tr><th>${esc(ctx.t("本局得分", "score of the deal"))}</th>${SEATS.map((s) => `<td data-seat="${s}"><b>${sign(a.scores[s])}</b></td>`).join("")}</tr></tfoot></table>`;
 }
 
-/** Palette and text fields shared by the hand widgets: clicking a card adds it to the last field used. */
-function wireHand(root, ctx, svg, onChange) {
-  const fields = [...root.querySelectorAll('input[type="text"]')];
-  const hand = root.querySelector('[data-role="hand"]');
-  const view = root.querySelector('[data-role="hand-view"]');
-  let target = hand;
+/**
+ * The hand editor shared by the score and waiting widgets. The text fields (in a closed
+ * "type codes" box) hold the state; clicking cards changes them and the views are redrawn:
+ * the hand as large card buttons with a "17/20" counter, the open groups by name, the card.
+ */
+function wireHand(root, ctx, fa, onChange) {
+  const svg = fa.svg;
+  const q = (r) => root.querySelector(`[data-role="${r}"]`);
+  const hand = q("hand"), open = q("open"), card = q("card");
+  const handView = q("hand-view"), openView = q("open-view"), cardView = q("card-view"), count = q("count");
+  const kindSel = q("open-kind");
+  const targets = [...root.querySelectorAll(".phz-target")];
+  let target = "hand";
+  const kindName = (k) => { const o = [...kindSel.options].find((x) => x.value === k); return o ? o.textContent : k; };
+  const chip = (code, h, onClick) => {
+    const b = el("button", { type: "button", class: "phz-chip", "data-card": code, html: sized(svg[code], h),
+      "aria-label": ctx.t(`取回${cardName(fa, code, ctx)}`, `take back ${cardName(fa, code, ctx)}`) });
+    b.addEventListener("click", onClick);
+    return b;
+  };
   const render = () => {
-    if (view) view.innerHTML = cardsHtml(svg, splitCodes(hand.value), 60);
+    const codes = splitCodes(hand.value);
+    const groups = parseOpen(open.value);
+    handView.replaceChildren(...codes.map((c, i) => chip(c, 60, () => { codes.splice(i, 1); hand.value = codes.join(" "); render(); })));
+    openView.replaceChildren(...groups.map((g, k) => {
+      const rm = el("button", { type: "button", class: "phz-remove", "data-index": String(k), text: ctx.t("拿掉", "remove") });
+      rm.addEventListener("click", () => { groups.splice(k, 1); open.value = groups.map((x) => `${x.kind}: ${x.cards.join(" ")}`).join("; "); render(); });
+      return el("figure", { class: "phz-group phz-open", "data-index": String(k) }, [
+        el("div", { class: "phz-group-cards", html: cardsHtml(svg, g.cards, 48) }),
+        el("figcaption", {}, [`${kindName(g.kind)} `, rm]),
+      ]);
+    }));
+    if (cardView && card) {
+      const c = card.value.trim();
+      cardView.replaceChildren(...(c && svg[c] ? [chip(c, 60, () => { card.value = ""; render(); })] : []));
+    }
+    const n = codes.length + groups.reduce((s, g) => s + g.cards.length, 0);
+    count.textContent = `${n}/${fa.hand_size}`;
     if (onChange) onChange();
   };
-  fields.forEach((f) => {
-    f.addEventListener("focus", () => { target = f; root.querySelectorAll(".phz-field").forEach((l) => l.classList.toggle("phz-target", l.contains(f))); });
-    f.addEventListener("input", render);
-  });
+  const choose = (k) => {
+    target = k;
+    targets.forEach((b) => b.setAttribute("aria-checked", b.dataset.target === k ? "true" : "false"));
+    root.querySelectorAll(".phz-area").forEach((a) => a.classList.toggle("phz-target-on", a.dataset.area === k));
+  };
+  targets.forEach((b) => { b.disabled = false; b.addEventListener("click", () => choose(b.dataset.target)); });
   root.querySelectorAll('[data-role="palette"] button').forEach((b) => {
     b.addEventListener("click", () => {
       const code = b.dataset.card;
-      if (target.dataset.role === "card") target.value = code;
-      else if (target.dataset.role === "open") {
-        const groups = parseOpen(target.value);
+      if (target === "card" && card) card.value = code;
+      else if (target === "open") {
+        const groups = parseOpen(open.value);
         const last = groups[groups.length - 1];
-        const kindSel = root.querySelector('[data-role="open-kind"]');
-        const kind = kindSel ? kindSel.value : "peng";
-        if (!last || last.cards.length >= (SIZES[last.kind] || 3)) groups.push({ kind, cards: [code] });
+        const kind = kindSel.value;
+        if (!last || last.cards.length >= (SIZES[last.kind] || 3) || last.kind !== kind) groups.push({ kind, cards: [code] });
         else last.cards.push(code);
-        target.value = groups.map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
-      } else target.value = (target.value.trim() + " " + code).trim();
+        open.value = groups.map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
+      } else hand.value = (hand.value.trim() + " " + code).trim();
       render();
     });
     b.disabled = false;
   });
-  if (view) {
-    view.addEventListener("click", (ev) => {
-      const el = ev.target.closest && ev.target.closest("svg[data-card]");
-      if (!el) return;
-      const idx = [...view.querySelectorAll("svg[data-card]")].indexOf(el);
-      const codes = splitCodes(hand.value);
-      if (idx >= 0) { codes.splice(idx, 1); hand.value = codes.join(" "); render(); }
-    });
-  }
-  const clear = root.querySelector('[data-role="clear"]');
-  if (clear) {
-    clear.addEventListener("click", () => { fields.forEach((f) => { f.value = ""; }); render(); });
-    clear.disabled = false;
-  }
-  fields.forEach((f) => { f.disabled = false; });
+  [hand, open, card].filter(Boolean).forEach((f) => { f.disabled = false; f.addEventListener("input", render); });
+  kindSel.disabled = false;
+  const clear = q("clear");
+  clear.addEventListener("click", () => { [hand, open, card].filter(Boolean).forEach((f) => { f.value = ""; }); render(); });
+  clear.disabled = false;
+  choose("hand");
   render();
 }
 
@@ -158,7 +206,8 @@ function stamp(root) { root.dataset.answers = String(++seq); }
 
 export const widgets = {
   "paohuzi-score": async (root, ctx) => {
-    const svg = await faces(ctx);
+    const fa = await faces(ctx);
+    const svg = fa.svg;
     const q = (r) => root.querySelector(`[data-role="${r}"]`);
     const result = q("result");
     const go = async () => {
@@ -175,16 +224,27 @@ export const widgets = {
       result.innerHTML = a.ok ? verdictHtml(ctx, svg, a) : errorHtml(ctx, a);
       stamp(root);
     };
-    wireHand(root, ctx, svg, null);
+    wireHand(root, ctx, fa, null);
     q("go").addEventListener("click", go);
     q("source").addEventListener("change", go);
     q("threshold").addEventListener("change", go);
-    for (const r of ["source", "threshold", "go", "open-kind"]) q(r).disabled = false;
+    for (const r of ["source", "threshold", "go"]) q(r).disabled = false;
+    root.append(shareButton(root, () => ({ hand: splitCodes(q("hand").value), open: parseOpen(q("open").value), card: q("card").value.trim(), source: q("source").value }), ctx.t));
+    const shared = sharedState(root);
+    if (shared) {
+      if (Array.isArray(shared.hand)) q("hand").value = shared.hand.map(String).join(" ");
+      if (Array.isArray(shared.open)) q("open").value = shared.open.filter((g) => g && typeof g.kind === "string" && Array.isArray(g.cards)).map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
+      if (typeof shared.card === "string") q("card").value = shared.card;
+      if (typeof shared.source === "string" && [...q("source").options].some((o) => o.value === shared.source)) q("source").value = shared.source;
+      q("hand").dispatchEvent(new Event("input"));
+      await go();
+    }
     root.querySelectorAll('[data-role="foul"]').forEach((c) => { c.disabled = false; c.addEventListener("change", go); });
   },
 
   "paohuzi-wait": async (root, ctx) => {
-    const svg = await faces(ctx);
+    const fa = await faces(ctx);
+    const svg = fa.svg;
     const q = (r) => root.querySelector(`[data-role="${r}"]`);
     const result = q("result");
     const go = async () => {
@@ -192,14 +252,39 @@ export const widgets = {
       result.innerHTML = a.ok ? waitsHtml(ctx, svg, a) : errorHtml(ctx, a);
       stamp(root);
     };
-    wireHand(root, ctx, svg, null);
+    wireHand(root, ctx, fa, null);
     q("go").addEventListener("click", go);
     q("go").disabled = false;
+    root.append(shareButton(root, () => ({ hand: splitCodes(q("hand").value), open: parseOpen(q("open").value) }), ctx.t));
+    const shared = sharedState(root);
+    if (shared) {
+      if (Array.isArray(shared.hand)) q("hand").value = shared.hand.map(String).join(" ");
+      if (Array.isArray(shared.open)) q("open").value = shared.open.filter((g) => g && typeof g.kind === "string" && Array.isArray(g.cards)).map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
+      q("hand").dispatchEvent(new Event("input"));
+      await go();
+    }
   },
 
   "paohuzi-sheet": async (root, ctx) => {
     const q = (r) => root.querySelector(`[data-role="${r}"]`);
     const result = q("result");
+    // which 番 cannot be claimed together comes from the engine, with its reasons
+    const fanAnswer = await ctx.call({ game: "paohuzi", action: "fans" });
+    const excludes = new Map(fanAnswer.ok ? fanAnswer.fans.map((f) => [f.id, f.excludes]) : []);
+    const fanBoxes = [...root.querySelectorAll('[data-role="fan"]')];
+    const why = q("fan-why");
+    const refuse = () => {
+      const checked = fanBoxes.filter((c) => c.checked).map((c) => c.value);
+      const reasons = [];
+      fanBoxes.forEach((c) => {
+        if (c.checked) { c.disabled = false; c.parentElement.title = ""; return; }
+        const clash = checked.map((k) => (excludes.get(k) || []).find((x) => x.id === c.value)).find(Boolean);
+        c.disabled = Boolean(clash);
+        c.parentElement.title = clash ? clash[ctx.lang] : "";
+        if (clash) reasons.push(clash[ctx.lang]);
+      });
+      why.textContent = [...new Set(reasons)].join(ctx.t("", " "));
+    };
     const go = async () => {
       const winner = q("winner").value || null;
       const req = {
@@ -214,10 +299,12 @@ export const widgets = {
       result.innerHTML = a.ok ? sheetHtml(ctx, a) : errorHtml(ctx, a);
       stamp(root);
     };
-    root.querySelectorAll("input, select, button").forEach((el) => {
-      el.disabled = false;
-      if (el.matches("button")) el.addEventListener("click", go);
-      else el.addEventListener("change", go);
+    root.querySelectorAll("input, select, button").forEach((node) => {
+      node.disabled = false;
+      if (node.matches("button")) node.addEventListener("click", go);
+      else if (node.dataset.role === "fan") node.addEventListener("change", () => { refuse(); go(); });
+      else node.addEventListener("change", go);
     });
+    refuse();
   },
 };

@@ -58,11 +58,14 @@ def test_palette_builds_the_hand(page, site_url):
     root.locator('[data-role="clear"]').click()
     hand = root.locator('[data-role="hand"]')
     assert hand.input_value() == ""
-    for code in READY.split():
+    for k, code in enumerate(READY.split()):
         root.locator(f'.phz-pick[data-card="{code}"]').click()
+        if k == 16:
+            assert root.locator('[data-role="count"]').inner_text() == "17/20"
     assert hand.input_value() == READY
     assert root.locator('[data-role="hand-view"] svg[data-card]').count() == 20
-    root.locator('[data-role="card"]').click()
+    assert root.locator('[data-role="count"]').inner_text() == "20/20"
+    root.locator('.phz-target[data-target="card"]').click()
     root.locator('.phz-pick[data-card="x8"]').click()
     assert root.locator('[data-role="card"]').input_value() == "x8"
     n = answers(page, SCORE)
@@ -84,6 +87,7 @@ def test_waiting_widget_lists_the_engines_waits(page, site_url):
     wait_ready(page, WAIT)
     root = page.locator(WAIT).first
     hand = "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d6 d7 d8 d9 d9"
+    root.locator(".phz-codes summary").click()
     root.locator('[data-role="hand"]').fill(hand)
     root.locator('[data-role="open"]').fill("")
     n = answers(page, WAIT)
@@ -123,14 +127,17 @@ def test_palette_builds_open_groups(page, site_url):
     root = page.locator(SCORE).first
     root.locator('[data-role="clear"]').click()
     opened = root.locator('[data-role="open"]')
-    opened.click()
+    root.locator('.phz-target[data-target="open"]').click()
     root.locator('[data-role="open-kind"]').select_option("ti")
     for _ in range(4):
         root.locator('.phz-pick[data-card="d9"]').click()
     root.locator('[data-role="open-kind"]').select_option("peng")
     root.locator('.phz-pick[data-card="x5"]').click()
     assert opened.input_value() == "ti: d9 d9 d9 d9; peng: x5"
+    assert root.locator('[data-role="open-view"] figure').count() == 2
+    assert "claimed" not in root.locator('[data-role="open-view"]').inner_text()  # the page is in Chinese
     hand = "d1 d2 d3 x1 x2 x3 x2 x7 x10 x4 x5 x6 d5 d6 d7 x9"
+    root.locator(".phz-codes summary").click()
     opened.fill("ti: d9 d9 d9 d9")
     root.locator('[data-role="hand"]').fill(hand)
     root.locator('[data-role="card"]').fill("x9")
@@ -141,3 +148,89 @@ def test_palette_builds_open_groups(page, site_url):
                      "open": [{"kind": "ti", "cards": ["d9"] * 4}]})
     assert expect["wins"] and root.locator('[data-role="total"]').inner_text() == str(expect["best"]["total"])
     assert "单吊胡" in root.locator('[data-role="verdict"]').inner_text()
+
+
+def test_verdicts_say_why_with_a_link_to_the_rule(page, site_url):
+    page.goto(site_url + "en/paohuzi/winning/")
+    wait_ready(page, SCORE)
+    root = page.locator(SCORE).first
+    root.locator('[data-role="clear"]').click()
+    for code in "d1 d2 d3".split():
+        root.locator(f'.phz-pick[data-card="{code}"]').click()
+    root.locator('.phz-target[data-target="card"]').click()
+    root.locator('.phz-pick[data-card="x1"]').click()
+    n = answers(page, SCORE)
+    root.locator('[data-role="go"]').click()
+    wait_answers(page, SCORE, n + 1)
+    verdict = root.locator('[data-role="verdict"]')
+    assert "Too few cards" in verdict.inner_text() and "；" not in verdict.inner_text()
+    link = verdict.locator("a.phz-rule")
+    assert link.get_attribute("href").endswith("/en/paohuzi/winning/#ready")
+    # a 坎 that would have to be split
+    root.locator(".phz-codes summary").click()
+    root.locator('[data-role="hand"]').fill("x2 x2 x2 x1 x3 x3 x4 x7 d1 d2 d3 d4 d5 d6 d7 d8 d9 x4 x5 x6")
+    root.locator('[data-role="card"]').fill("x10")
+    root.locator('[data-role="source"]').select_option("shang")
+    wait_answers(page, SCORE, n + 2)
+    assert "splitting a kan" in verdict.inner_text()
+    assert verdict.locator("a.phz-rule").get_attribute("href").endswith("/paohuzi/winning/#false-win")
+
+
+def test_english_faces_show_arabic_numerals_and_targets_are_large(page, site_url):
+    page.goto(site_url + "en/paohuzi/winning/")
+    wait_ready(page, SCORE)
+    root = page.locator(SCORE).first
+    pick = root.locator('.phz-pick[data-card="d7"]')
+    assert "7" in pick.locator("svg text").all_text_contents() and "柒" in pick.locator("svg text").all_text_contents()
+    assert pick.get_attribute("aria-label") == "add big 7 (大柒)"
+    for sel in (".phz-pick", ".phz-chip", ".phz-target"):
+        box = root.locator(sel).first.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, sel
+    # no option or kind id shown: choices are words
+    assert all(not o.isidentifier() for o in root.locator('[data-role="open-kind"] option').all_inner_texts())
+    assert "huxi" in root.locator('[data-role="threshold"] option').first.inner_text()
+    assert "上家 turns" not in root.inner_text()
+
+
+def test_sheet_refuses_fan_that_cannot_go_together(page, site_url):
+    page.goto(site_url + "en/paohuzi/match/")
+    wait_ready(page, SHEET)
+    root = page.locator(SHEET).first
+    red = root.locator('[data-role="fan"][value="red"]')
+    black = root.locator('[data-role="fan"][value="black"]')
+    pairs = root.locator('[data-role="fan"][value="pairs"]')
+    assert red.is_checked() and black.is_disabled() and pairs.is_enabled()
+    why = root.locator('[data-role="fan-why"]').inner_text()
+    fans = {f["id"]: f for f in handle({"game": "paohuzi", "action": "fans"})["fans"]}
+    assert next(x["en"] for x in fans["red"]["excludes"] if x["id"] == "black") in why
+    red.uncheck()
+    assert black.is_enabled() and root.locator('[data-role="fan-why"]').inner_text() == ""
+
+
+def test_paohuzi_widgets_fit_a_phone(browser, site_url):
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    try:
+        page = context.new_page()
+        for path, sel in (("paohuzi/winning/", SCORE), ("en/paohuzi/winning/", WAIT), ("en/paohuzi/match/", SHEET), ("en/paohuzi/scoring/", SCORE)):
+            page.goto(site_url + path)
+            wait_ready(page, sel)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+            for w in page.locator("[data-widget]").all():
+                assert w.bounding_box()["width"] <= 360, path
+    finally:
+        context.close()
+
+
+def test_score_widget_state_is_a_link(page, site_url):
+    page.goto(site_url + "paohuzi/winning/")
+    wait_ready(page, SCORE)
+    root = page.locator(SCORE).first
+    root.locator('[data-role="source"]').select_option("xia")
+    root.locator(".hw-share").first.click()
+    url = root.locator(".hw-share-url").input_value()
+    page.goto(url)
+    wait_ready(page, SCORE)
+    wait_answers(page, SCORE, 1)
+    root = page.locator(SCORE).first
+    assert root.locator('[data-role="source"]').input_value() == "xia"
+    assert root.locator('[data-role="count"]').inner_text() == "20/20"
