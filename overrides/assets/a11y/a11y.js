@@ -5,6 +5,9 @@
  * - A region that scrolls sideways (a wide table on a phone, a long log) can be
  *   reached and scrolled with the keyboard: it gets tabindex="0" and a name
  *   while it overflows and holds nothing focusable of its own.
+ * - A widget's result area is announced when it changes: an element marked
+ *   data-role="result" | "status" | "verdict" | "message" (or class hw-result)
+ *   inside a widget gets aria-live="polite" when the widget did not set it.
  * The work is redone when the page changes (instant navigation, widgets).
  */
 (() => {
@@ -58,10 +61,18 @@
     }
   }
 
+  const LIVE = '.hw [data-role="result"], .hw [data-role="status"], .hw [data-role="verdict"], .hw [data-role="message"], .hw .hw-result';
+  function announceResults() {
+    for (const el of document.querySelectorAll(LIVE)) {
+      if (!el.hasAttribute("aria-live") && !el.closest("[aria-live]")) el.setAttribute("aria-live", "polite");
+    }
+  }
+
   let pending = 0;
   function run() {
     pending = 0;
     nameTheme();
+    announceResults();
     focusRegions();
   }
   function soon() {
