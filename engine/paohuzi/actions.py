@@ -181,8 +181,12 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
     pair = clash(fans)
     if pair is not None:
         raise ApiError("fan_clash", *_clash_words(*pair))
+    table = get_str(req, "table", "four", choices=("four", "three", "two"))
+    seats = {"four": SEATS, "three": PLAYERS, "two": PLAYERS[:2]}[table]
+    if winner is not None and winner not in seats or any(p not in seats for p, _ in pens):
+        raise bad("winner", "这一桌没有这个座位：三人局没有醒家，二人局只有庄家和下家。", "that seat is not at this table: three players have no counter, two have only the dealer and the next player.")
     try:
-        sheet = settle(winner, huxi, self_drawn, fans, pens, cfg)
+        sheet = settle(winner, huxi, self_drawn, fans, pens, cfg, seats)
     except ValueError:
         raise ApiError("fan_clash", "这几种番不能同时成立：一手牌按红牌张数至多有一种颜色番。请只选一种。",
                        "These fan cannot all hold at once: a hand has at most one colour by its red cards. Choose one.") from None
@@ -194,7 +198,7 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
         "multiplier": sheet.multiplier,
         "hu_valid": sheet.hu_valid,
         "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
-        "seats": list(SEATS),
+        "seats": list(seats),
     }
 
 

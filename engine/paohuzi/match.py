@@ -70,7 +70,7 @@ def draw_seats(rng: random.Random, players: int) -> tuple[list[int], list[dict[s
 
 
 def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],
-               actions: list[Any], hands: int, birds: int) -> dict[str, Any]:
+               actions: list[Any], hands: int, birds: int, charge: bool = False) -> dict[str, Any]:
     """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet."""
     from .ai import choose
     from .play import TABLES, _parse_action, _rule, new_hand, result_json, view, hand_sheet, BIRD_SEAT, bird_scores
@@ -95,7 +95,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         else:
             hand_players = ring[:n_active]
             xing = None
-        h = new_hand(hseed, cfg, table)
+        h = new_hand(hseed, cfg, table, charge)
         human = {i for i, p in enumerate(hand_players) if p == viewer and viewer not in computer}
         comp_seats = frozenset(i for i in range(n_active) if i not in human)
         for _ in range(4_000):

@@ -93,13 +93,29 @@ def table_seats(h: Hand, table: str) -> tuple[str, ...]:
 def hand_sheet(h: Hand, table: str) -> Sheet:
     """The sheet of a finished hand, through :func:`engine.paohuzi.settle.settle`."""
     assert h.result is not None
-    pens = [(h.role(s), f) for s in range(h.n) for f in h.fouls[s] if f in dict(h.cfg.penalties)]
-    seats = table_seats(h, table)
     r = h.result
-    if r.winner is None or r.verdict is None or r.verdict.best is None:
+    pens = hand_penalties(h)
+    seats = table_seats(h, table)
+    if r.winner is None:
         return settle(None, 0, False, (), pens, h.cfg, seats)
+    if r.verdict is None or r.verdict.best is None:  # 诈胡: the cards do not even make a hand
+        return settle(h.role(r.winner), 0, False, (), pens, h.cfg, seats)
     b = r.verdict.best
     return settle(h.role(r.winner), b.group_huxi, b.zimo, b.fans, pens, h.cfg, seats)
+
+
+def hand_penalties(h: Hand) -> list[tuple[str, str]]:
+    """The fouls charged (charge mode): 拆坎 has no line of its own and counts only for a winner, as 诈胡 (§4-11)."""
+    assert h.result is not None
+    out: list[tuple[str, str]] = []
+    for s in range(h.n):
+        for f in h.fouls[s]:
+            if f == "chai_kan":
+                if s == h.result.winner:
+                    out.append((h.role(s), "zha_hu"))
+            elif f in dict(h.cfg.penalties):
+                out.append((h.role(s), f))
+    return list(dict.fromkeys(out))
 
 
 def pairwise(sheet: Sheet) -> dict[tuple[str, str], Fraction]:
@@ -177,6 +193,12 @@ def _label(h: Hand, a: Action) -> tuple[str, str]:
         en = f"Chi the {c.en} as {' '.join(x.en for x in a.groups[0])}" + (
             f", showing {'; '.join(' '.join(x.en for x in g) for g in a.groups[1:])} (bi)" if len(gs) > 1 else "")
         return zh, en
+    if a.kind == "pao" and c:
+        return f"跑{c.zh}（必须）", f"Pao the {c.en} (compulsory)"
+    if a.kind == "ti" and c:
+        return f"提{c.zh}（必须）", f"Ti the {c.en} (compulsory)"
+    if a.kind == "wei" and c:
+        return f"偎{c.zh}（必须）", f"Wei the {c.en} (compulsory)"
     if a.kind == "pass" and c:
         w = h.window
         step = w.steps[0][1] if w and w.steps else ""
@@ -209,7 +231,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
     w = h.window
     offer = None
     if w is not None and not over:
-        hidden = w.origin == "stock" and w.steps and w.steps[-1] == (w.owner, "forced") and w.owner != viewer
+        hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
         offer = {"card": None if hidden else w.card.code, "from": w.owner, "origin": w.origin}
     p = h.pending()
     acts = [action_json(h, a) for a in h.legal_actions(viewer)] if p == viewer else []
@@ -255,7 +277,10 @@ def result_json(h: Hand, table: str, birds: int = 0) -> dict[str, Any]:
         "birds": [],
     }
     opts = {k: str(getattr(h.cfg, k)) for k in ("threshold", "deng_base", "threshold_zimo", "red_rule", "liang", "xia_shun", "void_hu", "po_pao", "liang_kan", "foul_win")}
-    settle_req: dict[str, Any] = {"game": "paohuzi", "action": "settle", "options": opts, "winner": None, "huxi": 0, "self_drawn": False, "fan": [], "penalties": []}
+    settle_req: dict[str, Any] = {"game": "paohuzi", "action": "settle", "options": opts, "table": table, "winner": None, "huxi": 0, "self_drawn": False, "fan": [],
+                                  "penalties": [{"seat": s, "kind": k} for s, k in hand_penalties(h)]}
+    if r.winner is not None and (r.verdict is None or r.verdict.best is None):
+        settle_req.update(winner=h.role(r.winner))
     if r.winner is not None and r.verdict is not None and r.verdict.best is not None:
         b = r.verdict.best
         out["win"] = _win_json(b, h.cfg)
@@ -264,7 +289,8 @@ def result_json(h: Hand, table: str, birds: int = 0) -> dict[str, Any]:
         out["check"] = {
             "hu": {"game": "paohuzi", "action": "hu", "options": opts, "hand": [c.code for c in h.concealed(r.winner)],
                    "open": [{"kind": g.kind, "cards": [c.code for c in g.cards]} for g in h.open[r.winner]],
-                   "card": r.card.code if r.card else None, "source": r.source},
+                   "card": r.card.code if r.card else None, "source": r.source,
+                   "fouls": [f for f in dict.fromkeys(h.fouls[r.winner]) if f != "zha_hu"]},
             "settle": settle_req,
         }
     else:
@@ -294,10 +320,9 @@ class Game:
     hand: Hand
 
 
-def new_hand(seed: int, cfg: RuleConfig, table: str) -> Hand:
+def new_hand(seed: int, cfg: RuleConfig, table: str, charge: bool = False) -> Hand:
     tcfg, aside = table_config(cfg, table)
-    h = Hand(seed, tcfg, TABLES[table][0], aside)
-    return h
+    return Hand(seed, tcfg, TABLES[table][0], aside, charge)
 
 
 def auto(h: Hand, computer: frozenset[int], limit: int = 2_000) -> None:
@@ -330,7 +355,7 @@ def _parse_action(h: Hand, item: Any, k: int) -> Action:
         item = {"kind": parts[0], "card": parts[1] if len(parts) > 1 else None,
                 "groups": [g.split(".") for g in parts[2].split("|")] if len(parts) > 2 else []}
     kind = item.get("kind")
-    if not isinstance(kind, str) or kind not in ("hu", "pass", "discard", "chi", "peng", "next"):
+    if not isinstance(kind, str) or kind not in ("hu", "pass", "discard", "chi", "peng", "pao", "ti", "wei", "next"):
         raise bad("actions", f"第 {k + 1} 步不是一种走法：可以是胡、过、打牌、吃、碰。", f"move {k + 1} is not a kind of move: win, pass, discard, chi or peng.")
     card = None
     if item.get("card") is not None:
@@ -375,14 +400,15 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     actions = get_list(req, "actions", [], max_len=MAX_ACTIONS)
     match = get_dict(req, "match", {}) if "match" in req and req["match"] is not None else None
     birds = get_int(req, "birds", 0, lo=0, hi=MAX_BIRDS)
+    charge = get_str(req, "fouls", "refuse", choices=("refuse", "charge")) == "charge"
     if birds and table != "four":
         raise ApiError("birds_table", "打鸟只在四人局里：鸟家按最后一张底牌跟庄家、下家、醒家或上家共输赢。",
                        "Bird betting needs the four-seat table: a bird shares the fate of the dealer, the next player, the counter or the previous player, as the last stock card says.")
     if match is not None:
         from .match import play_match
 
-        return play_match(variant, table, seed, cfg, viewer, computer, actions, get_int(match, "hands", 4, lo=1, hi=MAX_HANDS), birds)
-    h = new_hand(seed, cfg, table)
+        return play_match(variant, table, seed, cfg, viewer, computer, actions, get_int(match, "hands", 4, lo=1, hi=MAX_HANDS), birds, charge)
+    h = new_hand(seed, cfg, table, charge)
     refused = None
     auto(h, computer)
     for k, item in enumerate(actions):

@@ -152,10 +152,13 @@ def _we(card: Card) -> str:
 class Hand:
     """One hand. ``players`` is 3 (also the four-seat table: the 醒家 plays no cards) or 2."""
 
-    def __init__(self, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0) -> None:
+    def __init__(self, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0, charge: bool = False) -> None:
+        """``charge``: a move that breaks a rule the booklet penalises (烧比, 走跑, 失提, 臭张, 拆坎, 诈胡) is
+        played and charged at the settlement instead of being refused; compulsory moves then wait for
+        the player (who may fail to make them)."""
         if players not in ROLES:
             raise ValueError("players")
-        self.seed, self.cfg, self.n = seed, cfg, players
+        self.seed, self.cfg, self.n, self.charge = seed, cfg, players, charge
         self.roles = ROLES[players]
         deck = full_deck()
         random.Random(seed).shuffle(deck)
@@ -279,6 +282,10 @@ class Hand:
         if w.origin == "discard" and self.cfg.hu_stock_only:
             return None
         v = self.verdict(s, w)
+        if self.charge and not v.wins and self.fouls[s] and v.best is not None:
+            # a player who broke a rule may still lay his hand down: the settlement finds the 诈胡
+            clean = evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg, (), hand_counts=self.hands[s])
+            return clean if clean.wins else None
         return v if v.wins else None
 
     def _forced_of(self, s: int, w: Window) -> Optional[str]:
@@ -326,23 +333,19 @@ class Hand:
                 steps.append((owner, "hu"))
             f = self._forced_of(owner, w)
             if f in ("ti", "wei"):
-                steps.append((owner, "forced"))
-                w.steps = steps
-                return
+                steps.append((owner, "forced"))  # made face down before anyone sees the card
         hus = [s for s in others if self._wins(s, w)] if origin == "stock" or not self.cfg.hu_stock_only else []
-        forced = [s for s in (order if origin == "stock" else others) if self._forced_of(s, w)]
-        peng = [s for s in others if self._can_peng(s, w)]
+        forced = [s for s in (order if origin == "stock" else others) if self._forced_of(s, w) and (s, "forced") not in steps]
+        peng = [s for s in others if self._can_peng(s, w) or (self.charge and self.hands[s][card.index] == 2)]
         chi = [s for s in ([owner] if origin == "stock" and self.cfg.chi_own_draw else []) + [self.nxt(owner)] if s != owner or origin == "stock"]
-        chi = [s for s in dict.fromkeys(chi) if self.chi_ways(s, w)]
+        chi = [s for s in dict.fromkeys(chi) if self.chi_ways(s, w) or (self.charge and self.chi_ways(s, w, ignore_chou=True))]
         if self.cfg.claim_rank == "seat":
             first_claim = next((s for s in order if s in forced or s in peng), None)
             if first_claim is not None:
                 hus = [s for s in hus if order.index(s) <= order.index(first_claim)]
         steps += [(s, "hu") for s in self._hu_order(hus, w)]
-        if forced:
-            steps.append((forced[0], "forced"))
-        else:
-            steps += [(s, "peng") for s in peng] + [(s, "chi") for s in chi]
+        steps += [(s, "forced") for s in forced[:1]]
+        steps += [(s, "peng") for s in peng if s not in forced[:1]] + [(s, "chi") for s in chi if s not in forced[:1]]
         w.steps = steps
 
     def _can_peng(self, s: int, w: Window) -> bool:
@@ -357,10 +360,10 @@ class Hand:
         rest = [self.hands[s][k] - used.get(k, 0) for k in range(N_FACES)]
         return any(0 < n < 3 for n in rest)
 
-    def chi_ways(self, s: int, w: Window, limit: int = 24) -> list[tuple[tuple[Card, ...], ...]]:
+    def chi_ways(self, s: int, w: Window, limit: int = 24, ignore_chou: bool = False) -> list[tuple[tuple[Card, ...], ...]]:
         """Every lawful 吃 of the card for seat ``s``: the new group, then the 比 groups (each holding a copy)."""
         x = w.card.index
-        if x in self.chou[s]:
+        if x in self.chou[s] and not ignore_chou:
             return []
         h = self.hands[s]
         if h[x] >= 3:
@@ -419,21 +422,29 @@ class Hand:
         if kind == "hu":
             return [Action(s, "hu", w.card), Action(s, "pass", w.card)]
         if kind == "peng":
-            return [Action(s, "peng", w.card), Action(s, "pass", w.card)]
+            return ([Action(s, "peng", w.card)] if self._can_peng(s, w) else []) + [Action(s, "pass", w.card)]
         if kind == "chi":
             return [Action(s, "chi", w.card, g) for g in self.chi_ways(s, w)] + [Action(s, "pass", w.card)]
-        return []  # forced steps and 收张 are made by the machine
+        if kind == "forced":  # only in charge mode does a compulsory move wait for the player
+            return [Action(s, self._forced_of(s, w) or "pass", w.card)]
+        return []  # 收张 is made by the machine
 
     def _discardable(self, s: int) -> list[Card]:
         h = self.hands[s]
         ok = [FACES[i] for i in range(N_FACES) if 0 < h[i] < 3]
-        return ok or [FACES[i] for i in range(N_FACES) if h[i]]  # only 坎 left: one must go (never reached in a lawful hand)
+        # only 坎 left (after a compulsory 偎/提/跑): the booklet is silent; one of them must go (notes#play-only-kan)
+        return ok or [FACES[i] for i in range(N_FACES) if h[i]]
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
         """Play one action; a move that breaks a rule raises :class:`Foul` and changes nothing."""
         if action not in self.legal_actions(action.seat):
-            raise self.why_not(action)
+            foul = self.why_not(action)
+            if not (self.charge and self._charge(action, foul)):
+                raise foul
+            self.actions.append(action)
+            self._run()
+            return
         self.actions.append(action)
         s = action.seat
         if action.kind == "discard":
@@ -456,6 +467,8 @@ class Hand:
                 self._peng(s, w)
             elif action.kind == "chi":
                 self._chi(s, w, action.groups)
+            elif action.kind in ("pao", "ti", "wei"):
+                self._forced(s, w)
         self._run()
 
     def _run(self) -> None:
@@ -477,7 +490,7 @@ class Hand:
                 self._let_go(w)
                 continue
             s, kind = w.steps[0]
-            if kind == "forced":
+            if kind == "forced" and not self.charge:
                 w.steps.pop(0)
                 self._forced(s, w)
                 continue
@@ -514,7 +527,7 @@ class Hand:
         c = self.stock.pop()
         self.phase = "claim"
         self._open(c, s, "stock")
-        hidden = bool(self.window and self.window.steps and self.window.steps[-1] == (s, "forced") and self._forced_of(s, self.window) == "wei"
+        hidden = bool(self.window and (s, "forced") in self.window.steps and self._forced_of(s, self.window) == "wei"
                       and not (c.index in self.chou[s] and self.cfg.chou_wei_shown))
         if hidden:
             self._ev(s, "draw", "draw", f"{self._zh(s)}摸一张底牌，背面朝下（偎）。", f"{self._en(s).capitalize()} draws a stock card and keeps it face down (wei).", c, hidden=True)
@@ -634,6 +647,69 @@ class Hand:
         self._ev(s, "hu", "qishou" if w.origin == "liang" else "hu", f"{self._zh(s)}胡{_w(w.card)}（{ways_zh}），{b.total} 戏。",
                  f"{self._en(s).capitalize()} wins on the {_we(w.card)} ({ways_en}), {b.total} huxi.", w.card)
 
+    # ------------------------------------------------------------------ fouls played and charged
+    CHARGED = {"chou_zhang": "chou_zhang", "peng_er": "chou_zhang", "shao_bi": "shao_bi", "kan": "chai_kan"}
+
+    def _charge(self, a: Action, foul: Foul) -> bool:
+        """Play a foul the booklet penalises and charge it (charge mode). False if it cannot be played."""
+        s = a.seat
+        w = self.window
+        if self.pending() != s:
+            return False
+        if self.phase == "discard" and foul.code == "kan" and a.card is not None and self.hands[s][a.card.index]:
+            self._foul(s, "chai_kan", foul)
+            self._discard(s, a.card)
+            return True
+        if w is None or not w.steps or w.steps[0][0] != s:
+            return False
+        step = w.steps[0][1]
+        if step == "forced" and a.kind == "pass":
+            kind = self._forced_of(s, w)
+            code = {"pao": "zou_pao", "ti": "shi_ti"}.get(kind or "")
+            if code is None:
+                return False  # a 偎 is never left undone (no penalty is named for it)
+            w.steps.pop(0)
+            self._foul(s, code, Foul(code, *({"zou_pao": ("走跑：该跑的牌没有跑。", "Missed pao (zou pao): a required pao was not made."),
+                                               "shi_ti": ("失提：应该提的牌没有提。", "Missed ti (shi ti): a required ti was not made.")}[code]), "pao" if code == "zou_pao" else "hou_ti"))
+            return True
+        if a.kind == "hu" and step in ("hu", "peng", "chi", "forced") and w.origin != "liang":
+            # 诈胡: a declared win that does not stand; the hand ends and the settlement charges it
+            w.steps.pop(0)
+            self._foul(s, "zha_hu", foul)
+            self.window = None
+            self.phase = "over"
+            self.result = Result(s, w.card, self._source(s, w), self.verdict(s, w))
+            return True
+        if step == "peng" and a.kind == "peng" and foul.code == "peng_er" and self.hands[s][w.card.index] == 2:
+            w.steps.pop(0)
+            self._foul(s, "chou_zhang", foul)
+            self._peng(s, w)
+            return True
+        if step == "chi" and a.kind == "chi" and foul.code in ("chou_zhang", "shao_bi") and self._chi_shapes_ok(s, w, a.groups):
+            w.steps.pop(0)
+            self._foul(s, foul.code, foul)
+            self._chi(s, w, a.groups)
+            return True
+        return False
+
+    def _chi_shapes_ok(self, s: int, w: Window, groups: tuple[tuple[Card, ...], ...]) -> bool:
+        if not groups or w.card not in groups[0] or any(len(g) != 3 or _kind(g) == "" for g in groups):
+            return False
+        need = [x for g in groups for x in g]
+        need.remove(w.card)
+        h = list(self.hands[s])
+        for x in need:
+            if h[x.index] >= 3:
+                return False
+            h[x.index] -= 1
+            if h[x.index] < 0:
+                return False
+        return True
+
+    def _foul(self, s: int, code: str, foul: Foul) -> None:
+        self.fouls[s].append(code)
+        self._ev(s, "foul", foul.rule, f"违规（{foul.zh}）记下，终局时按罚则计分。", f"A foul is noted ({foul.en}); it is charged at the settlement.")
+
     # ------------------------------------------------------------------ refusals
     def why_not(self, a: Action) -> Foul:
         """Why ``a`` is not a lawful move now, named by its rule."""
@@ -686,6 +762,13 @@ class Hand:
             if step != "chi":
                 return Foul("not_now", "现在不能吃这张牌。", "You cannot chi this card now.", "chi")
             return self._chi_foul(a, w)
+        if a.kind == "pass" and step == "forced":
+            kind = self._forced_of(a.seat, w)
+            if kind == "pao":
+                return Foul("zou_pao", "走跑：有三张相同的牌，出现第四张必须跑。", "Missed pao (zou pao): holding three alike, the fourth must be made into a pao.", "pao")
+            if kind == "ti":
+                return Foul("shi_ti", "失提：自己摸到第四张必须提。", "Missed ti (shi ti): drawing the fourth yourself, you must make a ti.", "hou_ti")
+            return Foul("must_wei", "手中有一对，自己摸到第三张必须偎。", "Holding a pair and drawing the third yourself, you must wei.", "wei")
         if a.kind == "pass":
             return Foul("not_now", "现在没有可以放过的选择。", "There is nothing to let go now.", "turn")
         return Foul("unknown", "没有这种走法。", "There is no such move.", "turn")
