@@ -251,7 +251,7 @@ def options_table(lang: str, params: dict[str, Any]) -> str:
     """The rule options in words (no identifiers): question, readings with the default in bold, place, note."""
     rows = []
     for o in trace.OPTIONS:
-        choices = "; ".join(f"**{_label(c, lang)}**" if c == o.default else _label(c, lang) for c in o.choices)
+        choices = t(lang, "；", "; ").join(f"**{_label(c, lang)}**" if c == o.default else _label(c, lang) for c in o.choices)
         page, anchor = o.note.split("#")
         link = f"[{t(lang, '说明', 'note')}]({page.split('/', 1)[1]}#{anchor})"
         rows.append(f"| {t(lang, o.zh, o.en)} | {choices} | {o.passage.section}：「{o.passage.quote}」 | {link} |")
