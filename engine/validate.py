@@ -46,6 +46,8 @@ def bad(name: str, zh_why: str, en_why: str, label: tuple[str, str] | None = Non
 
 def _range(lo: int | None, hi: int | None) -> tuple[str, str]:
     big = 2**31
+    if (lo is None or lo <= -big) and (hi is None or hi >= big):
+        return "应为整数", "give a whole number"
     if lo is not None and (hi is None or hi >= big):
         return f"应为不小于 {lo} 的整数", f"give a whole number of at least {lo}"
     if hi is not None and (lo is None or lo <= -big):

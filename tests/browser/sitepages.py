@@ -1,0 +1,75 @@
+"""Helpers shared by the reader-facing browser checks (phones, accessibility, print, plain words).
+
+- :func:`pages` — every page of a built site (Chinese and English), as paths relative to the site root;
+- :func:`widget_pages` — the pages that hold a live widget;
+- :func:`new_context` — a Chromium context at a given width and colour scheme that refuses other hosts;
+- :func:`open_ready` — go to a page and wait until every widget has left its loading state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+WIDTHS = (360, 1280)
+SCHEMES = ("light", "dark")
+
+
+def pages(site: Path) -> list[str]:
+    out = []
+    for f in sorted(site.rglob("index.html")):
+        rel = f.relative_to(site).as_posix()
+        if rel.startswith(("assets/", "search/")) or "/assets/" in rel:
+            continue
+        text = f.read_text(encoding="utf-8", errors="replace")
+        if 'http-equiv="refresh"' in text[:2000]:
+            continue  # redirect stubs
+        out.append(rel[: -len("index.html")])
+    return out
+
+
+def widget_pages(site: Path) -> list[str]:
+    return [p for p in pages(site) if "data-widget=" in (site / p / "index.html").read_text(encoding="utf-8")]
+
+
+def _is_local(url: str) -> bool:
+    u = urlparse(url)
+    return u.scheme in ("data", "blob", "about") or u.hostname in ("127.0.0.1", "localhost", "::1")
+
+
+def new_context(browser: Any, width: int, scheme: str, foreign: list[str]) -> Any:
+    """A context of ``width`` CSS pixels (phones: 360) in ``scheme`` ("light"/"dark")."""
+    height = 740 if width <= 480 else 900
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height},
+        color_scheme=scheme,
+        device_scale_factor=1,
+        is_mobile=width <= 480,
+        has_touch=width <= 480,
+    )
+
+    def route(r: Any) -> None:
+        if _is_local(r.request.url):
+            r.continue_()
+        else:
+            foreign.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    return ctx
+
+
+READY_JS = """() => {
+  const ws = [...document.querySelectorAll('.hw[data-widget]')];
+  return ws.every(w => w.dataset.state === 'ready' || w.dataset.state === 'error');
+}"""
+
+
+def open_ready(page: Any, url: str, timeout_ms: int = 180_000) -> list[str]:
+    """Load ``url``, wait until no widget is loading; return the widgets that ended in ``error``."""
+    page.goto(url, wait_until="load")
+    page.wait_for_function(READY_JS, timeout=timeout_ms)
+    return page.eval_on_selector_all(
+        '.hw[data-widget][data-state="error"]', "ws => ws.map(w => w.dataset.widget)"
+    )

@@ -1,0 +1,83 @@
+"""Print: a game's pages print compactly through Chromium's own PDF (A4), in both
+languages: rows of card groups stay rows, closed worked examples print open, and no
+control is printed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from sitepages import new_context, pages
+
+GAMES = ("dawei", "gupai", "yezi", "paohuzi")
+MOST_PAGES = 15  # A4 sheets for any one page of a game's rules
+
+
+def _sheets(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+@pytest.fixture(scope="module")
+def printer(browser: Any) -> Iterator[Any]:
+    foreign: list[str] = []
+    ctx = new_context(browser, 1280, "light", foreign)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        yield pg
+    finally:
+        ctx.close()
+    assert foreign == []
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_paohuzi_winning_prints_compactly(printer: Any, site_url: str, lang: str) -> None:
+    pg = printer
+    pg.goto(site_url + lang + "paohuzi/winning/", wait_until="load")
+    pg.emulate_media(media="print")
+    try:
+        rows = pg.evaluate(
+            """() => [...document.querySelectorAll('details .phz-groups')].map(g => {
+                 const tops = [...g.children].map(c => Math.round(c.getBoundingClientRect().top));
+                 return {groups: tops.length, rows: new Set(tops).size};
+               })"""
+        )
+        opened = pg.evaluate(
+            """() => [...document.querySelectorAll('.md-typeset details')].every(d =>
+                 [...d.children].filter(c => c.tagName !== 'SUMMARY').every(c => c.getBoundingClientRect().height > 0))"""
+        )
+        controls = pg.evaluate(
+            """() => [...document.querySelectorAll('.hw button, .hw select, .hw input')]
+                 .filter(b => b.getBoundingClientRect().height > 0).length"""
+        )
+    finally:
+        pg.emulate_media(media="screen")
+    assert rows, "the worked examples should show their card groups"
+    for r in rows:
+        assert r["rows"] < r["groups"], f"card groups stack one per row in print: {r}"
+    assert opened, "a closed worked example should print open"
+    assert controls == 0, "buttons and fields should not print"
+    sheets = _sheets(pg.pdf(format="A4"))
+    assert 1 <= sheets <= 12, f"{lang}paohuzi/winning prints to {sheets} A4 pages"
+
+
+def test_every_game_page_prints_in_few_sheets(printer: Any, site_url: str, built_site: Path) -> None:
+    pg = printer
+    long = {}
+    counted = 0
+    for path in pages(built_site):
+        parts = path.split("/")
+        game = parts[1] if parts[0] == "en" else parts[0]
+        if game not in GAMES:
+            continue
+        pg.goto(site_url + path, wait_until="load")
+        n = _sheets(pg.pdf(format="A4"))
+        counted += 1
+        assert n >= 1
+        if n > MOST_PAGES:
+            long[path] = n
+    assert counted >= 8
+    assert long == {}, f"pages printing to more than {MOST_PAGES} A4 sheets: {long}"
