@@ -524,3 +524,7 @@ FILES: dict[str, Callable[[], str | bytes]] = {
         indent=1,
     ),
 }
+
+from .paohuzi_play import TABLES as _PLAY_TABLES  # noqa: E402  (the table engine's generated views)
+
+TABLES.update(_PLAY_TABLES)

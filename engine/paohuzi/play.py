@@ -429,3 +429,36 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
 
 
 _ = (Sequence, Card, SEATS, get_bool, random)
+
+
+def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", start: int = 0, options: Optional[dict[str, str]] = None) -> dict[str, Any]:
+    """Seeded hands ``start … start+hands-1`` played by computer players for every seat: how often each seat wins,
+    how often a hand ends 荒, and the mean 胡息 (戏, with the 自摸 bonus) of winning hands."""
+    cfg = DEFAULT.with_options(options or {})
+    if variant == "xiaguan":
+        cfg = xiaguan_config(cfg)
+    n = TABLES[table][0]
+    wins = [0] * n
+    huang = 0
+    huxi_sum = 0
+    steps = 0
+    for seed in range(start, start + hands):
+        h = new_hand(seed, cfg, table)
+        while not h.over:
+            h.apply(choose(h, h.pending()))
+            steps += 1
+        r = h.result
+        assert r is not None
+        if r.winner is None:
+            huang += 1
+        else:
+            wins[r.winner] += 1
+            assert r.verdict is not None and r.verdict.best is not None
+            huxi_sum += r.verdict.best.total
+    won = sum(wins)
+    roles = ROLES_OF[n]
+    return {"hands": hands, "table": table, "variant": variant, "wins": {roles[s]: wins[s] for s in range(n)},
+            "huang": huang, "mean_huxi": (huxi_sum / won) if won else 0.0, "moves": steps}
+
+
+ROLES_OF = {3: ("zhuang", "xia", "shang"), 2: ("zhuang", "xia")}
