@@ -13,8 +13,9 @@ const ASSET_NAMES = /*hw:asset-names*/{};
 // worker, fails the call with a plain message and starts a fresh worker. The
 // engine refuses oversized work before it starts (engine/api.py), so the
 // watchdog is the last line, not the usual one. Tests may shorten the limits
-// (window.HW_LIMITS, set before this module runs).
-const LIMITS = Object.assign({ bootMs: 120_000, callMs: 60_000, stopAfterMs: 1_000 }, window.HW_LIMITS || {});
+// (window.HW_LIMITS, read each time a limit is used).
+const DEFAULT_LIMITS = { bootMs: 120_000, callMs: 60_000, stopAfterMs: 1_000 };
+const limit = (name) => Number((window.HW_LIMITS || {})[name] ?? DEFAULT_LIMITS[name]);
 
 const FAILED = {
   timeout: {
@@ -69,7 +70,7 @@ function startWorker() {
   worker = w;
   let bootTimer = null;
   const booted = new Promise((resolve, reject) => {
-    bootTimer = setTimeout(() => reject(new BootError("slow")), LIMITS.bootMs);
+    bootTimer = setTimeout(() => reject(new BootError("slow")), limit("bootMs"));
     w.onmessage = (event) => {
       const msg = event.data;
       if (msg.type === "ready") resolve(msg);
@@ -105,7 +106,7 @@ function restart(failure) {
 
 /** Send one request to engine.api.handle in the worker; resolves to its answer
  * (an error answer if the call runs past ``limitMs`` or is cancelled). */
-export async function call(request, { limitMs = LIMITS.callMs } = {}) {
+export async function call(request, { limitMs = limit("callMs") } = {}) {
   await startWorker();
   const w = worker;
   return new Promise((resolve) => {
@@ -163,7 +164,7 @@ function callFor(root, lang) {
   };
   return async (request, options) => {
     waiting += 1;
-    const timer = setTimeout(show, LIMITS.stopAfterMs);
+    const timer = setTimeout(show, limit("stopAfterMs"));
     try {
       return await call(request, options);
     } finally {

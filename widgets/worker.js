@@ -44,6 +44,17 @@ engine.__version__
 
 let booting = null;
 
+// A failure inside Pyodide's start-up that nobody awaits (a WebAssembly download
+// that fails, for one) would leave the page waiting: report it as a failed start.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  if (!pyCall) {
+    booting = null;
+    const err = event.reason;
+    self.postMessage({ type: "boot-error", message: String((err && err.message) || err) });
+  }
+});
+
 self.onmessage = async (event) => {
   const msg = event.data || {};
   if (msg.type === "boot") {
