@@ -215,7 +215,7 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
 
 
 def _log_li(x: dict[str, Any], lang: str) -> str:
-    dice = f'<span class="dice" aria-label="{e(x["dice_words"][lang])}">[{" ".join(map(str, x["dice"]))}]</span>' if x.get("dice") else ""
+    dice = f'<span class="dice" role="img" aria-label="{e(x["dice_words"][lang])}">[{" ".join(map(str, x["dice"]))}]</span>' if x.get("dice") else ""
     return f"<li>{e(x[lang])}{dice}</li>"
 
 

@@ -235,7 +235,7 @@ function boardTable(a, ctx) {
 
 function logItem(e, ctx) {
   const li = el("li", {}, e[ctx.lang]);
-  if (e.dice) li.append(el("span", { class: "dice", "aria-label": e.dice_words[ctx.lang] }, `[${e.dice.join(" ")}]`));
+  if (e.dice) li.append(el("span", { class: "dice", role: "img", "aria-label": e.dice_words[ctx.lang] }, `[${e.dice.join(" ")}]`));
   return li;
 }
 
