@@ -257,6 +257,8 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_run", "结牌者连赢的牌不能多于他得的墩。", "The closer's winning run cannot be longer than the tricks (墩) he holds.")
     dealer = get_int(req, "dealer", 0, lo=0, hi=3)
     zhizun_by = get_optional_int(req, "zhizun_by", lo=0, hi=3)
+    if zhizun_by is not None and zhizun_by in sealed_raw:
+        raise ApiError("bad_seal", "封墩的人不出牌，打不出至尊。", "A player who sealed (封墩) lays no tile, so he cannot have played the supreme pair.")
     facts = Facts(tiles, not contested, run_each, run_tiles, () if zhizun_by is None else (zhizun_by,), dealer)
     s = settle(held, closer, cfg, sealed=tuple(sorted(set(sealed_raw))), facts=facts)
     return dict(_settlement_json(s), options=as_dict(cfg))

@@ -47,7 +47,8 @@ def test_settle_errors():
 
 
 @settings(max_examples=80)
-@given(st.dictionaries(st.sampled_from(["seed", "plays", "held", "closer", "moves", "human", "dealer", "options", "sealed"]),
+@given(st.dictionaries(st.sampled_from(["seed", "plays", "held", "closer", "moves", "human", "dealer", "options", "sealed",
+                                        "check", "run_each", "run_tiles", "zhizun_by", "closer_tiles", "contested"]),
                        st.one_of(st.none(), st.integers(-5, 40), st.text(max_size=4),
                                  st.lists(st.one_of(st.integers(0, 70), st.text(max_size=3)), max_size=5))),
        st.sampled_from(sorted(ACTIONS)))
@@ -75,3 +76,32 @@ def test_face_down_tiles_stay_hidden_from_the_person_until_the_end():
     assert hidden > 0
     done = call(action="play", seed=4, human=1, moves=moves)
     assert done["terminal"] and "back" not in {t for tr in done["tricks"] for m in tr["moves"] for t in m["tiles"]}
+
+
+def test_errors_are_sentences_about_the_game():
+    cases = [
+        dict(action="settle", held=[1, 2, 3, 4], closer=0),
+        dict(action="settle", held=[0, 2, 3, 3], closer=0),
+        dict(action="compare", plays=[["66"], ["66", "11"]]),
+        dict(action="compare", plays=[["66"], ["65", "64"]]),
+        dict(action="play", seed=11, human=0, moves=[{"tiles": ["66", "66", "66"], "up": True}]),
+        dict(action="play", seed=1120, human=0, sealed=[0]),
+        dict(action="settle", held=[8, 0, 0, 0], closer=0, options={"dun": "stack"}),
+    ]
+    for c in cases:
+        a = call(**c)
+        assert a["ok"] is False, c
+        for lang in ("zh", "en"):
+            msg = a["error"][lang]
+            assert "字段" not in msg and "field" not in msg.lower(), (c, msg)
+            for ident in ("held", "closer", "plays", "moves", "sealed", "options", "dun", "stack", "up"):
+                for quoted in (f"'{ident}'", f"“{ident}”", f'"{ident}"', f"{ident}:", f"{ident}="):
+                    assert quoted not in msg, (c, msg)
+
+
+def test_check_says_why_a_choice_is_not_a_play():
+    a = call(action="play", seed=1120, human=0, check=["11", "51"])
+    assert a["check"]["up"]["en"].startswith("Earth and Ace-five are not a play")
+    assert "领出" in a["check"]["down"]["zh"]
+    ok = call(action="play", seed=1120, human=0, check=[a["legal"][0]["tiles"][0]] if len(a["legal"][0]["tiles"]) == 1 else a["legal"][0]["tiles"])
+    assert ok["check"]["up"] is None
