@@ -14,7 +14,7 @@ from typing import Any
 from engine.paohuzi.play import TABLE_NAMES, VARIANTS, computer_stats
 
 ROWS = (("paohuzi", "four"), ("paohuzi", "two"), ("xiaguan", "three"), ("xiaguan", "two"))  # three players play the same hands as four (the 醒家 plays no card)
-SAMPLE = 150
+SAMPLE = 100
 
 
 @lru_cache(maxsize=8)
