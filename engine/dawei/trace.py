@@ -74,13 +74,13 @@ GAPS: tuple[Gap, ...] = (
 N = "dawei/notes.md"
 O = RuleOption
 OPTIONS: tuple[RuleOption, ...] = (
-    O("dawei.red_five_gold", "红五金的点数组合", "Red five gold: which black dice", ("any_sum", "one_two_two"), "any_sum", P("豹 2", "(一颗幺点两颗二点)"), N + "#red-five-gold"),
+    O("dawei.red_five_gold", "红五金的三颗黑面", "Red five gold, the three black dice", ("any_sum", "one_two_two"), "any_sum", P("豹 2", "(一颗幺点两颗二点)"), N + "#red-five-gold"),
     O("dawei.two_red_with_pair", "两红而其余有对", "Two reds with a pair among the rest", ("rabbit", "blank"), "rabbit", P("鸡、兔、獐 二兔", "而其他点不成对"), N + "#two-reds-with-a-pair"),
     O("dawei.fox_first", "首轮掷顺", "The straight in the first round", ("first_round", "first_throw"), "first_round", P("狐狸 1", "新一轮开始的第一次掷色"), N + "#first-round-straight"),
     O("dawei.fox_after_lion", "老狮子出后的顺签", "The fox after the old lion", ("last_thrower", "next_straight"), "last_thrower", P("狐狸 3", "那么最后掷出顺色面者"), N + "#fox-after-lion"),
     O("dawei.red_bowl_pay", "红一碗如何付", "How the red bowl is paid", ("break_even", "players"), "break_even", P("特殊情况 2", "而按参与人数的柱数"), N + "#red-bowl"),
     O("dawei.break_even", "保本数", "Break-even", ("printed", "nearest", "exact"), "printed", P("结算", "九人玩,每人保本数为58柱"), N + "#break-even"),
     O("dawei.split_second", "分掷第二色的点数", "How many the second split throw needs", ("at_least", "exactly"), "at_least", P("特殊情况 6", "而超出对应范围"), N + "#second-throw"),
-    O("dawei.split_triple_tiger", "三黑分三黑是否同点", "Three-then-three for the tiger: same face?", ("same_point", "any_point"), "same_point", P("分虎 2", "三黑分三黑"), N + "#triple-tiger"),
+    O("dawei.split_triple_tiger", "三黑分三黑的第二色", "Three-then-three for the tiger, the second throw", ("same_point", "any_point"), "same_point", P("分虎 2", "三黑分三黑"), N + "#triple-tiger"),
     O("dawei.split_direct", "分掷中的正掷色面", "Main-phase patterns in the split phase", ("main_patterns", "split_only"), "main_patterns", P("分掷", "分掷玩法基本与正掷一样"), N + "#main-patterns-in-split"),
 )
