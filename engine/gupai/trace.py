@@ -31,7 +31,7 @@ RULES: tuple[Rule, ...] = (
     Rule("gupai.zhizun", _p("三六点、赏与至尊", "即至尊牌，比谁都大"),
          "三点与六点一起领出为至尊，谁也打不起。", "The three and the six led together are the supreme pair: nothing beats it.",
          "engine.gupai.plays.beats", (T + "test_gupai_plays.py::test_zhizun_led_is_unbeatable",)),
-    Rule("gupai.zhizun_follow", _p("（9）硬八马之前", "至尊赏打不起任何牌"),
+    Rule("gupai.zhizun_follow", _p("（9）八马奖励", "至尊赏打不起任何牌"),
          "至尊跟牌时打不起任何牌，没有出牌权时只能拆开垫掉。", "As a follow the supreme pair takes nothing; without the lead it is split and discarded.",
          "engine.gupai.plays.beats", (T + "test_gupai_plays.py::test_zhizun_follow_takes_nothing",
                                       T + "test_gupai_hand.py::test_computer_never_takes_a_trick_by_following_with_zhizun")),
