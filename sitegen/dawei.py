@@ -379,7 +379,7 @@ def patterns_table(lang: str, params: dict[str, Any]) -> str:
         if specials and not p.special:
             continue
         name = p.zh if lang == "zh" else f"{p.en} ({p.zh})"
-        ex = " ".join(map(str, p.example)) + ("" if p.from_source else " ◦")
+        ex = " ".join(map(str, p.example)) + ("" if p.from_source else "\u00a0◦")
         lines.append(f"| {i} | {name} | {ex} | {award_cell(p, lang)} | {p.section} | {pw[p.id]:,} | {pct(pw[p.id])} |")
     if not only and not specials:
         lines.append(f"| — | {t('空色（以上皆非）', 'Blank (none of the above)')} | {' '.join(map(str, BLANK.example))} | — | — | {pw['blank']:,} | {pct(pw['blank'])} |")
