@@ -69,18 +69,18 @@ def deng_table(lang: str, params: dict[str, Any]) -> str:
 
 def fan_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
-    rows = [f"| id | {t('番', 'fan')} | {t('条件', 'condition')} | {t('倍数', 'multiplier')} |", "|---|---|---|---:|"]
+    rows = [f"| {t('番', 'fan')} | {t('条件', 'condition')} | {t('倍数', 'multiplier')} |", "|---|---|---:|"]
     for f in FANS.values():
-        rows.append(f"| `{f.id}` | {f.zh if lang == 'zh' else f.en + ' (' + f.zh + ')'} | {t(f.zh_rule, f.en_rule)} | ×{f.multiplier} |")
+        rows.append(f"| {f.zh if lang == 'zh' else f.en + ' (' + f.zh + ')'} | {t(f.zh_rule, f.en_rule)} | ×{f.multiplier} |")
     return "\n".join(rows)
 
 
 def penalty_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
-    rows = [f"| {t('罚则', 'penalty')} | id | {t('犯者', 'offender')} | {t('其余三方各', 'each other seat')} |", "|---|---|---:|---:|"]
+    rows = [f"| {t('罚则', 'penalty')} | {t('犯者', 'offender')} | {t('其余三方各', 'each other seat')} |", "|---|---:|---:|"]
     for kind, (zh, en) in PENALTY_NAMES.items():
         lose, gain = DEFAULT.penalty(kind)
-        rows.append(f"| {t(zh, en)} | `{kind}` | −{lose} | +{gain} |")
+        rows.append(f"| {t(zh, en)} | −{lose} | +{gain} |")
     return "\n".join(rows)
 
 

@@ -37,7 +37,7 @@ def _cards(codes: list[str], lang: str, width: int = 34) -> str:
 
 def _combo_name(c: dict[str, Any], lang: str) -> str:
     if c["id"] == "scatter":
-        return t(lang, SCATTER_ZH, "scattered")
+        return t(lang, SCATTER_ZH, "scattered group")
     return t(lang, c["zh"], f'{c["en"]} ({c["zh"]})')
 
 
@@ -290,10 +290,10 @@ def combos_table(lang: str, params: dict[str, Any]) -> str:
         chars = "".join(FACES[x].cipher for x in c.cards)
         leaf = t(lang, "是", "yes") if c.uses_leaf else t(lang, "否", "no")
         rows.append(
-            f"<tr><td>{c.rank}</td><td>{E(t(lang, c.zh, c.en + ' ' + c.zh))}</td><td>{_cards(codes, lang, 26)}</td>"
+            f"<tr><td>{c.rank}</td><td>{E(t(lang, c.zh, f'{c.en} ({c.zh})'))}</td><td>{_cards(codes, lang, 26)}</td>"
             f"<td>{chars}</td><td>{leaf}</td><td>{max_copies(c)}</td></tr>"
         )
-    rows.append(f'<tr><td>9</td><td>{t(lang, SCATTER_ZH, "scattered (流散对)")}</td><td colspan="4">{t(lang, "其余任何四张", "any other four cards")}</td></tr>')
+    rows.append(f'<tr><td>9</td><td>{t(lang, SCATTER_ZH, "scattered group (流散对)")}</td><td colspan="4">{t(lang, "其余任何四张", "any other four cards")}</td></tr>')
     return (
         f'<table class="yz-table"><thead><tr><th>{t(lang, "分数", "Score")}</th><th>{t(lang, "名称", "Name")}</th>'
         f'<th>{t(lang, "四张牌", "Four cards")}</th><th>{t(lang, "字", "Characters")}</th><th>{t(lang, "用叶", "Uses a leaf")}</th>'
@@ -310,7 +310,7 @@ def odds_table(lang: str, params: dict[str, Any]) -> str:
     rows = []
     for c in COMBINATIONS:
         rows.append(
-            f"| {c.rank} {t(lang, c.zh, c.en + ' ' + c.zh)} | {_pct(h.contains[c.id], h.total)} ({_num(h.contains[c.id])}) | "
+            f"| {c.rank} {t(lang, c.zh, f'{c.en} ({c.zh})')} | {_pct(h.contains[c.id], h.total)} ({_num(h.contains[c.id])}) | "
             f"{_pct(h.shown[c.id], h.total)} ({_num(h.shown[c.id])}) | {_num(h.shown_twice[c.id])} |"
         )
     rows.append(

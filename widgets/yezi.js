@@ -22,7 +22,7 @@ function cardsSpan(codes, svgs) {
 }
 
 function comboName(c, ctx) {
-  if (!c || c.id === "scatter") return ctx.t("流散对", "scattered");
+  if (!c || c.id === "scatter") return ctx.t("流散对", "scattered group (流散对)");
   return ctx.t(c.zh, `${c.en} (${c.zh})`);
 }
 

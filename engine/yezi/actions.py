@@ -331,9 +331,9 @@ ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 
 EXAMPLES: list[dict[str, Any]] = [
     {"request": {"game": "yezi", "action": "best", "hand": ["王", "土", "人", "合", "贝", "叶", "贝", "合"]},
-     "zh": "一手八张牌的最佳分组：天牌 + 地牌，共 3 分。", "en": "Best split of an 8-card hand: Heaven + Earth, 3 points."},
+     "zh": "一手八张牌的最佳分组：天牌 + 地牌，共 3 分。", "en": "Best split of an 8-card hand: Heaven set + Earth set, 3 points."},
     {"request": {"game": "yezi", "action": "evaluate", "groups": [["5", "7", "leaf", "10"], ["1", "2", "3", "4"]]},
-     "zh": "评定两组牌：人牌（3）与流散对（9）。", "en": "Evaluate two groups: Man (3) and a scattered group (9)."},
+     "zh": "评定两组牌：人牌（3）与流散对（9）。", "en": "Evaluate two groups: Man set (3) and a scattered group (9)."},
     {"request": {"game": "yezi", "action": "deal", "seed": 1105},
      "zh": "按种子发一手八张牌并给出最佳分组。", "en": "Deal an 8-card hand from a seed and give its best split."},
     {"request": {"game": "yezi", "action": "round", "seed": 7, "thrower": 0},
@@ -341,7 +341,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"request": {"game": "yezi", "action": "round", "seed": 7, "options": {"scoring": "placing", "ties": "first_shown"}},
      "zh": "同一局，按另一种读法计分（按名次、先亮者胜平局）。", "en": "The same round scored under the other readings (placings; ties to the earlier shower)."},
     {"request": {"game": "yezi", "action": "round", "seed": 8, "my_seat": 0, "my_groups": [["2", "3", "8", "9"], ["leaf", "1", "4", "10"]]},
-     "zh": "读者替甲家分组（两组在第一次亮牌前就定好）：先亮四张散牌，再亮和牌。", "en": "The reader arranges player A's two groups (fixed before the first showing): four loose cards first, then Harmony."},
+     "zh": "读者替甲家分组（两组在第一次亮牌前就定好）：先亮四张散牌，再亮和牌。", "en": "The reader arranges player A's two groups (fixed before the first showing): four loose cards first, then the Harmony set."},
     {"request": {"game": "yezi", "action": "combinations"}, "zh": "八种组合及其名次。", "en": "The eight combinations and their ranks."},
     {"request": {"game": "yezi", "action": "faces", "width": 40}, "zh": "全部 11 种牌面的 SVG。", "en": "SVG faces of all 11 cards."},
     {"request": {"game": "yezi", "action": "zipai-deal", "seed": 21},
@@ -354,3 +354,20 @@ EXAMPLES: list[dict[str, Any]] = [
      "zh": "扫牌：手中两张大伍又摸到一张，必须暗扣成坎。", "en": "扫牌: drawing a third big 5 to a pair forces a face-down three."},
     {"request": {"game": "yezi", "action": "zipai-differences"}, "zh": "下灌字牌与跑胡子的差异表。", "en": "Where 下灌字牌 differs from 跑胡子."},
 ]
+
+#: Work units per request, checked by engine.api before an action runs (a unit is
+#: about a microsecond of CPython). Every input above is capped (eight-card hands,
+#: at most 27 字牌 in a search, memoised), so each action is bounded by a constant.
+COSTS: dict[str, int] = {
+    "best": 50_000,
+    "evaluate": 50_000,
+    "deal": 10_000,
+    "round": 50_000,
+    "combinations": 10_000,
+    "faces": 10_000,
+    "zipai-deal": 10_000,
+    "zipai-arrange": 200_000,
+    "zipai-discard": 200_000,
+    "zipai-draw": 200_000,
+    "zipai-differences": 50_000,
+}

@@ -30,20 +30,20 @@ class Combination:
 #: Each combination declared once. The source lists them as cipher strings
 #: (王土人合 …); these are the same cards as numbers (合 = 10, 叶 = 0).
 COMBINATIONS: tuple[Combination, ...] = (
-    Combination("tian", 1, "天牌", "Heaven", (9, 6, 5, 10)),
-    Combination("di", 2, "地牌", "Earth", (2, LEAF, 2, 10)),
-    Combination("ren", 3, "人牌", "Man", (5, 7, LEAF, 10)),
-    Combination("he", 4, "和牌", "Harmony", (1, LEAF, 4, 10)),
-    Combination("jin", 5, "金牌", "Metal", (3, 2, 6, 10)),
-    Combination("mu", 6, "木牌", "Wood", (5, LEAF, 1, 10)),
-    Combination("shui", 7, "水牌", "Water", (5, 3, LEAF, 10)),
-    Combination("huo", 8, "火牌", "Fire", (6, 8, 4, 10)),
+    Combination("tian", 1, "天牌", "Heaven set", (9, 6, 5, 10)),
+    Combination("di", 2, "地牌", "Earth set", (2, LEAF, 2, 10)),
+    Combination("ren", 3, "人牌", "Man set", (5, 7, LEAF, 10)),
+    Combination("he", 4, "和牌", "Harmony set", (1, LEAF, 4, 10)),
+    Combination("jin", 5, "金牌", "Metal set", (3, 2, 6, 10)),
+    Combination("mu", 6, "木牌", "Wood set", (5, LEAF, 1, 10)),
+    Combination("shui", 7, "水牌", "Water set", (5, 3, LEAF, 10)),
+    Combination("huo", 8, "火牌", "Fire set", (6, 8, 4, 10)),
 )
 
 BY_KEY: dict[tuple[Card, ...], Combination] = {c.key: c for c in COMBINATIONS}
 BY_ID: dict[str, Combination] = {c.id: c for c in COMBINATIONS}
 SCATTER_ZH = "流散对"
-SCATTER_EN = "scattered (no combination)"
+SCATTER_EN = "scattered group"
 
 
 def classify(group: Iterable[Card]) -> Combination | None:

@@ -44,7 +44,7 @@ RULES: tuple[Rule, ...] = (
          "掷骰者先亮牌，每次一组四张，四人都亮后比较。", "The die thrower shows first, one group of four at a time; all four show, then compare.",
          "engine.yezi.round.Round", (T + "test_yezi_round.py::test_thrower_shows_first",)),
     Rule("yezi.score", _p("4③ 组牌比牌", "出天字牌者记1分"),
-         "天记 1 分，地 2 分……火 8 分，流散对 9 分。", "Heaven scores 1, Earth 2 … Fire 8, a scattered group 9.",
+         "天记 1 分，地 2 分……火 8 分，流散对 9 分。", "Heaven set scores 1, Earth set 2 … Fire set 8, a scattered group 9.",
          "engine.yezi.round.group_scores", (T + "test_yezi_round.py::test_totals_are_sums_of_ranks",)),
     Rule("yezi.two_shows", _p("4③ 组牌比牌", "每一牌局可亮牌两次"),
          "每局亮牌两次，两次分数相加，少者胜。", "Two showings per round; scores add up; the lowest total wins.",
