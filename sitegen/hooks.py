@@ -44,7 +44,7 @@ from mkdocs.plugins import event_priority  # noqa: E402
 
 from sitegen import assets  # noqa: E402  (the site's shared assets: engine wheel, hashed scripts, service worker)
 
-from sitegen import record_page  # noqa: E402  (the record's additions to pages; links checked in the built site)
+from sitegen import record_page, theme_fixes  # noqa: E402  (the record's additions to pages; links checked in the built site)
 
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
@@ -224,7 +224,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             f'<script defer src="{prefix}assets/widgets/from-disk.js"></script>'
         )
         output = output.replace("</head>", early + "</head>", 1)
-    return record_page.post_page(assets.hash_script_refs(output), page, config)
+    return record_page.post_page(theme_fixes.fix(assets.hash_script_refs(output)), page, config)
 
 
 # ---------------------------------------------------------------- assets
@@ -271,6 +271,7 @@ def on_post_build(config: Any) -> None:
     write_assets(site_dir)
     if last_language_pass(config):
         # every language is written: the whole site exists, so its links can be checked
+        theme_fixes.fix_files(site_dir)
         record_page.site_built(site_dir, config)
 
 

@@ -32,11 +32,11 @@ ACCESSED = "\x00accessed\x00"
 
 
 def accessed_html(text_html: str, lang: str, style: str = "iso") -> str:
-    """Put the access-date slot in an escaped citation text: a <time> the page script fills with
+    """Put the access-date slot in an escaped citation text: a <span> the page script fills with
     the reader's date (``style`` "iso" → 2026-12-01, "long" → December 1, 2026)."""
     slot = (
-        f'<time class="rec-accessed" data-style="{style}">'
-        f'{_esc(_t(lang, "访问日期", "date of access"))}</time>'
+        f'<span class="rec-accessed" data-style="{style}">'
+        f'{_esc(_t(lang, "访问日期", "date of access"))}</span>'
     )
     return text_html.replace(_esc(ACCESSED), slot).replace(ACCESSED, slot)
 

@@ -52,11 +52,12 @@
     "September", "October", "November", "December"];
   function fillAccessed() {
     var t = today();
-    [].forEach.call(document.querySelectorAll("time.rec-accessed"), function (el) {
-      el.setAttribute("datetime", iso(t));
-      el.textContent = el.getAttribute("data-style") === "long"
-        ? MONTHS[t.m - 1] + " " + t.d + ", " + t.y
-        : iso(t);
+    [].forEach.call(document.querySelectorAll(".rec-accessed"), function (el) {
+      var text = el.getAttribute("data-style") === "long" ? MONTHS[t.m - 1] + " " + t.d + ", " + t.y : iso(t);
+      var time = document.createElement("time");
+      time.setAttribute("datetime", iso(t));
+      time.textContent = text;
+      el.replaceChildren(time);
     });
   }
   fillAccessed();
