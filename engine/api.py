@@ -12,6 +12,17 @@ Each game registers its actions in ``engine/<game>/actions.py``::
 
 An action function receives the whole request, returns the answer's payload
 (without ``ok``) and raises :class:`engine.errors.ApiError` for bad input.
+
+Bounded work. Each actions module also declares what each action costs::
+
+    COSTS: dict[str, int | Callable[[dict], int]]   # action name -> cost, or cost of a request
+
+A cost is an upper estimate of the work a request asks for, in *work units*
+(about a microsecond of CPython each: one turn of a simulated game is tens of
+units), computed from the request's sizes alone, before the action runs — a
+cost function reads fields leniently (:func:`size`) and never raises. A request
+that costs more than :data:`BUDGET` is refused with a plain message instead of
+running. Every action must declare its cost (tests/platform/test_budget.py).
 """
 
 from __future__ import annotations
@@ -34,6 +45,11 @@ GAMES: dict[str, str] = {
 }
 
 Action = Callable[[dict[str, Any]], dict[str, Any]]
+Cost = "int | Callable[[dict[str, Any]], int]"
+
+#: the most work one request may ask for, in work units (about 2 s of CPython, a
+#: few seconds in the browser, where the widget runtime's watchdog is the last line)
+BUDGET = 2_000_000
 
 
 def game_module(game: str) -> ModuleType | None:
@@ -59,6 +75,45 @@ def examples_of(game: str) -> list[dict[str, Any]]:
 
 def available_games() -> list[str]:
     return [g for g in GAMES if game_module(g) is not None]
+
+
+def costs_of(game: str) -> dict[str, Any]:
+    """The declared cost of each action of ``game`` (``COSTS`` in its actions module)."""
+    mod = game_module(game)
+    return dict(getattr(mod, "COSTS", {})) if mod else {}
+
+
+def size(request: dict[str, Any], field: str, default: int, cap: int | None = None) -> int:
+    """A count read from ``request`` for a cost estimate: the field's value if it is a
+    whole number, else ``default`` (the action itself refuses bad values), at least 0
+    and at most ``cap``. Lists count their items."""
+    value = request.get(field, default)
+    if isinstance(value, (list, tuple, str, dict)):
+        value = len(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        value = default
+    value = max(0, value)
+    return value if cap is None else min(value, cap)
+
+
+def cost(game: str, action: str, request: dict[str, Any]) -> int | None:
+    """The cost of ``request`` by its action's declaration, or None if the action declares none."""
+    declared = costs_of(game).get(action)
+    if declared is None:
+        return None
+    if callable(declared):
+        declared = declared(request)
+    return max(0, int(declared))
+
+
+def _over_budget(units: int) -> dict[str, Any]:
+    share = max(2, -(-units // BUDGET))  # how many times too much, at least "twice"
+    return _error(
+        "too_much_work",
+        f"这个请求要算的太多了（大约是一次能算的 {share} 倍）。请少要一些，例如少模拟几局、少走几步，或者分几次来。",
+        f"This request asks for too much work at once (about {share} times what the engine does in one go). "
+        "Ask for less: fewer games to simulate, fewer moves, or several smaller requests.",
+    )
 
 
 def _error(code: str, zh: str, en: str) -> dict[str, Any]:
@@ -106,10 +161,13 @@ def _handle(request: Any) -> dict[str, Any]:
             f"游戏“{game}”没有动作“{action[:40]}”。可用：{known}。",
             f"Game '{game}' has no action '{action[:40]}'. Known: {known}.",
         )
+    units = cost(game, action, request)
+    if units is not None and units > BUDGET:
+        return _over_budget(units)
     payload = fn(request)
     answer: dict[str, Any] = {"ok": True}
     answer.update(payload)
     return answer
 
 
-__all__ = ["handle", "GAMES", "actions_of", "examples_of", "available_games", "__version__"]
+__all__ = ["handle", "GAMES", "BUDGET", "actions_of", "costs_of", "cost", "size", "examples_of", "available_games", "__version__"]

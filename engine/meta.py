@@ -26,3 +26,6 @@ EXAMPLES = [
     {"request": {"game": "engine", "action": "ping"}, "zh": "检查引擎是否就绪。", "en": "Check that the engine answers."},
     {"request": {"game": "engine", "action": "info"}, "zh": "引擎版本及各游戏的全部动作。", "en": "The engine's version and every game's actions."},
 ]
+
+#: work units per request (checked by engine.api before an action runs)
+COSTS = {"info": 20_000, "ping": 1}

@@ -306,3 +306,16 @@ EXAMPLES: list[dict[str, Any]] = [
     {"request": {"game": "gupai", "action": "options"},
      "zh": "规则选项：每个问题、各种读法（用文字说明）和默认读法。", "en": "The rule options: each question, its readings in words, and the default."},
 ]
+
+#: Work units per request, checked by engine.api before an action runs (a unit is
+#: about a microsecond of CPython). Every input above is capped, so each action is
+#: bounded by a constant; replaying a whole hand from its seed is the largest
+#: (about 10 ms), declared with a wide margin.
+COSTS: dict[str, int] = {
+    "tiles": 10_000,
+    "compare": 10_000,
+    "deal": 10_000,
+    "play": 200_000,
+    "settle": 10_000,
+    "options": 2_000,
+}

@@ -350,3 +350,27 @@ EXAMPLES += [
         "en": "A match of four hands (drawing for seats, the winner deals next, the match sheet), with one bird betting.",
     },
 ]
+
+
+def _play_cost(req: dict[str, Any]) -> int:
+    from ..api import size
+
+    # the hand is replayed from its seed: a whole hand, plus each of the reader's moves checked
+    return 200_000 + 2_000 * size(req, "actions", 0, 10_000)
+
+
+#: Work units per request, checked by engine.api before an action runs (a unit is
+#: about a microsecond of CPython). Hands are capped (at most 30 cards, 21
+#: concealed) and searches memoised, so most actions are bounded by a constant.
+COSTS: dict[str, Any] = {
+    "arrange": 100_000,
+    "deng": 10_000,
+    "hu": 200_000,
+    "waiting": 500_000,
+    "settle": 10_000,
+    "faces": 10_000,
+    "options": 2_000,
+    "deal": 50_000,
+    "fans": 10_000,
+    "play": _play_cost,
+}
