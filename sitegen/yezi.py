@@ -552,7 +552,7 @@ def zipai_cases_table(lang: str, params: dict[str, Any]) -> str:
         other = "—"
         if alt:
             key, choice = next(iter(alt.items()))
-            other = f"`{choice}`: " + _zi_outcome(handle({**q, "options": alt}), req["action"], lang)
+            other = f"{_choice_label(key, choice, lang)}{t(lang, '：', ': ')}" + _zi_outcome(handle({**q, "options": alt}), req["action"], lang)
         rows.append(f"| {t(lang, zh, en)} | {hand} | {card} | {_zi_outcome(ans, req['action'], lang)} | {other} |")
     head = (
         f"| {t(lang, '情形', 'Case')} | {t(lang, '手牌', 'Hand')} | {t(lang, '来牌', 'Card')} | "
@@ -572,7 +572,7 @@ def option_effects_table(lang: str, params: dict[str, Any]) -> str:
     for e in option_effects(n, seed):
         o = next(x for x in trace.OPTIONS if x.id == f"yezi.{e.option}")
         rows.append(
-            f"| {t(lang, o.zh, o.en)} | {_choice_label(e.option, e.choice, lang)} (`{e.choice}`) | "
+            f"| {t(lang, o.zh, o.en)} | {_choice_label(e.option, e.choice, lang)} | "
             f"{_pct(e.winners_differ, e.rounds, 1)} | {_pct(e.places_differ, e.rounds, 1)} |"
         )
     note = t(
