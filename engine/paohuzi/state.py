@@ -1,17 +1,17 @@
 """A deal in progress, up to the first discard: shuffle, deal, 亮提, 起手胡 and 收张.
 
-The booklet's play after the opening (claims in turn order, 碰 before 吃, passed
-cards…) is not simulated (see the GAPS in :mod:`engine.paohuzi.trace`); this
-state object covers what the booklet says about the start of a deal, with a
-seeded :class:`random.Random` so that a deal can be replayed:
+The play after the opening (claims in turn order, 碰 before 吃, passed cards…)
+is the table state machine of :mod:`engine.paohuzi.table`, which deals the same
+cards from the same seed; this state object covers only the start of a deal,
+with a seeded :class:`random.Random` so that a deal can be replayed:
 
 * 庄家 (``zhuang``), 下家 (``xia``) and 上家 (``shang``) take twenty cards each in
   turn from the dealer; the twenty left are the stock, whose last card is turned
   up (亮张);
 * four alike dealt to a player are shown at once as a 前提 (亮提);
 * anyone whose dealt hand is ready may win on the turned-up card (起手胡);
-* otherwise the dealer may take it and discard a card (收张) — never one of a
-  坎 or 提.
+* otherwise the dealer takes it and discards a card (收张) — never one of a
+  坎 or 提. The whole hand after this is played by :mod:`engine.paohuzi.table`.
 
 Everything is immutable: :func:`legal_actions` lists what may be done,
 :func:`apply` returns the next state.
@@ -40,7 +40,7 @@ class Seat:
 @dataclass(frozen=True)
 class Action:
     seat: str
-    kind: str  # "hu" (起手胡), "shou" (收张: take the turned-up card, discard ``card``), "pass"
+    kind: str  # "hu" (起手胡), "shou" (收张: take the turned-up card, discard ``card``)
     card: Optional[Card] = None
 
 
@@ -82,8 +82,10 @@ def deal(seed: int, cfg: RuleConfig = DEFAULT) -> DealState:
 
 
 def qishou(state: DealState, seat: str, cfg: RuleConfig = DEFAULT) -> Verdict:
+    """A win on the 亮张: for the dealer it is his own card, laid out with his hand (a pair and it are a 坎,
+    as when he takes it), for the others an open stock card (notes#liang-kan)."""
     s = state.seat(seat)
-    return evaluate(list(s.open), list(s.hand), state.liang, "liang", cfg)
+    return evaluate(list(s.open), list(s.hand), state.liang, "liang_zhuang" if seat == "zhuang" else "liang", cfg)
 
 
 def legal_actions(state: DealState, cfg: RuleConfig = DEFAULT) -> list[Action]:
@@ -95,7 +97,7 @@ def legal_actions(state: DealState, cfg: RuleConfig = DEFAULT) -> list[Action]:
     for c in sorted(set(z.hand) | {state.liang}):
         if n[c.index] < 3:  # 拆对不拆坎: a card of a 坎 (or a new 提) is never thrown
             out.append(Action("zhuang", "shou", c))
-    out.append(Action("zhuang", "pass"))
+    # no "pass": taking the 亮张 is the step that follows when nobody wins on it (notes#play-shou)
     return out
 
 
@@ -104,8 +106,6 @@ def apply(state: DealState, action: Action, cfg: RuleConfig = DEFAULT) -> DealSt
         raise ValueError("illegal action")
     if action.kind == "hu":
         return replace(state, phase="won", winner=action.seat)
-    if action.kind == "pass":
-        return replace(state, phase="play")
     z = state.seat("zhuang")
     hand = list(z.hand) + [state.liang]
     hand.remove(action.card)  # type: ignore[arg-type]

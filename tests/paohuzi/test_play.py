@@ -35,6 +35,13 @@ def check_invariants(h: Hand, before=None) -> None:
     assert Counter(h.all_cards()) == DECK
     for s in range(h.n):
         assert max(h.hands[s]) < 4, "four alike in a hand must be shown as 提"
+        # 重跑不打牌: at rest a seat holds 20 cards, one more for each 提/跑 after the first
+        # (a dealt second 提 is owed: the seat's next discard is skipped); so a win has 21 + that
+        if not (h.phase == "discard" and h.turn == s) and not h.over:
+            total = sum(h.hands[s]) + sum(len(g.cards) for g in h.open[s])
+            expected = h.cfg.hand_size + max(0, h.quads[s] - 1) - h.skips[s]
+            emptied = any(e.kind == "skip" and e.seat == s and "无牌" in e.zh for e in h.log)
+            assert total == expected or (emptied and total == expected + 1), (s, total, expected)
     if before is None:
         return
     n0, held = before
@@ -286,3 +293,31 @@ def test_settle_at_three_and_two_seats_sums_to_zero_and_names_no_counter():
         assert all("counter" not in l["en"] for l in a["lines"])
     bad = handle({"game": "paohuzi", "action": "settle", "table": "two", "winner": "shang", "huxi": 21})
     assert bad["ok"] is False
+
+
+def test_the_dealers_liang_is_one_reading_in_deal_hu_and_play():
+    """Issue: the dealer's 亮张 was a 坎 when taken (deal) but a 碰 in a win on it (hu). Now a 坎 in both."""
+    from engine.paohuzi.cards import parse_card
+    from engine.paohuzi.hu import evaluate
+    from engine.paohuzi.state import deal, qishou
+
+    hand = [parse_card(x) for x in "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split()]
+    mine = evaluate([], hand, parse_card("d8"), "liang_zhuang")
+    other = evaluate([], hand, parse_card("d8"), "liang")
+    assert mine.wins and any(g.kind == "kan" and g.cards[0] == parse_card("d8") for g in mine.best.groups)
+    assert other.wins and any(g.kind == "peng" for g in other.best.groups)
+    assert mine.best.total == other.best.total + 3  # big 坎 6 against big 碰 3
+    # the other reading: the dealer's pair and the 亮张 make a 碰 too
+    peng = evaluate([], hand, parse_card("d8"), "liang_zhuang", DEFAULT.with_options({"liang_kan": "peng"}))
+    assert peng.best.total == other.best.total
+    # deal and the table agree on who may win on the 亮张 and for how much
+    for seed in range(300):
+        d = deal(seed)
+        h = Hand(seed)
+        for k, role in enumerate(("zhuang", "xia", "shang")):
+            v = qishou(d, role)
+            offered = any(a.kind == "hu" for a in h.legal_actions(k)) if h.pending() == k else None
+            if h.pending() == k and h.window is not None and h.window.origin == "liang":
+                assert offered == v.wins
+            if v.wins and h.window is not None and h.window.origin == "liang":
+                assert h.verdict(k, h.window).best.total == v.best.total
