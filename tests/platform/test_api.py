@@ -103,3 +103,8 @@ def test_fuzzed_fields_of_each_example(data):
     json.dumps(ans)
     if not ans["ok"]:
         assert ans["error"]["code"] != "internal_error", (req, ans)
+
+
+def test_every_registered_game_is_built():
+    """A game listed in engine.api.GAMES whose module is missing is a failure, not a game quietly left out."""
+    assert available_games() == list(GAMES)
