@@ -298,8 +298,22 @@ function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href, { scope: SITE_ROOT.pathname }).catch(() => {});
 }
+// Then, once the site is kept offline, a background worker makes a snapshot of a
+// started Python for later visits (widgets/worker.js), if this visit had none.
+function makeSnapshot() {
+  const maker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const done = () => maker.terminate();
+  maker.onmessage = (event) => { if (event.data && event.data.type !== "ready") done(); };
+  maker.onerror = done;
+  maker.postMessage({ type: "snapshot" });
+}
 window.addEventListener("load", () => {
-  (ready || Promise.resolve()).catch(() => {}).then(() => setTimeout(registerServiceWorker, 0));
+  (ready || Promise.resolve()).catch(() => {}).then((info) => {
+    setTimeout(registerServiceWorker, 0);
+    if (info && info.snapshot === false && "serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.ready.then(() => setTimeout(makeSnapshot, 0), () => {});
+    }
+  });
 }, { once: true });
 
 // for tests and benchmarks

@@ -10,13 +10,59 @@ const LOCK = new URL("../pyodide/pyodide-lock.json", import.meta.url);
 const ENGINE = "folk-games-engine";
 let pyCall = null;
 
+const pyodideOptions = () => ({
+  indexURL: new URL("pyodide/", ASSETS).href,
+  lockFileURL: LOCK.href,
+  packageBaseUrl: ASSETS.href, // the lock file names the wheel relative to assets/
+});
+
+// Faster second visits: after a first visit the runtime asks a second, background
+// worker for a memory snapshot of a freshly started Python (standard modules the
+// engine uses already imported), kept in the browser's Cache Storage under this
+// worker's hashed name, so one deployment never restores another's snapshot.
+// A later visit restores it instead of starting Python from scratch; the engine
+// itself is still loaded by loadPackage, with its sha256 checked.
+const SNAPSHOT_CACHE = "hw-python-snapshot";
+const SNAPSHOT_KEY = new URL(`../pyodide/python-snapshot.bin?worker=${encodeURIComponent(new URL(import.meta.url).pathname)}`, import.meta.url).href;
+const PRELOAD = "import json, random, dataclasses, typing, functools, itertools, fractions, math, html, re, types";
+
+async function readSnapshot() {
+  try {
+    if (!self.caches) return null;
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function startPython() {
+  const snapshot = await readSnapshot();
+  if (snapshot) {
+    try {
+      return { pyodide: await loadPyodide({ ...pyodideOptions(), _loadSnapshot: snapshot }), snapshot: true };
+    } catch {
+      await caches.delete(SNAPSHOT_CACHE).catch(() => {}); // unusable: start from scratch, and make a new one later
+    }
+  }
+  return { pyodide: await loadPyodide(pyodideOptions()), snapshot: false };
+}
+
+async function makeSnapshot() {
+  if (!self.caches) return false;
+  if (await readSnapshot()) return true;
+  const pyodide = await loadPyodide({ ...pyodideOptions(), _makeSnapshot: true });
+  pyodide.runPython(PRELOAD);
+  const bytes = pyodide.makeMemorySnapshot();
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const key of await cache.keys()) await cache.delete(key); // an older deployment's
+  await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+  return true;
+}
+
 async function boot() {
   const t0 = performance.now();
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", ASSETS).href,
-    lockFileURL: LOCK.href,
-    packageBaseUrl: ASSETS.href, // the lock file names the wheel relative to assets/
-  });
+  const { pyodide, snapshot } = await startPython();
   const problems = [];
   const loaded = await pyodide.loadPackage(ENGINE, {
     checkIntegrity: true,
@@ -39,7 +85,7 @@ def _hw_call(text):
 engine.__version__
 `);
   pyCall = pyodide.globals.get("_hw_call");
-  return { version, ms: performance.now() - t0 };
+  return { version, snapshot, ms: performance.now() - t0 };
 }
 
 let booting = null;
@@ -66,6 +112,14 @@ self.onmessage = async (event) => {
       booting = null;
       self.postMessage({ type: "boot-error", message: String(err && err.message || err) });
     }
+  } else if (msg.type === "snapshot") {
+    let made = false;
+    try {
+      made = await makeSnapshot();
+    } catch {
+      made = false; // no snapshot: later visits start Python from scratch, as the first did
+    }
+    self.postMessage({ type: "snapshot-done", made });
   } else if (msg.type === "call") {
     let answer;
     try {
