@@ -159,7 +159,7 @@ def tiles_table(lang: str, params: dict[str, Any]) -> str:
             st_txt = t(lang, st, {"老": "top (老)", "亚": "second (亚)"}.get(st, ""))
             alias = ALIASES.get(f.code)
             name = E(t(lang, f.zh, f"{f.en} ({f.zh})"))
-            if alias:
+            if alias and alias[0] not in f.zh:  # names already in brackets are not repeated
                 name += "<br><small>" + E(t(lang, "又叫" + alias[0], "also " + alias[1])) + "</small>"
             rows.append(
                 f'<tr><td>{t(lang, CLASS_ZH[cls], CLASS_EN[cls])}</td><td>{f.rank}{" · " + st_txt if st else ""}</td>'
