@@ -1,11 +1,14 @@
-"""The home page's game cards, each with a picture drawn from the model."""
+"""The home page's game cards, each with a picture drawn from the model, and each
+game's fact box (``home-facts``) that opens the game's front page."""
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 from engine.api import handle
+from engine.words import number_word
 
 CARDS = [
     {
@@ -78,6 +81,128 @@ def home_cards(lang: str, params: dict[str, Any]) -> str:
     return "".join(out)
 
 
+# ---------------------------------------------------------------- a game's fact box
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+#: where "how to play" points when a game has no lesson page yet
+RULES_PAGE = {"dawei": "main", "gupai": "rules", "yezi": "play", "paohuzi": "play"}
+
+
+def _counts(game: str) -> dict[str, Any]:
+    """Numbers of the fact box, from the engine (never typed by hand)."""
+    if game == "dawei":
+        from engine.dawei.dice import N_DICE
+        from engine.dawei.sticks import TOTAL_ZHU, full_pool
+
+        sim = handle({"game": "dawei", "action": "simulate", "players": 4, "games": 20, "seed": 0})
+        turns = round(sim["mean_turns"]) if sim.get("ok") else None
+        return {"dice": N_DICE, "sticks": sum(full_pool().values()), "zhu": TOTAL_ZHU, "turns": turns, "games": 20}
+    if game == "gupai":
+        from engine.gupai.tiles import DECK, HAND_SIZE, PLAYERS
+
+        return {"tiles": len(DECK), "hand": HAND_SIZE, "players": PLAYERS}
+    if game == "yezi":
+        from engine.yezi.cards import DECK, GROUP_SIZE, HAND_SIZE, PLAYERS
+
+        return {"cards": len(DECK), "hand": HAND_SIZE, "group": GROUP_SIZE, "players": PLAYERS}
+    if game == "paohuzi":
+        from engine.paohuzi.cards import COPIES, FACES
+
+        return {"cards": len(FACES) * COPIES}
+    raise ValueError(game)
+
+
+def _facts(game: str, lang: str) -> list[tuple[str, str]]:
+    """(label, value as HTML) rows of the fact box, in the archive's own words."""
+    n = _counts(game)
+    zh = lang == "zh"
+    src = "../archive/sources/"
+    if game == "dawei":
+        turns = n["turns"]
+        rows = [
+            ("几个人玩", "Players",
+             "二至九人；原文说人数不限，但最好六七人，一般不超过九人",
+             "two to nine; the source sets no limit but finds six or seven best and advises no more than nine"),
+            ("一局多长", "A round",
+             f"直到桌上的签全部被掷走；引擎模拟 {n['games']} 局四人局，平均约 {turns} 掷。原文没有说要多少分钟",
+             f"until every stick on the table has been won; over {n['games']} simulated four-player rounds the engine averages about {turns} throws. The source gives no time in minutes"),
+            ("器具", "Equipment",
+             f"{n['dice']} 颗色子、一只大碗、{n['sticks']} 支竹签（共 {n['zhu']} 柱）",
+             f"{number_word(n['dice'])} dice, a large bowl and {n['sticks']} bamboo sticks worth {n['zhu']} zhu (柱) in all"),
+            ("地方", "Region", "云南大理喜洲，白族", "Xizhou, Dali, Yunnan; the Bai people"),
+            ("来源", "Source",
+             f'张正泰《“打围”喜洲人的思维体操》（见<a href="{src}">原始资料</a>）',
+             f'Zhang Zhengtai, “打围”喜洲人的思维体操 (see <a href="{src}">primary sources</a>)'),
+        ]
+    elif game == "gupai":
+        rows = [
+            ("几个人玩", "Players", f"{n['players']} 人", f"{n['players']}"),
+            ("一局多长", "A round",
+             f"一盘：每人 {n['hand']} 张牌一圈一圈出完，然后按墩数结算。原文没有说要多少分钟，只说收拾起来快",
+             f"one hand: each player's {n['hand']} tiles are played out trick by trick, then the tricks are settled. The source gives no time, only that the game packs up quickly"),
+            ("器具", "Equipment", f"一副 {n['tiles']} 张骨牌", f"a set of {n['tiles']} Chinese dominoes"),
+            ("地方", "Region", "湖北南部（鄂南）乡间", "the countryside of southern Hubei"),
+            ("来源", "Source",
+             f'论坛用户 cl828487 的帖子《本地骨牌打法》及回帖，2016 年（见<a href="{src}">原始资料</a>）',
+             f'a forum post by cl828487, 本地骨牌打法, with replies, 2016 (see <a href="{src}">primary sources</a>)'),
+        ]
+    elif game == "yezi":
+        rows = [
+            ("几个人玩", "Players", f"{n['players']} 人", f"{n['players']}"),
+            ("一局多长", "A round",
+             f"很短：每人 {n['hand']} 张牌配成两组、各 {n['group']} 张，先后亮两次就定名次。原文没有说要多少分钟",
+             f"short: each player sorts {n['hand']} cards into two groups of {n['group']} and shows them in two turns, which decides the places. The source gives no time"),
+            ("器具", "Equipment", f"{n['cards']} 张竹片小牌和骰子", f"{n['cards']} small bamboo cards and dice"),
+            ("地方", "Region", "湖南宁远县下灌村", "Xiaguan village, Ningyuan county, Hunan"),
+            ("来源", "Source",
+             f'童一飞、张介立记录整理《麻将滥殇——下灌叶子戏》（见<a href="{src}">原始资料</a>）',
+             f'recorded by Tong Yifei and Zhang Jieli, 麻将滥殇——下灌叶子戏 (see <a href="{src}">primary sources</a>)'),
+        ]
+    else:
+        rows = [
+            ("几个人玩", "Players",
+             "通常四人，其中一人当醒家、这一局不出牌；也可三人或两人",
+             "usually four, one of whom counts out the stock and sits the round out; three or two can also play"),
+            ("一局多长", "A round",
+             "直到有人胡牌，或底牌摸完成荒牌。原文没有说一局要多少分钟；比赛每场 60 分钟",
+             "until someone wins, or the stock runs out and the round is dead. The source gives no time for a round; a match session lasts 60 minutes"),
+            ("器具", "Equipment", f"{n['cards']} 张长条字牌（大字、小字各半）", f"{n['cards']} long zi pai cards, half big and half small characters"),
+            ("地方", "Region", "湖南洞庭湖一带，以汉寿为中心", "the Dongting Lake region of Hunan, around Hanshou"),
+            ("来源", "Source",
+             f'佚名小册子《跑胡子游戏方法和比赛规则》（见<a href="{src}">原始资料</a>）',
+             f'an anonymous booklet, 跑胡子游戏方法和比赛规则 (see <a href="{src}">primary sources</a>)'),
+        ]
+    out = []
+    for lz, le, vz, ve in rows:
+        out.append((lz if zh else le, vz if zh else ve))
+    return out
+
+
+def has_lesson(game: str, lang: str) -> bool:
+    return (DOCS / game / f"learn.{lang}.md").exists()
+
+
+def home_facts(lang: str, params: dict[str, Any]) -> str:
+    """The fact box at the top of a game's front page, with a link to learn to play:
+    the lesson page when the game has one, else the rules page."""
+    game = params.get("game")
+    if game not in RULES_PAGE:
+        raise ValueError(f"home-facts needs a game: {sorted(RULES_PAGE)}")
+    zh = lang == "zh"
+    rows = "".join(f"<dt>{html.escape(k)}</dt><dd>{v}</dd>" for k, v in _facts(game, lang))
+    if has_lesson(game, lang):
+        href, text = "learn/", ("第一次玩？从课程开始，一步一步学一局" if zh else "New to the game? The lesson walks you through a round step by step")
+    else:
+        href, text = f"{RULES_PAGE[game]}/", ("第一次玩？先读规则" if zh else "New to the game? Start with the rules")
+    title = "概况" if zh else "At a glance"
+    return (
+        f'<aside class="hw-facts" aria-label="{title}"><p class="hw-facts-title">{title}</p>'
+        f"<dl>{rows}</dl>"
+        f'<p class="hw-facts-learn"><a href="{href}">{html.escape(text)} →</a></p></aside>'
+    )
+
+
 WIDGETS: dict = {}
-TABLES = {"home-cards": home_cards}
+TABLES = {"home-cards": home_cards, "home-facts": home_facts}
 FILES: dict = {}
