@@ -82,7 +82,7 @@ def _board(ans: dict[str, Any], lang: str, human: int) -> str:
         f'<div class="gp-board">{table}<div class="gp-table" data-role="table">{current or t(lang, "（桌上还没有牌）", "(nothing on the table yet)")}</div></div>'
         f"{last}"
         f'<p class="gp-status" data-role="status" aria-live="polite">{E(status)}</p>'
-        f'<div class="gp-hand" data-role="hand">{hand}</div>'
+        f'<div class="gp-hand" data-role="hand"{"" if mine else " hidden"}>{hand}</div>'
         f'<p class="gp-why" data-role="why">{E(t(lang, "先点选手中的牌。", "Choose tiles in your hand first."))}</p>'
         f"{_result(ans, lang)}"
     )

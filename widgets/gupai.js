@@ -158,6 +158,7 @@ async function handWidget(root, ctx) {
     }
     const st = el("p", { class: "gp-status", "data-role": "status", "aria-live": "polite", text: status(a) });
     const hand = el("div", { class: "gp-hand", "data-role": "hand" });
+    hand.hidden = !(a.hands[human] || []).length;
     const mine = a.hands[human] || [];
     mine.forEach((code) => {
       const b = el("button", {

@@ -202,7 +202,7 @@ def settle(
                 k = BAOMEN - h
                 lines.append(Line(s, closer, k, "qingpu" if h == 0 else "baomen",
                                   f"{C('zh', s)}得 {h} 墩，" + ("一墩未得（清铺），" if h == 0 else "") + f"比保门的四墩少 {k} 墩，付给结牌的{C('zh', closer)}。",
-                                  f"{C('en', s)} holds {tricks_en(h)}" + (" (清铺, none at all)" if h == 0 else "")
+                                  f"{C('en', s)} holds " + ("no trick at all (清铺)" if h == 0 else tricks_en(h))
                                   + f", {k} short of the four that break even: pays {k} to {C('en', closer)}, who closed."))
             elif h > BAOMEN:
                 k = h - BAOMEN
