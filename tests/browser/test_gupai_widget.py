@@ -63,6 +63,8 @@ def test_a_shared_link_opens_the_hand_in_its_state_and_the_settlement_explains_e
     lines = root.locator('[data-role="result"] li').all_inner_texts()
     assert lines == [ln[lang] for ln in s["lines"]]
     assert root.locator('[data-role="result"] .gp-summary').inner_text() == s["summary"][lang]
+    last = root.locator('[data-role="last"] p').inner_text()
+    assert ("墩" in last) and (lang == "zh" or "trick" in last)  # "takes 1 trick (墩)", never a bare "takes 1 墩"
     # and the share button gives back a link with the same state
     root.locator(".hw-share").click()
     link = root.locator(".hw-share-url").input_value()
