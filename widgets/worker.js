@@ -85,7 +85,8 @@ def _hw_call(text):
 engine.__version__
 `);
   pyCall = pyodide.globals.get("_hw_call");
-  return { version, snapshot, ms: performance.now() - t0 };
+  self.hwBoot = { version, snapshot, ms: performance.now() - t0 }; // for tests and benchmarks
+  return self.hwBoot;
 }
 
 let booting = null;
@@ -112,6 +113,14 @@ self.onmessage = async (event) => {
       booting = null;
       self.postMessage({ type: "boot-error", message: String(err && err.message || err) });
     }
+  } else if (msg.type === "snapshot") {
+    let made = false;
+    try {
+      made = await makeSnapshot();
+    } catch {
+      made = false; // no snapshot: later visits start Python from scratch, as the first did
+    }
+    self.postMessage({ type: "snapshot-done", made });
   } else if (msg.type === "snapshot") {
     let made = false;
     try {

@@ -12,6 +12,7 @@ import shutil
 import threading
 from pathlib import Path
 
+from engine.api import handle
 from sitegen.assets import write_service_worker
 
 from conftest import _Handler, _Server
@@ -120,6 +121,56 @@ def test_whole_site_works_offline_after_one_visit(page, site_url):
     assert gone.locator(".md-content").count() == 1
     other.close()
     gone.close()
+
+
+SNAPSHOT_READY = """async () => {
+    const deadline = performance.now() + 240000;
+    while (performance.now() < deadline) {
+        const cache = await caches.open("hw-python-snapshot");
+        const keys = await cache.keys();
+        if (keys.length) {
+            const body = await (await cache.match(keys[0])).arrayBuffer();
+            if (body.byteLength > 1000000) return body.byteLength;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+    }
+    return 0;
+}"""
+
+
+def engine_worker(page):
+    """The tab's engine worker (not a background snapshot maker): the one that booted the engine."""
+    for w in page.workers:
+        if "/widgets/worker." in w.url and w.evaluate("() => !!self.hwBoot"):
+            return w
+    raise AssertionError([w.url for w in page.workers])
+
+
+def test_second_visit_restores_python_from_a_snapshot(page, site_url):
+    page.goto(site_url + "dawei/")
+    page.wait_for_selector(READY, timeout=120_000)
+    assert engine_worker(page).evaluate("() => self.hwBoot.snapshot") is False
+    wait_offline_copy(page)
+    assert page.evaluate(SNAPSHOT_READY) > 1_000_000  # made in the background after the first visit
+    again = page.context.new_page()
+    again.goto(site_url + "en/dawei/")
+    again.wait_for_selector(READY, timeout=120_000)
+    assert engine_worker(again).evaluate("() => self.hwBoot.snapshot") is True
+    answer = again.evaluate("() => window.heritageWidgets.call({game: 'dawei', action: 'classify', dice: [4, 4, 1, 2, 3, 6]})")
+    assert answer == handle({"game": "dawei", "action": "classify", "dice": [4, 4, 1, 2, 3, 6]})
+    # a damaged snapshot: Python starts from scratch, and a good snapshot replaces it
+    page.evaluate("""async () => {
+        const cache = await caches.open("hw-python-snapshot");
+        const key = (await cache.keys())[0];
+        await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+    }""")
+    third = page.context.new_page()
+    third.goto(site_url + "dawei/")
+    third.wait_for_selector(READY, timeout=120_000)
+    assert engine_worker(third).evaluate("() => self.hwBoot.snapshot") is False
+    assert third.evaluate(SNAPSHOT_READY) > 1_000_000
+    again.close()
+    third.close()
 
 
 def _serve(directory: Path):
