@@ -121,14 +121,6 @@ self.onmessage = async (event) => {
       made = false; // no snapshot: later visits start Python from scratch, as the first did
     }
     self.postMessage({ type: "snapshot-done", made });
-  } else if (msg.type === "snapshot") {
-    let made = false;
-    try {
-      made = await makeSnapshot();
-    } catch {
-      made = false; // no snapshot: later visits start Python from scratch, as the first did
-    }
-    self.postMessage({ type: "snapshot-done", made });
   } else if (msg.type === "call") {
     let answer;
     try {
