@@ -77,13 +77,8 @@ RULES: tuple[Rule, ...] = (
 )
 
 GAPS: tuple[Gap, ...] = (
-    Gap(P("1-1 四人局", "以比点的方法确定开局庄家"), "摸庄与座次未模拟；引擎的牌局状态只到开局（发牌、亮提、起手胡、收张），之后的行牌不模拟。", "Drawing for seats is not simulated; the engine's deal state covers the opening (deal, shown ti, win on the turned-up card, taking it), not the play after it."),
-    Gap(P("1-3 二人局和多人局", "打鸟"), "打鸟（鸟家随翻出的底牌与一方共输赢）未实现。", "Bird betting (onlookers sharing a seat's result by the last stock card) is not implemented."),
-    Gap(P("3-1 对子", "碰一不碰二"), "碰一不碰二、不吃臭张、碰优先于吃都取决于行牌过程，只能作为申报的违规（臭张）计入。", "Rules about passed cards and claim priority depend on play history; they enter only as declared fouls."),
-    Gap(P("3-2 顺子", "不吃隔山牌"), "吃牌的先后与来源属于行牌过程，未模拟。", "Which discards may be claimed belongs to play, which is not simulated."),
     Gap(P("3-5 提", "有时，游戏者约定"), "庄家前提时另给醒筹的约定未实现（书中只说是有时的约定）。", "The occasional agreement that a dealer's dealt ti pays the counter extra is not implemented."),
-    Gap(P("1-2 三人局", "荒牌荒庄"), "三人局与二人局的轮庄未实现；积分表只按四人局。", "Three- and two-player dealer rotation is not implemented; the sheet is for four seats."),
-    Gap(P("比赛 4", "每场比赛60分钟"), "比赛时长、段位与名次属于赛事组织，页面有叙述，引擎不计算。", "Match length, honorary ranks and standings are described on the pages, not computed."),
+    Gap(P("比赛 4", "每场比赛60分钟"), "比赛按局数计，不按 60 分钟；段位属于赛事组织，页面有叙述，引擎不计算。", "A match is counted in hands, not 60 minutes; honorary ranks belong to the organisers and are described, not computed."),
 )
 
 
@@ -105,4 +100,25 @@ OPTIONS: tuple[RuleOption, ...] = (
     _opt("paohuzi.claim_rank", "胡与别家的碰、跑同在一张牌上", "a win and another's claim on one card", ("hu", "seat"), "hu", "4 怎样胡牌", "胡牌就是一局比赛的终结", "claim-rank"),
     _opt("paohuzi.two_players", "二人局怎样增加难度", "how a two-player table is made harder", ("threshold", "aside"), "threshold", "1-3 二人局和多人局", "改为二十一戏才能胡牌", "two-players"),
     _opt("paohuzi.void_hu", "无效的胡牌是否按荒牌", "is a void win also a no-win deal", ("penalties", "huang"), "penalties", "比赛 6 罚则 F", "胡牌无效，并按上述罚则计分", "void-hu"),
+)
+
+
+#: the table state machine (engine.paohuzi.table, .play, .match)
+_TP = T + "test_play.py::"
+RULES = RULES + (
+    Rule("paohuzi.play.peng_before_chi", P("3-1 对子", "“碰”牌优先于“吃”牌"), "一张牌先问胡，再是必须的提、偎、跑，然后碰，最后吃。", "A card is offered for a win first, then the compulsory ti, wei, pao, then peng, last chi.", "engine.paohuzi.table.Hand._open", (_TP + "test_random_lawful_moves_keep_every_card_and_replay",)),
+    Rule("paohuzi.play.peng_er", P("3-1 对子", "这叫做“碰一不碰二”"), "放过的碰不能再碰。", "A peng let go cannot be made the second time.", "engine.paohuzi.table.Hand._can_peng", (_TP + "test_a_passed_card_is_never_pengd_again",)),
+    Rule("paohuzi.play.ge_shan", P("3-2 顺子", "这叫做“不吃隔山牌”"), "只吃上家打出的或自己翻出的牌。", "Chi only the previous player's card or one's own stock card.", "engine.paohuzi.table.Hand._open", (_TP + "test_no_chi_across_the_table_and_no_win_on_a_discard",)),
+    Rule("paohuzi.play.bi", P("3-2 顺子", "称为“吃牌比牌”"), "吃牌时手中同样的牌都要组成一组亮出（一吃两比）；不比为烧比。", "A chi shows every copy held in further groups; a chi without it is shao bi.", "engine.paohuzi.table.Hand.chi_ways", (_TP + "test_chi_shows_every_copy_held_bi_and_a_chi_without_bi_is_refused",)),
+    Rule("paohuzi.play.chou", P("3-6 编子", "放走的牌又“吃”回来"), "放走过的牌不能再吃或碰（臭张）。", "A card let go cannot be taken later (chou zhang).", "engine.paohuzi.table.Hand.chi_ways", (_TP + "test_a_passed_card_is_never_pengd_again",)),
+    Rule("paohuzi.play.kan", P("3-3 坎子", "必须保留三张一“坎”"), "手中的坎不能打出，也不能拆来吃牌。", "A kan in hand is never discarded nor used for a chi.", "engine.paohuzi.table.Hand._discardable", (_TP + "test_a_kan_card_is_never_discarded",)),
+    Rule("paohuzi.play.chou_wei", P("3-3 坎子", "这叫做“臭偎”或者“明偎”"), "放过碰的牌自己摸到，必须偎并亮出一张。", "A card let go for peng and drawn later is wei'd with one card shown.", "engine.paohuzi.table.Hand._forced", (_TP + "test_a_passed_pengs_card_drawn_later_is_a_shown_wei",)),
+    Rule("paohuzi.play.ti_faces", P("3-5 提", "“前提”翻开最下面一张"), "前提翻开最下面一张，后提翻开最上面一张。", "A dealt ti shows its bottom card, a ti in play its top card.", "engine.paohuzi.table.Shown", (_TP + "test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng",)),
+    Rule("paohuzi.play.discard_pao", P("3-5 提", "手中打出的就不成“跑”了"), "打出的牌遇碰不成跑。", "A discard never makes a pao onto a peng.", "engine.paohuzi.table.Hand._forced_of", (_TP + "test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng",)),
+    Rule("paohuzi.play.chong_pao", P("3-5 提", "重跑不能打牌出去"), "第二次提或跑（起手的第二个前提也算）不打牌，由下家行牌。", "After a second ti or pao (a second dealt ti too) no discard; the next player goes on.", "engine.paohuzi.table.Hand._to_discard", (_TP + "test_two_dealt_ti_skip_one_discard_and_can_still_win", _TP + "test_random_lawful_moves_keep_every_card_and_replay")),
+    Rule("paohuzi.play.shou", P("2 怎样开局", "庄家可以把亮张的底牌拿到手中"), "无人起手胡时庄家收张并打出一张。", "When nobody wins on it the dealer takes the turned-up card and discards.", "engine.paohuzi.table.Hand._shou", (_TP + "test_the_dealers_liang_is_one_reading_in_deal_hu_and_play",)),
+    Rule("paohuzi.play.huang", P("1-1 四人局", "即“荒牌”"), "底牌翻完无人胡为荒牌。", "The stock used up with no win is a no-win hand.", "engine.paohuzi.table.Hand._draw", (_TP + "test_computer_hands_are_lawful_and_score_as_hu_and_settle",)),
+    Rule("paohuzi.play.mozhuang", P("1-1 四人局", "称为“摸庄”"), "四人比点取定庄牌定座次；胡者下局坐庄，荒牌庄家连庄。", "Four draw for seats; the winner deals next, after a no-win the dealer again.", "engine.paohuzi.match.draw_seats", (_TP + "test_a_match_from_one_seed",)),
+    Rule("paohuzi.play.three_rotation", P("1-2 三人局", "荒牌荒庄"), "三人局荒牌由下手坐庄。", "At three, after a no-win the next player deals.", "engine.paohuzi.match.play_match", (_TP + "test_a_match_from_one_seed",)),
+    Rule("paohuzi.play.bird", P("1-3 二人局和多人局", "就是鸟家的方位"), "最后一张底牌定鸟家与哪一方共输赢。", "The last stock card names the seat a bird shares with.", "engine.paohuzi.play.bird_scores", (_TP + "test_bird_seat_follows_the_last_stock_card", _TP + "test_a_match_from_one_seed")),
 )

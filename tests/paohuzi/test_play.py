@@ -321,3 +321,101 @@ def test_the_dealers_liang_is_one_reading_in_deal_hu_and_play():
                 assert offered == v.wins
             if v.wins and h.window is not None and h.window.origin == "liang":
                 assert h.verdict(k, h.window).best.total == v.best.total
+
+
+def _random_hands(count=300, table="three", cfg=DEFAULT):
+    import random
+
+    for seed in range(count):
+        rnd = random.Random(seed)
+        h = new_hand(seed, cfg, table)
+        yield h, rnd
+
+
+def test_chi_shows_every_copy_held_bi_and_a_chi_without_bi_is_refused():
+    from engine.paohuzi.table import Action
+
+    seen = 0
+    for h, rnd in _random_hands(200):
+        while not h.over:
+            s = h.pending()
+            acts = h.legal_actions(s)
+            w = h.window
+            chis = [a for a in acts if a.kind == "chi"]
+            if chis and h.hands[s][w.card.index] > 0:
+                held = h.hands[s][w.card.index]
+                for a in chis:
+                    copies = sum(g.count(w.card) for g in a.groups)
+                    assert copies == held + 1  # 比牌: every copy held goes down too (一吃两比 with two)
+                multi = [a for a in chis if len(a.groups) >= 2]
+                if multi:
+                    with pytest.raises(Foul) as e:
+                        h.apply(Action(s, "chi", w.card, multi[0].groups[:1]))
+                    assert e.value.code == "shao_bi" and "烧比" in e.value.zh
+                    seen += 1
+            h.apply(acts[rnd.randrange(len(acts))])
+    assert seen > 5
+
+
+def test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng():
+    fronts = backs = discards_past_peng = 0
+    for h, rnd in _random_hands(300):
+        for s in range(h.n):
+            for g in h.open[s]:
+                assert g.kind == "ti" and g.face == "bottom"  # 前提 at the deal: bottom card face up
+                fronts += 1
+        while not h.over:
+            w = h.window
+            if w is not None and w.origin == "discard":
+                for s in range(h.n):
+                    if any(g.kind == "peng" and g.cards[0] == w.card for g in h.open[s]):
+                        assert (s, "forced") not in w.steps  # 手中打出的就不成跑
+                        discards_past_peng += 1
+            acts = h.legal_actions(h.pending())
+            h.apply(acts[rnd.randrange(len(acts))])
+            for s in range(h.n):
+                for g in h.open[s]:
+                    if g.kind == "ti" and g.face == "top":
+                        backs += 1
+    assert fronts and backs and discards_past_peng
+
+
+def test_a_passed_pengs_card_drawn_later_is_a_shown_wei():
+    found = 0
+    for h, rnd in _random_hands(400):
+        while not h.over:
+            acts = h.legal_actions(h.pending())
+            h.apply(acts[rnd.randrange(len(acts))])
+            for e in h.log[-4:]:
+                if e.kind == "wei" and e.rule == "chou_wei":
+                    g = next(g for g in h.open[e.seat] if g.kind == "wei" and g.cards[0] == e.card)
+                    assert g.face == "one" and not e.hidden
+                    found += 1
+    assert found
+
+
+@pytest.mark.parametrize("table,birds", [("four", 0), ("four", 2), ("three", 0), ("two", 0)])
+def test_a_match_from_one_seed(table, birds):
+    req = {"game": "paohuzi", "action": "play", "seed": 5, "table": table, "computer": [0, 1, 2], "birds": birds, "match": {"hands": 6}}
+    a = handle(req)
+    assert a["ok"] and a == handle(req)
+    m = a["match"]
+    assert m["over"] and len(m["sheet"]) == 6 and m["ranking"]
+    if not birds:
+        assert all(sum(row["scores"]) == 0 for row in m["sheet"])
+    assert sum(p["total"] for p in m["players"]) + sum(b["total"] for b in m["birds"]) == 0
+    for prev, nxt in zip(m["sheet"], m["sheet"][1:]):
+        if prev["winner"] is not None:
+            assert nxt["dealer"] == prev["winner"]  # 抢庄
+        elif table == "four":
+            assert nxt["dealer"] == prev["dealer"]  # after 荒, the dealer deals again
+        else:
+            assert nxt["dealer"] != prev["dealer"]  # 荒牌荒庄
+        if table == "four":
+            assert nxt["xing"] not in (None, nxt["dealer"])
+
+
+def test_bird_seat_follows_the_last_stock_card():
+    from engine.paohuzi.play import BIRD_SEAT
+
+    assert [BIRD_SEAT[r] for r in range(1, 11)] == ["zhuang", "xia", "xing", "shang", "zhuang", "xia", "xing", "shang", "zhuang", "xia"]
