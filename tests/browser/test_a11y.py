@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from sitepages import new_context, open_ready, pages, widget_pages
+from browser.sitepages import new_context, open_ready, pages, widget_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from sitepages import new_context, open_ready, widget_pages
+from browser.sitepages import new_context, open_ready, widget_pages
 
 PHONE = 360
 

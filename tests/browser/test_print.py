@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from sitepages import new_context, pages
+from browser.sitepages import new_context, pages
 
 GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 MOST_PAGES = 15  # A4 sheets for any one page of a game's rules
