@@ -347,10 +347,10 @@ def evaluate(
         reasons = [("kan_needed" if r == "incomplete" else r) for r in reasons]
     candidates.sort(key=lambda x: (x.valid, x.score, x.total, x.ways), reverse=True)
     best = candidates[0] if candidates else None
-    if best is not None and not best.count_ok:
+    if best is not None and not best.count_ok and "too_few" not in reasons:
         reasons.append("card_count")
-    if best is not None and not best.meets_threshold:
-        reasons.append("below_threshold")
+    if best is not None and not best.meets_threshold and "too_few" not in reasons:
+        reasons.append("below_threshold")  # (a hand too short to be whole is not judged on its 戏)
     reasons = list(dict.fromkeys(reasons))
     return Verdict(wins=best is not None and not reasons, best=best, reasons=tuple(reasons), alternatives=tuple(candidates[1:]))
 

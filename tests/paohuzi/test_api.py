@@ -71,7 +71,10 @@ def test_too_few_cards_is_said_plainly_with_the_rule():
     a = _hu(hand=["d1", "d2", "d3"], card="x1", source="shang")
     assert a["ok"] and not a["wins"]
     codes = [r["code"] for r in a["reasons"]]
-    assert codes[0] == "too_few" and "incomplete" not in codes
+    assert codes == ["too_few"]
+    # three cards that do make a run (壹贰叁 with the 叁 coming): still only "too few", not a count or 戏 reason
+    b = _hu(hand=["d1", "d2"], card="d3", source="shang")
+    assert [r["code"] for r in b["reasons"]] == ["too_few"]
     assert a["reasons"][0]["rule"] == {"page": "winning", "anchor": "ready"}
     assert "二十一" in a["reasons"][0]["zh"] and "twenty-one" in a["reasons"][0]["en"]
     assert a["count"] == {"cards": 4, "dealt": 20}
