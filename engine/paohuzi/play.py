@@ -159,9 +159,21 @@ def _rule(rid: str) -> dict[str, str]:
     return {"id": rid, "section": sec, "zh": zh, "en": en}
 
 
-def _group(g: Shown, visible: bool, cfg: RuleConfig) -> dict[str, Any]:
+_ZIPAI_KINDS = {"ti": ("开招", "four alike (kaizhao)"), "pao": ("开招", "four alike (kaizhao)"), "wei": ("扫牌", "three alike, face down (saopai)"),
+                "peng": ("坎子（碰）", "three alike, claimed (peng)"), "shun": ("顺子", "run (shunzi)")}
+
+
+def _group(g: Shown, visible: bool, cfg: RuleConfig, variant: str = "paohuzi") -> dict[str, Any]:
     k = KINDS[g.kind]
     zh, en = k.zh, k.en
+    if variant == "xiaguan":
+        from .groups import is_red_bian
+
+        zh, en = _ZIPAI_KINDS.get(g.kind, ("二七十", "2-7-10 (erqishi)") if is_red_bian(tuple(g.cards)) else ("半边", "one number, both cases (banbian)"))
+        d = _group(g, visible, cfg)
+        if d["cards"] and all(c is None for c in d["cards"]):
+            return {**d, "zh": "扫牌（暗）", "en": "saopai, face down"}
+        return {**d, "zh": zh, "en": en}
     if g.kind == "wei" and g.face == "one":
         zh, en = "臭偎", "wei of a passed card (shown)"
     if g.kind == "ti":
@@ -177,6 +189,26 @@ def _group(g: Shown, visible: bool, cfg: RuleConfig) -> dict[str, Any]:
         "taken": g.taken.code if g.taken else None, "bi": g.bi,
         "huxi": None if hide or (g.kind == "wei" and g.face == "one" and not visible) else group_huxi(g.group, cfg),
     }
+
+
+#: 下灌字牌's own names for the same moves (yezixi.txt appendix): 扫牌 for 偎, 开招 for 提 and 跑
+_ZIPAI_ZH = (("后提，翻开最上面一张", "亮牌"), ("翻开最下面一张", "亮牌"), ("背面朝下", "暗牌"), ("前提", "开招"), ("后提", "开招"),
+             ("亮提", "开招"), ("重跑", "再开招"), ("两提", "两个开招"), ("臭偎", "扫牌"), ("偎", "扫牌"), ("提", "开招"), ("跑", "开招"), ("庄家", "庄家"), ("收张", "收张"))
+_ZIPAI_EN = (("(bottom card face up)", "(face up)"), ("(top card face up)", "(face up)"), ("a second ti or pao (chong pao)", "a second four alike"),
+             ("two ti (chong pao)", "two fours alike"), ("(chou wei)", "(saopai)"), ("wei", "saopai"), ("ti", "kaizhao"), ("pao", "kaizhao"))
+
+
+def zipai_words(text: str, lang: str) -> str:
+    """A log line in 下灌字牌's words."""
+    import re
+
+    if lang == "zh":
+        for a, b in _ZIPAI_ZH:
+            text = text.replace(a, b)
+        return text
+    for a, b in _ZIPAI_EN:
+        text = re.sub(r"\b" + re.escape(a) + r"\b", b, text) if a.isalpha() else text.replace(a, b)
+    return text
 
 
 def _label(h: Hand, a: Action) -> tuple[str, str]:
@@ -224,7 +256,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
             "seat": s, "role": h.role(s), "zh": zh, "en": en, "computer": s in computer, "you": s == viewer,
             "hand": [c.code for c in h.concealed(s)] if see else None,
             "hand_count": sum(h.hands[s]),
-            "open": [_group(g, see, h.cfg) for g in h.open[s]],
+            "open": [_group(g, see, h.cfg, variant) for g in h.open[s]],
             "row": [{"card": c.code, "from": o} for c, o in h.rows[s]],
             "let_go": sorted(FACES[i].code for i in h.chou[s]) if see else None,
         })
@@ -248,8 +280,11 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
     log = []
     for n, e in enumerate(h.log):
         show = over or not e.hidden or e.seat == viewer
+        if e.kind == "pass" and not show:
+            continue  # nobody else knows he could have claimed
+        zh, en = (e.zh, e.en) if variant != "xiaguan" else (zipai_words(e.zh, "zh"), zipai_words(e.en, "en"))
         log.append({"n": n + 1, "seat": e.seat, "role": h.role(e.seat) if e.seat is not None else None, "kind": e.kind,
-                    "card": e.card.code if (e.card and show) else None, "zh": e.zh, "en": e.en, "rule": _rule(e.rule)})
+                    "card": e.card.code if (e.card and show) else None, "zh": zh, "en": en, "rule": _rule(e.rule)})
     xing = ROLE_NAMES["xing"] if TABLES[table][1] else None
     return {
         "variant": variant, "name": {"zh": VARIANTS[variant][0], "en": VARIANTS[variant][1]},

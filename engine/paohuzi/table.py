@@ -457,12 +457,13 @@ class Hand:
             if action.kind == "hu":
                 self._win(s, w)
             elif action.kind == "pass":
+                # a pass is silent at the table: only the player himself knows he could have claimed
                 if step[1] in ("peng", "chi"):
                     w.passed.append(s)
                     self._ev(s, "pass", "let_go", f"{self._zh(s)}不{'碰' if step[1] == 'peng' else '吃'}{_w(w.card)}。",
-                             f"{self._en(s).capitalize()} does not {step[1]} the {_we(w.card)}.", w.card)
+                             f"{self._en(s).capitalize()} does not {step[1]} the {_we(w.card)}.", w.card, hidden=True)
                 else:
-                    self._ev(s, "pass", "hu", f"{self._zh(s)}可以胡{_w(w.card)}，但不胡。", f"{self._en(s).capitalize()} could win on the {_we(w.card)} but does not.", w.card)
+                    self._ev(s, "pass", "hu", f"{self._zh(s)}可以胡{_w(w.card)}，但不胡。", f"{self._en(s).capitalize()} could win on the {_we(w.card)} but does not.", w.card, hidden=True)
             elif action.kind == "peng":
                 self._peng(s, w)
             elif action.kind == "chi":
