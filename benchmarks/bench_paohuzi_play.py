@@ -1,9 +1,10 @@
 """跑胡子 and 下灌字牌 played by computer players: who wins, how often no one does, how much a win is worth, and speed.
 
-Prints figures; asserts nothing. Run: ``.venv/bin/python benchmarks/bench_paohuzi_play.py [hands]``
+Prints figures; asserts nothing. Run: ``.venv/bin/python benchmarks/bench_paohuzi_play.py [hands] [--pyodide]``
 (default 10,000 hands at the four-seat table, 2,000 for each other table and for 下灌字牌).
 Also prints the time of one ``play`` request (a whole computer hand, and one move of a
-reader's hand replayed from the seed, as the widget asks it) in CPython.
+reader's hand replayed from the seed, as the widget asks it) in CPython, and with
+``--pyodide`` the same requests inside real Pyodide under Node (tests/node/run_engine.mjs).
 """
 
 from __future__ import annotations
@@ -52,9 +53,65 @@ def request_times() -> None:
           f"max {max(step):.1f} ms over {len(step)} moves (CPython)")
 
 
+def reader_requests() -> list[dict]:
+    """Requests a widget sends while a reader plays seed 0..9: each move replayed from the seed."""
+    out = []
+    for seed in range(10):
+        moves: list = []
+        for _ in range(8):
+            req = {"game": "paohuzi", "action": "play", "seed": seed, "table": "four", "actions": list(moves)}
+            a = handle(req)
+            if a["over"] or not a["actions"]:
+                break
+            moves.append({"id": a["actions"][0]["id"]})
+            out.append({"game": "paohuzi", "action": "play", "seed": seed, "table": "four", "actions": list(moves)})
+    return out
+
+
+def pyodide_times() -> None:
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "sitegen"))
+    from sitegen.assets import plan
+
+    whole = [{"game": "paohuzi", "action": "play", "seed": s, "table": "four", "computer": [0, 1, 2]} for s in range(10)]
+    step = reader_requests()
+    with tempfile.TemporaryDirectory() as d:
+        built = plan()
+        z = Path(d) / "pyodide-lock.json"
+        z.write_bytes(built.lock)
+        (Path(d) / "assets" / built.wheel_rel).parent.mkdir(parents=True)
+        shutil.copy2(built.wheel, Path(d) / "assets" / built.wheel_rel)
+        rq = Path(d) / "req.json"
+        rq.write_text(json.dumps(whole + step))
+        script = Path(d) / "timed.mjs"
+        src = (root / "tests" / "node" / "run_engine.mjs").read_text()
+        src = src.replace(
+            'for (const r of requests) process.stdout.write(call(JSON.stringify(r)) + "\\n");',
+            'for (const r of requests) { const t = performance.now(); call(JSON.stringify(r)); process.stdout.write(JSON.stringify({ms: performance.now() - t}) + "\\n"); }',
+        )
+        script.write_text(src)
+        out = subprocess.run(["node", str(script), str(z), str(Path(d) / "assets"), str(rq)], cwd=root, capture_output=True, text=True, timeout=900)
+        if out.returncode != 0:
+            print("pyodide run failed:", out.stderr[-800:])
+            return
+        ms = [json.loads(line)["ms"] for line in out.stdout.strip().splitlines()]
+        w, st = ms[1:len(whole)], ms[len(whole):]  # the first call warms the caches
+        print(f"play request, a whole computer hand: median {statistics.median(w):.1f} ms, max {max(w):.1f} ms (Pyodide under Node)")
+        print(f"play request, one reader's move replayed from the seed: median {statistics.median(st):.1f} ms, "
+              f"max {max(st):.1f} ms over {len(st)} moves (Pyodide under Node)")
+
+
 def main() -> None:
-    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    hands = int(args[0]) if args else 10_000
     request_times()
+    if "--pyodide" in sys.argv:
+        pyodide_times()
     row(hands, "four", "paohuzi")
     for table in ("three", "two"):
         row(max(1, hands // 5), table, "paohuzi")
