@@ -178,6 +178,7 @@ def _stash_html(frag: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    markdown = record_page.page_markdown(markdown, page, config)
     lang = page_lang(page)
 
     def repl(m: re.Match[str]) -> str:

@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen import anchors, record_dates, record_site
+from sitegen import anchors, record_dates, record_headings, record_site
 from sitegen.record_cite import bibtex, cite_block, csl_json
 from sitegen.record_data import BUILD, archive_version
-from sitegen.record_facts import PageFacts, _base_url, page_facts, rel_url
+from sitegen.record_facts import PageFacts, _base_url, page_facts, page_lang, rel_url
 from sitegen.record_head import alternates, description, head_html
 from sitegen.record_lang import mark_chinese
 from sitegen.record_terms import link_terms
@@ -40,6 +40,11 @@ def env(env: Any, config: Any, files: Any) -> Any:
 
     env.globals["record_engine_version"] = engine_version
     return env
+
+
+def page_markdown(markdown: str, page: Any, config: Any) -> str:
+    """Section anchors shared with the page's translation (sitegen/record_headings.py)."""
+    return record_headings.page_markdown(markdown, Path(page.file.abs_src_path), page_lang(page.file.src_uri))
 
 
 def page_content(html_text: str, page: Any, config: Any) -> str:
@@ -95,4 +100,5 @@ def post_page(output: str, page: Any, config: Any) -> str:
 def site_built(site: Path, config: Any) -> None:
     """Every language is written: the sitemap beside the English pages, then every link checked."""
     record_site.copy_sitemap(site)
+    record_site.write_page_sitemaps(site, BUILD["site_url"])
     anchors.check_links(site, config)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -67,6 +68,37 @@ def copy_sitemap(site: Path) -> None:
         src = site / name
         if src.exists() and (site / "en").is_dir():
             shutil.copy2(src, site / "en" / name)
+
+
+_URL = re.compile(r"<url>.*?</url>", re.S)
+_LOC = re.compile(r"<loc>([^<]*)</loc>")
+
+
+def write_page_sitemaps(site: Path, base: str) -> int:
+    """A one-entry sitemap beside each page that is not a language's home.
+
+    The theme reads the page's hreflang alternates as language roots and asks for
+    ``sitemap.xml`` beside each of them (to find the page's translation); hreflang links name the
+    translation itself, so that request would find nothing. Each page's own entry (its address and
+    its alternates) answers it. Returns how many were written."""
+    root = site / "sitemap.xml"
+    if not root.is_file():
+        return 0
+    text = root.read_text(encoding="utf-8")
+    head = text[: text.index("<url>")] if "<url>" in text else ""
+    n = 0
+    for block in _URL.findall(text):
+        m = _LOC.search(block)
+        if not m or not m.group(1).startswith(base):
+            continue
+        rel = m.group(1)[len(base):].strip("/")
+        if rel in ("", "en"):
+            continue  # a language's home has the whole sitemap
+        d = site / rel
+        if d.is_dir():
+            (d / "sitemap.xml").write_text(head + block + "\n</urlset>\n", encoding="utf-8")
+            n += 1
+    return n
 
 
 FILES = {"robots.txt": robots_txt}
