@@ -222,7 +222,7 @@ LESSON = Lesson(
     Text("打围入门", "Learn 打围"),
     (
         Step("reds", Text("先数红四", "Count the red fours first"), _reds),
-        Step("small", Text("一鸡、二兔与空色", "One chicken, two rabbits, or nothing"), _small),
+        Step("small", Text("一鸡、二兔与空色", "A chicken, a rabbit, or nothing"), _small),
         Step("which-stick", Text("这一掷得哪根签？", "Which stick does this throw take?"), _which_stick, count=6),
         Step("split", Text("分掷的第二掷", "The second throw of a split"), _split),
         Step("settle", Text("对保本数结算", "Settling against break-even"), _settle),
