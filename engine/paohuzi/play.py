@@ -357,7 +357,18 @@ class Game:
 
 def new_hand(seed: int, cfg: RuleConfig, table: str, charge: bool = False) -> Hand:
     tcfg, aside = table_config(cfg, table)
-    return Hand(seed, tcfg, TABLES[table][0], aside, charge)
+    h = Hand(seed, tcfg, TABLES[table][0], aside, charge)
+    if tcfg.deal_mode == "liang":
+        from .table import Event
+
+        if TABLES[table][1]:
+            ev = Event(None, "xing", "xing", "庄家洗牌，醒家（庄家的对面）腰牌，并从下往上数出二十张作底牌，第二十张翻开作亮张；醒家这一局不打牌。",
+                       "The dealer shuffles; the counter (opposite the dealer) cuts and counts twenty cards from the bottom as the stock, turning the twentieth up; the counter sits this hand out.")
+        else:
+            ev = Event(None, "xing", "xing", "没有醒家：庄家洗牌，上手腰牌，庄家边发边数，发完后下一张翻开作亮张。",
+                       "No counter: the dealer shuffles, the previous player cuts, and the dealer counts as he deals; the next card after the deal is turned up.")
+        h.log.insert(0, ev)
+    return h
 
 
 def auto(h: Hand, computer: frozenset[int], limit: int = 2_000) -> None:

@@ -49,6 +49,7 @@ MAX_STEPS = 2_000  # a hand never needs more (80 cards); a guard for the loops
 #: rule id -> (booklet section, zh, en): every event and every refusal names one
 RULES: dict[str, tuple[str, str, str]] = {
     "deal": ("2", "起牌", "the deal"),
+    "xing": ("1-1", "腰牌与数醒", "cutting and counting the stock"),
     "qian_ti": ("3-5", "前提（亮提）", "ti dealt (shown at once)"),
     "qishou": ("4-1", "起手胡", "win on the turned-up card"),
     "shou": ("4-1", "收张", "the dealer takes the turned-up card"),

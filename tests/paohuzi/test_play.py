@@ -419,3 +419,17 @@ def test_bird_seat_follows_the_last_stock_card():
     from engine.paohuzi.play import BIRD_SEAT
 
     assert [BIRD_SEAT[r] for r in range(1, 11)] == ["zhuang", "xia", "xing", "shang", "zhuang", "xia", "xing", "shang", "zhuang", "xia"]
+
+
+@pytest.mark.parametrize("option", ["two_hu=most", "claim_rank=seat", "liang_kan=peng", "foul_win=own", "liang=self", "xia_shun=forbid",
+                                    "po_pao=hand", "void_hu=huang", "two_players=aside", "threshold=10", "threshold_zimo=without"])
+def test_every_option_is_a_playable_reading_that_settles_to_zero(option):
+    key, value = option.split("=")
+    for table in ("four", "two"):
+        for seed in range(12):
+            req = {"game": "paohuzi", "action": "play", "seed": seed, "table": table, "computer": [0, 1, 2], "options": {key: value}}
+            a = handle(req)
+            assert a["ok"] and a["over"], a.get("error")
+            assert sum(a["result"]["sheet"]["scores"].values()) == 0
+            s = handle(a["result"]["check"]["settle"])
+            assert s["scores"] == a["result"]["sheet"]["scores"]
