@@ -126,8 +126,12 @@ def test_two_pairs_never_win():
 
 
 def test_card_count():
+    # twelve cards make a whole layout (壹贰叁, three 坎) but are far from the twenty-one of a win
     v = evaluate([], H("d1 d2 d3 d5 d5 d5 d9 d9 d9 d10 d10"), H("d10")[0], "shang")
-    assert not v.wins and "card_count" in v.reasons
+    assert not v.wins and v.best is not None and v.reasons == ("too_few",)
+    # twenty-two with one ti: one more than the twenty-one a single ti allows
+    w = evaluate([G("ti", "d4 d4 d4 d4")], H("d5 d5 d5 x2 x7 x10 x4 x5 x6 d8 d8 d8 d1 d2 d3 x1 x1"), H("x1")[0], "shang")
+    assert not w.wins and "card_count" in w.reasons, w.reasons
 
 
 # paohuzi.txt 2: twenty cards each, the twenty-first from the stock wins. 3-5: "如果有两次以上的“提”或“跑”，
