@@ -139,3 +139,9 @@ EXAMPLES: list[dict[str, Any]] = [
     {"request": {"game": "lesson", "action": "check", "lesson": "dawei", "step": "reds", "seed": 7, "index": 0, "answer": "2"}, "zh": "判定一个答案", "en": "The verdict on one answer"},
     {"request": {"game": "lesson", "action": "key", "lesson": "dawei"}, "zh": "给教师的固定练习和答案", "en": "The fixed set and its answer key for teachers"},
 ]
+
+#: Work units per request, checked by engine.api before an action runs (a unit is
+#: about a microsecond of CPython): lessons are fixed and small, so each action is
+#: bounded by a constant; the teacher's answer key (every exercise of every step) is
+#: the largest, about 20 ms.
+COSTS: dict[str, int] = {"steps": 10_000, "exercises": 20_000, "check": 20_000, "key": 200_000}
