@@ -118,8 +118,8 @@ DIFFERENCES: tuple[Difference, ...] = (
     ),
     Difference(
         "scoring", "计分与胡牌门槛", "Scoring and the winning threshold",
-        "附录没有说：没有胡息、等、番，也没有胡牌所需的最少戏数。本引擎只判断能否全部拢好。",
-        "The appendix is silent: no 胡息, 等 or 番, no minimum to win. The engine only checks that all cards fit into groups.",
+        "附录没有说：没有胡息、等、番，也没有胡牌所需的最少戏数。判断牌型只看能否全部拢好；在行牌机上对局时，胡牌和计分借用跑胡子的规则（编者的选择）。",
+        "The appendix is silent: no 胡息, 等 or 番, no minimum to win. Grouping only checks that all cards fit; a hand played on the table machine borrows paohuzi's winning and scoring (an editorial choice).",
         "15 戏开胡，戏折等，再按牌型加番。",
         "15 戏 to win, 戏 converted into 等, then multipliers (番) by hand type.",
         False, _y("附 总述", "实际上就是在不断地拢好牌直到胡牌的过程"), _p("5 怎样算戏", "不到十五不开戏"),
