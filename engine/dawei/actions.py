@@ -440,3 +440,9 @@ EXAMPLES = [
     {"request": {"game": "dawei", "action": "simulate", "players": 6, "games": 3, "seed": 1}, "zh": "模拟三局六人打围（上局庄家得二牲），给出各家输赢。", "en": "Simulate three six-player games in a row (the last banker takes the two beasts); each seat's result."},
     {"request": {"game": "dawei", "action": "options"}, "zh": "全部规则选项（来源不明之处）。", "en": "Every rule option (where the source is open)."},
 ]
+
+
+#: Work units per request for engine.api's budget (a unit is about a microsecond of
+#: CPython): the most turns the request can play (:func:`cost`) at about 10 units a
+#: turn, and at least the fixed work of one answer (the pattern tables, the first time).
+COSTS: dict[str, Any] = {name: (lambda req, name=name: max(50_000, 10 * cost(name, req))) for name in ACTIONS}
