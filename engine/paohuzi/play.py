@@ -245,9 +245,9 @@ def action_json(h: Hand, a: Action) -> dict[str, Any]:
             "groups": [[x.code for x in g] for g in a.groups], "zh": zh, "en": en}
 
 
-def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: str) -> dict[str, Any]:
-    """The hand as ``viewer`` sees it (everything once the hand is over)."""
-    over = h.over
+def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: str, reveal: bool = False) -> dict[str, Any]:
+    """The hand as ``viewer`` sees it (everything once the hand is over, or with ``reveal``)."""
+    over = h.over or reveal
     seats = []
     for s in range(h.n):
         see = over or s == viewer
@@ -262,7 +262,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
         })
     w = h.window
     offer = None
-    if w is not None and not over:
+    if w is not None and not h.over:
         hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
         offer = {"card": None if hidden else w.card.code, "from": w.owner, "origin": w.origin}
     p = h.pending()
@@ -292,9 +292,9 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
         "viewer": viewer, "seats": seats,
         "xing": None if xing is None else {"zh": xing[0], "en": xing[1]},
         "stock": len(h.stock), "aside": len(h.aside), "liang": h.liang.code if h.liang else None,
-        "offer": offer, "to_move": p, "phase": "over" if over else h.phase,
-        "actions": acts, "blocked": blocked, "waiting": waiting, "refused": None, "log": log, "over": over,
-        "result": result_json(h, table) if over else None, "match": None,
+        "offer": offer, "to_move": p, "phase": "over" if h.over else h.phase,
+        "actions": acts, "blocked": blocked, "waiting": waiting, "refused": None, "log": log, "over": h.over,
+        "result": result_json(h, table) if h.over else None, "match": None,
     }
 
 
@@ -508,3 +508,40 @@ def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", st
 
 
 ROLES_OF = {3: ("zhuang", "xia", "shang"), 2: ("zhuang", "xia")}
+
+
+def narrate_steps(seed: int, table: str = "four", options: Optional[dict[str, str]] = None, variant: str = "paohuzi") -> list[dict[str, Any]]:
+    """A whole seeded hand played by the computer, move by move, for a page that tells it.
+
+    One entry per move: ``move`` (the action, with its label in both languages, or None for the deal),
+    ``events`` (log lines with their rule: ``{"zh", "en", "kind", "seat", "role", "card", "rule"}``) and
+    ``table`` (every seat's concealed cards, open groups and row after the move, all shown).
+    """
+    cfg = DEFAULT.with_options(options or {})
+    if variant == "xiaguan":
+        cfg = xiaguan_config(cfg)
+    h = new_hand(seed, cfg, table)
+    everyone = frozenset(range(h.n))
+    out: list[dict[str, Any]] = []
+
+    def snap(move: Optional[dict[str, Any]], start: int) -> None:
+        v = view(h, 0, everyone, table, variant, reveal=True)
+        events = [e for e in v["log"] if e["n"] > start]
+        seats = [{"seat": s["seat"], "role": s["role"], "zh": s["zh"], "en": s["en"], "hand": [c.code for c in h.concealed(s["seat"])],
+                  "open": [_group(g, True, h.cfg, variant) for g in h.open[s["seat"]]], "row": s["row"]} for s in v["seats"]]
+        out.append({"move": move, "events": events, "table": {"seats": seats, "stock": v["stock"], "offer": v["offer"]}})
+
+    snap(None, 0)
+    for _ in range(2_000):
+        if h.over:
+            break
+        s = h.pending()
+        assert s is not None
+        a = choose(h, s)
+        label = action_json(h, a)
+        start = len(h.log)
+        h.apply(a)
+        snap(label, start)
+    if out and h.over:
+        out[-1]["result"] = result_json(h, table)
+    return out

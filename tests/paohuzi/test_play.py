@@ -433,3 +433,18 @@ def test_every_option_is_a_playable_reading_that_settles_to_zero(option):
             assert sum(a["result"]["sheet"]["scores"].values()) == 0
             s = handle(a["result"]["check"]["settle"])
             assert s["scores"] == a["result"]["sheet"]["scores"]
+
+
+def test_narration_of_a_whole_hand_move_by_move():
+    from engine.paohuzi.play import narrate_steps
+
+    for variant in ("paohuzi", "xiaguan"):
+        steps = narrate_steps(4, "four" if variant == "paohuzi" else "three", variant=variant)
+        assert steps[0]["move"] is None and steps[-1]["result"]["sheet"]["scores"]
+        ns = [e["n"] for st in steps for e in st["events"]]
+        assert ns == list(range(1, len(ns) + 1))  # every log line once, in order
+        assert all(e["rule"]["section"] and e["rule"]["zh"] and e["rule"]["en"] for st in steps for e in st["events"])
+        for st in steps:
+            cards = [c for s in st["table"]["seats"] for c in s["hand"]]
+            cards += [c for s in st["table"]["seats"] for g in s["open"] for c in g["cards"]]
+            assert None not in cards  # the narration shows everything
