@@ -440,6 +440,8 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     seed = get_int(req, "seed", 1, lo=0, hi=2**32)
     cfg = _cfg_of(req, variant)
     n = TABLES[table][0]
+    if req.get("match") is not None:
+        n += 1 if TABLES[table][1] else 0  # in a match, seats are the players (the 醒家 too)
     viewer = get_int(req, "seat", 0, lo=0, hi=n - 1)
     comp = get_list(req, "computer", [s for s in range(n) if s != viewer], max_len=4)
     computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
