@@ -21,6 +21,7 @@
       "to_move": seat | null, "phase": "claim" | "discard" | "over",
       "actions": [ {"id", "kind", "card", "groups": [[codes]], "zh", "en"} ],   # the viewer's lawful moves now
       "blocked": [ {"card", "zh", "en", "rule"} ],   # the viewer's cards that may not be discarded, and why
+      "cannot": [ {"kind": "hu"|"peng"|"chi", "code", "zh", "en", "rule"} ],   # why the viewer may not claim the card on offer
       "waiting": {"seat", "zh", "en"} | null,        # another (non-computer) seat must move
       "refused": null | {"index", "code", "zh", "en", "rule": {...}},   # the first unlawful action, not applied
       "log": [ {"n", "seat", "role", "kind", "card": code | null, "zh", "en",
@@ -273,6 +274,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
             if n >= 3:
                 blocked.append({"card": FACES[i].code, "zh": f"拆对不拆坎：三张{FACES[i].zh}是一坎，不能打出。",
                                 "en": f"A kan is never split: your three {FACES[i].en} may not be discarded.", "rule": _rule("kan")})
+    cannot = [] if h.over or reveal else cannot_json(h, viewer, acts)
     waiting = None
     if p is not None and p != viewer:
         zh, en = ROLE_NAMES[h.role(p)]
@@ -293,9 +295,63 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
         "xing": None if xing is None else {"zh": xing[0], "en": xing[1]},
         "stock": len(h.stock), "aside": len(h.aside), "liang": h.liang.code if h.liang else None,
         "offer": offer, "to_move": p, "phase": "over" if h.over else h.phase,
-        "actions": acts, "blocked": blocked, "waiting": waiting, "refused": None, "log": log, "over": h.over,
+        "actions": acts, "blocked": blocked, "cannot": cannot, "waiting": waiting, "refused": None, "log": log, "over": h.over,
         "result": result_json(h, table) if h.over else None, "match": None,
     }
+
+
+def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Why the viewer may not 胡, 碰 or 吃 the card on offer (for the buttons shown greyed out)."""
+    from .hu import REASONS
+
+    w = h.window
+    if w is None or h.phase != "claim":
+        return []
+    have = {a["kind"] for a in acts}
+    x, i = w.card, w.card.index
+    out: list[dict[str, Any]] = []
+
+    def add(kind: str, code: str, zh: str, en: str, rule: str) -> None:
+        out.append({"kind": kind, "code": code, "zh": zh, "en": en, "rule": _rule(rule)})
+
+    hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
+    if hidden:
+        return []
+    if "hu" not in have:
+        if w.origin == "discard":
+            add("hu", "hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di")
+        else:
+            v = h.verdict(viewer, w)
+            if v.wins:
+                add("hu", "not_your_turn", "先轮到别家决定。", "Another player decides first.", "hu")
+            else:
+                code = v.reasons[0] if v.reasons else "incomplete"
+                zh, en = REASONS.get(code, REASONS["incomplete"])
+                add("hu", code, zh, en, "hu")
+    if "peng" not in have and viewer != w.owner:
+        n = h.hands[viewer][i]
+        if n == 2 and i in h.chou[viewer]:
+            add("peng", "peng_er", f"碰一不碰二：{x.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {x.en} the first time.", "peng_er")
+        elif n == 2:
+            add("peng", "not_now", "现在轮不到你碰（先胡或先跑的人在前）。", "You cannot peng now (a win or a pao comes first).", "peng_first")
+        elif n == 3:
+            add("peng", "kan", f"你手中有三张{x.zh}：第四张出现时必须跑，不是碰。", f"You hold three {x.en}: the fourth must be made a pao, not a peng.", "pao")
+        else:
+            add("peng", "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng")
+    if "chi" not in have:
+        may = viewer == h.nxt(w.owner) or (viewer == w.owner and w.origin == "stock" and h.cfg.chi_own_draw)
+        if not may:
+            add("chi", "ge_shan", "不吃隔山牌：只能吃上家打出的牌或自己翻出的牌。", "No chi across the table: only the previous player's card or one's own stock card.", "ge_shan")
+        elif i in h.chou[viewer]:
+            add("chi", "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang")
+        elif h.hands[viewer][i] >= 3:
+            add("chi", "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan")
+        elif not h.chi_ways(viewer, w):
+            add("chi", "no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
+                f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
+        else:
+            add("chi", "peng_first", "碰优先于吃：先等别家决定。", "Peng comes before chi: wait for the others to decide.", "peng_first")
+    return out
 
 
 def result_json(h: Hand, table: str, birds: int = 0) -> dict[str, Any]:
