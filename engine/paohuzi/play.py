@@ -19,7 +19,7 @@
       "stock": int, "aside": int, "liang": code | null,
       "offer": {"card": code, "from": seat, "origin": "stock"|"discard"|"liang"} | null,   # the card on offer
       "to_move": seat | null, "phase": "claim" | "discard" | "over",
-      "actions": [ {"id", "kind", "card", "groups": [[codes]], "zh", "en"} ],   # the viewer's lawful moves now
+      "actions": [ {"id", "kind", "card", "groups": [[codes]], "zh", "en", "rule"} ],   # the viewer's lawful moves now
       "blocked": [ {"card", "zh", "en", "rule"} ],   # the viewer's cards that may not be discarded, and why
       "cannot": [ {"kind": "hu"|"peng"|"chi", "code", "zh", "en", "rule"} ],   # why the viewer may not claim the card on offer
       "waiting": {"seat", "zh", "en"} | null,        # another (non-computer) seat must move
@@ -240,10 +240,16 @@ def _label(h: Hand, a: Action) -> tuple[str, str]:
     return a.kind, a.kind
 
 
+_ACTION_RULE = {"discard": "discard", "hu": "hu", "peng": "peng", "pao": "pao", "ti": "hou_ti", "wei": "wei", "pass": "let_go"}
+
+
 def action_json(h: Hand, a: Action) -> dict[str, Any]:
     zh, en = _label(h, a)
+    rule = ("bi" if len(a.groups) > 1 else "chi") if a.kind == "chi" else _ACTION_RULE.get(a.kind, "turn")
+    if a.kind == "hu" and h.window is not None and h.window.origin == "liang":
+        rule = "qishou"
     return {"id": action_id(a), "seat": a.seat, "kind": a.kind, "card": a.card.code if a.card else None,
-            "groups": [[x.code for x in g] for g in a.groups], "zh": zh, "en": en}
+            "groups": [[x.code for x in g] for g in a.groups], "zh": zh, "en": en, "rule": _rule(rule)}
 
 
 def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: str, reveal: bool = False) -> dict[str, Any]:
