@@ -125,7 +125,10 @@ def parse_tile(x: object) -> str:
             return s
         if s[::-1] in BY_CODE:
             return s[::-1]
-    shown = str(x)[:12]
+    if not isinstance(x, str) or not x.strip():
+        raise InvalidTiles("bad_tile", "有一张牌没有写成骨牌：应写上下两半的点数，如 66（天牌）、13（和牌）。",
+                           "One of the tiles is not written as a tile: give the pips of its two halves, e.g. 66 (Heaven) or 13 (Harmony).")
+    shown = x[:12]
     raise InvalidTiles("bad_tile", f"无法识别的骨牌“{shown}”：应为上下两半的点数，如 66（天牌）、13（和牌）。",
                        f"Unknown tile '{shown}': give the pips of the two halves, e.g. 66 (Heaven) or 13 (Harmony).")
 
