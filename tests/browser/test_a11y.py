@@ -53,10 +53,21 @@ def _scheme(pg: Any) -> str:
     return pg.evaluate("document.body.getAttribute('data-md-color-scheme')")
 
 
-def _axe_all(pg: Any, site_url: str, paths: list[str]) -> dict[str, list[str]]:
+#: what the light pass saw on each page (announced results, unnamed pictures), so the
+#: checks below need not load every page again; they load it themselves when missing
+_SEEN: dict[str, dict[str, list[str]]] = {}
+
+
+def _look(pg: Any) -> dict[str, list[str]]:
+    return {"silent": pg.evaluate(SILENT_JS), "unnamed": pg.evaluate(PICTURES_JS)}
+
+
+def _axe_all(pg: Any, site_url: str, paths: list[str], remember: bool = False) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in paths:
         errors = open_ready(pg, site_url + path)
+        if remember:
+            _SEEN[path] = _look(pg)
         vs = pg.evaluate(RUN_AXE)
         lines = [f"{v['id']}: {' | '.join(v['nodes'])}" for v in vs]
         if errors:
@@ -76,7 +87,7 @@ def test_axe_every_page_light_1280(desk_light: tuple[Any, list[str]], site_url: 
     assert len(paths) > 20 and any(p.startswith("en/") for p in paths)
     pg.goto(site_url)
     assert _scheme(pg) == "default"
-    found = _axe_all(pg, site_url, paths)
+    found = _axe_all(pg, site_url, paths, remember=True)
     assert found == {}, _report(found)
 
 
@@ -112,16 +123,25 @@ def test_enabled_and_disabled_buttons_look_different(fixture: str, request: pyte
     assert float(off[2]) < float(on[2])
 
 
+SILENT_JS = """() => [...document.querySelectorAll('.hw[data-widget]')]
+  .filter(w => !w.querySelector('.hw-body [aria-live], .hw-body [role="status"], .hw-body [role="alert"]'))
+  .map(w => w.dataset.widget)"""
+
+
+def _seen(pg: Any, site_url: str, path: str) -> dict[str, list[str]]:
+    if path not in _SEEN:
+        open_ready(pg, site_url + path)
+        _SEEN[path] = _look(pg)
+    return _SEEN[path]
+
+
 def test_widget_results_are_announced(desk_light: tuple[Any, list[str]], site_url: str, built_site: Path) -> None:
     pg, _ = desk_light
     silent = {}
-    for path in widget_pages(built_site):
-        open_ready(pg, site_url + path)
-        names = pg.evaluate(
-            """() => [...document.querySelectorAll('.hw[data-widget]')]
-                 .filter(w => !w.querySelector('.hw-body [aria-live], .hw-body [role="status"], .hw-body [role="alert"]'))
-                 .map(w => w.dataset.widget)"""
-        )
+    paths = widget_pages(built_site)
+    assert paths
+    for path in paths:
+        names = _seen(pg, site_url, path)["silent"]
         if names:
             silent[path] = names
     assert silent == {}, f"widgets with no announced result area: {silent}"
@@ -147,8 +167,7 @@ def test_pictures_have_text_alternatives(desk_light: tuple[Any, list[str]], site
     for path in pages(built_site):
         if not any(path.startswith(g) or path.startswith("en/" + g) for g in ("dawei", "gupai", "yezi", "paohuzi")) and path not in ("", "en/"):
             continue
-        open_ready(pg, site_url + path)
-        bad = pg.evaluate(PICTURES_JS)
+        bad = _seen(pg, site_url, path)["unnamed"]
         if bad:
             unnamed[path] = sorted(set(bad))
     assert unnamed == {}, "\n".join(f"{p}: {v}" for p, v in unnamed.items())

@@ -101,7 +101,8 @@ class _Text(HTMLParser):
 
 
 def page_text(html: str) -> str:
-    body = html.split('<div class="md-content"', 1)[-1] if '<div class="md-content"' in html else html
+    marker = '<div class="md-content"'
+    body = marker + html.split(marker, 1)[1] if marker in html else html
     p = _Text()
     p.feed(body)
     return "\n".join(p.out)
