@@ -306,5 +306,27 @@ export const widgets = {
       else node.addEventListener("change", go);
     });
     refuse();
+    const state = () => ({
+      winner: q("winner").value, huxi: Number.parseInt(q("huxi").value || "0", 10), self_drawn: q("self_drawn").checked,
+      fan: fanBoxes.filter((c) => c.checked).map((c) => c.value),
+      penalties: [...root.querySelectorAll('[data-role="penalty"]')].filter((x) => x.value).map((x) => ({ seat: x.dataset.seat, kind: x.value })),
+    });
+    root.append(shareButton(root, state, ctx.t));
+    const shared = sharedState(root);
+    if (shared) {
+      const has = (sel, v) => [...sel.options].some((o) => o.value === v);
+      if (typeof shared.winner === "string" && has(q("winner"), shared.winner)) q("winner").value = shared.winner;
+      if (Number.isSafeInteger(shared.huxi) && shared.huxi >= 0) q("huxi").value = String(shared.huxi);
+      if (typeof shared.self_drawn === "boolean") q("self_drawn").checked = shared.self_drawn;
+      if (Array.isArray(shared.fan)) fanBoxes.forEach((c) => { c.checked = shared.fan.includes(c.value); });
+      if (Array.isArray(shared.penalties)) {
+        root.querySelectorAll('[data-role="penalty"]').forEach((x) => {
+          const p = shared.penalties.find((y) => y && y.seat === x.dataset.seat);
+          x.value = p && has(x, p.kind) ? p.kind : "";
+        });
+      }
+      refuse();
+      await go();
+    }
   },
 };

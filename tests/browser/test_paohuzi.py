@@ -234,3 +234,22 @@ def test_score_widget_state_is_a_link(page, site_url):
     root = page.locator(SCORE).first
     assert root.locator('[data-role="source"]').input_value() == "xia"
     assert root.locator('[data-role="count"]').inner_text() == "20/20"
+
+
+def test_sheet_state_is_a_link(page, site_url):
+    page.goto(site_url + "paohuzi/match/")
+    wait_ready(page, SHEET)
+    root = page.locator(SHEET).first
+    root.locator('[data-role="winner"]').select_option("xia")
+    root.locator('[data-role="huxi"]').fill("21")
+    root.locator('[data-role="huxi"]').dispatch_event("change")
+    root.locator(".hw-share").click()
+    url = root.locator(".hw-share-url").input_value()
+    page.goto(url)
+    wait_ready(page, SHEET)
+    wait_answers(page, SHEET, 1)
+    root = page.locator(SHEET).first
+    assert root.locator('[data-role="winner"]').input_value() == "xia"
+    expect = handle({"game": "paohuzi", "action": "settle", "winner": "xia", "huxi": 21, "self_drawn": True, "fan": ["red"],
+                     "penalties": [{"seat": "zhuang", "kind": "shi_ti"}]})
+    assert root.locator('td[data-seat="xia"]').inner_text() == f'{expect["scores"]["xia"]:+d}'
