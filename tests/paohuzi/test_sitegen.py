@@ -99,3 +99,12 @@ def test_notes_weigh_all_three_combined_fan_and_the_18_xi_example():
             assert row in fan, (lang, row)
         zimo = notes.split("{#zimo-threshold}")[1].split("\n## ")[0]
         assert "18" in zimo and "#example-18" in zimo
+
+
+def test_no_run_of_24_characters_copied_outside_a_blockquote():
+    src = re.sub(r"\s+", "", SOURCE)
+    for page in sorted((ROOT / "docs" / "paohuzi").glob("*.md")):
+        body = "\n".join(x for x in page.read_text(encoding="utf-8").splitlines() if not x.lstrip().startswith(">"))
+        text = re.sub(r"\s+", "", body)
+        copied = [text[i : i + 24] for i in range(len(text) - 23) if text[i : i + 24] in src]
+        assert not copied, (page.name, copied[:2])

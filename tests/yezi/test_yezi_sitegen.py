@@ -129,3 +129,12 @@ def test_the_81_rows_are_explained_from_the_engine():
     for lang in ("zh", "en"):
         assert "3⁴ = 81" in sg.best_spread_table(lang, {})
         assert "81" in sg.round_limits_table(lang, {}).split("\n\n", 1)[1]
+
+
+def test_no_run_of_24_characters_copied_outside_a_blockquote():
+    src = re.sub(r"\s+", "", SOURCE.read_text(encoding="utf-8"))
+    for page in sorted((ROOT / "docs" / "yezi").glob("*.md")):
+        body = "\n".join(x for x in page.read_text(encoding="utf-8").splitlines() if not x.lstrip().startswith(">"))
+        text = re.sub(r"\s+", "", body)
+        copied = [text[i : i + 24] for i in range(len(text) - 23) if text[i : i + 24] in src]
+        assert not copied, (page.name, copied[:2])
