@@ -266,7 +266,7 @@ PAOHUZI = Game(
     kind=Text("规则小册子", "rule booklet"),
     covers=Text(
         "80 张字牌；三种起源传说；四人、三人、二人局与打鸟；开局与收张；五种牌型与吃、碰、偎、提、跑五种做法；编子与红编；各种违规；十一种胡法；戏的计算、戏折等、番的倍数；比赛办法、积分表、罚则与一个计分例子。",
-        "The 80 cards; three origin legends; games for four, three and two players and side bets (daniao); the deal and taking the turned card; five kinds of groups and the five actions chi, peng, wei, ti, pao; bian and red bian; fouls; eleven ways to win; counting xi, turning xi into deng, fan multipliers; a competition format with a score sheet, penalties and a worked example.",
+        "The 80 cards; three origin legends; games for four, three and two players and side bets (daniao); the deal and taking the turned-up card; five kinds of groups and the five actions chi, peng, wei, ti, pao; bian and red bian; fouls; eleven ways to win; counting xi, turning xi into deng, fan multipliers; a competition format with a score sheet, penalties and a worked example.",
     ),
     missing=Text(
         "比赛积分表只有文字说明，没有表样；“负者负分 3 戏加等平衡法则”的含义要靠例子反推。",
