@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import json
 
-LONG = {"game": "dawei", "action": "simulate", "players": 6, "games": 200, "seed": 1}
+from engine.api import handle
+from engine.dawei.actions import MAX_SIM_GAMES
+from engine.dawei.game import MAX_DROP_CHANCE
+
+#: the longest simulation the engine accepts: long enough to be stopped mid-request
+LONG = {"game": "dawei", "action": "simulate", "players": 6, "games": MAX_SIM_GAMES, "seed": 1, "drop_chance": MAX_DROP_CHANCE}
+
+
+def test_the_long_request_is_one_the_engine_accepts():
+    assert handle(LONG)["ok"] is True
 
 
 def limits(page, **values) -> None:
@@ -100,15 +109,18 @@ def test_a_widget_shows_stop_while_busy(page, site_url):
     limits(page, stopAfterMs=0)
     page.goto(site_url + "dawei/")
     wait_ready(page)
-    # hold the worker busy with a long request, then ask through a widget: it waits behind it
-    page.evaluate("(req) => { window.__long = window.heritageWidgets.call(req); }", LONG)
+    # hold the worker busy with long requests, then ask through a widget: it waits behind them
+    page.evaluate(
+        "(req) => { window.__long = Promise.all([1, 2, 3, 4, 5].map(() => window.heritageWidgets.call(req))); }", LONG
+    )
     root = page.locator('[data-widget="dawei-dice"]').first
     root.locator('[data-role="roll"]').click()
     stop = root.locator(".hw-busy .hw-stop")
     stop.wait_for(state="visible", timeout=60_000)
     assert stop.inner_text() == "停止"
     stop.click()
-    assert page.evaluate("() => window.__long.then((a) => a.error && a.error.code)") == "cancelled"
+    codes = page.evaluate("() => window.__long.then((all) => all.map((a) => a.error && a.error.code))")
+    assert codes == ["cancelled"] * 5
     root.locator(".hw-busy").wait_for(state="detached", timeout=60_000)
 
 
