@@ -10,6 +10,9 @@ Layout (decomposition apart from scoring, as in a mahjong hand divider):
 * :mod:`.fan`      — 戏 → 等, and the 番 (each declared once in ``FANS``)
 * :mod:`.settle`   — the 积分表 of one deal, with 醒筹, 荒牌 and penalties A–G
 * :mod:`.state`    — a deal in progress up to the first discard (seeded deal, 亮提, 起手胡, 收张)
+* :mod:`.table`    — a whole hand as a seeded state machine (``Hand``: ``legal_actions(seat)``, ``apply(action)``,
+  fouls refused or charged); :mod:`.ai` — computer players; :mod:`.play` — tables of 4/3/2, 打鸟, settlement,
+  the ``play`` API and narration; :mod:`.match` — a match from one seed (摸庄, 抢庄, the sheet)
 * :mod:`.extremes` — the most a hand can score (the booklet's 75 huxi, checked)
 * :mod:`.svg`      — card faces; :mod:`.actions` — the API; :mod:`.trace` — rules ↔ source passages
 
