@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -309,9 +310,17 @@ def precache_list(root: Path) -> list[list[str]]:
     return out
 
 
-def write_service_worker(root: Path) -> str:
-    """Write ``sw.js`` at the site root with the list of files and a build hash; returns the hash."""
-    files = precache_list(root)
+def _serving() -> bool:
+    """``mkdocs serve``: pages change under the reader's eyes, so nothing is kept offline."""
+    return len(sys.argv) > 1 and sys.argv[1] == "serve" and Path(sys.argv[0]).name in ("mkdocs", "__main__.py")
+
+
+def write_service_worker(root: Path, keep_offline: bool | None = None) -> str:
+    """Write ``sw.js`` at the site root with the list of files and a build hash; returns the hash.
+    Under ``mkdocs serve`` the list is empty: that worker drops any offline copy and unregisters."""
+    if keep_offline is None:
+        keep_offline = not _serving()
+    files = precache_list(root) if keep_offline else []
     version = _short(json.dumps(files).encode())
     build = json.dumps({"version": version, "files": files}, separators=(",", ":"))
     text = (WIDGETS / "sw.js").read_text(encoding="utf-8")

@@ -5,7 +5,8 @@
 // A new deployment changes this file, so the browser installs the new version
 // beside the old one (files whose hash did not change are copied, not
 // downloaded again) and switches once no open tab uses the old one: a page
-// never mixes scripts of two deployments.
+// never mixes scripts of two deployments. Under `mkdocs serve` the list is
+// empty: this worker then removes any offline copy and unregisters itself.
 const BUILD = /*hw:build*/{"version":"dev","files":[]};
 const PREFIX = "hw-site-";
 const CACHE = PREFIX + BUILD.version;
@@ -46,6 +47,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    if (BUILD.files.length === 0) {
+      // the site is being edited (mkdocs serve): keep nothing, step aside
+      await self.registration.unregister();
+      return;
     }
     await self.clients.claim(); // the first visit's page, too, is served from the cache from now on
   })());

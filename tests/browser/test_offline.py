@@ -86,6 +86,15 @@ def test_service_worker_version_follows_the_content(tmp_path: Path):
     assert second["a/"] != first["a/"] and second["b.js"] == first["b.js"] and second["./"] == first["./"]
 
 
+def test_serve_mode_keeps_nothing_offline(tmp_path: Path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("home")
+    write_service_worker(site, keep_offline=False)
+    assert sw_build(site)["files"] == []
+    assert "unregister()" in (site / "sw.js").read_text()
+
+
 # ---------------------------------------------------------------- in the browser
 
 
