@@ -198,6 +198,7 @@ async function table(root, ctx) {
       msg.textContent = "";
       delete msg.dataset.refused;
     }
+    const t1 = performance.now();
     title.textContent = t(`第 ${seed} 号牌局`, `Hand no. ${seed}`);
     board.innerHTML = v.table(a);
     acts.innerHTML = v.actions(a);
@@ -209,6 +210,7 @@ async function table(root, ctx) {
     undoBtn.disabled = moves.length === 0;
     undoBtn.title = moves.length ? "" : t("还没有走过一步。", "You have not made a move yet.");
     root.dataset.over = a.over ? "1" : "";
+    root.dataset.drawMs = String(Math.round(performance.now() - t1));
     answers += 1;
     root.dataset.answers = String(answers);
     if (focus) focusNext();
