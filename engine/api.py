@@ -130,11 +130,11 @@ def handle(request: Any) -> dict[str, Any]:
         return _error("too_complex", "请求过于复杂，无法处理。", "The request is too complex to handle.")
     except MemoryError:
         return _error("too_large", "请求过大，无法处理。", "The request is too large to handle.")
-    except Exception as e:  # noqa: BLE001 - the API promises an answer, not a traceback
+    except Exception:  # noqa: BLE001 - the API promises an answer, not a traceback
         return _error(
             "internal_error",
-            f"引擎内部错误（{type(e).__name__}）。请报告此问题。",
-            f"Internal engine error ({type(e).__name__}). Please report it.",
+            "引擎出了错，没能回答这个请求。这是引擎的问题，不是你的：请报告它，并附上你做了什么。",
+            "The engine went wrong and could not answer this request. The fault is the engine's, not yours: please report it, with what you did.",
         )
 
 

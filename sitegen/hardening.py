@@ -48,12 +48,23 @@ def inline_script_hashes(html_text: str) -> list[str]:
     return sorted(out)
 
 
+#: ``mkdocs serve`` injects an inline live-reload script (different on every load,
+#: so it cannot be hashed): while serving, inline scripts are allowed instead of
+#: listed. A built site (``mkdocs build``) always lists them by hash.
+_serving = {"on": False}
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _serving["on"] = command == "serve"
+
+
 def policy(hashes: list[str]) -> str:
     """The page's policy. Only directives that a ``<meta>`` policy honours (no frame-ancestors, no reporting)."""
+    inline = ["'unsafe-inline'"] if _serving["on"] else hashes
     return "; ".join(
         [
             "default-src 'self'",
-            " ".join(["script-src 'self' 'wasm-unsafe-eval'", *hashes]),
+            " ".join(["script-src 'self' 'wasm-unsafe-eval'", *inline]),
             "worker-src 'self'",
             "connect-src 'self'",
             "img-src 'self' data: blob:",
