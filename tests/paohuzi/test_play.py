@@ -448,3 +448,37 @@ def test_narration_of_a_whole_hand_move_by_move():
             cards = [c for s in st["table"]["seats"] for c in s["hand"]]
             cards += [c for s in st["table"]["seats"] for g in s["open"] for c in g["cards"]]
             assert None not in cards  # the narration shows everything
+
+
+def test_two_winners_on_one_card_are_asked_in_turn_order_or_by_value():
+    from engine.paohuzi.cards import counts_of, parse_card
+
+    def counts(codes):
+        return counts_of([parse_card(c) for c in codes.split()])
+
+    ready_a = "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9"  # waits on 大捌 (碰胡)
+    ready_b = "d6 d7 d1 d2 d3 x4 x5 x6 x7 x8 x9 d2 d7 d10 d9 d9 d9 d4 d4 d4"  # waits on 大捌 (顺胡), worth more
+    for two_hu, first in (("order", 1), ("most", 2)):
+        h = Hand(0, DEFAULT.with_options({"two_hu": two_hu}))
+        h.hands[1], h.hands[2] = counts(ready_a), counts(ready_b)
+        h.open = [[], [], []]
+        h._open(parse_card("d8"), 0, "stock")
+        hus = [s for s, k in h.window.steps if k == "hu"]
+        assert hus[0] == first and set(hus) == {1, 2}
+        b1, b2 = h.verdict(1, h.window).best, h.verdict(2, h.window).best
+        assert (b2.score, b2.total) > (b1.score, b1.total)
+
+
+def test_a_win_comes_before_anothers_pao_or_peng_unless_claims_go_by_seat():
+    from engine.paohuzi.cards import counts_of, parse_card
+
+    ready = counts_of([parse_card(c) for c in "d6 d7 x1 x2 x3 x4 x5 x6 x7 x8 x9 d2 d7 d10 x10 x10 x10 d4 d4 d4".split()])
+    three = counts_of([parse_card(c) for c in "d8 d8 d8 x1 x5".split()])
+    for rank, hu_asked in (("hu", True), ("seat", False)):
+        h = Hand(0, DEFAULT.with_options({"claim_rank": rank}))
+        h.hands[1], h.hands[2] = three, ready  # the next player must 跑 the 大捌; the previous one can win on it
+        h.open = [[], [], []]
+        h._open(parse_card("d8"), 0, "stock")
+        steps = h.window.steps
+        assert ((2, "hu") in steps) == hu_asked
+        assert (1, "forced") in steps
