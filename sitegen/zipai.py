@@ -11,6 +11,7 @@ drawn before Python is ready; ``widgets/zipai.js`` redraws it from each answer w
 
 from __future__ import annotations
 
+import re
 from html import escape as e
 from typing import Any, Callable, Optional
 
@@ -39,6 +40,8 @@ def card(code: Optional[str], lang: str, height: int, cls: str = "") -> str:
         label = e(T(lang)("扣着的牌", "a card face down"))
         return f'<span class="zp-back{cls}" role="img" aria-label="{label}" style="height:{height}px;width:{round(height * 40 / 180)}px"></span>'
     svg = card_svg(c, height, title=False, arabic=lang == "en")
+    # the card's name for a screen reader, never its code
+    svg = re.sub(r'aria-label="[^"]*"', f'aria-label="{e(c.zh if lang == "zh" else c.en)}"', svg, count=1)
     return svg.replace('class="phz-card', f'class="zp-card{cls} phz-card', 1) if cls else svg
 
 
@@ -46,21 +49,33 @@ def name(d: dict[str, Any], lang: str) -> str:
     return e(d["zh"] if lang == "zh" else d["en"])
 
 
-def group_html(g: dict[str, Any], lang: str, height: int = 64) -> str:
+def group_html(g: dict[str, Any], lang: str, height: int = 64, under: Optional[str] = None) -> str:
+    """One group; the card taken from the table (or, in a 比 group, the copy of it) lies under the others."""
     t = T(lang)
     cards = []
     taken_done = False
+    low = g.get("taken") or (under if g.get("bi") else None)
     for c in g["cards"]:
-        is_taken = not taken_done and g.get("taken") is not None and c == g["taken"]
+        is_taken = not taken_done and low is not None and c == low
         taken_done = taken_done or is_taken
         cards.append((is_taken, c))
     # the card taken from the table lies under the others (the booklet's 练品)
     cards.sort(key=lambda x: x[0])
     inner = "".join(card(c, lang, height, " zp-taken" if tk else "") for tk, c in cards)
     hx = g.get("huxi")
-    cap = name(g, lang) + (t("（比）", " (bi)") if g.get("bi") else "") + ((" · " + str(hx) + t("戏", " huxi")) if hx else "")
+    cap = name(g, lang) + (t("（比）", " (bi)") if g.get("bi") else "") + (
+        t("（扣着）", " (face down)") if g["face"] == "down" and any(g["cards"]) else "") + ((" · " + str(hx) + t("戏", " huxi")) if hx else "")
     cls = "zp-group" + (" zp-bi" if g.get("bi") else "") + (" zp-down" if g["face"] == "down" else "")
-    return f'<figure class="{cls}"><div class="zp-group-cards">{inner}</div><figcaption>{cap}</figcaption></figure>'
+    return f'<figure class="{cls}"><div class="zp-group-cards" style="--zp-overlap:-{round(height * 0.47)}px">{inner}</div><figcaption>{cap}</figcaption></figure>'
+
+
+def groups_html(groups: list[dict[str, Any]], lang: str, height: int = 64) -> str:
+    out, last = [], None
+    for g in groups:
+        out.append(group_html(g, lang, height, last))
+        if not g.get("bi"):
+            last = g.get("taken")
+    return "".join(out)
 
 
 def seat_html(s: dict[str, Any], a: dict[str, Any], lang: str, big: bool) -> str:
@@ -71,7 +86,7 @@ def seat_html(s: dict[str, Any], a: dict[str, Any], lang: str, big: bool) -> str
     count = t(f"手中 {n} 张", f"{n} cards in hand")
     head = (f'<h4 class="zp-seat-name">{who}{(" · " + t("轮到此家", "to move")) if turn else ""}</h4>'
             f'<p class="zp-count">{count}</p>')
-    opened = "".join(group_html(g, lang) for g in s["open"])
+    opened = groups_html(s["open"], lang)
     opened_html = (f'<div class="zp-open" aria-label="{t("亮在桌上的牌", "groups on the table")}">{opened}</div>' if opened else "")
     hand = ""
     if s["hand"] is not None and not big:
@@ -227,7 +242,7 @@ def narration(lang: str, params: dict[str, Any]) -> str:
     head = (f'<tr><th scope="col">{t("步", "move")}</th><th scope="col">{t("谁", "who")}</th><th scope="col">{t("牌", "card")}</th>'
             f'<th scope="col">{t("发生了什么", "what happened")}</th><th scope="col">{t("规则", "rule")}</th></tr>')
     deal = "".join(
-        f'<div class="zp-dealt"><h4>{name(s, lang)}</h4>{"".join(group_html(g, lang, 36) for g in s["open"])}'
+        f'<div class="zp-dealt"><h4>{name(s, lang)}</h4>{groups_html(s["open"], lang, 36)}'
         f'<div class="zp-hand-small">{"".join(card(c, lang, 36) for c in s["hand"] or [])}</div></div>' for s in a["seats"])
     return (f'<div class="zp zp-narration"><p>{t("牌局结束时各家的牌（手中剩下的与亮在桌上的）：", "Each seat at the end of the hand (cards left in hand and groups on the table):")}</p>'
             f'<div class="zp-ends">{deal}</div>'

@@ -41,21 +41,23 @@ function view(F, ctx) {
     }
     let s = F.svg[code].replace(/width="\d+" height="\d+"/, `width="${Math.round((height * 40) / 180)}" height="${height}"`);
     s = s.replace(/<title>[^<]*<\/title>/, "");
+    if (F.names[code]) s = s.replace(/aria-label="[^"]*"/, `aria-label="${nm(F.names[code])}"`);
     return cls ? s.replace('class="phz-card', `class="zp-card${cls} phz-card`) : s;
   }
 
-  function group(g, height = 64) {
+  function group(g, height = 64, under = null) {
     let taken = false;
+    const low = g.taken || (g.bi ? under : null); // the card taken (or in a bi group its copy) lies under the others
     const cards = g.cards.map((c) => {
-      const isTaken = !taken && g.taken != null && c === g.taken;
+      const isTaken = !taken && low != null && c === low;
       taken = taken || isTaken;
       return [isTaken, c];
     });
     cards.sort((a, b) => Number(a[0]) - Number(b[0])); // the card taken from the table lies under the others
     const inner = cards.map(([tk, c]) => card(c, height, tk ? " zp-taken" : "")).join("");
-    const cap = nm(g) + (g.bi ? t("（比）", " (bi)") : "") + (g.huxi ? ` · ${g.huxi}${t("戏", " huxi")}` : "");
+    const cap = nm(g) + (g.bi ? t("（比）", " (bi)") : "") + (g.face === "down" && g.cards.some(Boolean) ? t("（扣着）", " (face down)") : "") + (g.huxi ? ` · ${g.huxi}${t("戏", " huxi")}` : "");
     const cls = "zp-group" + (g.bi ? " zp-bi" : "") + (g.face === "down" ? " zp-down" : "");
-    return `<figure class="${cls}"><div class="zp-group-cards">${inner}</div><figcaption>${cap}</figcaption></figure>`;
+    return `<figure class="${cls}"><div class="zp-group-cards" style="--zp-overlap:-${Math.round(height * 0.47)}px">${inner}</div><figcaption>${cap}</figcaption></figure>`;
   }
 
   function seat(s, a, big) {
@@ -63,7 +65,12 @@ function view(F, ctx) {
     const turn = a.to_move === s.seat && !a.over;
     let h = `<h4 class="zp-seat-name">${who}${turn ? " · " + t("轮到此家", "to move") : ""}</h4>`
       + `<p class="zp-count">${t(`手中 ${s.hand_count} 张`, `${s.hand_count} cards in hand`)}</p>`;
-    const opened = s.open.map((g) => group(g)).join("");
+    let last = null;
+    const opened = s.open.map((g) => {
+      const h = group(g, 64, last);
+      if (!g.bi) last = g.taken;
+      return h;
+    }).join("");
     if (opened) h += `<div class="zp-open" aria-label="${esc(t("亮在桌上的牌", "groups on the table"))}">${opened}</div>`;
     if (s.hand && !big) h += `<div class="zp-hand-small">${s.hand.map((c) => card(c, 40)).join("")}</div>`;
     if (s.row.length) {
