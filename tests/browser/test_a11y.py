@@ -114,9 +114,13 @@ LOOK_JS = """() => {
 @pytest.mark.parametrize("fixture", ["desk_light", "phone_dark"])
 def test_enabled_and_disabled_buttons_look_different(fixture: str, request: pytest.FixtureRequest, site_url: str) -> None:
     pg, _ = request.getfixturevalue(fixture)
-    open_ready(pg, site_url + "dawei/throws/")
-    look = pg.evaluate(LOOK_JS)
-    assert look["on"] is not None, "no enabled widget button on the page"
+    look = None
+    for path in ("dawei/", "gupai/", "paohuzi/", "en/dawei/"):
+        open_ready(pg, site_url + path)
+        look = pg.evaluate(LOOK_JS)
+        if look["on"] is not None:
+            break
+    assert look is not None and look["on"] is not None, "no enabled widget button on the game front pages"
     on, off = look["on"], look["off"]
     assert on[0] != off[0], "border style should differ"
     assert on[1] != off[1], "fill should differ"
