@@ -242,8 +242,8 @@ def narration(lang: str, params: dict[str, Any]) -> str:
     head = (f'<tr><th scope="col">{t("步", "move")}</th><th scope="col">{t("谁", "who")}</th><th scope="col">{t("牌", "card")}</th>'
             f'<th scope="col">{t("发生了什么", "what happened")}</th><th scope="col">{t("规则", "rule")}</th></tr>')
     deal = "".join(
-        f'<div class="zp-dealt"><h4>{name(s, lang)}</h4>{groups_html(s["open"], lang, 36)}'
-        f'<div class="zp-hand-small">{"".join(card(c, lang, 36) for c in s["hand"] or [])}</div></div>' for s in a["seats"])
+        f'<div class="zp-dealt"><h4>{name(s, lang)}</h4><div class="zp-open">{groups_html(s["open"], lang, 48)}</div>'
+        f'<div class="zp-hand-small">{"".join(card(c, lang, 48) for c in s["hand"] or [])}</div></div>' for s in a["seats"])
     return (f'<div class="zp zp-narration"><p>{t("牌局结束时各家的牌（手中剩下的与亮在桌上的）：", "Each seat at the end of the hand (cards left in hand and groups on the table):")}</p>'
             f'<div class="zp-ends">{deal}</div>'
             f'<div class="zp-scroll"><table class="zp-moves"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
