@@ -45,6 +45,16 @@ def card(code: Optional[str], lang: str, height: int, cls: str = "") -> str:
     return svg.replace('class="phz-card', f'class="zp-card{cls} phz-card', 1) if cls else svg
 
 
+def hidden_card(code: str, lang: str, height: int) -> str:
+    """A card inside a button named by its words: the picture is hidden from screen readers."""
+    return re.sub(r' role="img" aria-label="[^"]*"', ' aria-hidden="true"', card(code, lang, height), count=1)
+
+
+def card_name(code: str, lang: str) -> str:
+    c = parse_card(code)
+    return code if c is None else (c.zh if lang == "zh" else c.en)
+
+
 def name(d: dict[str, Any], lang: str) -> str:
     return e(d["zh"] if lang == "zh" else d["en"])
 
@@ -124,7 +134,8 @@ def table_html(a: dict[str, Any], lang: str, static: bool = False) -> str:
     if you["hand"] is not None:
         dis = " disabled" if static else ""
         hand = "".join(
-            f'<button type="button" class="zp-hcard" data-card="{c}"{dis}>{card(c, lang, 88)}</button>' for c in you["hand"])
+            f'<button type="button" class="zp-hcard" data-card="{c}"{dis}>{hidden_card(c, lang, 88)}'
+            f'<span class="hw-sr">{t("打出", "Discard the ")}{e(card_name(c, lang))}</span></button>' for c in you["hand"])
         hand = f'<div class="zp-hand" data-role="hand" aria-label="{t("你的手牌", "your hand")}">{hand}</div>'
     mine = seat_html(you, a, lang, True)
     return (f'<div class="zp-table">'

@@ -107,7 +107,9 @@ function view(F, ctx) {
         if (!canDiscard) return `<span class="zp-hcard" data-card="${c}">${card(c, 88)}</span>`;
         const act = discards.get(c);
         const label = act ? nm(act) : `${t("打出", "Discard ")}${name}${blocked.has(c) ? t("（不能打：", " (not allowed: ") + nm(blocked.get(c)) + t("）", ")") : ""}`;
-        return `<button type="button" class="zp-hcard" data-card="${c}"${act ? ' data-legal="1"' : ""} aria-label="${label}" title="${label}">${card(c, 88)}</button>`;
+        // the button's name is its words; the picture inside is hidden from screen readers so the two never disagree
+        const pic = card(c, 88).replace(/ role="img" aria-label="[^"]*"/, ' aria-hidden="true"');
+        return `<button type="button" class="zp-hcard" data-card="${c}"${act ? ' data-legal="1"' : ""} title="${label}">${pic}<span class="hw-sr">${label}</span></button>`;
       }).join("");
       hand = `<div class="zp-hand" data-role="hand" role="group" aria-label="${esc(t("你的手牌", "your hand"))}">${hand}</div>`;
     }
