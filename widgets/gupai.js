@@ -22,6 +22,13 @@ function tilesSpan(codes, svgs) {
   return el("span", { class: "gp-tiles", html });
 }
 
+// cells separated by a space, so the text of a row reads as words ("Tiles left Tricks") and not run together
+function spaced(children) {
+  const out = [];
+  children.forEach((c, i) => { if (i) out.push(" "); out.push(c); });
+  return out;
+}
+
 function sameTiles(a, b) {
   if (a.length !== b.length) return false;
   const x = [...a].sort(); const y = [...b].sort();
@@ -110,18 +117,18 @@ async function handWidget(root, ctx) {
   }
 
   function settlementNode(s) {
-    const rs = [0, 1, 2, 3].map((i) => el("tr", {}, [
+    const rs = [0, 1, 2, 3].map((i) => el("tr", {}, spaced([
       el("th", { scope: "row", text: seatName(i) }), el("td", { text: String(s.held[i]) }),
       el("td", { text: (s.nets[i] >= 0 ? "+" : "") + String(s.nets[i]) }),
-    ]));
+    ])));
     const table = el("table", { class: "gp-score" }, [
-      el("thead", {}, [el("tr", {}, [el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") }),
-        el("th", { text: ctx.t("输赢（墩）", "Net, in tricks (墩)") })])]),
+      el("thead", {}, [el("tr", {}, spaced([el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") }),
+        el("th", { text: ctx.t("输赢（墩）", "Net, in tricks (墩)") })]))]),
       el("tbody", {}, rs),
     ]);
     const summary = el("p", { class: "gp-summary", text: s.summary[ctx.lang] });
-    const lines = el("ul", { class: "gp-lines" }, s.lines.map((ln) => el("li", { text: ln[ctx.lang] })));
-    return [table, summary, lines];
+    const lines = el("ul", { class: "gp-lines" }, spaced(s.lines.map((ln) => el("li", { text: ln[ctx.lang] }))));
+    return spaced([table, summary, lines]);
   }
 
   function status(a) {
@@ -133,28 +140,28 @@ async function handWidget(root, ctx) {
   }
 
   function draw(a) {
-    const rows = [0, 1, 2, 3].map((s) => el("tr", { "data-seat": String(s) }, [
+    const rows = [0, 1, 2, 3].map((s) => el("tr", { "data-seat": String(s) }, spaced([
       el("th", { scope: "row", text: seatName(s) + (s === human ? ctx.t("（你）", " (you)") : "") + (a.sealed.includes(s) ? ctx.t("（封墩）", " (sealed)") : "") }),
       el("td", { text: String(a.counts[s]) }),
       el("td", { text: String(a.held[s]) }),
-    ]));
+    ])));
     const score = el("table", { class: "gp-score" }, [
-      el("thead", {}, [el("tr", {}, [el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("手中", "Tiles left") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") })])]),
+      el("thead", {}, [el("tr", {}, spaced([el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("手中", "Tiles left") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") })]))]),
       el("tbody", {}, rows),
     ]);
-    const playNode = (c) => el("div", { class: "gp-play" }, [
+    const playNode = (c) => el("div", { class: "gp-play" }, spaced([
       el("span", { class: "gp-who", text: seatName(c.seat) }),
       tilesSpan(c.tiles, svgs),
       el("span", { class: "gp-how", text: c.up ? ctx.t("打", "face up") : ctx.t("垫", "face down") }),
-    ]);
+    ]));
     const table = el("div", { class: "gp-table", "data-role": "table" });
     if (!a.current.length) table.textContent = ctx.t("（桌上还没有牌）", "(nothing on the table yet)");
-    for (const c of a.current) table.append(playNode(c));
+    for (const c of a.current) table.append(playNode(c), " ");
     const last = el("div", { class: "gp-last", "data-role": "last" });
     if (a.tricks.length) {
       const tr = a.tricks[a.tricks.length - 1];
       last.append(el("p", { text: ctx.t(`上一圈：${seatName(tr.winner)}得 ${dun(tr.dun)}`, `Last trick: ${seatName(tr.winner)} takes ${dun(tr.dun)}`) }));
-      last.append(el("div", { class: "gp-table" }, tr.moves.map(playNode)));
+      last.append(" ", el("div", { class: "gp-table" }, spaced(tr.moves.map(playNode))));
     }
     const st = el("p", { class: "gp-status", "data-role": "status", "aria-live": "polite", text: status(a) });
     const hand = el("div", { class: "gp-hand", "data-role": "hand" });
@@ -178,14 +185,14 @@ async function handWidget(root, ctx) {
     why.id = `${uid}-why`;
     const result = el("div", { "data-role": "result" });
     if (a.settlement) result.append(...settlementNode(a.settlement));
-    board.replaceChildren(el("div", { class: "gp-board" }, [score, table]), last, st, hand, why, result);
+    board.replaceChildren(...spaced([el("div", { class: "gp-board" }, spaced([score, table])), last, st, hand, why, result]));
     // the seal button: live only before the first move, for a hand that may be sealed; else it says why not
     const begun = a.terminal || a.tricks.length > 0 || a.current.some((c) => c.seat === human);
     sealBtn.hidden = begun;
     sealBtn.disabled = !(a.seal && a.seal.allowed);
     sealBtn.title = a.seal ? a.seal[ctx.lang] : "";
     const sealWhy = el("p", { class: "gp-why", "data-role": "seal-why", id: `${uid}-seal-why`, text: sealBtn.disabled && a.seal && !begun ? a.seal[ctx.lang] : "" });
-    board.append(sealWhy);
+    board.append(" ", sealWhy);
     if (sealBtn.disabled) sealBtn.setAttribute("aria-describedby", sealWhy.id); else sealBtn.removeAttribute("aria-describedby");
     selected = [];
     refreshButtons();
