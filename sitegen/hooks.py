@@ -253,7 +253,6 @@ def write_assets(site_dir: Path) -> None:
             else:
                 out.write_bytes(content)
     assets.fix_pages(site_dir)
-    assets.write_service_worker(site_dir)
 
 
 _written: set[str] = set()
@@ -261,10 +260,6 @@ _written: set[str] = set()
 
 def on_post_build(config: Any) -> None:
     site_dir = Path(config["site_dir"])
-    if site_dir.name == "en" and (site_dir.parent / "sw.js").exists():
-        # the English pages are in: their 404 page, and a service worker that lists the whole site
-        assets.fix_pages(site_dir)
-        assets.write_service_worker(site_dir.parent)
     # mkdocs-static-i18n builds English into <site>/en after the Chinese build,
     # whose post-build already wrote the shared assets at <site>: not twice
     if site_dir.name == "en" and (site_dir.parent / "assets" / "engine" / "manifest.json").exists():
@@ -274,6 +269,8 @@ def on_post_build(config: Any) -> None:
         # every language is written: the whole site exists, so its links can be checked
         theme_fixes.fix_files(site_dir)
         record_page.site_built(site_dir, config)
+    # last, when every file of the site is written: the service worker lists them with their hashes
+    assets.write_service_worker(site_dir)
 
 
 def last_language_pass(config: Any) -> bool:
