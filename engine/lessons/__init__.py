@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .dawei import LESSON as DAWEI
 from .model import Lesson
+from .yezi import LESSON as YEZI
 
 #: game id -> its lesson, in the order of the site's navigation
-LESSONS: dict[str, Lesson] = {DAWEI.id: DAWEI}
+LESSONS: dict[str, Lesson] = {DAWEI.id: DAWEI, YEZI.id: YEZI}

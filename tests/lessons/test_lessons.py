@@ -119,3 +119,50 @@ def test_bad_requests_answer_in_sentences(kw):
     assert err["zh"] and err["en"][0].isupper()
     for word in ("lesson", "step", "seed", "index", "answer"):
         assert f"'{word}'" not in err["en"] and f"“{word}”" not in err["zh"]
+
+
+# ------------------------------------------------------------------ 叶子戏: answers against the engine
+from engine.yezi.best import best_split  # noqa: E402
+from engine.yezi.combos import rank_of  # noqa: E402
+
+
+def _yezi_cards(text: str) -> list[int]:
+    return [0 if w == "leaf" else int(w.split("(")[1].rstrip(")")) for w in text.split()]
+
+
+@given(seed=seeds, index=indexes)
+def test_yezi_group_answer_is_the_engines_combination(seed, index):
+    lesson = LESSONS["yezi"]
+    ex = draw(lesson, lesson.by_id["group"], seed, index)
+    cards = _yezi_cards(ex.figure_alt.en.split(": ")[1])
+    from engine.yezi.combos import classify as yclassify
+
+    c = yclassify(cards)
+    assert ex.answer == (c.id if c else "scatter")
+
+
+@given(seed=seeds, index=indexes)
+def test_yezi_best_split_answer_has_the_lowest_total(seed, index):
+    lesson = LESSONS["yezi"]
+    ex = draw(lesson, lesson.by_id["split"], seed, index)
+    cards = _yezi_cards(ex.figure_alt.en.split(": ")[1])
+    groups = [[int(ch) for ch in g.split("-")] for g in ex.answer.split("|")]
+    assert sorted(groups[0] + groups[1]) == sorted(cards)
+    assert rank_of(groups[0]) + rank_of(groups[1]) == best_split(cards).score
+    # and every other choice totals more
+    for c in ex.choices:
+        if c.value != ex.answer:
+            gs = [[int(ch) for ch in g.split("-")] for g in c.value.split("|")]
+            assert rank_of(gs[0]) + rank_of(gs[1]) > best_split(cards).score
+
+
+@given(seed=seeds, index=indexes)
+def test_yezi_showing_answer_is_the_lowest_group(seed, index):
+    lesson = LESSONS["yezi"]
+    ex = draw(lesson, lesson.by_id["showing"], seed, index)
+    groups = [_yezi_cards(part.split(": ")[1].split(" (")[0]) for part in ex.figure_alt.en.split("; ")]
+    ranks = [rank_of(g) for g in groups]
+    if min(ranks) == 9:
+        assert ex.answer == "none"
+    else:
+        assert ranks.count(min(ranks)) == 1 and ex.answer == str(ranks.index(min(ranks)))
