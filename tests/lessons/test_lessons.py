@@ -166,3 +166,46 @@ def test_yezi_showing_answer_is_the_lowest_group(seed, index):
         assert ex.answer == "none"
     else:
         assert ranks.count(min(ranks)) == 1 and ex.answer == str(ranks.index(min(ranks)))
+
+
+# ------------------------------------------------------------------ 鄂南骨牌: answers against the engine
+from engine.gupai.hand import jiao_singles  # noqa: E402
+from engine.gupai.plays import Play, classify as gclassify, winner_of  # noqa: E402
+from engine.gupai.scoring import settle as gsettle  # noqa: E402
+from engine.gupai.tiles import BY_CODE as TILES  # noqa: E402
+
+TILE_BY_EN = {f.en: code for code, f in TILES.items()}
+SEAT_EN = ["Player A", "Player B", "Player C", "Player D"]
+
+
+@given(seed=seeds, index=indexes)
+def test_gupai_trick_answer_is_the_best_play(seed, index):
+    lesson = LESSONS["gupai"]
+    ex = draw(lesson, lesson.by_id["trick"], seed, index)
+    seats, plays = [], []
+    for part in ex.figure_alt.en.split("; "):
+        who, names = part.split(": ")
+        tiles = tuple(TILE_BY_EN[n] for n in names.split(", "))
+        seats.append(SEAT_EN.index(who))
+        plays.append(gclassify(tiles) or Play(tiles, "discard", -1, "", ""))
+    assert ex.answer == str(seats[winner_of(plays)])
+    assert ex.question.en.startswith(SEAT_EN[seats[0]])
+
+
+@given(seed=seeds, index=indexes)
+def test_gupai_lead_answer_follows_the_lead_rules(seed, index):
+    lesson = LESSONS["gupai"]
+    ex = draw(lesson, lesson.by_id["lead"], seed, index)
+    hand = tuple(TILE_BY_EN[n] for n in ex.figure_alt.en.split(": ")[1].split(", "))
+    assert set(jiao_singles(hand)) == {ex.answer}
+
+
+@given(seed=seeds, index=indexes)
+def test_gupai_pay_answer_is_the_settlement(seed, index):
+    lesson = LESSONS["gupai"]
+    ex = draw(lesson, lesson.by_id["pay"], seed, index)
+    q = ex.question.en
+    held = [int(q.split(f"{name} ")[1].split(",")[0].split(" ")[0]) for name in SEAT_EN]
+    closer = SEAT_EN.index(q.split("(")[1].split(" won")[0])
+    seat = SEAT_EN.index(q.split("What does ")[1].split(" pay")[0])
+    assert int(ex.answer) == gsettle(tuple(held), closer).nets[seat]
