@@ -319,6 +319,11 @@ TABLES = {
 # ---------------------------------------------------------------- widgets (static views)
 
 
+def _hidden(svg: str) -> str:
+    """A drawing inside a labelled button: the button's label is its text alternative."""
+    return svg.replace("<svg ", '<svg aria-hidden="true" ', 1)
+
+
 def card_name(code: str, lang: str) -> str:
     c = parse_card(code)
     assert c is not None
@@ -329,7 +334,7 @@ def palette_html(lang: str) -> str:
     t = T(lang)
     btns = "".join(
         f'<button type="button" class="phz-pick" data-card="{c.code}" aria-label="{e(t("加入", "add ") + card_name(c.code, lang))}" disabled>'
-        f'{card_svg(c, 64, title=False, arabic=lang == "en")}</button>'
+        f'{_hidden(card_svg(c, 64, title=False, arabic=lang == "en"))}</button>'
         for c in FACES
     )
     return f'<div class="phz-palette" data-role="palette" role="group" aria-label="{e(t("点一张牌把它加进去", "Click a card to add it"))}">{btns}</div>'
@@ -340,7 +345,7 @@ def cards_buttons(codes: list[str], lang: str, height: int = 60) -> str:
     t = T(lang)
     return "".join(
         f'<button type="button" class="phz-chip" data-card="{c}" aria-label="{e(t("取回", "take back ") + card_name(c, lang))}" disabled>'
-        f'{card_svg(parse_card(c), height, title=False, arabic=lang == "en")}</button>'  # type: ignore[arg-type]
+        f'{_hidden(card_svg(parse_card(c), height, title=False, arabic=lang == "en"))}</button>'  # type: ignore[arg-type]
         for c in codes
         if parse_card(c)
     )

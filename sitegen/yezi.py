@@ -52,6 +52,11 @@ def _num(n: int) -> str:
 # ---------------------------------------------------------------- widgets
 
 
+def _hidden(svg: str) -> str:
+    """A drawing inside a labelled button: the button's label is its text alternative."""
+    return svg.replace("<svg ", '<svg aria-hidden="true" ', 1)
+
+
 def _palette(lang: str) -> str:
     out = ['<div class="yz-palette" data-role="palette">']
     for f in FACES:
@@ -59,7 +64,7 @@ def _palette(lang: str) -> str:
         label = t(lang, f"加入{f.cipher}", f"add {f.cipher}")
         out.append(
             f'<button type="button" class="yz-pick" data-card="{code}" aria-label="{E(label)}" disabled>'
-            f"{card_svg(f.value, 30, lang)}</button>"
+            f"{_hidden(card_svg(f.value, 30, lang))}</button>"
         )
     out.append("</div>")
     return "".join(out)
@@ -161,7 +166,7 @@ def _my_hand(ans: dict[str, Any], lang: str) -> str:
         pressed = "true" if i in first else "false"
         buttons.append(
             f'<button type="button" class="yz-mine" data-card="{code}" data-index="{i}" aria-pressed="{pressed}" '
-            f'aria-label="{E(name)}" disabled>{card_svg(f.value, 34, lang)}</button>'
+            f'aria-label="{E(name)}" disabled>{_hidden(card_svg(f.value, 34, lang))}</button>'
         )
     return (
         f'<fieldset class="yz-my-hand"><legend>{t(lang, "你是甲家：点四张作为先亮的一组", "You are player A: click four cards to show first")}</legend>'

@@ -147,6 +147,8 @@ function wireHand(root, ctx, fa, onChange) {
   const chip = (code, h, onClick) => {
     const b = el("button", { type: "button", class: "phz-chip", "data-card": code, html: sized(svg[code], h),
       "aria-label": ctx.t(`取回${cardName(fa, code, ctx)}`, `take back ${cardName(fa, code, ctx)}`) });
+    const pic = b.querySelector("svg");
+    if (pic) pic.setAttribute("aria-hidden", "true");
     b.addEventListener("click", onClick);
     return b;
   };

@@ -65,6 +65,12 @@ async function formWidget(root, ctx) {
           type: "button", class: "yz-chip", "data-card": code,
           "aria-label": ctx.t(`取回这张牌`, `take this card back`), html: svgs[code],
         });
+        const pic = b.querySelector("svg");
+        if (pic) {
+          const name = pic.getAttribute("aria-label") || code;
+          b.setAttribute("aria-label", ctx.t(`取回${name}`, `take back ${name}`));
+          pic.setAttribute("aria-hidden", "true");
+        }
         b.addEventListener("click", () => { groups[i].splice(j, 1); refresh(); });
         slot.append(b);
       });
@@ -258,6 +264,7 @@ async function roundWidget(root, ctx) {
       });
       const svg = b.querySelector("svg");
       b.setAttribute("aria-label", svg ? svg.getAttribute("aria-label") : code);
+      if (svg) svg.setAttribute("aria-hidden", "true");
       b.addEventListener("click", () => {
         if (chosen.has(i)) chosen.delete(i);
         else if (chosen.size < 4) chosen.add(i);
