@@ -126,6 +126,9 @@ def test_keyboard_and_a_phone_screen(page, site_url):
     page.goto(site_url + "yezi/zipai/")
     wait_ready(page)
     root = page.locator(W)
+    # a card of the hand is a button named by what it does
+    names = [b.text_content() for b in root.locator("button.zp-hcard .hw-sr").all()]
+    assert names and all(n.startswith("打出") for n in names)
     first = root.locator("button.zp-hcard[data-legal]").first
     first.focus()
     n = answers(page)
@@ -143,6 +146,3 @@ def test_keyboard_and_a_phone_screen(page, site_url):
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     # every card drawn has words for a screen reader
     assert root.locator('svg:not([aria-label]):not([aria-hidden="true"]), .zp-back:not([aria-label])').count() == 0
-    # a card of the hand is a button named by what it does
-    names = [b.inner_text() for b in root.locator("button.zp-hcard .hw-sr").all()]
-    assert names and all(n.startswith("打出") for n in names)
