@@ -171,7 +171,7 @@ async function table(root, ctx) {
   const title = q("title"), newBtn = q("new"), undoBtn = q("undo");
   msg.setAttribute("aria-live", "assertive");
   let answers = 0;
-  let lastLog = 0;
+  let lastLog = Infinity; // what happened before the first answer is on the board, not announced
   let busy = false;
 
   const shareBox = q("share");
