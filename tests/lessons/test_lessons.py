@@ -209,3 +209,46 @@ def test_gupai_pay_answer_is_the_settlement(seed, index):
     closer = SEAT_EN.index(q.split("(")[1].split(" won")[0])
     seat = SEAT_EN.index(q.split("What does ")[1].split(" pay")[0])
     assert int(ex.answer) == gsettle(tuple(held), closer).nets[seat]
+
+
+# ------------------------------------------------------------------ 跑胡子: answers against the engine
+from engine.paohuzi.arrange import arrange as parrange  # noqa: E402
+from engine.paohuzi.cards import Card as PCard  # noqa: E402
+from engine.paohuzi.groups import Group as PGroup, huxi as phuxi  # noqa: E402
+
+
+def _pcards(text: str) -> list[PCard]:
+    return [PCard(w.startswith("big"), int(w.split()[1])) for w in text.split(", ")]
+
+
+KIND_OF = {"a kan": "kan", "a wei": "wei", "a peng": "peng", "a pao": "pao", "a ti": "ti"}
+
+
+@given(seed=seeds, index=indexes)
+def test_paohuzi_group_answer_is_the_huxi_table(seed, index):
+    lesson = LESSONS["paohuzi"]
+    ex = draw(lesson, lesson.by_id["group"], seed, index)
+    cards = _pcards(ex.figure_alt.en.split(": ")[1])
+    head = ex.question.en.split("This group is ")[1]
+    kind = next((k for p, k in KIND_OF.items() if head.startswith(p + ",")), None)
+    if kind is None:  # three cards in the hand: a run or a bian
+        kind = "shun" if len({c.rank for c in cards}) == 3 and sorted(c.rank for c in cards) != [2, 7, 10] else "bian"
+    assert int(ex.answer) == phuxi(PGroup.of(kind, cards))
+
+
+@given(seed=seeds, index=indexes)
+def test_paohuzi_hand_answer_is_the_best_arrangement(seed, index):
+    lesson = LESSONS["paohuzi"]
+    ex = draw(lesson, lesson.by_id["hand"], seed, index)
+    best = parrange(_pcards(ex.figure_alt.en.split(": ")[1]))
+    assert best is not None and int(ex.answer) == best[0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_paohuzi_ready_answer_is_a_winning_card(seed):
+    lesson = LESSONS["paohuzi"]
+    ex = draw(lesson, lesson.by_id["ready"], seed, 0)
+    hand = [("d" if c.big else "x") + str(c.rank) for c in _pcards(ex.figure_alt.en.split(": ")[1])]
+    wins = {w["card"] for w in handle({"game": "paohuzi", "action": "waiting", "hand": hand})["waits"]}
+    assert ex.answer in wins
+    assert all(c.value not in wins for c in ex.choices if c.value != ex.answer)
