@@ -100,7 +100,8 @@ def seat_html(s: dict[str, Any], a: dict[str, Any], lang: str, big: bool) -> str
     opened_html = (f'<div class="zp-open" aria-label="{t("亮在桌上的牌", "groups on the table")}">{opened}</div>' if opened else "")
     hand = ""
     if s["hand"] is not None and not big:
-        hand = f'<div class="zp-hand-small">{"".join(card(c, lang, 40) for c in s["hand"])}</div>'
+        hand = (f'<span class="zp-row-label">{t("手中剩下的牌", "Cards left in hand")}</span>'
+                f'<div class="zp-hand-small">{"".join(card(c, lang, 48) for c in s["hand"])}</div>')
     row = "".join(card(r["card"], lang, 56) for r in s["row"])
     nxt = a["seats"][(s["seat"] + 1) % len(a["seats"])]
     row_html = (f'<div class="zp-row"><span class="zp-row-label">{t("打出、翻出后没人要的牌（放在此家与", "Cards let go (between this seat and ")}'

@@ -72,7 +72,7 @@ function view(F, ctx) {
       return h;
     }).join("");
     if (opened) h += `<div class="zp-open" aria-label="${esc(t("亮在桌上的牌", "groups on the table"))}">${opened}</div>`;
-    if (s.hand && !big) h += `<div class="zp-hand-small">${s.hand.map((c) => card(c, 40)).join("")}</div>`;
+    if (s.hand && !big) h += `<span class="zp-row-label">${t("手中剩下的牌", "Cards left in hand")}</span><div class="zp-hand-small">${s.hand.map((c) => card(c, 48)).join("")}</div>`;
     if (s.row.length) {
       const next = a.seats[(s.seat + 1) % a.seats.length];
       h += `<div class="zp-row"><span class="zp-row-label">${t("打出、翻出后没人要的牌（放在此家与", "Cards let go (between this seat and ")}${nm(next)}${t("之间）", ")")}</span>`
