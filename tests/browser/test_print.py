@@ -46,7 +46,7 @@ def test_paohuzi_winning_prints_compactly(printer: Any, site_url: str, lang: str
                })"""
         )
         opened = pg.evaluate(
-            """() => [...document.querySelectorAll('.md-typeset details')].every(d =>
+            """() => [...document.querySelectorAll('.md-typeset details')].filter(d => !d.closest('.hw')).every(d =>
                  [...d.children].filter(c => c.tagName !== 'SUMMARY').every(c => c.getBoundingClientRect().height > 0))"""
         )
         controls = pg.evaluate(
