@@ -355,8 +355,11 @@ EXAMPLES += [
 def _play_cost(req: dict[str, Any]) -> int:
     from ..api import size
 
-    # the hand is replayed from its seed: a whole hand, plus each of the reader's moves checked
-    return 200_000 + 2_000 * size(req, "actions", 0, 10_000)
+    # the hand is replayed from its seed: a whole hand (each hand of a match), plus each of the reader's moves checked
+    match = req.get("match")
+    hands = match.get("hands", 4) if isinstance(match, dict) else 1
+    hands = hands if isinstance(hands, int) and not isinstance(hands, bool) and 1 <= hands <= 8 else 8
+    return 200_000 * hands + 2_000 * size(req, "actions", 0, 10_000)
 
 
 #: Work units per request, checked by engine.api before an action runs (a unit is

@@ -62,7 +62,7 @@ TABLE_NAMES = {"four": ("四人局（三人打牌，醒家数醒）", "four at t
                "three": ("三人局", "three players"), "two": ("二人局", "two players")}
 VARIANTS = {"paohuzi": ("跑胡子", "paohuzi"), "xiaguan": ("下灌字牌", "Xiaguan zi pai")}
 MAX_ACTIONS = 800
-MAX_HANDS = 24
+MAX_HANDS = 8  # a match is replayed whole on every request: eight hands stay within the time budget
 MAX_BIRDS = 6
 #: 打鸟: the last stock card's number names the seat a bird shares with (§1-3)
 BIRD_SEAT = {1: "zhuang", 5: "zhuang", 9: "zhuang", 2: "xia", 6: "xia", 10: "xia", 3: "xing", 7: "xing", 4: "shang", 8: "shang"}
@@ -495,6 +495,14 @@ def _cfg_of(req: dict[str, Any], variant: str) -> RuleConfig:
     return xiaguan_config(cfg) if variant == "xiaguan" else cfg
 
 
+def _match_hands(match: dict[str, Any]) -> int:
+    n = match.get("hands", 4)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_HANDS:
+        raise ApiError("bad_field", f"一场比赛可以打 1 到 {MAX_HANDS} 局：请给这样一个局数。",
+                       f"A match can last from 1 to {MAX_HANDS} hands: give a number of hands in that range.")
+    return n
+
+
 def play(req: dict[str, Any]) -> dict[str, Any]:
     """The ``play`` action (see the module docstring for the answer's shape)."""
     variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
@@ -517,7 +525,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if match is not None:
         from .match import play_match
 
-        return play_match(variant, table, seed, cfg, viewer, computer, actions, get_int(match, "hands", 4, lo=1, hi=MAX_HANDS), birds, charge)
+        return play_match(variant, table, seed, cfg, viewer, computer, actions, _match_hands(match), birds, charge)
     h = new_hand(seed, cfg, table, charge)
     refused = None
     auto(h, computer)
