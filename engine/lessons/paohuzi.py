@@ -187,6 +187,98 @@ def _score(rng: random.Random) -> Exercise:
     )
 
 
+# ------------------------------------------------------------------ step 5: may you take this card, and how?
+TAKE = RuleRef("paohuzi/turn/", "order", Text("一张牌谁先要", "One card: who takes it first"))
+
+
+def _act_words(a: "Action") -> Text:
+    if a.kind == "peng":
+        return Text(f"碰{a.card.zh}", f"Peng the {a.card.en}")
+    if a.kind == "hu":
+        return Text(f"胡{a.card.zh}", f"Win on the {a.card.en}")
+    if a.kind == "chi":
+        gs_zh = " ＋ ".join("".join(c.char for c in g) for g in a.groups)
+        gs_en = " + ".join("-".join(str(c.rank) if not c.big else f"big {c.rank}" for c in g) for g in a.groups)
+        extra = (Text("（连比牌）", " (with bi)") if len(a.groups) > 1 else Text("", ""))
+        return Text(f"吃成 {gs_zh}{extra.zh}", f"Chi it as {gs_en}{extra.en}")
+    return Text("放过", "Let it go")
+
+
+def _take(rng: random.Random) -> Exercise:
+    from ..paohuzi.ai import choose
+    from ..paohuzi.table import Action, Hand
+
+    while True:
+        h = Hand(rng.randrange(2**31))
+        found = None
+        for _ in range(400):
+            seat = h.pending()
+            if seat is None:
+                break
+            acts = h.legal_actions(seat)
+            claims = [a for a in acts if a.kind in ("chi", "peng")]
+            if claims and h.phase == "claim" and len(claims) <= 3 and rng.random() < 0.5:
+                found = (seat, claims)
+                break
+            h.apply(choose(h, seat))
+        if found is None:
+            continue
+        seat, claims = found
+        w = h.window
+        right = rng.choice(claims)
+        hand = tuple(c for i, n in enumerate(h.hands[seat]) for c in [FACES[i]] * n)
+        # unlawful moves a beginner might try, each refused by the engine with its rule
+        wrong: list[tuple[Action, Text]] = []
+        tries: list[Action] = [Action(seat, "peng", w.card), Action(seat, "hu", w.card)]
+        for a in claims:
+            if a.kind == "chi" and len(a.groups) > 1:
+                tries.append(Action(seat, "chi", w.card, a.groups[:1]))  # the bi groups left out
+        for i, c in enumerate(hand):
+            for d in hand[i + 1 :]:
+                tries.append(Action(seat, "chi", w.card, ((w.card, c, d),)))
+        rng.shuffle(tries)
+        # the instructive refusals first: bi left out, a kan split, a peng without a pair, big with small
+        order = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3}
+        fouls = []
+        for a in tries:
+            if a in claims or (a.kind == "hu" and h._wins(seat, w) is not None):
+                continue
+            f = h.why_not(a)
+            fouls.append((order.get(f.code, 9), a, f))
+        fouls.sort(key=lambda x: x[0])
+        seen: set[str] = set()
+        for _, a, f in fouls:
+            words = _act_words(a)
+            if len(wrong) >= 3 or words.en in seen or words.en == _act_words(right).en:
+                continue
+            seen.add(words.en)
+            wrong.append((a, Text(f.zh, f.en)))
+        if len(wrong) >= 2:
+            break
+    origin_zh = {"stock": "从底牌翻出", "discard": "打出", "liang": "亮出"}[w.origin]
+    origin_en = {"stock": "turned up from the stock", "discard": "discarded", "liang": "turned up"}[w.origin]
+    if w.owner == seat:
+        owner_zh, owner_en = "你自己", "you yourself"
+    elif h.nxt(w.owner) == seat:
+        owner_zh, owner_en = "你的上家（坐在你前面的一家）", "the player before you"
+    else:
+        owner_zh, owner_en = "你的下家（坐在你后面的一家）", "the player after you"
+    key = lambda a: _act_words(a).en  # noqa: E731
+    choices = [Choice(key(right), _act_words(right))] + [Choice(key(a), _act_words(a), why) for a, why in wrong]
+    cs = _cards(hand)
+    other = [a for a in claims if a != right]
+    also = (Text("另外也可以：" + "、".join(_act_words(a).zh for a in other) + "。", " You could also: " + "; ".join(_act_words(a).en for a in other) + ".") if other else Text("", ""))
+    return Exercise(
+        Text(f"{owner_zh}{origin_zh}一张{w.card.zh}。你的手牌如图。下面哪一种做法合规矩？",
+             f"The {w.card.en} has been {origin_en} by {owner_en}. Your hand is shown. Which of these moves is lawful?"),
+        cards_svg(hand, 44), Text(f"你的手牌：{cs.zh}；桌上的牌：{w.card.zh}", f"Your hand: {cs.en}; the card on offer: {w.card.en}"),
+        shuffled(rng, choices), key(right),
+        Text(f"可以{_act_words(right).zh}。" + also.zh + "能不能要一张牌，要看它从哪里来、你手里有什么：吃只吃上家的或自己翻出的牌，吃的时候手里同样的牌都要比出来，坎不能拆。",
+             f"You may: {_act_words(right).en}.{also.en} Whether you may take a card depends on where it comes from and what you hold: chi only the previous player's card or one you turned up, show every copy you still hold as bi, and never split a kan."),
+        TAKE,
+    )
+
+
 LESSON = Lesson(
     "paohuzi",
     Text("跑胡子入门", "Learn 跑胡子"),
@@ -194,6 +286,7 @@ LESSON = Lesson(
         Step("group", Text("一组牌值几胡息", "The huxi of a group"), _group, count=5),
         Step("hand", Text("一手牌最多几胡息", "The huxi of a hand"), _hand),
         Step("ready", Text("落轿的牌胡哪一张", "Which card a ready hand wins on"), _ready),
+        Step("take", Text("能不能要这张牌，怎么要", "May you take this card, and how?"), _take),
         Step("score", Text("这一胡得几分", "What a win scores"), _score, count=3),
     ),
 )
