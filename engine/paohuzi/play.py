@@ -22,6 +22,7 @@
       "actions": [ {"id", "kind", "card", "groups": [[codes]], "zh", "en", "rule"} ],   # the viewer's lawful moves now
       "blocked": [ {"card", "zh", "en", "rule"} ],   # the viewer's cards that may not be discarded, and why
       "cannot": [ {"kind": "hu"|"peng"|"chi", "code", "zh", "en", "rule"} ],   # why the viewer may not claim the card on offer
+      "hint": one of "actions" | null,   # the move the computer player would make in the viewer's place
       "waiting": {"seat", "zh", "en"} | null,        # another (non-computer) seat must move
       "refused": null | {"index", "code", "zh", "en", "rule": {...}},   # the first unlawful action, not applied
       "log": [ {"n", "seat", "role", "kind", "card": code | null, "zh", "en",
@@ -281,6 +282,8 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
                 blocked.append({"card": FACES[i].code, "zh": f"拆对不拆坎：三张{FACES[i].zh}是一坎，不能打出。",
                                 "en": f"A kan is never split: your three {FACES[i].en} may not be discarded.", "rule": _rule("kan")})
     cannot = [] if h.over or reveal else cannot_json(h, viewer, acts)
+    # a hint for learners: the move the computer player would make in the viewer's place
+    hint = action_json(h, choose(h, viewer)) if acts else None
     waiting = None
     if p is not None and p != viewer:
         zh, en = ROLE_NAMES[h.role(p)]
@@ -301,7 +304,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
         "xing": None if xing is None else {"zh": xing[0], "en": xing[1]},
         "stock": len(h.stock), "aside": len(h.aside), "liang": h.liang.code if h.liang else None,
         "offer": offer, "to_move": p, "phase": "over" if h.over else h.phase,
-        "actions": acts, "blocked": blocked, "cannot": cannot, "waiting": waiting, "refused": None, "log": log, "over": h.over,
+        "actions": acts, "hint": hint, "blocked": blocked, "cannot": cannot, "waiting": waiting, "refused": None, "log": log, "over": h.over,
         "result": result_json(h, table) if h.over else None, "match": None,
     }
 

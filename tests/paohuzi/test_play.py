@@ -482,3 +482,22 @@ def test_a_win_comes_before_anothers_pao_or_peng_unless_claims_go_by_seat():
         steps = h.window.steps
         assert ((2, "hu") in steps) == hu_asked
         assert (1, "forced") in steps
+
+
+@pytest.mark.parametrize("variant,seed", [("paohuzi", 7), ("paohuzi", 21), ("xiaguan", 3)])
+def test_hint_is_always_a_lawful_move_and_plays_a_whole_hand(variant, seed):
+    """Following the hint (the computer's choice in the reader's place) plays a hand to its end."""
+    from engine.api import handle
+
+    moves: list[dict] = []
+    for _ in range(300):
+        a = handle({"game": "paohuzi", "action": "play", "variant": variant, "seed": seed, "table": "three", "actions": moves})
+        assert a["ok"] and a["refused"] is None
+        if a["over"]:
+            break
+        if a["actions"]:
+            assert a["hint"]["id"] in {x["id"] for x in a["actions"]}
+            moves.append({"id": a["hint"]["id"]})
+        else:
+            assert a["hint"] is None
+    assert a["over"]
