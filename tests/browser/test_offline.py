@@ -212,9 +212,12 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
         first.evaluate("""async () => {
             const r = await navigator.serviceWorker.getRegistration();
             const sw = r.waiting || r.installing;
-            if (sw.state !== "installed") await new Promise((done, fail) => sw.addEventListener("statechange", () => {
-                if (sw.state === "installed") done(); else if (sw.state === "redundant") fail(new Error("install failed"));
-            }));
+            if (sw.state !== "installed") await new Promise((done, fail) => {
+                sw.addEventListener("statechange", () => {
+                    if (sw.state === "installed") done(); else if (sw.state === "redundant") fail(new Error("install failed"));
+                });
+                setTimeout(() => fail(new Error(`the new version is still ${sw.state}`)), 240000);
+            });
         }""")
         assert first.evaluate("async () => !!(await navigator.serviceWorker.getRegistration()).waiting")
         assert first.evaluate("() => caches.keys()") == [f"hw-site-{old}", f"hw-site-{new}"]
@@ -223,7 +226,11 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
         second.goto(base + "dawei/")
         # the new version takes over and drops the old copy
         second.evaluate("""async (want) => {
-            while (JSON.stringify(await caches.keys()) !== JSON.stringify(want)) await new Promise((r) => setTimeout(r, 100));
+            const deadline = performance.now() + 240000;
+            while (JSON.stringify(await caches.keys()) !== JSON.stringify(want)) {
+                if (performance.now() > deadline) throw new Error(`offline copies: ${JSON.stringify(await caches.keys())}`);
+                await new Promise((r) => setTimeout(r, 100));
+            }
         }""", [f"hw-site-{new}"])
         context.set_offline(True)
         second.goto(base + "archive/")
