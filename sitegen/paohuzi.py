@@ -319,11 +319,6 @@ TABLES = {
 # ---------------------------------------------------------------- widgets (static views)
 
 
-def _hidden(svg: str) -> str:
-    """A drawing inside a labelled button: the button's label is its text alternative."""
-    return svg.replace("<svg ", '<svg aria-hidden="true" ', 1)
-
-
 def card_name(code: str, lang: str) -> str:
     c = parse_card(code)
     assert c is not None
@@ -333,8 +328,8 @@ def card_name(code: str, lang: str) -> str:
 def palette_html(lang: str) -> str:
     t = T(lang)
     btns = "".join(
-        f'<button type="button" class="phz-pick" data-card="{c.code}" aria-label="{e(t("加入", "add ") + card_name(c.code, lang))}" disabled>'
-        f'{_hidden(card_svg(c, 64, title=False, arabic=lang == "en"))}</button>'
+        f'<button type="button" class="phz-pick" data-card="{c.code}" disabled>'
+        f'{card_svg(c, 64, title=False, arabic=lang == "en")}</button>'
         for c in FACES
     )
     return f'<div class="phz-palette" data-role="palette" role="group" aria-label="{e(t("点一张牌把它加进去", "Click a card to add it"))}">{btns}</div>'
@@ -344,8 +339,8 @@ def cards_buttons(codes: list[str], lang: str, height: int = 60) -> str:
     """Cards already placed, each a button that takes it back out."""
     t = T(lang)
     return "".join(
-        f'<button type="button" class="phz-chip" data-card="{c}" aria-label="{e(t("取回", "take back ") + card_name(c, lang))}" disabled>'
-        f'{_hidden(card_svg(parse_card(c), height, title=False, arabic=lang == "en"))}</button>'  # type: ignore[arg-type]
+        f'<button type="button" class="phz-chip" data-card="{c}" title="{e(t("点一下取回", "click to take it back"))}" disabled>'
+        f'{card_svg(parse_card(c), height, title=False, arabic=lang == "en")}</button>'  # type: ignore[arg-type]
         for c in codes
         if parse_card(c)
     )

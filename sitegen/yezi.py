@@ -52,19 +52,13 @@ def _num(n: int) -> str:
 # ---------------------------------------------------------------- widgets
 
 
-def _hidden(svg: str) -> str:
-    """A drawing inside a labelled button: the button's label is its text alternative."""
-    return svg.replace("<svg ", '<svg aria-hidden="true" ', 1)
-
-
 def _palette(lang: str) -> str:
     out = ['<div class="yz-palette" data-role="palette">']
     for f in FACES:
         code = code_of(f.value)
-        label = t(lang, f"加入{f.cipher}", f"add {f.cipher}")
         out.append(
-            f'<button type="button" class="yz-pick" data-card="{code}" aria-label="{E(label)}" disabled>'
-            f"{_hidden(card_svg(f.value, 30, lang))}</button>"
+            f'<button type="button" class="yz-pick" data-card="{code}" disabled>'
+            f"{card_svg(f.value, 30, lang)}</button>"
         )
     out.append("</div>")
     return "".join(out)
@@ -162,11 +156,10 @@ def _my_hand(ans: dict[str, Any], lang: str) -> str:
     buttons = []
     for i, code in enumerate(me["hand"]):
         f = FACES[parse_card(code)]
-        name = t(lang, f"{f.cipher}（{f.numeral or '叶'}）", f"{f.cipher} ({f.value if f.value else 'leaf'})")
         pressed = "true" if i in first else "false"
         buttons.append(
             f'<button type="button" class="yz-mine" data-card="{code}" data-index="{i}" aria-pressed="{pressed}" '
-            f'aria-label="{E(name)}" disabled>{_hidden(card_svg(f.value, 34, lang))}</button>'
+            f'disabled>{card_svg(f.value, 34, lang)}</button>'
         )
     return (
         f'<fieldset class="yz-my-hand"><legend>{t(lang, "你是甲家：点四张作为先亮的一组", "You are player A: click four cards to show first")}</legend>'

@@ -145,10 +145,9 @@ function wireHand(root, ctx, fa, onChange) {
   let target = "hand";
   const kindName = (k) => { const o = [...kindSel.options].find((x) => x.value === k); return o ? o.textContent : k; };
   const chip = (code, h, onClick) => {
+    // the button is named by the card drawing inside it (role="img" with the card's name)
     const b = el("button", { type: "button", class: "phz-chip", "data-card": code, html: sized(svg[code], h),
-      "aria-label": ctx.t(`取回${cardName(fa, code, ctx)}`, `take back ${cardName(fa, code, ctx)}`) });
-    const pic = b.querySelector("svg");
-    if (pic) pic.setAttribute("aria-hidden", "true");
+      title: ctx.t("点一下取回", "click to take it back") });
     b.addEventListener("click", onClick);
     return b;
   };

@@ -65,12 +65,8 @@ async function formWidget(root, ctx) {
           type: "button", class: "yz-chip", "data-card": code,
           "aria-label": ctx.t(`取回这张牌`, `take this card back`), html: svgs[code],
         });
-        const pic = b.querySelector("svg");
-        if (pic) {
-          const name = pic.getAttribute("aria-label") || code;
-          b.setAttribute("aria-label", ctx.t(`取回${name}`, `take back ${name}`));
-          pic.setAttribute("aria-hidden", "true");
-        }
+        b.removeAttribute("aria-label"); // named by the card drawing inside it
+        b.title = ctx.t("点一下取回", "click to take it back");
         b.addEventListener("click", () => { groups[i].splice(j, 1); refresh(); });
         slot.append(b);
       });
@@ -262,9 +258,7 @@ async function roundWidget(root, ctx) {
         type: "button", class: "yz-mine", "data-card": code, "data-index": String(i),
         "aria-pressed": chosen.has(i) ? "true" : "false", html: big[code],
       });
-      const svg = b.querySelector("svg");
-      b.setAttribute("aria-label", svg ? svg.getAttribute("aria-label") : code);
-      if (svg) svg.setAttribute("aria-hidden", "true");
+      // named by the card drawing inside it (role="img" with the card's name)
       b.addEventListener("click", () => {
         if (chosen.has(i)) chosen.delete(i);
         else if (chosen.size < 4) chosen.add(i);
