@@ -82,11 +82,9 @@ _quiet_i18n()
 
 def search_terms() -> list[str]:
     """Game terms that Chinese search must index as whole words."""
-    terms = []
-    for line in (ROOT / "sitegen" / "search_terms.txt").read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            terms.append(line)
+    from sitegen.record_search import words  # sitegen/search_terms.txt
+
+    terms = words()
     try:
         from sitegen.record_glossary import TERMS
 

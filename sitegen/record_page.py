@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen import anchors, record_dates, record_headings, record_site
+from sitegen import anchors, record_dates, record_headings, record_search, record_site
 from sitegen.record_cite import bibtex, cite_block, csl_json
 from sitegen.record_data import BUILD, archive_version
 from sitegen.record_facts import PageFacts, _base_url, page_facts, page_lang, rel_url
@@ -67,6 +67,7 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
 def page_context(context: Any, page: Any, config: Any) -> Any:
     """The head metadata and footer values (context "record", read by overrides/)."""
     facts = _facts.get(page.file.src_uri) or page_facts(page, config)
+    record_search.index_page(config, page, facts.lang)  # the theme's search has just indexed the page
     context["record"] = {
         "head": head_html(facts),
         "modified": facts.modified,
