@@ -35,7 +35,12 @@ def names(term: Term) -> set[str]:
             out.add(_ARTICLE.sub("", inner.strip().lower()))
         head = re.sub(r"\s*\(.*?\)", "", part.split(":")[0]).strip().lower()
         if head:
-            out.add(_ARTICLE.sub("", head))
+            head = _ARTICLE.sub("", head)
+            out.add(head)
+            # the generic noun may be left implied: "the hand is ready (落轿)", "a Heaven (天牌)"
+            short = re.sub(r"\s+(hand|set|card|group|tile)$", "", head)
+            if short != head:
+                out.add(short)
     return out
 
 
