@@ -122,6 +122,12 @@ function view(F, ctx) {
       .map((x) => `<button type="button" class="hw-btn zp-act" data-id="${esc(x.id)}">${nm(x)}</button>`).join("");
     if (a.actions.some((x) => x.kind === "discard")) h += `<p class="zp-hint">${t("点手中的一张牌把它打出。", "Click a card of your hand to discard it.")}</p>`;
     if (a.waiting) h += `<p class="zp-hint">${nm(a.waiting)}</p>`;
+    // a learner's table ({"hints": true}): the computer's choice in the reader's place, shown on request
+    if (ctx.params && ctx.params.hints && a.hint) {
+      h += `<p class="zp-hint-box"><button type="button" class="hw-btn zp-hint-btn" aria-expanded="false">${t("提示：电脑会怎么走？", "Hint: what would the computer do?")}</button>`
+        + ` <span class="zp-hint-text" role="status" hidden>${esc(t("电脑会：", "The computer would: "))}${nm(a.hint)}`
+        + ` <a class="zp-rule" href="${rulesBase()}#rule-${esc(a.hint.rule.id)}">${nm(a.hint.rule)}</a></span></p>`;
+    }
     return h;
   }
 
@@ -234,7 +240,11 @@ async function table(root, ctx) {
   root.addEventListener("click", (ev) => {
     const b = ev.target.closest("button");
     if (!b || !root.contains(b) || b.disabled) return;
-    if (b.classList.contains("zp-act")) move(b.dataset.id);
+    if (b.classList.contains("zp-hint-btn")) {
+      const text = b.parentElement.querySelector(".zp-hint-text");
+      text.hidden = !text.hidden;
+      b.setAttribute("aria-expanded", String(!text.hidden));
+    } else if (b.classList.contains("zp-act")) move(b.dataset.id);
     else if (b.classList.contains("zp-hcard")) move(`discard:${b.dataset.card}`);
   });
   newBtn.addEventListener("click", () => {

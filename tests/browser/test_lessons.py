@@ -104,3 +104,29 @@ def test_worksheet_prints_questions_then_answers(page, site_url, lesson_id):
     assert page.locator(".lesson-key li").count() == n
     page.emulate_media(media="print")
     assert page.evaluate("() => getComputedStyle(document.querySelector('.lesson-key')).breakBefore") == "page"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_paohuzi_lesson_table_gives_hints_from_the_engine(page, site_url, lang):
+    """The lesson's last step: a hand against the computer, with the computer's choice as a hint."""
+    page.goto(page_url(site_url, lang, "paohuzi/learn/"))
+    wait_all_ready(page)
+    root = page.locator('[data-widget="zipai-table"]')
+    moves: list[dict] = []
+    for _ in range(3):
+        want = handle({"game": "paohuzi", "action": "play", "variant": "paohuzi", "seed": 7, "table": "four", "actions": moves})
+        hint = want["hint"]
+        assert hint is not None
+        text = root.locator(".zp-hint-text")
+        assert text.is_hidden()
+        root.locator(".zp-hint-btn").click()
+        assert text.is_visible() and hint[lang] in text.inner_text()
+        assert root.locator(".zp-hint-btn").get_attribute("aria-expanded") == "true"
+        n = int(root.get_attribute("data-answers") or 0)
+        if hint["kind"] == "discard":
+            root.locator(f'button.zp-hcard[data-card="{hint["card"]}"]').first.click()
+        else:
+            root.locator(f'button.zp-act[data-id="{hint["id"]}"]').click()
+        page.wait_for_function("([el, n]) => Number(el.dataset.answers) > n", arg=[root.element_handle(), n], timeout=60_000)
+        moves.append({"id": hint["id"]})
+        assert root.locator(".zp-refused").inner_text() == ""
