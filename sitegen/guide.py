@@ -351,8 +351,143 @@ def yezi_sample(lang: str, params: dict[str, Any]) -> str:
     return '<div class="guide-sample guide-yezi">' + "".join(parts) + "</div>"
 
 
+# ------------------------------------------------------------------ quick references (one A4 page)
+
+
+def _qr(lang: str, title_zh: str, title_en: str, blocks: list[str], links: str) -> str:
+    note = t(lang, f"本页各表都由规则引擎在建站时生成；打印时正好一页 A4。{title_zh}", f"Every table here is made by the rules engine when the site is built; it prints on one A4 page. {title_en}")
+    return f'<div class="guide-qr"><p class="guide-qr-note">{E(note)} {links}</p><div class="guide-qr-cols">' + "".join(blocks) + "</div></div>"
+
+
+def _tbl(head: list[str], rows: list[list[str]]) -> str:
+    h = "".join(f"<th>{x}</th>" for x in head)
+    b = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{h}</tr></thead><tbody>{b}</tbody></table>"
+
+
+def _nw(text: str) -> str:
+    return f'<span class="guide-nw">{E(text)}</span>'
+
+
+def _sec(title: str, body: str, wide: bool = False) -> str:
+    return f'<section class="guide-qr-sec{" guide-qr-wide" if wide else ""}"><h2>{E(title)}</h2>{body}</section>'
+
+
+def dawei_quickref(lang: str, params: dict[str, Any]) -> str:
+    from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS
+    from engine.dawei.split import SPLIT_RULES, openings
+    from engine.dawei.sticks import BY_ID, TOTAL_STICKS, TOTAL_ZHU
+    from engine.dawei.throws import BLANK, PATTERNS
+    from sitegen.dawei import award_cell
+
+    sticks = _tbl([t(lang, "签", "Stick")] + [E(t(lang, a.zh, a.en)) for a in ANIMALS] + [t(lang, "合计", "All")],
+                  [[t(lang, "支数", "Sticks")] + [str(a.count) for a in ANIMALS] + [str(TOTAL_STICKS)],
+                   [t(lang, "每支柱", "柱 each")] + [str(a.zhu) for a in ANIMALS] + [str(TOTAL_ZHU)]])
+    rows = []
+    for i, p in enumerate(PATTERNS, 1):
+        rows.append([str(i), E(t(lang, p.zh, f"{p.en}")), _nw(" ".join(map(str, p.example))), E(award_cell(p, lang))])
+    rows.append(["—", E(t(lang, "空色", "Blank")), _nw(" ".join(map(str, BLANK.example))), "—"])
+    half = (len(rows) + 1) // 2
+    head = ["#", t(lang, "色面（4 为红）", "Pattern (4 is red)"), t(lang, "例", "e.g."), t(lang, "得签", "Takes")]
+    pats = _tbl(head, rows[:half]) + _tbl(head, rows[half:])
+    srows = []
+    for r in SPLIT_RULES:
+        ch = next(c for c in openings(r.example_first) if c.rule.id == r.id)
+        srows.append([E(t(lang, r.zh, r.en)), E(t(lang, BY_ID[r.target].zh, BY_ID[r.target].en)), _nw(" ".join(map(str, r.example_first))), E(ch.need.describe()[0 if lang == "zh" else 1])])
+    splits = _tbl([t(lang, "分掷", "Split"), t(lang, "得签", "Takes"), t(lang, "首色例", "First e.g."), t(lang, "第二色须有", "Second needs")], srows)
+    order = t(lang,
+              "每人掷一颗色子叫点，点大者先掷（平点者再掷）；之后按座位轮流，每手一掷。正掷时一掷只取优先次序最靠前的一种色面（上表由上而下）。鸡、兔掷完即进入分掷：首色打开几种分法时，选一种再掷第二色。签全部掷完即结束，得老狮子者为庄家。",
+              "Each player throws one die; the highest throws first (a tie throws again). Then the turn goes round the seats, one throw each. In the main phase a throw takes only the pattern highest in the order above (read from the top). When the chickens and rabbits are gone the split phase begins: a first throw that opens ways lets the thrower choose one and throw a second. The game ends when every stick is taken; whoever receives the old lion is the banker.")
+    be_rows = [[str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], [f"{round(float(break_even(n)), 2):g}" for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]]
+    be = _tbl([t(lang, "人数", "Players")] + [""] * 0 + be_rows[0], [[t(lang, "保本柱", "Break-even 柱")] + be_rows[1]])
+    settle = t(lang, "结算：各闲家以所得柱数减保本数，多者庄家付，少者付庄家；庄家收付其余，合计为零。",
+               "Settlement: each player other than the banker takes his 柱 less the break-even; the banker pays a surplus and receives a shortfall, so the whole game sums to zero.")
+    blocks = [
+        _sec(t(lang, "签与柱", "Sticks and 柱"), sticks, wide=True),
+        _sec(t(lang, "正掷色面（按优先次序）", "Main-phase patterns, in order of precedence"), pats),
+        _sec(t(lang, "分掷", "Split throws"), splits),
+        _sec(t(lang, "次序", "Order of play"), f"<p>{E(order)}</p>"),
+        _sec(t(lang, "结算", "Settlement"), be + f"<p>{E(settle)}</p>", wide=True),
+    ]
+    links = " · ".join([_link("../main/#patterns", t(lang, "正掷", "main phase")), _link("../split/#split-rules", t(lang, "分掷", "split phase")),
+                        _link("../settlement/#break-even", t(lang, "结算", "settlement"))])
+    return _qr(lang, "", "", blocks, links)
+
+
+def gupai_quickref(lang: str, params: dict[str, Any]) -> str:
+    from engine.gupai.plays import TAO
+    from engine.gupai.scoring import BAMA_EN, BAMA_MULT, BAMA_ZH, BAOMEN, HEI_PAYS, jie
+    from engine.gupai.tiles import CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES
+
+    trows = []
+    for cls in CLASS_ORDER:
+        faces = sorted((f for f in FACES if f.cls == cls), key=lambda f: -f.rank)
+        levels: dict[int, list[str]] = {}
+        for f in faces:
+            levels.setdefault(f.rank, []).append(t(lang, f.zh, f.en))
+        trows.append([E(t(lang, CLASS_ZH[cls], CLASS_EN[cls])), " &gt; ".join(E(" = ".join(v)) for v in levels.values())])
+    tiles = _tbl([t(lang, "门", "Class"), t(lang, "由大到小（= 为同级）", "Highest to lowest (= same level)")], trows)
+    sets = " &gt; ".join(E(t(lang, zh, f"{en} ({zh})")) for zh, en, _, _ in TAO)
+    plays = t(lang,
+              "一手牌：单张、一对（同门同级两张）、至尊（三点与六点）、套子（两张或三张）。跟牌张数与领出相同；须同类同门且严格更大才算压过，同级不压；压不过就扣下垫掉。领出的至尊无牌可压；跟出的至尊什么也压不过。",
+              "A play: a single, a pair (two tiles of one class and level), the supreme pair (the three and the six), a set of two or three. Followers lay as many tiles as the lead; a play beats only one of the same kind and class that is strictly higher (equal does not beat); otherwise discard face down. A supreme pair led cannot be beaten; one that follows beats nothing.")
+    order = t(lang,
+              "庄家先领；其余三家按座位甲乙丙丁从领出者起依次跟。桌上最大者得这一圈的墩并领下一圈。手中剩三或两张时，领单张须守叫牌：有重叫重；有幺叫幺，无幺叫点；两张同门叫小的，不同门各自从下数起、叫较小的。",
+              "The dealer leads first; the others follow in seat order A, B, C, D round from the leader. The best play takes the trick and leads the next. With three or two tiles left a single lead must keep the lead rules: of two tiles in one class lead one of them; else an ace-class tile, or failing that a points tile; of two left, lead the smaller (counted within its class from the bottom).")
+    jrows = [[t(lang, "结牌时共有的墩", "墩 held on closing")] + [str(n) for n in range(1, 9)], [t(lang, "结牌者进", "The closer receives")] + [str(jie(n)) for n in range(1, 9)]]
+    jt = _tbl(jrows[0], [jrows[1]])
+    bama = _tbl([t(lang, "八马", "Eight-horse"), t(lang, "其余三家各付的倍数", "The others pay × ")],
+                [[E(t(lang, BAMA_ZH[k], BAMA_EN[k])), f"× {v}"] for k, v in BAMA_MULT.items()])
+    hei = _tbl([t(lang, "黑八马：各家所得的墩", "Black eight-horse: 墩 a player holds")] + [str(i) for i in range(len(HEI_PAYS))],
+               [[t(lang, "付给结牌者", "pays the closer")] + [str(x) for x in HEI_PAYS]])
+    settle = t(lang, f"保门：每人以 {BAOMEN} 墩为本，少一墩付结牌者一墩，多一墩由结牌者付一墩；清铺付 {BAOMEN}。结牌者按下表进账（墩数加 {BAOMEN}），合计为零。",
+               f"Breaking even: each player's baseline is {BAOMEN} tricks; one short pays the closer one, one over is paid by the closer; a player with none pays {BAOMEN}. The closer receives by the table below (tricks plus {BAOMEN}); it all sums to zero.")
+    blocks = [
+        _sec(t(lang, "牌的大小", "Tiles, highest first"), tiles),
+        _sec(t(lang, "套子（由大到小）", "Sets, highest first"), f"<p>{sets}</p>"),
+        _sec(t(lang, "出牌与压牌", "Plays and beating"), f"<p>{E(plays)}</p>"),
+        _sec(t(lang, "领出次序与叫牌", "Order of play and lead rules"), f"<p>{E(order)}</p>"),
+        _sec(t(lang, "结算", "Settlement"), f"<p>{E(settle)}</p>" + jt + bama + hei, wide=True),
+    ]
+    links = " · ".join([_link("../rules/#follow", t(lang, "打法", "play")), _link("../rules/#jiao-rules", t(lang, "叫牌", "lead rules")),
+                        _link("../scoring/#baomen", t(lang, "结算", "settlement"))])
+    return _qr(lang, "", "", blocks, links)
+
+
+def yezi_quickref(lang: str, params: dict[str, Any]) -> str:
+    from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH
+    from engine.yezi.cards import FACES, parse_card
+
+    def name(v: int) -> str:
+        f = next(f for f in FACES if f.value == v)
+        return t(lang, f"{f.cipher}（{f.numeral or '叶'}）", f"{f.cipher} ({f.value if f.value else 'leaf'})")
+
+    rows = []
+    for c in sorted(COMBINATIONS, key=lambda c: c.rank):
+        rows.append([str(c.rank), E(t(lang, c.zh, f"{c.en} ({c.zh})")), _yz_cards([str(v) if v else "leaf" for v in c.cards], lang, 18),
+                     E(t(lang, "、", ", ").join(name(v) for v in c.cards))])
+    rows.append([str(SCATTER_RANK), E(t(lang, SCATTER_ZH, f"{SCATTER_EN} ({SCATTER_ZH})")), "—", E(t(lang, "不成以上任何一种", "none of the above"))])
+    combos = _tbl([t(lang, "名次", "Rank"), t(lang, "组合", "Combination"), t(lang, "牌", "Cards"), t(lang, "暗语", "Cipher")], rows)
+    order = t(lang,
+              "洗牌后码成十六墩（每墩两张）。一人掷骰，按点数定谁先抓、从哪一墩抓起；四家轮流每次抓两墩，各得八张。各自把八张分成两组，每组四张：先一齐亮出一组，再亮另一组。每次亮牌，组合名次数小者为大，优胜。",
+              "The cards are shuffled and laid in sixteen stacks of two. One player throws the die, whose points decide who draws first and from which stack; the four draw two stacks at a time in turn, eight cards each. Each splits the eight into two groups of four and all show one group together, then the other. At each showing the smaller rank number is the better combination and stands first.")
+    score = t(lang, "计分：每组计其组合的名次数（流散对计 9），两组相加，合计最小者赢得这一局。",
+              f"Scoring: each group counts its combination's rank number (a scattered group counts {SCATTER_RANK}); the two are added and the lowest total wins the round.")
+    blocks = [
+        _sec(t(lang, "八种组合（名次小者大）", "The eight combinations (lower rank is better)"), combos),
+        _sec(t(lang, "一局的次序", "How a round goes"), f"<p>{E(order)}</p>"),
+        _sec(t(lang, "计分", "Scoring"), f"<p>{E(score)}</p>"),
+    ]
+    links = " · ".join([_link("../play/#combinations", t(lang, "八种组合", "the combinations")), _link("../play/#round", t(lang, "一局的过程", "how a round goes")),
+                        _link("../deck/#cipher", t(lang, "暗语数字", "cipher numerals"))])
+    return _qr(lang, "", "", blocks, links)
+
+
 TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "guide-dawei-sample": dawei_sample,
     "guide-gupai-sample": gupai_sample,
     "guide-yezi-sample": yezi_sample,
+    "guide-dawei-quickref": dawei_quickref,
+    "guide-gupai-quickref": gupai_quickref,
+    "guide-yezi-quickref": yezi_quickref,
 }
