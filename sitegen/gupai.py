@@ -91,7 +91,7 @@ def _board(ans: dict[str, Any], lang: str, human: int) -> str:
 def _status(ans: dict[str, Any], lang: str, human: int) -> str:
     if ans["terminal"]:
         s = ans["settlement"]
-        return t(lang, f"本盘结束：{seat(lang, s['closer'])}结牌。", f"Hand over: {seat(lang, s['closer'])} closed (结牌).")
+        return t(lang, f"本盘结束：{seat(lang, s['closer'])}结牌。", f"Hand over: {seat(lang, s['closer'])} made the closing (结牌).")
     if ans["to_move"] == human:
         if not ans["current"]:
             return t(lang, "轮到你领出：选一张、一对、至尊或套子。", "Your lead: choose a single, a pair, the supreme pair or a set.")
@@ -136,7 +136,7 @@ def hand_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="hw-row">'
         f'<button type="button" class="hw-btn" data-role="up" disabled>{t(lang, "明出 / 打", "Play face up")}</button> '
         f'<button type="button" class="hw-btn" data-role="down" disabled>{t(lang, "扣下垫掉", "Discard face down")}</button> '
-        f'<button type="button" class="hw-btn" data-role="seal" disabled>{t(lang, "封墩", "Seal (封墩)")}</button></div>\n'
+        f'<button type="button" class="hw-btn" data-role="seal" disabled>{t(lang, "封墩", "Sealing (封墩)")}</button></div>\n'
         f'<div data-role="board" data-human="{human}">{_board(ans, lang, human)}</div>\n'
         f'<div class="hw-row gp-foot"><button type="button" class="hw-btn" data-role="new" disabled>{t(lang, "新的一盘", "New hand")}</button> '
         f'<span class="gp-seed">{t(lang, "局号", "Hand number")} <span data-role="seed">{seed}</span></span> <span data-role="share"></span></div>\n'

@@ -132,7 +132,7 @@ async function handWidget(root, ctx) {
   }
 
   function status(a) {
-    if (a.terminal) return ctx.t(`本盘结束：${seatName(a.settlement.closer)}结牌。`, `Hand over: ${seatName(a.settlement.closer)} closed (结牌).`);
+    if (a.terminal) return ctx.t(`本盘结束：${seatName(a.settlement.closer)}结牌。`, `Hand over: ${seatName(a.settlement.closer)} made the closing (结牌).`);
     if (a.to_move !== human) return "";
     if (!a.current.length) return ctx.t("轮到你领出：选一张、一对、至尊或套子。", "Your lead: choose a single, a pair, the supreme pair or a set.");
     const n = a.current[0].tiles.length;

@@ -243,7 +243,7 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
     sealed_raw = get_list(req, "sealed", [], max_len=3)
     if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3 or held[s] != 0 or s == closer for s in sealed_raw):
         raise ApiError("bad_seal", "封墩的人不出牌，不会得墩，也不会结牌。",
-                       "A player who sealed (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
+                       "A player who chose sealing (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
     tiles: tuple[str, ...] = ()
     if "closer_tiles" in req:
         tiles = _tiles(req["closer_tiles"], "tiles", 8)
@@ -258,7 +258,7 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
     dealer = get_int(req, "dealer", 0, lo=0, hi=3)
     zhizun_by = get_optional_int(req, "zhizun_by", lo=0, hi=3)
     if zhizun_by is not None and zhizun_by in sealed_raw:
-        raise ApiError("bad_seal", "封墩的人不出牌，打不出至尊。", "A player who sealed (封墩) lays no tile, so he cannot have played the supreme pair.")
+        raise ApiError("bad_seal", "封墩的人不出牌，打不出至尊。", "A player who chose sealing (封墩) lays no tile, so he cannot have played the supreme pair.")
     facts = Facts(tiles, not contested, run_each, run_tiles, () if zhizun_by is None else (zhizun_by,), dealer)
     s = settle(held, closer, cfg, sealed=tuple(sorted(set(sealed_raw))), facts=facts)
     return dict(_settlement_json(s), options=as_dict(cfg))

@@ -167,7 +167,7 @@ def settle(
             if s in sealed:
                 lines.append(Line(s, closer, BAOMEN, "sealed",
                                   f"{C('zh', s)}封墩，只出清铺的 4 墩给{C('zh', closer)}，不出八马钱。",
-                                  f"{C('en', s)} sealed (封墩): pays {C('en', closer)} only the four of a player with no trick, none of the eight-horse money."))
+                                  f"{C('en', s)} chose sealing (封墩): pays {C('en', closer)} only the four of a player with no trick, none of the eight-horse money."))
             else:
                 lines.append(Line(s, closer, BAOMEN * mult, "bama",
                                   f"{C('zh', closer)}{BAMA_ZH[bama]}：{C('zh', s)}出 {mult} 倍的清铺四墩，共 {BAOMEN * mult} 墩。",
@@ -181,7 +181,7 @@ def settle(
             if s in sealed:
                 lines.append(Line(s, closer, BAOMEN, "sealed",
                                   f"{C('zh', s)}封墩，只出清铺的 4 墩给{C('zh', closer)}" + ("，不出赏钱。" if hei else "。"),
-                                  f"{C('en', s)} sealed (封墩): pays {C('en', closer)} the four of a player with no trick"
+                                  f"{C('en', s)} chose sealing (封墩): pays {C('en', closer)} the four of a player with no trick"
                                   + (", and no shang money." if hei else ".")))
             elif hei and config.shang_baomen == "dealer" and s == facts.dealer and h == 2:
                 lines.append(Line(closer, s, SHANG_BAOMEN_GAIN, "shang_baomen",
@@ -202,7 +202,7 @@ def settle(
                 k = BAOMEN - h
                 lines.append(Line(s, closer, k, "qingpu" if h == 0 else "baomen",
                                   f"{C('zh', s)}得 {h} 墩，" + ("一墩未得（清铺），" if h == 0 else "") + f"比保门的四墩少 {k} 墩，付给结牌的{C('zh', closer)}。",
-                                  f"{C('en', s)} holds " + ("no trick at all (清铺)" if h == 0 else tricks_en(h))
+                                  f"{C('en', s)} holds " + ("no trick at all, a shut-out (清铺)" if h == 0 else tricks_en(h))
                                   + f", {k} short of the four that break even: pays {k} to {C('en', closer)}, who closed."))
             elif h > BAOMEN:
                 k = h - BAOMEN
@@ -212,7 +212,7 @@ def settle(
             else:
                 lines.append(Line(s, closer, 0, "even",
                                   f"{C('zh', s)}得四墩，保门：不进不出。",
-                                  f"{C('en', s)} holds four tricks (墩) and breaks even (保门): nothing changes hands."))
+                                  f"{C('en', s)} holds four tricks (墩), breaking even (保门): nothing changes hands."))
     if config.xiqian == "one":
         for z in facts.zhizun_by:
             for s in range(PLAYERS):
@@ -241,4 +241,4 @@ def closer_line(s: Settlement) -> tuple[str, str]:
                 f"{SEATS_EN[c]} closed, winning the last four tiles or more in a row with a shang (赏): a black eight-horse (黑八马), "
                 f"{got} in all (an ordinary close with {tricks_en(n)} would be {rhyme}, {jie(n)}).")
     return (f"{SEATS_ZH[c]}结牌，连最后一圈共 {n} 墩：{rhyme}，三家按保门算账，合起来正是 {got} 墩。",
-            f"{SEATS_EN[c]} closed (结牌) with {tricks_en(n)}, the last trick included: the rhyme says {rhyme}, and what the others settle against four comes to exactly {got}.")
+            f"{SEATS_EN[c]} made the closing (结牌) with {tricks_en(n)}, the last trick included: the rhyme says {rhyme}, and what the others settle against four comes to exactly {got}.")

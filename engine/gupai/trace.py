@@ -90,7 +90,7 @@ RULES: tuple[Rule, ...] = (
          "打的牌面朝上压在上面，垫的牌扣在下面不许翻看；引擎对别家隐藏垫牌，出过的牌不能收回。", "Beating tiles go face up on top, discards stay face down underneath unseen; the engine hides others' discards and a move is final.",
          "engine.gupai.actions._state_json", (T + "test_gupai_api.py::test_face_down_tiles_stay_hidden_from_the_person_until_the_end",)),
     Rule("gupai.baomen", _p("（7）墩的输赢", "你若打得4墩，就保门了"),
-         "四墩保门；多一墩进一墩，少一墩出一墩。", "Four 墩 break even; each more wins one, each fewer pays one.",
+         "四墩保门；多一墩进一墩，少一墩出一墩。", "Four tricks (墩) are breaking even (保门); each more wins one, each fewer pays one.",
          "engine.gupai.scoring.settle", (T + "test_gupai_scoring.py::test_baomen_examples",)),
     Rule("gupai.qingpu", _p("（1）定价与墩", "输清铺者（一墩都没打）"),
          "一墩未得（清铺）出四墩。", "A player with no 墩 (清铺) pays four.",

@@ -1,10 +1,9 @@
 """One English name per term: where an English page names a glossary term and gives the Chinese
 beside it — "red hu (红胡)", "scattered group (流散对)" — the English must be the glossary's name.
 
-The check runs over the built English pages of the games listed in ``GAMES`` (the 下灌叶子戏 and
-跑胡子 pages, including their widgets' static views); a term is checked on a game's pages when the
-glossary lists it for that game. 打围 and 鄂南骨牌 still use several names per term on their pages
-and join the list once their pages agree with the glossary.
+The check runs over the built English pages of every game (打围, 鄂南骨牌, 下灌叶子戏 and 跑胡子,
+including their widgets' static views and the tables generated from the engines); a term is checked
+on a game's pages when the glossary lists it for that game.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import pytest
 
 from sitegen.record_glossary import TERMS, Term
 
-GAMES = ("yezi", "paohuzi")
+GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _TAG = re.compile(r"<[^>]+>")
@@ -100,3 +99,33 @@ def test_engine_names_are_the_glossarys():
     for zh, en in pairs:
         assert zh in by_zh, zh
         assert _ARTICLE.sub("", en.lower()) in names(by_zh[zh]), (zh, en, by_zh[zh].en)
+
+
+def _bare(name: str) -> str:
+    """A name without what its brackets add: "Long five (plum ten)" → "long five", "狐狸（顺）" → "狐狸"."""
+    return _ARTICLE.sub("", re.sub(r"\s*[(（][^)）]*[)）]", "", name).strip().lower())
+
+
+def test_dawei_and_gupai_engine_names_are_the_glossarys():
+    """The sticks, throws, tiles, classes and eight-horse kinds the 打围 and 鄂南骨牌 engines name
+    carry the glossary's English name wherever the glossary has the term."""
+    from engine.dawei.sticks import ANIMALS
+    from engine.dawei.throws import PATTERNS
+    from engine.gupai.plays import classify
+    from engine.gupai.scoring import BAMA_EN, BAMA_ZH
+    from engine.gupai.tiles import CLASS_EN, CLASS_ZH, FACES
+
+    pairs = [(a.zh, a.en) for a in ANIMALS] + [(p.zh, p.en) for p in PATTERNS]
+    pairs += [(f.zh, f.en) for f in FACES] + [(CLASS_ZH[c], CLASS_EN[c]) for c in CLASS_ZH]
+    pairs += [(BAMA_ZH[k], BAMA_EN[k]) for k in BAMA_ZH]
+    zhizun = classify(("21", "24"))
+    pairs.append((zhizun.zh, zhizun.en))
+    by_zh = {t.zh: t for t in TERMS}
+    checked = 0
+    for zh, en in pairs:
+        term = by_zh.get(_bare(zh))
+        if term is None:
+            continue
+        checked += 1
+        assert _bare(en) in names(term), (zh, en, term.en)
+    assert checked >= 30  # ten sticks, the named throws, the tiles and classes, the eight-horses, 至尊
