@@ -18,6 +18,23 @@ _MISSING = object()
 T = TypeVar("T")
 
 
+def given(v: Any) -> tuple[str, str]:
+    """What the reader gave, in words (zh, en), for a message: a text is quoted, anything else described."""
+    if v is None:
+        return "空白（什么也没写）", "a blank (nothing written)"
+    if isinstance(v, bool):
+        return "一个“是/否”", "a yes-or-no"
+    if isinstance(v, (int, float)):
+        return f"数字 {v}", f"the number {v}"
+    if isinstance(v, str):
+        return f"“{v[:12]}”", f"'{v[:12]}'"
+    if isinstance(v, (list, tuple)):
+        return "一串值", "several values in a row"
+    if isinstance(v, dict):
+        return "一组带名字的值", "a set of named values"
+    return "这个值", "this value"
+
+
 def _label(name: str, label: tuple[str, str] | None) -> tuple[str, str]:
     return label if label is not None else thing(name)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..errors import ApiError
-from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str
+from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str, given
+from ..words import capitalize
 from .arrange import arrange
 from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
@@ -38,11 +39,11 @@ def _cfg(req: dict[str, Any]) -> RuleConfig:
 def _card(v: Any, name: str) -> Card:
     c = parse_card(v) if isinstance(v, str) else None
     if c is None:
-        shown = str(v)[:12] if isinstance(v, (str, int)) else type(v).__name__
+        zh, en = given(v)
         raise bad(
             name,
-            f"“{shown}”不是牌。用 x1–x10（小字）、d1–d10（大字）或汉字 一…十、壹…拾。",
-            f"'{shown}' is not a card. Use x1–x10 (small), d1–d10 (big) or the characters 一…十, 壹…拾.",
+            f"{zh}不是牌。用 x1–x10（小字）、d1–d10（大字）或汉字 一…十、壹…拾。",
+            f"{capitalize(en)} is not a card. Use x1–x10 (small), d1–d10 (big) or the characters 一…十, 壹…拾.",
         )
     return c
 
@@ -176,7 +177,7 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
     pens = []
     for p in get_list(req, "penalties", [], max_len=20):
         if not isinstance(p, dict):
-            raise bad("penalties", "每项罚则应为对象 {seat, kind}。", "each penalty must be an object {seat, kind}.")
+            raise bad("penalties", "每项罚则要说明谁被罚（庄家、下家或上家）和罚的是哪一种。", "each penalty says who is penalised (a seat) and for which fault.")
         pens.append((get_str(p, "seat", choices=PLAYERS), get_str(p, "kind", choices=tuple(PENALTY_NAMES))))
     pair = clash(fans)
     if pair is not None:

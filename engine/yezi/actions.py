@@ -10,7 +10,7 @@ import random
 from typing import Any, Callable
 
 from ..errors import ApiError
-from ..validate import missing, bad, get_bool, get_config, get_int, get_list, get_optional_int
+from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int
 from . import zipai
 from .best import best_split, make_split
 from .cards import FACES, LEAF, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
@@ -223,9 +223,9 @@ def _zi_list(req: dict[str, Any], name: str, max_len: int = zipai.MAX_CARDS, opt
     for x in codes:
         z = zipai.parse_zi(x)
         if z is None:
-            shown = str(x)[:8]
-            raise bad(name, f"无法识别的字牌“{shown}”：应为 x1–x10（小一…小十）或 d1–d10（大壹…大拾）。",
-                      f"unknown card '{shown}': use x1–x10 (small 一…十) or d1–d10 (big 壹…拾).")
+            zh, en = given(x)
+            raise bad(name, f"{zh}不是字牌：应为 x1–x10（小一…小十）或 d1–d10（大壹…大拾）。",
+                      f"{en} is not a card: use x1–x10 (small 一…十) or d1–d10 (big 壹…拾).")
         out.append(z)
     return out
 

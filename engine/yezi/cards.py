@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..validate import given
+from ..words import capitalize
+
 LEAF = 0
 Card = int  # 0 = leaf, 1..10 = numeral
 
@@ -61,17 +64,15 @@ class InvalidCards(ValueError):
 
 def parse_card(code: object) -> Card:
     """A card from its code: ``"1"``–``"10"``, a cipher (豆…合), 壹…拾, ``"leaf"``/叶; ints 0–10 too."""
-    if isinstance(code, bool):
-        raise InvalidCards("bad_card", f"无法识别的牌“{code}”。", f"Unknown card {code!r}.")
-    if isinstance(code, int) and 0 <= code <= 10:
+    if isinstance(code, int) and not isinstance(code, bool) and 0 <= code <= 10:
         return code
     if isinstance(code, str) and code.strip() in _BY_CODE:
         return _BY_CODE[code.strip()]
-    shown = str(code)[:12]
+    zh, en = given(code)
     raise InvalidCards(
         "bad_card",
-        f"无法识别的牌“{shown}”：应为 1–10、豆贝参长人土才别王合 或 叶/leaf。",
-        f"Unknown card '{shown}': use 1–10, a cipher 豆贝参长人土才别王合, or leaf/叶.",
+        f"{zh}不是牌：应为 1–10、豆贝参长人土才别王合 或 叶/leaf。",
+        f"{capitalize(en)} is not a card: use 1–10, a cipher 豆贝参长人土才别王合, or leaf/叶.",
     )
 
 
