@@ -70,11 +70,14 @@ DIFFERENCES: tuple[Difference, ...] = (
     ),
     Difference(
         "pairs", "对子", "Pairs",
-        "只有在牌中有开招时，两张同牌才算拢好的墩（本引擎：每个开招配一个对子）。",
-        "A pair counts as a finished group only when the hand has a 开招 (engine: one pair per 开招).",
-        "没有这一限制：单吊胡、对子胡都把对子算进完整牌型。",
-        "No such limit: 单吊胡 and 对子胡 count pairs in a finished hand.",
-        False, _y("附 6 对子", "如果有开招的情况时"), _p("7 番", "全部由“对，坎，提，跑”等牌型组成"),
+        "附录明文规定：只有在牌中有开招时，两张同牌才算拢好的墩（本引擎：每个开招配一个对子）。",
+        "The appendix makes it a rule: a pair counts as a finished group only when the hand has a 开招 (engine: one pair per 开招).",
+        "书中没有这样的规定，但张数带来几乎相同的限制：没有提或跑时，二十一张正好拢成七个三张的墩，放不下对子；"
+        "只有提或跑一墩占四张，才余出两张成对，单吊胡就是这样来的（本引擎：一手至多一个对子）。",
+        "The booklet states no such rule, yet the card count limits pairs almost the same way: without a 提 or 跑, "
+        "21 cards fill exactly seven groups of three and leave no room for a pair; only a 提 or 跑, four cards in one group, "
+        "leaves two cards over to pair, which is how 单吊胡 arises (engine: at most one pair in a hand).",
+        False, _y("附 6 对子", "如果有开招的情况时"), _p("4-9 单吊胡", "因为“跑”牌可能形成单张"),
     ),
     Difference(
         "chi_source", "能吃谁的牌", "Whose card may be taken by 吃",

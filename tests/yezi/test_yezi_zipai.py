@@ -88,6 +88,45 @@ def test_diff_pairs():
     assert arrange(hand, locked=[], config=YeziConfig(pairs="any")) is not None
 
 
+# 跑胡子's side of the pairs row: no rule, but a 21-card hand has room for a pair only beside a 提/跑
+_PH_BLOCKS = [[f"{b}{r}", f"{b}{r + 1}", f"{b}{r + 2}"] for b in "xd" for r in (1, 4, 7)]  # six runs with no card in common
+
+
+@st.composite
+def _ph_hand_of_threes(draw):
+    """21 cards, seven groups of three, no four alike: runs (each block at most twice) and triples on other faces."""
+    slots = draw(st.lists(st.integers(0, 11), unique=True, max_size=7))
+    runs = [_PH_BLOCKS[i % 6] for i in slots]
+    used = {c for r in runs for c in r}
+    free = [f"{b}{r}" for b in "xd" for r in range(1, 11) if f"{b}{r}" not in used]
+    triples = draw(st.lists(st.sampled_from(free), unique=True, min_size=7 - len(runs), max_size=7 - len(runs)))
+    return [c for r in runs for c in r] + [c for t in triples for c in (t, t, t)]
+
+
+@given(_ph_hand_of_threes())
+def test_diff_pairs_paohuzi_no_pair_without_ti_or_pao(hand):
+    from engine.paohuzi.arrange import arrange as ph_arrange
+    from engine.paohuzi.cards import parse_card
+
+    cards = [parse_card(x) for x in hand]
+    assert len(cards) == 21 and max(Counter(cards).values()) <= 3  # no 提 or 跑 in the hand
+    got = ph_arrange(cards)
+    assert got is not None
+    assert "dui" not in [g.kind for g in got[1]]
+
+
+def test_diff_pairs_paohuzi_pair_beside_a_ti():
+    from engine.paohuzi.arrange import arrange as ph_arrange
+    from engine.paohuzi.cards import parse_card
+
+    cards = [parse_card(x) for x in "x1 x2 x3 x4 x5 x6 d1 d2 d3 d4 d5 d6 d7 d8 d9 x9 x9 x9 x9 x10 x10".split()]
+    kinds = sorted(g.kind for g in ph_arrange(cards)[1])
+    assert kinds.count("ti") == 1 and kinds.count("dui") == 1
+    # one copy of the four moved to the pair: no 提, and the 21 cards no longer make a complete hand with a pair
+    three = [parse_card(x) for x in "x1 x2 x3 x4 x5 x6 d1 d2 d3 d4 d5 d6 d7 d8 d9 x9 x9 x9 x10 x10 x8".split()]
+    assert ph_arrange(three) is None
+
+
 def test_diff_chi_source():
     s = seat("x5 x6 d1")
     card = parse_zi("x4")
