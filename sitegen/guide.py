@@ -421,12 +421,9 @@ def gupai_quickref(lang: str, params: dict[str, Any]) -> str:
 
     trows = []
     for cls in CLASS_ORDER:
-        faces = sorted((f for f in FACES if f.cls == cls), key=lambda f: -f.rank)
-        levels: dict[int, list[str]] = {}
-        for f in faces:
-            levels.setdefault(f.rank, []).append(t(lang, f.zh, f.en))
-        trows.append([E(t(lang, CLASS_ZH[cls], CLASS_EN[cls])), " &gt; ".join(E(" = ".join(v)) for v in levels.values())])
-    tiles = _tbl([t(lang, "门", "Class"), t(lang, "由大到小（= 为同级）", "Highest to lowest (= same level)")], trows)
+        for f in sorted((f for f in FACES if f.cls == cls), key=lambda f: -f.rank):
+            trows.append([E(t(lang, CLASS_ZH[cls], CLASS_EN[cls])), str(f.rank), _gp_tiles([f.code], lang, 12), E(t(lang, f.zh, f.en))])
+    tiles = _tbl([t(lang, "门", "Class"), t(lang, "级（大者大）", "Level (higher wins)"), "", t(lang, "牌", "Tile")], trows)
     sets = " &gt; ".join(E(t(lang, zh, f"{en} ({zh})")) for zh, en, _, _ in TAO)
     plays = t(lang,
               "一手牌：单张、一对（同门同级两张）、至尊（三点与六点）、套子（两张或三张）。跟牌张数与领出相同；须同类同门且严格更大才算压过，同级不压；压不过就扣下垫掉。领出的至尊无牌可压；跟出的至尊什么也压不过。",
@@ -483,6 +480,37 @@ def yezi_quickref(lang: str, params: dict[str, Any]) -> str:
     return _qr(lang, "", "", blocks, links)
 
 
+def paohuzi_quickref(lang: str, params: dict[str, Any]) -> str:
+    import markdown
+
+    from engine.paohuzi.config import DEFAULT as PHZ
+    from sitegen.paohuzi import TABLES as PT
+
+    def md(name: str) -> str:
+        return markdown.markdown(PT[name](lang, {}), extensions=["tables"])
+
+    order = [
+        t(lang, "胡：只有翻出的底牌能胡，打出的牌不能；翻牌者先问，其余按座位。", "Win (hu): only a card turned from the stock wins, never a discard; the player who turned it first, then the others in seat order."),
+        t(lang, "偎、提（必须）：只限翻牌者本人。", "Wei, ti (compulsory): only the player who turned the card."),
+        t(lang, "跑（必须）：手中有三张或偎、碰了这张的人。", "Pao (compulsory): whoever holds three of it concealed, a wei of it, or a peng of it when the fourth comes from the stock."),
+        t(lang, "碰：手中有一对的人；放过的牌不能再碰。", "Peng: anyone with a pair of it; a card once passed cannot be peng'd later."),
+        t(lang, "吃：打出的牌只限下家；翻出的牌先翻牌者、再下家。", "Chi: a discard only by the next player; a stock card first by the one who turned it, then the next player."),
+    ]
+    win = t(lang, f"胡牌：二十张牌除一张外全部成组即为听牌；底牌凑成全手，且至少 {PHZ.threshold} 胡息，即可胡。胡息折成等，再乘番。",
+            f"Winning: a hand is ready when all but one of its cards lie in groups; a stock card that completes it wins, with at least {PHZ.threshold} huxi. Huxi become deng, then the fan multiply them.")
+    blocks = [
+        _sec(t(lang, "各组的胡息", "Huxi of each group"), md("paohuzi-huxi-table")),
+        _sec(t(lang, "一张牌谁先要（由先到后）", "Who takes a card first (earliest first)"), "<ol>" + "".join(f"<li>{E(x)}</li>" for x in order) + "</ol>"),
+        _sec(t(lang, "胡牌", "Winning"), f"<p>{E(win)}</p>"),
+        _sec(t(lang, "胡息折等", "Huxi to deng"), md("paohuzi-deng-table")),
+        _sec(t(lang, "番", "Fan"), md("paohuzi-fan-table")),
+        _sec(t(lang, "罚分", "Penalties"), md("paohuzi-penalty-table")),
+    ]
+    links = " · ".join([_link("../turn/#order", t(lang, "谁先要", "who takes a card first")), _link("../scoring/#huxi", t(lang, "胡息", "huxi")),
+                        _link("../scoring/#fan", t(lang, "番", "fan")), _link("../match/#penalties", t(lang, "罚分", "penalties"))])
+    return _qr(lang, "", "", blocks, links)
+
+
 TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "guide-dawei-sample": dawei_sample,
     "guide-gupai-sample": gupai_sample,
@@ -490,4 +518,5 @@ TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "guide-dawei-quickref": dawei_quickref,
     "guide-gupai-quickref": gupai_quickref,
     "guide-yezi-quickref": yezi_quickref,
+    "guide-paohuzi-quickref": paohuzi_quickref,
 }

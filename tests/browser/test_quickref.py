@@ -10,7 +10,7 @@ import pytest
 
 from browser.sitepages import new_context
 
-GAMES = ("dawei", "gupai", "yezi")
+GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 
 
 def _sheets(pdf: bytes) -> int:
