@@ -44,6 +44,16 @@ GAMES: dict[str, str] = {
     "lesson": "engine.lessons.actions",
 }
 
+#: game id -> what it is, in words (zh, en), for the messages that list the games
+GAME_WORDS: dict[str, tuple[str, str]] = {
+    "engine": ("引擎本身", "the engine itself"),
+    "dawei": ("打围", "打围"),
+    "gupai": ("鄂南骨牌", "鄂南骨牌"),
+    "yezi": ("下灌叶子戏与字牌", "下灌叶子戏 and 字牌"),
+    "paohuzi": ("跑胡子", "跑胡子"),
+    "lesson": ("课程", "the lessons"),
+}
+
 Action = Callable[[dict[str, Any]], dict[str, Any]]
 Cost = "int | Callable[[dict[str, Any]], int]"
 
@@ -143,15 +153,20 @@ def _handle(request: Any) -> dict[str, Any]:
         return _error("bad_request", "请求必须是一个 JSON 对象。", "A request must be a JSON object.")
     game = request.get("game")
     action = request.get("action")
-    if not isinstance(game, str):
-        return _error("missing_game", "请求缺少“game”字段（字符串）。", "The request needs a 'game' field (a string).")
+    if not isinstance(game, str) or game not in GAMES or game_module(game) is None:
+        zh_known = "、".join(f"{g}（{GAME_WORDS[g][0]}）" for g in available_games())
+        en_known = ", ".join(f"{g} ({GAME_WORDS[g][1]})" for g in available_games())
+        if not isinstance(game, str):
+            return _error("missing_game", f"请说明请求是哪个游戏的，可选：{zh_known}。",
+                          f"Say which game the request is for: one of {en_known}.")
+        return _error("unknown_game", f"没有叫“{game[:40]}”的游戏。可选：{zh_known}。",
+                      f"There is no game called '{game[:40]}'. Choose one of {en_known}.")
     if not isinstance(action, str):
+        known = ", ".join(sorted(actions_of(game)))
         return _error(
-            "missing_action", "请求缺少“action”字段（字符串）。", "The request needs an 'action' field (a string)."
+            "missing_action", f"请说明这个关于{GAME_WORDS[game][0]}的请求要做什么，可选：{known}。",
+            f"Say what the request about {GAME_WORDS[game][1]} asks for: one of {known}.",
         )
-    if game not in GAMES or game_module(game) is None:
-        known = ", ".join(available_games())
-        return _error("unknown_game", f"未知的游戏“{game[:40]}”。可用：{known}。", f"Unknown game '{game[:40]}'. Known: {known}.")
     acts = actions_of(game)
     fn = acts.get(action)
     if fn is None:
