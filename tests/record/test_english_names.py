@@ -20,6 +20,7 @@ GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _TAG = re.compile(r"<[^>]+>")
+_BLOCK = re.compile(r"</?(?:p|li|ul|ol|dl|dt|dd|h[1-6]|table|tr|td|th|caption|div|section|details|summary|blockquote|figcaption|br)\b[^>]*>")
 _SKIP = re.compile(r"<(script|style|svg|nav|header|footer)\b.*?</\1>", re.S)
 # up to six English words, then the Chinese term in brackets (closed, or followed by a comma)
 _NAMED = re.compile(r"((?:[A-Za-z][A-Za-z'\-]*\s){0,5}[A-Za-z][A-Za-z'\-]*)\s*\(([\u4e00-\u9fff]{2,6})[,;)]")
@@ -44,9 +45,10 @@ def names(term: Term) -> set[str]:
 
 
 def text_of(page_html: str) -> str:
-    """A page's running text: no scripts, drawings or navigation; tags dropped without a gap
-    (the glossary wraps terms in links, which must not split "red hu (" from "红胡)")."""
-    return re.sub(r"\s+", " ", html.unescape(_TAG.sub("", _SKIP.sub(" ", page_html))))
+    """A page's running text: no scripts, drawings or navigation; a block (heading, paragraph, cell,
+    list item) ends with a gap, other tags are dropped without one (the glossary wraps terms in links,
+    which must not split "red hu (" from "红胡)")."""
+    return re.sub(r"\s+", " ", html.unescape(_TAG.sub("", _BLOCK.sub(" ", _SKIP.sub(" ", page_html)))))
 
 
 def misnamed(text: str, game: str) -> list[tuple[str, str]]:
@@ -72,6 +74,9 @@ def test_the_check_finds_a_second_name():
     assert misnamed(text, "paohuzi") == [("is a red win", "红胡")]
     assert misnamed(text, "yezi") == [("loose", "流散对")]
     assert misnamed("the red hu (红胡) and a scattered group (流散对)", "paohuzi") == []
+    # a heading's last word is not read into the next cell's name; a link inside a name is
+    assert misnamed(text_of("<h2>Tiles, highest first</h2><td>Heaven-nine (天九)</td>"), "gupai") == []
+    assert misnamed(text_of("a <a href='#'>red</a> hu (红胡)"), "paohuzi") == []
 
 
 @pytest.mark.parametrize("game", GAMES)
