@@ -272,6 +272,15 @@ window.addEventListener("click", (e) => {
   }
 }, true);
 
+// The theme reads the search box only on a key press (or on focus, or once its index
+// is ready). Text that arrives without a key — pasted with the mouse, dictated, dropped,
+// or an input method's final word — would otherwise never be searched: pass it on.
+document.addEventListener("input", (e) => {
+  const box = e.target;
+  if (e.isComposing || !box || !box.matches || !box.matches("input.md-search__input")) return;
+  box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+}, true);
+
 function onPage() {
   fixLanguageLinks();
   scan();
