@@ -75,6 +75,21 @@ def search(page, url: str, term: str) -> list[str]:
     page.locator(".md-search__input").click()
     page.locator(".md-search__input").fill(term)
     page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    # The theme shows the first ten pages found and four more each time the reader scrolls
+    # to the end of the list; the count line says how many there are. Scroll, as a reader
+    # would, until every one of them is on screen.
+    page.wait_for_function(
+        """() => {
+            const list = document.querySelector('.md-search-result');
+            const wrap = list.parentElement;
+            const total = parseInt(list.querySelector('.md-search-result__meta').textContent.replace(/\\D/g, ''), 10) || 1;
+            if (list.querySelectorAll('.md-search-result__item').length >= total) return true;
+            const atEnd = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1;
+            wrap.scrollTop = atEnd ? 0 : wrap.scrollHeight;
+            return false;
+        }""",
+        timeout=30_000,
+    )
     return page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
 
 
