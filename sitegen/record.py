@@ -198,6 +198,27 @@ def gen_bibliography(lang: str, params: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+#: program text inside a commit subject (a name with _ or camelCase, a module path, name=, {a, b},
+#: a quoted program value): shown as code on the changelog, not as reader prose
+_CODE_IN_SUBJECT = re.compile(
+    r"\{[^{}]*\}"
+    r"|['\"‘“](?:NoneType|None|True|False|dict|list|str|int|float|bool|null|true|false)['\"’”]"
+    r"|[\w./:-]*(?:[a-z][A-Z]|_|=|(?:dawei|gupai|yezi|paohuzi|engine)\.[a-z])[\w./:=-]*"
+)
+
+
+def _subject_md(subject: str) -> str:
+    """A commit subject as Markdown: program text as code spans, the rest escaped."""
+    subject = subject.replace("`", "")
+    out, at = [], 0
+    for m in _CODE_IN_SUBJECT.finditer(subject):
+        out.append(re.sub(r"([\\*_\[\]#|])", r"\\\1", html.escape(subject[at : m.start()], quote=False)))
+        out.append(f"`{m.group(0)}`")
+        at = m.end()
+    out.append(re.sub(r"([\\*_\[\]#|])", r"\\\1", html.escape(subject[at:], quote=False)))
+    return "".join(out)
+
+
 def gen_changelog(lang: str, params: dict[str, Any]) -> str:
     try:
         log = subprocess.run(
@@ -210,7 +231,7 @@ def gen_changelog(lang: str, params: dict[str, Any]) -> str:
     for line in log.splitlines():
         parts = line.split("\t", 2)
         if len(parts) == 3:
-            subject = re.sub(r"([\\`*_\[\]#|])", r"\\\1", html.escape(parts[2], quote=False))
+            subject = _subject_md(parts[2])
             by_day.setdefault(parts[0], []).append(f"- `{parts[1]}` {subject}")
     return "\n".join(f"### {day}\n\n" + "\n".join(items) + "\n" for day, items in by_day.items())
 
