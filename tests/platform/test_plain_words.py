@@ -211,10 +211,28 @@ def test_error_answers_are_sentences_about_the_game() -> None:
 
 WIDGET_TEXT_JS = """() => {
   const out = [];
+  const SKIP = 'code, pre, kbd, samp, svg, script, style, [aria-hidden="true"]';
+  // the text a reader meets, element by element: text in one line of inline elements is
+  // joined as it is written; a block, a button or a cell starts a new line (textContent
+  // would glue "…nothing" and "New game" into "nothingNew")
+  const line = (n) => {
+    for (let e = n.parentElement; e; e = e.parentElement) {
+      const d = getComputedStyle(e).display;
+      if (d !== 'inline' && d !== 'contents') return e;
+    }
+    return null;
+  };
   for (const w of document.querySelectorAll('.hw[data-widget]')) {
-    const clone = w.cloneNode(true);
-    clone.querySelectorAll('code, pre, kbd, samp, svg, script, style, [aria-hidden="true"]').forEach(n => n.remove());
-    out.push(clone.textContent);
+    const walk = document.createTreeWalker(w, NodeFilter.SHOW_TEXT);
+    let text = '', last = null;
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement.closest(SKIP)) continue;
+      const at = line(n);
+      if (at !== last) text += '\\n';
+      text += n.data;
+      last = at;
+    }
+    out.push(text);
     for (const e of w.querySelectorAll('[aria-label], [title], [alt], [placeholder], option')) {
       for (const k of ['aria-label', 'title', 'alt', 'placeholder']) if (e.getAttribute(k)) out.push(e.getAttribute(k));
       if (e.tagName === 'OPTION') out.push(e.textContent);
