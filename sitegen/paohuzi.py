@@ -92,7 +92,7 @@ def faces_table(lang: str, params: dict[str, Any]) -> str:
         for c in FACES
     )
     cap = t("二十种牌面，各四张；红色为二、七、十。由引擎绘制。", "The twenty faces, four of each; 2, 7 and 10 are red. Drawn by the engine.")
-    return f'<div class="phz-faces" role="list" aria-label="{e(cap)}">{cells}</div><p class="phz-caption">{e(cap)}</p>'
+    return f'<div class="phz-faces" role="group" aria-label="{e(cap)}">{cells}</div><p class="phz-caption">{e(cap)}</p>'
 
 
 def sheet_examples(lang: str, params: dict[str, Any]) -> str:
