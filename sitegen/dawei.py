@@ -79,7 +79,7 @@ def dice_widget(lang: str, params: dict[str, Any]) -> str:
         f'<button type="button" class="hw-btn" data-role="classify" disabled>{t("判定", "Classify")}</button>'
         "</div>"
         f'<div class="dawei-dice" data-role="dice" data-dice="{",".join(map(str, dice))}">{ans["svg"]}</div>'
-        f'<p class="dawei-result">{t("色面：", "Pattern: ")}<strong data-role="pattern">{e(ans["pattern"][lang])}</strong>'
+        f'<p class="dawei-result" aria-live="polite">{t("色面：", "Pattern: ")}<strong data-role="pattern">{e(ans["pattern"][lang])}</strong>'
         f' · {t("得", "takes")} <span data-role="awards">{e(award)}</span>'
         f' · {t("此掷概率", "this throw")} <span data-role="odds">{ans["ways"]}/{ALL_OUTCOMES}</span>'
         f' · {t("此色面合计", "this pattern in all")} <span data-role="pattern-odds">{ans["pattern_ways"]}/{ALL_OUTCOMES} = {pct(ans["pattern_ways"])}</span></p>'
@@ -155,7 +155,7 @@ def split_widget(lang: str, params: dict[str, Any]) -> str:
         f'<p data-role="direct">{e(split_direct_text(ans, lang))}</p>'
         f'<div class="hw-row" data-role="openings">{openings_html(ans, lang)}</div>'
         '<div class="dawei-dice" data-role="second"></div>'
-        '<p data-role="outcome"></p>'
+        '<p data-role="outcome" aria-live="polite"></p>'
     )
 
 
@@ -262,7 +262,7 @@ def sim_widget(lang: str, params: dict[str, Any]) -> str:
         "</div>"
         + options_panel(lang)
         + f'<div data-role="chart">{histogram_svg([x for g in ans["games"] for x in g["net"]], lang)}</div>'
-        f'<div data-role="summary">{sim_summary(ans["games"], players, ans["break_even"], lang)}</div>'
+        f'<div data-role="summary" aria-live="polite">{sim_summary(ans["games"], players, ans["break_even"], lang)}</div>'
     )
 
 
@@ -323,7 +323,7 @@ def filter_widget(lang: str, params: dict[str, Any]) -> str:
         f'<label>{t("色面", "Pattern")} <select data-role="pattern-filter" disabled><option value="">{t("全部", "all")}</option>{opts}</select></label>'
         f'<label>{t("所得", "Takes")} <select data-role="animal-filter" disabled><option value="">{t("全部", "all")}</option>{animals}</select></label>'
         f'<label>{t("点数含", "Dice contain")} <input data-role="dice-filter" placeholder="444" size="6" disabled></label>'
-        f'<span class="hw-note" data-role="shown">{t("共", "")} 462 {t("种", "throws")}</span>'
+        f'<span class="hw-note" data-role="shown" aria-live="polite">{t("共", "")} 462 {t("种", "throws")}</span>'
         f'<a class="md-button" href="{rel_root(lang)}{CSV_PATH}" download>{t("下载 CSV", "Download CSV")}</a>'
         "</div>"
         + throw_table_html(lang)
