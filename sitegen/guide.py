@@ -79,7 +79,7 @@ def dawei_sample(lang: str, params: dict[str, Any]) -> str:
     seat = lambda s: _seats_zh_en(g, s, lang)  # noqa: E731
     parts: list[str] = [
         f'<p class="guide-head">{t(lang, f"种子 {seed}，{players} 人，四家都由电脑来掷；共 {g.turn_no} 手。", f"Seed {seed}, {players} players, the computer throwing for every seat: {g.turn_no} turns in all.")}</p>',
-        f'<h3 id="guide-start">{t(lang, "开局：场上的签", "The start: the sticks in the pool")}</h3>',
+        f'<h2 id="guide-start">{t(lang, "开局：场上的签", "The start: the sticks in the pool")}</h2>',
         f'<figure class="guide-pool">{sticks_svg(lang, {a.id: a.count for a in ANIMALS})}</figure>',
     ]
     items: list[str] = []
@@ -113,11 +113,11 @@ def dawei_sample(lang: str, params: dict[str, Any]) -> str:
             if x.seat is None:
                 close_list()
                 if "split" in x.en:
-                    parts.append(f'<h3 id="guide-split">{t(lang, "分掷开始", "The split phase begins")}</h3><p>{E(text)} '
+                    parts.append(f'<h2 id="guide-split">{t(lang, "分掷开始", "The split phase begins")}</h2><p>{E(text)} '
                                  f'{_link("../split/#split-rules", t(lang, "规则：分掷", "rule: the split throws"))}</p>')
                     parts.append(f'<figure class="guide-pool">{sticks_svg(lang, st["pool"])}</figure>')
                 else:
-                    parts.append(f'<h3 id="guide-end">{E(text)}</h3>')
+                    parts.append(f'<h2 id="guide-end">{E(text)}</h2>')
             else:
                 notes.append(text)
             continue
@@ -182,7 +182,7 @@ def _dawei_settlement(g: Game, lang: str) -> str:
         lines += [f"{seat(s)}: {float(nets[s]):+g}" for s in range(n)]
     lines.append(t(lang, f"合计：{' + '.join(f'({float(x):+g})' for x in nets)} = {float(sum(nets, Fraction(0))):g}。",
                    f"In all: {' + '.join(f'({float(x):+g})' for x in nets)} = {float(sum(nets, Fraction(0))):g}."))
-    return (f'<h3 id="guide-settle">{t(lang, "结算", "Settlement")}</h3>{table}<ol class="guide-settle">'
+    return (f'<h2 id="guide-settle">{t(lang, "结算", "Settlement")}</h2>{table}<ol class="guide-settle">'
             + "".join(f"<li>{E(ln)}</li>" for ln in lines) + "</ol>"
             + f'<p>{_link("../settlement/#break-even", t(lang, "规则：保本数与结算", "rule: break-even and settlement"))}</p>')
 
@@ -226,11 +226,11 @@ def gupai_sample(lang: str, params: dict[str, Any]) -> str:
     head = t(lang, f"局号 {seed}；四家都由电脑出牌；{dealer}坐庄。", f"Hand number {seed}; the computer plays every seat; {dealer} deals.")
     parts = [
         f'<p class="guide-head">{E(head)}</p>',
-        f'<h3 id="guide-deal">{t(lang, "各家的八张牌", "Each player’s eight tiles")}</h3><ul class="guide-deal">',
+        f'<h2 id="guide-deal">{t(lang, "各家的八张牌", "Each player’s eight tiles")}</h2><ul class="guide-deal">',
     ]
     for s, h in enumerate(ans["dealt"]):
         parts.append(f'<li><span class="guide-who">{E(seat(s))}</span> {_gp_tiles(h, lang)}<span class="guide-sr">{E(_gp_names(h, lang))}</span></li>')
-    parts.append(f'</ul><h3 id="guide-tricks">{t(lang, "逐圈出牌", "Trick by trick")}</h3><ol class="guide-moves guide-tricks">')
+    parts.append(f'</ul><h2 id="guide-tricks">{t(lang, "逐圈出牌", "Trick by trick")}</h2><ol class="guide-moves guide-tricks">')
     lead_rule = _link("../rules/#jiao-rules", t(lang, "规则：叫牌", "rule: the lead rules"))
     follow_rule = _link("../rules/#follow", t(lang, "规则：跟牌", "rule: following"))
     dun_rule = _link("../scoring/#dun", t(lang, "规则：墩", "rule: the trick"))
@@ -265,7 +265,7 @@ def gupai_sample(lang: str, params: dict[str, Any]) -> str:
     settle_lines.append(t(lang, f"合计：{' + '.join(f'({n:+d})' for n in st['nets'])} = {sum(st['nets'])}。",
                           f"In all: {' + '.join(f'({n:+d})' for n in st['nets'])} = {sum(st['nets'])}."))
     parts.append(
-        f'<h3 id="guide-settle">{t(lang, "结算", "Settlement")}</h3>'
+        f'<h2 id="guide-settle">{t(lang, "结算", "Settlement")}</h2>'
         f'<div class="guide-scroll"><table><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "得墩", "Tricks (墩)")}</th><th>{t(lang, "输赢（墩）", "Net (墩)")}</th></tr></thead><tbody>{rows}</tbody></table></div>'
         '<ol class="guide-settle">' + "".join(f"<li>{E(x)}</li>" for x in settle_lines) + "</ol>"
         f'<p>{_link("../scoring/#jie", t(lang, "规则：结牌", "rule: closing"))} · {_link("../scoring/#baomen", t(lang, "规则：保门", "rule: breaking even"))}</p>'
@@ -315,7 +315,7 @@ def yezi_sample(lang: str, params: dict[str, Any]) -> str:
     steps.append(t(lang, f"轮流抓牌，每次两墩：{draws}。", f"They draw in turn, two stacks at a time: {draws}."))
     parts = [f'<p class="guide-head">{t(lang, f"种子 {seed}；四家都由电脑按最佳分法配牌。", f"Seed {seed}; the computer splits every hand the best way.")}</p>',
              '<ol class="guide-moves">' + "".join(f"<li><span class=\"guide-text\">{E(x)} {round_rule}</span></li>" for x in steps) + "</ol>",
-             f'<h3 id="guide-hands">{t(lang, "各家的牌和分法", "Each hand and how it is split")}</h3><ol class="guide-moves">']
+             f'<h2 id="guide-hands">{t(lang, "各家的牌和分法", "Each hand and how it is split")}</h2><ol class="guide-moves">']
     for p in sorted(ans["players"], key=lambda p: ans["show_order"].index(p["seat"])):
         groups = []
         for g, c, sc in zip(p["groups"], p["combinations"], p["scores"]):
@@ -327,7 +327,7 @@ def yezi_sample(lang: str, params: dict[str, Any]) -> str:
         parts.append(f'<li class="guide-take" data-seat="{p["seat"]}"><span class="guide-text">{_yz_cards(p["hand"], lang, 22)}<br>{E(text)} '
                      f'<span class="guide-trick">{"".join(groups)}</span> {combo_rule}</span></li>')
     parts.append("</ol>")
-    parts.append(f'<h3 id="guide-showings">{t(lang, "两次亮牌", "The two showings")}</h3><ol class="guide-settle">')
+    parts.append(f'<h2 id="guide-showings">{t(lang, "两次亮牌", "The two showings")}</h2><ol class="guide-settle">')
     for turn, seats in enumerate(ans["showing_winners"]):
         label = t(lang, f"第{'一二'[turn]}次亮牌", f"Showing {turn + 1}")
         shown = t(lang, "；", "; ").join(
@@ -344,7 +344,7 @@ def yezi_sample(lang: str, params: dict[str, Any]) -> str:
         for p in sorted(ans["players"], key=lambda p: (p["place"], p["seat"])))
     winners = t(lang, "、", ", ").join(seat(s) for s in ans["winners"])
     parts.append(
-        f'<h3 id="guide-settle">{t(lang, "结果", "The result")}</h3>'
+        f'<h2 id="guide-settle">{t(lang, "结果", "The result")}</h2>'
         f'<div class="guide-scroll"><table><thead><tr><th>{t(lang, "名次", "Place")}</th><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "两组之和（小者胜）", "Both groups (lower wins)")}</th></tr></thead><tbody>{rows}</tbody></table></div>'
         f'<p>{E(t(lang, f"合计最小的{winners}赢得这一局。", f"{winners} has the lowest total and wins the round."))} {round_rule}</p>'
     )

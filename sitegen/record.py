@@ -203,6 +203,7 @@ def gen_bibliography(lang: str, params: dict[str, Any]) -> str:
 _CODE_IN_SUBJECT = re.compile(
     r"\{[^{}]*\}"
     r"|['\"‘“](?:NoneType|None|True|False|dict|list|str|int|float|bool|null|true|false)['\"’”]"
+    r"|['\"‘“][A-Za-z_]+['\"’”](?=\s+fields?\b)"
     r"|[\w./:-]*(?:[a-z][A-Z]|_|=|(?:dawei|gupai|yezi|paohuzi|engine)\.[a-z])[\w./:=-]*"
 )
 
