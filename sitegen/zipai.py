@@ -94,7 +94,7 @@ def seat_html(s: dict[str, Any], a: dict[str, Any], lang: str, big: bool) -> str
     turn = a.get("to_move") == s["seat"] and not a["over"]
     n = s["hand_count"]
     count = t(f"手中 {n} 张", f"{n} cards in hand")
-    head = (f'<h4 class="zp-seat-name">{who}{(" · " + t("轮到此家", "to move")) if turn else ""}</h4>'
+    head = (f'<p class="zp-seat-name">{who}{(" · " + t("轮到此家", "to move")) if turn else ""}</p>'
             f'<p class="zp-count">{count}</p>')
     opened = groups_html(s["open"], lang)
     opened_html = (f'<div class="zp-open" aria-label="{t("亮在桌上的牌", "groups on the table")}">{opened}</div>' if opened else "")
@@ -254,7 +254,7 @@ def narration(lang: str, params: dict[str, Any]) -> str:
     head = (f'<tr><th scope="col">{t("步", "move")}</th><th scope="col">{t("谁", "who")}</th><th scope="col">{t("牌", "card")}</th>'
             f'<th scope="col">{t("发生了什么", "what happened")}</th><th scope="col">{t("规则", "rule")}</th></tr>')
     deal = "".join(
-        f'<div class="zp-dealt"><h4>{name(s, lang)}</h4><div class="zp-open">{groups_html(s["open"], lang, 48)}</div>'
+        f'<div class="zp-dealt"><p class="zp-dealt-name">{name(s, lang)}</p><div class="zp-open">{groups_html(s["open"], lang, 48)}</div>'
         f'<div class="zp-hand-small">{"".join(card(c, lang, 48) for c in s["hand"] or [])}</div></div>' for s in a["seats"])
     return (f'<div class="zp zp-narration"><p>{t("牌局结束时各家的牌（手中剩下的与亮在桌上的）：", "Each seat at the end of the hand (cards left in hand and groups on the table):")}</p>'
             f'<div class="zp-ends">{deal}</div>'

@@ -63,7 +63,7 @@ function view(F, ctx) {
   function seat(s, a, big) {
     const who = nm(s) + (s.you ? t("（你）", " (you)") : s.computer ? t("（电脑）", " (computer)") : "");
     const turn = a.to_move === s.seat && !a.over;
-    let h = `<h4 class="zp-seat-name">${who}${turn ? " · " + t("轮到此家", "to move") : ""}</h4>`
+    let h = `<p class="zp-seat-name">${who}${turn ? " · " + t("轮到此家", "to move") : ""}</p>`
       + `<p class="zp-count">${t(`手中 ${s.hand_count} 张`, `${s.hand_count} cards in hand`)}</p>`;
     let last = null;
     const opened = s.open.map((g) => {
