@@ -97,7 +97,7 @@ def seat_html(s: dict[str, Any], a: dict[str, Any], lang: str, big: bool) -> str
     head = (f'<p class="zp-seat-name">{who}{(" · " + t("轮到此家", "to move")) if turn else ""}</p>'
             f'<p class="zp-count">{count}</p>')
     opened = groups_html(s["open"], lang)
-    opened_html = (f'<div class="zp-open" aria-label="{t("亮在桌上的牌", "groups on the table")}">{opened}</div>' if opened else "")
+    opened_html = (f'<div class="zp-open" role="group" aria-label="{t("亮在桌上的牌", "groups on the table")}">{opened}</div>' if opened else "")
     hand = ""
     if s["hand"] is not None and not big:
         hand = (f'<span class="zp-row-label">{t("手中剩下的牌", "Cards left in hand")}</span>'
@@ -137,7 +137,7 @@ def table_html(a: dict[str, Any], lang: str, static: bool = False) -> str:
         hand = "".join(
             f'<button type="button" class="zp-hcard" data-card="{c}"{dis}>{hidden_card(c, lang, 88)}'
             f'<span class="hw-sr">{t("打出", "Discard the ")}{e(card_name(c, lang))}</span></button>' for c in you["hand"])
-        hand = f'<div class="zp-hand" data-role="hand" aria-label="{t("你的手牌", "your hand")}">{hand}</div>'
+        hand = f'<div class="zp-hand" data-role="hand" role="group" aria-label="{t("你的手牌", "your hand")}">{hand}</div>'
     mine = seat_html(you, a, lang, True)
     return (f'<div class="zp-table">'
             f'<div class="zp-mine">{mine}{hand}</div>'

@@ -71,7 +71,7 @@ function view(F, ctx) {
       if (!g.bi) last = g.taken;
       return h;
     }).join("");
-    if (opened) h += `<div class="zp-open" aria-label="${esc(t("亮在桌上的牌", "groups on the table"))}">${opened}</div>`;
+    if (opened) h += `<div class="zp-open" role="group" aria-label="${esc(t("亮在桌上的牌", "groups on the table"))}">${opened}</div>`;
     if (s.hand && !big) h += `<span class="zp-row-label">${t("手中剩下的牌", "Cards left in hand")}</span><div class="zp-hand-small">${s.hand.map((c) => card(c, 48)).join("")}</div>`;
     if (s.row.length) {
       const next = a.seats[(s.seat + 1) % a.seats.length];
