@@ -73,3 +73,23 @@ def open_ready(page: Any, url: str, timeout_ms: int = 180_000) -> list[str]:
     return page.eval_on_selector_all(
         '.hw[data-widget][data-state="error"]', "ws => ws.map(w => w.dataset.widget)"
     )
+
+
+def pdf_sheets(pdf: bytes) -> int:
+    """A4 sheets in a PDF that Chromium made (one ``/Type /Page`` object each)."""
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def printing_page(browser: Any) -> Any:
+    """A light 1280 px page for printing; after use, no request may have gone to another host."""
+    foreign: list[str] = []
+    ctx = new_context(browser, 1280, "light", foreign)
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    try:
+        yield pg
+    finally:
+        ctx.close()
+    assert foreign == []

@@ -4,33 +4,23 @@ control is printed."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-from browser.sitepages import new_context, pages
+from browser.sitepages import pages, pdf_sheets, printing_page
 
 GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 MOST_PAGES = 15  # A4 sheets for any one page of a game's rules
 
 
-def _sheets(pdf: bytes) -> int:
-    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+_sheets = pdf_sheets
 
 
 @pytest.fixture(scope="module")
 def printer(browser: Any) -> Iterator[Any]:
-    foreign: list[str] = []
-    ctx = new_context(browser, 1280, "light", foreign)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        yield pg
-    finally:
-        ctx.close()
-    assert foreign == []
+    yield from printing_page(browser)
 
 
 @pytest.mark.parametrize("lang", ["", "en/"])
