@@ -125,7 +125,7 @@ def deal_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "给我发一手牌", "Deal me a hand")}</button> '
         f'<span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
         f'<div class="yz-hand" data-role="hand" data-cards="{",".join(ans["hand"])}">{_cards(ans["hand"], lang)}</div>'
-        f'<p>{t(lang, "最佳分法", "Best split")} — {t(lang, "合计", "total")} <strong data-role="score">{ans["score"]}</strong></p>'
+        f'<p aria-live="polite" aria-atomic="true">{t(lang, "最佳分法", "Best split")} — {t(lang, "合计", "total")} <strong data-role="score">{ans["score"]}</strong></p>'
         f'<div class="yz-split" data-role="split">{_split_html(ans, lang)}</div>'
     )
 

@@ -156,7 +156,9 @@ async function dealWidget(root, ctx) {
     button.disabled = true;
     const answer = await ctx.call(request);
     button.disabled = false;
-    if (!answer.ok) { showError(split, answer, ctx); return; }
+    if (!answer.ok) { score.textContent = "—"; showError(split, answer, ctx); split.setAttribute("role", "alert"); return; }
+    split.classList.remove("hw-error");
+    split.removeAttribute("role");
     seed.textContent = String(answer.seed);
     hand.dataset.cards = answer.hand.join(",");
     hand.innerHTML = "";
