@@ -66,7 +66,9 @@ async function respond(request) {
     return await fetch(request);
   } catch (err) {
     if (request.mode === "navigate") {
-      const notFound = await cache.match(new URL("404.html", SCOPE).href);
+      // the missing page's language: the English part of the site lives under en/
+      const english = new URL(request.url).pathname.slice(SCOPE.pathname.length).startsWith("en/");
+      const notFound = await cache.match(new URL(english ? "en/404.html" : "404.html", SCOPE).href);
       if (notFound) return new Response(await notFound.blob(), { status: 404, headers: notFound.headers });
     }
     throw err;

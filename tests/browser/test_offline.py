@@ -128,6 +128,11 @@ def test_whole_site_works_offline_after_one_visit(page, site_url):
     gone = page.context.new_page()
     gone.goto(site_url + "no/such/page/")
     assert gone.locator(".md-content").count() == 1
+    assert gone.evaluate("() => document.documentElement.lang").startswith("zh")
+    # ... in the language of the part of the site the address is in
+    gone.goto(site_url + "en/no/such/page/")
+    assert gone.locator(".md-content").count() == 1
+    assert gone.evaluate("() => document.documentElement.lang").startswith("en")
     other.close()
     gone.close()
 
