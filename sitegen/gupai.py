@@ -33,7 +33,7 @@ def _tiles(codes: list[str], lang: str, width: int = 26) -> str:
 
 def _name(code: str, lang: str) -> str:
     f = BY_CODE[code]
-    return t(lang, f.zh, f"{f.en} ({f.zh})")
+    return t(lang, f.zh, f.en)
 
 
 # ---------------------------------------------------------------- widget

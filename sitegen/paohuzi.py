@@ -37,8 +37,8 @@ def call(**req: Any) -> dict[str, Any]:
     return a
 
 
-def cards_html(codes: list[str], height: int = 64) -> str:
-    return "".join(card_svg(parse_card(c), height, title=False) for c in codes if parse_card(c))  # type: ignore[arg-type]
+def cards_html(codes: list[str], height: int = 64, lang: str = "zh") -> str:
+    return "".join(card_svg(parse_card(c), height, title=False, lang=lang) for c in codes if parse_card(c))  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- tables
@@ -88,7 +88,7 @@ def penalty_table(lang: str, params: dict[str, Any]) -> str:
 def faces_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     cells = "".join(
-        f'<figure class="phz-face">{card_svg(c, 110)}<figcaption>{e(c.zh)}<br><code>{c.code}</code></figcaption></figure>'
+        f'<figure class="phz-face">{card_svg(c, 110, lang=lang)}<figcaption>{e(c.zh)}<br><code>{c.code}</code></figcaption></figure>'
         for c in FACES
     )
     cap = t("二十种牌面，各四张；红色为二、七、十。由引擎绘制。", "The twenty faces, four of each; 2, 7 and 10 are red. Drawn by the engine.")
@@ -189,13 +189,13 @@ SOURCE_NAMES = {
 }
 
 
-def cards_text(codes: list[str]) -> str:
+def cards_text(codes: list[str], lang: str = "zh") -> str:
     """Cards as coloured characters (lighter than drawings, for long lists)."""
     out = []
     for code in codes:
         c = parse_card(code)
         if c:
-            out.append(f'<span class="phz-ch{" phz-red" if c.red else ""}{" phz-big" if c.big else ""}" title="{c.zh} {c.code}">{c.char}</span>')
+            out.append(f'<span class="phz-ch{" phz-red" if c.red else ""}{" phz-big" if c.big else ""}" title="{c.zh if lang == "zh" else c.en}">{c.char}</span>')
     return f'<span class="phz-chars">{"".join(out)}</span>'
 
 
@@ -206,7 +206,7 @@ def groups_html(groups: list[dict[str, Any]], lang: str, win_group: int = -1) ->
         cls = "phz-group" + (" phz-win" if k == win_group else "") + (" phz-open" if g["open"] else "")
         name = g["zh"] if lang == "zh" else g["en"]
         parts.append(
-            f'<figure class="{cls}"><div class="phz-group-cards">{cards_html(g["cards"], 84)}</div>'
+            f'<figure class="{cls}"><div class="phz-group-cards">{cards_html(g["cards"], 84, lang)}</div>'
             f'<figcaption>{e(name)} · {g["huxi"]} {t("戏", "huxi")}</figcaption></figure>'
         )
     return f'<div class="phz-groups">{"".join(parts)}</div>'
@@ -259,11 +259,11 @@ def ways_examples(lang: str, params: dict[str, Any]) -> str:
             title = t("不能胡：", "no win: ") + t(zh, en)
         elif lang == "en":
             title = f"{WAYS[way][1]} ({WAYS[way][0]})"
-        o = "".join(f'<br>{e(t("明牌", "open"))}：{cards_text(g["cards"])} ({g["kind"]})' for g in opened)
+        o = "".join(f'<br>{e(t("明牌", "open"))}：{cards_text(g["cards"], lang)} ({g["kind"]})' for g in opened)
         out.append(
             f'<details class="phz-example" id="ex-{way}"><summary>{e(title)}</summary>'
-            f'<p>{e(t("手牌", "hand"))}：{cards_text(hand)}{o}<br>'
-            f'{e(t("来牌", "card"))}：{cards_text([card])} — {e(t(*SOURCE_NAMES[src]))}</p>'
+            f'<p>{e(t("手牌", "hand"))}：{cards_text(hand, lang)}{o}<br>'
+            f'{e(t("来牌", "card"))}：{cards_text([card], lang)} — {e(t(*SOURCE_NAMES[src]))}</p>'
             f"{verdict_html(a, lang)}</details>"
         )
     return "".join(out)
@@ -291,15 +291,15 @@ def deal_table(lang: str, params: dict[str, Any]) -> str:
     rows = []
     for p in ("zhuang", "xia", "shang"):
         s = a["seats"][p]
-        shown = "".join(f' + {e(t("提", "ti"))} {cards_text(g["cards"])}' for g in s["open"])
+        shown = "".join(f' + {e(t("提", "ti"))} {cards_text(g["cards"], lang)}' for g in s["open"])
         q = t("可起手胡", "may win on it") if a["qishou"][p] else ""
-        rows.append(f"<tr><th>{e(t(*SEAT_NAMES[p]))}</th><td>{cards_text(s['hand'])}{shown}</td><td>{e(q)}</td></tr>")
+        rows.append(f"<tr><th>{e(t(*SEAT_NAMES[p]))}</th><td>{cards_text(s['hand'], lang)}{shown}</td><td>{e(q)}</td></tr>")
     shou = [x["card"] for x in a["actions"] if x["kind"] == "shou"]
     cap = t(f"种子 {seed} 发出的一副牌（引擎的 deal 动作）。亮张：", f"The deal of seed {seed} (the engine's deal action). Turned-up card: ")
     after = t("。庄家收张后可以打出的牌：", ". Cards the dealer may discard after taking it: ")
     return (
         f'<table class="phz-deal"><tbody>{"".join(rows)}</tbody></table>'
-        f'<p class="phz-caption">{e(cap)}{cards_text([a["liang"]])}{e(after)}{cards_text(shou)}</p>'
+        f'<p class="phz-caption">{e(cap)}{cards_text([a["liang"]], lang)}{e(after)}{cards_text(shou, lang)}</p>'
     )
 
 
@@ -360,7 +360,7 @@ def hand_views(hand: list[str], opened: list[dict[str, Any]], lang: str, card: s
     t = T(lang)
     n = len(hand) + sum(len(g["cards"]) for g in opened)
     groups = "".join(
-        f'<figure class="phz-group phz-open" data-index="{k}"><div class="phz-group-cards">{cards_html(g["cards"], 48)}</div>'
+        f'<figure class="phz-group phz-open" data-index="{k}"><div class="phz-group-cards">{cards_html(g["cards"], 48, lang)}</div>'
         f'<figcaption>{e(KINDS[g["kind"]].zh if lang == "zh" else KINDS[g["kind"]].en)} '
         f'<button type="button" class="phz-remove" data-index="{k}" disabled>{e(t("拿掉", "remove"))}</button></figcaption></figure>'
         for k, g in enumerate(opened)

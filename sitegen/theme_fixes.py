@@ -7,6 +7,12 @@ here without changing what the page does:
 * ``tabindex=""`` on navigation labels (not an integer; an empty value means "not focusable",
   the same as no attribute);
 * ``<label for="__toc">`` on pages that have no table of contents, so no such control.
+
+It also names the colour-scheme switch in the page's own language: the theme takes one name
+per scheme for the whole site ("深色 / Dark" in ``mkdocs.yml``), which a screen reader would
+read with one voice on both languages' pages. And the footer's previous/next links lose the
+theme's ``aria-label`` ("Next: Learn 叶子戏"): their own text says the same, and there the
+Chinese of a page title is marked as Chinese.
 """
 
 from __future__ import annotations
@@ -17,6 +23,13 @@ from pathlib import Path
 _CHECKBOX = re.compile(r'<input\b[^>]*\btype="(?:checkbox|radio)"[^>]*>')
 _EMPTY_TABINDEX = re.compile(r'(<label\b[^>]*?)\s+tabindex=""')
 _TOC_LABEL = re.compile(r'(<label\b[^>]*?)\s+for="__toc"')
+_FOOTER_LABEL = re.compile(r'(<a\b[^>]*\bclass="md-footer__link[^"]*")\s+aria-label="[^"]*"')
+_HTML_LANG = re.compile(r'<html\b[^>]*\blang="([^"]+)"')
+#: the switch's name as mkdocs.yml gives it → (Chinese page, English page)
+SCHEME_NAMES = {
+    "深色 / Dark": ("改用深色", "Use dark colours"),
+    "浅色 / Light": ("改用浅色", "Use light colours"),
+}
 
 
 def fix(page_html: str) -> str:
@@ -24,6 +37,12 @@ def fix(page_html: str) -> str:
     out = _EMPTY_TABINDEX.sub(r"\1", out)
     if 'id="__toc"' not in out:
         out = _TOC_LABEL.sub(r"\1", out)
+    out = _FOOTER_LABEL.sub(r"\1", out)
+    m = _HTML_LANG.search(out)
+    english = bool(m) and m.group(1).startswith("en")
+    for both, (zh, en) in SCHEME_NAMES.items():
+        name = en if english else zh
+        out = out.replace(f'aria-label="{both}"', f'aria-label="{name}"').replace(f'title="{both}"', f'title="{name}"')
     return out
 
 

@@ -170,7 +170,7 @@ async function handWidget(root, ctx) {
     mine.forEach((code) => {
       const b = el("button", {
         type: "button", class: "gp-pick", "data-tile": code, "aria-pressed": "false",
-        "aria-label": ctx.t(svgs[code].zh, `${svgs[code].en} (${svgs[code].zh})`), html: svgs[code].svg.replace(/width="26" height="52"/, 'width="34" height="68"'),
+        "aria-label": ctx.t(svgs[code].zh, svgs[code].en), html: svgs[code].svg.replace(/width="26" height="52"/, 'width="34" height="68"'),
       });
       b.disabled = a.terminal || a.to_move !== human;
       b.addEventListener("click", () => {

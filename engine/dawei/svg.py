@@ -63,7 +63,7 @@ def sticks_svg(lang: str = "zh", counts: dict[str, int] | None = None) -> str:
             "</g>"
         )
         y += h + gap
-    title = "打围的十种签（按比例）" if lang == "zh" else "The ten kinds of stick in 打围 (to scale)"
+    title = "打围的十种签（按比例）" if lang == "zh" else "The ten kinds of stick in dawei, drawn to scale"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="dawei-sticks-svg" viewBox="0 0 {width} {y + 4:.0f}" role="img" aria-label="{escape(title)}">'
         f"<title>{escape(title)}</title>{''.join(parts)}</svg>"

@@ -41,7 +41,7 @@ def _half(h: Half, y0: float) -> str:
 def tile_svg(code: str, width: int = 36, lang: str = "zh", face_up: bool = True) -> str:
     """One tile as an inline SVG string; ``face_up=False`` draws its back (a 垫)."""
     f = BY_CODE[code]
-    label = (f.zh if lang == "zh" else f"{f.en} ({f.zh})") if face_up else ("扣下的牌" if lang == "zh" else "a tile face down")
+    label = (f.zh if lang == "zh" else f.en) if face_up else ("扣下的牌" if lang == "zh" else "a tile face down")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="gp-tile" data-tile="{code if face_up else "back"}" '
         f'width="{width}" height="{width * 2}" viewBox="0 0 50 100" role="img" aria-label="{escape(label)}">',

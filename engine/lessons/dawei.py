@@ -32,7 +32,8 @@ def _dice_text(dice: tuple[int, ...]) -> str:
 
 def _figure(dice: tuple[int, ...]) -> tuple[str, Text]:
     alt = Text(f"六颗骰子：{_dice_text(dice)}", f"Six dice: {_dice_text(dice)}")
-    return dice_svg(dice, alt.zh + " / " + alt.en), alt
+    # the drawing sits in a figure named in the page's language; its own name is the digits alone
+    return dice_svg(dice, _dice_text(dice)), alt
 
 
 def _shuffle_dice(rng: random.Random, key: tuple[int, ...]) -> tuple[int, ...]:
@@ -169,7 +170,7 @@ def _split(rng: random.Random) -> Exercise:
     ok = chance.need.met(second, DEFAULT)
     need_zh, need_en = chance.need.describe()
     stick = BY_ID[rule.target]
-    fig = dice_svg(first, f"第一掷 / first throw: {_dice_text(first)}") + dice_svg(second, f"第二掷 / second throw: {_dice_text(second)}")
+    fig = dice_svg(first, _dice_text(first)) + dice_svg(second, _dice_text(second))  # named as a whole by `alt`
     alt = Text(f"第一掷 {_dice_text(first)}；第二掷 {_dice_text(second)}", f"First throw {_dice_text(first)}; second throw {_dice_text(second)}")
     yes = Text("成了，得签", "Yes, it takes the stick")
     no = Text("没成，不得签", "No, it takes nothing")

@@ -18,16 +18,21 @@ FONT = "serif"  # the site's CSS gives .phz-card text a CJK serif stack
 RED, BLACK = "#b3261e", "#1d1b1a"
 
 
-def card_svg(card: Card, height: int = 120, title: bool = True, arabic: bool = False) -> str:
+def card_svg(card: Card, height: int = 120, title: bool = True, arabic: bool = False, lang: str | None = None) -> str:
     """One card face as an SVG element (standalone or inline).
 
     ``arabic``: for English readers, the number in Arabic numerals stands in the middle of
     the card, beside the two characters (the booklet itself suggests Arabic numerals would
     make the game playable by anyone).
+
+    ``lang``: the language of the card's name for a screen reader (``"zh"`` 大伍, ``"en"``
+    big 5); by default English when the face carries Arabic numerals, Chinese otherwise.
     """
     ink = RED if card.red else BLACK
     width = round(height * W / H)
-    label = escape(f"{card.zh} {card.code}" if not arabic else f"{card.en} ({card.zh})")
+    if lang is None:
+        lang = "en" if arabic else "zh"
+    label = escape(card.zh if lang == "zh" else card.en)
     t = f"<title>{label}</title>" if title else ""
     ch = escape(card.char)
     band = f'<rect x="6" y="89" width="28" height="2" fill="{ink}" opacity=".4"/>' if card.big else ""

@@ -48,7 +48,7 @@ def card_svg(card: Card, width: int = 40, lang: str = "zh", hint: bool = True) -
     label = (
         ("叶（花牌）" if lang == "zh" else "leaf (flower card)")
         if card == LEAF
-        else (f"{f.cipher}（{f.numeral}）" if lang == "zh" else f"{f.cipher} ({card})")
+        else (f"{f.cipher}（{f.numeral}）" if lang == "zh" else f"{card} ({f.en})")
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="yz-card" data-card="{"leaf" if card == LEAF else card}" '

@@ -127,7 +127,8 @@ from engine.yezi.combos import rank_of  # noqa: E402
 
 
 def _yezi_cards(text: str) -> list[int]:
-    return [0 if w == "leaf" else int(w.split("(")[1].rstrip(")")) for w in text.split()]
+    """The cards an English figure name reads out: "6, 4, leaf, 10"."""
+    return [0 if w.strip() == "leaf" else int(w) for w in text.split(",")]
 
 
 @given(seed=seeds, index=indexes)

@@ -297,6 +297,37 @@ def test_english_pages_mark_their_chinese(built_site: Path) -> None:
     assert marked > 1000
 
 
+#: names a screen reader speaks without reading the text inside: on an English page they are
+#: English alone, since one name is read with one voice (the Chinese of a card or a tile stays
+#: visible in its drawing, and running text marks its Chinese)
+_NAMES = re.compile(r'\baria-label="([^"]*)"|<svg\b[^>]*>\s*<title>([^<]*)</title>')
+
+
+def test_english_pages_name_pictures_and_controls_in_one_language(built_site: Path) -> None:
+    mixed: dict[str, list[str]] = {}
+    names = 0
+    for page in site_pages(built_site / "en"):
+        for m in _NAMES.finditer(page.read_text(encoding="utf-8")):
+            name = m.group(1) if m.group(1) is not None else m.group(2)
+            names += 1
+            if HAS_HAN.search(name) and re.search(r"[A-Za-z]", name):
+                mixed.setdefault(page.relative_to(built_site).as_posix(), []).append(name[:60])
+    assert names > 1000
+    assert mixed == {}
+
+
+def test_theme_names_follow_the_page_language() -> None:
+    from sitegen.theme_fixes import fix
+
+    footer = '<a href="learn/" class="md-footer__link md-footer__link--next" aria-label="Next: Learn 叶子戏">'
+    switch = '<input aria-label="深色 / Dark"><label title="浅色 / Light">'
+    en = fix('<html lang="en">' + footer + switch)
+    zh = fix('<html lang="zh">' + switch)
+    assert 'aria-label="Use dark colours"' in en and 'title="Use light colours"' in en
+    assert 'aria-label="改用深色"' in zh and 'title="改用浅色"' in zh
+    assert "aria-label=\"Next" not in en and 'class="md-footer__link md-footer__link--next">' in en
+
+
 # ---------------------------------------------------------------- JSON-LD, expanded
 
 
