@@ -10,9 +10,9 @@ here without changing what the page does:
 
 It also names the colour-scheme switch in the page's own language: the theme takes one name
 per scheme for the whole site ("深色 / Dark" in ``mkdocs.yml``), which a screen reader would
-read with one voice on both languages' pages. And the footer's previous/next links lose the
-theme's ``aria-label`` ("Next: Learn 叶子戏"): their own text says the same, and there the
-Chinese of a page title is marked as Chinese.
+read with one voice on both languages' pages. (The footer's previous/next links keep the
+theme's ``aria-label``, "Next: Learn 叶子戏": on a phone the previous link shows only its
+arrow, and the label is all that names it.)
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from pathlib import Path
 _CHECKBOX = re.compile(r'<input\b[^>]*\btype="(?:checkbox|radio)"[^>]*>')
 _EMPTY_TABINDEX = re.compile(r'(<label\b[^>]*?)\s+tabindex=""')
 _TOC_LABEL = re.compile(r'(<label\b[^>]*?)\s+for="__toc"')
-_FOOTER_LABEL = re.compile(r'(<a\b[^>]*\bclass="md-footer__link[^"]*")\s+aria-label="[^"]*"')
 _HTML_LANG = re.compile(r'<html\b[^>]*\blang="([^"]+)"')
 #: the switch's name as mkdocs.yml gives it → (Chinese page, English page)
 SCHEME_NAMES = {
@@ -37,7 +36,6 @@ def fix(page_html: str) -> str:
     out = _EMPTY_TABINDEX.sub(r"\1", out)
     if 'id="__toc"' not in out:
         out = _TOC_LABEL.sub(r"\1", out)
-    out = _FOOTER_LABEL.sub(r"\1", out)
     m = _HTML_LANG.search(out)
     english = bool(m) and m.group(1).startswith("en")
     for both, (zh, en) in SCHEME_NAMES.items():
