@@ -148,8 +148,9 @@ def test_a_javascript_address_cannot_become_a_link(page, site_url):
         assert response is not None and response.status == 404
         hrefs = page.eval_on_selector_all("a[hreflang]", "els => els.map((a) => a.href)")
         assert hrefs and all(h.startswith(site_url) for h in hrefs), hrefs
-        page.locator("a[hreflang]").first.evaluate("a => a.click()")
-        page.wait_for_load_state("load")
+        # wait for the navigation the click starts (the next goto would otherwise cut it short)
+        with page.expect_navigation():
+            page.locator("a[hreflang]").first.evaluate("a => a.click()")
         assert page.url.startswith(site_url)
     assert dialogs == []
 
