@@ -39,9 +39,7 @@ def card(code: Optional[str], lang: str, height: int, cls: str = "") -> str:
     if c is None:
         label = e(T(lang)("扣着的牌", "a card face down"))
         return f'<span class="zp-back{cls}" role="img" aria-label="{label}" style="height:{height}px;width:{round(height * 40 / 180)}px"></span>'
-    svg = card_svg(c, height, title=False, arabic=lang == "en")
-    # the card's name for a screen reader, never its code
-    svg = re.sub(r'aria-label="[^"]*"', f'aria-label="{e(c.zh if lang == "zh" else c.en)}"', svg, count=1)
+    svg = card_svg(c, height, title=False, arabic=lang == "en", lang=lang)  # named in the page's language
     return svg.replace('class="phz-card', f'class="zp-card{cls} phz-card', 1) if cls else svg
 
 

@@ -40,8 +40,7 @@ function view(F, ctx) {
       return `<span class="zp-back${cls}" role="img" aria-label="${esc(t("扣着的牌", "a card face down"))}" style="height:${height}px;width:${Math.round((height * 40) / 180)}px"></span>`;
     }
     let s = F.svg[code].replace(/width="\d+" height="\d+"/, `width="${Math.round((height * 40) / 180)}" height="${height}"`);
-    s = s.replace(/<title>[^<]*<\/title>/, "");
-    if (F.names[code]) s = s.replace(/aria-label="[^"]*"/, `aria-label="${nm(F.names[code])}"`);
+    s = s.replace(/<title>[^<]*<\/title>/, ""); // the faces of ctx.lang are already named in it
     return cls ? s.replace('class="phz-card', `class="zp-card${cls} phz-card`) : s;
   }
 

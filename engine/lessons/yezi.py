@@ -23,9 +23,13 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> Text:
     return Text(zh, en)
 
 
-def _spoken(cards: tuple[Card, ...] | list[Card]) -> Text:
-    """Cards as a drawing's name is read aloud: the cipher characters in Chinese, the numbers in English."""
-    return Text("".join(FACES[c].cipher for c in cards), ", ".join("leaf" if c == LEAF else str(c) for c in cards))
+def _spoken_en(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as an English drawing's name reads them aloud: by their numbers (the Chinese name is `_cards`)."""
+    return ", ".join("leaf" if c == LEAF else str(c) for c in cards)
+
+
+def _group_spoken_en(group: tuple[Card, ...]) -> str:
+    return f"{_spoken_en(group)} ({_name(group).en}, {rank_of(group)})"
 
 
 def _name(group: tuple[Card, ...]) -> Text:
@@ -86,7 +90,7 @@ def _group(rng: random.Random) -> Exercise:
         if right
         else Text(f"{cs.zh} 不成八种组合中的任何一种，是{SCATTER_ZH}，得 9 分。", f"{cs.en} makes none of the eight combinations: a {SCATTER_EN}, scoring 9.")
     )
-    fig, alt = _figure(group, Text(f"四张牌：{cs.zh}", f"Four cards: {_spoken(group).en}"))
+    fig, alt = _figure(group, Text(f"四张牌：{cs.zh}", f"Four cards: {_spoken_en(group)}"))
     return Exercise(Text("这四张牌成什么组合？", "What does this group of four make?"), fig, alt, shuffled(rng, fixed), answer, explain, COMBOS)
 
 
@@ -122,7 +126,7 @@ def _split(rng: random.Random) -> Exercise:
         Choice(_split_key(s), _split_words(s), Text(f"这样分总分是 {s.score}，比 {best.score} 多；分越少越好。", f"This split totals {s.score}, more than {best.score}; the lower the better.")) for s in worse
     ]
     cs = _cards(hand)
-    fig, alt = _figure(hand, Text(f"八张牌：{cs.zh}", f"Eight cards: {_spoken(hand).en}"))
+    fig, alt = _figure(hand, Text(f"八张牌：{cs.zh}", f"Eight cards: {_spoken_en(hand)}"))
     return Exercise(
         Text("把这手牌分成两组，怎样分最好？", "Split this hand into two groups of four: which split is best?"),
         fig, alt, shuffled(rng, choices), _split_key(best),
@@ -169,7 +173,7 @@ def _showing(rng: random.Random) -> Exercise:
     choices.append(Choice("none", Text("没有赢家", "Nobody"), None if answer == "none" else why))
     fig = "".join(f'<div class="lesson-row"><span>{SEATS[s].zh} {SEATS[s].en}</span> {hand_svg(g, 26)}</div>' for s, g in enumerate(groups))
     alt = Text("；".join(x.zh for x in lines),
-               "; ".join(f"Player {SEATS[s].en}: {_spoken(g).en} ({_name(g).en}, {rank_of(g)})" for s, g in enumerate(groups)))
+               "; ".join(f"Player {SEATS[s].en}: {_group_spoken_en(g)}" for s, g in enumerate(groups)))
     return Exercise(
         Text("四家各亮出一组，谁赢这一轮亮牌？", "Each player shows one group. Who wins this showing?"),
         fig, alt, tuple(choices), answer,
@@ -200,7 +204,7 @@ def _round(rng: random.Random) -> Exercise:
         Text("一局的两轮亮完了。谁赢这一局？", "Both showings of a round are over. Who wins the round?"),
         fig,
         Text("；".join(x.zh for x in lines),
-             "; ".join(f"Player {SEATS[s].en}: " + " + ".join(f"{_spoken(g).en} ({_name(g).en}, {rank_of(g)})" for g in sp.groups) + f" = {sp.score}"
+             "; ".join(f"Player {SEATS[s].en}: " + " + ".join(_group_spoken_en(g) for g in sp.groups) + f" = {sp.score}"
                        for s, sp in enumerate(splits_))),
         choices, str(w),
         Text(why.zh + "每家两组的分数相加，总分最少的赢。", why.en + " Each player's two scores are added; the lowest total wins."),
