@@ -15,18 +15,16 @@ Usage: .venv/bin/python benchmarks/bench_zipai_widget.py [--clicks N] [--site DI
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler, _Server, build_site  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, build_site, site_server, start_serving  # noqa: E402
 
 W = '[data-widget="zipai-table"]'
 #: in the page: click the next thing to do, wait for the answer to be drawn and painted, return the time
@@ -62,13 +60,12 @@ def main() -> int:
         base = args.base
     else:
         site = Path(tempfile.mkdtemp(prefix="zipai-bench-")) / "site"
-        server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server, base = site_server(site)
         res = build_site(site, base)
         if res.returncode != 0:
             print(res.log[-3000:])
             return 1
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        start_serving(server)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

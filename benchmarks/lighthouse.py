@@ -8,19 +8,17 @@ Usage: python benchmarks/lighthouse.py [--site DIR] [--pages dawei/ en/dawei/ ..
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, _Handler, _Server, build_site  # noqa: E402
+from conftest import CHROMIUM, build_site, site_server, start_serving  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("accessibility", "best-practices", "seo")
@@ -61,14 +59,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     tmp = Path(tempfile.mkdtemp(prefix="hw-lighthouse-"))
     site = args.site or tmp / "site"
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = site_server(site)
     if args.site is None:
         res = build_site(site, base)
         if res.returncode != 0:
             print(res.log[-3000:])
             return 1
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    start_serving(server)
     pages = args.pages if args.pages is not None else [p for lang in ("", "en/") for p in (lang + g for g in PAGES)]
     rows = []
     try:

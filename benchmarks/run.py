@@ -15,19 +15,17 @@ Usage: python benchmarks/run.py [--site DIR] [--runs N]
 from __future__ import annotations
 
 import argparse
-import functools
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler, _Server, build_site  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, build_site, site_server, start_serving  # noqa: E402
 
 READY = '[data-widget][data-state="ready"]'
 
@@ -42,8 +40,7 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="hw-bench-"))
     site = tmp / "site"
     # reserve the port first: the site is built for the address it is served on
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = site_server(site)
     res = build_site(site, base)
     if res.returncode != 0:
         print(res.log[-3000:])
@@ -51,7 +48,7 @@ def main() -> int:
     (site / "bench").mkdir()
     for f in ("bare.html", "bare-worker.js"):
         shutil.copy2(ROOT / "benchmarks" / f, site / "bench" / f)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    start_serving(server)
 
     a, b, c, d, e = [], [], [], [], []
     with sync_playwright() as p:

@@ -76,11 +76,24 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
+def site_server(directory: Path, start: bool = False) -> tuple[_Server, str]:
+    """A loopback server for ``directory`` on a free port, and its address. The port is taken
+    first because a site is built for the address it is served at: build, then ``start_serving``
+    (or pass ``start=True`` for a site already built)."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
+    if start:
+        start_serving(server)
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def start_serving(server: _Server) -> None:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+
 @pytest.fixture(scope="session")
 def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple["_Server", Path]]:
     dest = tmp_path_factory.mktemp("site") / "site"
-    handler = functools.partial(_Handler, directory=str(dest))
-    server = _Server(("127.0.0.1", 0), handler)
+    server, _ = site_server(dest)
     try:
         yield server, dest
     finally:

@@ -4,18 +4,16 @@ a page opened from disk says why its widgets cannot run."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
 import shutil
-import threading
 from pathlib import Path
 
 from engine.api import handle
 from sitegen.assets import write_service_worker
 
-from conftest import _Handler, _Server
+from conftest import site_server
 
 READY = '[data-widget="dawei-dice"][data-state="ready"]'
 
@@ -191,18 +189,12 @@ def test_second_visit_restores_python_from_a_snapshot(page, site_url):
 SITE_COPIES = """async () => (await caches.keys()).filter((k) => k.startsWith("hw-site-"))"""
 
 
-def _serve(directory: Path):
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
 def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp_path: Path):
     """A rebuilt site (another service worker) replaces the cache once the old tab is closed;
     the new page is what is shown offline."""
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
-    server, base = _serve(site)
+    server, base = site_server(site, start=True)
     context = browser.new_context()
     context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
     try:
