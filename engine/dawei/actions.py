@@ -9,6 +9,7 @@ request can play, checked before a simulation starts.
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +26,8 @@ from .throws import PATTERNS, classify, matches, pattern_ways
 
 MAX_MOVES = 20_000
 MAX_AUTO = 20_000
+# a count in a move ("auto:12"): ASCII digits 0-9 only (a test for digits of any script also takes "²" or "①", which int() refuses)
+_AUTO = re.compile(r"auto:([0-9]{1,6})")
 MAX_SIM_GAMES = 50
 MAX_LOG_TAIL = 500
 #: the most turns one request may play (a simulation of MAX_SIM_GAMES games that all
@@ -247,8 +250,9 @@ def replay(cfg: Config, humans: set[int], moves: list[Any]) -> tuple[Game, int]:
             until_choice = True
             i += 1
             continue
-        if isinstance(m, str) and m.startswith("auto:") and m[5:].isdigit() and 0 < int(m[5:]) <= MAX_AUTO:
-            auto = int(m[5:])
+        count = _AUTO.fullmatch(m) if isinstance(m, str) else None
+        if count and 0 < int(count.group(1)) <= MAX_AUTO:
+            auto = int(count.group(1))
             i += 1
             continue
         if not isinstance(m, str) or m not in g.legal_actions():
