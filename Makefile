@@ -46,10 +46,11 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # Debian's Chromium for the browser tests (Playwright cannot download its own here)
+# and the CJK fonts (without them Chinese renders as boxes in screenshots and printed PDFs)
 chromium:
-	@command -v chromium >/dev/null || { \
+	@{ command -v chromium >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1; } || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk; }
 
 serve: setup
 	$(MKDOCS) serve -a 127.0.0.1:8000
