@@ -155,7 +155,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     out = view(h, vseat, comp_seats, table, variant)
     out["refused"] = refused
     if h.over and birds:
-        out["result"] = result_json(h, table, birds)
+        out["result"] = result_json(h, table, birds, variant)
     finished = len(sheet_rows) >= hands
     tiebreak = {p: rng.random() for p in range(players)}
     ranking = sorted(range(players), key=lambda p: (-totals[p], tiebreak[p]))

@@ -17,6 +17,7 @@
       } ],
       "xing": {"zh", "en"} | null,       # the 醒家 at a four-seat table (plays no cards)
       "stock": int, "aside": int, "liang": code | null,
+      "liang_shown": {"card", "zh", "en"} | null,   # the 亮张 and what became of it (for the board)
       "offer": {"card": code, "from": seat, "origin": "stock"|"discard"|"liang"} | null,   # the card on offer
       "to_move": seat | null, "phase": "claim" | "discard" | "over",
       "actions": [ {"id", "kind", "card", "groups": [[codes]], "zh", "en", "rule"} ],   # the viewer's lawful moves now
@@ -35,6 +36,7 @@
                     "total", "deng", "fan", "multiplier", "hu_valid"},
           "birds": [ {"bird": int, "card", "seat_role", "score"} ],   # 打鸟 (five players or more)
           "check": {"hu": request, "settle": request}    # the same hand through the ``hu`` and ``settle`` actions
+          "layout": the hand laid out (摊牌): the winner's groups, the sum to 等 and 番 (engine/paohuzi/layout.py)
       },
       "match": null | {"hand": int, "hands": int, "players": [{"name": {"zh","en"}, "total"}],
                         "sheet": [{"hand", "dealer", "xing", "winner", "scores": [int per player]}],
@@ -255,6 +257,8 @@ def action_json(h: Hand, a: Action) -> dict[str, Any]:
 
 def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: str, reveal: bool = False) -> dict[str, Any]:
     """The hand as ``viewer`` sees it (everything once the hand is over, or with ``reveal``)."""
+    from .layout import liang_shown
+
     over = h.over or reveal
     seats = []
     for s in range(h.n):
@@ -305,7 +309,8 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
         "stock": len(h.stock), "aside": len(h.aside), "liang": h.liang.code if h.liang else None,
         "offer": offer, "to_move": p, "phase": "over" if h.over else h.phase,
         "actions": acts, "hint": hint, "blocked": blocked, "cannot": cannot, "waiting": waiting, "refused": None, "log": log, "over": h.over,
-        "result": result_json(h, table) if h.over else None, "match": None,
+        "result": result_json(h, table, variant=variant) if h.over else None, "match": None,
+        "liang_shown": liang_shown(h),
     }
 
 
@@ -363,8 +368,9 @@ def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[s
     return out
 
 
-def result_json(h: Hand, table: str, birds: int = 0) -> dict[str, Any]:
+def result_json(h: Hand, table: str, birds: int = 0, variant: str = "paohuzi") -> dict[str, Any]:
     from .actions import _reasons, _win_json
+    from .layout import laid_out
 
     r = h.result
     assert r is not None
@@ -375,6 +381,7 @@ def result_json(h: Hand, table: str, birds: int = 0) -> dict[str, Any]:
         "sheet": {"seats": list(sheet.scores), "scores": dict(sheet.scores), "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
                   "total": sheet.total_huxi, "deng": sheet.deng, "fan": list(sheet.fans), "multiplier": sheet.multiplier, "hu_valid": sheet.hu_valid},
         "birds": [],
+        "layout": laid_out(h, sheet, variant, lambda g: _group(g, True, h.cfg, variant)),
     }
     opts = {k: str(getattr(h.cfg, k)) for k in ("threshold", "deng_base", "threshold_zimo", "red_rule", "liang", "xia_shun", "void_hu", "po_pao", "liang_kan", "foul_win")}
     settle_req: dict[str, Any] = {"game": "paohuzi", "action": "settle", "options": opts, "table": table, "winner": None, "huxi": 0, "self_drawn": False, "fan": [],
@@ -545,7 +552,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     out = view(h, viewer, computer, table, variant)
     out["refused"] = refused
     if h.over and birds:
-        out["result"] = result_json(h, table, birds)
+        out["result"] = result_json(h, table, birds, variant)
     return out
 
 
@@ -618,5 +625,5 @@ def narrate_steps(seed: int, table: str = "four", options: Optional[dict[str, st
         h.apply(a)
         snap(label, start)
     if out and h.over:
-        out[-1]["result"] = result_json(h, table)
+        out[-1]["result"] = result_json(h, table, variant=variant)
     return out
