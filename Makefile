@@ -12,7 +12,7 @@ BUILD_TOOLS := pyodide-build==0.39.2 pkginfo==2.0 build==1.6.1 setuptools==84.2.
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve site test test-fast bench clean chromium wheel
+.PHONY: setup serve site test test-fast bench clean chromium wheel editions pdf release-check
 
 setup: $(VENV)/.installed $(BUILD_VENV)/.installed node_modules/.installed chromium
 
@@ -48,15 +48,31 @@ node_modules/.installed: package.json package-lock.json
 # Debian's Chromium for the browser tests (Playwright cannot download its own here)
 # and the CJK fonts (without them Chinese renders as boxes in screenshots and printed PDFs)
 chromium:
-	@{ command -v chromium >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1; } || { \
+	@{ command -v chromium >/dev/null && command -v pdftoppm >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1; } || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk poppler-utils; }
 
 serve: setup
 	$(MKDOCS) serve -a 127.0.0.1:8000
 
 site: setup
 	$(MKDOCS) build --strict -d site
+
+# every released edition (git tags v<version>) built from its tag into site/editions/<version>/,
+# older ones marked as such, each with its PDFs (slow: one full build per edition)
+editions: setup
+	test -f site/index.html || $(MKDOCS) build --strict -d site
+	$(PY) -m sitegen.editions build site
+
+# the current edition as one PDF per language, beside the built site (poppler-utils reads it back
+# for the contents' page numbers)
+pdf: setup
+	test -f site/index.html || $(MKDOCS) build --strict -d site
+	$(PY) -m sitegen.edition_pdf site $$(cat VERSION)
+
+# what a RELEASE=1 build would refuse: a moved reading without a version step and a changelog line
+release-check: setup
+	$(PY) -m sitegen.editions check
 
 test: setup
 	$(PY) -m pytest -q
