@@ -59,6 +59,41 @@ def _seats_zh_en(g: Game, s: int, lang: str) -> str:
     return seat_en(s) if lang == "en" else seat_zh(s)
 
 
+def _dawei_note_rule(en: str, lang: str) -> str:
+    """The rule a note of the log applies (a note is a line without dice: a payment, the banker, the fox)."""
+    if "smaller sticks" in en:
+        return _link("../special/#smaller-sticks", t(lang, "规则：以小签凑数", "rule: paid in smaller sticks"))
+    if "banker" in en:
+        return _link("../notes/#banker", t(lang, "规则：得老狮子者做庄家", "rule: whoever takes the old lion is the banker"))
+    if "fox" in en or "straight" in en:
+        return _link("../fox/#sequence", t(lang, "规则：取顺签的次序", "rule: the sequence of straights"))
+    return _link("../special/", t(lang, "规则：特殊情况", "rule: special cases"))
+
+
+def _dawei_note_targets(steps: list[dict[str, Any]]) -> dict[int, int]:
+    """Which throw each note belongs to: a note is told with the throw of its own turn — the throw
+    after it when one follows in the same turn (a payment made before the throw is logged), else the
+    throw before it (what that throw took)."""
+    out: dict[int, int] = {}
+    n = len(steps)
+    for i, st in enumerate(steps):
+        x = st["entry"]
+        if x.turn == 0 or x.dice is not None or x.seat is None:
+            continue
+        j = i + 1
+        while j < n and steps[j]["entry"].turn == x.turn and steps[j]["entry"].dice is None and steps[j]["entry"].seat is not None:
+            j += 1
+        if j < n and steps[j]["entry"].turn == x.turn and steps[j]["entry"].dice is not None:
+            out[i] = j
+            continue
+        k = i - 1
+        while k >= 0 and steps[k]["entry"].turn == x.turn and steps[k]["entry"].dice is None:
+            k -= 1
+        if k >= 0 and steps[k]["entry"].turn == x.turn and steps[k]["entry"].dice is not None:
+            out[i] = k
+    return out
+
+
 def _dawei_rule(phase: str, dice: tuple[int, ...], lang: str) -> str:
     if phase == "split":
         return _link("../split/#split-rules", t(lang, "规则：分掷", "rule: the split throws"))
@@ -84,7 +119,10 @@ def dawei_sample(lang: str, params: dict[str, Any]) -> str:
     ]
     items: list[str] = []
     blanks: list[dict[str, Any]] = []
-    notes: list[str] = []
+    targets = _dawei_note_targets(steps)
+    notes_of: dict[int, list[int]] = {}
+    for i, j in targets.items():
+        notes_of.setdefault(j, []).append(i)
     prev_zhu = [0] * players
 
     def flush_blanks() -> None:
@@ -103,7 +141,7 @@ def dawei_sample(lang: str, params: dict[str, Any]) -> str:
             parts.append('<ol class="guide-moves">' + "".join(items) + "</ol>")
             items.clear()
 
-    for st in steps:
+    for i, st in enumerate(steps):
         x = st["entry"]
         text = x.en if lang == "en" else x.zh
         if x.turn == 0:
@@ -118,19 +156,21 @@ def dawei_sample(lang: str, params: dict[str, Any]) -> str:
                     parts.append(f'<figure class="guide-pool">{sticks_svg(lang, st["pool"])}</figure>')
                 else:
                     parts.append(f'<h2 id="guide-end">{E(text)}</h2>')
-            else:
-                notes.append(text)
+            elif i not in targets:  # a note of no throw: a line of its own
+                flush_blanks()
+                items.append(f'<li class="guide-note-line" data-turn="{x.turn}">{E(text)} {_dawei_note_rule(x.en, lang)}</li>')
             continue
-        took = st["zhu"] != prev_zhu
-        prev_zhu = list(st["zhu"])
-        if not took and not notes and st["plain"]:
+        mine = [steps[k]["entry"] for k in sorted(notes_of.get(i, []))]
+        last = max(notes_of.get(i, [i]) + [i])
+        took = steps[last]["zhu"] != prev_zhu
+        prev_zhu = list(steps[last]["zhu"])
+        if not took and not mine and st["plain"]:
             blanks.append(st)
             continue
         flush_blanks()
         dw = " ".join(map(str, x.dice))
-        note = "".join(f'<span class="guide-note">{E(n)} {_link("../special/#smaller-sticks", t(lang, "规则：以小签凑数", "rule: paid in smaller sticks"))}</span>' for n in notes)
-        notes.clear()
-        zhu = t(lang, f"{seat(x.seat)}现有 {st['zhu'][x.seat]} 柱", f"{seat(x.seat)} now holds {st['zhu'][x.seat]} 柱") if took else ""
+        note = "".join(f'<span class="guide-note">{E(n.en if lang == "en" else n.zh)} {_dawei_note_rule(n.en, lang)}</span>' for n in mine)
+        zhu = t(lang, f"{seat(x.seat)}现有 {steps[last]['zhu'][x.seat]} 柱", f"{seat(x.seat)} now holds {steps[last]['zhu'][x.seat]} 柱") if took else ""
         items.append(
             f'<li class="guide-take" data-turn="{x.turn}" data-dice="{dw}">'
             f'<span class="guide-dice">{dice_svg(x.dice, dw)}</span>'

@@ -261,7 +261,7 @@ class Game:
             self.last_straight = seat
         paid = self._give(seat, kinds)
         pzh, pen = names(paid)
-        self._log(seat, f"{seat_zh(seat)}{zh}（得{pzh}）。", f"{seat_en(seat)}: {en[0].upper() + en[1:]} (takes {pen}).")
+        self._log(seat, f"{seat_zh(seat)}：{zh}（得{pzh}）。", f"{seat_en(seat)}: {en[0].upper() + en[1:]} (takes {pen}).")
 
     # ------------------------------------------------------------ actions
     def is_terminal(self) -> bool:

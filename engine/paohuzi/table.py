@@ -482,7 +482,7 @@ class Hand:
                 assert self.turn is not None
                 s = self.turn
                 if not any(self.hands[s]):
-                    self._ev(s, "skip", "chong_pao", f"{self._zh(s)}手中无牌可打，由下家行牌。", f"{self._en(s).capitalize()} has no card left to discard; the next player goes on.")
+                    self._ev(s, "skip", "chong_pao", f"{self._zh(s)}手中无牌可打，由{self._zh(self.nxt(s))}接着行牌。", f"{self._en(s).capitalize()} has no card left to discard; {self._en(self.nxt(s))} goes on.")
                     self._draw(self.nxt(s))
                     continue
                 return
@@ -507,13 +507,13 @@ class Hand:
         """After a claim: the seat discards, or — after a second 提/跑 — does not (重跑不打牌)."""
         self.window = None
         if quad_made and self.quads[s] >= 2 and self.cfg.chong_pao_skip:
-            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}重跑，不打牌，由下家行牌。", f"{self._en(s).capitalize()} has made a second ti or pao (chong pao): no discard, the next player goes on.")
+            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}重跑，不打牌，由{self._zh(self.nxt(s))}接着行牌。", f"{self._en(s).capitalize()} has made a second ti or pao (chong pao): no discard, {self._en(self.nxt(s))} goes on.")
             self._draw(self.nxt(s))
             return
         if self.skips[s]:
             self.skips[s] -= 1
-            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}起手有两提，这一次不打牌（重跑不打牌），由下家行牌。",
-                     f"{self._en(s).capitalize()} was dealt two ti (chong pao): no discard this time, the next player goes on.")
+            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}起手有两提，这一次不打牌（重跑不打牌），由{self._zh(self.nxt(s))}接着行牌。",
+                     f"{self._en(s).capitalize()} was dealt two ti (chong pao): no discard this time, {self._en(self.nxt(s))} goes on.")
             self._draw(self.nxt(s))
             return
         self.phase, self.turn = "discard", s
