@@ -35,7 +35,8 @@ def _lesson_step(params: dict[str, Any]) -> tuple[Lesson, Step]:
 def _figure(ex: dict[str, Any], lang: str) -> str:
     if not ex["figure"]:
         return ""
-    return f'<div class="lesson-fig" role="img" aria-label="{e(_pick(ex["figure_alt"], lang))}">{ex["figure"]}</div>'
+    fig = ex["figure_en"] if lang == "en" else ex["figure"]
+    return f'<div class="lesson-fig" role="img" aria-label="{e(_pick(ex["figure_alt"], lang))}">{fig}</div>'
 
 
 def exercises_widget(lang: str, params: dict[str, Any]) -> str:
@@ -73,7 +74,7 @@ def progress_widget(lang: str, params: dict[str, Any]) -> str:
     )
     return (
         f'<div class="lesson-progress" data-lesson="{e(lesson.id)}">'
-        f'<p class="lesson-progress-head">{t("本课各步（完成的会打勾，只记在你的浏览器里）：", "The steps of this lesson (finished ones are ticked, remembered only in your browser):")}</p>'
+        f'<p class="lesson-progress-head">{t("本课各步。一步里的题全部第一次就答对，这一步才算学会，会打勾；答错过的题列在步名旁边。进度只记在你的浏览器里。", "The steps of this lesson. A step counts as learned, and is ticked, when every exercise of a set is answered right at the first try; the ones missed are listed beside the step. Progress is kept only in your browser.")}</p>'
         f'<ol class="lesson-steps">{items}</ol>'
         f'<button type="button" class="hw-btn" data-role="reset" disabled>{t("清除进度", "Reset progress")}</button>'
         f"</div>"

@@ -56,6 +56,7 @@ def public(ex: Exercise, index: int) -> dict[str, Any]:
         "index": index,
         "question": ex.question.as_dict(),
         "figure": ex.figure,
+        "figure_en": ex.figure_en or ex.figure,
         "figure_alt": ex.figure_alt.as_dict(),
         "choices": [{"value": c.value, "zh": c.label.zh, "en": c.label.en} for c in ex.choices],
         "rule": ex.rule.as_dict(),
@@ -67,11 +68,14 @@ def verdict(ex: Exercise, answer: str) -> dict[str, Any]:
     assert right is not None
     chosen = ex.choice(answer)
     correct = answer == ex.answer
+    rule = ex.rule
     if correct:
         why = ex.explain
         head_zh, head_en = "答对了。", "Right."
     else:
         why = chosen.why_not if chosen is not None and chosen.why_not is not None else ex.explain
+        if chosen is not None and chosen.rule is not None:
+            rule = chosen.rule
         head_zh = f"不对：答案是「{right.label.zh}」。"
         head_en = f"Not quite: the answer is “{right.label.en}”."
     return {
@@ -80,7 +84,7 @@ def verdict(ex: Exercise, answer: str) -> dict[str, Any]:
         "verdict": {"zh": head_zh, "en": head_en},
         "why": why.as_dict(),
         "explain": ex.explain.as_dict(),
-        "rule": ex.rule.as_dict(),
+        "rule": rule.as_dict(),
     }
 
 

@@ -81,6 +81,8 @@ def _reds(rng: random.Random) -> Exercise:
     def why_not(v: int) -> Text:
         if v == n + ones and ones:
             return Text(f"幺点不算红：这一掷有 {ones} 颗幺，要除去。", f"The one is not red in this game: leave out the {'die' if ones == 1 else f'{ones} dice'} showing one.")
+        if v == 6 - n and v != n:
+            return Text(f"这是黑面的颗数；红四是四点的骰子，共有 {n} 颗。", f"That is the number of black dice; the red fours are the dice showing four, and there {'is' if n == 1 else 'are'} {n}.")
         return Text(f"再数一次四点的骰子：共有 {n} 颗。", f"Count the dice showing four again: there {'is' if n == 1 else 'are'} {n}.")
 
     values = sorted({n, n + ones, max(0, n - 1), min(6, n + 1), 6 - n})
@@ -95,15 +97,107 @@ def _reds(rng: random.Random) -> Exercise:
 
 
 # ------------------------------------------------------------------ steps 2 and 3: which stick
+ZH_NUM = "零一两三四五六"
+EN_NUM = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _black_shape(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """How the black dice fall into groups of one face, largest first: 3 3 3 6 5 6 -> (3, 2, 1)."""
+    return tuple(sorted((dice.count(f) for f in set(dice) if f != RED), reverse=True))
+
+
+def _shape_words(shape: tuple[int, ...]) -> Text:
+    """(3, 2, 1) -> "three alike, a pair and a single"; (2, 1, 1, 1) -> "a pair and three singles"."""
+    if not shape:
+        return Text("没有黑面", "no black face")
+    zh, en = [], []
+    for k in sorted(set(shape), reverse=True):
+        m = shape.count(k)
+        if k == 1:
+            zh.append(f"{ZH_NUM[m] if m != 1 else '一'}颗单的")
+            en.append("a single" if m == 1 else f"{EN_NUM[m]} singles")
+        elif k == 2:
+            zh.append(f"{ZH_NUM[m] if m != 1 else '一'}对")
+            en.append("a pair" if m == 1 else f"{EN_NUM[m]} pairs")
+        else:
+            zh.append(f"{'两组' if m == 2 else ''}{ZH_NUM[k]}颗同点")
+            en.append(f"{'two sets of ' if m == 2 else ''}{EN_NUM[k]} alike")
+    return Text("、".join(zh), en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1])
+
+
+def _reds_words(n: int) -> Text:
+    return Text(f"{ZH_NUM[n] if n != 2 else '两'}颗红四" if n else "没有红四",
+                f"{EN_NUM[n]} red four{'' if n == 1 else 's'}")
+
+
+@cache
+def _fitting(pattern_id: str) -> tuple[tuple[int, ...], ...]:
+    """Every sorted throw that fits ``pattern_id`` (whether or not a pattern before it takes the throw)."""
+    p = next(x for x in PATTERNS if x.id == pattern_id)
+    return tuple(t.dice for t in all_throws() if p.test(t.counts, DEFAULT))
+
+
+def _anatomy(dice: tuple[int, ...]) -> Text:
+    """What a reader counts in a throw: the red fours, then how the black dice group, then (for a triple
+    with three black dice beside it) what those three add up to."""
+    reds = _reds_words(dice.count(RED))
+    shape = _black_shape(dice)
+    sh = _shape_words(shape)
+    zh, en = f"{reds.zh}；黑面是{sh.zh}", f"{reds.en[0].upper() + reds.en[1:]}; the black dice are {sh.en}"
+    for f in sorted(set(dice)):
+        if f != RED and dice.count(f) == 3:
+            rest = sorted(dice)
+            for _ in range(3):
+                rest.remove(f)
+            if RED not in rest:
+                zh += f"（三颗 {f}，其余 {'＋'.join(map(str, rest))}＝{sum(rest)}）"
+                en += f" (three {f}s; the other three make {' + '.join(map(str, rest))} = {sum(rest)})"
+            break
+    return Text(zh, en)
+
+
+def _first_broken(p: Pattern, dice: tuple[int, ...]) -> Text:
+    """The first thing a reader checks that this throw lacks for pattern ``p``: its red fours, then the
+    shape of its black dice, then the faces (or the sum) themselves. Computed from every throw ``p`` fits."""
+    fits = _fitting(p.id)
+    ex = _dice_text(p.example)
+    reds = dice.count(RED)
+    red_counts = sorted({t.count(RED) for t in fits})
+    if reds not in red_counts:
+        want = red_counts[0] if len(red_counts) == 1 else None
+        if want is not None:
+            w = _reds_words(want)
+            return Text(f"「{p.zh}」要{w.zh}（如 {ex}），这一掷是{_reds_words(reds).zh}。",
+                        f"{_the(p)[0].upper() + _the(p)[1:]} needs {w.en} (like {ex}); this throw has {_reds_words(reds).en}.")
+        return Text(f"「{p.zh}」的红四数不是这样（如 {ex}），这一掷是{_reds_words(reds).zh}。",
+                    f"{_the(p)[0].upper() + _the(p)[1:]} needs a different number of red fours (like {ex}); this throw has {_reds_words(reds).en}.")
+    same_reds = [t for t in fits if t.count(RED) == reds]
+    shapes = {_black_shape(t) for t in same_reds}
+    mine = _black_shape(dice)
+    if mine not in shapes:
+        h = _shape_words(mine)
+        tops = {sh[0] for sh in shapes if sh}
+        if len(tops) == 1 and all(sh[0] > 1 for sh in shapes) and all(sh.count(sh[0]) == 1 for sh in shapes):
+            k = next(iter(tops))
+            w = Text(f"{ZH_NUM[k] if k != 2 else '一对'}{'颗同点' if k != 2 else ''}", "a pair" if k == 2 else f"{EN_NUM[k]} alike")
+            zh_need, en_need = f"黑面里要有{w.zh}", f"needs {w.en} among the black dice"
+        else:
+            example = tuple(sorted(p.example)) if tuple(sorted(p.example)) in same_reds else same_reds[0]
+            w = _shape_words(_black_shape(example))
+            zh_need, en_need = f"的黑面要{w.zh}", f"needs black dice of {w.en}"
+        return Text(f"「{p.zh}」{zh_need}（如 {ex}），这一掷的黑面是{h.zh}。",
+                    f"{_the(p)[0].upper() + _the(p)[1:]} {en_need} (like {ex}); this throw's black dice are {h.en}.")
+    return Text(f"「{p.zh}」要的是别的点数（如 {ex}）：{_anatomy(dice).zh}，点数对不上。",
+                f"{_the(p)[0].upper() + _the(p)[1:]} needs other faces (like {ex}). {_anatomy(dice).en}: the faces do not match.")
+
+
 def _why_not_pattern(p: Pattern, right: Pattern, dice: tuple[int, ...]) -> Text:
     if p.id == BLANK.id:
-        return Text(f"这一掷合「{right.zh}」，并非空色。", f"This throw is {_the(right)}; it does take something.")
+        return Text(f"这一掷合「{right.zh}」，并非空色：{_anatomy(dice).zh}。", f"This throw is {_the(right)}; it does take something. {_anatomy(dice).en}.")
     if p in matches(dice, DEFAULT):
         return Text(f"这一掷也合「{p.zh}」，但「{right.zh}」在前：先看三种特殊掷，再看所得签大者。",
                     f"The throw also fits {_the(p)}, but {_the(right)} comes first: the three specials first, then the larger stick.")
-    ex = _dice_text(p.example)
-    return Text(f"这一掷不是「{p.zh}」。原文描述的「{p.zh}」是这样的：{ex}。",
-                f"This throw is not {_the(p)}. The source describes {_the(p)} like this: {ex}.")
+    return _first_broken(p, dice)
 
 
 def _which_stick_exercise(rng: random.Random, target: Pattern, pool: list[Pattern]) -> Exercise:
@@ -115,19 +209,24 @@ def _which_stick_exercise(rng: random.Random, target: Pattern, pool: list[Patter
     for p in others:
         if len(distractors) >= 3:
             break
-        if all(p.awards != d.awards for d in distractors) and p.awards != target.awards:
+        if all(_label(p) != _label(d) for d in distractors) and _label(p) != _label(target):
             distractors.append(p)
     choices = [Choice(target.id, _label(target))] + [Choice(p.id, _label(p), _why_not_pattern(p, target, dice)) for p in distractors]
     fig, alt = _figure(dice)
+    anatomy = _anatomy(dice)
     if target.id == BLANK.id:
-        explain = Text("这一掷不合任何花样，什么也不得。", "The throw fits no pattern and takes nothing.")
-    elif also:
-        names_zh = "、".join(f"「{m.zh}」" for m in also)
-        names_en = ", ".join(_the(m) for m in also)
-        explain = Text(f"这一掷是「{target.zh}」，得{_sticks(target).zh}。它也合{names_zh}，但按先后次序，「{target.zh}」在前。",
-                       f"The throw is {_the(target)} and takes {_sticks(target).en}. It also fits {names_en}, but {_the(target)} comes first.")
+        explain = Text(f"{anatomy.zh}：不合任何花样，什么也不得。", f"{anatomy.en}: the throw fits no pattern and takes nothing.")
     else:
-        explain = Text(f"这一掷是「{target.zh}」，得{_sticks(target).zh}。", f"The throw is {_the(target)} and takes {_sticks(target).en}.")
+        ex = _dice_text(target.example)
+        head = Text(f"{anatomy.zh}：这正是「{target.zh}」（表中的例子：{ex}），得{_sticks(target).zh}。",
+                    f"{anatomy.en}: that is {_the(target)} (the table's example: {ex}), which takes {_sticks(target).en}.")
+        if also:
+            names_zh = "、".join(f"「{m.zh}」" for m in also)
+            names_en = ", ".join(_the(m) for m in also)
+            explain = Text(f"{head.zh}它也合{names_zh}，但按先后次序，「{target.zh}」在前。",
+                           f"{head.en} It also fits {names_en}, but {_the(target)} comes first.")
+        else:
+            explain = head
     return Exercise(
         Text("这一掷得哪根签？", "Which stick does this throw take?"),
         fig, alt, shuffled(rng, choices), target.id, explain,
@@ -136,20 +235,24 @@ def _which_stick_exercise(rng: random.Random, target: Pattern, pool: list[Patter
 
 
 SMALL = tuple(p for p in PATTERNS if p.id in ("chicken", "rabbit", "deer_three_red")) + (BLANK,)
+#: what a set of step 2 asks about, in turn from a place its seed fixes: never one answer four times
+SMALL_TURN = ("chicken", "rabbit", "blank", "rabbit", "deer_three_red", "chicken", "blank", "rabbit")
 
 
-def _small(rng: random.Random) -> Exercise:
-    target = rng.choice((SMALL[0], SMALL[1], SMALL[1], BLANK))
+def _small(rng: random.Random, slot: int) -> Exercise:
+    target = next(p for p in SMALL if p.id == SMALL_TURN[slot % len(SMALL_TURN)])
     return _which_stick_exercise(rng, target, list(SMALL))
 
 
 MAIN = tuple(p for p in PATTERNS if not p.special)
+ANIMALS = tuple(sorted({p.awards[0] for p in MAIN}))
 
 
-def _which_stick(rng: random.Random) -> Exercise:
-    # first an animal, then one of its patterns: the lions and tigers come up as often as the chicken
-    animals = sorted({p.awards[0] for p in MAIN})
-    animal = rng.choice(animals)
+def _which_stick(rng: random.Random, slot: int) -> Exercise:
+    # first an animal (a set of six shows six different ones), then one of its patterns
+    turn = list(ANIMALS)
+    random.Random(slot // len(turn)).shuffle(turn)
+    animal = turn[slot % len(turn)]
     target = rng.choice([p for p in MAIN if p.awards[0] == animal and _throws_of(p.id)])
     return _which_stick_exercise(rng, target, list(MAIN))
 
@@ -201,30 +304,38 @@ def _settle(rng: random.Random) -> Exercise:
     be = break_even(n, DEFAULT)
     held = max(0, int(be) + rng.randint(-60, 60))
     right = Fraction(held) - be
-    wrong = [-right, Fraction(held), right + (10 if right >= 0 else -10)]
+    sums = Text(f"{n} 人打围，每家的保本数是 {be} 柱；手里 {held} 柱，差额是 {held} − {be} = {right}。",
+                f"With {n} players each break-even is {be} zhu; holding {held} zhu, the difference is {held} − {be} = {right}.")
+    # each wrong answer is the mistake that gives it, and says so
+    wrong = [
+        (-right, Text(f"方向反了：手里的签{'多于' if right > 0 else '少于'}保本数，应当{'收' if right > 0 else '付'}，不是{'付' if right > 0 else '收'}。",
+                      f"The wrong way round: you hold {'more' if right > 0 else 'less'} than break-even, so you {'receive' if right > 0 else 'pay'}, not {'pay' if right > 0 else 'receive'}.")),
+        (Fraction(held), Text(f"这是手里签的总值，还没减去保本数 {be} 柱：结算只算多出或少了的部分。",
+                              f"That is what your sticks are worth before break-even ({be} zhu) is taken off: only the amount above or below it changes hands.")),
+        (right + (10 if right >= 0 else -10), Text(f"差额算错了：{held} − {be} = {right}，不是这个数。", f"The difference is miscounted: {held} − {be} = {right}.")),
+    ]
     values: list[Fraction] = [right]
-    for w in wrong:
-        if w not in values:
-            values.append(w)
-    why = Text(f"{n} 人打围，每家的保本数是 {be} 柱；手里 {held} 柱，差额是 {held} − {be} = {right}。",
-               f"With {n} players each break-even is {be} zhu; holding {held} zhu, the difference is {held} − {be} = {right}.")
-    choices = [Choice(str(v), _money(v), None if v == right else why) for v in values]
+    choices = [Choice(str(right), _money(right))]
+    for v, why in wrong:
+        if v not in values and _money(v) not in [c.label for c in choices]:
+            values.append(v)
+            choices.append(Choice(str(v), _money(v), Text(why.zh + sums.zh, why.en + " " + sums.en)))
     return Exercise(
         Text(f"{n} 人打围，签已掷完。你不是庄家，手里的签共值 {held} 柱。你该收还是付多少？",
              f"A game of {n} players is over: the sticks are all taken. You are not the banker and hold sticks worth {held} zhu. What do you pay or receive?"),
         "", Text("", ""), shuffled(rng, choices), str(right),
-        Text(why.zh + "多于保本数就收，少于就付；庄家收付其余各家的差额。", why.en + " Above break-even you receive, below it you pay; the banker settles the difference with everyone else."),
+        Text(sums.zh + "多于保本数就收，少于就付；庄家收付其余各家的差额。", sums.en + " Above break-even you receive, below it you pay; the banker settles the difference with everyone else."),
         BREAK_EVEN,
     )
 
 
 LESSON = Lesson(
     "dawei",
-    Text("打围入门", "Learn 打围"),
+    Text("打围入门", "Learn Dawei (打围)"),
     (
         Step("reds", Text("先数红四", "Count the red fours first"), _reds),
-        Step("small", Text("一鸡、二兔与空色", "A chicken, a rabbit, or nothing"), _small),
-        Step("which-stick", Text("这一掷得哪根签？", "Which stick does this throw take?"), _which_stick, count=6),
+        Step("small", Text("一鸡、二兔与空色", "A chicken, a rabbit, or nothing"), _small, slotted=True),
+        Step("which-stick", Text("这一掷得哪根签？", "Which stick does this throw take?"), _which_stick, count=6, slotted=True),
         Step("split", Text("分掷的第二掷", "The second throw of a split"), _split),
         Step("settle", Text("对保本数结算", "Settling against break-even"), _settle),
     ),

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
-from ..gupai.hand import deal, jiao_reason, jiao_singles
+from ..gupai.config import DEFAULT as GUPAI_DEFAULT
+from ..gupai.hand import deal, jiao_singles
 from ..gupai.plays import Play, classify, plays_in, winner_of, why_not_beats
 from ..gupai.scoring import SEATS_EN, SEATS_ZH, settle
 from ..gupai.svg import tiles_svg
-from ..gupai.tiles import BY_CODE
+from ..gupai.tiles import BY_CODE, CLASS_EN, CLASS_ZH, DIAN, TOP_RANK, YAO, level
 from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
 
 FOLLOW = RuleRef("gupai/rules/", "follow", Text("领出与跟牌", "Leading and following"))
@@ -73,34 +74,111 @@ def _trick(rng: random.Random) -> Exercise:
         return Text(r[0], r[1])
 
     choices = tuple(Choice(str(seats[i]), Text(SEATS_ZH[seats[i]], SEATS_EN[seats[i]]), None if i == w else why_not(i)) for i in range(4))
-    fig = "".join(f'<div class="lesson-row"><span>{SHORT_ZH[s]} {SHORT_EN[s]}</span> {tiles_svg(t, 26)}</div>' for s, t, _ in plays)
+    fig = "".join(f'<div class="lesson-row"><span>{SEATS_ZH[s]}</span> {tiles_svg(t, 30)}</div>' for s, t, _ in plays)
+    fig_en = "".join(f'<div class="lesson-row"><span>{SEATS_EN[s]}</span> {tiles_svg(t, 30)}</div>' for s, t, _ in plays)
     return Exercise(
         Text(f"{SEATS_ZH[leader]}领出，其余三家依次跟。谁得这一墩？", f"{SEATS_EN[leader]} leads and the other three follow in turn. Who takes the trick?"),
         fig, Text("；".join(lines_zh), "; ".join(lines_en)), choices, str(winner),
         Text(right_why.zh + "只有同类、同门而且更大的一手才能打过；一样大不算。", right_why.en + " Only a play of the same kind and class that is strictly higher beats the best one; an equal play does not."),
-        FOLLOW,
+        FOLLOW, fig_en,
     )
 
 
 # ------------------------------------------------------------------ step 2: what must you lead
-def _lead(rng: random.Random) -> Exercise:
+ORDINAL_ZH = "零一二三四五六七"
+ORDINAL_EN = ("", "lowest", "second from the bottom", "third from the bottom", "fourth from the bottom",
+              "fifth from the bottom", "sixth from the bottom", "seventh from the bottom")
+ZHONG = Text("有重叫重", "two of one class, lead one of them")
+YAOJIAO = Text("有幺叫幺，无幺叫点", "ace class first, else points class")
+JIAOXIAO = Text("叫小", "lead the lower")
+
+
+def _term(t: Text) -> Text:
+    """A lead rule's name: the Chinese term alone on Chinese pages, English with the term beside it."""
+    return Text(f"“{t.zh}”", f"“{t.en}” ({t.zh})")
+
+
+def _tile(t: str) -> Text:
+    return Text(BY_CODE[t].zh, BY_CODE[t].en)
+
+
+def _place(t: str) -> Text:
+    """Where a tile stands in its class, counted up from the bottom (the archive's reading of 叫小)."""
+    f = BY_CODE[t]
+    n = level(t, False)
+    zh = f"{f.zh}在{CLASS_ZH[f.cls]}倒数第{ORDINAL_ZH[n]}（{CLASS_ZH[f.cls]}共 {TOP_RANK[f.cls]} 级）"
+    en = f"{f.en} is {ORDINAL_EN[n]} of the {CLASS_EN[f.cls]} ({TOP_RANK[f.cls]} levels)"
+    return Text(zh, en)
+
+
+def _jiao_why(hand: tuple[str, ...], chosen: str) -> tuple[str, Text]:
+    """The tile the lead rules demand from this hand and, for ``chosen``, the first rule it breaks (or,
+    when ``chosen`` is the demanded tile, the rule that decides). Follows ``engine.gupai.hand.jiao_singles``
+    under the default reading; the lesson's exercises have one answer only."""
+    allowed = jiao_singles(hand, GUPAI_DEFAULT)
+    answer = allowed[0]
+    a, c = _tile(answer), _tile(chosen)
+    cls = [BY_CODE[t].cls for t in hand]
+    ok = chosen == answer
+    if len(hand) == 3:
+        pair = next((k for k in set(cls) if cls.count(k) >= 2), None)
+        if pair is not None:
+            z = _term(ZHONG)
+            return answer, Text(f"三张里有两张是{CLASS_ZH[pair]}：{z.zh}，须出其中一张；{c.zh}{'正是' if ok else '不是'}{CLASS_ZH[pair]}的。",
+                                f"Two of your three tiles are of the {CLASS_EN[pair]}: {z.en}; {c.en} {'is' if ok else 'is not'} one of them.")
+        y = _term(YAOJIAO)
+        want = YAO if YAO in cls else DIAN
+        head = Text(f"三张各在一门，没有“有重”：{y.zh}，{'有幺门的牌就出幺门' if want == YAO else '没有幺门，就出点门'}的{a.zh}。",
+                    f"Your three tiles are in three classes, so no two share one: {y.en}, so the {CLASS_EN[want]} tile, {a.en}.")
+        if ok:
+            return answer, head
+        cc = BY_CODE[chosen].cls
+        return answer, Text(f"{c.zh}是{CLASS_ZH[cc]}的，不合{y.zh}。" + head.zh, f"{c.en} is of the {CLASS_EN[cc]}, which breaks {y.en}. " + head.en)
+    x, y_ = hand
+    fx, fy = BY_CODE[x], BY_CODE[y_]
+    jx = _term(JIAOXIAO)
+    if fx.cls == fy.cls:
+        return answer, Text(f"两张都是{CLASS_ZH[fx.cls]}：{jx.zh}，出小的{a.zh}。",
+                            f"Both tiles are of the {CLASS_EN[fx.cls]}: {jx.en}, so the lower one, {a.en}.")
+    px, py = _place(x), _place(y_)
+    lx, ly = level(x, False), level(y_, False)
+    if lx != ly and not ok:
+        pc = _place(chosen)
+        return answer, Text(f"两张不同门，{jx.zh}：各在本门倒着数，{pc.zh}，比{_place(answer).zh}数得大，所以不出它，出{a.zh}。",
+                            f"Two tiles of different classes: {jx.en}, counting each in its own class from the bottom: {pc.en}, placed higher than {_place(answer).en}. So not {c.en}: lead {a.en}.")
+    if lx != ly:
+        return answer, Text(f"两张不同门，{jx.zh}：各在本门倒着数，{px.zh}，{py.zh}；数得小的是{a.zh}，出{a.zh}。",
+                            f"Two tiles of different classes: {jx.en}, counting each in its own class from the bottom: {px.en}; {py.en}. The lower-placed one is {a.en}, so lead it.")
+    t = _term(YAOJIAO)
+    return answer, Text(f"两张不同门，倒着数一样低（{px.zh}，{py.zh}），叫小分不出：再按{t.zh}，出{a.zh}。",
+                        f"Two tiles of different classes, placed level counting from the bottom ({px.en}; {py.en}), so {jx.en} cannot decide: then {t.en}, so {a.en}.")
+
+
+def _lead(rng: random.Random, slot: int) -> Exercise:
+    # a set shows a three-tile hand, a two-tile hand of one class, two of different classes, and a level pair
+    kind = ("three", "cross", "level", "cross", "same", "three")[slot % 6]
     while True:
         d = deal(rng.randrange(2**31))
-        n = rng.choice((2, 3, 3))
-        hand = tuple(rng.sample(list(d.hands[rng.randrange(4)]), n))
-        allowed = set(jiao_singles(hand))
+        pool = [t for h in d.hands for t in h]
+        n = 3 if kind == "three" else 2
+        hand = tuple(rng.sample(pool, n))
+        allowed = set(jiao_singles(hand, GUPAI_DEFAULT))
         codes = sorted(set(hand), key=lambda t: hand.index(t))
-        if len(allowed) == 1 and len(codes) >= 2:
-            break
-    answer = next(iter(allowed))
-    reason = jiao_reason(hand)
-    why = Text(reason[0], reason[1])
-    choices = tuple(Choice(t, Text(BY_CODE[t].zh, BY_CODE[t].en), None if t == answer else why) for t in codes)
+        if len(allowed) != 1 or len(codes) < 2:
+            continue
+        if n == 2:
+            same = BY_CODE[hand[0]].cls == BY_CODE[hand[1]].cls
+            lvl = level(hand[0], False) == level(hand[1], False)
+            if (kind == "same") != same or (kind == "level") != (lvl and not same):
+                continue
+        break
+    answer, why_right = _jiao_why(hand, next(iter(allowed)))
+    choices = [Choice(t, _tile(t), None if t == answer else _jiao_why(hand, t)[1]) for t in codes]
     names = _names(hand)
     return Exercise(
-        Text(f"你得了上一墩，手里还剩 {n} 张，要单张领出。按叫牌规则该出哪一张？", f"You took the last trick and have {n} tiles left; you lead a single. Which tile do the lead rules make you lead?"),
-        tiles_svg(hand, 30), Text(f"手里的牌：{names.zh}", f"Your tiles: {names.en}"), shuffled(rng, list(choices)), answer,
-        why, JIAO,
+        Text(f"你得了上一墩，手里还剩 {n} 张，要单张领出。按叫牌规则该出哪一张？", f"You took the last trick and have {n} tiles left; you lead a single. Which tile do the lead rules (叫牌) make you lead?"),
+        tiles_svg(hand, 34), Text(f"手里的牌：{names.zh}", f"Your tiles: {names.en}"), shuffled(rng, choices), answer,
+        why_right, JIAO,
     )
 
 
@@ -123,16 +201,22 @@ def _pay(rng: random.Random) -> Exercise:
         break
     s = settle(tuple(held), closer)
     right = s.nets[seat]
-    values = [right]
-    for v in (-right, right + 1, right - 1, 4 - held[seat]):
-        if v not in values and len(values) < 4:
-            values.append(v)
     held_zh = "，".join(f"{SEATS_ZH[i]} {held[i]} 墩" for i in range(4))
     held_en = ", ".join(f"{SEATS_EN[i]} {held[i]}" for i in range(4))
     mine = [ln for ln in s.lines if seat in (ln.payer, ln.payee) and ln.amount]
     expl = Text(" ".join(ln.zh for ln in mine) or "他刚好打满四墩，不收不付。", " ".join(ln.en for ln in mine) or "He holds exactly four tricks and settles nothing.")
     why = Text(f"{SEATS_ZH[seat]}打了 {held[seat]} 墩，保门是 4 墩：{expl.zh}", f"{SEATS_EN[seat]} holds {held[seat]}; breaking even is four: {expl.en}")
-    choices = [Choice(str(v), _money(v), None if v == right else why) for v in values]
+    # each wrong answer is the slip that gives it, and says so
+    slips = [
+        (-right, Text("方向反了：少于四墩的付，多于四墩的收。", "The wrong way round: fewer than four tricks pays, more than four receives.")),
+        (4 - held[seat], Text("这是差几墩满四墩，不是收付：多于四墩的收多出的，少于四墩的付差的。", "That counts the wrong way from four: more than four receives the surplus, fewer than four pays the shortfall.")),
+        (right + 1, Text("差了一墩：按 4 墩为准数差额。", "Off by one trick: count the difference from four.")),
+        (right - 1, Text("差了一墩：按 4 墩为准数差额。", "Off by one trick: count the difference from four.")),
+    ]
+    choices = [Choice(str(right), _money(right))]
+    for v, slip in slips:
+        if len(choices) < 4 and str(v) not in [c.value for c in choices] and _money(v) not in [c.label for c in choices]:
+            choices.append(Choice(str(v), _money(v), Text(slip.zh + why.zh, slip.en + " " + why.en)))
     return Exercise(
         Text(f"一手打完：{held_zh}（{SEATS_ZH[closer]}得了最后一墩，结了牌）。{SEATS_ZH[seat]}该收还是付多少墩？",
              f"A hand is over. Tricks held: {held_en} ({SEATS_EN[closer]} won the last trick and closed). What does {SEATS_EN[seat]} pay or receive, in tricks?"),
@@ -144,10 +228,10 @@ def _pay(rng: random.Random) -> Exercise:
 
 LESSON = Lesson(
     "gupai",
-    Text("骨牌入门", "Learn 鄂南骨牌"),
+    Text("骨牌入门", "Learn Gupai (鄂南骨牌)"),
     (
         Step("trick", Text("谁得这一墩", "Who takes the trick"), _trick, count=5),
-        Step("lead", Text("叫牌：该领出哪一张", "Lead rules: which tile to lead"), _lead),
+        Step("lead", Text("叫牌：该领出哪一张", "Lead rules (叫牌): which tile to lead"), _lead, count=6, slotted=True),
         Step("pay", Text("这一手收付多少", "What a hand pays"), _pay),
     ),
 )

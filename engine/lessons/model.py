@@ -37,8 +37,10 @@ class RuleRef:
 class Choice:
     value: str
     label: Text
-    #: why this answer is wrong, when it is (a sentence about the game)
+    #: why this answer is wrong, when it is: the first rule this choice breaks (a sentence about the game)
     why_not: Text | None = None
+    #: where the rule that ``why_not`` names is stated, when it is not the exercise's own rule
+    rule: "RuleRef | None" = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class Exercise:
     answer: str  # the value of the right choice
     explain: Text  # why the right answer is right
     rule: RuleRef
+    #: the drawing for English pages when it differs from ``figure`` (numerals, seat names)
+    figure_en: str = ""
 
     def __post_init__(self) -> None:
         values = [c.value for c in self.choices]
@@ -60,16 +64,23 @@ class Exercise:
         return next((c for c in self.choices if c.value == value), None)
 
 
+#: draws one exercise from its random source
 Draw = Callable[[random.Random], Exercise]
+#: draws one exercise from its random source and its *slot*: the exercise's place in its set, turned by
+#: an amount the set's seed fixes, so a step can vary what its set shows (``kinds[slot % len(kinds)]``)
+#: while every exercise stays a pure function of its four keys
+SlotDraw = Callable[[random.Random, int], Exercise]
 
 
 @dataclass(frozen=True)
 class Step:
     id: str
     title: Text
-    draw: Draw
+    draw: Draw | SlotDraw
     #: exercises a reader is asked per set
     count: int = 4
+    #: True when ``draw`` is a :data:`SlotDraw` (it takes the exercise's slot as well)
+    slotted: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,8 +99,17 @@ def rng_for(lesson: str, step: str, seed: int, index: int) -> random.Random:
     return random.Random(f"lesson/{lesson}/{step}/{seed}/{index}")
 
 
+def slot_for(lesson: str, step: str, seed: int, index: int) -> int:
+    """The exercise's place in its set, turned by the set's seed: consecutive exercises of a set get
+    consecutive slots, so a set of n exercises shows n different kinds when a step has n kinds or more."""
+    return index + random.Random(f"lesson/{lesson}/{step}/{seed}/turn").randrange(720)
+
+
 def draw(lesson: Lesson, step: Step, seed: int, index: int) -> Exercise:
-    return step.draw(rng_for(lesson.id, step.id, seed, index))
+    rng = rng_for(lesson.id, step.id, seed, index)
+    if step.slotted:
+        return step.draw(rng, slot_for(lesson.id, step.id, seed, index))  # type: ignore[call-arg]
+    return step.draw(rng)  # type: ignore[call-arg]
 
 
 def shuffled(rng: random.Random, choices: list[Choice]) -> tuple[Choice, ...]:

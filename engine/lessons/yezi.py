@@ -19,7 +19,7 @@ SEATS = (Text("甲", "A"), Text("乙", "B"), Text("丙", "C"), Text("丁", "D"))
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> Text:
     zh = "".join(FACES[c].cipher for c in cards)
-    en = " ".join("leaf" if c == LEAF else f"{FACES[c].cipher}({c})" for c in cards)
+    en = " ".join("leaf" if c == LEAF else str(c) for c in cards)
     return Text(zh, en)
 
 
@@ -60,8 +60,10 @@ def _with_combination(rng: random.Random, extra: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _figure(cards: tuple[Card, ...], alt: Text) -> tuple[str, Text]:
-    return hand_svg(cards, 34), alt
+def _figure(cards: tuple[Card, ...], alt: Text) -> tuple[str, str, Text]:
+    """The drawing for Chinese pages (壹…拾 at each card's foot), for English ones (1–10), and its name."""
+    return hand_svg(cards, 40), hand_svg(cards, 40, "en"), alt
+
 
 
 # ------------------------------------------------------------------ step 1: what a group makes
@@ -90,8 +92,8 @@ def _group(rng: random.Random) -> Exercise:
         if right
         else Text(f"{cs.zh} 不成八种组合中的任何一种，是{SCATTER_ZH}，得 9 分。", f"{cs.en} makes none of the eight combinations: a {SCATTER_EN}, scoring 9.")
     )
-    fig, alt = _figure(group, Text(f"四张牌：{cs.zh}", f"Four cards: {_spoken_en(group)}"))
-    return Exercise(Text("这四张牌成什么组合？", "What does this group of four make?"), fig, alt, shuffled(rng, fixed), answer, explain, COMBOS)
+    fig, fig_en, alt = _figure(group, Text(f"四张牌：{cs.zh}", f"Four cards: {_spoken_en(group)}"))
+    return Exercise(Text("这四张牌成什么组合？", "What does this group of four make?"), fig, alt, shuffled(rng, fixed), answer, explain, COMBOS, fig_en)
 
 
 # ------------------------------------------------------------------ step 2: the best split
@@ -102,6 +104,13 @@ def _split_key(s: Split) -> str:
 def _split_words(s: Split) -> Text:
     a, b = (_group_words(g) for g in s.groups)
     return Text(f"{a.zh} ＋ {b.zh} ＝ {s.score} 分", f"{a.en} + {b.en} = {s.score}")
+
+
+def _split_choice(s: Split) -> Text:
+    """A split as a choice shows its two groups of cards and nothing else: naming the combinations or
+    the totals would give the answer away."""
+    a, b = (_cards(g) for g in s.groups)
+    return Text(f"{a.zh} ｜ {b.zh}", f"{a.en} | {b.en}")
 
 
 def _split(rng: random.Random) -> Exercise:
@@ -121,64 +130,76 @@ def _split(rng: random.Random) -> Exercise:
         worse.append(s)
         if len(worse) == 3:
             break
-    why = Text(f"最好的分法总分 {best.score}：{_split_words(best).zh}。", f"The best split totals {best.score}: {_split_words(best).en}.")
-    choices = [Choice(_split_key(best), _split_words(best))] + [
-        Choice(_split_key(s), _split_words(s), Text(f"这样分总分是 {s.score}，比 {best.score} 多；分越少越好。", f"This split totals {s.score}, more than {best.score}; the lower the better.")) for s in worse
-    ]
+    best_w = _split_words(best)
+
+    def why_not(s: Split) -> Text:
+        # the first group that scores worse than the best split's groups
+        w = _split_words(s)
+        return Text(f"这样分：{w.zh}，比最好的分法多：{best_w.zh}。分越少越好。",
+                    f"This split scores {w.en}, more than the best split: {best_w.en}. The lower the better.")
+
+    choices = [Choice(_split_key(best), _split_choice(best))] + [Choice(_split_key(s), _split_choice(s), why_not(s)) for s in worse]
     cs = _cards(hand)
-    fig, alt = _figure(hand, Text(f"八张牌：{cs.zh}", f"Eight cards: {_spoken_en(hand)}"))
+    fig, fig_en, alt = _figure(hand, Text(f"八张牌：{cs.zh}", f"Eight cards: {_spoken_en(hand)}"))
     return Exercise(
-        Text("把这手牌分成两组，怎样分最好？", "Split this hand into two groups of four: which split is best?"),
+        Text("把这手牌分成两组，每组四张，怎样分总分最少？", "Split this hand into two groups of four: which split scores the lowest total?"),
         fig, alt, shuffled(rng, choices), _split_key(best),
-        Text(why.zh + "两组的分数相加，总分最少的分法最好。", why.en + " The two groups' scores are added; the lowest total is best."),
-        COMBOS,
+        Text(f"最好的分法：{best_w.zh}。两组的分数相加，总分最少的分法最好。", f"The best split: {best_w.en}. The two groups' scores are added; the lowest total is best."),
+        COMBOS, fig_en,
     )
 
 
 # ------------------------------------------------------------------ step 3: who wins a showing
-def _showing_groups(rng: random.Random) -> list[tuple[Card, ...]]:
+def _showing_groups(rng: random.Random, combos: int) -> list[tuple[Card, ...]]:
+    """Four groups of a real deck, ``combos`` of them named combinations, with one clear winner."""
     while True:
+        chosen = rng.sample(COMBINATIONS, combos)
         deck = list(DECK)
-        rng.shuffle(deck)
-        groups = [tuple(deck[4 * i : 4 * i + 4]) for i in range(PLAYERS)]
-        # put a combination or two in, as a real showing often has
-        for i in rng.sample(range(PLAYERS), rng.choice((1, 1, 2))):
-            combo = rng.choice(COMBINATIONS)
-            rest = list(DECK)
-            for g in groups[:i] + groups[i + 1 :]:
-                for c in g:
-                    rest.remove(c)
-            try:
+        try:
+            for combo in chosen:
                 for c in combo.cards:
-                    rest.remove(c)
-            except ValueError:
-                continue  # those cards are already in other hands
-            groups[i] = tuple(combo.cards)
+                    deck.remove(c)
+        except ValueError:
+            continue  # two of them want the same card more often than the deck holds it
+        rng.shuffle(deck)
+        groups = [tuple(c.cards) for c in chosen]
+        k = 0
+        while len(groups) < PLAYERS:
+            groups.append(tuple(deck[k : k + 4]))
+            k += 4
+        rng.shuffle(groups)
         winners = showing_winners([(s, 0, g) for s, g in enumerate(groups)])
-        if len(winners) <= 1:  # one winner, or nobody (all scattered)
+        if len(winners) == 1 and sum(classify(g) is not None for g in groups) >= min(combos, 2):
             return groups
 
 
-def _showing(rng: random.Random) -> Exercise:
-    groups = _showing_groups(rng)
+def _showing(rng: random.Random, slot: int) -> Exercise:
+    groups = _showing_groups(rng, (2, 3, 2, 3)[slot % 4])
     winners = showing_winners([(s, 0, g) for s, g in enumerate(groups)])
-    answer = str(winners[0]) if winners else "none"
+    w = winners[0]
+    answer = str(w)
     lines = [Text(f"{SEATS[s].zh}家：{_group_words(g).zh}", f"Player {SEATS[s].en}: {_group_words(g).en}") for s, g in enumerate(groups)]
-    if winners:
-        w = winners[0]
-        why = Text(f"{SEATS[w].zh}家亮出的{_name(groups[w]).zh}在八种组合中排得最前。", f"Player {SEATS[w].en} shows the {_name(groups[w]).en}, which stands first in the order of the eight.")
-    else:
-        why = Text("四组都是流散对，这一轮没有赢家。", "All four groups are scattered, so this showing has no winner.")
-    choices = [Choice(str(s), Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), None if str(s) == answer else why) for s in range(PLAYERS)]
-    choices.append(Choice("none", Text("没有赢家", "Nobody"), None if answer == "none" else why))
-    fig = "".join(f'<div class="lesson-row"><span>{SEATS[s].zh} {SEATS[s].en}</span> {hand_svg(g, 26)}</div>' for s, g in enumerate(groups))
+    wn = _name(groups[w])
+    why = Text(f"{SEATS[w].zh}家亮出的{wn.zh}得 {rank_of(groups[w])} 分，是四组中最少的。",
+               f"Player {SEATS[w].en} shows the {wn.en}, scoring {rank_of(groups[w])}, the lowest of the four.")
+
+    def why_not(s: int) -> Text:
+        n = _name(groups[s])
+        return Text(f"{SEATS[s].zh}家的 {_cards(groups[s]).zh} 是{n.zh}，得 {rank_of(groups[s])} 分；{why.zh}",
+                    f"Player {SEATS[s].en}'s {_cards(groups[s]).en} is {'a' if n.en == SCATTER_EN else 'the'} {n.en}, scoring {rank_of(groups[s])}; {why.en}")
+
+    choices = [Choice(str(s), Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), None if str(s) == answer else why_not(s)) for s in range(PLAYERS)]
+    choices.append(Choice("none", Text("没有赢家", "Nobody"), Text(f"有人亮出了组合，就有赢家：{why.zh}", f"Someone shows a combination, so somebody wins: {why.en}")))
+    rows = [(Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), g) for s, g in enumerate(groups)]
+    fig = "".join(f'<div class="lesson-row"><span>{r.zh}</span> {hand_svg(g, 34)}</div>' for r, g in rows)
+    fig_en = "".join(f'<div class="lesson-row"><span>{r.en}</span> {hand_svg(g, 34, "en")}</div>' for r, g in rows)
     alt = Text("；".join(x.zh for x in lines),
                "; ".join(f"Player {SEATS[s].en}: {_group_spoken_en(g)}" for s, g in enumerate(groups)))
     return Exercise(
         Text("四家各亮出一组，谁赢这一轮亮牌？", "Each player shows one group. Who wins this showing?"),
         fig, alt, tuple(choices), answer,
         Text(why.zh + "分数最少（组合排得最前）的一组赢。", why.en + " The group with the lowest score wins."),
-        ROUND,
+        ROUND, fig_en,
     )
 
 
@@ -195,30 +216,39 @@ def _round(rng: random.Random) -> Exercise:
     w = totals.index(min(totals))
     lines = [Text(f"{SEATS[s].zh}家两组：{_split_words(sp).zh}", f"Player {SEATS[s].en}: {_split_words(sp).en}") for s, sp in enumerate(splits_)]
     why = Text(f"{SEATS[w].zh}家两组合计 {totals[w]} 分，是四家中最少的。", f"Player {SEATS[w].en}'s two groups total {totals[w]}, the lowest of the four.")
-    choices = tuple(Choice(str(s), Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), None if s == w else why) for s in range(PLAYERS))
-    fig = "".join(
-        f'<div class="lesson-row"><span>{SEATS[s].zh} {SEATS[s].en}</span> {hand_svg(sp.groups[0], 22)} {hand_svg(sp.groups[1], 22)}</div>'
-        for s, sp in enumerate(splits_)
-    )
+
+    def why_not(s: int) -> Text:
+        return Text(f"{SEATS[s].zh}家两组：{_split_words(splits_[s]).zh}，比{SEATS[w].zh}家的 {totals[w]} 分多。{why.zh}",
+                    f"Player {SEATS[s].en}'s groups: {_split_words(splits_[s]).en}, more than Player {SEATS[w].en}'s {totals[w]}. {why.en}")
+
+    choices = tuple(Choice(str(s), Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), None if s == w else why_not(s)) for s in range(PLAYERS))
+
+    def fig(lang: str) -> str:
+        return "".join(
+            f'<div class="lesson-row"><span>{SEATS[s].en if lang == "en" else SEATS[s].zh}</span> '
+            f'<span class="lesson-group">{hand_svg(sp.groups[0], 30, lang)}</span> <span class="lesson-group">{hand_svg(sp.groups[1], 30, lang)}</span></div>'
+            for s, sp in enumerate(splits_)
+        )
+
     return Exercise(
         Text("一局的两轮亮完了。谁赢这一局？", "Both showings of a round are over. Who wins the round?"),
-        fig,
+        fig("zh"),
         Text("；".join(x.zh for x in lines),
              "; ".join(f"Player {SEATS[s].en}: " + " + ".join(_group_spoken_en(g) for g in sp.groups) + f" = {sp.score}"
                        for s, sp in enumerate(splits_))),
         choices, str(w),
         Text(why.zh + "每家两组的分数相加，总分最少的赢。", why.en + " Each player's two scores are added; the lowest total wins."),
-        ROUND,
+        ROUND, fig("en"),
     )
 
 
 LESSON = Lesson(
     "yezi",
-    Text("叶子戏入门", "Learn 叶子戏"),
+    Text("叶子戏入门", "Learn Yezixi (叶子戏)"),
     (
         Step("group", Text("一组四张成什么", "What a group of four makes"), _group),
         Step("split", Text("把一手牌分成最好的两组", "Split a hand into its best two groups"), _split),
-        Step("showing", Text("谁赢这一轮亮牌", "Who wins a showing"), _showing),
+        Step("showing", Text("谁赢这一轮亮牌", "Who wins a showing"), _showing, slotted=True),
         Step("round", Text("谁赢这一局", "Who wins the round"), _round, count=3),
     ),
 )

@@ -67,9 +67,10 @@ def card_svg(card: Card, width: int = 40, lang: str = "zh", hint: bool = True) -
             f'font-weight="700" fill="{INK}">{escape(f.cipher)}</text>'
         )
         if hint:
+            # the ordinary numeral at the foot: 壹…拾 for Chinese readers, 1–10 for English ones
             parts.append(
-                f'<text x="25" y="90" text-anchor="middle" font-family="{FONT}" font-size="11" '
-                f'fill="{VERMILION}">{escape(f.numeral)}</text>'
+                f'<text x="25" y="92" text-anchor="middle" font-family="{FONT}" font-size="{20 if lang == "en" else 16}" '
+                f'font-weight="700" fill="{VERMILION}">{escape(str(card) if lang == "en" else f.numeral)}</text>'
             )
     parts.append("</svg>")
     return "".join(parts)
