@@ -42,6 +42,7 @@ GAMES: dict[str, str] = {
     "yezi": "engine.yezi.actions",
     "paohuzi": "engine.paohuzi.actions",
     "lesson": "engine.lessons.actions",
+    "table": "engine.protocol.actions",
 }
 
 #: game id -> what it is, in words (zh, en), for the messages that list the games
@@ -52,6 +53,7 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
     "yezi": ("下灌叶子戏与字牌", "下灌叶子戏 and 字牌"),
     "paohuzi": ("跑胡子", "跑胡子"),
     "lesson": ("课程", "the lessons"),
+    "table": ("任一游戏的一局（同一种走法）", "a game in progress, of any game (one protocol)"),
 }
 
 Action = Callable[[dict[str, Any]], dict[str, Any]]

@@ -13,6 +13,7 @@ GAME_NAMES = {
     "gupai": ("鄂南骨牌", "Gupai"),
     "yezi": ("下灌叶子戏", "Yezixi"),
     "paohuzi": ("跑胡子", "Paohuzi"),
+    "table": ("任一游戏的一局", "Any game in progress"),
 }
 
 MAX_ANSWER_CHARS = 1500

@@ -1,0 +1,295 @@
+"""One protocol for a game in progress, the same for all four games.
+
+In the spirit of OpenSpiel's ``State``: whatever the game, a table in progress is a
+:class:`GameState` that answers the same questions —
+
+===========================  ==============================================================
+``num_players()``            seats at the table (a seat that never moves, such as 跑胡子's
+                             醒家, still counts: it wins or loses at the settlement)
+``current_player()``         the seat that decides now, or None once the game is over
+``legal_actions(player)``    that seat's lawful moves now, as short strings ([] when it is
+                             not that seat's turn)
+``apply(action)``            play one lawful move (:class:`IllegalAction` otherwise, and
+                             nothing changes)
+``is_terminal()``            whether the game is over
+``returns()``                each seat's result, summing to zero (zeros before the end)
+``observation(player)``      what that seat may see now, as JSON (never another seat's
+                             hidden cards)
+``clone()``                  an independent copy
+``resample(player, rng)``    a copy in which everything ``player`` cannot see is dealt
+                             again at random (OpenSpiel's ``ResampleFromInfostate``): the
+                             observation of ``player`` must not change
+``written()``                the written position: the setup and the moves so far
+===========================  ==============================================================
+
+A *written position* is to these games what FEN is to chess: a JSON object naming the
+game, its setup (seed, seats, rule options, table…) and the moves played since the
+deal, for example ``{"game": "gupai", "seed": 3, "options": {"xiqian": "none"},
+"actions": ["up:66.66"]}``. :func:`open_state` turns one into a state; every state
+writes its own (:meth:`GameState.written`), and opening what it writes gives the same
+state again. Chance (shuffles, dice) comes from the seed, so a written position names
+a single table.
+
+The four games plug in through thin adapters (``engine/protocol/<game>.py``) over
+their own state objects, which keep their behaviour: 打围's ``Game`` (the throws and
+the split decisions), 骨牌's ``State`` (the plays), 叶子戏's ``Round`` (each seat's
+split, then the showings) and 跑胡子's ``Hand`` (跑胡子 and 下灌字牌 at every table).
+DEVELOPING.md shows how a new game or variant plugs in.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import Any, ClassVar, Mapping, Sequence
+
+#: game id -> "module:class" of its adapter
+ADAPTERS: dict[str, str] = {
+    "dawei": "engine.protocol.dawei:DaweiState",
+    "gupai": "engine.protocol.gupai:GupaiState",
+    "yezi": "engine.protocol.yezi:YeziState",
+    "paohuzi": "engine.protocol.paohuzi:PaohuziState",
+}
+
+Position = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """A move that is not lawful now (or a written position that cannot be set up), in both languages."""
+
+    def __init__(self, zh: str, en: str, index: int | None = None) -> None:
+        super().__init__(en)
+        self.zh, self.en, self.index = zh, en, index
+
+
+class GameState(ABC):
+    """A game in progress. Subclasses implement the underscored hooks and the abstract queries."""
+
+    #: the game id (a key of :data:`ADAPTERS`)
+    game: ClassVar[str]
+    #: the most moves a written position may hold (a bound for every replay)
+    max_actions: ClassVar[int]
+
+    def __init__(self, position: Mapping[str, Any] | None = None) -> None:
+        self.setup: dict[str, Any] = self.read_setup(dict(position or {}))
+        self.actions: list[str] = []
+        self._cache: tuple[int, list[str]] | None = None  # the lawful moves after so many moves
+        self._start()
+
+    # ------------------------------------------------------------ what each game provides
+    @classmethod
+    @abstractmethod
+    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
+        """The setup named by a written position, completed with defaults (every field a JSON
+        value); :class:`IllegalAction` for a setup the game does not have."""
+
+    @classmethod
+    @abstractmethod
+    def setups(cls) -> list[dict[str, Any]]:
+        """Setups covering every table or variant and every choice of every rule option
+        (one option changed at a time from the defaults): what the simulation test plays."""
+
+    @abstractmethod
+    def _start(self) -> None:
+        """Deal: build the game's own state object from ``self.setup``."""
+
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @abstractmethod
+    def _legal(self) -> list[str]:
+        """The current player's lawful moves."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None:
+        """Play a move already known to be lawful."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def _returns(self) -> Sequence[Fraction | int]:
+        """Each seat's result at the end of the game."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see now, as a JSON object."""
+
+    def _resample(self, player: int, rng: random.Random) -> "GameState":
+        """A copy in which what ``player`` cannot see is dealt again; a game without hidden
+        cards returns a plain copy."""
+        return self.clone()
+
+    def action_words(self, action: str) -> tuple[str, str]:
+        """A lawful move of the current player in words (zh, en)."""
+        return action, action
+
+    # ------------------------------------------------------------ the protocol
+    def legal_actions(self, player: int | None = None) -> list[str]:
+        """The lawful moves of ``player`` (by default the current player); [] when it is not their turn."""
+        p = self.current_player()
+        if p is None or (player is not None and player != p):
+            return []
+        if self._cache is None or self._cache[0] != len(self.actions):
+            self._cache = (len(self.actions), self._legal())
+        return list(self._cache[1])
+
+    def apply(self, action: str) -> None:
+        if not isinstance(action, str) or action not in self.legal_actions():
+            raise IllegalAction(
+                "这一步现在不能走：请从可走的几步里选一步。",
+                "That move cannot be made now: choose one of the moves offered.",
+                len(self.actions),
+            )
+        self._apply(action)
+        self.actions.append(action)
+
+    def returns(self) -> list[Fraction]:
+        if not self.is_terminal():
+            return [Fraction(0)] * self.num_players()
+        return [Fraction(x) for x in self._returns()]
+
+    def clone(self) -> "GameState":
+        return fast_copy(self)  # type: ignore[no-any-return]
+
+    def resample(self, player: int, rng: random.Random) -> "GameState":
+        other = self._resample(player, rng)
+        other._cache = None  # the others' moves may differ with their cards
+        return other
+
+    def written(self) -> Position:
+        return {"game": self.game, **copy.deepcopy(self.setup), "actions": list(self.actions)}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.written()!r}>"
+
+
+_ATOMS = {int, float, str, bytes, bool, type(None), Fraction, frozenset, range, tuple}
+_FROZEN: dict[type, bool] = {}
+
+
+def _shared(v: Any) -> bool:
+    """Whether ``v`` cannot change (a copy may share it)."""
+    t = type(v)
+    if t in _ATOMS:
+        return True
+    frozen = _FROZEN.get(t)
+    if frozen is None:
+        params = getattr(t, "__dataclass_params__", None)
+        frozen = _FROZEN[t] = bool(params is not None and params.frozen)
+    return frozen
+
+
+def fast_copy(x: Any, memo: dict[int, Any] | None = None) -> Any:
+    """A deep copy that shares what cannot change (numbers, strings, tuples, frozen
+    dataclasses): the games' states hold long logs of frozen entries, which
+    ``copy.deepcopy`` would rebuild one by one. Lists, dicts, sets, seeded generators and
+    plain objects are copied, and an object reached twice is copied once."""
+    if _shared(x):
+        return x
+    memo = {} if memo is None else memo
+    if id(x) in memo:
+        return memo[id(x)]
+    out: Any
+    if type(x) is list:
+        out = memo[id(x)] = list(x)
+        for i, v in enumerate(out):
+            if not _shared(v):
+                out[i] = fast_copy(v, memo)
+    elif type(x) is dict:
+        out = memo[id(x)] = dict(x)
+        for k, v in out.items():
+            if not _shared(v):
+                out[k] = fast_copy(v, memo)
+    elif type(x) is set:
+        out = memo[id(x)] = set(x)
+    elif isinstance(x, random.Random):
+        out = memo[id(x)] = type(x)()
+        out.setstate(x.getstate())
+    elif hasattr(x, "__dict__") and not isinstance(x, type):
+        out = memo[id(x)] = copy.copy(x)
+        out.__dict__.update({k: fast_copy(v, memo) for k, v in vars(x).items() if not _shared(v)})
+    else:
+        out = memo[id(x)] = copy.deepcopy(x)
+    return out
+
+
+# ---------------------------------------------------------------- reading a written position
+
+
+def read_int(position: Mapping[str, Any], key: str, default: int, lo: int, hi: int, zh: str, en: str) -> int:
+    """A whole number of the setup (``zh``/``en`` say what it is), within ``lo``–``hi``."""
+    v = position.get(key, default)
+    if v is None:
+        v = default
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise IllegalAction(f"{zh}应是 {lo} 到 {hi} 之间的整数。", f"{en[:1].upper() + en[1:]} should be a whole number from {lo} to {hi}.")
+    return v
+
+
+def read_options(position: Mapping[str, Any], choices: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """The rule options of the setup (``{"option": "choice"}``), each checked against ``choices``;
+    options left at their default reading are left out."""
+    raw = position.get("options") or {}
+    if not isinstance(raw, dict):
+        raise IllegalAction("规则选项应是“选项: 读法”的对照。", "The rule options should map each option to a reading.")
+    out: dict[str, str] = {}
+    for k, v in raw.items():
+        if k not in choices or str(v) not in choices[k]:
+            raise IllegalAction(
+                f"这个游戏没有“{str(k)[:40]}”这条规则选项，或没有“{str(v)[:40]}”这种读法；可选的读法见该游戏的“来源与记录者”页。",
+                f"This game has no rule option '{str(k)[:40]}' with a reading '{str(v)[:40]}'; its readings are listed on the game's origin page.",
+            )
+        if str(v) != choices[k][0]:
+            out[k] = str(v)
+    return dict(sorted(out.items()))
+
+
+def one_option_at_a_time(choices: Mapping[str, Sequence[str]]) -> list[dict[str, str]]:
+    """The default readings, then each other reading of each option on its own."""
+    return [{}] + [{k: c} for k, cs in choices.items() for c in cs[1:]]
+
+
+def state_class(game: str) -> type[GameState]:
+    if game not in ADAPTERS:
+        raise IllegalAction(
+            f"没有叫“{str(game)[:40]}”的游戏：可选 {'、'.join(ADAPTERS)}。",
+            f"There is no game called '{str(game)[:40]}': choose one of {', '.join(ADAPTERS)}.",
+        )
+    module, name = ADAPTERS[game].split(":")
+    cls: type[GameState] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+def open_state(position: Mapping[str, Any]) -> GameState:
+    """The state a written position names: its setup dealt, then its moves played in order.
+    :class:`IllegalAction` (with ``index``, the first move refused) when a move is not lawful."""
+    cls = state_class(position.get("game", ""))
+    st = cls(position)
+    actions = position.get("actions") or []
+    if not isinstance(actions, list) or len(actions) > cls.max_actions:
+        raise IllegalAction(
+            f"走法应是一列字符串，至多 {cls.max_actions} 步。", f"The moves should be a list of at most {cls.max_actions} strings."
+        )
+    for a in actions:
+        st.apply(a)
+    return st
+
+
+def play_random(state: GameState, rng: random.Random, limit: int = 100_000) -> GameState:
+    """Play uniformly random lawful moves until the game ends (bounded)."""
+    for _ in range(limit):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+__all__ = ["ADAPTERS", "GameState", "IllegalAction", "Position", "one_option_at_a_time", "open_state", "play_random",
+           "read_int", "read_options", "state_class"]

@@ -1,0 +1,93 @@
+"""One ``play`` path for every game (``"game": "table"``): a written position in, the table as one seat sees it out.
+
+Request: ``{"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3,
+"actions": ["up:66.66"]}, "viewer": 0}``. The position is replayed from its seed;
+the first move that is not lawful is not played (``refused`` says which and why).
+Answer: ``position`` (the written position actually reached), ``viewer``, ``to_move``,
+``over``, ``actions`` (the viewer's lawful moves now, each with its words), ``observation``
+(what the viewer may see: the game's own view), ``returns`` (each seat's result once the
+game is over, summing to zero; else null) and ``refused``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..api import size
+from ..errors import ApiError
+from ..validate import get_dict, get_int
+from . import ADAPTERS, IllegalAction, state_class
+
+
+def _number(x: Any) -> int | float:
+    return int(x) if x.denominator == 1 else round(float(x), 4)
+
+
+def a_play(req: dict[str, Any]) -> dict[str, Any]:
+    position = get_dict(req, "position", {})
+    game = position.get("game")
+    if game not in ADAPTERS:
+        raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
+                       "The position should say which game it is: 打围 (dawei), 鄂南骨牌 (gupai), 下灌叶子戏 (yezi) or 跑胡子 (paohuzi).")
+    cls = state_class(game)
+    try:
+        st = cls(position)
+    except IllegalAction as e:
+        raise ApiError("bad_position", e.zh, e.en) from None
+    moves = position.get("actions") or []
+    if not isinstance(moves, list) or len(moves) > cls.max_actions:
+        raise ApiError("bad_position", f"局面里的走法应是一列走法，至多 {cls.max_actions} 步。",
+                       f"The moves of a position should be a list of at most {cls.max_actions} moves.")
+    refused = None
+    for k, a in enumerate(moves):
+        try:
+            st.apply(a)
+        except IllegalAction as e:
+            refused = {"index": k, "zh": f"第 {k + 1} 步没有走：{e.zh}", "en": f"Move {k + 1} was not played. {e.en}"}
+            break
+    p = st.current_player()
+    viewer = get_int(req, "viewer", p if p is not None else 0, lo=0, hi=st.num_players() - 1)
+    acts = []
+    for a in st.legal_actions(viewer):
+        zh, en = st.action_words(a)
+        acts.append({"id": a, "zh": zh, "en": en})
+    return {
+        "position": st.written(), "viewer": viewer, "to_move": p, "over": st.is_terminal(),
+        "actions": acts, "observation": st.observation(viewer),
+        "returns": [_number(x) for x in st.returns()] if st.is_terminal() else None,
+        "refused": refused,
+    }
+
+
+ACTIONS = {"play": a_play}
+
+EXAMPLES = [
+    {"request": {"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3}},
+     "zh": "鄂南骨牌第 3 副牌刚发完：轮到的人看到的牌桌和他可以出的每一手牌。",
+     "en": "Hand 3 of 鄂南骨牌 just dealt: the table as the player to lead sees it, and every play open to them."},
+    {"request": {"game": "table", "action": "play", "viewer": 1,
+                 "position": {"game": "yezi", "seed": 7, "options": {"scoring": "placing"}}},
+     "zh": "下灌叶子戏（按名次计分）：乙家看到的局面；先要分牌的人是掷骰人。",
+     "en": "下灌叶子戏 scored by placings, as seat B sees it; the die thrower splits first."},
+    {"request": {"game": "table", "action": "play", "position": {"game": "dawei", "seed": 5, "players": 3, "actions": ["throw", "throw"]}},
+     "zh": "三人打围，已经掷了两手：签牌的分布和下一手。",
+     "en": "打围 for three after two throws: who holds which sticks, and the next throw."},
+    {"request": {"game": "table", "action": "play", "position": {"game": "paohuzi", "variant": "xiaguan", "table": "three", "seed": 3}},
+     "zh": "下灌字牌三人局：庄家看到的牌桌和他现在可走的每一步。",
+     "en": "下灌字牌 for three: the table as the dealer sees it, and each move open to him now."},
+]
+
+#: work units per move replayed, by game (a 跑胡子 move also lists the lawful moves it is checked against)
+PER_MOVE = {"dawei": 600, "gupai": 15_000, "yezi": 20_000, "paohuzi": 6_000}
+
+
+def _play_cost(req: dict[str, Any]) -> int:
+    position = req.get("position")
+    if not isinstance(position, dict):
+        return 10_000
+    game = position.get("game")
+    per = PER_MOVE.get(game, 1_000) if isinstance(game, str) else 1_000
+    return 300_000 + per * size(position, "actions", 0, 100_000)
+
+
+COSTS = {"play": _play_cost}

@@ -1,0 +1,130 @@
+"""跑胡子 and 下灌字牌 through the protocol: :class:`engine.paohuzi.table.Hand` at every table.
+
+The setup names the ``variant`` (``paohuzi`` or ``xiaguan``), the ``table`` (``four``:
+three play and the 醒家 counts the stock, ``three``, ``two``), the seed and the rule
+options. Moves are the ids the ``play`` action already uses (``discard:x9``,
+``chi:d3:d3.d1.d2``, ``pass:x5``…); compulsory moves are made by the machine. At the
+four-seat table the 醒家 is seat 3: it never moves, and wins or loses at the settlement.
+What a seat observes is the ``play`` action's answer for that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Sequence
+
+from ..paohuzi.cards import FACES
+from ..paohuzi.config import DEFAULT
+from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, action_json, hand_sheet, new_hand, view, xiaguan_config
+from ..paohuzi.table import Action, Hand, action_id
+from ..paohuzi.trace import OPTIONS
+from . import GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+
+#: option -> its readings, the default first
+CHOICES: dict[str, tuple[str, ...]] = {
+    o.id.split(".", 1)[1]: (o.default,) + tuple(c for c in o.choices if c != o.default) for o in OPTIONS
+}
+
+
+class PaohuziState(GameState):
+    game = "paohuzi"
+    max_actions: ClassVar[int] = MAX_ACTIONS
+
+    @classmethod
+    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
+        variant = position.get("variant", "paohuzi")
+        if variant not in VARIANTS:
+            raise IllegalAction("玩法应是跑胡子或下灌字牌。", "The variant should be 跑胡子 (paohuzi) or 下灌字牌 (xiaguan).")
+        table = position.get("table", "four" if variant == "paohuzi" else "three")
+        if table not in TABLES:
+            raise IllegalAction("牌桌应是四人局、三人局或二人局。", "The table should be four, three or two at the table.")
+        return {"variant": variant, "table": table, "seed": read_int(position, "seed", 0, 0, 2**32, "种子", "the seed"),
+                "options": read_options(position, CHOICES)}
+
+    @classmethod
+    def setups(cls) -> list[dict[str, Any]]:
+        tables = [{"variant": v, "table": t} for v in VARIANTS for t in TABLES]
+        return tables + [{"variant": "paohuzi", "table": "four", "options": o} for o in one_option_at_a_time(CHOICES)[1:]] + [
+            {"variant": "paohuzi", "table": "two", "options": {"two_players": "aside"}},
+            {"variant": "xiaguan", "table": "three", "options": {"two_hu": "most", "claim_rank": "seat"}},
+        ]
+
+    def _start(self) -> None:
+        s = self.setup
+        cfg = DEFAULT.with_options(s["options"])
+        if s["variant"] == "xiaguan":
+            cfg = xiaguan_config(cfg)
+        self.h: Hand = new_hand(s["seed"], cfg, s["table"])
+
+    def num_players(self) -> int:
+        return self.h.n + (1 if TABLES[self.setup["table"]][1] else 0)
+
+    def current_player(self) -> int | None:
+        return self.h.pending()
+
+    def _actions(self) -> dict[str, Action]:
+        p = self.h.pending()
+        return {} if p is None else {action_id(a): a for a in self.h.legal_actions(p)}
+
+    def _legal(self) -> list[str]:
+        self._amap = self._actions()  # computed with the protocol's cache of lawful moves
+        return list(self._amap)
+
+    def _apply(self, action: str) -> None:
+        self.h.apply(self._amap[action])
+
+    def is_terminal(self) -> bool:
+        return self.h.over
+
+    def _returns(self) -> Sequence[int]:
+        scores = hand_sheet(self.h, self.setup["table"]).scores
+        roles = list(self.h.roles) + (["xing"] if self.num_players() > self.h.n else [])
+        return [scores.get(r, 0) for r in roles]
+
+    def action_words(self, action: str) -> tuple[str, str]:
+        a = self._actions()[action]
+        j = action_json(self.h, a)
+        return j["zh"], j["en"]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        s = self.setup
+        if player < self.h.n:
+            return view(self.h, player, frozenset(), s["table"], s["variant"])
+        # the 醒家 holds no cards: what every seat can see
+        out = view(self.h, -1, frozenset(), s["table"], s["variant"])
+        out.update(viewer=player, cannot=[], hint=None, blocked=[], actions=[])
+        return out
+
+    def _resample(self, player: int, rng: random.Random) -> "PaohuziState":
+        """The cards ``player`` cannot see — the other seats' concealed cards, the stock below the
+        turned-up card and the cards set aside — dealt again among the same places. Copies of the
+        card on offer stay where they are (whether a draw is kept face down shows at the table)."""
+        other = self.clone()
+        h = other.h
+        if h.over:
+            return other
+        keep = {h.window.card.index} if h.window is not None else set()
+        seats = [s for s in range(h.n) if s != player]
+        pool = [FACES[i] for s in seats for i in range(len(FACES)) if i not in keep for _ in range(h.hands[s][i])]
+        top = len(h.stock) - (1 if h.liang is not None else 0)
+        stock_slots = [k for k in range(top) if h.stock[k].index not in keep]
+        aside_slots = [k for k in range(len(h.aside)) if h.aside[k].index not in keep]
+        pool += [h.stock[k] for k in stock_slots] + [h.aside[k] for k in aside_slots]
+        rng.shuffle(pool)
+        for s in seats:
+            n = sum(h.hands[s][i] for i in range(len(FACES)) if i not in keep)
+            counts = [h.hands[s][i] if i in keep else 0 for i in range(len(FACES))]
+            for c in pool[:n]:
+                counts[c.index] += 1
+            del pool[:n]
+            h.hands[s] = counts
+        for k in stock_slots:
+            h.stock[k] = pool.pop()
+        for k in aside_slots:
+            h.aside[k] = pool.pop()
+        if h.stock:
+            h.bird_card = h.stock[0]
+        return other
+
+
+__all__ = ["CHOICES", "PaohuziState"]

@@ -1,0 +1,166 @@
+"""下灌叶子戏 through the protocol: :class:`engine.yezi.round.Round` as it is.
+
+First each seat, in showing order from the die thrower, splits its eight cards into
+the group it will show first and the group it will show second
+(``split:<first four>|<second four>``, card codes joined by dots: ``split:1.2.9.leaf|3.3.5.10``):
+the source has every group put together before anyone shows. Then the eight showings
+follow (``show:<four>``), each the group the seat fixed. Nobody sees another's cards
+or split before they are shown.
+
+The source ranks the players and names no stake; the protocol's returns are each
+seat's places above the average place (the four sum to zero), so that the best
+place has the largest return.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, ClassVar, Sequence
+
+from ..yezi.cards import FACES, GROUP_SIZE, PLAYERS, Card, code_of, parse_card
+from ..yezi.config import config_from
+from ..yezi.round import Round
+from . import GameState, one_option_at_a_time, read_int, read_options
+
+#: the options of a round of 叶子戏 (the other options of engine.yezi.config are 字牌's)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "scoring": ("rank", "placing"),
+    "ties": ("shared", "first_shown"),
+    "count_from": ("thrower", "next"),
+}
+SEATS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+
+
+_CODE = [code_of(c) for c in range(len(FACES))]
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return ".".join([_CODE[c] for c in sorted(cards)])
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(parse_card(x) for x in text.split(".")))
+
+
+def _words(cards: Sequence[Card]) -> tuple[str, str]:
+    return "".join(FACES[c].cipher for c in sorted(cards)), " ".join(FACES[c].en for c in sorted(cards))
+
+
+class YeziState(GameState):
+    game = "yezi"
+    max_actions: ClassVar[int] = PLAYERS * 3  # a split and two showings each
+
+    @classmethod
+    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "seed": read_int(position, "seed", 0, 0, 2**32, "种子", "the seed"),
+            "thrower": read_int(position, "thrower", 0, 0, PLAYERS - 1, "掷骰人的座位", "the die thrower's seat"),
+            "options": read_options(position, CHOICES),
+        }
+
+    @classmethod
+    def setups(cls) -> list[dict[str, Any]]:
+        return [{"options": o} for o in one_option_at_a_time(CHOICES)] + [{"thrower": 3}]
+
+    def _start(self) -> None:
+        s = self.setup
+        self.r = Round(s["seed"], s["thrower"], config_from(s["options"]))
+
+    def num_players(self) -> int:
+        return PLAYERS
+
+    def _splitting(self) -> int | None:
+        """The seat that has still to split its cards, in showing order (None once all have)."""
+        return next((s for s in self.r.order if s not in self.r.arranged), None)
+
+    def current_player(self) -> int | None:
+        if self.r.done:
+            return None
+        seat = self._splitting()
+        return self.r.to_show if seat is None else seat
+
+    def _legal(self) -> list[str]:
+        seat = self._splitting()
+        if seat is None:
+            return ["show:" + _codes(g) for g in self.r.legal_actions()]
+        hand = self.r.deal.hands[seat]
+        out: list[str] = []
+        for idx in combinations(range(len(hand)), GROUP_SIZE):
+            first = [hand[i] for i in idx]
+            second = [hand[i] for i in range(len(hand)) if i not in idx]
+            out.append(f"split:{_codes(first)}|{_codes(second)}")
+        return sorted(set(out))
+
+    def _apply(self, action: str) -> None:
+        kind, _, rest = action.partition(":")
+        if kind == "split":
+            first, _, second = rest.partition("|")
+            seat = self._splitting()
+            assert seat is not None
+            self.r.arrange(seat, _cards(first), _cards(second))
+        else:
+            self.r.show(_cards(rest))
+
+    def is_terminal(self) -> bool:
+        return self.r.done
+
+    def _returns(self) -> Sequence[Fraction]:
+        places = self.r.result().places
+        mean = Fraction(sum(places), len(places))
+        return [mean - p for p in places]
+
+    def action_words(self, action: str) -> tuple[str, str]:
+        kind, _, rest = action.partition(":")
+        if kind == "split":
+            a, _, b = rest.partition("|")
+            (za, ea), (zb, eb) = _words(_cards(a)), _words(_cards(b))
+            return f"先亮{za}，再亮{zb}", f"Show {ea} first, then {eb}"
+        zh, en = _words(_cards(rest))
+        return f"亮出{zh}", f"Show {en}"
+
+    def observation(self, player: int) -> dict[str, Any]:
+        r = self.r
+        mine = r.arranged.get(player)
+        out: dict[str, Any] = {
+            "seat": player, "seat_name": {"zh": SEATS[player][0], "en": SEATS[player][1]},
+            "thrower": r.deal.thrower, "die": r.deal.die, "first_drawer": r.deal.first_drawer,
+            "draws": [{"seat": s, "stacks": list(ix)} for s, ix in r.deal.draws],
+            "hand": [code_of(c) for c in r.deal.hands[player]],
+            "held": [code_of(c) for c in sorted(r.held[player])],
+            "my_split": [[code_of(c) for c in g] for g in mine] if mine else None,
+            "split_done": [s in r.arranged for s in range(PLAYERS)],
+            "shown": [{"seat": s, "turn": t, "group": [code_of(c) for c in g]} for s, t, g in r.shown],
+            "to_move": self.current_player(), "over": r.done,
+        }
+        if r.done:
+            res = r.result()
+            out.update(totals=list(res.totals), places=list(res.places), returns=[str(x) for x in self._returns()])
+        return out
+
+    def _resample(self, player: int, rng: random.Random) -> "YeziState":
+        """The cards of the others that are not shown yet, dealt again among them (with fresh splits)."""
+        other = self.clone()
+        r = other.r
+        seats = [s for s in range(PLAYERS) if s != player]
+        pool = [c for s in seats for c in r.held[s]]
+        rng.shuffle(pool)
+        hands = list(r.deal.hands)
+        for s in seats:
+            k = len(r.held[s])
+            if not k:
+                continue
+            r.held[s] = pool[:k]
+            del pool[:k]
+            shown = [c for seat, _, g in r.shown if seat == s for c in g]  # at most the first group
+            hands[s] = tuple(sorted(shown + r.held[s]))
+            if s in r.arranged:
+                held = sorted(r.held[s])
+                first = tuple(sorted(shown)) if shown else tuple(held[:GROUP_SIZE])
+                second = tuple(held) if shown else tuple(held[GROUP_SIZE:])
+                r.arranged[s] = (first, second)
+        r.deal = replace(r.deal, hands=tuple(hands))
+        return other
+

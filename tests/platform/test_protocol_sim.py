@@ -1,0 +1,157 @@
+"""Random lawful games of all four games through the one protocol (engine.protocol), in the
+style of OpenSpiel's games_sim_test: for every table, variant and reading of every rule
+option, a seeded random game is played to its end, and on the way
+
+- every lawful move is accepted (tried on a copy), and a move that is not lawful is refused
+  without changing anything;
+- only the current player has moves, and the game ends with nobody to move;
+- the returns sum to zero;
+- the written position replays to the same game (same moves, same returns, same views);
+- what a seat observes does not change when everything it cannot see is dealt again
+  (OpenSpiel's ResampleFromInfostate): no observation carries another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine.api import handle
+from engine.protocol import ADAPTERS, GameState, IllegalAction, open_state, state_class
+from engine.protocol.gupai import GupaiState
+
+#: full checks (every move tried, every seat's view resampled) at every n-th step; the long
+#: games (打围 runs to hundreds of throws) are checked at a sample of their steps
+STRIDE = {"dawei": 15, "gupai": 1, "yezi": 1, "paohuzi": 3}
+#: games where some card is hidden from some seat: there the resampling must change something
+HIDDEN = {"gupai", "yezi", "paohuzi"}
+
+CASES = [(game, i, setup) for game in ADAPTERS for i, setup in enumerate(state_class(game).setups())]
+
+
+def _id(case: tuple[str, int, dict[str, Any]]) -> str:
+    game, i, setup = case
+    return f"{game}-{i}-" + "-".join(f"{v}" for k, v in setup.items() if k != "options") + "-".join(
+        f"{k}={v}" for k, v in setup.get("options", {}).items())
+
+
+def views(st: GameState) -> list[dict[str, Any]]:
+    return [st.observation(q) for q in range(st.num_players())]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_random_lawful_game_through_the_protocol(case: tuple[str, int, dict[str, Any]]) -> None:
+    game, i, setup = case
+    rng = random.Random(f"{game}/{i}")
+    st = open_state({"game": game, "seed": i, **setup})
+    n = st.num_players()
+    stride = STRIDE[game]
+    steps = tried = resampled = changed = 0
+    while not st.is_terminal():
+        p = st.current_player()
+        assert p is not None and 0 <= p < n
+        legal = st.legal_actions()
+        assert legal, f"nobody can move at step {steps}"
+        assert len(set(legal)) == len(legal)
+        assert st.legal_actions(p) == legal
+        assert all(st.legal_actions(q) == [] for q in range(n) if q != p)
+        if steps % stride == 0:
+            for a in legal:  # every lawful move is accepted, on a copy
+                c = st.clone()
+                c.apply(a)
+                assert c.actions == st.actions + [a]
+                tried += 1
+            before = st.written()
+            with pytest.raises(IllegalAction):
+                st.apply("no such move")
+            assert st.written() == before and st.legal_actions() == legal
+            for q in range(n):
+                seen = st.observation(q)
+                json.dumps(seen, ensure_ascii=False)
+                other = st.resample(q, rng)
+                assert other.observation(q) == seen, f"seat {q} sees another seat's hidden cards at step {steps}"
+                resampled += 1
+                if not changed:  # (once is enough: the views cost)
+                    changed += any(other.observation(r) != st.observation(r) for r in range(n) if r != q)
+        st.apply(rng.choice(legal))
+        steps += 1
+    assert st.current_player() is None and st.legal_actions() == []
+    assert all(st.legal_actions(q) == [] for q in range(n))
+    returns = st.returns()
+    assert len(returns) == n and sum(returns) == 0, returns
+    assert tried >= steps // stride and resampled >= n
+    if game in HIDDEN:
+        assert changed, "dealing the hidden cards again never changed what another seat holds"
+    again = open_state(json.loads(json.dumps(st.written())))
+    assert again.written() == st.written()
+    assert again.returns() == returns
+    assert views(again) == views(st)
+
+
+def test_returns_are_zero_before_the_end_and_positions_replay_move_by_move() -> None:
+    for game in ADAPTERS:
+        st = open_state({"game": game, "seed": 11})
+        rng = random.Random(game)
+        for _ in range(6):
+            if st.is_terminal():
+                break
+            assert st.returns() == [0] * st.num_players()
+            st.apply(rng.choice(st.legal_actions()))
+            assert views(open_state(st.written())) == views(st)
+
+
+class LeakyGupai(GupaiState):
+    """A view that shows every hand: the resampling check must catch it."""
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {**super().observation(player), "all": [list(h) for h in self.st.hands]}
+
+
+def test_the_resampling_check_catches_a_view_that_shows_other_hands() -> None:
+    st = LeakyGupai({"seed": 2})
+    assert st.resample(0, random.Random(1)).observation(0) != st.observation(0)
+    plain = GupaiState({"seed": 2})
+    assert plain.resample(0, random.Random(1)).observation(0) == plain.observation(0)
+
+
+@pytest.mark.parametrize("position", [
+    {"game": "chess"}, {"game": "gupai", "seed": -1}, {"game": "gupai", "options": {"xiqian": "lots"}},
+    {"game": "dawei", "players": 40}, {"game": "paohuzi", "table": "five"}, {"game": "yezi", "thrower": 9},
+    {"game": "gupai", "sealed": [0, 1, 2, 3]},
+])
+def test_a_position_the_game_does_not_have_is_refused_in_words(position: dict[str, Any]) -> None:
+    with pytest.raises(IllegalAction) as e:
+        open_state(position)
+    assert e.value.zh and e.value.en and "_" not in e.value.en
+
+
+def test_play_action_answers_the_viewers_moves_and_stops_at_the_first_unlawful_move() -> None:
+    start = handle({"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3}})
+    assert start["ok"] and start["refused"] is None and not start["over"]
+    first = start["actions"][0]["id"]
+    assert all(a["zh"] and a["en"] for a in start["actions"])
+    ans = handle({"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3, "actions": [first, "up:00", first]}})
+    assert ans["ok"] and ans["position"]["actions"] == [first]
+    assert ans["refused"]["index"] == 1
+    st = open_state({"game": "gupai", "seed": 3, "actions": [first]})
+    assert ans["observation"] == st.observation(st.current_player())
+    assert [a["id"] for a in ans["actions"]] == st.legal_actions()
+    # a seat that is not to move sees the table and has no moves
+    other = (st.current_player() + 1) % 4
+    side = handle({"game": "table", "action": "play", "viewer": other, "position": ans["position"]})
+    assert side["actions"] == [] and side["observation"]["seat"] == other
+
+
+def test_play_action_plays_a_whole_game_to_its_returns() -> None:
+    st = open_state({"game": "yezi", "seed": 4})
+    rng = random.Random(4)
+    while not st.is_terminal():
+        st.apply(rng.choice(st.legal_actions()))
+    ans = handle({"game": "table", "action": "play", "position": st.written()})
+    assert ans["ok"] and ans["over"] and ans["to_move"] is None and ans["actions"] == []
+    assert sum(ans["returns"]) == 0 and ans["returns"] == [float(x) if x.denominator != 1 else int(x) for x in st.returns()]
+    bad = handle({"game": "table", "action": "play", "position": {"game": "yezi", "seed": 4, "thrower": 7}})
+    assert not bad["ok"] and bad["error"]["code"] == "bad_position"
