@@ -9,12 +9,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from sitegen.record_data import GAME_IDS, GAMES, archive_version
+from sitegen.record_dates import last_changed
+from sitegen.record_facts import page_sources
 from .htmlscan import Page, resolve
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,16 +37,6 @@ def page_src(site: Path, page: Path, lang: str) -> Path:
         if cand.exists():
             return cand
     raise AssertionError(f"no source page for {page}")
-
-
-def git_date(*paths: str) -> str:
-    """Date of the last commit touching any of ``paths``, or today if one has uncommitted changes."""
-    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", "--", *paths], cwd=REPO, capture_output=True, text=True).stdout.strip()
-    if dirty:
-        return today
-    out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", *paths], cwd=REPO, capture_output=True, text=True).stdout.strip()
-    return out or today
 
 
 def the_jsonld(p: Page) -> dict:
@@ -158,8 +149,11 @@ def test_footer_shows_version_and_git_date(built_site: Path, lang: str) -> None:
             assert versions, page
             text = page.read_text(encoding="utf-8")
             assert re.search(r'class="rec-version">' + re.escape(archive_version()) + "<", text), page
-            src = page_src(built_site, page, lang).relative_to(REPO).as_posix()
-            want = git_date(src, f"engine/{game}", f"sitegen/{game}.py")
+            # the date sitegen.record_dates gives for the page's sources (tested against known commits
+            # in test_record_dates.py): the page's Markdown, the game's engine and build-time views
+            src = page_src(built_site, page, lang).relative_to(REPO / "docs").as_posix()
+            want = last_changed(*page_sources(src))
+            assert page_sources(src) == (f"docs/{src}", f"engine/{game}", f"sitegen/{game}.py")
             assert f'datetime="{want}"' in text and p.meta["DC.date"] == [want], f"{page}: last change should be {want}"
             checked += 1
     assert checked > 0
