@@ -1,6 +1,6 @@
 // 打围 widgets. Every answer comes from the Python engine through ctx.call(); names of sticks,
 // patterns, readings and endings all come from those answers (this file holds no game data).
-import { sharedState, shareButton } from "./dom.js";
+import { own, sharedState, shareButton } from "./dom.js";
 
 const OF = 46656; // 6^6 ordered throws of six dice: arithmetic, not a rule
 
@@ -22,7 +22,7 @@ function pct(ways, of = OF) {
 function setOptions(root, options) {
   if (!options || typeof options !== "object") return;
   for (const sel of root.querySelectorAll("[data-option]")) {
-    const v = options[sel.dataset.option];
+    const v = own(options, sel.dataset.option);
     if (typeof v === "string" && [...sel.options].some((o) => o.value === v)) sel.value = v;
   }
 }

@@ -24,13 +24,46 @@ export function el(tag, attrs = {}, children = []) {
  */
 export function sharedState(root) {
   const raw = new URLSearchParams(window.location.search).get(root.dataset.widget);
-  if (!raw) return null;
+  if (!raw || raw.length > LINK_LIMITS.chars) return null;
   try {
     const v = JSON.parse(raw);
-    return v && typeof v === "object" && !Array.isArray(v) ? v : null;
+    return v && typeof v === "object" && !Array.isArray(v) && modest(v) ? v : null;
   } catch {
     return null;
   }
+}
+
+/*
+ * What a shared link may carry. Any state a widget shares is a few levels deep (an object of lists of
+ * moves, a move an object of tiles) and a few thousand values at most; a link beyond that is not one
+ * this site made, and is ignored (the widget starts as it would without it) before anything is drawn
+ * or sent to the engine. Each widget then cuts every list it takes from a link to the engine's limit.
+ */
+export const LINK_LIMITS = { chars: 65_536, depth: 8, values: 20_000 };
+
+/** Whether ``value`` stays within LINK_LIMITS' depth and number of values (walked without recursion). */
+export function modest(value, { depth = LINK_LIMITS.depth, values = LINK_LIMITS.values } = {}) {
+  const stack = [[value, 1]];
+  let seen = 0;
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (++seen > values) return false;
+    if (v === null || typeof v !== "object") continue;
+    if (d > depth) return false;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, d + 1]);
+  }
+  return true;
+}
+
+/** ``obj[key]`` when ``key`` is ``obj``'s own property, else undefined: link text such as "constructor"
+ * or "__proto__" never reaches a built-in of every object. */
+export function own(obj, key) {
+  return obj != null && typeof key === "string" && Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/** At most ``n`` entries of ``list`` (an empty list when it is not one). */
+export function upTo(list, n) {
+  return Array.isArray(list) ? list.slice(0, n) : [];
 }
 
 export function shareLink(root, state) {

@@ -1,7 +1,7 @@
 // 鄂南骨牌 widgets. Every rule answer comes from the Python engine through
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/gupai.py) has the same structure, with the controls disabled.
-import { el, sharedState, shareButton } from "./dom.js";
+import { el, own, sharedState, shareButton } from "./dom.js";
 
 let tilesCache = null;
 
@@ -60,7 +60,7 @@ async function handWidget(root, ctx) {
     if (Array.isArray(start.sealed)) sealed = start.sealed.filter((s) => s === human);
     if (start.options && typeof start.options === "object") {
       for (const s of selects) {
-        const v = start.options[s.dataset.option];
+        const v = own(start.options, s.dataset.option);
         if ([...s.options].some((o) => o.value === v)) s.value = v;
       }
     }

@@ -2,11 +2,14 @@
 // The static view rendered at build time (sitegen/paohuzi.py) has the same structure;
 // mounting wires the controls and enables them.
 
-import { el, sharedState, shareButton } from "./dom.js";
+import { el, own, sharedState, shareButton, upTo } from "./dom.js";
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
 const SIZES = { peng: 3, wei: 3, shun: 3, bian: 3, pao: 4, ti: 4 };
+// the engine's own limits (engine/paohuzi/actions.py: MAX_CONCEALED, MAX_OPEN, four cards a group): a link or
+// typed text is drawn only up to one more than these, so the engine can still say what is too many
+const LIMITS = { hand: 21, open: 12, group: 4 };
 const SEATS = ["zhuang", "xia", "shang", "xing"];
 const SEAT_NAMES = { zhuang: ["庄家", "dealer"], xia: ["下家", "next"], shang: ["上家", "previous"], xing: ["醒家", "counter"] };
 
@@ -27,11 +30,11 @@ function sized(svg, height) {
 }
 
 function cardsHtml(svg, codes, height = 44) {
-  return codes.map((c) => sized(svg[c], height)).join("");
+  return codes.map((c) => sized(own(svg, c), height)).join("");
 }
 
 function cardName(faceAnswer, code, ctx) {
-  const n = faceAnswer.names[code];
+  const n = own(faceAnswer.names, code);
   if (!n) return code;
   return ctx.lang === "zh" ? n.zh : `${n.en} (${n.zh})`;
 }
@@ -146,7 +149,7 @@ function wireHand(root, ctx, fa, onChange) {
   const kindName = (k) => { const o = [...kindSel.options].find((x) => x.value === k); return o ? o.textContent : k; };
   const chip = (code, h, onClick) => {
     // the button is named by the card drawing inside it (role="img" with the card's name)
-    const b = el("button", { type: "button", class: "phz-chip", "data-card": code, html: sized(svg[code], h),
+    const b = el("button", { type: "button", class: "phz-chip", "data-card": code, html: sized(own(svg, code), h),
       title: ctx.t("点一下取回", "click to take it back") });
     b.addEventListener("click", onClick);
     return b;
@@ -154,18 +157,18 @@ function wireHand(root, ctx, fa, onChange) {
   const render = () => {
     const codes = splitCodes(hand.value);
     const groups = parseOpen(open.value);
-    handView.replaceChildren(...codes.map((c, i) => chip(c, 60, () => { codes.splice(i, 1); hand.value = codes.join(" "); render(); })));
-    openView.replaceChildren(...groups.map((g, k) => {
+    handView.replaceChildren(...upTo(codes, LIMITS.hand + 1).map((c, i) => chip(c, 60, () => { codes.splice(i, 1); hand.value = codes.join(" "); render(); })));
+    openView.replaceChildren(...upTo(groups, LIMITS.open + 1).map((g, k) => {
       const rm = el("button", { type: "button", class: "phz-remove", "data-index": String(k), text: ctx.t("拿掉", "remove") });
       rm.addEventListener("click", () => { groups.splice(k, 1); open.value = groups.map((x) => `${x.kind}: ${x.cards.join(" ")}`).join("; "); render(); });
       return el("figure", { class: "phz-group phz-open", "data-index": String(k) }, [
-        el("div", { class: "phz-group-cards", html: cardsHtml(svg, g.cards, 48) }),
+        el("div", { class: "phz-group-cards", html: cardsHtml(svg, upTo(g.cards, LIMITS.group + 1), 48) }),
         el("figcaption", {}, [`${kindName(g.kind)} `, rm]),
       ]);
     }));
     if (cardView && card) {
       const c = card.value.trim();
-      cardView.replaceChildren(...(c && svg[c] ? [chip(c, 60, () => { card.value = ""; render(); })] : []));
+      cardView.replaceChildren(...(c && own(svg, c) ? [chip(c, 60, () => { card.value = ""; render(); })] : []));
     }
     const n = codes.length + groups.reduce((s, g) => s + g.cards.length, 0);
     count.textContent = `${n}/${fa.hand_size}`;
@@ -185,7 +188,7 @@ function wireHand(root, ctx, fa, onChange) {
         const groups = parseOpen(open.value);
         const last = groups[groups.length - 1];
         const kind = kindSel.value;
-        if (!last || last.cards.length >= (SIZES[last.kind] || 3) || last.kind !== kind) groups.push({ kind, cards: [code] });
+        if (!last || last.cards.length >= (own(SIZES, last.kind) || 3) || last.kind !== kind) groups.push({ kind, cards: [code] });
         else last.cards.push(code);
         open.value = groups.map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
       } else hand.value = (hand.value.trim() + " " + code).trim();
@@ -200,6 +203,15 @@ function wireHand(root, ctx, fa, onChange) {
   clear.disabled = false;
   choose("hand");
   render();
+}
+
+/** A shared link's hand and open groups into the text fields, each list cut at one past the engine's limit. */
+function restoreHand(q, shared) {
+  if (Array.isArray(shared.hand)) q("hand").value = upTo(shared.hand, LIMITS.hand + 1).map(String).join(" ");
+  if (Array.isArray(shared.open)) {
+    q("open").value = upTo(shared.open, LIMITS.open + 1).filter((g) => g && typeof g.kind === "string" && Array.isArray(g.cards))
+      .map((g) => `${g.kind}: ${upTo(g.cards, LIMITS.group + 1).map(String).join(" ")}`).join("; ");
+  }
 }
 
 let seq = 0;
@@ -233,8 +245,7 @@ export const widgets = {
     root.append(shareButton(root, () => ({ hand: splitCodes(q("hand").value), open: parseOpen(q("open").value), card: q("card").value.trim(), source: q("source").value }), ctx.t));
     const shared = sharedState(root);
     if (shared) {
-      if (Array.isArray(shared.hand)) q("hand").value = shared.hand.map(String).join(" ");
-      if (Array.isArray(shared.open)) q("open").value = shared.open.filter((g) => g && typeof g.kind === "string" && Array.isArray(g.cards)).map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
+      restoreHand(q, shared);
       if (typeof shared.card === "string") q("card").value = shared.card;
       if (typeof shared.source === "string" && [...q("source").options].some((o) => o.value === shared.source)) q("source").value = shared.source;
       q("hand").dispatchEvent(new Event("input"));
@@ -259,8 +270,7 @@ export const widgets = {
     root.append(shareButton(root, () => ({ hand: splitCodes(q("hand").value), open: parseOpen(q("open").value) }), ctx.t));
     const shared = sharedState(root);
     if (shared) {
-      if (Array.isArray(shared.hand)) q("hand").value = shared.hand.map(String).join(" ");
-      if (Array.isArray(shared.open)) q("open").value = shared.open.filter((g) => g && typeof g.kind === "string" && Array.isArray(g.cards)).map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
+      restoreHand(q, shared);
       q("hand").dispatchEvent(new Event("input"));
       await go();
     }

@@ -33,6 +33,11 @@ const FAILED = {
     zh: "浏览器中的规则引擎停止了工作，已重新启动。请再试一次。",
     en: "The rules engine in the browser stopped working and has been restarted. Please try again.",
   },
+  unreadable: {
+    code: "bad_request",
+    zh: "这个请求写不成规则引擎能读的文字（套叠太深，或者自己套着自己），没有发出。",
+    en: "This request cannot be written as text the rules engine reads (nested too deep, or containing itself), so it was not sent.",
+  },
   boot: {
     code: "worker_error",
     zh: "规则引擎未能启动。",
@@ -72,12 +77,16 @@ function startWorker() {
   const booted = new Promise((resolve, reject) => {
     bootTimer = setTimeout(() => reject(new BootError("slow")), limit("bootMs"));
     w.onmessage = (event) => {
-      const msg = event.data;
+      let msg = event.data;
+      if (typeof msg === "string") { try { msg = JSON.parse(msg); } catch { msg = {}; } } // answers come as JSON text
+      if (!msg || typeof msg !== "object") return;
       if (msg.type === "ready") resolve(msg);
       else if (msg.type === "boot-error") reject(new BootError("failed", msg.message));
       else if (msg.type === "answer") {
-        const p = pending.get(msg.id);
-        pending.delete(msg.id);
+        // an answer to a message the worker could not read names no call: it is the oldest one waiting
+        const id = pending.has(msg.id) ? msg.id : (msg.id == null ? pending.keys().next().value : undefined);
+        const p = pending.get(id);
+        pending.delete(id);
         if (p) {
           clearTimeout(p.timer);
           p.resolve(msg.answer);
@@ -115,7 +124,15 @@ export async function call(request, { limitMs = limit("callMs") } = {}) {
       if (worker === w && pending.has(id)) restart(FAILED.timeout);
     }, limitMs);
     pending.set(id, { resolve, timer });
-    w.postMessage({ type: "call", id, request });
+    // as JSON text: a value the browser cannot clone (nested too deep) would reach the worker as null
+    let text = null;
+    try { text = JSON.stringify({ type: "call", id, request }); } catch { text = null; }
+    if (typeof text === "string") w.postMessage(text);
+    else {
+      clearTimeout(timer);
+      pending.delete(id);
+      resolve({ ok: false, error: { ...FAILED.unreadable } });
+    }
   });
 }
 

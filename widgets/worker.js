@@ -102,8 +102,47 @@ self.addEventListener("unhandledrejection", (event) => {
   }
 });
 
+// Messages between the page and this worker are JSON text: structured cloning turns a value
+// nested too deep into null, a call the worker could not answer until the page's watchdog
+// gave up. Every message is answered at once: a call with what the engine says or with a
+// plain refusal; a message of no known type, and one that could not be read at all
+// (messageerror), with an answer that the page gives to the call waiting longest.
+const LIMITS = { chars: 4_000_000, depth: 32 };
+const REFUSED = {
+  deep: { code: "bad_request", zh: `这个请求层层套叠超过 ${LIMITS.depth} 层，规则引擎不读它。`, en: `This request is nested more than ${LIMITS.depth} levels deep; the rules engine does not read it.` },
+  big: { code: "bad_request", zh: "这个请求太长，规则引擎不读它。", en: "This request is too long for the rules engine to read." },
+  unknown: { code: "bad_request", zh: "规则引擎收到一条看不懂的消息，没有处理它。", en: "The rules engine received a message it could not understand, and did nothing with it." },
+};
+
+function nestedDeeperThan(value, depth) {
+  const stack = [[value, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (d > depth) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, d + 1]);
+  }
+  return false;
+}
+
+function readMessage(data) {
+  if (typeof data === "string") {
+    if (data.length > LIMITS.chars) {
+      const id = /^\{"type":"call","id":(\d{1,15}),/.exec(data);
+      return { type: "call", refused: REFUSED.big, id: id ? Number(id[1]) : null };
+    }
+    try { data = JSON.parse(data); } catch { return {}; }
+  }
+  return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+}
+
+const answerText = (id, answerJson) => `{"type":"answer","id":${Number.isSafeInteger(id) ? id : null},"answer":${answerJson}}`;
+const refuse = (id, error) => self.postMessage(answerText(id, JSON.stringify({ ok: false, error })));
+
+self.onmessageerror = () => refuse(null, REFUSED.unknown);
+
 self.onmessage = async (event) => {
-  const msg = event.data || {};
+  const msg = readMessage(event.data);
   if (msg.type === "boot") {
     booting = booting || boot();
     try {
@@ -121,14 +160,18 @@ self.onmessage = async (event) => {
       made = false; // no snapshot: later visits start Python from scratch, as the first did
     }
     self.postMessage({ type: "snapshot-done", made });
+  } else if (msg.type === "call" && (msg.refused || nestedDeeperThan(msg.request, LIMITS.depth))) {
+    refuse(msg.id, msg.refused || REFUSED.deep);
   } else if (msg.type === "call") {
-    let answer;
+    let text;
     try {
       if (!pyCall) throw new Error("engine not ready");
-      answer = JSON.parse(pyCall(JSON.stringify(msg.request)));
+      text = pyCall(JSON.stringify(msg.request));
     } catch (err) {
-      answer = { ok: false, error: { code: "worker_error", zh: `浏览器中的引擎出错：${err}`, en: `The engine in the browser failed: ${err}` } };
+      text = JSON.stringify({ ok: false, error: { code: "worker_error", zh: `浏览器中的引擎出错：${err}`, en: `The engine in the browser failed: ${err}` } });
     }
-    self.postMessage({ type: "answer", id: msg.id, answer });
+    self.postMessage(answerText(msg.id, text)); // the engine's answer is JSON text already
+  } else {
+    refuse(msg.id, REFUSED.unknown); // an empty or unknown message: answered, never left waiting
   }
 };

@@ -122,7 +122,7 @@ async function formWidget(root, ctx) {
   root.append(shareButton(root, () => ({ groups }), ctx.t));
   const shared = sharedState(root);
   if (shared && Array.isArray(shared.groups) && shared.groups.length === 2
-      && shared.groups.every((g) => Array.isArray(g) && g.length <= 4 && g.every((c) => typeof c === "string" && c in COUNTS))) {
+      && shared.groups.every((g) => Array.isArray(g) && g.length <= 4 && g.every((c) => typeof c === "string" && Object.hasOwn(COUNTS, c)))) {
     groups[0] = [...shared.groups[0]]; groups[1] = [...shared.groups[1]];
     target = Math.max(0, groups.findIndex((g) => g.length < 4));
     await refresh();
