@@ -6,4 +6,22 @@ pinyin (``dawei``, ``gupai``, ``yezi``, ``paohuzi``); one entry point,
 the tests.
 """
 
-__version__ = "0.1.0"
+from pathlib import Path as _Path
+
+
+def _read_version() -> str:
+    """The archive's version, written once in ``VERSION`` at the repository root (the wheel
+    carries a copy inside the package, and its metadata names it too)."""
+    here = _Path(__file__).resolve().parent
+    for f in (here / "VERSION", here.parent / "VERSION"):
+        if f.is_file():
+            return f.read_text(encoding="utf-8").strip()
+    try:
+        from importlib.metadata import version
+
+        return version("folk-games-engine")
+    except Exception:  # noqa: BLE001 - an engine without metadata still answers
+        return "0+unknown"
+
+
+__version__ = _read_version()

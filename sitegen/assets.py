@@ -77,7 +77,7 @@ def _digest(*parts: bytes) -> str:
 
 
 def _engine_sources() -> list[Path]:
-    files = [ROOT / "pyproject.toml"]
+    files = [ROOT / "pyproject.toml", ROOT / "VERSION"]  # the version is written once, in VERSION
     files += sorted(p for p in (ROOT / "engine").rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
     return files
 
@@ -102,6 +102,7 @@ def engine_wheel() -> Path:
             dst = src / f.relative_to(ROOT)
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(f, dst)
+        shutil.copy2(ROOT / "VERSION", src / "engine" / "VERSION")  # engine.__version__ inside the wheel
         out = Path(tmp) / "out"
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
         proc = subprocess.run(

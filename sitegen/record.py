@@ -346,7 +346,11 @@ def gen_coverage(lang: str, params: dict[str, Any]) -> str:
 
 
 def gen_notes(lang: str, params: dict[str, Any]) -> str:
+    from engine.editions import last_change
+    from sitegen.editions import anchor_of, note_editions
+
     L = lang
+    editions_of_notes = note_editions()
     out: list[str] = []
     for g in GAMES.values():
         _, _, options = trace_parts(g.id)
@@ -367,7 +371,13 @@ def gen_notes(lang: str, params: dict[str, Any]) -> str:
             why = note_excerpt(o.note, L)
             if why:
                 out.append(f"- {_t(L, '为什么', 'Why')}: {why}")
-            out.append(f"- {_t(L, '详细理由与影响', 'Full reasons, and what changes')}: {_note_link(o.note, L)}\n")
+            out.append(f"- {_t(L, '详细理由与影响', 'Full reasons, and what changes')}: {_note_link(o.note, L)}")
+            v = editions_of_notes.get(o.note)
+            if v:
+                changed = _t(L, f"最后改动于 [{v} 版]", f"last changed in [edition {v}]") if last_change(o.id) else _t(L, f"自 [{v} 版]起未变", f"unchanged since [edition {v}]")
+                out.append(f"- {_t(L, '读法的版本', 'Edition of this reading')}: {changed}(changelog.md#{anchor_of(v)})\n")
+            else:
+                out.append("")
     return "\n".join(out)
 
 
@@ -404,12 +414,19 @@ def gen_rules(lang: str, params: dict[str, Any]) -> str:
 
 
 
+def _gen_editions(lang: str, params: dict[str, Any]) -> str:
+    from sitegen.editions import gen_editions
+
+    return gen_editions(lang, params)
+
+
 TABLES: dict[str, GeneratedFn] = {
     "record-cite-archive": gen_cite_archive,
     "record-sources": gen_sources,
     "record-glossary": gen_glossary,
     "record-bibliography": gen_bibliography,
     "record-changelog": gen_changelog,
+    "record-editions": _gen_editions,
     "record-coverage": gen_coverage,
     "record-notes": gen_notes,
     "record-rule": gen_rule,

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from sitegen.record_data import ARCHIVE, BUILD, archive_version, primary_work
+from sitegen.editions import edition_root
 from sitegen.record_dates import archive_date
 from sitegen.record_facts import LANG_TAG, PageFacts
 
@@ -52,7 +53,7 @@ def cite_gbt(f: PageFacts, cited: str = ACCESSED) -> str:
     """GB/T 7714—2015 style, electronic resource [EB/OL]."""
     pub = ARCHIVE["publisher"](f.lang)
     year = f.modified[:4]
-    return f"{pub}. {f.title}[EB/OL]. {f.site_name}, {year}({f.modified})[{cited}]. {f.url}."
+    return f"{pub}. {f.title}[EB/OL]. {f.site_name}, {year}({f.modified})[{cited}]. {f.cite_url or f.url}."
 
 
 def cite_english(f: PageFacts, cited: str = "") -> str:
@@ -69,7 +70,7 @@ def cite_english(f: PageFacts, cited: str = "") -> str:
     acc = ""
     if cited:
         acc = f" Accessed {cited if cited == ACCESSED else _long_date(cited, 'en')}."
-    return f"{pub}. {title} {site}, version {f.version}. Last modified {_long_date(f.modified, 'en')}.{acc}{tail} {f.url}."
+    return f"{pub}. {title} {site}, version {f.version}. Last modified {_long_date(f.modified, 'en')}.{acc}{tail} {f.cite_url or f.url}."
 
 
 def _bib_escape(s: str) -> str:
@@ -85,7 +86,7 @@ def bibtex(f: PageFacts, cited: str = "") -> str:
         ("year", f.modified[:4]),
         ("date", f.modified),
         ("version", f.version),
-        ("url", f.url),
+        ("url", f.cite_url or f.url),
         *([("urldate", cited)] if cited else []),
         ("language", "chinese" if f.lang == "zh" else "english"),
     ]
@@ -110,7 +111,7 @@ def csl_json(f: PageFacts, cited: str = "") -> str:
         "publisher": f.site_name,
         "author": [{"literal": ARCHIVE["publisher"](f.lang)}],
         "issued": {"date-parts": _parts(f.modified)},
-        "URL": f.url,
+        "URL": f.cite_url or f.url,
         "language": LANG_TAG[f.lang],
         "version": f.version,
     }
@@ -168,7 +169,7 @@ def archive_bibtex() -> str:
         f"  title = {{{{{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}}}}},\n"
         f"  author = {{{{{ARCHIVE['publisher'].en}}}}},\n"
         f"  year = {{{d[:4]}}},\n  date = {{{d}}},\n  version = {{{v}}},\n"
-        f"  url = {{{BUILD['site_url']}}},\n  language = {{chinese and english}}\n}}\n"
+        f"  url = {{{edition_root(BUILD['site_url'])}}},\n  language = {{chinese and english}}\n}}\n"
     )
 
 
@@ -180,7 +181,7 @@ def archive_csl() -> str:
         "title": f"{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}",
         "author": [{"literal": ARCHIVE["publisher"].en}],
         "issued": {"date-parts": _parts(d)},
-        "URL": BUILD["site_url"],
+        "URL": edition_root(BUILD["site_url"]),
         "version": archive_version(),
         "language": "zh-CN",
     }
@@ -189,7 +190,7 @@ def archive_csl() -> str:
 
 def gen_cite_archive(lang: str, params: dict[str, Any]) -> str:
     """Citations of the whole archive, with the downloads written at the site root."""
-    L, v, d, url = lang, archive_version(), archive_date(), BUILD["site_url"]
+    L, v, d, url = lang, archive_version(), archive_date(), edition_root(BUILD["site_url"])
     gbt = f"{ARCHIVE['publisher'](L)}. {ARCHIVE['name'](L)}[EB/OL]. {v}. {d[:4]}({d})[{ACCESSED}]. {url}."
     en = f"{ARCHIVE['publisher']('en')}. {ARCHIVE['name']('en')} ({ARCHIVE['name']('zh')}). Version {v}. Last modified {_long_date(d, 'en')}. {url}."
     up = "../../" if L == "zh" else "../../../"

@@ -90,6 +90,7 @@ class PageFacts:
     base: str  # absolute URL of the site root (the Chinese home page)
     published: str = ""  # YYYY-MM-DD the page first appeared: the same in every build
     content: bool = True  # part of the record's text (not home, changelog, API…)
+    cite_url: str = ""  # absolute URL a citation gives: the page in its edition (editions/<version>/…)
 
 
 def _base_url(config: Any) -> str:
@@ -117,6 +118,8 @@ def full_title(src: str, title: str) -> str:
 
 
 def page_facts(page: Any, config: Any) -> PageFacts:
+    from sitegen.editions import cite_url as edition_cite_url
+
     src = page.file.src_uri
     lang = page_lang(src)
     docs = Path(config["docs_dir"])
@@ -140,6 +143,7 @@ def page_facts(page: Any, config: Any) -> PageFacts:
         base=base,
         published=first_published("docs/" + src, str(ARCHIVE["first_released"])),
         content=is_content(src),
+        cite_url=edition_cite_url(base, _url_of(src)),
     )
 
 

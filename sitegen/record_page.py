@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen import anchors, record_dates, record_headings, record_search, record_site
+from sitegen import anchors, editions, record_dates, record_headings, record_search, record_site
 from sitegen.record_cite import bibtex, cite_block, csl_json
 from sitegen.record_data import BUILD, archive_version
 from sitegen.record_facts import PageFacts, _base_url, page_facts, page_lang, rel_url
@@ -29,6 +29,7 @@ _facts: dict[str, PageFacts] = {}
 def config(config: Any) -> Any:
     BUILD["site_url"] = _base_url(config)
     record_site.check_release(BUILD["site_url"])
+    editions.check_release()  # a release names a new edition when the record's readings moved
     record_dates.reset()
     return config
 
@@ -55,6 +56,7 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
         if summary and isinstance(page.meta, dict):
             page.meta["description"] = html.escape(summary, quote=True)  # the theme prints it as is
     html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + rel_url(page, m.group(1)), html_text)
+    html_text = editions.mark_notes(html_text, page.file.src_uri, facts.lang, rel_url(page, "archive/changelog/"))
     if facts.game is None:
         return html_text
     glossary = rel_url(page, "archive/glossary/")

@@ -121,7 +121,10 @@ def test_game_pages_end_with_a_cite_block_and_downloads(built_site: Path, game: 
     for page in pages:
         text = page.read_text(encoding="utf-8")
         p = Page(text)
-        url = json.loads(p.jsonld[0])["url"]
+        ld = json.loads(p.jsonld[0])
+        base = ld["isPartOf"]["url"].removesuffix("en/")
+        # a citation names its edition: the page's address under editions/<version>/
+        url = base + f"editions/{archive_version()}/" + ld["url"][len(base):]
         gbt, en = p.text_by_id.get("rec-cite-gbt", ""), p.text_by_id.get("rec-cite-en", "")
         assert "[EB/OL]" in gbt and gbt.endswith(url + "."), f"{page}: GB/T citation {gbt!r}"
         assert "Last modified" in en and url in en, f"{page}: English citation {en!r}"
@@ -229,6 +232,6 @@ def test_citing_page_offers_the_whole_archive_citation(built_site: Path, lang: s
     assert csl["version"] == archive_version() and csl["URL"].endswith("/")
     bib = (built_site / "archive.bib").read_text(encoding="utf-8")
     assert f"version = {{{archive_version()}}}" in bib and bib.count("{") == bib.count("}")
-    # the URL is the site's own: the same base as the pages' JSON-LD
+    # the URL is the edition's, under the site's own base (the same as the pages' JSON-LD)
     home = json.loads(Page((built_site / "index.html").read_text(encoding="utf-8")).jsonld[0])
-    assert csl["URL"] == home["url"]
+    assert csl["URL"] == home["url"] + f"editions/{archive_version()}/"

@@ -1,0 +1,387 @@
+"""Editions at build time: the release check, the changelog's list of editions, the edition
+each editorial note's reading last changed in, citation addresses that name their edition, and
+the older editions built from their git tags (``make editions``).
+
+Command line (run from the repository root)::
+
+    python -m sitegen.editions check            # what a RELEASE=1 build would refuse, if anything
+    python -m sitegen.editions release          # record this edition's rule options (engine/editions_options.json)
+    python -m sitegen.editions build SITE_DIR   # every tagged edition into SITE_DIR/editions/<version>/
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from engine import editions as ed
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: set (to the current site's root address) while an edition is built as editions/<version>/
+EDITION_OF = "HW_EDITION_OF"
+
+
+def _t(lang: str, zh: str, en: str) -> str:
+    return en if lang == "en" else zh
+
+
+def version() -> str:
+    return (ROOT / "VERSION").read_text(encoding="utf-8").strip()
+
+
+def anchor_of(v: str) -> str:
+    return "v" + v.replace(".", "-")
+
+
+def edition_root(base: str) -> str:
+    """The address of this build's edition: ``base`` itself when the build is an edition's
+    (``HW_EDITION_OF`` set), else ``<base>editions/<version>/``."""
+    if os.environ.get(EDITION_OF):
+        return base
+    return f"{base}editions/{version()}/"
+
+
+def cite_url(base: str, rel: str) -> str:
+    """The address a citation gives for the page at ``rel`` (site-relative): its edition's."""
+    return edition_root(base) + rel
+
+
+# ----------------------------------------------------------------- the release check
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def _cff_version() -> str:
+    m = re.search(r'^version:\s*"?([^"\n]+)"?\s*$', (ROOT / "CITATION.cff").read_text(encoding="utf-8"), re.M)
+    return m.group(1).strip() if m else ""
+
+
+def release_problems() -> list[str]:
+    """Why this tree cannot be published as the edition VERSION names (empty when it can)."""
+    v = version()
+    problems = ed.release_problems(v, ed.options_now(), ed.released())
+    if _cff_version() != v:
+        problems.append(f"CITATION.cff says version {_cff_version()}, VERSION says {v}")
+    try:
+        tagged = _git("rev-parse", "-q", "--verify", f"refs/tags/v{v}")
+        if tagged.returncode == 0 and not os.environ.get(EDITION_OF):
+            diff = _git("diff", "--name-only", f"v{v}", "--", "docs", "engine", "sitegen", "widgets", "overrides", "mkdocs.yml")
+            if diff.returncode == 0 and diff.stdout.strip():
+                n = len(diff.stdout.split())
+                problems.append(
+                    f"edition {v} was released (tag v{v}) and {n} file(s) of the record have changed since: "
+                    "step the version in VERSION (a patch for wording, a minor step for changed readings or new pages)")
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return problems
+
+
+def check_release() -> None:
+    """Stop a release build (RELEASE=1) of a tree whose record moved without a version step."""
+    from mkdocs.exceptions import PluginError
+
+    from sitegen.record_site import is_release
+
+    if not is_release():
+        return
+    problems = release_problems()
+    if problems:
+        raise PluginError(
+            "This tree cannot be published as an edition yet:\n- " + "\n- ".join(problems)
+            + "\nSee DEVELOPING.md, \"Editions\".")
+
+
+# ----------------------------------------------------------------- the changelog's editions
+
+KIND_WORDS = {
+    ed.DEFAULT: ("默认读法改变", "Default reading changed"),
+    ed.DROPPED: ("删去选项", "Option dropped"),
+    ed.ADDED: ("新增有名称的读法", "Named reading added"),
+    ed.READING: ("重新论证的读法", "Reading argued anew"),
+    ed.PAGE: ("新增页面或小工具", "Page or widget added"),
+    ed.WORDING: ("措辞", "Wording"),
+}
+
+
+def _cell(s: str) -> str:
+    return s.replace("|", "\\|").replace("\n", " ")
+
+
+def note_heading(note: str, lang: str) -> str:
+    """The heading text of the editorial note ``page.md#anchor`` in ``lang`` ("" if not found)."""
+    page, _, anchor = note.partition("#")
+    f = ROOT / "docs" / (re.sub(r"\.md$", "", page) + f".{lang}.md")
+    if not f.is_file() or not anchor:
+        return ""
+    for line in f.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^#+\s+(.*?)\s*\{[^}]*#" + re.escape(anchor) + r"\b[^}]*\}\s*$", line)
+        if m:
+            return m.group(1).replace("*", "")
+    return ""
+
+
+def _page_link(page: str, lang: str) -> str:
+    from sitegen.record_facts import src_title
+
+    stem = re.sub(r"\.md$", "", page)
+    f = ROOT / "docs" / f"{stem}.{lang}.md"
+    if not f.is_file():
+        return _cell(stem)
+    return f"[{_cell(src_title(f) or stem)}](../{stem}.md)"
+
+
+def _note_link(note: str, lang: str) -> str:
+    page, _, anchor = note.partition("#")
+    stem = re.sub(r"\.md$", "", page)
+    if not (ROOT / "docs" / f"{stem}.{lang}.md").is_file():
+        return ""
+    return f"[{_t(lang, '编辑说明', 'editorial note')}](../{stem}.md#{anchor})"
+
+
+def edition_links(v: str, lang: str, base: str) -> str:
+    root = f"{base}editions/{v}/"
+    home = root + ("en/" if lang == "en" else "")
+    from sitegen.edition_pdf import pdf_name
+
+    return (
+        f"[{_t(lang, f'阅读 {v} 版', f'Read edition {v}')}]({home}) · "
+        f"{_t(lang, 'PDF：', 'PDF: ')}[{_t(lang, '中文', 'Chinese')}]({root}{pdf_name(v, 'zh')}) · "
+        f"[{_t(lang, '英文', 'English')}]({root}{pdf_name(v, 'en')})"
+    )
+
+
+def gen_editions(lang: str, params: dict[str, Any]) -> str:
+    """Every edition, newest first: its date, where to read it, and each reading it changed."""
+    from sitegen.record_data import BUILD
+
+    L = lang
+    base = BUILD["site_url"]
+    current = version()
+    out: list[str] = []
+    for e in sorted(ed.EDITIONS, key=lambda e: ed.parse(e.version), reverse=True):
+        when = e.date or _t(L, "准备中", "in preparation")
+        tag = _t(L, "（本版）", " (this edition)") if e.version == current else ""
+        out.append(f"### {e.version} · {when}{tag} {{#{anchor_of(e.version)}}}\n")
+        out.append((e.zh if L == "zh" else e.en) + "\n")
+        out.append(edition_links(e.version, L, base) + "\n")
+        changes = ed.changes_of(e.version)
+        if not changes:
+            out.append(_t(L, "这一版没有改动任何读法。", "This edition changed no reading.") + "\n")
+            continue
+        out.append(
+            f"| {_t(L, '读法', 'Reading')} | {_t(L, '改动', 'Change')} | {_t(L, '以前', 'Before')} | {_t(L, '现在', 'Now')} | "
+            f"{_t(L, '为什么', 'Why')} | {_t(L, '论证', 'Argued in')} | {_t(L, '涉及页面', 'Pages')} |\n|---|---|---|---|---|---|---|\n"
+            + "".join(
+                f"| {_cell(note_heading(c.note, L) or c.subject)} | {KIND_WORDS[c.kind][L == 'en']} | "
+                f"{_cell(c.old[L == 'en'])} | {_cell(c.new[L == 'en'])} | {_cell(c.why[L == 'en'])} | "
+                f"{_note_link(c.note, L)} | {'<br>'.join(_page_link(p, L) for p in c.pages)} |\n"
+                for c in changes
+            )
+        )
+    return "\n".join(out)
+
+
+# ----------------------------------------------------------------- each note's edition
+
+
+def note_editions() -> dict[str, str]:
+    """``page.md#anchor`` of each editorial note -> the edition its reading last changed in (the
+    first edition that had the option, for a reading never changed)."""
+    from sitegen.record_data import GAME_IDS
+    from sitegen.record_trace import trace_parts
+
+    snaps = ed.released()
+    out: dict[str, str] = {}
+    for gid in GAME_IDS:
+        for o in trace_parts(gid)[2]:
+            c = ed.last_change(o.id)
+            if c is not None:
+                v = c.edition
+            else:
+                had = sorted((s for s in snaps if o.id in snaps[s]), key=ed.parse)
+                v = had[0] if had else version()
+            out[o.note] = v
+    for c in ed.CHANGES:
+        if c.note not in out or ed.parse(c.edition) > ed.parse(out[c.note]):
+            out[c.note] = c.edition
+    return out
+
+
+def edition_line(v: str, lang: str, changelog_href: str, changed: bool) -> str:
+    label = (_t(lang, f"此读法最后改动于 {v} 版", f"Reading last changed in edition {v}") if changed
+             else _t(lang, f"此读法自 {v} 版起未变", f"Reading unchanged since edition {v}"))
+    return (f'<p class="rec-edition"><a href="{changelog_href}#{anchor_of(v)}">{html.escape(label)}</a></p>')
+
+
+def mark_notes(html_text: str, src: str, lang: str, changelog_href: str) -> str:
+    """After the heading of each editorial note on page ``src``, the edition its reading last
+    changed in (a link to that edition in the changelog)."""
+    page = re.sub(r"\.(zh|en)\.md$", ".md", src)
+    marks = {n.partition("#")[2]: v for n, v in note_editions().items() if n.partition("#")[0] == page}
+    if not marks:
+        return html_text
+    changed = {c.note.partition("#")[2] for c in ed.CHANGES if c.note.partition("#")[0] == page}
+
+    def add(m: re.Match[str]) -> str:
+        anchor = m.group(2)
+        if anchor not in marks:
+            return m.group(0)
+        return m.group(0) + edition_line(marks[anchor], lang, changelog_href, anchor in changed)
+
+    return re.sub(r'<h([1-6])[^>]*\sid="([^"]+)"[^>]*>.*?</h\1>', add, html_text, flags=re.S)
+
+
+# ----------------------------------------------------------------- older editions
+
+
+def tags() -> list[str]:
+    """Release tags (v<major>.<minor>.<patch>), oldest first."""
+    res = _git("tag", "-l", "v*")
+    out = []
+    for t in res.stdout.split():
+        try:
+            ed.parse(t[1:])
+            out.append(t)
+        except ValueError:
+            continue
+    return sorted(out, key=lambda t: ed.parse(t[1:]))
+
+
+def _current_page(rel: str) -> bool:
+    """Whether the page at site path ``rel`` ('en/dawei/fox/', '') exists in the current docs."""
+    lang = "en" if rel.startswith("en/") or rel == "en" else "zh"
+    path = rel.removeprefix("en").strip("/") if lang == "en" else rel.strip("/")
+    docs = ROOT / "docs"
+    if not path:
+        return (docs / f"index.{lang}.md").is_file()
+    return (docs / f"{path}.{lang}.md").is_file() or (docs / path / f"index.{lang}.md").is_file()
+
+
+def older_banner(v: str, lang: str, current: str, current_url: str, changelog_url: str) -> str:
+    e = ed.edition(v)
+    when = f" ({e.date})" if e and e.date else ""
+    return (
+        f'<div class="admonition warning rec-older-edition" role="note" data-edition="{html.escape(v)}">'
+        f'<p class="admonition-title">{html.escape(_t(lang, "旧版", "An older edition"))}</p>'
+        f"<p>{html.escape(_t(lang, f'这是档案的 {v} 版{when}，不是最新版本。当前版本是 {current}。', f'This is edition {v}{when} of the archive, not the current one. The current edition is {current}.'))} "
+        f'<a class="rec-current-page" href="{html.escape(current_url)}">{html.escape(_t(lang, "在当前版本中阅读本页", "Read this page in the current edition"))}</a> · '
+        f'<a href="{html.escape(changelog_url)}">{html.escape(_t(lang, "各版改动", "What changed between editions"))}</a></p></div>'
+    )
+
+
+def mark_older(site: Path, v: str, current: str, root_url: str) -> int:
+    """Mark every page of the edition built at ``site`` as older than ``current``, each with a
+    link to the same page at ``root_url`` (the current site), or to its home if the page is gone.
+    Returns how many pages were marked."""
+    n = 0
+    for f in sorted(site.rglob("*.html")):
+        rel_file = f.relative_to(site).as_posix()
+        if rel_file.startswith(("assets/", "search/")):
+            continue
+        text = f.read_text(encoding="utf-8")
+        if "rec-older-edition" in text:
+            continue
+        rel = rel_file.removesuffix("index.html")
+        lang = "en" if rel_file.startswith("en/") else "zh"
+        home = "en/" if lang == "en" else ""
+        target = root_url + (rel if rel_file != "404.html" and _current_page(rel) else home)
+        banner = older_banner(v, lang, current, target, f"{root_url}{home}archive/changelog/#{anchor_of(current)}")
+        new, k = re.subn(r'(<article class="md-content__inner[^"]*"[^>]*>)', lambda m: m.group(1) + banner, text, count=1)
+        if not k:
+            new, k = re.subn(r"(<body[^>]*>)", lambda m: m.group(1) + banner, text, count=1)
+        if k:
+            f.write_text(new, encoding="utf-8")
+            n += 1
+    return n
+
+
+def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None) -> Path:
+    """Build the edition of release tag ``tag`` from a scratch work tree into ``out``, addressed
+    at ``<root_url>editions/<version>/``; pages of an edition older than VERSION are marked."""
+    v = tag[1:]
+    mkdocs = mkdocs or str(Path(sys.executable).with_name("mkdocs"))
+    tmp = Path(tempfile.mkdtemp(prefix=f"hw-edition-{v}-"))
+    tree = tmp / "main"
+    try:
+        res = _git("worktree", "add", "--detach", str(tree), tag)
+        if res.returncode != 0:
+            raise RuntimeError(f"git worktree add {tag} failed: {res.stderr}")
+        (tmp / "shared").symlink_to((ROOT / ".." / "shared").resolve())
+        for name in ("node_modules", ".venv-build"):
+            if (ROOT / name).exists() and not (tree / name).exists():
+                (tree / name).symlink_to(ROOT / name)
+        if out.exists():
+            shutil.rmtree(out)
+        env = dict(os.environ, SITE_URL=f"{root_url}editions/{v}/", NO_MKDOCS_2_WARNING="1")
+        env.pop("PYTHONPATH", None)
+        env[EDITION_OF] = root_url
+        env.pop("RELEASE", None)
+        proc = subprocess.run([mkdocs, "build", "-q", "-d", str(out)], cwd=tree, env=env, capture_output=True, text=True, timeout=3600)
+        if proc.returncode != 0:
+            raise RuntimeError(f"building edition {v} failed:\n{(proc.stdout + proc.stderr)[-3000:]}")
+    finally:
+        _git("worktree", "remove", "--force", str(tree))
+        shutil.rmtree(tmp, ignore_errors=True)
+    current = version()
+    if ed.parse(v) < ed.parse(current):
+        mark_older(out, v, current, root_url)
+    return out
+
+
+def build_all(site: Path, root_url: str, pdf: bool = True) -> list[Path]:
+    """Every tagged edition into ``site/editions/<version>/`` (with its PDFs)."""
+    built = []
+    for tag in tags():
+        out = build_edition(tag, site / "editions" / tag[1:], root_url)
+        if pdf:
+            from sitegen.edition_pdf import write_pdfs
+
+            write_pdfs(out, tag[1:])
+        built.append(out)
+    return built
+
+
+def record_release() -> None:
+    """Record the rule options of the edition VERSION names (after the check passes)."""
+    import json
+
+    problems = release_problems()
+    if problems:
+        raise SystemExit("not released:\n- " + "\n- ".join(problems))
+    snaps = ed.released()
+    snaps[version()] = dict(sorted(ed.options_now().items()))
+    ed.SNAPSHOT_FILE.write_text(json.dumps(snaps, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"recorded the rule options of edition {version()}; commit, then: git tag v{version()}")
+
+
+def main(argv: list[str]) -> int:
+    cmd = argv[0] if argv else "check"
+    if cmd == "check":
+        problems = release_problems()
+        print("\n".join(problems) if problems else f"edition {version()} can be published")
+        return 1 if problems else 0
+    if cmd == "release":
+        record_release()
+        return 0
+    if cmd == "build" and len(argv) >= 2:
+        root_url = os.environ.get("SITE_URL", "http://127.0.0.1:8000/")
+        root_url = root_url if root_url.endswith("/") else root_url + "/"
+        for p in build_all(Path(argv[1]), root_url, pdf="--no-pdf" not in argv):
+            print(p)
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
