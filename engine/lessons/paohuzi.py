@@ -1,15 +1,19 @@
-"""The first lesson of 跑胡子: the 胡息 of a group and of a hand, which card a ready hand wins on, and what
-a win scores. Hands are built from seeded groups; every answer comes from ``engine.paohuzi``."""
+"""The first lesson of 跑胡子: the seats and who may take a card, the moves (吃 with 比, 碰, 偎, 提, 跑), the
+胡息 of a group and of a hand, which card a ready hand wins on, what a win scores, and a mixed review from
+hands the computer plays. Hands are built from seeded groups; every answer comes from ``engine.paohuzi``,
+and a wrong choice is answered with the first rule that this very choice breaks, computed from the cards."""
 
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from ..paohuzi.arrange import arrange
-from ..paohuzi.cards import FACES, Card
+from ..paohuzi.cards import FACES, Card, counts_of
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
 from ..paohuzi.svg import cards_svg
+from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
 from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
 
 HUXI = RuleRef("paohuzi/scoring/", "huxi", Text("胡息表", "The huxi table"))
@@ -71,7 +75,7 @@ def _group(rng: random.Random) -> Exercise:
     how = HOW.get(g.kind, Text("手里的三张牌", "three cards in your hand"))
     return Exercise(
         Text(f"这一组是{how.zh}：{cs.zh}。它值几胡息？", f"This group is {how.en}: {cs.en}. How many huxi is it worth?"),
-        cards_svg(g.cards, 64), Text(f"牌：{cs.zh}", f"Cards: {cs.en}"), shuffled(rng, choices), str(right),
+        cards_svg(g.cards), Text(f"牌：{cs.zh}", f"Cards: {cs.en}"), shuffled(rng, choices), str(right),
         Text(f"这是{size}的{name.zh}，值 {right} 胡息。" + rule.zh, f"It is a {name.en} of {size_en} cards, worth {right} huxi. " + rule.en),
         HUXI,
     )
@@ -113,7 +117,7 @@ def _hand(rng: random.Random) -> Exercise:
     cs = _cards(cards)
     return Exercise(
         Text("把这九张牌摆成三组，最多能得几胡息？", "Arrange these nine cards in three groups: at most how many huxi do they make?"),
-        cards_svg(cards, 56), Text(f"九张牌：{cs.zh}", f"Nine cards: {cs.en}"), shuffled(rng, choices), str(total),
+        cards_svg(cards), Text(f"九张牌：{cs.zh}", f"Nine cards: {cs.en}"), shuffled(rng, choices), str(total),
         Text(why.zh + "一手牌的胡息是各组胡息之和，要找胡息最多的摆法。", why.en + " A hand's huxi is the sum of its groups'; look for the arrangement that makes the most."),
         HUXI,
     )
@@ -134,25 +138,54 @@ def _ready_hand(rng: random.Random) -> tuple[tuple[Card, ...], dict]:
             return hand, w
 
 
+def _arrangement(groups: list[dict]) -> Text:
+    """The groups of a win as the engine laid them out, each with its 胡息."""
+    by_code = {c.code: c for c in FACES}
+    zh = " ＋ ".join(f"{g['chars']}（{g['huxi']}）" for g in groups)
+    en = " + ".join(f"{gw([by_code[x] for x in g['cards']]).en} ({g['huxi']})" for g in groups)
+    return Text(zh, en)
+
+
+def _loser_why(hand: tuple[Card, ...], x: Card) -> Text:
+    """Why the card ``x`` does not win for ``hand``: computed from the best arrangement of the 21 cards."""
+    best = arrange(hand + (x,))
+    if hand.count(x) == 3:
+        return Text(f"{x.zh}是你那一坎的第四张：它要和坎一起做成提或跑，剩下的牌凑不成一手胡牌。",
+                    f"The {x.en} is the fourth to your kan: it goes into a ti or pao with it, and the rest do not make a winning hand.")
+    if best is None:
+        return Text(f"加上{x.zh}，总有牌放不进任何一组：胡牌时每张牌都要在组里，全手最多只能有一对。",
+                    f"With the {x.en}, some cards fit no group: to win every card must sit in a group, with at most one pair in the whole hand.")
+    total, groups = best
+    if total < DEFAULT.threshold:
+        parts = Text(" ＋ ".join(f"{_cards(g.cards).zh}（{huxi(g)}）" for g in groups), " + ".join(f"{gw(g.cards).en} ({huxi(g)})" for g in groups))
+        return Text(f"加上{x.zh}能摆成 {parts.zh}，只有 {total} 胡息，不到 {DEFAULT.threshold}。",
+                    f"With the {x.en} the best arrangement is {parts.en}: only {total} huxi, short of {DEFAULT.threshold}.")
+    return Text(f"加上{x.zh}，按规矩要先做的提、偎、跑会拆散这手牌，凑不成胡。", f"With the {x.en}, the compulsory ti, wei or pao breaks the hand up and it does not win.")
+
+
 def _ready(rng: random.Random) -> Exercise:
     hand, w = _ready_hand(rng)
+    by_code = {c.code: c for c in FACES}
     wins = [x["card"] for x in w["waits"]]
     win = rng.choice(wins)
-    losers = [c.code for c in FACES if c.code not in wins]
+    near = {c.code for c in FACES if hand.count(c) < 4 and any(abs(c.rank - h.rank) <= 1 for h in hand)}
+    losers = sorted(c.code for c in FACES if c.code not in wins and c.code in near)
     rng.shuffle(losers)
-    by_code = {c.code: c for c in FACES}
-    win_zh = "、".join(by_code[c].zh for c in wins)
-    win_en = ", ".join(by_code[c].en for c in wins)
-    why = Text(f"这手牌只胡{win_zh}。", f"This hand wins only on {win_en}.")
+    pick = next(x for x in w["waits"] if x["card"] == win)
+    res = pick["other"] or pick["self"]
+    lay = _arrangement(res["groups"])
+    others = [by_code[c] for c in wins if c != win]
+    also = Text(("这手牌也胡" + "、".join(c.zh for c in others) + "。") if others else "这手牌只胡这一张。",
+                (" It also wins on " + ", ".join(c.en for c in others) + ".") if others else " No other card wins for it.")
     choices = [Choice(win, Text(by_code[win].zh, by_code[win].en))] + [
-        Choice(c, Text(by_code[c].zh, by_code[c].en), Text(f"摸到{by_code[c].zh}凑不成一手胡牌（或胡息不够）。" + why.zh, f"With the {by_code[c].en} the hand does not come together (or falls short of the huxi needed). " + why.en))
-        for c in losers[:3]
+        Choice(c, Text(by_code[c].zh, by_code[c].en), _loser_why(hand, by_code[c])) for c in losers[:3]
     ]
     cs = _cards(hand)
     return Exercise(
         Text("这手二十张牌已经落轿（听牌）。下面哪一张牌翻出来时能胡？", "These twenty cards are ready. Which of these cards, turned up from the stock, lets you win?"),
-        cards_svg(hand, 48), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), win,
-        Text(why.zh + f"胡牌时每张牌都要在组里，胡息至少 {DEFAULT.threshold}。", why.en + f" To win, every card must sit in a group and the groups must make at least {DEFAULT.threshold} huxi."),
+        cards_svg(hand), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), win,
+        Text(f"加上{by_code[win].zh}，二十一张牌摆成 {lay.zh}，共 {res['huxi']} 胡息，每张都在组里，够 {DEFAULT.threshold} 胡息。" + also.zh,
+             f"With the {by_code[win].en} the twenty-one cards lie as {lay.en}: {res['huxi']} huxi, every card in a group, at least {DEFAULT.threshold}." + also.en),
         READY,
     )
 
@@ -168,23 +201,551 @@ def _score(rng: random.Random) -> Exercise:
     bonus = res.get("zimo_bonus", 0) if res.get("zimo") else 0
     fan_zh = "、".join(f["zh"] for f in res.get("fan", [])) or "无"
     fan_en = ", ".join(f["en"] for f in res.get("fan", [])) or "none"
+    lay = _arrangement(res["groups"])
     how = Text(
-        f"各组共 {res['huxi']} 胡息" + (f"，自摸加 {bonus}" if bonus else "") + f"，合计 {res['total']}，折 {res['deng']} 等；番：{fan_zh}（乘 {res['multiplier']}），得 {right}。",
-        f"The groups make {res['huxi']} huxi" + (f", plus {bonus} for drawing it yourself" if bonus else "") + f", {res['total']} in all, which is {res['deng']} deng; fan: {fan_en} (times {res['multiplier']}); the win scores {right}.",
+        f"摆法：{lay.zh}，各组共 {res['huxi']} 胡息" + (f"，自摸加 {bonus}" if bonus else "") + f"，合计 {res['total']}，折 {res['deng']} 等（15 胡息 1 等，每多 3 胡息加 1 等）；番：{fan_zh}（乘 {res['multiplier']}）；{res['deng']} × {res['multiplier']} ＝ {right}。",
+        f"The groups: {lay.en}, {res['huxi']} huxi" + (f", plus {bonus} for drawing it yourself" if bonus else "") + f", {res['total']} in all, which is {res['deng']} deng (15 huxi is 1 deng, each 3 more adds one); fan: {fan_en} (times {res['multiplier']}); {res['deng']} × {res['multiplier']} = {right}.",
     )
     values = [right]
     for v in (res["deng"], res["total"], right + 1, max(1, right - 1), right * 2):
         if v not in values and len(values) < 4:
             values.append(v)
-    choices = [Choice(str(v), Text(str(v), str(v)), None if v == right else how) for v in values]
+    def why(v: int) -> Text:
+        if v == res["total"]:
+            head = Text(f"{v} 是胡息的合计，还没有折成等、乘番。", f"{v} is the huxi total, not yet turned into deng and multiplied.")
+        elif v == res["deng"]:
+            head = Text(f"{v} 是折成的等数，还没有乘番。", f"{v} is the deng, before the fan multiplies it.")
+        elif v > right:
+            head = Text(f"{v} 算多了。", f"{v} is too many.")
+        else:
+            head = Text(f"{v} 算少了。", f"{v} is too few.")
+        return Text(head.zh + how.zh, head.en + " " + how.en)
+
+    choices = [Choice(str(v), Text(str(v), str(v)), None if v == right else why(v)) for v in values]
     cs = _cards(hand)
     who_zh = "你自己翻出" if self_drawn else "别家翻出"
     who_en = "you turn it up yourself" if self_drawn else "another player turns it up"
     return Exercise(
         Text(f"这手牌胡{card.zh}，{who_zh}。这一胡得几分？", f"This hand wins on the {card.en}, and {who_en}. What does the win score?"),
-        cards_svg(hand, 48), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), str(right),
+        cards_svg(hand), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), str(right),
         Text(how.zh, how.en), SCORE,
     )
+
+
+# ------------------------------------------------------------------ figures and words
+LEARN = "paohuzi/learn/"
+SEATS = RuleRef(LEARN, "seats", Text("座位：上家、下家、醒家", "Seats: before you, after you, the counter"))
+CHI = RuleRef(LEARN, "chi", Text("吃与比", "Chi and bi"))
+PENG = RuleRef(LEARN, "peng", Text("碰", "Peng"))
+WEI = RuleRef(LEARN, "wei", Text("偎", "Wei"))
+TI = RuleRef(LEARN, "ti", Text("提", "Ti"))
+PAO = RuleRef(LEARN, "pao", Text("跑", "Pao"))
+FORCED = RuleRef(LEARN, "forced", Text("必须做的提、偎、跑", "The compulsory ti, wei and pao"))
+
+
+def figure(*parts: tuple[str, "list[Card] | tuple[Card, ...]"]) -> str:
+    """Cards drawn in parts side by side: ``hand`` (your hand), ``open`` (a group laid face up in front of
+    you), ``back`` (a group laid face down, drawn as card backs), ``offer`` (the card on the table, framed),
+    ``group`` (a group of an arrangement)."""
+    from ..paohuzi.svg import back_svg
+
+    out = []
+    for kind, cards in parts:
+        if not cards:
+            continue
+        inner = "".join(back_svg() for _ in cards) if kind == "back" else cards_svg(cards)
+        out.append(f'<span class="phz-lesson-part phz-{kind}">{inner}</span>')
+    return f'<span class="phz-lesson-fig">{"".join(out)}</span>'
+
+
+def gw(cards: "tuple[Card, ...] | list[Card]") -> Text:
+    """A group in words: 伍陆柒 / big 5-6-7 (one size), or each card named when the sizes are mixed."""
+    cs = sorted(cards)
+    zh = "".join(c.char for c in cs)
+    if len({c.big for c in cs}) == 1:
+        return Text(zh, f"{'big' if cs[0].big else 'small'} " + "-".join(str(c.rank) for c in cs))
+    return Text(zh, " + ".join(c.en for c in cs))
+
+
+def _fillers(rng: random.Random, avoid: set[int], n: int) -> list[Card]:
+    """Cards that make no group with the cards of ``avoid`` (another number, away from them)."""
+    out: list[Card] = []
+    ranks = {FACES[i].rank for i in avoid}
+    pool = [c for c in FACES if all(abs(c.rank - r) > 2 for r in ranks) and c.rank not in (2, 7, 10)]
+    if len(pool) < n:
+        pool = [c for c in FACES if c.rank not in ranks]
+    while len(out) < n:
+        c = rng.choice(pool)
+        if out.count(c) < 1:
+            out.append(c)
+    return sorted(out)
+
+
+# ------------------------------------------------------------------ step: seats, and who may take a card
+SEAT = {
+    "you": Text("你", "you"),
+    "shang": Text("你的上家", "the player before you (上家)"),
+    "xia": Text("你的下家", "the player after you (下家)"),
+    "xing": Text("醒家", "the counter (醒家)"),
+}
+#: the order of play at a four-player table: the counter plays no card
+NEXT = {"you": "xia", "xia": "shang", "shang": "you"}
+
+
+def seats_svg() -> str:
+    """The four seats around the table, seen from yours, with the order of play (an arrow round the table)."""
+    def lab(x: int, y: int, zh: str, en: str) -> str:
+        return (f'<text class="phz-zh" x="{x}" y="{y}" text-anchor="middle">{zh}</text>'
+                f'<text class="phz-en" x="{x}" y="{y}" text-anchor="middle">{en}</text>')
+
+    return (
+        '<svg class="phz-seats" aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 220" width="300" height="220">'
+        '<rect x="90" y="60" width="120" height="100" rx="8" fill="#e8dcc0" stroke="#8a7a5c"/>'
+        '<g fill="none" stroke="#526cfe" stroke-width="2.5">'
+        '<path d="M150 150 C 215 150 215 150 205 99"/><path d="M95 95 C 90 150 90 150 137 150"/>'
+        '<path d="M200 80 C 150 72 150 72 103 80" stroke-dasharray="5 4"/></g>'
+        '<g fill="#526cfe"><polygon points="205,88 199,100 211,100"/><polygon points="148,150 136,144 136,156"/>'
+        '<polygon points="92,81 104,74 104,87"/></g>'
+        + lab(150, 200, "你（庄家）", "you (dealer)")
+        + lab(262, 115, "下家", "after you")
+        + lab(150, 40, "醒家（不打）", "counter (sits out)")
+        + lab(38, 115, "上家", "before you")
+        + "</svg>"
+    )
+
+
+def _seats_who(rng: random.Random) -> Exercise:
+    d = rng.choice(["you", "shang", "xia"])
+    right = NEXT[d]
+    across = NEXT[right]  # the discarder's own previous player: one seat too far
+
+    def why(v: str) -> Text:
+        if v == "xing":
+            return Text("醒家这一局不上桌：数完底牌就休息，不吃、不碰、也不出牌。", "The counter sits this hand out: after counting the stock he rests, and neither claims nor plays a card.")
+        if v == d:
+            return Text("打出的牌不能收回：打牌的人自己不能吃自己打出的牌。", "A discard is never taken back: the player who discarded it may not chi it himself.")
+        assert v == across
+        return Text(f"不吃隔山牌：打出的牌只有打牌人的下家能吃，{SEAT[v].zh}和{SEAT[d].zh}之间隔着一家。",
+                    f"No chi across the table: only the discarder's next player may chi a discard, and {SEAT[v].en} is one seat further on from {SEAT[d].en}.")
+
+    d_zh = "你自己" if d == "you" else SEAT[d].zh
+    d_en = "You" if d == "you" else SEAT[d].en[0].upper() + SEAT[d].en[1:]
+    choices = [Choice(v, SEAT[v], None if v == right else why(v)) for v in ("you", "shang", "xia", "xing")]
+    return Exercise(
+        Text(f"四人局，你坐庄。{d_zh}打出一张牌，没有人碰。谁可以吃这张牌（只要手里有能配的两张）？",
+             f"Four at the table, you are the dealer. {d_en} {'discard' if d == 'you' else 'discards'} a card and nobody pengs it. Who may chi it (given two cards that go with it)?"),
+        seats_svg(), Text("座位图：你坐在下方，下家在右，醒家在对面，上家在左；出牌的次序是你、下家、上家。",
+                          "The seats: you at the bottom, the player after you on the right, the counter opposite, the player before you on the left; play goes you, after you, before you."),
+        shuffled(rng, choices), right,
+        Text(f"出牌的次序是你 → 下家 → 上家 → 你，醒家不打。{SEAT[d].zh if d != 'you' else '你'}打出的牌，只有坐在他后面的{SEAT[right].zh}能吃。",
+             f"Play goes you → after you → before you → you; the counter plays no card. A discard by {SEAT[d].en} may be chi'd only by the next player, {SEAT[right].en}."),
+        SEATS,
+    )
+
+
+TAKE_WAYS = {
+    "chi": Text("可以吃", "You may chi it"),
+    "peng": Text("可以碰", "You may peng it"),
+    "none": Text("不能要", "You may not take it"),
+}
+ORIGINS = {
+    ("shang", "discard"): Text("你的上家打出", "the player before you discards"),
+    ("xia", "discard"): Text("你的下家打出", "the player after you discards"),
+    ("shang", "stock"): Text("你的上家从底牌翻出", "the player before you turns up from the stock"),
+    ("xia", "stock"): Text("你的下家从底牌翻出", "the player after you turns up from the stock"),
+    ("you", "stock"): Text("你自己从底牌翻出", "you turn up from the stock"),
+}
+
+
+def _seats_may(rng: random.Random) -> Exercise:
+    who, how = rng.choice(list(ORIGINS))
+    c = Card(rng.random() < 0.5, rng.randint(1, 10))
+    pair = who != "you" and rng.random() < 0.4
+    if pair:
+        held = [c, c]
+    else:
+        r0 = rng.choice([d for d in (-2, -1, 0) if 1 <= c.rank + d and c.rank + d + 2 <= 10])
+        held = [Card(c.big, c.rank + r0 + i) for i in range(3) if r0 + i != 0]
+    hand = sorted(held + _fillers(rng, {x.index for x in held + [c]}, 3))
+    may_chi = not pair and (who == "you" or who == "shang")
+    right = "peng" if pair else ("chi" if may_chi else "none")
+    src = ORIGINS[(who, how)]
+    held_w = gw(held)
+
+    def why(v: str) -> Text:
+        if v == "peng":
+            return Text(f"碰要手里有一对{c.zh}；你手里没有。", f"A peng needs a pair of {c.en} in your hand; you have none.")
+        if v == "chi":
+            if pair:
+                return Text(f"吃要手里有两张能和{c.zh}组成顺子或编子的牌；你手里的一对{c.zh}和它只成三张相同，那是碰。",
+                            f"A chi needs two cards that make a run or bian with the {c.en}; your pair of {c.en} makes three alike with it, which is a peng.")
+            return Text("不吃隔山牌：下家打出或翻出的牌，你不能吃。", "No chi across the table: you may not chi a card the player after you discards or turns up.")
+        ok = TAKE_WAYS[right]
+        return Text(f"这张牌你能要：{ok.zh}（{held_w.zh}）。", f"You can take this card: {ok.en.lower()} (with {held_w.en}).")
+
+    choices = [Choice(v, TAKE_WAYS[v], None if v == right else why(v)) for v in ("chi", "peng", "none")]
+    if right == "peng":
+        ex = Text(f"手里有一对{c.zh}，别家的{c.zh}不论打出还是翻出，你都可以碰（碰也先于吃）。",
+                  f"With a pair of {c.en}, you may peng another player's {c.en}, discarded or turned up (and a peng comes before any chi).")
+    elif right == "chi":
+        ex = Text(f"{src.zh}的牌你可以吃：{c.zh}和手里的{held_w.zh}组成一组。吃只吃上家的牌和自己翻出的牌。",
+                  f"You may chi this card ({src.en}): the {c.en} and your {held_w.en} make a group. Chi only the previous player's card or your own.")
+    else:
+        ex = Text("下家的牌你不能吃（不吃隔山牌），手里也没有一对可以碰，所以只能放过。",
+                  "You may not chi the next player's card (no chi across the table), and you hold no pair to peng it: let it pass.")
+    return Exercise(
+        Text(f"{src.zh}一张{c.zh}（框起来的那张）。你的手牌如图。这张牌你可以怎样？",
+             f"{src.en[0].upper() + src.en[1:]} the {c.en} (the framed card). Your hand is shown. May you take it?"),
+        figure(("hand", hand), ("offer", [c])),
+        Text(f"你的手牌：{_cards(hand).zh}；桌上的牌：{c.zh}", f"Your hand: {_cards(hand).en}; the card on the table: {c.en}"),
+        shuffled(rng, choices), right, ex, SEATS,
+    )
+
+
+def _seats(rng: random.Random) -> Exercise:
+    return _seats_who(rng) if rng.random() < 0.45 else _seats_may(rng)
+
+
+# ------------------------------------------------------------------ step: chi, with bi
+def group_shape(g: "tuple[Card, ...] | list[Card]") -> str:
+    """run | red | bian | mixed_run (consecutive but of two sizes) | none"""
+    t = tuple(sorted(g))
+    if is_run(t):
+        return "run"
+    if is_red_bian(t):
+        return "red"
+    if is_mixed_bian(t):
+        return "bian"
+    if len(t) == 3 and is_run(tuple(Card(False, c.rank) for c in t)):
+        return "mixed_run"
+    return "none"
+
+
+SHAPE_WORDS = {"run": Text("顺子", "a run"), "red": Text("红编（二七十）", "a red bian (2-7-10)"), "bian": Text("编子（大小同数）", "a bian (one number, both sizes)")}
+
+
+def chi_problem(hand: "list[Card] | tuple[Card, ...]", card: Card, groups: "list[tuple[Card, ...]]") -> "Text | None":
+    """The first rule a chi of ``card`` as ``groups`` breaks (None when it is lawful): each group in turn
+    must be a run or a bian, of cards you hold, none of them from a kan; then no copy of the card may be
+    left in your hand (every copy is shown as bi)."""
+    start = counts_of(hand)
+    left = list(start)
+    for i, g in enumerate(groups):
+        shape = group_shape(g)
+        w = gw(g)
+        if shape == "mixed_run":
+            return Text(f"{w.zh}不是一组：大小字不能组成顺子。", f"{w.en} is no group: big and small cards never make a run together.")
+        if shape == "none" or card not in g:
+            return Text(f"{w.zh}不是一组：三张牌既不相连成顺子，也不成编子（大小同数或二七十）。",
+                        f"{w.en} is no group: the three cards are neither a run nor a bian (one number in both sizes, or 2-7-10).")
+        need = list(g)
+        if i == 0:
+            need.remove(card)
+        for x in need:
+            if start[x.index] >= 3:
+                return Text(f"拆对不拆坎：你的三张{x.zh}是一坎，不能拆出来吃牌。", f"A kan is never split: your three {x.en} are a kan and may not go into a chi.")
+            left[x.index] -= 1
+            if left[x.index] < 0:
+                return Text(f"你手里没有足够的{x.zh}。", f"You do not hold enough {x.en}.")
+    if left[card.index] > 0:
+        return Text(f"烧比：你手里还有{card.zh}，吃的时候要把它和两张牌组成一组一起比出来。",
+                    f"Burnt bi (shao bi): you still hold a {card.en}; when you chi, it must be shown too, in a group with two more of your cards.")
+    return None
+
+
+def _partners(c: Card) -> list[tuple[Card, Card]]:
+    """Pairs of cards that make a group with ``c``."""
+    out: list[tuple[Card, Card]] = []
+    for d in (-2, -1, 0):
+        rs = [c.rank + d + i for i in range(3)]
+        if rs[0] >= 1 and rs[2] <= 10:
+            a, b = (Card(c.big, r) for r in rs if r != c.rank)
+            out.append((a, b))
+    o = Card(not c.big, c.rank)
+    out.append((o, o))
+    if c.rank in (2, 7, 10):
+        a, b = (Card(c.big, r) for r in (2, 7, 10) if r != c.rank)
+        out.append((a, b))
+    return out
+
+
+def chi_words(groups: "list[tuple[Card, ...]]") -> Text:
+    main = gw(groups[0])
+    if len(groups) == 1:
+        return Text(f"吃成 {main.zh}", f"Chi as {main.en}")
+    bi = [gw(g) for g in groups[1:]]
+    return Text(f"吃成 {main.zh}，比 " + "、".join(b.zh for b in bi), f"Chi as {main.en}; bi {' and '.join(b.en for b in bi)}")
+
+
+def _chi_ways(hand: list[Card], card: Card) -> list[list[tuple[Card, ...]]]:
+    """Every list of groups (main group first, then the bi groups) that hand and card could be shown as."""
+    out: list[list[tuple[Card, ...]]] = []
+    for a, b in _partners(card):
+        out.append([tuple(sorted((card, a, b)))])
+    out = [g for g in out if all(hand.count(x) >= list(g[0]).count(x) - (x == card) for x in g[0])]
+    if card in hand:
+        for a, b in _partners(card):
+            if hand.count(a) >= 1 and hand.count(b) >= (2 if a == b else 1):
+                for first in list(out):
+                    if len(first) == 1:
+                        out.append(first + [tuple(sorted((card, a, b)))])
+    # cards of the hand with the card that make no group (a beginner's mistake)
+    for i, x in enumerate(hand):
+        for y in hand[i + 1:]:
+            g = tuple(sorted((card, x, y)))
+            if [g] not in out:
+                out.append([g])
+    return out
+
+
+def _chi_key(why: Text) -> str:
+    if why.en.startswith("Burnt"):
+        return "burnt"
+    if why.en.startswith("A kan"):
+        return "kan"
+    if "big and small" in why.en:
+        return "mixed"
+    if "is no group" in why.en:
+        return "none"
+    return "lack"
+
+
+def _chi(rng: random.Random) -> Exercise:
+    while True:
+        c = Card(rng.random() < 0.5, rng.randint(1, 10))
+        ps = [p for p in _partners(c)]
+        main = rng.choice(ps)
+        hand = list(main)
+        bi_needed = rng.random() < 0.55
+        if bi_needed:
+            rest = [p for p in ps if p != main]
+            hand += [c, *rng.choice(rest)]
+        if rng.random() < 0.6:
+            rest = [p for p in ps if p[0] != p[1] and p[0] not in hand and p[1] not in hand]
+            if rest:
+                k, other = rng.choice(rest)
+                if rng.random() < 0.5:
+                    k, other = other, k
+                hand += [k, k, k, other]
+        hand += _fillers(rng, {x.index for x in hand + [c]}, rng.randint(1, 3))
+        counts = counts_of(hand + [c])
+        kans = [i for i, n in enumerate(counts_of(hand)) if n >= 3]
+        if max(counts) > 4 or counts_of(hand)[c.index] > 1 or len(kans) > 1:
+            continue
+        cands = _chi_ways(sorted(hand), c)
+        lawful = [g for g in cands if chi_problem(hand, c, g) is None]
+        if not lawful:
+            continue
+        right = rng.choice(lawful)
+        wrong: dict[str, list[tuple[list[tuple[Card, ...]], Text]]] = {}
+        for g in cands:
+            why = chi_problem(hand, c, g)
+            if why is None:
+                continue
+            if len(g) == 1 and len(right) > 1 and not why.en.startswith("Burnt"):
+                # a wrong main group keeps the lawful bi beside it: the choice looks as complete as the right one
+                g = g + right[1:]
+                why = chi_problem(hand, c, g)
+                if why is None:
+                    continue
+            if _chi_key(why) != "lack":  # a card you do not hold is no real temptation
+                wrong.setdefault(_chi_key(why), []).append((g, why))
+        picks = [rng.choice(v) for v in wrong.values()]
+        rng.shuffle(picks)
+        order = {"burnt": 0, "kan": 1}
+        picks.sort(key=lambda p: order.get(_chi_key(p[1]), 2))
+        seen = {chi_words(right).en}
+        chosen = []
+        for g, why in picks:
+            w = chi_words(g)
+            if w.en in seen or len(chosen) >= 3:
+                continue
+            seen.add(w.en)
+            chosen.append((g, why))
+        if len(chosen) >= 2:
+            break
+    src_own = rng.random() < 0.35
+    src = Text("你自己从底牌翻出", "You turn up") if src_own else Text("你的上家打出", "The player before you discards")
+    val = lambda g: "|".join(x.code for grp in g for x in grp)  # noqa: E731
+    choices = [Choice(val(right), chi_words(right))] + [Choice(val(g), chi_words(g), why) for g, why in chosen]
+    main = gw(right[0])
+    expl_zh = f"{c.zh}和手里的两张组成{main.zh}，是{SHAPE_WORDS[group_shape(right[0])].zh}。"
+    expl_en = f"The {c.en} and two of your cards make {main.en}, {SHAPE_WORDS[group_shape(right[0])].en}."
+    if len(right) > 1:
+        bi = gw(right[1])
+        expl_zh += f"你手里还有一张{c.zh}，所以同时把它和另两张组成{bi.zh}比出来，表示手里再没有{c.zh}（不比就是烧比）。"
+        expl_en += f" You still hold a {c.en}, so it is shown at once as bi in {bi.en}: now your hand holds no {c.en} (not showing it is a burnt bi)."
+    else:
+        expl_zh += f"手里没有别的{c.zh}，不用比牌。"
+        expl_en += f" You hold no other {c.en}, so there is nothing to show as bi."
+    kan = [FACES[i] for i, n in enumerate(counts_of(hand)) if n >= 3]
+    if kan:
+        expl_zh += f"三张{kan[0].zh}是一坎，不能拆。"
+        expl_en += f" Your three {kan[0].en} are a kan and stay whole."
+    others = [g for g in lawful if g != right]
+    if others:
+        expl_zh += "也可以：" + "；".join(chi_words(g).zh for g in others) + "（这里没有列出）。"
+        expl_en += " Also lawful, not listed: " + "; ".join(chi_words(g).en for g in others) + "."
+    hs = sorted(hand)
+    return Exercise(
+        Text(f"{src.zh}一张{c.zh}（框起来的那张），你要吃它。你的手牌如图。下面哪一种吃法合规矩？",
+             f"{src.en} the {c.en} (the framed card) and you want to chi it. Your hand is shown. Which of these is a lawful chi?"),
+        figure(("hand", hs), ("offer", [c])),
+        Text(f"你的手牌：{_cards(hs).zh}；桌上的牌：{c.zh}", f"Your hand: {_cards(hs).en}; the card on the table: {c.en}"),
+        shuffled(rng, choices), val(right), Text(expl_zh, expl_en), CHI,
+    )
+
+
+# ------------------------------------------------------------------ steps: peng, wei, ti, pao
+MOVES = {
+    "peng": Text("碰", "Peng (碰)"),
+    "wei": Text("偎", "Wei (偎)"),
+    "ti": Text("提", "Ti (提)"),
+    "pao": Text("跑", "Pao (跑)"),
+    "pass": Text("过", "Pass (过)"),
+}
+HOLD = {
+    "pair": ("一对", "a pair of"),
+    "pair_passed": ("一对", "a pair of"),
+    "kan": ("三张（一坎）", "three (a kan) of"),
+    "four": ("四张", "four"),
+}
+ORIGIN = {
+    "own": Text("你自己从底牌翻出", "you turn up from the stock"),
+    "shang_stock": Text("你的上家从底牌翻出", "the player before you turns up from the stock"),
+    "xia_stock": Text("你的下家从底牌翻出", "the player after you turns up from the stock"),
+    "shang_discard": Text("你的上家打出", "the player before you discards"),
+    "xia_discard": Text("你的下家打出", "the player after you discards"),
+}
+
+
+def move_of(holding: str, origin: str) -> str:
+    """What a player must (or, for 碰, may) do with the card, by the booklet's 3-1 to 3-5."""
+    if holding == "four":
+        return "ti"
+    own = origin == "own"
+    stock = origin in ("own", "shang_stock", "xia_stock")
+    if holding in ("kan", "wei"):
+        return "ti" if own else "pao"
+    if holding == "peng":
+        return "pao" if stock else "pass"
+    if own:
+        return "wei"
+    return "pass" if holding == "pair_passed" else "peng"
+
+
+def move_problem(m: str, holding: str, origin: str, c: Card) -> "Text | None":
+    """The first rule move ``m`` breaks: first what the move needs in your hand, then where the card comes from."""
+    own = origin == "own"
+    stock = origin in ("own", "shang_stock", "xia_stock")
+    right = move_of(holding, origin)
+    if m == right:
+        return None
+    three = holding in ("kan", "wei", "peng")
+    if m == "peng":
+        if holding == "four":
+            return Text("碰要手里正好有一对；你手里有四张，一开始就要提出来。", "A peng needs exactly a pair; you hold four, to be shown as a ti at once.")
+        if three:
+            return Text(f"碰要手里正好有一对；你已经有三张{c.zh}，第四张来了不是碰。", f"A peng needs exactly a pair; you already have three {c.en}, and a fourth is no peng.")
+        if own:
+            return Text("碰的是别家的牌；自己翻出第三张配手里的一对是偎，而且必须偎。", "A peng takes another player's card; your own third card to a pair is a wei, and the wei is compulsory.")
+        return Text(f"碰一不碰二：上一次{c.zh}出现时你没有碰，这一次不能再碰。", f"No second chance to peng: you let the {c.en} go the first time, so you may not peng it now.")
+    if m == "wei":
+        if holding == "four":
+            return Text("偎是手里的一对配上自己翻出的第三张；你手里有四张，要提。", "A wei is a pair in hand and your own third card; you hold four, which is a ti.")
+        if three:
+            return Text(f"偎是手里的一对配上自己翻出的第三张；你已经有三张{c.zh}了。", f"A wei is a pair in hand and your own third card; you already have three {c.en}.")
+        return Text("偎只用自己从底牌翻出的牌；别家的牌配你的一对是碰。", "A wei uses only a card you turn up yourself; another player's card to your pair is a peng.")
+    if m == "ti":
+        if holding in ("pair", "pair_passed"):
+            return Text(f"提要四张相同：手里（或偎在面前）先有三张，再自己翻到第四张；你只有一对{c.zh}。", f"A ti is four alike: three in hand (or a wei) and your own fourth card; you hold only a pair of {c.en}.")
+        if holding == "peng":
+            return Text("提的四张要全是自己的；碰来的三张里有一张是别人的，第四张来了是跑。", "A ti is four cards all your own; a peng holds another player's card, so its fourth card makes a pao.")
+        return Text("第四张是别人的牌：配你的坎或偎是跑；只有自己翻出的第四张才是提。", "The fourth card is another player's: with your kan or wei it makes a pao; only your own fourth card makes a ti.")
+    if m == "pao":
+        if holding in ("pair", "pair_passed"):
+            return Text(f"跑要先有三张（坎、偎或碰）再来第四张；你只有一对{c.zh}。", f"A pao needs three already (a kan, wei or peng) before the fourth; you hold only a pair of {c.en}.")
+        if holding == "four":
+            return Text("四张都是你自己的，一开始就要提，不是跑。", "All four are your own from the deal: a ti, not a pao.")
+        if holding in ("kan", "wei"):
+            return Text("自己翻出的第四张配你的坎或偎是提，不是跑。", "Your own fourth card to your kan or wei makes a ti, not a pao.")
+        return Text("碰成的三张，别人手里打出的第四张不成跑：只有从底牌翻出的第四张才跑。", "To a peng, a fourth card discarded from a hand makes no pao: only a fourth card turned up from the stock does.")
+    # pass
+    if right == "ti":
+        return Text("提是必须做的：不提就是失提，这一局不能胡。", "The ti is compulsory: missing it (shi ti) costs your right to win this hand.")
+    if right == "pao":
+        return Text("跑是必须做的：不跑就是走跑，这一局不能胡。", "The pao is compulsory: missing it (zou pao) costs your right to win this hand.")
+    if right == "wei":
+        return Text("偎是必须做的：手里有一对，自己翻到第三张就要偎。", "The wei is compulsory: holding a pair, your own third card must be made into a wei.")
+    return Text("这张牌你可以碰。", "You may peng this card.")
+
+
+MOVE_RULE = {"peng": PENG, "wei": WEI, "ti": TI, "pao": PAO}
+#: (holding, origin, weight) drawn for each step: its own move in a part of them, the moves it is
+#: confused with in the rest
+SITUATIONS = {
+    "peng": [("pair", "shang_discard", 2), ("pair", "xia_discard", 2), ("pair", "xia_stock", 2), ("pair", "shang_stock", 1),
+             ("pair", "own", 3), ("pair_passed", "xia_discard", 2), ("pair_passed", "shang_stock", 1), ("kan", "xia_discard", 2)],
+    "wei": [("pair", "own", 3), ("pair_passed", "own", 2), ("pair", "shang_discard", 2), ("pair", "xia_stock", 1),
+            ("kan", "own", 2), ("wei", "shang_stock", 1)],
+    "ti": [("four", "deal", 1), ("kan", "own", 2), ("wei", "own", 1), ("kan", "shang_stock", 2), ("kan", "xia_discard", 1),
+           ("peng", "own", 2), ("wei", "xia_discard", 1)],
+    "pao": [("kan", "shang_discard", 1), ("kan", "xia_stock", 1), ("wei", "shang_discard", 1), ("peng", "xia_stock", 1), ("peng", "own", 1),
+            ("peng", "shang_discard", 2), ("peng", "xia_discard", 1), ("kan", "own", 2), ("pair", "xia_stock", 1)],
+}
+
+
+def _move_step(focus: str) -> Callable[[random.Random], Exercise]:
+    def draw(rng: random.Random) -> Exercise:
+        table = SITUATIONS[focus]
+        holding, origin, _ = rng.choices(table, weights=[w for _, _, w in table])[0]
+        c = Card(rng.random() < 0.5, rng.randint(1, 10))
+        right = move_of(holding, origin)
+        pool = [m for m in MOVES if m != right and not (right == "peng" and m == "pass")]
+        rng.shuffle(pool)
+        shown = [right] + pool[:3]
+        choices = [Choice(m, MOVES[m], move_problem(m, holding, origin, c)) for m in shown]
+        n_hand = {"pair": 2, "pair_passed": 2, "kan": 3, "four": 4}.get(holding, 0)
+        filler = _fillers(rng, {c.index}, 4)
+        hand = sorted([c] * n_hand + filler)
+        parts: list[tuple[str, list[Card]]] = [("hand", hand)]
+        if holding == "wei":
+            parts.append(("back", [c] * 3))
+        if holding == "peng":
+            parts.append(("open", [c] * 3))
+        if origin != "deal":
+            parts.append(("offer", [c]))
+        if holding in HOLD:
+            hz, he = HOLD[holding]
+            has = Text(f"你手里有{hz}{c.zh}", f"You hold {he} {c.en}")
+        elif holding == "wei":
+            has = Text(f"你面前有一组偎成的{c.zh}（三张扣着）", f"In front of you lies a wei of {c.en} (three cards face down)")
+        else:
+            has = Text(f"你面前有一组碰成的{c.zh}（三张亮着）", f"In front of you lies a peng of {c.en} (three cards face up)")
+        if holding == "pair_passed":
+            has = Text(has.zh + f"；上一次有人出{c.zh}时你没有碰", has.en + f"; the last time a {c.en} came up you did not peng it")
+        if origin == "deal":
+            q = Text(f"牌刚发完，{has.zh}。你该怎么做？", f"The cards are just dealt. {has.en}. What do you do?")
+        else:
+            o = ORIGIN[origin]
+            q = Text(f"{has.zh}。{o.zh}一张{c.zh}（框起来的那张）。你该怎么做？", f"{has.en}. Now {o.en} a {c.en} (the framed card). What do you do?")
+        expl = {
+            "peng": Text(f"别家的{c.zh}配上你手里的一对，可以碰：把一对亮出来，拿过这张放在上面。碰了不必，但放过了这张，下次就不能再碰（碰一不碰二）。",
+                         f"Another player's {c.en} with your pair may be claimed as a peng: lay the pair face up and put the card on it. It is your choice, but once you let it go you may not peng that card later."),
+            "wei": Text(f"自己翻到的第三张{c.zh}配上手里的一对，必须偎：三张扣着放在面前（之前放过碰的，叫臭偎，要亮一张）。",
+                        f"Your own third {c.en} to the pair in your hand must be made a wei: the three lie face down in front of you (after a peng you let go, it is a 'smelly wei' and one card is shown)."),
+            "ti": Text(f"四张{c.zh}全是你自己的（手里的坎或面前的偎，加上自己翻出的第四张；或者发牌时就有四张），必须提：四张摆在面前。",
+                       f"All four {c.en} are your own (your kan or wei and your own fourth card, or four dealt to you): the ti is compulsory, the four laid in front of you."),
+            "pao": Text(f"你已有三张{c.zh}，第四张是别人的（或者碰成的三张配上底牌翻出的第四张），必须跑：四张亮着摆在面前。",
+                        f"You have three {c.en} and the fourth is another player's (or your peng meets a fourth turned up from the stock): the pao is compulsory, the four laid face up."),
+            "pass": Text(f"碰一不碰二：放过的{c.zh}不能再碰。" if holding == "pair_passed" else "碰成的三张，别人打出的第四张不成跑，也不能再碰：放过它。",
+                         f"You let the {c.en} go once, and may not peng it now." if holding == "pair_passed" else "To a peng, a discarded fourth card makes no pao and cannot be claimed again: let it pass."),
+        }[right]
+        rule = MOVE_RULE.get(right, MOVE_RULE[focus])
+        return Exercise(q, figure(*parts), Text(f"你的牌：{_cards(hand).zh}；桌上的牌：{c.zh}", f"Your cards: {_cards(hand).en}; the card on the table: {c.en}"),
+                        shuffled(rng, choices), right, expl, rule)
+
+    return draw
 
 
 # ------------------------------------------------------------------ step 5: may you take this card, and how?
@@ -197,10 +758,7 @@ def _act_words(a: "Action") -> Text:
     if a.kind == "hu":
         return Text(f"胡{a.card.zh}", f"Win on the {a.card.en}")
     if a.kind == "chi":
-        gs_zh = " ＋ ".join("".join(c.char for c in g) for g in a.groups)
-        gs_en = " + ".join("-".join(str(c.rank) if not c.big else f"big {c.rank}" for c in g) for g in a.groups)
-        extra = (Text("（连比牌）", " (with bi)") if len(a.groups) > 1 else Text("", ""))
-        return Text(f"吃成 {gs_zh}{extra.zh}", f"Chi it as {gs_en}{extra.en}")
+        return chi_words([tuple(g) for g in a.groups])
     return Text("放过", "Let it go")
 
 
@@ -238,21 +796,28 @@ def _take(rng: random.Random) -> Exercise:
                 tries.append(Action(seat, "chi", w.card, ((w.card, c, d),)))
         rng.shuffle(tries)
         # the instructive refusals first: bi left out, a kan split, a peng without a pair, big with small
-        order = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3}
+        order = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3, "bad_group": 4}
         fouls = []
         for a in tries:
             if a in claims or (a.kind == "hu" and h._wins(seat, w) is not None):
                 continue
             f = h.why_not(a)
-            fouls.append((order.get(f.code, 9), a, f))
+            why = Text(f.zh, f.en)
+            code = f.code
+            if a.kind == "chi" and f.code not in ("ge_shan", "chou_zhang"):
+                # the first rule this very chi breaks, from the cards (the table engine checks the kan first)
+                mine = chi_problem(hand, w.card, [tuple(g) for g in a.groups])
+                if mine is not None:
+                    why, code = mine, {"burnt": "shao_bi", "kan": "kan", "mixed": "mixed_shun", "none": "bad_group"}.get(_chi_key(mine), code)
+            fouls.append((order.get(code, 9), a, why))
         fouls.sort(key=lambda x: x[0])
         seen: set[str] = set()
-        for _, a, f in fouls:
+        for _, a, why in fouls:
             words = _act_words(a)
             if len(wrong) >= 3 or words.en in seen or words.en == _act_words(right).en:
                 continue
             seen.add(words.en)
-            wrong.append((a, Text(f.zh, f.en)))
+            wrong.append((a, why))
         if len(wrong) >= 2:
             break
     origin_zh = {"stock": "从底牌翻出", "discard": "打出", "liang": "亮出"}[w.origin]
@@ -271,7 +836,7 @@ def _take(rng: random.Random) -> Exercise:
     return Exercise(
         Text(f"{owner_zh}{origin_zh}一张{w.card.zh}。你的手牌如图。下面哪一种做法合规矩？",
              f"The {w.card.en} has been {origin_en} by {owner_en}. Your hand is shown. Which of these moves is lawful?"),
-        cards_svg(hand, 44), Text(f"你的手牌：{cs.zh}；桌上的牌：{w.card.zh}", f"Your hand: {cs.en}; the card on offer: {w.card.en}"),
+        figure(("hand", hand), ("offer", [w.card])), Text(f"你的手牌：{cs.zh}；桌上的牌：{w.card.zh}", f"Your hand: {cs.en}; the card on offer: {w.card.en}"),
         shuffled(rng, choices), key(right),
         Text(f"可以{_act_words(right).zh}。" + also.zh + "能不能要一张牌，要看它从哪里来、你手里有什么：吃只吃上家的或自己翻出的牌，吃的时候手里同样的牌都要比出来，坎不能拆。",
              f"You may: {_act_words(right).en}.{also.en} Whether you may take a card depends on where it comes from and what you hold: chi only the previous player's card or one you turned up, show every copy you still hold as bi, and never split a kan."),
@@ -283,10 +848,62 @@ LESSON = Lesson(
     "paohuzi",
     Text("跑胡子入门", "Learn 跑胡子"),
     (
-        Step("group", Text("一组牌值几胡息", "The huxi of a group"), _group, count=5),
-        Step("hand", Text("一手牌最多几胡息", "The huxi of a hand"), _hand),
-        Step("ready", Text("落轿的牌胡哪一张", "Which card a ready hand wins on"), _ready),
-        Step("take", Text("能不能要这张牌，怎么要", "May you take this card, and how?"), _take),
+        Step("seats", Text("座位，谁能要这张牌", "Seats, and who may take a card"), _seats, count=4),
+        Step("chi", Text("吃牌与比牌", "Chi, with bi"), _chi, count=4),
+        Step("peng", Text("碰", "Peng"), _move_step("peng"), count=3),
+        Step("wei", Text("偎", "Wei"), _move_step("wei"), count=3),
+        Step("ti", Text("提", "Ti"), _move_step("ti"), count=3),
+        Step("pao", Text("跑", "Pao"), _move_step("pao"), count=3),
+        Step("group", Text("一组牌值几胡息", "The huxi of a group"), _group, count=4),
+        Step("hand", Text("一手牌最多几胡息", "The huxi of a hand"), _hand, count=3),
+        Step("ready", Text("落轿的牌胡哪一张", "Which card a ready hand wins on"), _ready, count=3),
         Step("score", Text("这一胡得几分", "What a win scores"), _score, count=3),
+        Step("take", Text("复习：能不能要这张牌，怎么要", "Review: may you take this card, and how?"), _take, count=3),
     ),
 )
+
+
+# ------------------------------------------------------------------ drawn examples for the lesson page
+def _cs(codes: str) -> list[Card]:
+    from ..paohuzi.cards import parse_card
+
+    out = [parse_card(x) for x in codes.split()]
+    return [c for c in out if c is not None]
+
+
+#: name -> (parts of the drawing, caption): the examples the lesson page shows before each step asks
+EXAMPLES: dict[str, tuple[tuple[tuple[str, str], ...], Text]] = {
+    "run": ((("group", "x4 x5 x6"), ("group", "d1 d2 d3"), ("group", "x2 x7 x10"), ("group", "d9 x9 x9")),
+            Text("一组三张：顺子四五六（同是小字、数目相连）、顺子壹贰叁、红编二七十、编子玖九九（同一个数，大小都有）。",
+                 "Groups of three: the run small 4-5-6 (one size, numbers in a row), the run big 1-2-3, the red bian small 2-7-10, the bian big 9 + small 9 + small 9 (one number, both sizes).")),
+    "mixed": ((("group", "x4 d5 x6"), ("group", "d8 d2 d7")),
+              Text("不成组：四伍六大小混杂，不是顺子；捌贰柒既不相连，也不是二七十。", "No groups: small 4, big 5, small 6 mixes the sizes, so it is no run; big 8-2-7 is neither a run nor 2-7-10.")),
+    "kan": ((("hand", "x5 x5 x5 d3 x8"),),
+            Text("坎：发到手里的三张相同的牌（这里是三张小五）。坎不能拆开，也不能打出。", "A kan: three alike dealt to your hand (here three small 5). A kan is never split and never discarded.")),
+    "chi": ((("hand", "d6 d8 x3 x9"), ("offer", "d7")),
+            Text("吃：上家打出陆柒捌中间的柒（框起来的），你用手里的陆、捌吃下，组成陆柒捌。", "Chi: the player before you discards big 7 (framed); your big 6 and big 8 take it as the run big 6-7-8.")),
+    "bi": ((("group", "d6 d7 d8"), ("group", "d7 d8 d9"), ("hand", "x3 x9")),
+           Text("比：手里本来还有一张柒，吃柒的时候要把它和捌、玖组成柒捌玖一起亮出来。不比就是烧比。", "Bi: you held another big 7, so when you chi the 7 it is shown too, as big 7-8-9. Leaving it in your hand is a burnt bi.")),
+    "peng": ((("hand", "x3 x3 d5 x9"), ("offer", "x3")),
+             Text("碰：手里有一对小三，别家打出或翻出第三张小三，你可以碰；碰成的三张亮着摆在面前。", "Peng: you hold a pair of small 3; when another player discards or turns up the third, you may peng it; the three lie face up in front of you.")),
+    "wei": ((("back", "x8 x8 x8"), ("hand", "d2 x5")),
+            Text("偎：手里有一对小八，自己从底牌翻出第三张，必须偎：三张扣着放在面前。", "Wei: you hold a pair of small 8 and turn up the third yourself: you must wei, the three laid face down in front of you.")),
+    "ti": ((("group", "d4 d4 d4 d4"), ("hand", "x1 x7")),
+           Text("提：四张相同全是你自己的（发牌时就有四张，或者坎、偎加上自己翻出的第四张），必须提出来摆在面前。", "Ti: four alike, all your own (four dealt to you, or your kan or wei and your own fourth card): you must lay them out.")),
+    "pao": ((("open", "x6 x6 x6"), ("offer", "x6")),
+            Text("跑：你已有三张小六（手里的坎、面前的偎或碰），第四张是别人的（碰成的三张只配底牌翻出的第四张），必须跑。", "Pao: you have three small 6 (a kan, a wei or a peng) and the fourth is another player's (to a peng, only one turned up from the stock): you must pao.")),
+}
+
+
+def example_html(name: str, lang: str) -> str:
+    """One drawn example with its caption, for the lesson page."""
+    from html import escape
+
+    if name == "seats":
+        cap = Text("四人局的座位：你坐庄；出牌的次序是你、下家、上家，醒家不打。", "A four-player table: you deal; play goes you, the player after you, the player before you; the counter sits out.")
+        fig = seats_svg()
+    else:
+        parts, cap = EXAMPLES[name]
+        fig = figure(*((k, _cs(v)) for k, v in parts))
+    c = cap.en if lang == "en" else cap.zh
+    return f'<figure class="phz-lesson-example" role="group" aria-label="{escape(c)}"><div class="lesson-fig">{fig}</div><figcaption>{escape(c)}</figcaption></figure>'

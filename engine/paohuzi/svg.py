@@ -54,5 +54,47 @@ def _arabic(card: Card, ink: str) -> str:
     )
 
 
-def cards_svg(cards: Iterable[Card], height: int = 90) -> str:
-    return "".join(card_svg(c, height) for c in cards)
+#: lessons and worksheets draw cards at this height: 32 CSS px wide, characters about 24 px high
+LESSON_HEIGHT = 144
+
+
+def lesson_card_svg(card: Card, height: int = LESSON_HEIGHT) -> str:
+    """A card for lessons and worksheets, readable in both languages from one drawing.
+
+    Chinese pages see the card as printed (the two characters, a band across big cards); on English
+    pages the stylesheet also shows the Arabic numeral and the word "big" or "small" along the strip
+    (``.phz-en``, shown by ``:lang(en)``). The name is left to the figure around it."""
+    ink = RED if card.red else BLACK
+    width = round(height * W / H)
+    ch = escape(card.char)
+    band = f'<rect class="phz-band" x="6" y="89" width="28" height="2" fill="{ink}" opacity=".4"/>' if card.big else ""
+    word = "big" if card.big else "small"
+    weight = "700" if card.big else "400"
+    en = (
+        f'<g class="phz-en" fill="{ink}" font-family="sans-serif" text-anchor="middle">'
+        f'<text x="20" y="73" font-size="26" font-weight="{weight}">{card.rank}</text>'
+        f'<text x="20" y="114" font-size="18" font-weight="{weight}" transform="rotate(90 20 108)">{word}</text></g>'
+    )
+    return (
+        f'<svg class="phz-card phz-lesson{" phz-red" if card.red else ""}{" phz-big" if card.big else ""}" data-card="{card.code}" '
+        f'aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{width}" height="{height}">'
+        f'<rect x="1" y="1" width="38" height="178" rx="4" fill="#fbf6e9" stroke="#8a7a5c" stroke-width="1.5"/>'
+        f'<g fill="{ink}" font-size="30" text-anchor="middle" font-family="{FONT}">'
+        f'<text x="20" y="38">{ch}</text><text x="20" y="38" transform="rotate(180 20 90)">{ch}</text></g>{band}{en}</svg>'
+    )
+
+
+def cards_svg(cards: Iterable[Card], height: int = LESSON_HEIGHT) -> str:
+    """A row of lesson cards (see :func:`lesson_card_svg`)."""
+    return "".join(lesson_card_svg(c, height) for c in cards)
+
+
+def back_svg(height: int = LESSON_HEIGHT) -> str:
+    """A card lying face down (as the three cards of a 偎 are laid)."""
+    width = round(height * W / H)
+    return (
+        f'<svg class="phz-card phz-lesson phz-back" aria-hidden="true" xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {W} {H}" width="{width}" height="{height}">'
+        f'<rect class="phz-back-fill" x="1" y="1" width="38" height="178" rx="4" fill="#8c2f22" stroke="#5a1d15" stroke-width="1.5"/>'
+        f'<rect x="7" y="7" width="26" height="166" rx="2" fill="none" stroke="#f3d9a4" stroke-width="1.5" opacity=".7"/></svg>'
+    )
