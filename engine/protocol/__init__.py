@@ -72,6 +72,8 @@ class GameState(ABC):
     game: ClassVar[str]
     #: the most moves a written position may hold (a bound for every replay)
     max_actions: ClassVar[int]
+    #: whether some seat ever holds something another seat may not see (cards in hand, face down)
+    hidden_cards: ClassVar[bool] = True
 
     def __init__(self, position: Mapping[str, Any] | None = None) -> None:
         self.setup: dict[str, Any] = self.read_setup(dict(position or {}))

@@ -24,6 +24,7 @@ LOG_TAIL = 12
 class DaweiState(GameState):
     game = "dawei"
     max_actions: ClassVar[int] = 10_000  # a game stops after 4,000 turns; a split turn is two moves
+    hidden_cards: ClassVar[bool] = False  # sticks and dice are on the table for all to see
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
