@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh Debian machine:
 #   make serve   the site on http://127.0.0.1:8000
 #   make test    every test: engine, site build (strict), Pyodide under Node, real browser
+#   make test-fast   the quick tier while working: engine, lessons and API (no site, Node, Java, browser)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -64,21 +65,26 @@ editions: setup
 	test -f site/index.html || $(MKDOCS) build --strict -d site
 	$(PY) -m sitegen.editions build site
 
-# the current edition as one PDF per language, beside the built site (poppler-utils reads it back
+# the current edition as one PDF per language, where the changelog links it
+# (site/editions/<version>/folk-games-archive-<version>-<lang>.pdf; poppler-utils reads it back
 # for the contents' page numbers)
 pdf: setup
 	test -f site/index.html || $(MKDOCS) build --strict -d site
-	$(PY) -m sitegen.edition_pdf site $$(cat VERSION)
+	$(PY) -m sitegen.edition_pdf site $$(cat VERSION) site/editions/$$(cat VERSION)
 
 # what a RELEASE=1 build would refuse: a moved reading without a version step and a changelog line
 release-check: setup
 	$(PY) -m sitegen.editions check
 
+# every test, the slowest 25 named at the end (what .ci/run calls)
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --durations=25
 
-test-fast: setup
-	$(PY) -m pytest -q -m "not browser and not site"
+# the quick tier to run while working: engine, lessons and API tests; it needs only the
+# virtual environment (no site build, Node, Java or browser). Tiers: tests/conftest.py
+FAST := -m "not browser and not site and not node and not slow" --ignore=tests/browser --ignore=tests/record --ignore=tests/node
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -q $(FAST)
 
 bench: setup site
 	$(PY) benchmarks/run.py

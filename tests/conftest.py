@@ -200,9 +200,62 @@ def page(browser: object) -> Iterator[object]:
     assert errors == [], f"uncaught errors in the page: {errors}"
 
 
+# ---------------------------------------------------------------- tiers
+#
+# Each test gets its tier's marker from its folder (and from the fixtures it really uses):
+#   browser  tests/browser/, or a test that opens a page: drives Chromium against the built site
+#   site     tests/record/, or a test that uses the built site: runs `mkdocs build` (and the
+#            record's own checkers: the Nu HTML Checker on Java, cffconvert)
+#   node     tests/node/: the engine as the browser gets it (its wheel built with the tools of
+#            .venv-build, Pyodide under Node)
+#   slow     the long simulations and fuzzing runs listed in SLOW below
+# `make test-fast` runs what is none of these (engine, lessons, API); `make test` runs everything.
+
+FOLDER_MARKERS = {"browser": "browser", "record": "site", "node": "node"}
+
+#: long runs (tens of seconds on two cores): whole-game simulations and fuzzing; `make test` runs them
+SLOW = (
+    "tests/paohuzi/test_play.py::test_random_lawful_moves_keep_every_card_and_replay",
+    "tests/paohuzi/test_play.py::test_computer_hands_are_lawful_and_score_as_hu_and_settle",
+    "tests/paohuzi/test_play.py::test_thousand_computer_hands_each_game",
+    "tests/paohuzi/test_play.py::test_a_passed_pengs_card_drawn_later_is_a_shown_wei",
+    "tests/paohuzi/test_play.py::test_fouls_played_in_charge_mode_are_charged_through_settle",
+    "tests/paohuzi/test_play.py::test_chi_shows_every_copy_held_bi_and_a_chi_without_bi_is_refused",
+    "tests/paohuzi/test_play.py::test_computer_players_keep_the_invariants",
+    "tests/paohuzi/test_api.py::test_any_request_gets_an_answer_not_a_crash",
+    "tests/paohuzi/test_arrange.py::test_never_splits_kan_or_ti",
+    "tests/gupai/test_gupai_pages.py::test_generated_tables_copy_no_long_run_and_show_no_option_ids",
+    "tests/gupai/test_gupai_options.py::test_many_seeded_hands_under_every_combination",
+    "tests/yezi/test_yezi_sitegen.py::test_tables_render_in_both_languages",
+    "tests/lessons/test_lessons.py::test_every_exercise_has_one_right_answer",
+    "tests/platform/test_budget.py::test_fuzz_names_with_awkward_text",
+    "tests/platform/test_budget.py::test_cost_functions_never_fail",
+    "tests/platform/test_budget.py::test_fuzz_every_action_with_awkward_text",
+    "tests/platform/test_api.py::test_fuzzed_requests_always_get_an_answer",
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "node: runs the engine's Pyodide package (its wheel, Pyodide under Node)")
+    config.addinivalue_line("markers", "slow: a long simulation or fuzzing run (listed in tests/conftest.py)")
+
+
+def _uses(item: pytest.Item, *fixtures: str) -> bool:
+    """Whether the test requests one of ``fixtures`` (a parameter of the same name is not a fixture)."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return any(f in getattr(item, "fixturenames", ()) and f not in params for f in fixtures)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = ROOT / "tests"
     for item in items:
-        if "browser" in item.fixturenames or "page" in item.fixturenames:
+        path = Path(str(item.path))
+        folder = path.relative_to(tests).parts[0] if path.is_relative_to(tests) else ""
+        if folder in FOLDER_MARKERS:
+            item.add_marker(FOLDER_MARKERS[folder])
+        if _uses(item, "browser", "page"):
             item.add_marker(pytest.mark.browser)
-        if "built_site" in item.fixturenames or "site_build" in item.fixturenames:
+        if _uses(item, "built_site", "site_build", "site_url"):
             item.add_marker(pytest.mark.site)
+        if item.nodeid.split("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
