@@ -141,6 +141,12 @@ CHOICE_WORDS: dict[str, tuple[str, str]] = {
     "claim_rank:seat": ("按离出牌者的座次", "claims by seat from the card's owner"),
     "two_players:threshold": ("二十一戏才能胡", "21 huxi to win"),
     "two_players:aside": ("拿出二十张不用", "twenty cards set aside"),
+    "chi_shang_draw:allow": ("可以吃", "may be taken by chi"),
+    "chi_shang_draw:forbid": ("不可以吃，只吃上家打出的牌", "may not: only the previous player's discard"),
+    "claim_kan:forbid": ("不给吃碰", "the claim is not offered"),
+    "claim_kan:allow": ("照样可以吃碰，再拆坎打牌", "the claim is offered; a triplet is then broken"),
+    "liang_pao:pao": ("闲家必须跑", "the other player must pao it"),
+    "liang_pao:dealer": ("照样归庄家收张", "the dealer takes it all the same"),
 }
 
 

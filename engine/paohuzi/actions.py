@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import Any, Optional
 
 from ..errors import ApiError
@@ -137,6 +139,10 @@ def a_hu(req: dict[str, Any]) -> dict[str, Any]:
     source = get_str(req, "source", "self", choices=SOURCES)
     fouls = [get_str({"fouls": f}, "fouls", choices=("zou_pao", "shi_ti", "shao_bi", "chou_zhang", "chai_kan")) for f in get_list(req, "fouls", [], max_len=5)]
     _check_copies([c for g in open_groups for c in g.cards] + hand + [card])
+    # discards skipped because the hand was empty (notes#empty-hand): the hand holds one card more for each
+    bare = get_int(req, "skipped", 0, lo=0, hi=4)
+    if bare:
+        cfg = replace(cfg, hand_size=cfg.hand_size + bare)
     try:
         v: Verdict = evaluate(open_groups, hand, card, source, cfg, fouls)
     except ValueError:
@@ -183,6 +189,9 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
     if pair is not None:
         raise ApiError("fan_clash", *_clash_words(*pair))
     table = get_str(req, "table", "four", choices=("four", "three", "two"))
+    from .play import table_config
+
+    cfg = table_config(cfg, table)[0]  # the table's own rules (two players: 21 戏 to win), as ``play`` deals them
     seats = {"four": SEATS, "three": PLAYERS, "two": PLAYERS[:2]}[table]
     if winner is not None and winner not in seats or any(p not in seats for p, _ in pens):
         raise bad("winner", "这一桌没有这个座位：三人局没有醒家，二人局只有庄家和下家。", "that seat is not at this table: three players have no counter, two have only the dealer and the next player.")

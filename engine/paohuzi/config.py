@@ -46,7 +46,7 @@ class RuleConfig:
 
     # --- options (each has a RuleOption in trace.py with the same id)
     threshold: int = 15  # paohuzi.threshold: 10 | 15 | 21
-    deng_base: str = "threshold"  # paohuzi.deng_base: "threshold" | "15"
+    deng_base: str = "15"  # paohuzi.deng_base: §6's table is fixed at "15" = 1 等 | the "threshold" is 1 等
     threshold_zimo: str = "with"  # paohuzi.threshold_zimo: "with" | "without" the 自摸 +3
     red_rule: str = "at_least"  # paohuzi.red_rule: 红胡 "at_least" ten red | "exactly" ten
     dot_pairs: str = "max"  # paohuzi.dot_pairs: one-red 对子胡: "max" (×4) | "product" (×12)
@@ -59,6 +59,9 @@ class RuleConfig:
     two_hu: str = "order"  # paohuzi.two_hu: two seats can win on one card: the first in turn "order" | the "most" valuable
     claim_rank: str = "hu"  # paohuzi.claim_rank: 胡 before every claim ("hu") | claims by "seat" order from the card's owner
     two_players: str = "threshold"  # paohuzi.two_players: a two-seat table needs 21 戏 ("threshold") | sets 20 cards "aside"
+    chi_shang_draw: str = "allow"  # paohuzi.chi_shang_draw: the 下家 may 吃 the card his 上家 turns from the stock ("allow") | "forbid"
+    claim_kan: str = "forbid"  # paohuzi.claim_kan: a 碰/吃 that leaves only 坎 to discard is "forbid"den | "allow"ed (a 坎 is then broken)
+    liang_pao: str = "pao"  # paohuzi.liang_pao: a non-dealer holding three of the 亮张 must "pao" it | the "dealer" takes it all the same
     # --- play (state machine) parameters: 跑胡子 defaults; 下灌字牌 (XIAGUAN) changes them
     deal_mode: str = "liang"  # "liang": 20 each, the 亮张 turned, 收张 | "banker21": the banker takes 21, no 亮张
     chi_own_draw: bool = True  # a player may 吃 the stock card he turned himself (字牌: only the upper seat's discard)

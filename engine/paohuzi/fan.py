@@ -45,11 +45,15 @@ COLOURS = ("red", "dot", "purple", "black")
 
 
 def deng(total_huxi: int, cfg: RuleConfig = DEFAULT) -> int:
-    """戏 → 等: the base (15) is one 等, each further 3 戏 one more; below the base, 0."""
-    base = cfg.threshold if cfg.deng_base == "threshold" else 15
-    if total_huxi < base:
+    """戏 → 等: the base is one 等, each further 3 戏 one more (§6: 15 戏 = 1, 18 = 2, 21 = 3 …).
+
+    ``deng_base`` "15" keeps §6's table whatever the threshold (a win below 15, under a threshold
+    of 10, is still one 等); "threshold" makes the threshold itself one 等. Below the threshold, 0.
+    """
+    if total_huxi < min(cfg.threshold, 15 if cfg.deng_base == "15" else cfg.threshold):
         return 0
-    return 1 + (total_huxi - base) // cfg.deng_step
+    base = cfg.threshold if cfg.deng_base == "threshold" else 15
+    return 1 + max(0, total_huxi - base) // cfg.deng_step
 
 
 def colour(red: int, cfg: RuleConfig = DEFAULT) -> Optional[str]:

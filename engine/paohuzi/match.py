@@ -37,7 +37,10 @@ def _points(c: Card) -> int:
 
 def draw_seats(rng: random.Random, players: int) -> tuple[list[int], list[dict[str, Any]]]:
     """Seat order around the table (position 0 is the first dealer), and what was drawn."""
-    deck = [c for c in full_deck() if not (players == 4 and not c.big and c.rank <= 4)]
+    deck = full_deck()
+    if players == 4:  # §1-1: one each of 一二三四 are the 定庄牌; the others draw 从其余牌中 (小一 among them)
+        for r in (1, 2, 3, 4):
+            deck.remove(Card(False, r))
     events: list[dict[str, Any]] = []
     order = list(range(players))
     drawn: dict[int, Card] = {}

@@ -26,7 +26,7 @@
       "hint": one of "actions" | null,   # the move the computer player would make in the viewer's place
       "waiting": {"seat", "zh", "en"} | null,        # another (non-computer) seat must move
       "refused": null | {"index", "code", "zh", "en", "rule": {...}},   # the first unlawful action, not applied
-      "log": [ {"n", "seat", "role", "kind", "card": code | null, "zh", "en",
+      "log": [ {"n", "seat", "role", "kind", "card": code | null, "cards": [codes] (a 吃's groups, three by three), "zh", "en",
                 "rule": {"id", "section", "zh", "en"}} ],
       "over": bool,
       "result": null | {
@@ -295,11 +295,12 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
     log = []
     for n, e in enumerate(h.log):
         show = over or not e.hidden or e.seat == viewer
-        if e.kind == "pass" and not show:
+        if e.kind in ("pass", "withheld") and not show:
             continue  # nobody else knows he could have claimed
         zh, en = (e.zh, e.en) if variant != "xiaguan" else (zipai_words(e.zh, "zh"), zipai_words(e.en, "en"))
         log.append({"n": n + 1, "seat": e.seat, "role": h.role(e.seat) if e.seat is not None else None, "kind": e.kind,
-                    "card": e.card.code if (e.card and show) else None, "zh": zh, "en": en, "rule": _rule(e.rule)})
+                    "card": e.card.code if (e.card and show) else None, "cards": [c.code for c in e.cards] if show else [],
+                    "zh": zh, "en": en, "rule": _rule(e.rule)})
     xing = ROLE_NAMES["xing"] if TABLES[table][1] else None
     return {
         "variant": variant, "name": {"zh": VARIANTS[variant][0], "en": VARIANTS[variant][1]},
@@ -346,6 +347,11 @@ def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[s
         n = h.hands[viewer][i]
         if n == 2 and i in h.chou[viewer]:
             add("peng", "peng_er", f"碰一不碰二：{x.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {x.en} the first time.", "peng_er")
+        elif n == 2 and h.withheld(viewer, w, "peng"):
+            f = h.withheld_foul(x, "peng")
+            add("peng", f.code, f.zh, f.en, f.rule)
+        elif n == 2 and w.origin == "liang":
+            add("peng", "liang", "亮张不能碰：无人起手胡时它归庄家收张。", "The turned-up card cannot be penged: when nobody wins on it the dealer takes it.", "shou")
         elif n == 2:
             add("peng", "not_now", "现在轮不到你碰（先胡或先跑的人在前）。", "You cannot peng now (a win or a pao comes first).", "peng_first")
         elif n == 3:
@@ -353,13 +359,16 @@ def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[s
         else:
             add("peng", "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng")
     if "chi" not in have:
-        may = viewer == h.nxt(w.owner) or (viewer == w.owner and w.origin == "stock" and h.cfg.chi_own_draw)
-        if not may:
-            add("chi", "ge_shan", "不吃隔山牌：只能吃上家打出的牌或自己翻出的牌。", "No chi across the table: only the previous player's card or one's own stock card.", "ge_shan")
+        far = h.chi_from_foul(viewer, w)
+        if far is not None:
+            add("chi", far.code, far.zh, far.en, far.rule)
         elif i in h.chou[viewer]:
             add("chi", "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang")
         elif h.hands[viewer][i] >= 3:
             add("chi", "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan")
+        elif h.withheld(viewer, w, "chi"):
+            f = h.withheld_foul(x, "chi")
+            add("chi", f.code, f.zh, f.en, f.rule)
         elif not h.chi_ways(viewer, w):
             add("chi", "no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
                 f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
@@ -383,7 +392,7 @@ def result_json(h: Hand, table: str, birds: int = 0, variant: str = "paohuzi") -
         "birds": [],
         "layout": laid_out(h, sheet, variant, lambda g: _group(g, True, h.cfg, variant)),
     }
-    opts = {k: str(getattr(h.cfg, k)) for k in ("threshold", "deng_base", "threshold_zimo", "red_rule", "liang", "xia_shun", "void_hu", "po_pao", "liang_kan", "foul_win")}
+    opts = {k: str(getattr(h.cfg, k)) for k in ("threshold", "deng_base", "threshold_zimo", "red_rule", "liang", "xia_shun", "void_hu", "po_pao", "liang_kan", "foul_win", "two_players")}
     settle_req: dict[str, Any] = {"game": "paohuzi", "action": "settle", "options": opts, "table": table, "winner": None, "huxi": 0, "self_drawn": False, "fan": [],
                                   "penalties": [{"seat": s, "kind": k} for s, k in hand_penalties(h)]}
     if r.winner is not None and (r.verdict is None or r.verdict.best is None):
@@ -397,7 +406,8 @@ def result_json(h: Hand, table: str, birds: int = 0, variant: str = "paohuzi") -
             "hu": {"game": "paohuzi", "action": "hu", "options": opts, "hand": [c.code for c in h.concealed(r.winner)],
                    "open": [{"kind": g.kind, "cards": [c.code for c in g.cards]} for g in h.open[r.winner]],
                    "card": r.card.code if r.card else None, "source": r.source,
-                   "fouls": [f for f in dict.fromkeys(h.fouls[r.winner]) if f != "zha_hu"]},
+                   "fouls": [f for f in dict.fromkeys(h.fouls[r.winner]) if f != "zha_hu"],
+                   **({"skipped": h.bare[r.winner]} if h.bare[r.winner] else {})},
             "settle": settle_req,
         }
     else:

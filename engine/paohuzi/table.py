@@ -17,10 +17,15 @@ The order a card is offered in (booklet section numbers in brackets):
 * a card discarded from a hand: no 胡 (4, 胡底牌); 跑 only onto three in hand
   or a 偎, never onto a 碰 (3-5, 手中打出的就不成跑); 碰; 吃 by the next
   player only;
-* a card nobody takes is 放走: whoever could 吃 or 碰 it and did not may never
-  吃 or 碰 that card again (碰一不碰二, 不吃臭张; a card one has discarded
-  oneself counts as let go too), and a 偎 of a card once passed for 碰 is
-  shown (臭偎, 3-3);
+* whoever could 吃 or 碰 a card and declined it may never 吃 or 碰 that card
+  again, whoever takes the card declined (碰一不碰二, 不吃臭张; a card one has
+  discarded oneself counts as let go too), and a 偎 of a card once passed for
+  碰 is shown (臭偎, 3-3);
+* a 碰 or 吃 that would leave only 坎 to discard is not offered (reading
+  ``claim_kan``); a compulsory 偎/提/跑 that leaves no card at all skips the
+  discard, and the hand then counts one card more, as after a 重跑;
+* the 亮张 is taken by the dealer (收张) unless another seat holds three of it
+  and must 跑 it (3-4, reading ``liang_pao``);
 * after a 吃, 碰, 偎, 提 or 跑 the player discards one card, never one of a 坎
   (拆对不拆坎); after his second 提 or 跑 (前提 at the deal included) he does
   not discard (重跑不打牌, 3-5) and his next player goes on;
@@ -34,7 +39,7 @@ out), with two 庄家 and 下家.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Sequence
 
 from .cards import FACES, N_FACES, Card, full_deck
@@ -59,6 +64,8 @@ RULES: dict[str, tuple[str, str, str]] = {
     "chi": ("3-2", "吃", "chi"),
     "bi": ("3-2", "吃牌比牌", "showing every copy (bi)"),
     "ge_shan": ("3-2", "不吃隔山牌", "no chi across the table"),
+    "chi_from": ("3-2", "吃牌只吃上家打出的牌或自己摸出的牌", "chi only the previous player's discard or one's own draw"),
+    "claim_kan": ("3-3", "吃碰以后要有牌可打（拆对不拆坎）", "a claim must leave a card to discard (a kan is never split)"),
     "chou_zhang": ("3-2", "不吃臭张", "no chi of a passed card"),
     "peng": ("3-1", "碰", "peng"),
     "peng_er": ("3-1", "碰一不碰二", "no second chance to peng"),
@@ -186,6 +193,8 @@ class Hand:
         self.chou: list[set[int]] = [set() for _ in range(players)]
         self.quads = [0] * players
         self.skips = [0] * players
+        self.bare = [0] * players  # discards skipped because nothing was left in hand (the hand counts one more each)
+        self._notes: list[Event] = []  # lines written by _open, logged after the card is shown
         self.fouls: list[list[str]] = [[] for _ in range(players)]
         self.log: list[Event] = []
         self.actions: list[Action] = []
@@ -275,8 +284,12 @@ class Hand:
             return "self"
         return "shang" if self.nxt(w.owner) == s else "xia"
 
+    def cfg_of(self, s: int) -> RuleConfig:
+        """The rules as they apply to seat ``s``: a discard skipped for an empty hand lets his hand count one card more."""
+        return replace(self.cfg, hand_size=self.cfg.hand_size + self.bare[s]) if self.bare[s] else self.cfg
+
     def verdict(self, s: int, w: Window) -> Verdict:
-        return evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg, self.fouls[s], hand_counts=self.hands[s])
+        return evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg_of(s), self.fouls[s], hand_counts=self.hands[s])
 
     def _wins(self, s: int, w: Window) -> Optional[Verdict]:
         # a quick filter: a hand that cannot be ready does not need the search
@@ -285,7 +298,7 @@ class Hand:
         v = self.verdict(s, w)
         if self.charge and not v.wins and self.fouls[s] and v.best is not None:
             # a player who broke a rule may still lay his hand down: the settlement finds the 诈胡
-            clean = evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg, (), hand_counts=self.hands[s])
+            clean = evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg_of(s), (), hand_counts=self.hands[s])
             return clean if clean.wins else None
         return v if v.wins else None
 
@@ -293,6 +306,8 @@ class Hand:
         """The compulsory move of seat ``s`` on the card: ti | wei | pao | None."""
         i = w.card.index
         n = self.hands[s][i]
+        if w.origin == "liang":
+            return "pao" if s != 0 and n == 3 and self.cfg.liang_pao == "pao" else None
         on = next((g.kind for g in self.open[s] if g.kind in ("wei", "peng") and g.cards[0] == w.card), None)
         if w.origin == "stock" and s == w.owner:
             if n == 3 or on == "wei":
@@ -312,7 +327,9 @@ class Hand:
         w = self.window
         assert w is not None
         hus = [s for s in range(self.n) if self._wins(s, w)]
-        w.steps = [(s, "hu") for s in self._hu_order(hus, w)] + [(0, "shou")]
+        # §3-4: a non-dealer holding three of it must 跑 the 亮张 (reading liang_pao); else the dealer takes it
+        pao = [s for s in range(1, self.n) if self.hands[s][w.card.index] == 3] if self.cfg.liang_pao == "pao" else []
+        w.steps = [(s, "hu") for s in self._hu_order(hus, w)] + [(s, "forced") for s in pao[:1]] + [(0, "shou")]
 
     def _hu_order(self, seats: list[int], w: Window) -> list[int]:
         if self.cfg.two_hu == "most" and len(seats) > 1:
@@ -338,16 +355,36 @@ class Hand:
         hus = [s for s in others if self._wins(s, w)] if origin == "stock" or not self.cfg.hu_stock_only else []
         forced = [s for s in (order if origin == "stock" else others) if self._forced_of(s, w) and (s, "forced") not in steps]
         peng = [s for s in others if self._can_peng(s, w) or (self.charge and self.hands[s][card.index] == 2)]
-        chi = [s for s in ([owner] if origin == "stock" and self.cfg.chi_own_draw else []) + [self.nxt(owner)] if s != owner or origin == "stock"]
-        chi = [s for s in dict.fromkeys(chi) if self.chi_ways(s, w) or (self.charge and self.chi_ways(s, w, ignore_chou=True))]
+        chi = [s for s in self.chi_seats(w) if self.chi_ways(s, w) or (self.charge and self.chi_ways(s, w, ignore_chou=True))]
         if self.cfg.claim_rank == "seat":
             first_claim = next((s for s in order if s in forced or s in peng), None)
             if first_claim is not None:
                 hus = [s for s in hus if order.index(s) <= order.index(first_claim)]
+        # (a card taken by a compulsory move is never on offer for a claim)
+        claimable = not forced and not any(k == "forced" for _, k in steps)
+        for s in dict.fromkeys([x for x in others if x not in peng] + [x for x in self.chi_seats(w) if x not in chi] if claimable else []):
+            kinds = [k for k in ("peng", "chi") if (k == "chi" or s != owner) and (k != "chi" or s in self.chi_seats(w)) and self.withheld(s, w, k)]
+            if kinds:  # never silent: the seat is told (only he knows) why the claim is not his to make
+                what_zh = "、".join("碰" if k == "peng" else "吃" for k in kinds)
+                what_en = " or ".join(kinds)
+                self._notes.append(Event(s, "withheld", "claim_kan", f"{self._zh(s)}不能{what_zh}{_w(card)}：{what_zh}了以后手里只剩坎，没有能打出的牌（拆对不拆坎）。",
+                                         f"{self._en(s).capitalize()} may not {what_en} the {_we(card)}: only a kan would be left to discard, and a kan is never split.", card, hidden=True))
         steps += [(s, "hu") for s in self._hu_order(hus, w)]
         steps += [(s, "forced") for s in forced[:1]]
         steps += [(s, "peng") for s in peng if s not in forced[:1]] + [(s, "chi") for s in chi if s not in forced[:1]]
         w.steps = steps
+
+    def chi_seats(self, w: Window) -> list[int]:
+        """Who may 吃 this card at all (3-2): the next player after a discard; for a stock card the player who
+        turned it (``chi_own_draw``) and his next player (``chi_shang_draw``); never the 亮张."""
+        if w.origin == "discard":
+            return [self.nxt(w.owner)]
+        if w.origin != "stock":
+            return []
+        out = [w.owner] if self.cfg.chi_own_draw else []
+        if self.cfg.chi_shang_draw == "allow" and self.nxt(w.owner) != w.owner:
+            out.append(self.nxt(w.owner))
+        return out
 
     def _can_peng(self, s: int, w: Window) -> bool:
         i = w.card.index
@@ -356,12 +393,21 @@ class Hand:
         return self._can_discard_after(s, {i: 2}, 0)
 
     def _can_discard_after(self, s: int, used: dict[int, int], quad: int) -> bool:
-        if self.skips[s] or (quad and self.quads[s] >= 1 and self.cfg.chong_pao_skip):
+        if self.skips[s] or (quad and self.quads[s] >= 1 and self.cfg.chong_pao_skip) or self.cfg.claim_kan == "allow":
             return True
         rest = [self.hands[s][k] - used.get(k, 0) for k in range(N_FACES)]
         return any(0 < n < 3 for n in rest)
 
-    def chi_ways(self, s: int, w: Window, limit: int = 24, ignore_chou: bool = False) -> list[tuple[tuple[Card, ...], ...]]:
+    def withheld(self, s: int, w: Window, kind: str) -> bool:
+        """A 碰 or 吃 of the card that seat ``s`` could make but that would leave only 坎 to discard (claim_kan)."""
+        i = w.card.index
+        if i in self.chou[s] or self.cfg.claim_kan == "allow":
+            return False
+        if kind == "peng":
+            return self.hands[s][i] == 2 and not self._can_discard_after(s, {i: 2}, 0)
+        return not self.chi_ways(s, w, limit=1) and bool(self.chi_ways(s, w, limit=1, any_discard=True))
+
+    def chi_ways(self, s: int, w: Window, limit: int = 24, ignore_chou: bool = False, any_discard: bool = False) -> list[tuple[tuple[Card, ...], ...]]:
         """Every lawful 吃 of the card for seat ``s``: the new group, then the 比 groups (each holding a copy)."""
         x = w.card.index
         if x in self.chou[s] and not ignore_chou:
@@ -382,7 +428,7 @@ class Hand:
                 if key in seen:
                     return
                 used = {k: h[k] - pool[k] if h[k] < 3 else 0 for k in range(N_FACES)}
-                if not self._can_discard_after(s, used, 0):
+                if not any_discard and not self._can_discard_after(s, used, 0):
                     return
                 seen.add(key)
                 out.append(tuple(tuple(FACES[k] for k in g) for g in key))
@@ -482,7 +528,9 @@ class Hand:
                 assert self.turn is not None
                 s = self.turn
                 if not any(self.hands[s]):
-                    self._ev(s, "skip", "chong_pao", f"{self._zh(s)}手中无牌可打，由{self._zh(self.nxt(s))}接着行牌。", f"{self._en(s).capitalize()} has no card left to discard; {self._en(self.nxt(s))} goes on.")
+                    self.bare[s] += 1
+                    self._ev(s, "skip", "chong_pao", f"{self._zh(s)}手中无牌可打，这一次不打牌（和重跑一样，牌数多算一张），由{self._zh(self.nxt(s))}接着行牌。",
+                             f"{self._en(s).capitalize()} has no card left to discard: no discard this time (as after a chong pao, the hand counts one card more); {self._en(self.nxt(s))} goes on.")
                     self._draw(self.nxt(s))
                     continue
                 return
@@ -535,6 +583,8 @@ class Hand:
             self._ev(s, "draw", "draw", f"{self._zh(s)}摸一张底牌，背面朝下（偎）。", f"{self._en(s).capitalize()} draws a stock card and keeps it face down (wei).", c, hidden=True)
         else:
             self._ev(s, "draw", "draw", f"{self._zh(s)}翻开底牌：{_w(c)}。", f"{self._en(s).capitalize()} turns up a stock card: {_we(c)}.", c)
+        self.log += self._notes
+        self._notes = []
 
     def _discard(self, s: int, c: Card) -> None:
         self.hands[s][c.index] -= 1
@@ -542,10 +592,17 @@ class Hand:
         self._ev(s, "discard", "discard", f"{self._zh(s)}打出{_w(c)}。", f"{self._en(s).capitalize()} discards the {_we(c)}.", c)
         self.phase, self.turn = "claim", None
         self._open(c, s, "discard")
+        self.log += self._notes
+        self._notes = []
 
-    def _let_go(self, w: Window) -> None:
+    def _close(self, w: Window) -> None:
+        """碰一不碰二 / 不吃臭张 from the moment a card is declined: once the card is gone (let go or taken by
+        anyone), each seat that declined it may never 吃 or 碰 that card again."""
         for p in w.passed:
             self.chou[p].add(w.card.index)
+
+    def _let_go(self, w: Window) -> None:
+        self._close(w)
         self.rows[w.owner].append((w.card, w.origin))
         self.log.append(Event(w.owner, "let_go", "let_go", f"没有人要{_w(w.card)}，放在{self._zh(w.owner)}与{self._zh(self.nxt(w.owner))}之间。",
                               f"Nobody takes the {_we(w.card)}; it is laid between {self._en(w.owner)} and {self._en(self.nxt(w.owner))}.", w.card, origin=w.origin))
@@ -582,6 +639,10 @@ class Hand:
             self._to_discard(s, True)
             return
         # 跑
+        if w.origin == "liang":  # the 亮张 leaves the stock: a non-dealer's 坎 takes it (3-4)
+            assert self.stock[-1] == c
+            self.stock.pop()
+            self.liang = None
         if on is not None:
             self.open[s].pop(on)
         else:
@@ -606,6 +667,7 @@ class Hand:
         self._to_discard(0, quad)
 
     def _peng(self, s: int, w: Window) -> None:
+        self._close(w)
         c = w.card
         self.hands[s][c.index] -= 2
         self.open[s].append(Shown("peng", (c,) * 3, "up", taken=c))
@@ -613,6 +675,7 @@ class Hand:
         self._to_discard(s)
 
     def _chi(self, s: int, w: Window, groups: tuple[tuple[Card, ...], ...]) -> None:
+        self._close(w)
         c = w.card
         first = list(groups[0])
         first.remove(c)
@@ -721,16 +784,20 @@ class Hand:
         assert p is not None
         w = self.window
         if a.seat != p or a.seat < 0 or a.seat >= self.n:
-            if w is not None and a.kind == "chi" and w.steps and w.steps[0][1] == "peng":
-                return Foul("peng_first", f"碰优先于吃：先等{self._zh(p)}决定碰不碰。", f"Peng comes before chi: wait for {self._en(p)} to decide on the peng.", "peng_first")
             if w is not None and a.kind == "hu" and w.origin == "discard":
                 return Foul("hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di")
-            if w is not None and a.kind == "chi" and 0 <= a.seat < self.n and a.seat not in (w.owner, self.nxt(w.owner)):
-                return Foul("ge_shan", "不吃隔山牌：只能吃上家的牌或自己翻出的牌。", "No chi across the table: only the previous player's card or one's own stock card may be taken.", "ge_shan")
+            if w is not None and a.kind == "chi" and 0 <= a.seat < self.n:
+                f = self.chi_from_foul(a.seat, w)
+                if f is not None:
+                    return f
+            if w is not None and a.kind == "chi" and w.steps and w.steps[0][1] == "peng" and 0 <= a.seat < self.n and a.card is not None and a.card.index not in self.chou[a.seat]:
+                return Foul("peng_first", f"碰优先于吃：先等{self._zh(p)}决定碰不碰。", f"Peng comes before chi: wait for {self._en(p)} to decide on the peng.", "peng_first")
             if w is not None and a.kind == "chi" and 0 <= a.seat < self.n and a.card is not None and a.card.index in self.chou[a.seat]:
                 return Foul("chou_zhang", f"不吃臭张：{a.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {a.card.en} go before and may not take it now.", "chou_zhang")
             if w is not None and a.kind == "peng" and 0 <= a.seat < self.n and a.card is not None and a.card.index in self.chou[a.seat]:
                 return Foul("peng_er", f"碰一不碰二：{a.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {a.card.en} the first time.", "peng_er")
+            if w is not None and a.kind in ("peng", "chi") and 0 <= a.seat < self.n and self.withheld(a.seat, w, a.kind):
+                return self.withheld_foul(w.card, a.kind)
             return Foul("not_your_turn", f"现在轮到{self._zh(p)}。", f"It is {self._en(p)}'s move now.", "turn")
         if self.phase == "discard":
             if a.kind != "discard":
@@ -757,12 +824,23 @@ class Hand:
                 return Foul("peng_er", f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")
             if self.hands[a.seat][i] != 2:
                 return Foul("no_pair", f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng")
-            return Foul("not_now", "现在不能碰这张牌。", "You cannot peng this card now.", "peng")
+            if a.seat == w.owner:
+                return Foul("own_card", f"{w.card.zh}是你自己翻出或打出的牌，不能碰。", f"The {w.card.en} is your own card: you cannot peng it.", "peng")
+            if self.withheld(a.seat, w, "peng"):
+                return self.withheld_foul(w.card, "peng")
+            return Foul("not_now", "先决定胡不胡，碰在后面。", "First decide on the win; the peng comes after.", "hu")
         if a.kind == "chi":
+            f = self.chi_from_foul(a.seat, w)
+            if f is not None:
+                return f
             if w.card.index in self.chou[a.seat]:
                 return Foul("chou_zhang", f"不吃臭张：{w.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {w.card.en} go before and may not take it now.", "chou_zhang")
+            if step == "peng":
+                return Foul("peng_first", "碰优先于吃：先决定碰不碰，吃在碰之后。", "Peng comes before chi: decide on the peng first; the chi comes after.", "peng_first")
             if step != "chi":
-                return Foul("not_now", "现在不能吃这张牌。", "You cannot chi this card now.", "chi")
+                return Foul("not_now", "先决定胡不胡，吃在后面。", "First decide on the win; the chi comes after.", "hu")
+            if self.withheld(a.seat, w, "chi"):
+                return self.withheld_foul(w.card, "chi")
             return self._chi_foul(a, w)
         if a.kind == "pass" and step == "forced":
             kind = self._forced_of(a.seat, w)
@@ -774,6 +852,25 @@ class Hand:
         if a.kind == "pass":
             return Foul("not_now", "现在没有可以放过的选择。", "There is nothing to let go now.", "turn")
         return Foul("unknown", "没有这种走法。", "There is no such move.", "turn")
+
+    def chi_from_foul(self, s: int, w: Window) -> Optional[Foul]:
+        """Why seat ``s`` may never 吃 this card, whoever decides first (3-2), or None if he may."""
+        if s in self.chi_seats(w):
+            return None
+        if w.origin == "liang":
+            return Foul("chi_from", "亮张不能吃：无人起手胡时它归庄家收张。", "The turned-up card cannot be chi'd: when nobody wins on it the dealer takes it.", "shou")
+        if s != w.owner and self.nxt(s) == w.owner and self.nxt(w.owner) != s:
+            return Foul("ge_shan", f"不吃隔山牌：{w.card.zh}来自你的下家，下家的牌不能吃。", f"No chi across the table: the {w.card.en} comes from your next player, whose cards you may not chi.", "ge_shan")
+        if s == w.owner and w.origin == "discard":
+            return Foul("chi_from", "自己打出的牌不能再吃回来。", "You cannot chi back the card you discarded.", "chi_from")
+        if s == w.owner:
+            return Foul("chi_from", "这一种牌只能吃上家打出的牌，不能吃自己摸出的牌。", "In this game a chi takes only the previous player's discard, never one's own draw.", "chi_from")
+        return Foul("chi_from", "吃牌只能吃上家打出的牌：上家从底牌翻出的牌不能吃。", "A chi takes only the previous player's discard: not a card he turns from the stock.", "chi_from")
+
+    def withheld_foul(self, card: Card, kind: str) -> Foul:
+        what = "碰" if kind == "peng" else "吃"
+        return Foul("claim_kan", f"{what}了这张{card.zh}以后手里只剩坎，没有能打出的牌（拆对不拆坎），所以不能{what}。",
+                    f"After this {kind} of the {card.en} only a kan would be left in your hand and a kan is never split: there would be no card to discard, so you may not {kind} it.", "claim_kan")
 
     def _chi_foul(self, a: Action, w: Window) -> Foul:
         gs = a.groups

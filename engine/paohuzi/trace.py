@@ -88,7 +88,7 @@ def _opt(id_: str, zh: str, en: str, choices: tuple[str, ...], default: str, sec
 
 OPTIONS: tuple[RuleOption, ...] = (
     _opt("paohuzi.threshold", "开胡戏数", "minimum huxi to win", ("10", "15", "21"), "15", "5 怎样算戏", "各地玩法中有不同的规定", "threshold"),
-    _opt("paohuzi.deng_base", "折等的基准", "base of the deng conversion", ("threshold", "15"), "threshold", "6 戏折等", "以 15 戏为开胡基准", "deng-base"),
+    _opt("paohuzi.deng_base", "折等的基准", "base of the deng conversion", ("15", "threshold"), "15", "6 戏折等", "以 15 戏为开胡基准", "deng-base"),
     _opt("paohuzi.threshold_zimo", "自摸加戏是否计入开胡", "does the self-draw bonus count toward the minimum", ("with", "without"), "with", "5 怎样算戏", "自摸胡牌加 3 戏", "zimo-threshold"),
     _opt("paohuzi.red_rule", "红胡的红牌数", "red cards for a red hu", ("at_least", "exactly"), "at_least", "7 加番", "含有十张红牌", "red-count"),
     _opt("paohuzi.liang", "亮张算谁的牌", "whose card the turned-up card is", ("open", "self"), "open", "4-1 起手胡", "都可以胡“亮张”的底牌", "liang"),
@@ -99,26 +99,36 @@ OPTIONS: tuple[RuleOption, ...] = (
     _opt("paohuzi.two_hu", "两家都能胡同一张牌", "two players can win on one card", ("order", "most"), "order", "3-1 对子", "“碰”牌优先于“吃”牌", "two-hu"),
     _opt("paohuzi.claim_rank", "胡与别家的碰、跑同在一张牌上", "a win and another's claim on one card", ("hu", "seat"), "hu", "4 怎样胡牌", "胡牌就是一局比赛的终结", "claim-rank"),
     _opt("paohuzi.two_players", "二人局怎样增加难度", "how a two-player table is made harder", ("threshold", "aside"), "threshold", "1-3 二人局和多人局", "改为二十一戏才能胡牌", "two-players"),
+    _opt("paohuzi.chi_shang_draw", "下家能否吃上家翻出的底牌", "may the next player chi a card his previous player turns from the stock", ("allow", "forbid"), "allow", "3-2 顺子", "“吃”牌只能“吃”上家打出的牌", "play-order"),
+    _opt("paohuzi.claim_kan", "吃碰以后只剩坎可打", "a claim that would leave only a kan to discard", ("forbid", "allow"), "forbid", "3-3 坎子", "则不能打出去", "claim-kan"),
+    _opt("paohuzi.liang_pao", "闲家有三张与亮张相同", "a player other than the dealer holds three of the turned-up card", ("pao", "dealer"), "pao", "3-4 跑", "就必须合成一“跑”", "liang-pao"),
     _opt("paohuzi.void_hu", "无效的胡牌是否按荒牌", "is a void win also a no-win deal", ("penalties", "huang"), "penalties", "比赛 6 罚则 F", "胡牌无效，并按上述罚则计分", "void-hu"),
 )
 
 
 #: the table state machine (engine.paohuzi.table, .play, .match)
 _TP = T + "test_play.py::"
+_TR = T + "test_table_rules.py::"
 RULES = RULES + (
     Rule("paohuzi.play.peng_before_chi", P("3-1 对子", "“碰”牌优先于“吃”牌"), "一张牌先问胡，再是必须的提、偎、跑，然后碰，最后吃。", "A card is offered for a win first, then the compulsory ti, wei, pao, then peng, last chi.", "engine.paohuzi.table.Hand._open", (_TP + "test_random_lawful_moves_keep_every_card_and_replay",)),
-    Rule("paohuzi.play.peng_er", P("3-1 对子", "这叫做“碰一不碰二”"), "放过的碰不能再碰。", "A peng let go cannot be made the second time.", "engine.paohuzi.table.Hand._can_peng", (_TP + "test_a_passed_card_is_never_pengd_again",)),
-    Rule("paohuzi.play.ge_shan", P("3-2 顺子", "这叫做“不吃隔山牌”"), "只吃上家打出的或自己翻出的牌。", "Chi only the previous player's card or one's own stock card.", "engine.paohuzi.table.Hand._open", (_TP + "test_no_chi_across_the_table_and_no_win_on_a_discard",)),
+    Rule("paohuzi.play.peng_er", P("3-1 对子", "这叫做“碰一不碰二”"), "放过的碰不能再碰：从不碰的那一刻起，不论这张牌后来被谁拿走。", "A peng declined cannot be made the second time, from the moment it is declined, whoever takes the card.", "engine.paohuzi.table.Hand._close", (_TP + "test_a_passed_card_is_never_pengd_again", _TR + "test_a_peng_declined_is_never_offered_again_even_when_another_seat_takes_the_card", _TR + "test_xiaguan_no_peng_of_a_card_passed_over")),
+    Rule("paohuzi.play.ge_shan", P("3-2 顺子", "这叫做“不吃隔山牌”"), "只吃上家打出的或自己翻出的牌；拒绝时说出是哪一条。", "Chi only the previous player's card or one's own stock card; a refusal names that rule.", "engine.paohuzi.table.Hand.chi_seats", (_TP + "test_no_chi_across_the_table_and_no_win_on_a_discard", _TR + "test_a_chi_from_a_seat_that_may_never_take_the_card_names_no_chi_across_the_table", _TR + "test_a_far_seat_deciding_on_a_peng_is_told_the_rule_if_it_tries_to_chi")),
+    Rule("paohuzi.play.chou_decline", P("3-2 顺子", "第二次出现的时候就不能再“吃”了"), "不吃的牌从那一刻起就是臭张，别家吃去也一样。", "A chi declined makes the card passed from that moment, whoever takes it.", "engine.paohuzi.table.Hand._close", (_TR + "test_a_chi_declined_is_never_offered_again_even_when_another_seat_takes_the_card",)),
+    Rule("paohuzi.play.claim_kan", P("3-3 坎子", "则不能打出去"), "吃或碰后只剩坎可打时不给吃碰，并告诉玩家为什么。", "A claim that would leave only a kan to discard is withheld, and the player is told why.", "engine.paohuzi.table.Hand.withheld", (_TR + "test_a_peng_that_would_leave_only_a_kan_is_withheld_and_the_player_is_told_why", _TR + "test_the_other_reading_offers_the_claim_and_the_player_then_breaks_a_kan")),
+    Rule("paohuzi.play.empty_hand", P("3-5 提", "由下家行牌"), "必须的偎、提、跑后手里无牌可打，就不打，由下家行牌，牌数多算一张。", "A compulsory wei, ti or pao that leaves no card skips the discard; the hand counts one card more.", "engine.paohuzi.table.Hand.cfg_of", (_TR + "test_a_compulsory_wei_that_empties_the_hand_skips_the_discard_and_the_hand_stays_winnable",)),
+    Rule("paohuzi.play.liang_pao", P("3-4 跑", "就必须合成一“跑”"), "闲家手中有三张与亮张相同时必须跑。", "A player other than the dealer holding three of the turned-up card must pao it.", "engine.paohuzi.table.Hand._steps_liang", (_TR + "test_a_non_dealer_holding_three_of_the_liang_must_pao_it",)),
     Rule("paohuzi.play.bi", P("3-2 顺子", "称为“吃牌比牌”"), "吃牌时手中同样的牌都要组成一组亮出（一吃两比）；不比为烧比。", "A chi shows every copy held in further groups; a chi without it is shao bi.", "engine.paohuzi.table.Hand.chi_ways", (_TP + "test_chi_shows_every_copy_held_bi_and_a_chi_without_bi_is_refused",)),
     Rule("paohuzi.play.chou", P("3-6 编子", "放走的牌又“吃”回来"), "放走过的牌不能再吃或碰（臭张）。", "A card let go cannot be taken later (chou zhang).", "engine.paohuzi.table.Hand.chi_ways", (_TP + "test_a_passed_card_is_never_pengd_again",)),
     Rule("paohuzi.play.kan", P("3-3 坎子", "必须保留三张一“坎”"), "手中的坎不能打出，也不能拆来吃牌。", "A kan in hand is never discarded nor used for a chi.", "engine.paohuzi.table.Hand._discardable", (_TP + "test_a_kan_card_is_never_discarded",)),
     Rule("paohuzi.play.chou_wei", P("3-3 坎子", "这叫做“臭偎”或者“明偎”"), "放过碰的牌自己摸到，必须偎并亮出一张。", "A card let go for peng and drawn later is wei'd with one card shown.", "engine.paohuzi.table.Hand._forced", (_TP + "test_a_passed_pengs_card_drawn_later_is_a_shown_wei",)),
     Rule("paohuzi.play.ti_faces", P("3-5 提", "“前提”翻开最下面一张"), "前提翻开最下面一张，后提翻开最上面一张。", "A dealt ti shows its bottom card, a ti in play its top card.", "engine.paohuzi.table.Shown", (_TP + "test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng",)),
     Rule("paohuzi.play.discard_pao", P("3-5 提", "手中打出的就不成“跑”了"), "打出的牌遇碰不成跑。", "A discard never makes a pao onto a peng.", "engine.paohuzi.table.Hand._forced_of", (_TP + "test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng",)),
-    Rule("paohuzi.play.chong_pao", P("3-5 提", "重跑不能打牌出去"), "第二次提或跑（起手的第二个前提也算）不打牌，由下家行牌。", "After a second ti or pao (a second dealt ti too) no discard; the next player goes on.", "engine.paohuzi.table.Hand._to_discard", (_TP + "test_two_dealt_ti_skip_one_discard_and_can_still_win", _TP + "test_random_lawful_moves_keep_every_card_and_replay")),
+    Rule("paohuzi.play.chong_pao", P("3-5 提", "重跑不能打牌出去"), "第二次提或跑（起手的第二个前提也算）不打牌，由下家行牌。", "After a second ti or pao (a second dealt ti too) no discard; the next player goes on.", "engine.paohuzi.table.Hand._to_discard", (_TP + "test_two_dealt_ti_skip_the_first_discard", _TP + "test_random_lawful_moves_keep_every_card_and_replay")),
     Rule("paohuzi.play.shou", P("2 怎样开局", "庄家可以把亮张的底牌拿到手中"), "无人起手胡时庄家收张并打出一张。", "When nobody wins on it the dealer takes the turned-up card and discards.", "engine.paohuzi.table.Hand._shou", (_TP + "test_the_dealers_liang_is_one_reading_in_deal_hu_and_play",)),
     Rule("paohuzi.play.huang", P("1-1 四人局", "即“荒牌”"), "底牌翻完无人胡为荒牌。", "The stock used up with no win is a no-win hand.", "engine.paohuzi.table.Hand._draw", (_TP + "test_computer_hands_are_lawful_and_score_as_hu_and_settle",)),
     Rule("paohuzi.play.mozhuang", P("1-1 四人局", "称为“摸庄”"), "四人比点取定庄牌定座次；胡者下局坐庄，荒牌庄家连庄。", "Four draw for seats; the winner deals next, after a no-win the dealer again.", "engine.paohuzi.match.draw_seats", (_TP + "test_a_match_from_one_seed",)),
+    Rule("paohuzi.play.bidian_deck", P("1-1 四人局", "四人分别从其余牌中任意抽取"), "比点从除去四张定庄牌的七十六张中抽，小一也抽得到。", "The draw for seats uses the 76 cards left beside the four seat cards; small 1 can be drawn.", "engine.paohuzi.match.draw_seats", (_TR + "test_drawing_for_seats_uses_the_deck_minus_the_four_seat_cards_so_small_one_can_be_drawn",)),
+    Rule("paohuzi.play.xiaguan_chi", P("3-2 顺子", "下家打出的牌不能“吃”"), "下灌字牌只吃上家打出的牌（附录），不吃他翻出的底牌。", "Xiaguan zi pai: chi only the previous player's discard (appendix), never his stock card.", "engine.paohuzi.table.Hand.chi_seats", (_TR + "test_xiaguan_chi_only_the_previous_players_discard",)),
     Rule("paohuzi.play.three_rotation", P("1-2 三人局", "荒牌荒庄"), "三人局荒牌由下手坐庄。", "At three, after a no-win the next player deals.", "engine.paohuzi.match.play_match", (_TP + "test_a_match_from_one_seed",)),
     Rule("paohuzi.play.bird", P("1-3 二人局和多人局", "就是鸟家的方位"), "最后一张底牌定鸟家与哪一方共输赢。", "The last stock card names the seat a bird shares with.", "engine.paohuzi.play.bird_scores", (_TP + "test_bird_seat_follows_the_last_stock_card", _TP + "test_a_match_from_one_seed")),
 )

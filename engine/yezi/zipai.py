@@ -56,6 +56,7 @@ XIAGUAN: PaohuziConfig = replace(
     pair_needs_quad=True,
     deal_mode="banker21",
     chi_own_draw=False,
+    chi_shang_draw="forbid",  # 吃牌只能吃上家打出的牌: never a card the 上家 turns from the stock
     chi_red_bian=False,
     xiahuo="clear",
     self_fourth="forced",

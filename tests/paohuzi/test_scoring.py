@@ -21,9 +21,24 @@ def test_deng(huxi, d):
     assert handle({"game": "paohuzi", "action": "deng", "huxi": huxi}) == {"ok": True, "deng": d}
 
 
-def test_deng_base_follows_the_threshold_unless_chosen_otherwise():
-    assert deng(21, replace(DEFAULT, threshold=21)) == 1
-    assert deng(21, replace(DEFAULT, threshold=21, deng_base="15")) == 3
+def test_deng_table_of_section_6_is_fixed_unless_the_threshold_is_chosen_as_the_base():
+    # §6: 18 戏 = 2 等, 21 戏 = 3 等; §1-3 raises the threshold only to make a win harder (notes#deng-base)
+    assert deng(21, replace(DEFAULT, threshold=21)) == 3
+    assert deng(12, replace(DEFAULT, threshold=10)) == 1  # a win under a lower threshold still pays one 等
+    assert deng(21, replace(DEFAULT, threshold=21, deng_base="threshold")) == 1
+
+
+def test_settle_and_the_two_seat_table_agree():
+    """Issue 16: `settle` for two seats pays what `play` pays, and needs the two-seat threshold of 21 戏 (§1-3)."""
+    s = handle({"game": "paohuzi", "action": "settle", "table": "two", "winner": "xia", "huxi": 22})
+    assert s["deng"] == 3 and s["scores"] == {"zhuang": -3, "xia": 3}
+    low = handle({"game": "paohuzi", "action": "settle", "table": "two", "winner": "xia", "huxi": 18})
+    assert low["hu_valid"] is False  # 18 戏 does not win at two seats
+    p = handle({"game": "paohuzi", "action": "play", "seed": 10004, "table": "two", "computer": [0, 1]})
+    sheet = p["result"]["sheet"]
+    assert sheet["total"] == 22 and sheet["deng"] == 3
+    again = handle(p["result"]["check"]["settle"])
+    assert again["scores"] == sheet["scores"] and again["deng"] == sheet["deng"]
 
 
 def test_fan_classes():

@@ -1,0 +1,1 @@
+"""An independent referee for the ``play`` action: see :mod:`.booklet`."""

@@ -1,0 +1,302 @@
+"""Issue 16: the table rules a 跑胡子 player checks first, each written from the booklet's words.
+
+§3-1 "第一次没有碰的牌，第二次就不能再碰了" · §3-2 "同样的牌第一次没有吃，第二次出现的时候就不能再吃了" ·
+下灌 appendix "也不准碰过张", "吃牌只能吃上家打出的牌" · §3-3 拆对不拆坎 · §3-4 "出现第四张…就必须合成一跑" ·
+§1-1 "四人分别从其余牌中任意抽取一张比点…最小为小一" · §6 "21 戏＝ 3 等" · §1-3 "以增加胡牌难度".
+"""
+
+import random
+from collections import Counter
+
+from engine.api import handle
+from engine.paohuzi.ai import choose
+from engine.paohuzi.cards import full_deck, parse_card
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.match import draw_seats
+from engine.paohuzi.play import _parse_action, auto, cannot_json, new_hand, xiaguan_config
+from engine.paohuzi.table import Hand, Window, mk
+
+
+def play(**kw):
+    r = handle({"game": "paohuzi", "action": "play", **kw})
+    assert r.get("ok", True) is not False, r
+    return r
+
+
+def follow(seed: int, table: str, seat: int, actions: list, variant: str = "paohuzi", options: dict | None = None, stop=None) -> Hand:
+    """The hand ``play`` builds for these actions (computers in every other seat); ``stop(h)`` ends early."""
+    cfg = DEFAULT.with_options(options or {})
+    if variant == "xiaguan":
+        cfg = xiaguan_config(cfg)
+    h = new_hand(seed, cfg, table)
+    comp = frozenset(s for s in range(h.n) if s != seat)
+    for k, item in enumerate(actions):
+        if stop is None:
+            auto(h, comp)
+        else:
+            while not h.over and h.pending() in comp and not stop(h):
+                h.apply(choose(h, h.pending()))
+        if stop is not None and stop(h):
+            return h
+        h.apply(_parse_action(h, item, k))
+    if stop is None:
+        auto(h, comp)
+    return h
+
+
+def finish_checking_no_second_chance(h: Hand, seat: int, card: str) -> int:
+    """Play the hand out (computers everywhere); ``seat`` is never offered a 碰 or 吃 of ``card``. Returns the
+    number of times the card came up again while ``seat`` was at the table."""
+    c = parse_card(card)
+    again = 0
+    while not h.over:
+        w = h.window
+        if w is not None and w.card == c and h.phase == "claim":
+            again += 1
+            assert (seat, "peng") not in w.steps and (seat, "chi") not in w.steps
+            assert not h.chi_ways(seat, w) and not h._can_peng(seat, w)
+        h.apply(choose(h, h.pending()))
+    return again
+
+
+# ---------------------------------------------------------------- 1. declined once, declined for good
+
+
+def test_a_peng_declined_is_never_offered_again_even_when_another_seat_takes_the_card():
+    """§3-1 碰一不碰二: seat 0 lets x2 go for 碰; the next player 吃s it; x2 is not offered to seat 0 again."""
+    acts = ["discard:d6", "pass:x9", "pass:x4", "discard:d7", "pass:d9", "pass:x2"]
+    h = follow(2, "four", 0, acts)
+    assert parse_card("x2").index in h.chou[0]
+    r = play(seed=2, table="four", seat=0, actions=acts)
+    assert "peng:x2" not in [a["id"] for a in r["actions"]]
+    declined = next(i for i, e in enumerate(h.log) if e.kind == "pass" and e.seat == 0 and e.card == parse_card("x2"))
+    taken = [e for e in h.log[declined:] if e.kind in ("chi", "peng") and e.card == parse_card("x2")]
+    assert taken and taken[0].seat != 0  # across seats: another seat took the card seat 0 declined
+    finish_checking_no_second_chance(h, 0, "x2")
+
+
+def test_a_chi_declined_is_never_offered_again_even_when_another_seat_takes_the_card():
+    """§3-2 不吃臭张, from the moment the 吃 is declined (seed 6, the issue's request)."""
+    acts = ["discard:d3", "pass:x5", "pass:d6", "pass:x9", "pass:x8", "pass:d9", "pass:x6", "pass:x6"]
+    h = follow(6, "four", 0, acts)
+    for card in ("x5", "d6", "x9", "x8", "d9", "x6"):
+        assert parse_card(card).index in h.chou[0], card
+    r = play(seed=6, table="four", seat=0, actions=acts)
+    assert not any(a["kind"] in ("chi", "peng") and a["card"] in ("x5", "d6", "x9", "x8", "d9", "x6") for a in r["actions"])
+    for item in r["log"]:  # the rest of the hand: seat 0 never claims a card it declined
+        if item["seat"] == 0 and item["kind"] in ("chi", "peng"):
+            assert item["card"] not in ("x5", "d6", "x9", "x8", "d9", "x6")
+
+
+def test_xiaguan_no_peng_of_a_card_passed_over():
+    """下灌 appendix: 也不准碰过张 — seed 4052, three seats."""
+    acts = ["peng:d9", "discard:x6", "pass:x8"]
+    h = follow(4052, "three", 2, acts, variant="xiaguan")
+    assert parse_card("x8").index in h.chou[2]
+    r = play(seed=4052, variant="xiaguan", table="three", seat=2, actions=acts)
+    assert "peng:x8" not in [a["id"] for a in r["actions"]]
+    finish_checking_no_second_chance(h, 2, "x8")
+
+
+# ---------------------------------------------------------------- 2. a claim withheld is never silent
+
+
+def _d2_withheld(h: Hand) -> bool:
+    w = h.window
+    return w is not None and w.card == parse_card("d2") and h.withheld(0, w, "peng")
+
+
+SEED18 = ["discard:x1", "chi:d9:d9.x9.d9", "discard:x3", "peng:x6", "discard:x2", "chi:d5:d5.d6.d7|x5.x5.d5", "discard:x7", "peng:x8", "discard:d7"]
+
+
+def test_a_peng_that_would_leave_only_a_kan_is_withheld_and_the_player_is_told_why():
+    """§3-3 拆对不拆坎: the dealer holds two 大贰 but a 碰 would leave only a 坎 to discard (seed 18)."""
+    h = follow(18, "four", 0, SEED18, stop=_d2_withheld)
+    while not h.over and not _d2_withheld(h):  # the card may come after the last action: run the computers up to it
+        h.apply(choose(h, h.pending()))
+    assert _d2_withheld(h)
+    said = cannot_json(h, 0, [])
+    peng = next(c for c in said if c["kind"] == "peng")
+    assert peng["code"] == "claim_kan" and peng["rule"]["id"] == "claim_kan"
+    assert "坎" in peng["zh"] and "kan" in peng["en"]
+    r = play(seed=18, table="four", seat=0, actions=SEED18)
+    mine = [e for e in r["log"] if e["kind"] == "withheld" and e["seat"] == 0]
+    assert mine and mine[0]["card"] == "d2" and mine[0]["rule"]["id"] == "claim_kan"
+    # the other players never learn it while the hand is on
+    other = play(seed=18, table="four", seat=1, computer=[0, 2], actions=[])
+    assert other["over"] or not any(e["kind"] == "withheld" and e["seat"] == 0 for e in other["log"])
+
+
+def test_the_other_reading_offers_the_claim_and_the_player_then_breaks_a_kan():
+    """Reading claim_kan = allow (§3-1 grants 碰 to anyone holding a pair): the 碰 is offered; the discard after it
+    may come out of a 坎, the only card left (notes#claim-kan)."""
+    _allow_reading_somewhere()
+
+
+def _allow_reading_somewhere() -> None:
+    cfg = DEFAULT.with_options({"claim_kan": "allow"})
+    for seed in range(200):
+        h = new_hand(seed, cfg, "three")
+        while not h.over:
+            p = h.pending()
+            w = h.window
+            if w is not None and h.phase == "claim" and any(k == "peng" for s, k in w.steps if s == p):
+                rest = [n for i, n in enumerate(h.hands[p]) if i != w.card.index]
+                if all(n in (0, 3) for n in rest) and any(rest):
+                    h.apply(mk(p, "peng", w.card))
+                    assert h.phase == "discard" and h.turn == p
+                    assert [c for c in (a.card for a in h.legal_actions(p))]  # a card of a 坎 may go
+                    return
+            h.apply(choose(h, p))
+    raise AssertionError("no hand in 200 seeds offers a claim that leaves only a kan")
+
+
+def test_a_compulsory_wei_that_empties_the_hand_skips_the_discard_and_the_hand_stays_winnable():
+    """§3-3 the 偎 is compulsory; with nothing left to discard the turn passes (as after 重跑, §3-5 八块不打牌),
+    and the hand counts one card more, so it can still be won (two seats, where it happens most)."""
+    wins_after = 0
+    seen = 0
+    for seed in range(3200, 3232):
+        rnd = random.Random(seed)
+        h = new_hand(seed, DEFAULT, "two")
+        while not h.over:
+            p = h.pending()
+            acts = h.legal_actions(p)
+            h.apply(choose(h, p) if p == 1 else rnd.choice(acts))
+            for s in range(h.n):
+                if not (h.phase == "discard" and h.turn == s):
+                    total = sum(h.hands[s]) + sum(len(g.cards) for g in h.open[s])
+                    assert total == h.cfg.hand_size + max(0, h.quads[s] - 1) - h.skips[s] + h.bare[s], (seed, s)
+        if any(h.bare):
+            seen += 1
+            if h.result is not None and h.result.winner is not None and h.bare[h.result.winner]:
+                wins_after += 1
+                assert h.result.verdict is not None and h.result.verdict.best is not None and h.result.verdict.best.count_ok
+    assert seen >= 2 and wins_after >= 1
+
+
+# ---------------------------------------------------------------- 3. who may 吃
+
+
+def test_xiaguan_chi_only_the_previous_players_discard():
+    """下灌 appendix: 吃牌只能吃上家打出的牌 — not a card the 上家 turns from the stock (seed 15)."""
+    r = play(seed=15, variant="xiaguan", table="three", seat=0, actions=["discard:x6"])
+    offer = r["offer"]
+    assert offer is None or offer["origin"] == "discard" or not any(a["kind"] == "chi" for a in r["actions"])
+    for seed in range(40):
+        h = new_hand(seed, xiaguan_config(), "three")
+        while not h.over:
+            w = h.window
+            if w is not None and h.phase == "claim" and w.origin != "discard":
+                assert not any(k == "chi" for _, k in w.steps)
+                if w.origin == "stock":
+                    f = h.why_not(mk(h.nxt(w.owner), "chi", w.card, [(w.card,)]))
+                    assert f.rule in ("chi_from", "peng_first", "turn", "hu", "claim_kan") or f.code == "not_your_turn"
+            h.apply(choose(h, h.pending()))
+
+
+def test_paohuzi_chi_of_the_previous_players_stock_card_is_a_reading():
+    """§3-2 names the 上家's discard and one's own draw; practice lets the 下家 吃 the 上家's turned card too
+    (notes#play-order): the default allows it, the option forbids it."""
+    seen = {"allow": 0, "forbid": 0}
+    for reading in ("allow", "forbid"):
+        cfg = DEFAULT.with_options({"chi_shang_draw": reading})
+        for seed in range(30):
+            h = new_hand(seed, cfg, "three")
+            while not h.over:
+                w = h.window
+                if w is not None and h.phase == "claim" and w.origin == "stock":
+                    nxt = h.nxt(w.owner)
+                    if any(s == nxt and k == "chi" for s, k in w.steps):
+                        seen[reading] += 1
+                h.apply(choose(h, h.pending()))
+    assert seen["allow"] > 0 and seen["forbid"] == 0
+
+
+# ---------------------------------------------------------------- 4. 比点 deck
+
+
+def test_drawing_for_seats_uses_the_deck_minus_the_four_seat_cards_so_small_one_can_be_drawn():
+    """§1-1: 一二三四 are the 定庄牌; the players draw 从其余牌中, the smallest being 小一."""
+    drawn: Counter = Counter()
+    for seed in range(300):
+        _, events = draw_seats(random.Random(seed), 4)
+        for e in events:
+            if "抽到" in e["zh"]:
+                drawn[e["card"]] += 1
+    assert drawn["x1"] > 0 and drawn["x4"] > 0
+    three: Counter = Counter()
+    for seed in range(300):
+        _, events = draw_seats(random.Random(seed), 3)
+        three.update(e["card"] for e in events)
+    assert three["x1"] > 0
+    assert len(full_deck()) - 4 == 76
+
+
+# ---------------------------------------------------------------- 5. the rule named
+
+
+def test_a_chi_from_a_seat_that_may_never_take_the_card_names_no_chi_across_the_table():
+    """§3-2 不吃隔山牌 (the issue's request: seed 10019, three seats, the dealer tries the 下家's card)."""
+    r = play(seed=10019, table="three", seat=2, computer=[0, 1],
+             actions=["chi:d8:d8.d9.d10", "discard:d9", {"kind": "chi", "seat": 0, "card": "d7", "groups": [["d7", "d8", "d9"]]}])
+    assert r["refused"] is not None and r["refused"]["rule"]["id"] == "ge_shan"
+    for seed in range(30):  # every such try, whoever decides first
+        h = new_hand(seed, DEFAULT, "three")
+        while not h.over:
+            w = h.window
+            if w is not None and h.phase == "claim":
+                far = (w.owner + 2) % 3
+                if far not in h.chi_seats(w):
+                    f = h.why_not(mk(far, "chi", w.card, [(w.card,)]))
+                    assert f.rule in ("ge_shan", "chi_from"), (seed, f.code, f.zh)
+                    assert "不吃隔山牌" in f.zh or "吃牌只能" in f.zh or "亮张" in f.zh or "不能" in f.zh
+            h.apply(choose(h, h.pending()))
+
+
+def test_a_far_seat_deciding_on_a_peng_is_told_the_rule_if_it_tries_to_chi():
+    found = 0
+    for seed in range(60):
+        h = new_hand(seed, DEFAULT, "three")
+        while not h.over and found < 3:
+            p = h.pending()
+            w = h.window
+            if w is not None and h.phase == "claim" and w.steps[0] == (p, "peng") and p not in h.chi_seats(w):
+                f = h.why_not(mk(p, "chi", w.card, [(w.card,)]))
+                assert f.rule in ("ge_shan", "chi_from") and f.zh != "现在不能吃这张牌。"
+                found += 1
+            h.apply(choose(h, p))
+    assert found
+
+
+# ---------------------------------------------------------------- 6. the 亮张 and a non-dealer's 坎
+
+
+def test_a_non_dealer_holding_three_of_the_liang_must_pao_it():
+    """§3-4 the fourth card to a 坎 must be 跑'd; the 亮张 is a public stock card (notes#liang): seed 67."""
+    r = play(seed=67, table="four", seat=2, computer=[0, 1], actions=[])
+    kinds = [(e["seat"], e["kind"], e["card"]) for e in r["log"][:8]]
+    assert (2, "pao", "x3") in kinds and not any(k == "shou" for _, k, _ in kinds)
+    other = play(seed=67, table="four", seat=2, computer=[0, 1], options={"liang_pao": "dealer"})
+    assert (0, "shou", "x3") in [(e["seat"], e["kind"], e["card"]) for e in other["log"][:8]]
+
+
+# ---------------------------------------------------------------- 12. the 比点 wording lives in the notes
+
+
+def test_notes_say_what_the_drawing_deck_holds_and_what_a_two_ended_wait_is():
+    from pathlib import Path
+
+    zh = Path("docs/paohuzi/notes.zh.md").read_text(encoding="utf-8")
+    en = Path("docs/paohuzi/notes.en.md").read_text(encoding="utf-8")
+    for text in (zh, en):
+        match = text[text.index("{#play-match}"):]
+        assert "76" in match[:1500] or "七十六" in match[:1500]
+        lt = text[text.index("{#liang-tou}"):]
+        assert "4-10" in lt[:1500]
+    for text, words in ((zh, ("{#claim-kan}", "{#empty-hand}", "{#liang-pao}")), (en, ("{#claim-kan}", "{#empty-hand}", "{#liang-pao}"))):
+        for w in words:
+            assert w in text
+
+
+_ = Window
