@@ -51,6 +51,18 @@ def test_computer_hands_follow_the_booklet(variant, table, start, hands):
     assert checks["claims"] > hands and checks["compulsory"] > 0 and checks["let_go"] > hands
 
 
+@pytest.mark.parametrize("option", [{"claim_kan": "allow"}, {"chi_shang_draw": "forbid"}, {"liang_pao": "dealer"}])
+def test_the_other_readings_follow_the_booklet_as_read(option):
+    """Each new reading of issue 16 (notes#claim-kan, #play-order, #liang-pao) is a whole game the referee accepts."""
+    for table in ("four", "two"):
+        for seed in range(30_000, 30_020):
+            a = play(seed=seed, table=table, computer=list(range(TABLES[table])), options=option)
+            r = Referee(a, rules_for("paohuzi", table, option)).run()
+            assert not r.departures, (option, table, seed, r.departures[:3])
+            assert sum(a["result"]["sheet"]["scores"].values()) == 0
+            TOTALS.update(r.checks)
+
+
 def _allowed_chi(variant: str, seat: int, offer: dict, n: int) -> bool:
     owner, origin = offer["from"], offer["origin"]
     if origin == "discard":
