@@ -13,9 +13,9 @@ BUILD_TOOLS := pyodide-build==0.39.2 pkginfo==2.0 build==1.6.1 setuptools==84.2.
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve site test test-fast bench clean chromium wheel editions pdf release-check
+.PHONY: setup serve site test test-fast bench clean chromium nginx wheel editions pdf release-check
 
-setup: $(VENV)/.installed $(BUILD_VENV)/.installed node_modules/.installed chromium
+setup: $(VENV)/.installed $(BUILD_VENV)/.installed node_modules/.installed chromium nginx
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,12 @@ chromium:
 	@{ command -v chromium >/dev/null && command -v pdftoppm >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1; } || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk poppler-utils; }
+
+# Debian's nginx, to try the header file the build writes for it (tests/platform/test_headers.py)
+nginx:
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx-light; }
 
 serve: setup
 	$(MKDOCS) serve -a 127.0.0.1:8000
