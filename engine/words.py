@@ -203,6 +203,7 @@ THINGS: dict[str, tuple[str, str]] = {
     "huxi": ("胡息", "the huxi (胡息) count"),
     "source": ("胡牌那张牌的来处", "where the winning card came from"),
     "fouls": ("所选的犯规", "the fouls chosen"),
+    "skipped": ("手中无牌而免打的次数", "the discards skipped for an empty hand"),
     "winner": ("胡牌的人", "the winner"),
     "self_drawn": ("是否自摸", "whether the win was self-drawn"),
     "fan": ("所选的番", "the fan (番) chosen"),
