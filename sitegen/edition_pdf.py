@@ -4,7 +4,7 @@ of contents with page numbers, the rules of the four games, the editorial notes,
 the bibliography and the glossary; page numbers in the footer. Works on any built edition (the
 pages' <article> is all it reads), so older editions get their PDF from the current code.
 
-    python -m sitegen.edition_pdf SITE_DIR VERSION     # writes SITE_DIR/folk-games-archive-<v>-<lang>.pdf
+    python -m sitegen.edition_pdf SITE_DIR VERSION [OUT_DIR]   # writes folk-games-archive-<v>-<lang>.pdf
 """
 
 from __future__ import annotations
@@ -128,7 +128,9 @@ def print_page(site: Path, version: str, date: str, lang: str, site_url: str, nu
         f'<section class="ed-page md-typeset" id="ed-s{i}"><span class="ed-mark">@@ed-s{i}@@</span>{content}</section>'
         for i, rel, _, content in sections
     )
-    edition_url = f"{site_url}{prefix}"
+    # the address that names this edition (the current site's pages are also kept there)
+    root = site_url if f"editions/{version}/" in site_url else f"{site_url}editions/{version}/"
+    edition_url = f"{root}{prefix}"
     title_page = (
         f'<section class="ed-title"><h1>{html.escape(NAME[lang])}</h1>'
         f'<p class="ed-sub">{html.escape(NAME["en" if lang == "zh" else "zh"])}</p>'
@@ -192,16 +194,18 @@ def _site_url(site: Path) -> str:
     return m.group(1) if m else "/"
 
 
-def write_pdfs(site: Path, version: str, date: str = "") -> list[Path]:
-    """Both languages' PDFs of the edition built at ``site``, written beside its pages."""
+def write_pdfs(site: Path, version: str, date: str = "", out_dir: Path | None = None) -> list[Path]:
+    """Both languages' PDFs of the edition built at ``site``, written beside its pages (or in ``out_dir``)."""
     from engine import editions as ed
 
     e = ed.edition(version)
     date = date or (e.date if e and e.date else "")
     site_url = _site_url(site)
-    return [write_pdf(site, version, date, lang, site / pdf_name(version, lang), site_url) for lang in ("zh", "en")]
+    out_dir = out_dir or site
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return [write_pdf(site, version, date, lang, out_dir / pdf_name(version, lang), site_url) for lang in ("zh", "en")]
 
 
 if __name__ == "__main__":
-    for p in write_pdfs(Path(sys.argv[1]), sys.argv[2]):
+    for p in write_pdfs(Path(sys.argv[1]), sys.argv[2], out_dir=Path(sys.argv[3]) if len(sys.argv) > 3 else None):
         print(p)
