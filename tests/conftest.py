@@ -213,7 +213,8 @@ def page(browser: object) -> Iterator[object]:
 
 FOLDER_MARKERS = {"browser": "browser", "record": "site", "node": "node"}
 
-#: long runs (tens of seconds on two cores): whole-game simulations and fuzzing; `make test` runs them
+#: long runs (seconds to tens of seconds each on two cores): whole-game simulations, searches over
+#: many seeds and fuzzing; `make test` runs them (tests/platform/test_tiers.py checks each exists)
 SLOW = (
     "tests/paohuzi/test_play.py::test_random_lawful_moves_keep_every_card_and_replay",
     "tests/paohuzi/test_play.py::test_computer_hands_are_lawful_and_score_as_hu_and_settle",
@@ -232,6 +233,21 @@ SLOW = (
     "tests/platform/test_budget.py::test_cost_functions_never_fail",
     "tests/platform/test_budget.py::test_fuzz_every_action_with_awkward_text",
     "tests/platform/test_api.py::test_fuzzed_requests_always_get_an_answer",
+    "tests/platform/test_api.py::test_fuzzed_fields_of_each_example",
+    "tests/paohuzi/test_play.py::test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng",
+    "tests/paohuzi/test_referee.py::test_computer_hands_follow_the_booklet",
+    "tests/paohuzi/test_table_rules.py::test_paohuzi_chi_of_the_previous_players_stock_card_is_a_reading",
+    "tests/gupai/test_gupai_sitegen.py::test_tables_render_in_both_languages",
+    "tests/gupai/test_gupai_hand.py::test_computer_never_takes_a_trick_by_following_with_zhizun",
+    "tests/gupai/test_gupai_options.py::test_every_option_combination_sums_to_zero",
+    "tests/lessons/test_paohuzi_lesson.py::test_no_rule_of_thumb_finds_the_answer",
+    "tests/lessons/test_lessons.py::test_no_rule_of_thumb_passes_a_step",
+    "tests/yezi/test_yezi_api.py::test_junk_never_raises",
+    "tests/yezi/test_yezi_zipai.py::test_runs_always_arrange",
+    "tests/yezi/test_yezi_zipai.py::test_arrangement_is_a_partition",
+    "tests/yezi/test_yezi_odds.py::test_odds_tables_sum",
+    "tests/dawei/test_source_readings.py::test_every_game_settles_to_zero",
+    "tests/dawei/test_api.py::test_any_request_gets_an_answer",
 )
 
 

@@ -1,0 +1,32 @@
+"""The test tiers of tests/conftest.py name real tests, and the quick tier needs nothing beyond the virtual environment."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import FOLDER_MARKERS, ROOT, SLOW
+
+
+def test_every_slow_entry_names_a_test_that_exists() -> None:
+    missing = []
+    for entry in SLOW:
+        path, _, name = entry.partition("::")
+        f = ROOT / path
+        if f.is_file() and name and not re.search(rf"^def {re.escape(name)}\(", f.read_text(encoding="utf-8"), re.M):
+            missing.append(entry)  # (a file that is gone matches nothing: harmless)
+    assert missing == [], f"tests/conftest.py SLOW names tests that do not exist: {missing}"
+
+
+def test_tier_folders_and_files_exist() -> None:
+    assert all((ROOT / "tests" / folder).is_dir() for folder in FOLDER_MARKERS)
+
+
+def test_make_test_fast_leaves_out_every_tier_that_needs_more_than_the_venv() -> None:
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    fast = re.search(r"^FAST := (.*)$", make, re.M)
+    target = re.search(r"^test-fast: (.*)$", make, re.M)
+    assert fast and target
+    assert target.group(1).split() == ["$(VENV)/.installed"]  # not setup: no npm, Chromium or build tools
+    for marker in ("browser", "site", "node", "slow"):
+        assert f"not {marker}" in fast.group(1)
+    assert re.search(r"^test: setup\n\t\$\(PY\) -m pytest -q --durations=25$", make, re.M)
