@@ -14,6 +14,7 @@ from ..errors import ApiError
 from ..validate import bad, field
 from . import LESSONS
 from .model import Exercise, Lesson, Step, draw
+from .costs import COSTS as _COSTS
 
 #: the seed of the fixed set that the printed worksheets and their answer keys use
 KEY_SEED = 1
@@ -144,8 +145,6 @@ EXAMPLES: list[dict[str, Any]] = [
     {"request": {"game": "lesson", "action": "key", "lesson": "dawei"}, "zh": "给教师的固定练习和答案", "en": "The fixed set and its answer key for teachers"},
 ]
 
-#: Work units per request, checked by engine.api before an action runs (a unit is
-#: about a microsecond of CPython): lessons are fixed and small, so each action is
-#: bounded by a constant; the teacher's answer key (every exercise of every step) is
-#: the largest, about 20 ms.
-COSTS: dict[str, int] = {"steps": 10_000, "exercises": 20_000, "check": 20_000, "key": 200_000}
+#: Work units per request, checked by engine.api before an action runs: measured per lesson step
+#: (engine/lessons/costs.py, benchmarks/lesson_costs.py, tests/platform/test_lesson_costs.py)
+COSTS = _COSTS
