@@ -40,7 +40,7 @@ class Seat:
 @dataclass(frozen=True)
 class Action:
     seat: str
-    kind: str  # "hu" (起手胡), "shou" (收张: take the turned-up card, discard ``card``)
+    kind: str  # "hu" (起手胡), "shou" (收张: take the turned-up card, discard ``card``), "pao" (a non-dealer's 坎 takes it)
     card: Optional[Card] = None
 
 
@@ -92,6 +92,10 @@ def legal_actions(state: DealState, cfg: RuleConfig = DEFAULT) -> list[Action]:
     if state.phase != "opening":
         return []
     out = [Action(p, "hu", state.liang) for p in PLAYERS if qishou(state, p, cfg).wins]
+    if cfg.liang_pao == "pao":  # §3-4: a non-dealer holding three of it must 跑 it (notes#liang-pao)
+        pao = [p for p in PLAYERS[1:] if state.seat(p).hand.count(state.liang) == 3]
+        if pao:
+            return out + [Action(pao[0], "pao", state.liang)]
     z = state.seat("zhuang")
     n = counts_of(list(z.hand) + [state.liang])
     for c in sorted(set(z.hand) | {state.liang}):
@@ -106,6 +110,14 @@ def apply(state: DealState, action: Action, cfg: RuleConfig = DEFAULT) -> DealSt
         raise ValueError("illegal action")
     if action.kind == "hu":
         return replace(state, phase="won", winner=action.seat)
+    if action.kind == "pao":  # the play goes on at the table (engine.paohuzi.table): he discards next
+        s = state.seat(action.seat)
+        hand = list(s.hand)
+        for _ in range(3):
+            hand.remove(state.liang)
+        seat = Seat(tuple(hand), s.open + (Group.of("pao", [state.liang] * 4, True),))
+        seats = tuple((p, seat if p == action.seat else x) for p, x in state.seats)
+        return replace(state, seats=seats, stock=state.stock[:-1], phase="play")
     z = state.seat("zhuang")
     hand = list(z.hand) + [state.liang]
     hand.remove(action.card)  # type: ignore[arg-type]

@@ -32,12 +32,18 @@ def test_shou_zhang_never_throws_a_kan_card(seed):
     d = deal(seed)
     acts = legal_actions(d)
     shou = [a for a in acts if a.kind == "shou"]
-    assert shou and all(a.kind in ("hu", "shou") for a in acts)  # taking it is not optional (notes#play-shou)
-    hand = list(d.seat("zhuang").hand) + [d.liang]
-    for a in shou:
-        assert hand.count(a.card) < 3
-    nxt = apply(d, shou[0])
-    z = nxt.seat("zhuang")
-    assert len(z.hand) + sum(len(g.cards) for g in z.open) == 20 and nxt.phase == "play"
-    assert Counter(all_cards(nxt)) + Counter([nxt.discard]) == Counter(full_deck())
-    assert legal_actions(nxt) == []
+    pao = [a for a in acts if a.kind == "pao"]
+    if pao:  # a non-dealer's 坎 must 跑 the 亮张 (notes#liang-pao): then the dealer takes nothing
+        assert not shou and len(pao) == 1 and d.seat(pao[0].seat).hand.count(d.liang) == 3
+        after = apply(d, pao[0])
+        assert Counter(all_cards(after)) == Counter(full_deck()) and after.phase == "play"
+    else:
+        assert shou and all(a.kind in ("hu", "shou") for a in acts)  # taking it is not optional (notes#play-shou)
+        hand = list(d.seat("zhuang").hand) + [d.liang]
+        for a in shou:
+            assert hand.count(a.card) < 3
+        nxt = apply(d, shou[0])
+        z = nxt.seat("zhuang")
+        assert len(z.hand) + sum(len(g.cards) for g in z.open) == 20 and nxt.phase == "play"
+        assert Counter(all_cards(nxt)) + Counter([nxt.discard]) == Counter(full_deck())
+        assert legal_actions(nxt) == []

@@ -279,6 +279,11 @@ def test_a_non_dealer_holding_three_of_the_liang_must_pao_it():
     assert (2, "pao", "x3") in kinds and not any(k == "shou" for _, k, _ in kinds)
     other = play(seed=67, table="four", seat=2, computer=[0, 1], options={"liang_pao": "dealer"})
     assert (0, "shou", "x3") in [(e["seat"], e["kind"], e["card"]) for e in other["log"][:8]]
+    # the opening as the `deal` action shows it agrees with the table
+    d = handle({"game": "paohuzi", "action": "deal", "seed": 67})
+    assert [(a["seat"], a["kind"], a["card"]) for a in d["actions"]] == [("shang", "pao", "x3")]
+    d2 = handle({"game": "paohuzi", "action": "deal", "seed": 67, "options": {"liang_pao": "dealer"}})
+    assert {a["kind"] for a in d2["actions"]} == {"shou"}
 
 
 # ---------------------------------------------------------------- 12. the 比点 wording lives in the notes
