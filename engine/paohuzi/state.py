@@ -11,7 +11,9 @@ with a seeded :class:`random.Random` so that a deal can be replayed:
 * four alike dealt to a player are shown at once as a 前提 (亮提);
 * anyone whose dealt hand is ready may win on the turned-up card (起手胡);
 * otherwise the dealer takes it and discards a card (收张) — never one of a
-  坎 or 提. The whole hand after this is played by :mod:`engine.paohuzi.table`.
+  坎 or 提 — unless another player holds three of it and must 跑 it (3-4,
+  reading ``liang_pao``). The whole hand after this is played by
+  :mod:`engine.paohuzi.table`.
 
 Everything is immutable: :func:`legal_actions` lists what may be done,
 :func:`apply` returns the next state.
