@@ -173,10 +173,12 @@ def gen_editions(lang: str, params: dict[str, Any]) -> str:
         tag = _t(L, "（本版）", " (this edition)") if e.version == current else ""
         out.append(f"### {e.version} · {when}{tag} {{#{anchor_of(e.version)}}}\n")
         out.append((e.zh if L == "zh" else e.en) + "\n")
-        out.append(edition_links(e.version, L, base) + "\n")
+        if e.date:  # a released edition is kept at its own address
+            out.append(edition_links(e.version, L, base) + "\n")
         changes = ed.changes_of(e.version)
         if not changes:
-            out.append(_t(L, "这一版没有改动任何读法。", "This edition changed no reading.") + "\n")
+            out.append((_t(L, "这一版没有改动任何读法。", "This edition changed no reading.") if e.date
+                        else _t(L, "目前还没有改动的读法。", "No reading has changed yet.")) + "\n")
             continue
         out.append(
             f"| {_t(L, '读法', 'Reading')} | {_t(L, '改动', 'Change')} | {_t(L, '以前', 'Before')} | {_t(L, '现在', 'Now')} | "
@@ -220,6 +222,9 @@ def note_editions() -> dict[str, str]:
 def edition_line(v: str, lang: str, changelog_href: str, changed: bool) -> str:
     label = (_t(lang, f"此读法最后改动于 {v} 版", f"Reading last changed in edition {v}") if changed
              else _t(lang, f"此读法自 {v} 版起未变", f"Reading unchanged since edition {v}"))
+    e = ed.edition(v)
+    if e is not None and not e.date:
+        label += _t(lang, "（该版准备中）", " (in preparation)")
     return (f'<p class="rec-edition"><a href="{changelog_href}#{anchor_of(v)}">{html.escape(label)}</a></p>')
 
 

@@ -54,7 +54,7 @@ SNAP = {"g.a": {"default": "x", "choices": ["x", "y"]}, "g.b": {"default": "p", 
 
 
 def _edition(v: str) -> ed.Edition:
-    return ed.Edition(v, "", "zh", "en")
+    return ed.Edition(v, "2026-01-01", "zh", "en")
 
 
 def _change(v: str, subject: str, kind: str = ed.DEFAULT) -> ed.Change:
@@ -77,8 +77,10 @@ def test_a_moved_default_needs_a_minor_step_and_a_line_naming_it() -> None:
     assert ed.release_problems("1.1.0", moved, {"1.0.0": SNAP}, eds, [_change("1.1.0", "g.a")]) == []
     # nothing moved: publishable under the released version
     assert ed.release_problems("1.0.0", dict(SNAP), {"1.0.0": SNAP}, eds, []) == []
-    # a version with no edition line
+    # a version with no edition line, or one not dated
     assert any("no edition 1.2.0" in p for p in ed.release_problems("1.2.0", dict(SNAP), {"1.0.0": SNAP}, eds, []))
+    undated = [*eds, ed.Edition("1.2.0", "", "zh", "en")]
+    assert any("no release date" in p for p in ed.release_problems("1.2.0", dict(SNAP), {"1.0.0": SNAP}, undated, []))
 
 
 def test_dropped_and_added_options_and_choices_are_changes() -> None:
@@ -134,7 +136,9 @@ def test_the_changelog_lists_each_edition_and_its_changes() -> None:
     for lang in ("zh", "en"):
         text = gen_editions(lang, {})
         for e in ed.EDITIONS:
-            assert f"### {e.version} " in text and f"editions/{e.version}/" in text
+            assert f"### {e.version} " in text
+            # a released edition links to its own address; one in preparation has none yet
+            assert (f"editions/{e.version}/" in text) == bool(e.date), e
         rows = [ln for ln in text.splitlines() if ln.startswith("| ") and "](../" in ln]
         assert len(rows) == len(ed.CHANGES)
         # the reader sees the note's heading, not the option's program name
@@ -241,12 +245,16 @@ def test_a_release_build_refuses_a_changed_default_without_a_version_step_and_an
     cff.write_text(re.sub(r'^version: ".*"$', f'version: "{nxt}"', cff.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
     check = [sys.executable, "-m", "sitegen.editions", "check"]
     res = subprocess.run(check, cwd=tree, env=env, capture_output=True, text=True, timeout=300)
-    assert res.returncode == 1 and f"no edition {nxt}" in res.stdout and "dawei.red_five_gold changed (default)" in res.stdout, res.stdout + res.stderr
+    assert res.returncode == 1 and "dawei.red_five_gold changed (default)" in res.stdout, res.stdout + res.stderr
+    assert f"no edition {nxt}" in res.stdout or f"edition {nxt} has no release date" in res.stdout, res.stdout
 
     # 3. one edition line and one change line naming it: publishable (the same check the build runs)
     eds = tree / "engine" / "editions.py"
     src = eds.read_text(encoding="utf-8")
-    src = src.replace("\n)\n\nC = Change", f'\n    E("{nxt}", "", "测试版。", "A test edition."),\n)\n\nC = Change', 1)
+    if f'E("{nxt}", "",' in src:  # the next edition already listed, in preparation: release it
+        src = src.replace(f'E("{nxt}", "",', f'E("{nxt}", "2026-12-31",', 1)
+    else:
+        src = src.replace("\n)\n\nC = Change", f'\n    E("{nxt}", "2026-12-31", "测试版。", "A test edition."),\n)\n\nC = Change', 1)
     src = src.replace("\n)\n\n\n# ---", f'\n    C("{nxt}", "dawei.red_five_gold", DEFAULT, ("任意", "any"), ("一二二", "one two two"), ("测试", "a test"), "dawei/notes.md#red-five-gold", ("dawei/main.md",)),\n)\n\n\n# ---', 1)
     eds.write_text(src, encoding="utf-8")
     res = subprocess.run(check, cwd=tree, env=env, capture_output=True, text=True, timeout=300)
