@@ -86,14 +86,30 @@ def groups_html(groups: list[dict[str, Any]], lang: str, height: int = 64) -> st
     return "".join(out)
 
 
+PLACE = {"top": ("坐在你对面", "sits opposite you"), "right": ("坐在你右手边", "sits on your right"), "left": ("坐在你左手边", "sits on your left")}
+
+
+def place(s: dict[str, Any], a: dict[str, Any]) -> str:
+    """Where a seat sits seen from the reader: play passes to the next player (下家) on the reader's right."""
+    me = next((x["seat"] for x in a["seats"] if x["you"]), None)
+    n = len(a["seats"])
+    if me is None or s["you"]:
+        return ""
+    if n == 2:
+        return "top"
+    return "right" if s["seat"] == (me + 1) % n else "left"
+
+
 def seat_html(s: dict[str, Any], a: dict[str, Any], lang: str, big: bool) -> str:
     t = T(lang)
+    where = place(s, a)
     who = name(s, lang) + (t("（你）", " (you)") if s["you"] else t("（电脑）", " (computer)") if s["computer"] else "")
     turn = a.get("to_move") == s["seat"] and not a["over"]
     n = s["hand_count"]
     count = t(f"手中 {n} 张", f"{n} cards in hand")
     head = (f'<p class="zp-seat-name">{who}{(" · " + t("轮到此家", "to move")) if turn else ""}</p>'
-            f'<p class="zp-count">{count}</p>')
+            + (f'<p class="zp-place">{t(*PLACE[where])}</p>' if where else "")
+            + f'<p class="zp-count">{count}</p>')
     opened = groups_html(s["open"], lang)
     opened_html = (f'<div class="zp-open" role="group" aria-label="{t("亮在桌上的牌", "groups on the table")}">{opened}</div>' if opened else "")
     hand = ""
@@ -105,7 +121,8 @@ def seat_html(s: dict[str, Any], a: dict[str, Any], lang: str, big: bool) -> str
     row_html = (f'<div class="zp-row"><span class="zp-row-label">{t("打出、翻出后没人要的牌（放在此家与", "Cards let go (between this seat and ")}'
                 f'{name(nxt, lang)}{t("之间）", ")")}</span><div class="zp-row-cards">{row}</div></div>' if row else "")
     cls = "zp-seat" + (" zp-you" if s["you"] else "") + (" zp-turn" if turn else "")
-    return f'<section class="{cls}" data-seat="{s["seat"]}">{head}{opened_html}{hand}{row_html}</section>'
+    pl = f' data-place="{where}"' if where else ""
+    return f'<section class="{cls}" data-seat="{s["seat"]}"{pl}>{head}{opened_html}{hand}{row_html}</section>'
 
 
 def centre_html(a: dict[str, Any], lang: str) -> str:
@@ -114,8 +131,11 @@ def centre_html(a: dict[str, Any], lang: str) -> str:
     stock = t(f"底牌还剩 {n} 张", f"{n} cards left in the stock")
     parts = [f'<span class="zp-stock">{stock}</span>']
     if a.get("xing"):
-        parts.append(f'<span class="zp-xing">{name(a["xing"], lang)}{t("本局不打牌", " plays no card this hand")}</span>')
+        parts.append(f'<span class="zp-xing">{name(a["xing"], lang)}{t("坐在你对面，本局不打牌", " sits opposite you and plays no card this hand")}</span>')
     o = a.get("offer")
+    ls = a.get("liang_shown")
+    if ls and not (o and o["origin"] == "liang"):
+        parts.append(f'<figure class="zp-liang" data-role="liang" data-card="{e(ls["card"])}">{card(ls["card"], lang, 56)}<figcaption>{name(ls, lang)}</figcaption></figure>')
     if o:
         frm = name(a["seats"][o["from"]], lang)
         how = {"stock": t("翻出", "turned up from the stock by"), "discard": t("打出", "discarded by"), "liang": t("亮张", "turned up for")}[o["origin"]]
@@ -137,10 +157,10 @@ def table_html(a: dict[str, Any], lang: str, static: bool = False) -> str:
             f'<span class="hw-sr">{t("打出", "Discard the ")}{e(card_name(c, lang))}</span></button>' for c in you["hand"])
         hand = f'<div class="zp-hand" data-role="hand" role="group" aria-label="{t("你的手牌", "your hand")}">{hand}</div>'
     mine = seat_html(you, a, lang, True)
-    return (f'<div class="zp-table">'
-            f'<div class="zp-mine">{mine}{hand}</div>'
-            f'{centre_html(a, lang)}'
+    return (f'<div class="zp-table zp-n{len(a["seats"])}">'
             f'<div class="zp-others">{"".join(seat_html(s, a, lang, False) for s in others)}</div>'
+            f'{centre_html(a, lang)}'
+            f'<div class="zp-mine">{mine}{hand}</div>'
             f'</div>')
 
 
@@ -166,6 +186,37 @@ def log_html(a: dict[str, Any], lang: str, base: str = "../turn/", start: int = 
     return "".join(items)
 
 
+def layout_html(a: dict[str, Any], lang: str) -> str:
+    """The hand laid out at the end (摊牌): the winner's groups and the sum that makes the sheet, or every hand after 荒."""
+    t = T(lang)
+    lay = (a.get("result") or {}).get("layout")
+    if not lay:
+        return ""
+    h = f'<p class="zp-lay-head">{name(lay, lang)}</p>'
+    if lay["groups"]:
+        marked = False
+        figs = []
+        for g in lay["groups"]:
+            inner = []
+            for c in g["cards"]:
+                win = g["win"] and not marked and c == lay["card"]
+                marked = marked or win
+                inner.append(card(c, lang, 64, " zp-win-card" if win else ""))
+            cap = f'{name(g, lang)} · {g["huxi"]}{t("戏", " huxi")}' + (t("（胡的牌在这组）", " (the winning card is here)") if g["win"] else "")
+            figs.append(f'<figure class="zp-group{" zp-win" if g["win"] else ""}" data-huxi="{g["huxi"]}"><div class="zp-group-cards" style="--zp-overlap:-30px">'
+                        f'{"".join(inner)}</div><figcaption>{cap}</figcaption></figure>')
+        h += f'<div class="zp-open zp-lay-groups" role="group" aria-label="{t("胡者摊开的牌", "the winner&#39;s cards laid out")}">{"".join(figs)}</div>'
+        h += f'<ol class="zp-lay-sum" data-role="sum">{"".join(f"<li>{name(x, lang)}</li>" for x in lay["lines"])}</ol>'
+    if lay.get("void"):
+        h += f'<p class="zp-lay-void">{name(lay["void"], lang)}</p>'
+    if lay["huang"]:
+        for s in lay["hands"]:
+            opened = f'<div class="zp-open">{groups_html(s["open"], lang, 48)}</div>' if s["open"] else ""
+            h += (f'<div class="zp-dealt"><p class="zp-dealt-name">{name(s, lang)}</p>{opened}'
+                  f'<div class="zp-hand-small">{"".join(card(c, lang, 48) for c in s["hand"])}</div></div>')
+    return f'<section class="zp-layout" data-role="layout"><p class="zp-lay-title">{t("摊牌", "The hand laid out")}</p>{h}</section>'
+
+
 def sheet_html(a: dict[str, Any], lang: str) -> str:
     t = T(lang)
     r = a["result"]
@@ -185,20 +236,37 @@ def sheet_html(a: dict[str, Any], lang: str) -> str:
     sh = r["sheet"]
     rows = "".join(f'<tr><th scope="row">{roles.get(k, e(k))}</th><td>{v:+d}</td></tr>' for k, v in sh["scores"].items())
     lines = "".join(f"<li>{name(line, lang)}</li>" for line in sh["lines"])
-    return (f'<div class="zp-sheet" data-role="sheet"><p class="zp-verdict">{head}</p>'
+    return (f'<div class="zp-sheet" data-role="sheet"><p class="zp-verdict">{head}</p>{layout_html(a, lang)}'
             f'<table><caption>{t("本局得分", "Points this hand")}</caption><tbody>{rows}</tbody></table>'
             f'{f"<ul>{lines}</ul>" if lines else ""}</div>')
+
+
+def match_controls(lang: str, table: str) -> str:
+    """A match at the table: several hands, the winner dealing the next (抢庄), a running match sheet; 打鸟 at four seats."""
+    from engine.paohuzi.play import MAX_HANDS
+
+    t = T(lang)
+    opts = "".join(f'<option value="{n}"{" selected" if n == 4 else ""}>{t(f"{n} 局", f"{n} hands")}</option>' for n in range(2, MAX_HANDS + 1))
+    bird = (f'<label class="zp-match-bird"><input type="checkbox" data-role="match-birds" disabled> '
+            f'{t("加一位打鸟的人（第五人，跟最后一张底牌指的那一家共输赢）", "Add a fifth player who bets as a bird (sharing the fate of the seat the last stock card names)")}</label>'
+            if table == "four" else "")
+    return (f'<div class="zp-match-controls"><label>{t("比赛局数", "Hands in a match")} <select data-role="match-hands" disabled>{opts}</select></label> '
+            f'{bird} <button type="button" class="hw-btn" data-role="match-start" disabled>{t("开始一场比赛", "Start a match")}</button> '
+            f'<button type="button" class="hw-btn" data-role="match-stop" hidden disabled>{t("回到单局练习", "Back to single hands")}</button></div>'
+            f'<div class="zp-match" data-role="match" hidden></div>')
 
 
 def table_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     variant = params.get("variant", "paohuzi")
     seed = int(params.get("seed", 1))
-    a = play(variant=variant, seed=seed, table=params.get("table", "four" if variant == "paohuzi" else "three"))
+    table = params.get("table", "four" if variant == "paohuzi" else "three")
+    a = play(variant=variant, seed=seed, table=table)
     return (f'<div class="zp" data-variant="{variant}">'
             f'<p class="zp-top"><span data-role="title">{t(f"第 {seed} 号牌局", f"Hand no. {seed}")}</span> '
             f'<button type="button" class="hw-btn" data-role="new" disabled>{t("换一手牌", "Deal another hand")}</button> '
             f'<button type="button" class="hw-btn" data-role="undo" disabled>{t("悔一步", "Take back a move")}</button></p>'
+            f'{match_controls(lang, table)}'
             f'<div data-role="board">{table_html(a, lang, static=True)}</div>'
             f'<p class="zp-refused" data-role="message"></p>'
             f'<div class="zp-actions" data-role="actions">{actions_html(a, lang, static=True)}</div>'

@@ -8,6 +8,7 @@ import { el, sharedState, shareButton } from "./dom.js";
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 const MAX_MOVES = 700;
+const MAX_HANDS = 8; // the engine's longest match (engine/paohuzi/play.py)
 
 const facesPromises = new Map();
 /** SVG faces of the twenty cards, asked once per page and language (English faces carry Arabic numerals). */
@@ -59,10 +60,22 @@ function view(F, ctx) {
     return `<figure class="${cls}"><div class="zp-group-cards" style="--zp-overlap:-${Math.round(height * 0.47)}px">${inner}</div><figcaption>${cap}</figcaption></figure>`;
   }
 
+  /** Where a seat sits seen from the reader: play passes to the next player (下家) on the reader's right. */
+  function place(s, a) {
+    const me = a.seats.findIndex((x) => x.you);
+    const n = a.seats.length;
+    if (me < 0 || s.you) return "";
+    if (n === 2) return "top";
+    return s.seat === (me + 1) % n ? "right" : "left";
+  }
+  const PLACE = { top: ["坐在你对面", "sits opposite you"], right: ["坐在你右手边", "sits on your right"], left: ["坐在你左手边", "sits on your left"] };
+
   function seat(s, a, big) {
+    const where = place(s, a);
     const who = nm(s) + (s.you ? t("（你）", " (you)") : s.computer ? t("（电脑）", " (computer)") : "");
     const turn = a.to_move === s.seat && !a.over;
     let h = `<p class="zp-seat-name">${who}${turn ? " · " + t("轮到此家", "to move") : ""}</p>`
+      + (where ? `<p class="zp-place">${t(...PLACE[where])}</p>` : "")
       + `<p class="zp-count">${t(`手中 ${s.hand_count} 张`, `${s.hand_count} cards in hand`)}</p>`;
     let last = null;
     const opened = s.open.map((g) => {
@@ -77,12 +90,15 @@ function view(F, ctx) {
       h += `<div class="zp-row"><span class="zp-row-label">${t("打出、翻出后没人要的牌（放在此家与", "Cards let go (between this seat and ")}${nm(next)}${t("之间）", ")")}</span>`
         + `<div class="zp-row-cards">${s.row.map((r) => card(r.card, 56)).join("")}</div></div>`;
     }
-    return `<section class="zp-seat${s.you ? " zp-you" : ""}${turn ? " zp-turn" : ""}" data-seat="${s.seat}">${h}</section>`;
+    return `<section class="zp-seat${s.you ? " zp-you" : ""}${turn ? " zp-turn" : ""}" data-seat="${s.seat}"${where ? ` data-place="${where}"` : ""}>${h}</section>`;
   }
 
   function centre(a) {
     const parts = [`<span class="zp-stock">${t(`底牌还剩 ${a.stock} 张`, `${a.stock} cards left in the stock`)}</span>`];
-    if (a.xing) parts.push(`<span class="zp-xing">${nm(a.xing)}${t("本局不打牌", " plays no card this hand")}</span>`);
+    if (a.xing) parts.push(`<span class="zp-xing">${nm(a.xing)}${t("坐在你对面，本局不打牌", " sits opposite you and plays no card this hand")}</span>`);
+    if (a.liang_shown && !(a.offer && a.offer.origin === "liang")) {
+      parts.push(`<figure class="zp-liang" data-role="liang" data-card="${esc(a.liang_shown.card)}">${card(a.liang_shown.card, 56)}<figcaption>${nm(a.liang_shown)}</figcaption></figure>`);
+    }
     const o = a.offer;
     if (o) {
       const frm = nm(a.seats[o.from]);
@@ -96,6 +112,7 @@ function view(F, ctx) {
   function table(a) {
     const you = a.seats.find((s) => s.you);
     const others = a.seats.filter((s) => !s.you);
+    if (!you) return `<div class="zp-table zp-n${a.seats.length}"><div class="zp-others">${others.map((s) => seat(s, a, false)).join("")}</div>${centre(a)}</div>`;
     const discards = new Map(a.actions.filter((x) => x.kind === "discard").map((x) => [x.card, x]));
     const blocked = new Map(a.blocked.map((b) => [b.card, b]));
     const canDiscard = discards.size > 0;
@@ -112,13 +129,14 @@ function view(F, ctx) {
       }).join("");
       hand = `<div class="zp-hand" data-role="hand" role="group" aria-label="${esc(t("你的手牌", "your hand"))}">${hand}</div>`;
     }
-    return `<div class="zp-table"><div class="zp-mine">${seat(you, a, true)}${hand}</div>${centre(a)}`
-      + `<div class="zp-others">${others.map((s) => seat(s, a, false)).join("")}</div></div>`;
+    return `<div class="zp-table zp-n${a.seats.length}"><div class="zp-others">${others.map((s) => seat(s, a, false)).join("")}</div>`
+      + `${centre(a)}<div class="zp-mine">${seat(you, a, true)}${hand}</div></div>`;
   }
 
   function actions(a) {
     let h = a.actions.filter((x) => x.kind !== "discard")
       .map((x) => `<button type="button" class="hw-btn zp-act" data-id="${esc(x.id)}">${nm(x)}</button>`).join("");
+    if (a.match && a.match.next) h += `<button type="button" class="hw-btn zp-act" data-id="next">${t("下一局", "Next hand")}</button>`;
     if (a.actions.some((x) => x.kind === "discard")) h += `<p class="zp-hint">${t("点手中的一张牌把它打出。", "Click a card of your hand to discard it.")}</p>`;
     if (a.waiting) h += `<p class="zp-hint">${nm(a.waiting)}</p>`;
     // a learner's table ({"hints": true}): the computer's choice in the reader's place, shown on request
@@ -135,6 +153,34 @@ function view(F, ctx) {
     return a.log.map((x) => `<li value="${x.n}">${nm(x)} <a class="zp-rule" href="${base}#rule-${esc(x.rule.id)}">${nm(x.rule)}</a></li>`).join("");
   }
 
+  /** The hand laid out at the end (摊牌): the winner's groups and the sum that makes the sheet, or every hand after 荒. */
+  function layout(a) {
+    const L = a.result && a.result.layout;
+    if (!L) return "";
+    let h = `<p class="zp-lay-head">${nm(L)}</p>`;
+    if (L.groups.length) {
+      let marked = false;
+      const figs = L.groups.map((g) => {
+        const inner = g.cards.map((c) => {
+          const win = g.win && !marked && c === L.card;
+          marked = marked || win;
+          return card(c, 64, win ? " zp-win-card" : "");
+        }).join("");
+        const cap = `${nm(g)} · ${g.huxi}${t("戏", " huxi")}` + (g.win ? t("（胡的牌在这组）", " (the winning card is here)") : "");
+        return `<figure class="zp-group${g.win ? " zp-win" : ""}" data-huxi="${g.huxi}"><div class="zp-group-cards" style="--zp-overlap:-30px">${inner}</div><figcaption>${cap}</figcaption></figure>`;
+      }).join("");
+      h += `<div class="zp-open zp-lay-groups" role="group" aria-label="${esc(t("胡者摊开的牌", "the winner's cards laid out"))}">${figs}</div>`;
+      h += `<ol class="zp-lay-sum" data-role="sum">${L.lines.map((x) => `<li>${nm(x)}</li>`).join("")}</ol>`;
+    }
+    if (L.void) h += `<p class="zp-lay-void">${nm(L.void)}</p>`;
+    if (L.huang) {
+      h += L.hands.map((s) => `<div class="zp-dealt"><p class="zp-dealt-name">${nm(s)}</p>`
+        + (s.open.length ? `<div class="zp-open">${s.open.map((g) => group(g, 48)).join("")}</div>` : "")
+        + `<div class="zp-hand-small">${s.hand.map((c) => card(c, 48)).join("")}</div></div>`).join("");
+    }
+    return `<section class="zp-layout" data-role="layout"><p class="zp-lay-title">${t("摊牌", "The hand laid out")}</p>${h}</section>`;
+  }
+
   function sheet(a) {
     const r = a.result;
     if (!r) return "";
@@ -149,8 +195,42 @@ function view(F, ctx) {
     }
     const rows = Object.entries(r.sheet.scores).map(([k, v]) => `<tr data-role-id="${esc(k)}"><th scope="row">${roles[k] || esc(k)}</th><td data-score="${v}">${v > 0 ? "+" : ""}${v}</td></tr>`).join("");
     const lines = r.sheet.lines.map((l) => `<li>${nm(l)}</li>`).join("");
-    return `<div class="zp-sheet" data-role="sheet"><p class="zp-verdict">${esc(head)}</p>`
-      + `<table><caption>${t("本局得分", "Points this hand")}</caption><tbody>${rows}</tbody></table>${lines ? `<ul>${lines}</ul>` : ""}</div>`;
+    const cardWords = (c) => (F.names[c] ? nm(F.names[c]) : esc(c));
+    const birds = (r.birds || []).map((b) => `<li data-role="bird">${t(`打鸟：最后一张底牌是${cardWords(b.card)}，鸟跟${roles[b.seat_role] || ""}共输赢，本局得 ${b.score > 0 ? "+" : ""}${b.score}。`,
+      `Bird: the last stock card is the ${cardWords(b.card)}, so the bird shares the fate of ${roles[b.seat_role] || ""}: ${b.score > 0 ? "+" : ""}${b.score} this hand.`)}</li>`).join("");
+    return `<div class="zp-sheet" data-role="sheet"><p class="zp-verdict">${esc(head)}</p>${layout(a)}`
+      + `<table><caption>${t("本局得分", "Points this hand")}</caption><tbody>${rows}</tbody></table>${lines || birds ? `<ul>${lines}${birds}</ul>` : ""}</div>`;
+  }
+
+  /** The running match sheet (积分表): who deals each hand (抢庄), who counts, who won, each player's points. */
+  function match(a) {
+    const m = a.match;
+    if (!m) return "";
+    const pn = (p) => nm(m.players[p].name);
+    const roleName = (p) => {
+      const pl = m.players[p];
+      if (pl.seat == null) return a.xing ? nm(a.xing) : t("不上桌", "sits out");
+      return nm(a.seats[pl.seat]);
+    };
+    let h = `<p class="zp-match-head">${esc(t(`比赛：共 ${m.hands} 局，`, `A match of ${m.hands} hands: `))}`
+      + (m.over ? esc(t("已经打完。", "finished.")) : esc(t(`现在是第 ${m.hand} 局。`, `now hand ${m.hand}.`)))
+      + ` ${esc(t("你是", "You are player "))}${pn(m.you)}${t("。", ".")}</p>`;
+    h += `<p class="zp-match-seats">${esc(t("这一局：", "This hand: "))}${m.players.map((p, i) => `${pn(i)} ${roleName(i)}`).join(t("，", ", "))}${t("。", ".")}</p>`;
+    if (m.draw && m.draw.length) h += `<details class="zp-match-draw"><summary>${t("摸庄（比点定座位）", "Drawing for seats")}</summary><ul>${m.draw.map((d) => `<li>${nm(d)}</li>`).join("")}</ul></details>`;
+    const heads = [t("局", "hand"), t("庄家", "dealer"), a.xing ? t("醒家", "counter") : null, t("胡者", "winner")].filter(Boolean);
+    const birdCols = m.birds || [];
+    const th = heads.map((x) => `<th scope="col">${x}</th>`).join("") + m.players.map((p, i) => `<th scope="col">${pn(i)}</th>`).join("")
+      + birdCols.map((b) => `<th scope="col">${t(`鸟家${b.bird}`, `bird ${b.bird}`)}</th>`).join("");
+    const sign = (v) => (v > 0 ? `+${v}` : String(v));
+    const rows = m.sheet.map((r) => `<tr data-hand="${r.hand}"><td>${r.hand}</td><td>${pn(r.dealer)}</td>${a.xing ? `<td>${r.xing == null ? "—" : pn(r.xing)}</td>` : ""}`
+      + `<td>${r.winner == null ? t("荒牌", "none (huang)") : pn(r.winner)}</td>${r.scores.map((v) => `<td>${sign(v)}</td>`).join("")}${birdCols.map(() => "<td></td>").join("")}</tr>`).join("");
+    const foot = `<tr><th scope="row" colspan="${heads.length}">${t("合计", "total")}</th>${m.players.map((p) => `<td data-total="${p.total}"><b>${sign(p.total)}</b></td>`).join("")}`
+      + `${birdCols.map((b) => `<td><b>${sign(b.total)}</b></td>`).join("")}</tr>`;
+    h += `<div class="zp-scroll"><table class="zp-match-sheet"><caption>${t("积分表", "Match sheet")}</caption><thead><tr>${th}</tr></thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table></div>`;
+    if (m.over && m.ranking) {
+      h += `<p class="zp-match-end" data-role="ranking">${esc(t("比赛结束，名次：", "The match is over. Ranking: "))}${m.ranking.map((p, k) => `${k + 1}. ${pn(p)}（${sign(m.players[p].total)}）`.replace("（", t("（", " (")).replace("）", t("）", ")"))).join(t("；", "; "))}</p>`;
+    }
+    return h;
   }
 
   /** What the other seats did since the reader's last move, in words (announced). */
@@ -158,7 +238,7 @@ function view(F, ctx) {
     return a.log.slice(from).filter((x) => x.seat == null || !a.seats[x.seat].you).map((x) => (ctx.lang === "zh" ? x.zh : x.en)).join(" ");
   }
 
-  return { table, actions, log, sheet, since };
+  return { table, actions, log, sheet, since, match };
 }
 
 async function table(root, ctx) {
@@ -166,21 +246,47 @@ async function table(root, ctx) {
   const p = ctx.params || {};
   const variant = p.variant === "xiaguan" ? "xiaguan" : "paohuzi";
   const tableKind = p.table || (variant === "paohuzi" ? "four" : "three");
-  const start = sharedState(root) || {};
+  // a match is kept in this browser (localStorage) across reloads; a shared link wins over it
+  const store = `zipai-match:${variant}:${tableKind}`;
+  const kept = () => { try { return JSON.parse(window.localStorage.getItem(store) || "null"); } catch { return null; } };
+  const shared = sharedState(root);
+  const start = shared || kept() || {};
   let seed = Number.isInteger(start.seed) && start.seed >= 0 && start.seed < 2 ** 31 ? start.seed : Number(p.seed) || 1;
   let moves = Array.isArray(start.moves) ? start.moves.filter((m) => typeof m === "string").slice(0, MAX_MOVES) : [];
+  const okHands = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_HANDS;
+  let hands = okHands(start.match) ? start.match : 0; // 0: one hand, not a match
+  let birds = tableKind === "four" && start.birds === 1 ? 1 : 0;
   const F = await faces(ctx);
   const v = view(F, ctx);
   const q = (r) => root.querySelector(`[data-role="${r}"]`);
   const board = q("board"), acts = q("actions"), msg = q("message"), logEl = q("log"), sheetBox = q("sheet-box"), status = q("status");
   const title = q("title"), newBtn = q("new"), undoBtn = q("undo");
+  const matchBox = q("match"), matchBtn = q("match-start"), oneBtn = q("match-stop"), handsSel = q("match-hands"), birdBox = q("match-birds");
   msg.setAttribute("aria-live", "assertive");
   let answers = 0;
   let lastLog = Infinity; // what happened before the first answer is on the board, not announced
   let busy = false;
 
   const shareBox = q("share");
-  shareBox.replaceChildren(shareButton(root, () => ({ seed, moves }), t));
+  shareBox.replaceChildren(shareButton(root, () => (hands ? { seed, moves, match: hands, birds } : { seed, moves }), t));
+  if (shared && moves.length) root.querySelector(".zp-log").open = true; // a shared game opens with what happened so far
+  const keep = () => {
+    try {
+      if (hands) window.localStorage.setItem(store, JSON.stringify({ seed, moves, match: hands, birds }));
+      else window.localStorage.removeItem(store);
+    } catch { /* private mode: the match is not kept */ }
+  };
+
+  /** The reader's own groups never sit under the page's sticky header. */
+  function clearHeader() {
+    const header = document.querySelector(".md-header");
+    const mine = board.querySelector(".zp-mine");
+    if (!header || !mine) return;
+    const below = header.getBoundingClientRect().bottom;
+    root.style.setProperty("--zp-header", `${Math.ceil(below) + 8}px`);
+    const r = mine.getBoundingClientRect();
+    if (r.top < below && r.bottom > below - 1) window.scrollBy(0, r.top - below - 8);
+  }
 
   function focusNext() {
     const first = acts.querySelector("button") || board.querySelector("button.zp-hcard");
@@ -193,7 +299,9 @@ async function table(root, ctx) {
     busy = true;
     root.setAttribute("aria-busy", "true");
     const t0 = performance.now();
-    const a = await ctx.call({ game: "paohuzi", action: "play", variant, table: tableKind, seed, actions: moves.map((id) => ({ id })) });
+    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
+    if (hands) Object.assign(req, { match: { hands }, birds });
+    const a = await ctx.call(req);
     root.dataset.ms = String(Math.round(performance.now() - t0));
     busy = false;
     root.removeAttribute("aria-busy");
@@ -213,7 +321,18 @@ async function table(root, ctx) {
       delete msg.dataset.refused;
     }
     const t1 = performance.now();
-    title.textContent = t(`第 ${seed} 号牌局`, `Hand no. ${seed}`);
+    if (a.match) {
+      // the reader counts this hand (醒家): no seat at the table is the reader's
+      const me = a.match.players[a.match.you];
+      if (me && me.seat == null) a.seats.forEach((x) => { x.you = false; });
+    }
+    title.textContent = hands ? t(`第 ${seed} 号比赛`, `Match no. ${seed}`) : t(`第 ${seed} 号牌局`, `Hand no. ${seed}`);
+    matchBox.innerHTML = v.match(a);
+    matchBox.hidden = !a.match;
+    matchBtn.hidden = Boolean(hands);
+    oneBtn.hidden = !hands;
+    root.dataset.match = a.match ? (a.match.over ? "over" : String(a.match.hand)) : "";
+    keep();
     board.innerHTML = v.table(a);
     acts.innerHTML = v.actions(a);
     logEl.innerHTML = v.log(a);
@@ -228,6 +347,7 @@ async function table(root, ctx) {
     answers += 1;
     root.dataset.answers = String(answers);
     if (focus) focusNext();
+    clearHeader();
   }
 
   function move(id) {
@@ -252,6 +372,24 @@ async function table(root, ctx) {
     lastLog = Infinity;
     ask(true);
   });
+  matchBtn.addEventListener("click", () => {
+    hands = Number(handsSel.value) || 4;
+    birds = birdBox && birdBox.checked && tableKind === "four" ? 1 : 0;
+    seed = Math.floor(Math.random() * 2 ** 31);
+    moves = [];
+    lastLog = Infinity;
+    ask(true);
+  });
+  oneBtn.addEventListener("click", () => {
+    hands = 0;
+    birds = 0;
+    moves = [];
+    lastLog = Infinity;
+    ask(true);
+  });
+  if (hands) handsSel.value = String(hands);
+  if (birdBox) birdBox.checked = Boolean(birds);
+  for (const c of [matchBtn, oneBtn, handsSel, birdBox]) if (c) c.disabled = false;
   undoBtn.addEventListener("click", () => {
     if (!moves.length) return;
     moves = moves.slice(0, -1);
