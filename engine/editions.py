@@ -24,6 +24,8 @@ choices differ from the last released edition (``engine/editions_options.json``,
 
 from __future__ import annotations
 
+import re
+
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,7 +92,7 @@ CHANGES: tuple[Change, ...] = (
 def parse(version: str) -> tuple[int, int, int]:
     """"1.2.3" -> (1, 2, 3); ValueError for anything else."""
     parts = version.strip().split(".")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(re.fullmatch(r"[0-9]+", p) for p in parts):
         raise ValueError(f"'{version}' is not a version of three numbers (major.minor.patch)")
     return int(parts[0]), int(parts[1]), int(parts[2])
 

@@ -132,7 +132,8 @@ SKIP_KEYS = {"svg", "code", "codes", "id", "ids", "key", "request"}
 def reader_strings(x: Any, key: str = "", reader: bool = False) -> Iterator[str]:
     if isinstance(x, dict):
         for k, v in x.items():
-            if k in SKIP_KEYS:
+            # a drawing is markup, in either language (figure, figure_en)
+            if k in SKIP_KEYS or re.sub(r"_(zh|en)$", "", k) in SKIP_KEYS | {"figure"}:
                 continue
             yield from reader_strings(v, k, reader or bool(READER_KEYS.search(k)))
     elif isinstance(x, list):
