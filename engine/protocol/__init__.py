@@ -132,6 +132,11 @@ class GameState(ABC):
         """A lawful move of the current player in words (zh, en)."""
         return action, action
 
+    def why_not(self, action: str) -> tuple[str, str] | None:
+        """Why a move the current player may not make is refused, naming the rule (zh, en);
+        None where the game has no more to say than that the move is not offered."""
+        return None
+
     # ------------------------------------------------------------ the protocol
     def legal_actions(self, player: int | None = None) -> list[str]:
         """The lawful moves of ``player`` (by default the current player); [] when it is not their turn."""
@@ -144,11 +149,9 @@ class GameState(ABC):
 
     def apply(self, action: str) -> None:
         if not isinstance(action, str) or action not in self.legal_actions():
-            raise IllegalAction(
-                "这一步现在不能走：请从可走的几步里选一步。",
-                "That move cannot be made now: choose one of the moves offered.",
-                len(self.actions),
-            )
+            why = self.why_not(action) if isinstance(action, str) and not self.is_terminal() else None
+            zh, en = why or ("这一步现在不能走：请从可走的几步里选一步。", "That move cannot be made now: choose one of the moves offered.")
+            raise IllegalAction(zh, en, len(self.actions))
         self._apply(action)
         self.actions.append(action)
 

@@ -83,6 +83,12 @@ class GupaiState(GameState):
         en = " and ".join(BY_CODE[t].en for t in m.tiles)
         return (f"出{zh}", f"Play {en}") if m.up else (f"扣下{zh}（垫）", f"Discard {en} face down")
 
+    def why_not(self, action: str) -> tuple[str, str] | None:
+        side, sep, tiles = action[:60].partition(":")
+        if not sep or side not in ("up", "down") or not tiles:
+            return None
+        return self.st.why_illegal(Move(tuple(tiles.split(".")), side == "up"))
+
     def observation(self, player: int) -> dict[str, Any]:
         st = self.st
 

@@ -141,6 +141,7 @@ def test_play_action_answers_the_viewers_moves_and_stops_at_the_first_unlawful_m
     ans = handle({"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3, "actions": [first, "up:00", first]}})
     assert ans["ok"] and ans["position"]["actions"] == [first]
     assert ans["refused"]["index"] == 1
+    assert ans["refused"]["en"] == "Move 2 was not played. Those tiles are not in this hand."  # the game's own reason
     st = open_state({"game": "gupai", "seed": 3, "actions": [first]})
     assert ans["observation"] == st.observation(st.current_player())
     assert [a["id"] for a in ans["actions"]] == st.legal_actions()
