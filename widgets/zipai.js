@@ -223,7 +223,7 @@ function view(F, ctx) {
       + birdCols.map((b) => `<th scope="col">${t(`鸟家${b.bird}`, `bird ${b.bird}`)}</th>`).join("");
     const sign = (v) => (v > 0 ? `+${v}` : String(v));
     const rows = m.sheet.map((r) => `<tr data-hand="${r.hand}"><td>${r.hand}</td><td>${pn(r.dealer)}</td>${a.xing ? `<td>${r.xing == null ? "—" : pn(r.xing)}</td>` : ""}`
-      + `<td>${r.winner == null ? t("荒牌", "none (huang)") : pn(r.winner)}</td>${r.scores.map((v) => `<td>${sign(v)}</td>`).join("")}${birdCols.map(() => "<td></td>").join("")}</tr>`).join("");
+      + `<td>${r.winner == null ? t("荒牌", "none (huang)") : pn(r.winner)}</td>${r.scores.map((v) => `<td>${sign(v)}</td>`).join("")}${birdCols.map((b, k) => `<td>${sign((r.birds || [])[k] || 0)}</td>`).join("")}</tr>`).join("");
     const foot = `<tr><th scope="row" colspan="${heads.length}">${t("合计", "total")}</th>${m.players.map((p) => `<td data-total="${p.total}"><b>${sign(p.total)}</b></td>`).join("")}`
       + `${birdCols.map((b) => `<td><b>${sign(b.total)}</b></td>`).join("")}</tr>`;
     h += `<div class="zp-scroll"><table class="zp-match-sheet"><caption>${t("积分表", "Match sheet")}</caption><thead><tr>${th}</tr></thead><tbody>${rows}</tbody><tfoot>${foot}</tfoot></table></div>`;

@@ -140,7 +140,8 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
             totals[p] += row[p]
         w = h.result.winner if h.result else None
         sheet_rows.append({"hand": hand_no + 1, "dealer": hand_players[0], "xing": xing,
-                           "winner": None if w is None else hand_players[w], "scores": row})
+                           "winner": None if w is None else hand_players[w], "scores": row,
+                           "birds": [bscore] * birds if birds and has_xing else []})
         # 抢庄 and rotation
         if w is not None:
             dealer_pos = seating.index(hand_players[w])

@@ -39,7 +39,7 @@
           "layout": the hand laid out (摊牌): the winner's groups, the sum to 等 and 番 (engine/paohuzi/layout.py)
       },
       "match": null | {"hand": int, "hands": int, "players": [{"name": {"zh","en"}, "total"}],
-                        "sheet": [{"hand", "dealer", "xing", "winner", "scores": [int per player]}],
+                        "sheet": [{"hand", "dealer", "xing", "winner", "scores": [int per player], "birds": [int per bird]}],
                         "over": bool, "ranking": [player index]}
     }
 """

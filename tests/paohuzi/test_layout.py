@@ -103,3 +103,23 @@ def test_the_turned_up_card_is_on_the_board():
     # 下灌字牌 deals the dealer 21 and turns no card up
     b = handle({"game": "paohuzi", "action": "play", "variant": "xiaguan", "seed": 1, "table": "three"})
     assert b["ok"] and b["liang_shown"] is None
+
+
+def test_each_row_of_a_match_sheet_with_a_bird_sums_to_zero():
+    # 打鸟 (§1-3): a fifth player shares the fate of the seat the last stock card names; every hand's row,
+    # the bird's share included, balances, and so do the totals
+    for seed in range(3):
+        moves: list = []
+        for _ in range(400):
+            a = handle({"game": "paohuzi", "action": "play", "table": "four", "seed": seed, "match": {"hands": 3}, "birds": 1, "actions": moves})
+            assert a["ok"], a
+            m = a["match"]
+            if m["over"]:
+                break
+            moves.append(a["hint"]["id"] if a["actions"] else {"kind": "next"})
+        assert m["over"] and len(m["sheet"]) == 3
+        for row in m["sheet"]:
+            assert len(row["birds"]) == 1
+            assert sum(row["scores"]) + sum(row["birds"]) == 0
+        assert [b["total"] for b in m["birds"]] == [sum(r["birds"][0] for r in m["sheet"])]
+        assert sum(p["total"] for p in m["players"]) + m["birds"][0]["total"] == 0
