@@ -147,8 +147,8 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
             dealer_pos = seating.index(hand_players[w])
         elif not has_xing:
             dealer_pos = (dealer_pos + 1) % players  # 荒牌荒庄
-        if hand_no + 1 < hands and k >= len(actions) and viewer not in computer and any(p == viewer for p in hand_players):
-            # the reader saw this hand end: the next one starts with a "next" move
+        if hand_no + 1 < hands and k >= len(actions) and viewer not in computer:
+            # the reader saw this hand end (as a player, or as the 醒家 who counted it): the next one starts with a "next" move
             break
         if hand_no + 1 < hands and k < len(actions) and isinstance(actions[k], dict) and actions[k].get("kind") == "next":
             k += 1
@@ -157,6 +157,9 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     assert current is not None
     h, vseat, comp_seats, hand_players, xing = current
     out = view(h, vseat, comp_seats, table, variant)
+    if viewer not in hand_players:  # the reader counts this hand (醒家): no seat at the table is the reader's
+        for s in out["seats"]:
+            s["you"] = False
     out["refused"] = refused
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)

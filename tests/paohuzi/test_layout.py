@@ -123,3 +123,14 @@ def test_each_row_of_a_match_sheet_with_a_bird_sums_to_zero():
             assert sum(row["scores"]) + sum(row["birds"]) == 0
         assert [b["total"] for b in m["birds"]] == [sum(r["birds"][0] for r in m["sheet"])]
         assert sum(p["total"] for p in m["players"]) + m["birds"][0]["total"] == 0
+
+
+def test_a_match_stops_after_a_hand_the_reader_counted():
+    # seed 6, four seats: the reader (甲) counts the first hand as 醒家; he sees it end, then asks for the next
+    a = handle({"game": "paohuzi", "action": "play", "table": "four", "seed": 6, "match": {"hands": 2}, "actions": []})
+    m = a["match"]
+    assert m["players"][0]["role"] == "xing" and a["over"] and m["next"] and not m["over"]
+    assert not any(s["you"] for s in a["seats"])
+    assert a["result"]["layout"]["zh"]
+    b = handle({"game": "paohuzi", "action": "play", "table": "four", "seed": 6, "match": {"hands": 2}, "actions": [{"kind": "next"}]})
+    assert len(b["match"]["sheet"]) == 2 and b["match"]["over"]
