@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Sequence
 
-from ..paohuzi.cards import FACES
+from ..paohuzi.cards import FACES, parse_card
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, action_json, hand_sheet, new_hand, view, xiaguan_config
 from ..paohuzi.table import Action, Hand, action_id
@@ -85,6 +85,18 @@ class PaohuziState(GameState):
         a = self._actions()[action]
         j = action_json(self.h, a)
         return j["zh"], j["en"]
+
+    def why_not(self, action: str) -> tuple[str, str] | None:
+        p = self.h.pending()
+        parts = action[:200].split(":")
+        if p is None or parts[0] not in ("hu", "pass", "discard", "chi", "peng") or len(parts) > 3:
+            return None
+        card = parse_card(parts[1]) if len(parts) > 1 else None
+        groups = tuple(tuple(parse_card(x) for x in g.split(".")) for g in parts[2].split("|")[:4]) if len(parts) > 2 else ()
+        if (len(parts) > 1 and card is None) or any(c is None or len(g) != 3 for g in groups for c in g):
+            return None
+        foul = self.h.why_not(Action(p, parts[0], card, groups))  # type: ignore[arg-type]
+        return foul.zh, foul.en
 
     def observation(self, player: int) -> dict[str, Any]:
         s = self.setup

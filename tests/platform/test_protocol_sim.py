@@ -24,6 +24,7 @@ import pytest
 
 from engine.api import handle
 from engine.protocol import ADAPTERS, GameState, IllegalAction, open_state, state_class
+from engine.paohuzi.cards import FACES
 from engine.protocol.gupai import GupaiState
 
 from conftest import ROOT
@@ -149,6 +150,20 @@ def test_play_action_answers_the_viewers_moves_and_stops_at_the_first_unlawful_m
     other = (st.current_player() + 1) % 4
     side = handle({"game": "table", "action": "play", "viewer": other, "position": ans["position"]})
     assert side["actions"] == [] and side["observation"]["seat"] == other
+
+
+def test_a_refused_paohuzi_move_names_its_rule() -> None:
+    st = open_state({"game": "paohuzi", "table": "three", "seed": 7})
+    hand = st.observation(st.current_player())["seats"][st.current_player()]["hand"]
+    kan = [c for c in set(hand) if hand.count(c) >= 3]
+    absent = next(f.code for f in FACES if f.code not in hand)
+    with pytest.raises(IllegalAction) as e:
+        st.apply(f"discard:{absent}")
+    assert e.value.en == "You do not hold that card."
+    for c in kan:
+        with pytest.raises(IllegalAction) as e:
+            st.apply(f"discard:{c}")
+        assert e.value.en.startswith("A kan is never split")
 
 
 def test_play_action_plays_a_whole_game_to_its_returns() -> None:
