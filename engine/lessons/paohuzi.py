@@ -178,7 +178,8 @@ def _ready(rng: random.Random) -> Exercise:
     also = Text(("这手牌也胡" + "、".join(c.zh for c in others) + "。") if others else "这手牌只胡这一张。",
                 (" It also wins on " + ", ".join(c.en for c in others) + ".") if others else " No other card wins for it.")
     choices = [Choice(win, Text(by_code[win].zh, by_code[win].en))] + [
-        Choice(c, Text(by_code[c].zh, by_code[c].en), _loser_why(hand, by_code[c])) for c in losers[:3]
+        Choice(c, Text(by_code[c].zh, by_code[c].en), _loser_why(hand, by_code[c]), READY if "short of" in _loser_why(hand, by_code[c]).en else ONE_PAIR)
+        for c in losers[:3]
     ]
     cs = _cards(hand)
     return Exercise(
@@ -241,6 +242,10 @@ WEI = RuleRef(LEARN, "wei", Text("偎", "Wei"))
 TI = RuleRef(LEARN, "ti", Text("提", "Ti"))
 PAO = RuleRef(LEARN, "pao", Text("跑", "Pao"))
 FORCED = RuleRef(LEARN, "forced", Text("必须做的提、偎、跑", "The compulsory ti, wei and pao"))
+WHO = RuleRef(LEARN, "who-takes", Text("一张牌谁能要", "Who may take a card"))
+BI = RuleRef(LEARN, "bi", Text("比牌", "Bi"))
+GROUPS = RuleRef(LEARN, "groups", Text("牌怎样凑成组", "How cards make groups"))
+ONE_PAIR = RuleRef(LEARN, "one-pair", Text("只能有一对", "At most one pair"))
 
 
 def figure(*parts: tuple[str, "list[Card] | tuple[Card, ...]"]) -> str:
@@ -330,7 +335,7 @@ def _seats_who(rng: random.Random) -> Exercise:
 
     d_zh = "你自己" if d == "you" else SEAT[d].zh
     d_en = "You" if d == "you" else SEAT[d].en[0].upper() + SEAT[d].en[1:]
-    choices = [Choice(v, SEAT[v], None if v == right else why(v)) for v in ("you", "shang", "xia", "xing")]
+    choices = [Choice(v, SEAT[v], None if v == right else why(v), None if v in (right, "xing") else WHO) for v in ("you", "shang", "xia", "xing")]
     return Exercise(
         Text(f"四人局，你坐庄。{d_zh}打出一张牌，没有人碰。谁可以吃这张牌（只要手里有能配的两张）？",
              f"Four at the table, you are the dealer. {d_en} {'discard' if d == 'you' else 'discards'} a card and nobody pengs it. Who may chi it (given two cards that go with it)?"),
@@ -383,7 +388,8 @@ def _seats_may(rng: random.Random) -> Exercise:
         ok = TAKE_WAYS[right]
         return Text(f"这张牌你能要：{ok.zh}（{held_w.zh}）。", f"You can take this card: {ok.en.lower()} (with {held_w.en}).")
 
-    choices = [Choice(v, TAKE_WAYS[v], None if v == right else why(v)) for v in ("chi", "peng", "none")]
+    rules = {"peng": PENG, "chi": CHI if pair else WHO, "none": PENG if right == "peng" else CHI}
+    choices = [Choice(v, TAKE_WAYS[v], None if v == right else why(v), None if v == right else rules[v]) for v in ("chi", "peng", "none")]
     if right == "peng":
         ex = Text(f"手里有一对{c.zh}，别家的{c.zh}不论打出还是翻出，你都可以碰（碰也先于吃）。",
                   f"With a pair of {c.en}, you may peng another player's {c.en}, discarded or turned up (and a peng comes before any chi).")
@@ -510,6 +516,10 @@ def _chi_key(why: Text) -> str:
     return "lack"
 
 
+#: where the rule each kind of wrong chi breaks is explained
+CHI_RULE = {"burnt": BI, "kan": GROUPS, "mixed": GROUPS, "none": GROUPS}
+
+
 def _chi(rng: random.Random) -> Exercise:
     while True:
         c = Card(rng.random() < 0.5, rng.randint(1, 10))
@@ -567,7 +577,7 @@ def _chi(rng: random.Random) -> Exercise:
     src_own = rng.random() < 0.35
     src = Text("你自己从底牌翻出", "You turn up") if src_own else Text("你的上家打出", "The player before you discards")
     val = lambda g: "|".join(x.code for grp in g for x in grp)  # noqa: E731
-    choices = [Choice(val(right), chi_words(right))] + [Choice(val(g), chi_words(g), why) for g, why in chosen]
+    choices = [Choice(val(right), chi_words(right))] + [Choice(val(g), chi_words(g), why, CHI_RULE.get(_chi_key(why))) for g, why in chosen]
     main = gw(right[0])
     expl_zh = f"{c.zh}和手里的两张组成{main.zh}，是{SHAPE_WORDS[group_shape(right[0])].zh}。"
     expl_en = f"The {c.en} and two of your cards make {main.en}, {SHAPE_WORDS[group_shape(right[0])].en}."
@@ -704,7 +714,7 @@ def _move_step(focus: str) -> Callable[[random.Random], Exercise]:
         pool = [m for m in MOVES if m != right and not (right == "peng" and m == "pass")]
         rng.shuffle(pool)
         shown = [right] + pool[:3]
-        choices = [Choice(m, MOVES[m], move_problem(m, holding, origin, c)) for m in shown]
+        choices = [Choice(m, MOVES[m], move_problem(m, holding, origin, c), None if m == right else (FORCED if m == "pass" else MOVE_RULE[m])) for m in shown]
         n_hand = {"pair": 2, "pair_passed": 2, "kan": 3, "four": 4}.get(holding, 0)
         filler = _fillers(rng, {c.index}, 4)
         hand = sorted([c] * n_hand + filler)
@@ -760,6 +770,17 @@ def _act_words(a: "Action") -> Text:
     if a.kind == "chi":
         return chi_words([tuple(g) for g in a.groups])
     return Text("放过", "Let it go")
+
+
+def _take_rule(why: Text) -> RuleRef:
+    """Where the rule a refused move breaks is explained in this lesson."""
+    key = _chi_key(why)
+    if key in CHI_RULE and key != "lack":
+        return CHI_RULE[key]
+    for word, ref in (("Peng comes before chi", WHO), ("across the table", WHO), ("peng", PENG), ("stock card wins", READY)):
+        if word in why.en:
+            return ref
+    return TAKE
 
 
 def _take(rng: random.Random) -> Exercise:
@@ -829,7 +850,7 @@ def _take(rng: random.Random) -> Exercise:
     else:
         owner_zh, owner_en = "你的下家（坐在你后面的一家）", "the player after you"
     key = lambda a: _act_words(a).en  # noqa: E731
-    choices = [Choice(key(right), _act_words(right))] + [Choice(key(a), _act_words(a), why) for a, why in wrong]
+    choices = [Choice(key(right), _act_words(right))] + [Choice(key(a), _act_words(a), why, _take_rule(why)) for a, why in wrong]
     cs = _cards(hand)
     other = [a for a in claims if a != right]
     also = (Text("另外也可以：" + "、".join(_act_words(a).zh for a in other) + "。", " You could also: " + "; ".join(_act_words(a).en for a in other) + ".") if other else Text("", ""))

@@ -183,3 +183,23 @@ def test_step_feedback_shows_the_arrangement_and_the_breakdown():
     for c in score.choices:
         if c.value != score.answer:
             assert c.why_not is not None and " + " in c.why_not.en and "deng" in c.why_not.en and "×" in c.why_not.en
+
+
+def test_every_feedback_link_reaches_a_section_of_its_page_in_both_languages():
+    """Each verdict (a wrong choice links the rule it breaks) names an anchor written in both pages."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    anchors = set()
+    for step in LESSON.steps:
+        for seed in range(8):
+            for i in range(step.count):
+                ex = draw(LESSON, step, seed, i)
+                for c in ex.choices:
+                    v = handle({"game": "lesson", "action": "check", "lesson": "paohuzi", "step": step.id, "seed": seed, "index": i, "answer": c.value})
+                    anchors.add((v["rule"]["page"], v["rule"]["anchor"]))
+    assert {a for p, a in anchors if p == "paohuzi/learn/"} >= {"seats", "who-takes", "chi", "bi", "groups", "peng", "wei", "ti", "pao", "forced", "one-pair"}
+    for page, anchor in anchors:
+        for lang in ("zh", "en"):
+            text = (docs / f"{page.rstrip('/')}.{lang}.md").read_text(encoding="utf-8")
+            assert "{#" + anchor + "}" in text, (page, anchor, lang)
