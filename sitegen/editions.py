@@ -21,9 +21,20 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from engine import editions as ed
-
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class _Editions:
+    """``engine.editions``, imported when first used: MkDocs loads the hooks with ``sitegen/``
+    first on sys.path, where ``engine`` would name ``sitegen/engine.py``."""
+
+    def __getattr__(self, name: str) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module("engine.editions"), name)
+
+
+ed: Any = _Editions()
 
 #: set (to the current site's root address) while an edition is built as editions/<version>/
 EDITION_OF = "HW_EDITION_OF"
@@ -103,13 +114,13 @@ def check_release() -> None:
 
 # ----------------------------------------------------------------- the changelog's editions
 
-KIND_WORDS = {
-    ed.DEFAULT: ("默认读法改变", "Default reading changed"),
-    ed.DROPPED: ("删去选项", "Option dropped"),
-    ed.ADDED: ("新增有名称的读法", "Named reading added"),
-    ed.READING: ("重新论证的读法", "Reading argued anew"),
-    ed.PAGE: ("新增页面或小工具", "Page or widget added"),
-    ed.WORDING: ("措辞", "Wording"),
+KIND_WORDS = {  # keyed by engine.editions' kinds (DEFAULT, DROPPED, ADDED, READING, PAGE, WORDING)
+    "default": ("默认读法改变", "Default reading changed"),
+    "dropped": ("删去选项", "Option dropped"),
+    "added": ("新增有名称的读法", "Named reading added"),
+    "reading": ("重新论证的读法", "Reading argued anew"),
+    "page": ("新增页面或小工具", "Page or widget added"),
+    "wording": ("措辞", "Wording"),
 }
 
 

@@ -131,7 +131,9 @@ def test_each_change_is_complete() -> None:
 
 
 def test_the_changelog_lists_each_edition_and_its_changes() -> None:
-    from sitegen.editions import gen_editions
+    from sitegen.editions import KIND_WORDS, gen_editions
+
+    assert set(KIND_WORDS) == set(ed.STEP_OF_KIND)  # every kind of change has words for the reader
 
     for lang in ("zh", "en"):
         text = gen_editions(lang, {})
