@@ -64,6 +64,7 @@ function view(F, ctx) {
   function place(s, a) {
     const me = a.seats.findIndex((x) => x.you);
     const n = a.seats.length;
+    if (me < 0 && a.xing && n === 3) return ["top", "left", "right"][s.seat]; // the reader counts, opposite the dealer
     if (me < 0 || s.you) return "";
     if (n === 2) return "top";
     return s.seat === (me + 1) % n ? "right" : "left";
@@ -95,7 +96,8 @@ function view(F, ctx) {
 
   function centre(a) {
     const parts = [`<span class="zp-stock">${t(`底牌还剩 ${a.stock} 张`, `${a.stock} cards left in the stock`)}</span>`];
-    if (a.xing) parts.push(`<span class="zp-xing">${nm(a.xing)}${t("坐在你对面，本局不打牌", " sits opposite you and plays no card this hand")}</span>`);
+    if (a.xing && a.seats.some((s) => s.you)) parts.push(`<span class="zp-xing">${nm(a.xing)}${t("坐在你对面，本局不打牌", " sits opposite you and plays no card this hand")}</span>`);
+    else if (a.xing) parts.push(`<span class="zp-xing">${t("你是这一局的醒家：只数牌，不打牌。", "You are the counter this hand: you count the stock and play no card.")}</span>`);
     if (a.liang_shown && !(a.offer && a.offer.origin === "liang")) {
       parts.push(`<figure class="zp-liang" data-role="liang" data-card="${esc(a.liang_shown.card)}">${card(a.liang_shown.card, 56)}<figcaption>${nm(a.liang_shown)}</figcaption></figure>`);
     }
