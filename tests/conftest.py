@@ -8,7 +8,8 @@ Fixtures
 - ``site_url`` (session): base URL (ending in "/") of that site on http://127.0.0.1:<port>/
 - ``browser`` (session): a Playwright Chromium browser
 - ``page``: a new page; requests to any other host are aborted and fail the test;
-  uncaught page errors fail the test too
+  uncaught page errors fail the test too. Its context blocks the site's service worker
+  unless the test is marked ``service_worker`` (the offline layer's tests, by their file)
 """
 
 from __future__ import annotations
@@ -174,8 +175,11 @@ def _is_local(url: str) -> bool:
 
 
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    context = browser.new_context()  # type: ignore[attr-defined]
+def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
+    # a service worker precaches the whole site (Pyodide included) in every fresh context: only
+    # the offline layer's tests (marker service_worker) keep it, every other context blocks it
+    keep = request.node.get_closest_marker("service_worker") is not None
+    context = browser.new_context(service_workers="allow" if keep else "block")  # type: ignore[attr-defined]
     foreign: list[str] = []
     errors: list[str] = []
 
@@ -212,6 +216,8 @@ def page(browser: object) -> Iterator[object]:
 # `make test-fast` runs what is none of these (engine, lessons, API); `make test` runs everything.
 
 FOLDER_MARKERS = {"browser": "browser", "record": "site", "node": "node"}
+#: test files of the offline layer: their pages keep the service worker (every other page blocks it)
+SERVICE_WORKER_FILES = {"test_offline.py"}
 
 #: long runs (seconds to tens of seconds each on two cores): whole-game simulations, searches over
 #: many seeds and fuzzing; `make test` runs them (tests/platform/test_tiers.py checks each exists)
@@ -254,6 +260,7 @@ SLOW = (
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "node: runs the engine's Pyodide package (its wheel, Pyodide under Node)")
     config.addinivalue_line("markers", "slow: a long simulation or fuzzing run (listed in tests/conftest.py)")
+    config.addinivalue_line("markers", "service_worker: the page fixture lets the site register its service worker (the offline layer's tests)")
 
 
 def _uses(item: pytest.Item, *fixtures: str) -> bool:
@@ -275,3 +282,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.site)
         if item.nodeid.split("[")[0] in SLOW:
             item.add_marker(pytest.mark.slow)
+        if path.name in SERVICE_WORKER_FILES:
+            item.add_marker(pytest.mark.service_worker)
