@@ -125,6 +125,7 @@ def test_game_pages_end_with_a_cite_block_and_downloads(built_site: Path, game: 
         base = ld["isPartOf"]["url"].removesuffix("en/")
         # a citation names its edition: the page's address under editions/<version>/
         url = base + f"editions/{archive_version()}/" + ld["url"][len(base):]
+        assert ld["archivedAt"] == url, page  # the JSON-LD names the page in its edition too
         gbt, en = p.text_by_id.get("rec-cite-gbt", ""), p.text_by_id.get("rec-cite-en", "")
         assert "[EB/OL]" in gbt and gbt.endswith(url + "."), f"{page}: GB/T citation {gbt!r}"
         assert "Last modified" in en and url in en, f"{page}: English citation {en!r}"
