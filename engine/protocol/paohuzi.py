@@ -5,7 +5,8 @@ three play and the 醒家 counts the stock, ``three``, ``two``), the seed and th
 options. Moves are the ids the ``play`` action already uses (``discard:x9``,
 ``chi:d3:d3.d1.d2``, ``pass:x5``…); compulsory moves are made by the machine. At the
 four-seat table the 醒家 is seat 3: it never moves, and wins or loses at the settlement.
-What a seat observes is the ``play`` action's answer for that seat.
+What a seat observes is the ``play`` action's answer for that seat, without its hint (the
+computer player's choice, which weighs the next seat's silent passes).
 """
 
 from __future__ import annotations
@@ -101,16 +102,20 @@ class PaohuziState(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         s = self.setup
         if player < self.h.n:
-            return view(self.h, player, frozenset(), s["table"], s["variant"])
-        # the 醒家 holds no cards: what every seat can see
-        out = view(self.h, -1, frozenset(), s["table"], s["variant"])
-        out.update(viewer=player, cannot=[], hint=None, blocked=[], actions=[])
+            out = view(self.h, player, frozenset(), s["table"], s["variant"])
+        else:  # the 醒家 holds no cards: what every seat can see
+            out = view(self.h, -1, frozenset(), s["table"], s["variant"])
+            out.update(viewer=player, cannot=[], blocked=[], actions=[])
+        # the play action's hint for learners is the computer player's choice, and the computer
+        # weighs which cards the next seat let go in silence: not something the seat can see
+        out["hint"] = None
         return out
 
     def _resample(self, player: int, rng: random.Random) -> "PaohuziState":
         """The cards ``player`` cannot see — the other seats' concealed cards, the stock below the
-        turned-up card and the cards set aside — dealt again among the same places. Copies of the
-        card on offer stay where they are (whether a draw is kept face down shows at the table)."""
+        turned-up card and the cards set aside — dealt again among the same places, and the other
+        seats' silent passes forgotten. Copies of the card on offer stay where they are (whether a
+        draw is kept face down shows at the table)."""
         other = self.clone()
         h = other.h
         if h.over:
@@ -136,6 +141,10 @@ class PaohuziState(GameState):
             h.aside[k] = pool.pop()
         if h.stock:
             h.bird_card = h.stock[0]
+        # which cards another seat may no longer take: its own discards are seen by all, but a card
+        # it let go when it could have taken it is known to it alone (a pass is silent)
+        for s in seats:
+            h.chou[s] = {e.card.index for e in h.log if e.kind == "discard" and e.seat == s and e.card is not None}
         return other
 
 
