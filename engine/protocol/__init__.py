@@ -262,7 +262,7 @@ def one_option_at_a_time(choices: Mapping[str, Sequence[str]]) -> list[dict[str,
 
 
 def state_class(game: str) -> type[GameState]:
-    if game not in ADAPTERS:
+    if not isinstance(game, str) or game not in ADAPTERS:
         raise IllegalAction(
             f"没有叫“{str(game)[:40]}”的游戏：可选 {'、'.join(ADAPTERS)}。",
             f"There is no game called '{str(game)[:40]}': choose one of {', '.join(ADAPTERS)}.",

@@ -26,7 +26,7 @@ def _number(x: Any) -> int | float:
 def a_play(req: dict[str, Any]) -> dict[str, Any]:
     position = get_dict(req, "position", {})
     game = position.get("game")
-    if game not in ADAPTERS:
+    if not isinstance(game, str) or game not in ADAPTERS:
         raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
                        "The position should say which game it is: 打围 (dawei), 鄂南骨牌 (gupai), 下灌叶子戏 (yezi) or 跑胡子 (paohuzi).")
     cls = state_class(game)

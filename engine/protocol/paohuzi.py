@@ -34,10 +34,10 @@ class PaohuziState(GameState):
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
         variant = position.get("variant", "paohuzi")
-        if variant not in VARIANTS:
+        if not isinstance(variant, str) or variant not in VARIANTS:
             raise IllegalAction("玩法应是跑胡子或下灌字牌。", "The variant should be 跑胡子 (paohuzi) or 下灌字牌 (xiaguan).")
         table = position.get("table", "four" if variant == "paohuzi" else "three")
-        if table not in TABLES:
+        if not isinstance(table, str) or table not in TABLES:
             raise IllegalAction("牌桌应是四人局、三人局或二人局。", "The table should be four, three or two at the table.")
         return {"variant": variant, "table": table, "seed": read_int(position, "seed", 0, 0, 2**32, "种子", "the seed"),
                 "options": read_options(position, CHOICES)}

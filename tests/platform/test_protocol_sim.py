@@ -143,7 +143,8 @@ def test_the_resampling_check_catches_a_view_that_shows_other_hands() -> None:
 @pytest.mark.parametrize("position", [
     {"game": "chess"}, {"game": "gupai", "seed": -1}, {"game": "gupai", "options": {"xiqian": "lots"}},
     {"game": "dawei", "players": 40}, {"game": "paohuzi", "table": "five"}, {"game": "yezi", "thrower": 9},
-    {"game": "gupai", "sealed": [0, 1, 2, 3]},
+    {"game": "gupai", "sealed": [0, 1, 2, 3]}, {"game": ["gupai"]}, {"game": "paohuzi", "variant": ["xiaguan"]},
+    {"game": "paohuzi", "table": {"four": 1}}, {"game": "dawei", "drop_chance": float("nan")},
 ])
 def test_a_position_the_game_does_not_have_is_refused_in_words(position: dict[str, Any]) -> None:
     with pytest.raises(IllegalAction) as e:
