@@ -184,6 +184,19 @@ def test_a_match_plays_to_its_end_and_survives_a_reload(page, site_url):
         first = m["players"][m["ranking"][0]]["name"][lang]
         assert ("名次" if lang == "zh" else "Ranking") in ranking and first in ranking
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        # a shared link carries the whole match: opened elsewhere, the same sheet
+        root.locator(".hw-share").click()
+        url = root.locator(".hw-share-url").input_value()
+        shared = json.loads(parse_qs(urlparse(url).query)["zipai-table"][0])
+        assert shared == {"seed": st["seed"], "moves": st["moves"], "match": 2, "birds": st["birds"]}
+        other = page.context.browser.new_context().new_page()
+        try:
+            other.goto(url)
+            wait_ready(other)
+            other.wait_for_selector(f'{W}[data-match="over"]', timeout=60_000)
+            assert [int(x.get_attribute("data-total")) for x in other.locator(f'{W} [data-role="match"] tfoot td[data-total]').all()] == totals
+        finally:
+            other.context.close()
         # back to single hands: the match is no longer kept
         click(page, root.locator('[data-role="match-stop"]'))
         assert page.evaluate(f"localStorage.getItem('zipai-match:{variant}:{table}')") is None
