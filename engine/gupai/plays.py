@@ -11,6 +11,7 @@ trick from the earlier one). 至尊 (the two 赏 together) is unbeatable as a le
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ..words import capitalize
@@ -60,7 +61,11 @@ def _tao_of(tiles: tuple[str, ...]) -> tuple[int, str, str] | None:
 
 def classify(tiles: tuple[str, ...] | list[str]) -> Play | None:
     """The play these tiles make, or None when they make no legal play (四喜 of four included)."""
-    ts = sort_tiles(tuple(tiles))
+    return _classify(sort_tiles(tuple(tiles)))
+
+
+@lru_cache(maxsize=65_536)  # a few thousand sets of one to three tiles are ever asked about
+def _classify(ts: tuple[str, ...]) -> Play | None:
     if len(ts) == 1:
         f = BY_CODE[ts[0]]
         return Play(ts, f"single:{f.cls}", f.rank, f.zh, f.en)
@@ -127,6 +132,11 @@ def why_not_beats(follow: Play, best: Play) -> tuple[str, str] | None:
 
 def plays_in(hand: tuple[str, ...] | list[str], size: int | None = None) -> list[Play]:
     """Every distinct legal play that can be made from a hand (optionally of one size)."""
+    return list(_plays_in(sort_tiles(tuple(hand)), size))
+
+
+@lru_cache(maxsize=8192)  # the strong level's rollouts ask again and again about the same hands
+def _plays_in(hand: tuple[str, ...], size: int | None) -> tuple[Play, ...]:
     seen: set[tuple[str, ...]] = set()
     out: list[Play] = []
     sizes = (size,) if size else (1, 2, 3)
@@ -138,7 +148,7 @@ def plays_in(hand: tuple[str, ...] | list[str], size: int | None = None) -> list
             p = classify(combo)
             if p is not None:
                 out.append(p)
-    return out
+    return tuple(out)
 
 
 def winner_of(first: list[Play]) -> int:

@@ -1,0 +1,201 @@
+"""The strong computer level, built once over the game protocol: determinised rollouts.
+
+To choose a move for the seat to decide, the strong level
+
+1. deals again everything that seat cannot see (:meth:`GameState.resample`: the other
+   seats' hidden cards and the stock, drawn only from the cards the seat has not seen —
+   never a card in its own hand, in an open group or among the discards), several times;
+2. in each of these deals (the same deals for every candidate, so that candidates are
+   compared on equal terms), plays each lawful move and then the rest of the game with the
+   basic computer player at every seat (the rollout policy);
+3. keeps the move with the best mean result for that seat (ties: the basic player's own
+   choice first, then the order of the lawful moves).
+
+It is seeded (the same position and seed give the same choice), bounded (a number of
+rollouts, derived from the engine's cost budget through :data:`ROLLOUT_UNITS`) and
+cancellable: ``cancel()`` is asked between rollouts, and once it answers true the search
+stops and the best move found so far is returned (the basic player's when no deal was
+finished).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from . import GameState
+
+#: Work units (about a microsecond of CPython each) of one rollout from the first move of a
+#: game: a deal of the hidden cards plus the game played out by the basic player. Measured
+#: with benchmarks/bench_strong.py and rounded up; a rollout later in the game costs less.
+ROLLOUT_UNITS: dict[str, int] = {"gupai": 1_200, "paohuzi": 9_000, "yezi": 400, "dawei": 400}
+
+#: the levels a request may ask for, in words
+LEVELS: dict[str, tuple[str, str]] = {
+    "basic": ("基本（出牌规则简单，适合初学者）", "basic (a simple rule of thumb, a fair opponent for beginners)"),
+    "strong": ("强（设想别家的牌，把每一步打到底比较）", "strong (imagines the others' cards and plays each move out to compare)"),
+}
+
+
+# ---------------------------------------------------------------- the basic player through the protocol
+
+
+def basic_action(state: GameState) -> str:
+    """The basic computer player's move for the seat to decide, as a protocol move."""
+    game = state.game
+    if game == "gupai":
+        from ..gupai.hand import computer_move
+        from .gupai import move_id
+
+        return move_id(computer_move(state.st))  # type: ignore[attr-defined]
+    if game == "paohuzi":
+        from ..paohuzi.ai import choose
+        from ..paohuzi.table import action_id
+
+        h = state.h  # type: ignore[attr-defined]
+        return action_id(choose(h, h.pending()))
+    return state.legal_actions()[0]
+
+
+def rollout(state: GameState) -> list[float]:
+    """Play ``state`` (changed in place) to the end with the basic player at every seat; each seat's result."""
+    game = state.game
+    if game == "gupai":
+        state.st = _gupai_out(state.st)  # type: ignore[attr-defined]
+    elif game == "paohuzi":
+        from ..paohuzi.ai import play_out as pao_out
+
+        pao_out(state.h)  # type: ignore[attr-defined]
+    else:
+        for _ in range(state.max_actions + 1):
+            if state.is_terminal():
+                break
+            state.apply(basic_action(state))
+    return [float(x) for x in state._returns()] if state.is_terminal() else [0.0] * state.num_players()
+
+
+def _gupai_out(st: Any) -> Any:
+    """骨牌's ``play_out`` for a rollout: the basic player's moves are lawful by construction, so each is
+    applied without asking again whether it is (the same states as ``State.apply``; a test compares)."""
+    from dataclasses import replace
+
+    from ..gupai.hand import MAX_MOVES, Trick, _remove, computer_move
+    from ..gupai.scoring import dun_of_trick
+    from ..gupai.tiles import sort_tiles
+
+    for _ in range(MAX_MOVES):
+        if st.terminal:
+            break
+        m = computer_move(st)
+        seat = st.to_move
+        tiles = sort_tiles(m.tiles)
+        hands = list(st.hands)
+        hands[seat] = _remove(hands[seat], tiles)
+        current = st.current + ((seat, type(m)(tiles, m.up)),)
+        if len(current) < len(st.order()):
+            st = replace(st, hands=tuple(hands), current=current)
+            continue
+        st = replace(st, hands=tuple(hands), current=current)
+        win = st.best()
+        dun = dun_of_trick(len(tiles), st.config)
+        held = list(st.held)
+        held[win[0]] += dun
+        st = replace(st, leader=win[0], current=(), tricks=st.tricks + (Trick(st.leader, current, win[0], dun),), held=tuple(held))
+    return st
+
+
+# ---------------------------------------------------------------- the strong level
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the search found for one lawful move: the mean result for the seat and its standard error."""
+
+    action: str
+    mean: float
+    stderr: float
+    n: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: str
+    estimates: tuple[Estimate, ...]  # in the order of the lawful moves
+    deals: int  # how many deals of the hidden cards were played out for every move
+    rollouts: int  # rollouts actually played
+    cancelled: bool
+
+
+def rollouts_for(game: str, units: int) -> int:
+    """How many rollouts ``units`` of work allow in ``game`` (at least one)."""
+    return max(1, units // ROLLOUT_UNITS.get(game, 10_000))
+
+
+def decision_seed(state: GameState, seed: int) -> str:
+    """A seed for one decision: the caller's seed and the moves so far (stable across runs and machines)."""
+    return f"strong:{state.game}:{seed}:{len(state.actions)}:{'|'.join(state.actions[-4:])}"
+
+
+def strong_choice(state: GameState, rollouts: int, seed: int = 0,
+                  cancel: Optional[Callable[[], bool]] = None) -> Choice:
+    """The strong level's move for the seat to decide in ``state`` (not changed), playing at most
+    ``rollouts`` rollouts. See the module's docstring."""
+    player = state.current_player()
+    if player is None:
+        raise ValueError("the game is over: nobody decides")
+    legal = state.legal_actions()
+    basic = basic_action(state)
+    if len(legal) == 1:
+        return Choice(legal[0], (Estimate(legal[0], 0.0, 0.0, 0),), 0, 0, False)
+    deals = max(1, rollouts // len(legal))
+    sums = [0.0] * len(legal)
+    squares = [0.0] * len(legal)
+    done = 0
+    played = 0
+    cancelled = False
+    base = decision_seed(state, seed)
+    for k in range(deals):
+        rng = random.Random(f"{base}:{k}")
+        world = state.resample(player, rng)
+        values = []
+        for a in legal:
+            if cancel is not None and cancel():
+                cancelled = True
+                break
+            w = world.clone()
+            w.apply(a)
+            values.append(rollout(w)[player])
+            played += 1
+        if cancelled:
+            break
+        for i, v in enumerate(values):
+            sums[i] += v
+            squares[i] += v * v
+        done += 1
+    estimates = []
+    for i, a in enumerate(legal):
+        if done == 0:
+            estimates.append(Estimate(a, 0.0, 0.0, 0))
+            continue
+        mean = sums[i] / done
+        var = max(0.0, squares[i] / done - mean * mean)
+        estimates.append(Estimate(a, mean, math.sqrt(var / done) if done > 1 else 0.0, done))
+    if done == 0:
+        return Choice(basic, tuple(estimates), 0, played, cancelled)
+    order = {a: (0 if a == basic else 1, i) for i, a in enumerate(legal)}
+    best = max(estimates, key=lambda e: (e.mean, -order[e.action][0], -order[e.action][1]))
+    return Choice(best.action, tuple(estimates), done, played, cancelled)
+
+
+def choose_action(state: GameState, level: str, units: int, seed: int = 0,
+                  cancel: Optional[Callable[[], bool]] = None) -> str:
+    """The move of the seat to decide at ``level`` ("basic" or "strong", within ``units`` of work)."""
+    if level == "strong":
+        return strong_choice(state, rollouts_for(state.game, units), seed, cancel).action
+    return basic_action(state)
+
+
+__all__ = ["Choice", "Estimate", "LEVELS", "ROLLOUT_UNITS", "basic_action", "choose_action", "decision_seed",
+           "rollout", "rollouts_for", "strong_choice"]

@@ -1,0 +1,166 @@
+"""The strong computer level (engine/protocol/strong.py): determinised rollouts over the game protocol.
+
+It plays lawful moves through whole seeded games, its deals of the hidden cards never hold a card
+the deciding seat has seen elsewhere, a fixed seed repeats its choice, and a cancel stops it."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine.gupai.hand import State, computer_move
+from engine.protocol import open_state
+from engine.protocol.strong import _gupai_out, basic_action, rollout, strong_choice
+
+GAMES = [
+    {"game": "gupai"},
+    {"game": "paohuzi", "variant": "paohuzi", "table": "four"},
+    {"game": "paohuzi", "variant": "paohuzi", "table": "three"},
+    {"game": "paohuzi", "variant": "xiaguan", "table": "three"},
+]
+
+
+def _whole_game(position: dict, rollouts: int, strong_seats: set[int]) -> list[str]:
+    st = open_state(position)
+    for _ in range(st.max_actions + 1):
+        if st.is_terminal():
+            break
+        p = st.current_player()
+        legal = st.legal_actions()
+        a = strong_choice(st, rollouts, seed=5).action if p in strong_seats else basic_action(st)
+        assert a in legal, (st.written(), a)
+        st.apply(a)
+    assert st.is_terminal()
+    assert sum(st.returns()) == 0
+    return st.actions
+
+
+def test_gupai_whole_games_strong_at_every_seat_are_lawful():
+    for seed in (1, 7):
+        _whole_game({"game": "gupai", "seed": seed}, 12, {0, 1, 2, 3})
+
+
+@pytest.mark.parametrize("setup", GAMES[1:], ids=lambda s: f"{s['variant']}-{s['table']}")
+def test_zipai_whole_games_with_a_strong_seat_are_lawful(setup):
+    # one strong seat (the dealer) and a few rollouts a decision: every move it makes is among the lawful ones
+    _whole_game(dict(setup, seed=4), 6, {0})
+
+
+def test_rollout_shortcut_reaches_the_same_end_as_the_rules_engine():
+    # 骨牌's rollout applies the basic player's moves without the rule check: the same hand results
+    for seed in range(12):
+        a = _gupai_out(State.start(seed))
+        b = State.start(seed)
+        while not b.terminal:
+            b = b.apply(computer_move(b))
+        assert a == b
+
+
+def _seen_by(obs: dict) -> Counter:
+    """The 跑胡子 cards a seat can see: its own concealed cards, every open group's face-up cards, the rows."""
+    seen: Counter = Counter()
+    for s in obs["seats"]:
+        if s["hand"] is not None:
+            seen.update(s["hand"])
+        for g in s["open"]:
+            seen.update(c for c in g["cards"] if c is not None)
+        seen.update(r["card"] for r in s["row"])
+    return seen
+
+
+def _hidden_of(state, player: int) -> Counter:
+    """The cards in places ``player`` cannot see, in a 跑胡子 state: the others' concealed cards, the stock, the cards set aside."""
+    h = state.h
+    out: Counter = Counter()
+    for s in range(h.n):
+        if s != player:
+            out.update(c.code for c in h.concealed(s))
+    top = len(h.stock) - (1 if h.liang is not None else 0)
+    out.update(c.code for c in h.stock[:top])
+    out.update(c.code for c in h.aside)
+    return out
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "xiaguan"])
+def test_zipai_samples_never_hold_a_card_the_seat_has_seen(variant):
+    rng = random.Random(3)
+    st = open_state({"game": "paohuzi", "variant": variant, "seed": 11})
+    checked = 0
+    while not st.is_terminal():
+        p = st.current_player()
+        if len(st.legal_actions()) > 1:
+            seen = _seen_by(st.observation(p))
+            for k in range(3):
+                world = st.resample(p, random.Random(k))
+                hidden = _hidden_of(world, p)
+                # every copy of a face is somewhere: what the seat sees plus what it cannot see is at most four
+                for code, n in hidden.items():
+                    assert n + seen[code] <= 4, (code, n, seen[code], st.written())
+                assert world.observation(p) == st.observation(p)
+            checked += 1
+        st.apply(rng.choice(st.legal_actions()))
+    assert checked > 5
+
+
+def test_gupai_samples_never_hold_a_tile_the_seat_has_seen():
+    rng = random.Random(2)
+    st = open_state({"game": "gupai", "seed": 9})
+    checked = 0
+    while not st.is_terminal():
+        p = st.current_player()
+        obs = st.observation(p)
+        seen = Counter(obs["hand"]) + Counter(t for tr in obs["tricks"] for m in tr["moves"] for t in m["tiles"] if t is not None)
+        seen += Counter(t for m in obs["trick"] for t in m["tiles"] if t is not None)
+        for k in range(3):
+            world = st.resample(p, random.Random(k))
+            others = Counter(t for s in range(4) if s != p for t in world.st.hands[s])
+            others += Counter(t for tr in world.st.tricks for s, m in tr.moves if s != p and not m.up for t in m.tiles)
+            others += Counter(t for s, m in world.st.current if s != p and not m.up for t in m.tiles)
+            full = Counter(t for h in world.st.deal.hands for t in h)  # the whole set of 32 tiles
+            for t, n in others.items():
+                assert n + seen[t] <= full[t], (t, st.written())
+            assert world.observation(p) == obs
+        checked += 1
+        st.apply(rng.choice(st.legal_actions()))
+    assert checked == len(st.actions)
+
+
+@pytest.mark.parametrize("position", [{"game": "gupai", "seed": 7}, {"game": "paohuzi", "seed": 3}], ids=["gupai", "paohuzi"])
+def test_a_fixed_seed_repeats_itself(position):
+    st = open_state(position)
+    a = strong_choice(st, 24, seed=1)
+    b = strong_choice(open_state(position), 24, seed=1)
+    assert a == b
+    assert a.action in st.legal_actions() and a.deals >= 1
+    assert st.written() == open_state(position).written()  # the search leaves the state as it was
+
+
+def test_the_cancel_flag_stops_the_search():
+    st = open_state({"game": "gupai", "seed": 7})
+    asked = []
+
+    def cancel() -> bool:
+        asked.append(1)
+        return len(asked) > 9
+
+    c = strong_choice(st, 10_000, seed=1, cancel=cancel)
+    assert c.cancelled and c.rollouts == 9 and len(asked) == 10
+    assert c.action in st.legal_actions()
+    # cancelled before one deal was finished: the basic player's move
+    first = strong_choice(st, 10_000, seed=1, cancel=lambda: True)
+    assert first.cancelled and first.deals == 0 and first.action == basic_action(st)
+
+
+def test_the_strong_level_keeps_heaven_for_the_last_trick_in_seed_7():
+    # the issue's example: the basic player leads its strongest play at once and loses the last trick
+    st = open_state({"game": "gupai", "seed": 7})
+    assert basic_action(st) == "up:66.54"
+    basic = st.clone()
+    assert rollout(basic) == [-2, 0, 5, -3]
+    c = strong_choice(st, 200, seed=0)
+    assert "66" not in c.action
+    w = st.clone()
+    w.apply(c.action)
+    assert rollout(w)[0] > 0
