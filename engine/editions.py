@@ -45,6 +45,9 @@ class Edition:
     date: str  # the day it was released (YYYY-MM-DD); "" while it is being prepared
     zh: str  # what the edition is, in a sentence
     en: str
+    # the commit the release was made from: its tag (v<version>) may not travel with a clone,
+    # the commit does, so an edition can always be built again; "" while it is being prepared
+    commit: str = ""
 
 
 @dataclass(frozen=True)
@@ -61,8 +64,8 @@ class Change:
 
 E = Edition
 EDITIONS: tuple[Edition, ...] = (
-    E("0.1.0", "2026-11-29", "首次发布：四种游戏的规则页、在浏览器中运行的规则引擎、原始文献说明、编辑说明、覆盖表、词汇表、参考文献，以及每页的引用信息。", "First release: rule pages for the four games, a rules engine that runs in the browser, notes on the primary sources, the editorial apparatus, the coverage table, the glossary, the bibliography, and citation data on every page."),
-    E("0.2.0", "2026-12-01", "重读原文之后：打围的两处默认读法改变，骨牌与跑胡子各删去一个选项，骨牌与跑胡子新增多个有名称的读法，跑胡子的牌数与骨牌的硬八马重新论证；新增课程、对局与字牌比较等页面和小工具。", "After re-reading the sources: two 打围 defaults changed, one option dropped in 骨牌 and one in 跑胡子, several named readings added to 骨牌 and 跑胡子, the 跑胡子 card count and the 骨牌 hard eight-horse argued anew; lessons, play pages, the 字牌 comparison and other pages and widgets added."),
+    E("0.1.0", "2026-11-29", "首次发布：四种游戏的规则页、在浏览器中运行的规则引擎、原始文献说明、编辑说明、覆盖表、词汇表、参考文献，以及每页的引用信息。", "First release: rule pages for the four games, a rules engine that runs in the browser, notes on the primary sources, the editorial apparatus, the coverage table, the glossary, the bibliography, and citation data on every page.", "a247ee34da1b0bdc5e659ef1af0a6b497110d89b"),
+    E("0.2.0", "2026-12-01", "重读原文之后：打围的两处默认读法改变，骨牌与跑胡子各删去一个选项，骨牌与跑胡子新增多个有名称的读法，跑胡子的牌数与骨牌的硬八马重新论证；新增课程、对局与字牌比较等页面和小工具。", "After re-reading the sources: two 打围 defaults changed, one option dropped in 骨牌 and one in 跑胡子, several named readings added to 骨牌 and 跑胡子, the 跑胡子 card count and the 骨牌 hard eight-horse argued anew; lessons, play pages, the 字牌 comparison and other pages and widgets added.", "8b2cccd7834e892ec3e55e22c89a4e402ddf074c"),
     E("0.3.0", "", "下一版，准备中：自 0.2.0 版以来改动的读法列在下面，发布时定下日期。", "The next edition, in preparation: the readings changed since edition 0.2.0 are listed below; the date is set when it is released."),
 )
 

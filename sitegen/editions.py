@@ -84,9 +84,9 @@ def release_problems() -> list[str]:
     if _cff_version() != v:
         problems.append(f"CITATION.cff says version {_cff_version()}, VERSION says {v}")
     try:
-        tagged = _git("rev-parse", "-q", "--verify", f"refs/tags/v{v}")
+        tagged = _git("rev-parse", "-q", "--verify", ref(f"v{v}") + "^{commit}")
         if tagged.returncode == 0 and not os.environ.get(EDITION_OF):
-            diff = _git("diff", "--name-only", f"v{v}", "--", "docs", "engine", "sitegen", "widgets", "overrides", "mkdocs.yml")
+            diff = _git("diff", "--name-only", ref(f"v{v}"), "--", "docs", "engine", "sitegen", "widgets", "overrides", "mkdocs.yml")
             if diff.returncode == 0 and diff.stdout.strip():
                 n = len(diff.stdout.split())
                 problems.append(
@@ -261,16 +261,27 @@ def mark_notes(html_text: str, src: str, lang: str, changelog_href: str) -> str:
 
 
 def tags() -> list[str]:
-    """Release tags (v<major>.<minor>.<patch>), oldest first."""
+    """Released editions as tag names (v<major>.<minor>.<patch>), oldest first: the git tags,
+    and every edition listed with its commit in ``engine.editions`` (a fresh clone may have no
+    tags; ``ref`` then finds the commit)."""
     res = _git("tag", "-l", "v*")
-    out = []
+    out = {f"v{e.version}" for e in ed.EDITIONS if e.commit}
     for t in res.stdout.split():
         try:
             ed.parse(t[1:])
-            out.append(t)
+            out.add(t)
         except ValueError:
             continue
     return sorted(out, key=lambda t: ed.parse(t[1:]))
+
+
+def ref(tag: str) -> str:
+    """What git checks out for release ``tag``: the tag where this clone has it, else the
+    edition's recorded commit."""
+    if _git("rev-parse", "-q", "--verify", f"refs/tags/{tag}").returncode == 0:
+        return tag
+    e = ed.edition(tag[1:])
+    return e.commit if e and e.commit else tag
 
 
 def _current_page(rel: str) -> bool:
@@ -329,7 +340,7 @@ def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None)
     tmp = Path(tempfile.mkdtemp(prefix=f"hw-edition-{v}-"))
     tree = tmp / "main"
     try:
-        res = _git("worktree", "add", "--detach", str(tree), tag)
+        res = _git("worktree", "add", "--detach", str(tree), ref(tag))
         if res.returncode != 0:
             raise RuntimeError(f"git worktree add {tag} failed: {res.stderr}")
         (tmp / "shared").symlink_to((ROOT / ".." / "shared").resolve())
