@@ -867,7 +867,7 @@ def _take(rng: random.Random) -> Exercise:
 
 LESSON = Lesson(
     "paohuzi",
-    Text("跑胡子入门", "Learn 跑胡子"),
+    Text("跑胡子入门", "Learn Paohuzi (跑胡子)"),
     (
         Step("seats", Text("座位，谁能要这张牌", "Seats, and who may take a card"), _seats, count=4),
         Step("chi", Text("吃牌与比牌", "Chi, with bi"), _chi, count=4),
