@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import json
@@ -50,6 +51,17 @@ FIXED_NAMES = ("sw.js", "search-lang.js")
 ASSET_NAMES = re.compile(r"/\*hw:asset-names\*/\{\}")
 SW_BUILD = re.compile(r"/\*hw:build\*/\{[^\n]*\}")
 LOCK_REF = '"../pyodide/pyodide-lock.json"'
+# in widgets/worker.js: the engine's wheel and the build's Python snapshot, each with its sha256
+ENGINE_REF = "/*hw:engine*/null"
+SNAPSHOT_REF = "/*hw:snapshot*/null"
+BOOT_PY = re.compile(r"const BOOT_PY = `(.*?)`;", re.S)
+# the snapshot: standard modules the engine uses, the engine's entry point, and every game
+SNAPSHOT_PRELOAD = "import json, random, dataclasses, typing, functools, itertools, fractions, math, html, re, types\n"
+SNAPSHOT_GAMES = """
+for _game in engine.api.GAMES:
+    engine.api.game_module(_game)
+del _game
+"""
 
 
 def pyodide_dir() -> Path:
@@ -163,6 +175,42 @@ def _short(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:10]
 
 
+def python_snapshot(wheel: Path) -> bytes | None:
+    """A memory snapshot of a started Python with the engine imported, made in Node with
+    the site's own Pyodide (sitegen/python_snapshot.mjs), gzip-packed; cached by everything
+    it is made from. None when Node is missing: the site then always starts Python fresh."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    m = BOOT_PY.search((WIDGETS / "worker.js").read_text(encoding="utf-8"))
+    if m is None:
+        raise PluginError("widgets/worker.js has lost its BOOT_PY")
+    code = SNAPSHOT_PRELOAD + m.group(1) + SNAPSHOT_GAMES
+    maker = ROOT / "sitegen" / "python_snapshot.mjs"
+    src = pyodide_dir()
+    key = _digest(
+        *((src / n).read_bytes() for n in PYODIDE_FILES if (src / n).exists()),
+        wheel.read_bytes(), code.encode(), maker.read_bytes(),
+    )[:24]
+    cached = BUILD_VENV / "cache" / "snapshot" / f"{key}.bin"
+    if cached.exists():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="hw-snapshot-") as tmp:
+        out = Path(tmp) / "snapshot.bin"
+        proc = subprocess.run(
+            [node, str(maker), str(src), str(out), str(wheel), code],
+            cwd=tmp, capture_output=True, text=True, timeout=600,
+        )
+        if proc.returncode != 0 or not out.exists():
+            raise PluginError("making the Python snapshot failed:\n" + (proc.stdout + proc.stderr)[-3000:])
+        data = gzip.compress(out.read_bytes(), compresslevel=9, mtime=0)
+    _mkdir(cached.parent)
+    tmpf = cached.with_suffix(f".{os.getpid()}.tmp")
+    tmpf.write_bytes(data)
+    tmpf.replace(cached)
+    return data
+
+
 @dataclass(frozen=True)
 class Plan:
     wheel: Path
@@ -170,13 +218,15 @@ class Plan:
     lock: bytes
     lock_name: str  # in assets/pyodide/
     scripts: dict[str, tuple[str, bytes]]  # widgets/<name>.js -> (hashed name, rewritten text)
+    snapshot: bytes | None = None
+    snapshot_name: str = ""  # in assets/pyodide/
 
     @property
     def names(self) -> dict[str, str]:
         return {src: hashed for src, (hashed, _) in self.scripts.items()}
 
 
-def widget_scripts(lock_name: str) -> dict[str, tuple[str, bytes]]:
+def widget_scripts(lock_name: str, fills: dict[str, str] | None = None) -> dict[str, tuple[str, bytes]]:
     """Each widgets/*.js under ``<stem>.<hash>.<ext>``, its imports of sibling scripts
     rewritten to their hashed names first (so a change reaches every importer's hash)."""
     texts = {f.name: f.read_text(encoding="utf-8") for f in sorted(WIDGETS.glob("*.js")) if f.name not in FIXED_NAMES}
@@ -191,6 +241,8 @@ def widget_scripts(lock_name: str) -> dict[str, tuple[str, bytes]]:
             raise PluginError(f"widget scripts import each other in a circle: {sorted(set(texts) - done.keys())}")
         for n in ready:
             t = texts[n].replace(LOCK_REF, f'"../pyodide/{lock_name}"')
+            for placeholder, value in (fills or {}).items():
+                t = t.replace(placeholder, value)
             for m in refs[n]:
                 t = t.replace(f'"./{m}"', f'"./{done[m][0]}"')
             names = {m: done[m][0] for m in sorted(refs[n])}
@@ -217,7 +269,15 @@ def plan() -> Plan:
     wheel_rel = f"engine/{_short(wheel.read_bytes())}/{wheel.name}"
     lock = lockfile_with_wheel(wheel, wheel_rel)
     lock_name = f"pyodide-lock.{_short(lock)}.json"
-    p = Plan(wheel, wheel_rel, lock, lock_name, widget_scripts(lock_name))
+    snapshot = python_snapshot(wheel)
+    snapshot_name = f"snapshot.{_short(snapshot)}.bin" if snapshot else ""
+    engine_ref = {"wheel": wheel_rel, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
+    snapshot_ref = {"file": snapshot_name, "sha256": hashlib.sha256(snapshot).hexdigest()} if snapshot else None
+    fills = {
+        ENGINE_REF: "/*hw:engine*/" + json.dumps(engine_ref, sort_keys=True),
+        SNAPSHOT_REF: "/*hw:snapshot*/" + json.dumps(snapshot_ref, sort_keys=True),
+    }
+    p = Plan(wheel, wheel_rel, lock, lock_name, widget_scripts(lock_name, fills), snapshot, snapshot_name)
     _plan = (key, p)
     return p
 
@@ -263,6 +323,8 @@ def write_assets(site_dir: Path) -> None:
             shutil.copy2(src / name, pdst / name)
     (pdst / "pyodide-lock.json").write_bytes(p.lock)
     (pdst / p.lock_name).write_bytes(p.lock)
+    if p.snapshot:
+        (pdst / p.snapshot_name).write_bytes(p.snapshot)
     edst = assets / "engine"
     if edst.exists():
         shutil.rmtree(edst)
@@ -289,12 +351,13 @@ def fix_pages(site_dir: Path) -> None:
 
 SKIP_SUFFIXES = (".map", ".gz")
 # written by plugins after this hook (the search index of both languages): made from the
-# pages, so it gets the build's hash, not its own
+# pages, so it is listed under the build's hash instead of its own (sw.js has a rule for it)
 LATE_FILES = ("search/search_index.json",)
+LATE_REV = "build:"
 
 
 def precache_list(root: Path) -> list[list[str]]:
-    """[url relative to the site root, content hash] of every file a reader may need offline."""
+    """[url relative to the site root, sha256 of its content] of every file a reader may need offline."""
     out = []
     for f in sorted(root.rglob("*")):
         if not f.is_file() or f.name == "sw.js" or f.suffix in SKIP_SUFFIXES:
@@ -305,10 +368,20 @@ def precache_list(root: Path) -> list[list[str]]:
         if f.name == "index.html":
             rel = rel[: -len("index.html")] or "./"
         if rel not in LATE_FILES:
-            out.append([rel, _short(f.read_bytes())])
+            out.append([rel, hashlib.sha256(f.read_bytes()).hexdigest()])
     version = _short(json.dumps(out).encode())
-    out += [[rel, version] for rel in LATE_FILES if (root / rel).is_file()]
+    out += [[rel, LATE_REV + version] for rel in LATE_FILES if (root / rel).is_file()]
     return out
+
+
+def site_bytes(root: Path, files: list[list[str]]) -> int:
+    """How many bytes the listed files take (the size of keeping the whole archive)."""
+    total = 0
+    for rel, _ in files:
+        path = root / rel / "index.html" if rel.endswith("/") or rel == "./" else root / rel
+        if path.is_file():
+            total += path.stat().st_size
+    return total
 
 
 def _serving() -> bool:
@@ -323,7 +396,7 @@ def write_service_worker(root: Path, keep_offline: bool | None = None) -> str:
         keep_offline = not _serving()
     files = precache_list(root) if keep_offline else []
     version = _short(json.dumps(files).encode())
-    build = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    build = json.dumps({"version": version, "files": files, "bytes": site_bytes(root, files)}, separators=(",", ":"))
     text = (WIDGETS / "sw.js").read_text(encoding="utf-8")
     if not SW_BUILD.search(text):
         raise PluginError("widgets/sw.js has lost its /*hw:build*/{…} placeholder")

@@ -2,6 +2,8 @@
 // load nothing more. Pages with widgets share one module worker per tab that
 // boots Pyodide once; with Material's instant navigation the worker survives
 // page changes, so the next page's widgets are ready at once.
+import { offline } from "./offline.js";
+
 const ASSETS = new URL("../", import.meta.url); // …/assets/
 const SITE_ROOT = new URL("../../", import.meta.url);
 // the build fills this in: each widget script's name with its content hash (sitegen/assets.py)
@@ -14,7 +16,9 @@ const ASSET_NAMES = /*hw:asset-names*/{};
 // engine refuses oversized work before it starts (engine/api.py), so the
 // watchdog is the last line, not the usual one. Tests may shorten the limits
 // (window.HW_LIMITS, read each time a limit is used).
-const DEFAULT_LIMITS = { bootMs: 120_000, callMs: 60_000, stopAfterMs: 1_000 };
+// A start from the build's Python snapshot (widgets/worker.js) that does not finish within
+// snapshotBootMs is given up: the snapshot is dropped and Python starts fresh.
+const DEFAULT_LIMITS = { bootMs: 120_000, snapshotBootMs: 30_000, callMs: 60_000, stopAfterMs: 1_000 };
 const limit = (name) => Number((window.HW_LIMITS || {})[name] ?? DEFAULT_LIMITS[name]);
 
 const FAILED = {
@@ -69,18 +73,35 @@ function stopWorker(failure) {
   pending.clear();
 }
 
-function startWorker() {
+// A snapshot that failed once is never tried again in this browser (not by Retry, not after
+// a restart): its address is remembered, and every copy of it is deleted.
+const FAILED_SNAPSHOT = "hw-snapshot-failed";
+function failedSnapshot() {
+  try { return localStorage.getItem(FAILED_SNAPSHOT); } catch { return null; }
+}
+async function dropSnapshot(url) {
+  try { localStorage.setItem(FAILED_SNAPSHOT, url); } catch { /* private mode: the copies still go */ }
+  if (!window.caches) return;
+  for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+}
+
+function startWorker(fresh = false) {
   if (ready) return ready;
   const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker = w;
   let bootTimer = null;
   const booted = new Promise((resolve, reject) => {
     bootTimer = setTimeout(() => reject(new BootError("slow")), limit("bootMs"));
+    w.hwSnapshot = null;
     w.onmessage = (event) => {
       let msg = event.data;
       if (typeof msg === "string") { try { msg = JSON.parse(msg); } catch { msg = {}; } } // answers come as JSON text
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "ready") resolve(msg);
+      else if (msg.type === "booting" && typeof msg.snapshot === "string") {
+        w.hwSnapshot = msg.snapshot; // starting from the snapshot: it gets less time than a fresh start
+        w.hwSnapshotTimer = setTimeout(() => reject(new BootError("slow")), limit("snapshotBootMs"));
+      }
       else if (msg.type === "boot-error") reject(new BootError("failed", msg.message));
       else if (msg.type === "answer") {
         // an answer to a message the worker could not read names no call: it is the oldest one waiting
@@ -98,8 +119,21 @@ function startWorker() {
       if (worker === w && pending.size) restart(FAILED.crashed); // a crash after start-up
     };
   });
-  ready = booted.finally(() => clearTimeout(bootTimer));
-  w.postMessage({ type: "boot" });
+  ready = booted.finally(() => {
+    clearTimeout(bootTimer);
+    clearTimeout(w.hwSnapshotTimer);
+  }).catch(async (err) => {
+    if (fresh || !w.hwSnapshot) throw err;
+    // the start from the snapshot failed or hung: drop it, and start Python fresh at once
+    if (worker === w) {
+      w.terminate();
+      worker = null;
+      ready = null;
+    }
+    await dropSnapshot(w.hwSnapshot).catch(() => {});
+    return startWorker(true);
+  });
+  w.postMessage({ type: "boot", snapshot: !fresh, avoid: failedSnapshot() });
   // forget a failed worker, so that Retry starts a fresh one
   ready.catch((err) => {
     if (worker === w) stopWorker(FAILED.boot);
@@ -211,8 +245,10 @@ async function hydrate(root) {
   let params = {};
   try { params = JSON.parse(root.dataset.params || "{}"); } catch { params = {}; }
   try {
+    const loading = widgetModule(name.split("-")[0]); // the widget's script loads while the engine starts
+    loading.catch(() => {});
     await startWorker();
-    const mod = await widgetModule(name.split("-")[0]);
+    const mod = await loading;
     const mount = mod.widgets && mod.widgets[name];
     if (!mount) throw new Error(`unknown widget ${name}`);
     const ctx = {
@@ -317,29 +353,11 @@ function subscribe() {
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
 else subscribe();
 
-// ---- offline after one visit: the service worker keeps the whole site (widgets/sw.js).
-// Registered once the engine is up (or the page has loaded), so that copying the
-// site for offline use never slows the first widget.
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href, { scope: SITE_ROOT.pathname }).catch(() => {});
-}
-// Then, once the site is kept offline, a background worker makes a snapshot of a
-// started Python for later visits (widgets/worker.js), if this visit had none.
-function makeSnapshot() {
-  const maker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  const done = () => maker.terminate();
-  maker.onmessage = (event) => { if (event.data && event.data.type !== "ready") done(); };
-  maker.onerror = done;
-  maker.postMessage({ type: "snapshot" });
-}
+// ---- offline reading (widgets/offline.js): once the page has loaded and its engine is up
+// (so that keeping pages offline never slows the first widget), the service worker keeps
+// this page and what its widgets need; the whole archive only when the reader asks.
 window.addEventListener("load", () => {
-  (ready || Promise.resolve()).catch(() => {}).then((info) => {
-    setTimeout(registerServiceWorker, 0);
-    if (info && info.snapshot === false && "serviceWorker" in navigator && window.isSecureContext) {
-      navigator.serviceWorker.ready.then(() => setTimeout(makeSnapshot, 0), () => {});
-    }
-  });
+  (ready || Promise.resolve()).catch(() => {}).then((info) => setTimeout(() => offline(info), 0));
 }, { once: true });
 
 // for tests and benchmarks

@@ -1,46 +1,133 @@
 // The archive's service worker, written to the site root as /sw.js by the build
-// (sitegen/assets.py fills BUILD: a hash of this build and every file of the
-// site with its content hash). After one visit the whole site — pages, search,
-// Pyodide and the engine — is in one cache and works with the network cut.
-// A new deployment changes this file, so the browser installs the new version
-// beside the old one (files whose hash did not change are copied, not
-// downloaded again) and switches once no open tab uses the old one: a page
-// never mixes scripts of two deployments. Under `mkdocs serve` the list is
-// empty: this worker then removes any offline copy and unregisters itself.
-const BUILD = /*hw:build*/{"version":"dev","files":[]};
+// (sitegen/assets.py fills BUILD: a hash of this build, every file of the site with
+// the sha256 of its content, and their total size).
+//
+// What it keeps: the pages a reader opens and what their widgets need (Pyodide, the
+// engine and, once a widget has run, the build's Python snapshot), as they are used.
+// The whole archive only when the reader asks for it (widgets/offline.js offers it,
+// with its size). Nothing is stored on its label alone: a body is kept only if its
+// sha256 is the one this build lists, whether it comes from the network or from the
+// previous deployment's copy; a body that does not match (an upload out of order, a
+// stale edge of a CDN) is fetched once more and otherwise not kept.
+//
+// A new deployment changes this file, so the browser installs the new version beside
+// the old one (files whose content did not change are copied, not downloaded again)
+// and switches once no open tab uses the old one: a page never mixes scripts of two
+// deployments. Under `mkdocs serve` the list is empty: this worker then removes any
+// offline copy and unregisters itself.
+const BUILD = /*hw:build*/{"version":"dev","files":[],"bytes":0};
 const PREFIX = "hw-site-";
 const CACHE = PREFIX + BUILD.version;
+const CHOICE = "hw-offline-choice"; // the reader's choice to keep the whole archive
+const WHOLE = "whole";
 const SCOPE = new URL("./", self.location.href);
-const REV = "x-hw-rev";
 const PARALLEL = 6;
+const FILES = new Map(BUILD.files.map(([path, sha]) => [new URL(path, SCOPE).href, sha]));
+// always kept: the site's own page for an address it does not have, in each language
+const CORE = ["404.html", "en/404.html"].map((p) => new URL(p, SCOPE).href);
 
-async function precache() {
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
+const saveData = () => !!(self.navigator && navigator.connection && navigator.connection.saveData);
+
+/** The address a file is kept under: a page's query holds a widget's state (?dawei-dice=…), not another file. */
+function key(url) {
+  const u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  return u.href;
+}
+
+// The search index is written after the list is made (sitegen/assets.py) and lists the
+// build's hash, not its own: its rule is that it must read as a search index, and it is
+// never copied forward from another deployment's copy (fetched again for each one).
+const LATE = "build:";
+function searchIndex(body) {
+  try {
+    const index = JSON.parse(new TextDecoder().decode(body));
+    return !!index && Array.isArray(index.docs);
+  } catch {
+    return false;
+  }
+}
+
+/** ``body`` as a response to keep, if it is this build's file ``url``; else null. */
+async function checked(url, body, headers, { forward = false } = {}) {
+  const want = FILES.get(url);
+  if (!want) return null;
+  const good = want.startsWith(LATE) ? !forward && searchIndex(body) : (await sha256(body)) === want;
+  return good ? new Response(body, { status: 200, headers }) : null;
+}
+
+/** ``url`` from the network, checked against the build's list; fetched once more (past
+ * every HTTP cache) when the first body is not this build's. Null when no good copy came. */
+async function fetchChecked(url) {
+  for (const mode of ["no-cache", "reload"]) {
+    let res;
+    try {
+      res = await fetch(url, { cache: mode });
+    } catch {
+      return null;
+    }
+    if (!res.ok) return null;
+    const good = await checked(url, await res.arrayBuffer(), res.headers);
+    if (good) return good;
+  }
+  return null;
+}
+
+async function wantsWhole() {
+  return !!(await (await caches.open(CHOICE)).match(new URL(WHOLE, SCOPE).href));
+}
+
+/** Keep ``urls`` (files of this build) in this deployment's copy: from an earlier
+ * deployment's copy when its body is this build's, else (unless ``network`` is false)
+ * from the network. Returns how many are kept. */
+async function keep(urls, { older = [], network = true } = {}) {
   const cache = await caches.open(CACHE);
-  const have = new Set((await cache.keys()).map((r) => r.url));
-  const older = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
-  const queue = BUILD.files.filter(([path]) => !have.has(new URL(path, SCOPE).href));
-  async function one([path, rev]) {
-    const url = new URL(path, SCOPE).href;
+  const queue = [...new Set(urls.map(key))].filter((u) => FILES.has(u));
+  let kept = 0;
+  async function one(url) {
+    if (await cache.match(url)) {
+      kept += 1;
+      return;
+    }
     for (const name of older) {
       const old = await (await caches.open(name)).match(url);
-      if (old && old.headers.get(REV) === rev) {
-        await cache.put(url, old);
+      const good = old && (await checked(url, await old.arrayBuffer(), old.headers, { forward: true }));
+      if (good) {
+        await cache.put(url, good);
+        kept += 1;
         return;
       }
     }
-    const res = await fetch(url, { cache: "no-cache" });
-    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-    const headers = new Headers(res.headers);
-    headers.set(REV, rev);
-    await cache.put(url, new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers }));
+    const good = network ? await fetchChecked(url) : null;
+    if (good) {
+      await cache.put(url, good);
+      kept += 1;
+    }
   }
   await Promise.all(Array.from({ length: PARALLEL }, async () => {
     while (queue.length) await one(queue.shift());
   }));
+  return kept;
+}
+
+async function install() {
+  const older = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
+  // what the reader kept before stays kept, in this deployment's version
+  const before = new Set();
+  for (const name of older) for (const r of await (await caches.open(name)).keys()) before.add(key(r.url));
+  const whole = await wantsWhole();
+  const urls = whole ? [...FILES.keys()] : [...CORE, ...before];
+  // with Save-Data on, only the two small "not here" pages are downloaded; the rest is
+  // copied from the previous deployment where unchanged, and otherwise fetched when opened
+  await keep(CORE, { older });
+  await keep(urls, { older, network: whole || !saveData() });
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(install());
 });
 
 self.addEventListener("activate", (event) => {
@@ -50,6 +137,7 @@ self.addEventListener("activate", (event) => {
     }
     if (BUILD.files.length === 0) {
       // the site is being edited (mkdocs serve): keep nothing, step aside
+      await caches.delete(CHOICE);
       await self.registration.unregister();
       return;
     }
@@ -57,13 +145,55 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function respond(request) {
+/** What the reader's copy holds: {whole, kept, files, bytes, keptBytes}. */
+async function status() {
   const cache = await caches.open(CACHE);
-  // pages carry a widget's state in their query (?dawei-dice=…): the file is the same
+  const keys = (await cache.keys()).map((r) => r.url);
+  return { whole: await wantsWhole(), kept: keys.length, files: FILES.size, bytes: BUILD.bytes || 0 };
+}
+
+// Messages from the pages (widgets/offline.js):
+//   {type: "keep", urls}   keep these files (the page, what it and its widgets fetched)
+//   {type: "whole"}        the reader asks to keep the whole archive
+//   {type: "status"}       what is kept
+// Each is answered on the port it came with.
+self.addEventListener("message", (event) => {
+  const msg = event.data || {};
+  const port = event.ports && event.ports[0];
+  const answer = (value) => port && port.postMessage(value);
+  if (BUILD.files.length === 0) return answer({ whole: false, kept: 0, files: 0, bytes: 0 });
+  event.waitUntil((async () => {
+    try {
+      if (msg.type === "keep" && Array.isArray(msg.urls)) {
+        await keep(msg.urls.filter((u) => typeof u === "string").slice(0, 2000));
+      } else if (msg.type === "whole") {
+        await (await caches.open(CHOICE)).put(new URL(WHOLE, SCOPE).href, new Response("1"));
+        await keep([...FILES.keys()]);
+      }
+      answer(await status());
+    } catch (err) {
+      answer({ error: String(err) });
+    }
+  })());
+});
+
+async function respond(event) {
+  const request = event.request;
+  const cache = await caches.open(CACHE);
   const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
   if (hit) return hit;
   try {
-    return await fetch(request);
+    const res = await fetch(request);
+    // a file of this build the reader opened: kept, once its body is checked
+    const url = key(request.url);
+    if (res.ok && res.status === 200 && FILES.has(url)) {
+      const copy = res.clone();
+      event.waitUntil((async () => {
+        const good = await checked(url, await copy.arrayBuffer(), copy.headers).catch(() => null);
+        if (good) await cache.put(url, good);
+      })());
+    }
+    return res;
   } catch (err) {
     if (request.mode === "navigate") {
       // the missing page's language: the English part of the site lives under en/
@@ -80,5 +210,5 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || request.headers.has("range")) return;
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname) || BUILD.files.length === 0) return;
-  event.respondWith(respond(request));
+  event.respondWith(respond(event));
 });

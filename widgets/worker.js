@@ -1,13 +1,18 @@
 // The one module web worker of a tab: boots Pyodide (served from this site),
-// loads the engine as a Pyodide package (the wheel built from engine/, listed in
-// the site's pyodide-lock.json with its sha256, which loadPackage checks) and
-// answers requests through engine.api.handle. Nothing is fetched from any other host.
+// installs the engine (the wheel built from engine/, checked against its sha256
+// by the browser before use) and answers requests through engine.api.handle.
+// Nothing is fetched from any other host.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const ASSETS = new URL("../", import.meta.url); // …/assets/
 // the build names the lock file after its content hash (sitegen/assets.py)
 const LOCK = new URL("../pyodide/pyodide-lock.json", import.meta.url);
-const ENGINE = "folk-games-engine";
+// Filled in by the build (sitegen/assets.py), so each is part of this script's hashed name:
+// the engine's wheel {wheel: path under assets/, sha256: hex}, and this build's snapshot of a
+// started Python with the engine imported {file: name under assets/pyodide/, sha256: hex of
+// the file} (null when the build had no Node to make one).
+const ENGINE = /*hw:engine*/null;
+const SNAPSHOT = /*hw:snapshot*/null;
 let pyCall = null;
 
 const pyodideOptions = () => ({
@@ -16,64 +21,11 @@ const pyodideOptions = () => ({
   packageBaseUrl: ASSETS.href, // the lock file names the wheel relative to assets/
 });
 
-// Faster second visits: after a first visit the runtime asks a second, background
-// worker for a memory snapshot of a freshly started Python (standard modules the
-// engine uses already imported), kept in the browser's Cache Storage under this
-// worker's hashed name, so one deployment never restores another's snapshot.
-// A later visit restores it instead of starting Python from scratch; the engine
-// itself is still loaded by loadPackage, with its sha256 checked.
-const SNAPSHOT_CACHE = "hw-python-snapshot";
-const SNAPSHOT_KEY = new URL(`../pyodide/python-snapshot.bin?worker=${encodeURIComponent(new URL(import.meta.url).pathname)}`, import.meta.url).href;
-const PRELOAD = "import json, random, dataclasses, typing, functools, itertools, fractions, math, html, re, types";
-
-async function readSnapshot() {
-  try {
-    if (!self.caches) return null;
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function startPython() {
-  const snapshot = await readSnapshot();
-  if (snapshot) {
-    try {
-      return { pyodide: await loadPyodide({ ...pyodideOptions(), _loadSnapshot: snapshot }), snapshot: true };
-    } catch {
-      await caches.delete(SNAPSHOT_CACHE).catch(() => {}); // unusable: start from scratch, and make a new one later
-    }
-  }
-  return { pyodide: await loadPyodide(pyodideOptions()), snapshot: false };
-}
-
-async function makeSnapshot() {
-  if (!self.caches) return false;
-  if (await readSnapshot()) return true;
-  const pyodide = await loadPyodide({ ...pyodideOptions(), _makeSnapshot: true });
-  pyodide.runPython(PRELOAD);
-  const bytes = pyodide.makeMemorySnapshot();
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const key of await cache.keys()) await cache.delete(key); // an older deployment's
-  await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
-  return true;
-}
-
-async function boot() {
-  const t0 = performance.now();
-  const { pyodide, snapshot } = await startPython();
-  const problems = [];
-  const loaded = await pyodide.loadPackage(ENGINE, {
-    checkIntegrity: true,
-    messageCallback: () => {},
-    errorCallback: (m) => problems.push(m),
-  });
-  if (!loaded.some((p) => p.name === ENGINE)) {
-    throw new Error(`the engine package did not load${problems.length ? ": " + problems.join(" ") : ""}`);
-  }
-  const version = pyodide.runPython(`
-import json
+// The engine's entry point, run after a fresh start; the build runs the same code before
+// it makes the snapshot (sitegen/assets.py reads it from here), so a restored Python has it.
+const BOOT_PY = `
+import importlib, json
+importlib.invalidate_caches()
 import engine
 import engine.api
 def _hw_call(text):
@@ -82,10 +34,95 @@ def _hw_call(text):
     except ValueError:
         return json.dumps({"ok": False, "error": {"code": "bad_json", "zh": "请求不是有效的 JSON。", "en": "The request is not valid JSON."}})
     return json.dumps(engine.api.handle(req), ensure_ascii=False)
-engine.__version__
-`);
+`;
+
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+const base64 = (h) => btoa(String.fromCharCode(...h.match(/../g).map((x) => parseInt(x, 16))));
+
+/** The engine's wheel; the browser checks it against the digest this script carries
+ * (Subresource Integrity), so a wrong file is an error, never a different engine. */
+async function fetchWheel() {
+  const res = await fetch(new URL(ENGINE.wheel, ASSETS), { integrity: `sha256-${base64(ENGINE.sha256)}` });
+  if (!res.ok) throw new Error(`the engine package did not load: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+// Faster later visits: the build made a memory snapshot of a started Python with the
+// engine imported (assets/pyodide/snapshot.<hash>.bin, gzip-packed). The service worker
+// keeps it once the reader has used a widget; a later start restores it instead of
+// starting Python from scratch. It is used only if its sha256 is the one this script
+// carries: a damaged copy, or one planted in the browser's caches by another page of the
+// same origin, is deleted and Python starts fresh. A first visit never downloads it.
+const snapshotURL = () => new URL(`pyodide/${SNAPSHOT.file}`, ASSETS).href;
+
+async function forgetSnapshot() {
+  if (!SNAPSHOT || !self.caches) return;
+  for (const name of await caches.keys()) await (await caches.open(name)).delete(snapshotURL());
+}
+
+/** The build's snapshot from this browser's caches, checked; null when there is none
+ * (``rejected`` tells whether a copy was found and refused). */
+async function readSnapshot(report) {
+  if (!SNAPSHOT || !self.caches || !(self.crypto && crypto.subtle)) return null;
+  const url = snapshotURL();
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const hit = await cache.match(url);
+    if (!hit) continue;
+    const packed = await hit.arrayBuffer();
+    if (hex(await crypto.subtle.digest("SHA-256", packed)) !== SNAPSHOT.sha256) {
+      report.rejected = true;
+      await cache.delete(url);
+      continue;
+    }
+    const raw = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(raw).arrayBuffer());
+  }
+  return null;
+}
+
+async function boot(options = {}) {
+  const t0 = performance.now();
+  if (!ENGINE) throw new Error("this worker script was not prepared by the site's build");
+  if (self.caches) caches.delete("hw-python-snapshot").catch(() => {}); // what earlier deployments made in the browser
+  const wheel = fetchWheel(); // downloads while Python starts
+  wheel.catch(() => {});
+  const report = { rejected: false };
+  let pyodide = null;
+  let restored = false;
+  // not when the page asks for a fresh start (the snapshot failed in this browser before)
+  const skip = !SNAPSHOT || options.snapshot === false || options.avoid === snapshotURL();
+  const bytes = skip ? null : await readSnapshot(report).catch(() => null);
+  if (bytes) {
+    // the page drops the snapshot if this start does not finish in time (widgets/runtime.js)
+    self.postMessage({ type: "booting", snapshot: snapshotURL() });
+    try {
+      pyodide = await loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
+      restored = true;
+    } catch {
+      report.rejected = true;
+      await forgetSnapshot().catch(() => {});
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide(pyodideOptions());
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  if (restored) pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  else pyodide.runPython(BOOT_PY);
   pyCall = pyodide.globals.get("_hw_call");
-  self.hwBoot = { version, snapshot, ms: performance.now() - t0 }; // for tests and benchmarks
+  const ping = JSON.parse(pyCall(JSON.stringify({ game: "engine", action: "ping" })));
+  if (!ping.ok) {
+    pyCall = null;
+    if (restored) await forgetSnapshot().catch(() => {});
+    throw new Error("the engine did not answer after start-up");
+  }
+  const version = pyodide.runPython("engine.__version__");
+  self.hwBoot = {
+    version, snapshot: restored, snapshotRejected: report.rejected, ms: performance.now() - t0,
+    snapshotFile: SNAPSHOT ? snapshotURL() : null,
+    // what this start fetched: the page asks the service worker to keep it (widgets/runtime.js)
+    fetched: performance.getEntriesByType("resource").map((e) => e.name),
+  };
   return self.hwBoot;
 }
 
@@ -144,7 +181,7 @@ self.onmessageerror = () => refuse(null, REFUSED.unknown);
 self.onmessage = async (event) => {
   const msg = readMessage(event.data);
   if (msg.type === "boot") {
-    booting = booting || boot();
+    booting = booting || boot({ snapshot: msg.snapshot, avoid: msg.avoid });
     try {
       const info = await booting;
       self.postMessage({ type: "ready", ...info });
@@ -152,14 +189,6 @@ self.onmessage = async (event) => {
       booting = null;
       self.postMessage({ type: "boot-error", message: String(err && err.message || err) });
     }
-  } else if (msg.type === "snapshot") {
-    let made = false;
-    try {
-      made = await makeSnapshot();
-    } catch {
-      made = false; // no snapshot: later visits start Python from scratch, as the first did
-    }
-    self.postMessage({ type: "snapshot-done", made });
   } else if (msg.type === "call" && (msg.refused || nestedDeeperThan(msg.request, LIMITS.depth))) {
     refuse(msg.id, msg.refused || REFUSED.deep);
   } else if (msg.type === "call") {

@@ -4,6 +4,7 @@ a page opened from disk says why its widgets cannot run."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -61,10 +62,28 @@ def test_service_worker_lists_the_whole_site(built_site: Path):
         assert must in files, must
     assert [f for f in files if f.endswith(".whl")]
     for rel, rev in build["files"]:
-        if rel == "search/search_index.json":  # written after the hook, from the pages: the build's hash
+        if rel == "search/search_index.json":  # written after the hook, from the pages: its own rule in sw.js
+            assert rev.startswith("build:")
             continue
         path = built_site / rel / "index.html" if rel.endswith("/") else built_site / rel
-        assert hashlib.sha256(path.read_bytes()).hexdigest()[:10] == rev, rel
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == rev, rel  # the whole sha256, checked by sw.js
+    # the size offered to a reader who wants the whole archive (the search index is written
+    # later, so it counts as it was when the list was made)
+    size = {rel: (built_site / rel / "index.html" if rel.endswith("/") else built_site / rel).stat().st_size for rel in files}
+    late = size.pop("search/search_index.json")
+    assert sum(size.values()) < build["bytes"] <= sum(size.values()) + late
+
+
+def test_the_worker_carries_the_digests_of_the_engine_and_the_snapshot(built_site: Path):
+    """A snapshot found in the browser is used only if it is the one the build made: the
+    worker script (named by its content, loaded by the page) carries its sha256."""
+    worker = next((built_site / "assets" / "widgets").glob("worker.*.js")).read_text(encoding="utf-8")
+    snap = json.loads(re.search(r"/\*hw:snapshot\*/(\{[^\n]*?\})", worker).group(1))
+    data = (built_site / "assets" / "pyodide" / snap["file"]).read_bytes()
+    assert hashlib.sha256(data).hexdigest() == snap["sha256"]
+    assert gzip.decompress(data)[:4] != b""  # gzip-packed
+    engine = json.loads(re.search(r"/\*hw:engine\*/(\{[^\n]*?\})", worker).group(1))
+    assert hashlib.sha256((built_site / "assets" / engine["wheel"]).read_bytes()).hexdigest() == engine["sha256"]
 
 
 def test_service_worker_version_follows_the_content(tmp_path: Path):
@@ -96,16 +115,99 @@ def test_serve_mode_keeps_nothing_offline(tmp_path: Path):
 # ---------------------------------------------------------------- in the browser
 
 
-def test_whole_site_works_offline_after_one_visit(page, site_url):
+SW_STATUS = """async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => resolve(e.data);
+        reg.active.postMessage({ type: "status" }, [channel.port2]);
+    });
+}"""
+
+KEPT = "async (url) => !!(await caches.match(url))"
+
+
+def kept(page, url: str) -> bool:
+    return page.evaluate(KEPT, url)
+
+
+WAIT_KEPT = """async ([url, ms]) => {
+    // (wait_for_function takes a promise for a true value: the waiting happens here)
+    const deadline = performance.now() + ms;
+    while (!(await caches.match(url))) {
+        if (performance.now() > deadline) throw new Error(`${url} is not kept`);
+        await new Promise((r) => setTimeout(r, 200));
+    }
+}"""
+
+
+def wait_kept(page, url: str, timeout: int = 240_000) -> None:
+    page.evaluate(WAIT_KEPT, [url, timeout])
+
+
+def engine_worker(page):
+    """The tab's engine worker: the one that booted the engine."""
+    for w in page.workers:
+        if "/widgets/worker." in w.url and w.evaluate("() => !!self.hwBoot"):
+            return w
+    raise AssertionError([w.url for w in page.workers])
+
+
+def boot_report(page) -> dict:
+    return engine_worker(page).evaluate("() => ({ ...self.hwBoot, fetched: undefined })")
+
+
+def test_pages_a_reader_opened_come_back_offline(page, site_url):
+    """A reader who did not ask for the whole archive: what they opened (and what its widgets
+    need, the build's Python snapshot included) is kept; nothing else was downloaded."""
     page.goto(site_url + "dawei/")
     page.wait_for_selector(READY, timeout=120_000)
     wait_offline_copy(page)
+    first = boot_report(page)
+    assert first["snapshot"] is False and first["snapshotFile"]
+    wait_kept(page, first["snapshotFile"])
+    wait_kept(page, site_url + "dawei/")
+    # the choice is offered, with its size, in the page's language
+    offer = page.locator(".hw-offline")
+    offer.wait_for(timeout=60_000)
+    assert "整个档案" in offer.inner_text() and " MB" in offer.inner_text()
+    assert offer.locator("button").inner_text() == "保存整个档案"
+    # a second page, in the other language
+    other = page.context.new_page()
+    other.goto(site_url + "en/archive/")
+    other.wait_for_selector("h1")
+    wait_kept(other, site_url + "en/archive/")
+    status = page.evaluate(SW_STATUS)
+    assert status["whole"] is False and status["kept"] < status["files"] / 2
+    assert not kept(page, site_url + "gupai/") and not kept(page, site_url + "en/gupai/")
+    other.close()
     page.context.set_offline(True)
-    # the widget still answers (the engine is in this tab)
-    root = page.locator('[data-widget="dawei-dice"]').first
-    root.locator('[data-role="roll"]').click()
-    page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-dice\"]').dataset.seq === '1'")
-    # a page never visited, in the other language, in a new tab: Pyodide and the engine come from the offline copy
+    back = page.context.new_page()
+    back.goto(site_url + "dawei/?dawei-dice=1")
+    back.wait_for_selector(READY, timeout=120_000)
+    assert boot_report(back)["snapshot"] is True  # the build's snapshot, checked, restored
+    answer = back.evaluate("() => window.heritageWidgets.call({game: 'dawei', action: 'classify', dice: [4, 4, 1, 2, 3, 6]})")
+    assert answer == handle({"game": "dawei", "action": "classify", "dice": [4, 4, 1, 2, 3, 6]})
+    back.goto(site_url + "en/archive/")
+    assert back.evaluate("() => document.documentElement.lang").startswith("en")
+    assert back.locator("h1").count() >= 1
+    back.close()
+
+
+def test_whole_archive_works_offline_for_a_reader_who_keeps_it(page, site_url):
+    page.goto(site_url + "en/archive/")
+    wait_offline_copy(page)
+    offer = page.locator(".hw-offline")
+    offer.wait_for(timeout=60_000)
+    assert "keep the whole archive" in offer.inner_text() and " MB" in offer.inner_text()
+    offer.locator("button", has_text="Keep the whole archive").click()
+    page.wait_for_function(
+        "() => (document.querySelector('.hw-offline') || {}).textContent.includes('is kept in this browser')", timeout=300_000
+    )
+    status = page.evaluate(SW_STATUS)
+    assert status["whole"] is True and status["kept"] == status["files"]
+    page.context.set_offline(True)
+    # a page never visited, with widgets, in a new tab: Pyodide and the engine come from the offline copy
     other = page.context.new_page()
     other.goto(site_url + "en/archive/widgets/")
     other.wait_for_selector(READY, timeout=120_000)
@@ -135,54 +237,71 @@ def test_whole_site_works_offline_after_one_visit(page, site_url):
     gone.close()
 
 
-SNAPSHOT_READY = """async () => {
-    const deadline = performance.now() + 240000;
-    while (performance.now() < deadline) {
-        const cache = await caches.open("hw-python-snapshot");
-        const keys = await cache.keys();
-        if (keys.length) {
-            const body = await (await cache.match(keys[0])).arrayBuffer();
-            if (body.byteLength > 1000000) return body.byteLength;
-        }
-        await new Promise((r) => setTimeout(r, 200));
+DAMAGE = """async (url) => {
+    // overwrite 1 MB at 2 % of the kept snapshot with 0xFF, wherever it is kept
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const hit = await cache.match(url);
+        if (!hit) continue;
+        const bytes = new Uint8Array(await hit.arrayBuffer());
+        const at = Math.floor(bytes.length * 0.02);
+        bytes.fill(0xff, at, Math.min(bytes.length, at + 1000000));
+        await cache.put(url, new Response(bytes, { headers: hit.headers }));
     }
-    return 0;
+}"""
+
+PLANT = """async (url) => {
+    // another page of the origin plants a working snapshot of its own: the build's Python,
+    // packed again (other bytes, the same Python inside); the build's copy is gone
+    const good = await (await fetch(url)).arrayBuffer();
+    const raw = new Blob([good]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const planted = await new Response(raw.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+    for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+    await (await caches.open("planted-by-another-page")).put(url, new Response(planted));
 }"""
 
 
-def engine_worker(page):
-    """The tab's engine worker (not a background snapshot maker): the one that booted the engine."""
-    for w in page.workers:
-        if "/widgets/worker." in w.url and w.evaluate("() => !!self.hwBoot"):
-            return w
-    raise AssertionError([w.url for w in page.workers])
-
-
-def test_second_visit_restores_python_from_a_snapshot(page, site_url):
+def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
+    """A damaged snapshot, a planted one, and one whose start does not finish in time: each is
+    dropped, and Python starts fresh; the widget works every time."""
     page.goto(site_url + "dawei/")
     page.wait_for_selector(READY, timeout=120_000)
-    assert engine_worker(page).evaluate("() => self.hwBoot.snapshot") is False
     wait_offline_copy(page)
-    assert page.evaluate(SNAPSHOT_READY) > 1_000_000  # made in the background after the first visit
-    again = page.context.new_page()
-    again.goto(site_url + "en/dawei/")
-    again.wait_for_selector(READY, timeout=120_000)
-    assert engine_worker(again).evaluate("() => self.hwBoot.snapshot") is True
-    answer = again.evaluate("() => window.heritageWidgets.call({game: 'dawei', action: 'classify', dice: [4, 4, 1, 2, 3, 6]})")
-    assert answer == handle({"game": "dawei", "action": "classify", "dice": [4, 4, 1, 2, 3, 6]})
-    # a damaged snapshot: Python starts from scratch, and a good snapshot replaces it
-    page.evaluate("""async () => {
-        const cache = await caches.open("hw-python-snapshot");
-        const key = (await cache.keys())[0];
-        await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
-    }""")
-    third = page.context.new_page()
-    third.goto(site_url + "dawei/")
-    third.wait_for_selector(READY, timeout=120_000)
-    assert engine_worker(third).evaluate("() => self.hwBoot.snapshot") is False
-    assert third.evaluate(SNAPSHOT_READY) > 1_000_000
-    again.close()
-    third.close()
+    snapshot = boot_report(page)["snapshotFile"]
+    wait_kept(page, snapshot)
+
+    def fresh_tab() -> dict:
+        tab = page.context.new_page()
+        tab.goto(site_url + "en/dawei/")
+        tab.wait_for_selector(READY, timeout=120_000)
+        report = boot_report(tab)
+        assert tab.evaluate("() => window.heritageWidgets.call({game: 'engine', action: 'ping'})")["ok"] is True
+        tab.locator(".hw-offline").wait_for(timeout=240_000)  # the service worker has kept what this visit asked for
+        tab.close()
+        return report
+
+    # damaged: refused before use, deleted; the next visit fetches the build's copy again
+    page.evaluate(DAMAGE, snapshot)
+    report = fresh_tab()
+    assert report["snapshot"] is False and report["snapshotRejected"] is True
+    wait_kept(page, snapshot)
+    assert fresh_tab()["snapshot"] is True
+    # planted by another page of the origin: not the build's, so never restored
+    page.evaluate(PLANT, snapshot)
+    report = fresh_tab()
+    assert report["snapshot"] is False and report["snapshotRejected"] is True
+    assert not page.evaluate("async (url) => !!(await (await caches.open('planted-by-another-page')).match(url))", snapshot)
+    wait_kept(page, snapshot)
+    # a start from the snapshot that does not finish in time: dropped, Python starts fresh at once,
+    # and this browser never tries that snapshot again (Retry, a new tab, a restart)
+    page.context.add_init_script("window.HW_LIMITS = { snapshotBootMs: 1 };")
+    report = fresh_tab()
+    assert report["snapshot"] is False
+    assert page.evaluate("() => localStorage.getItem('hw-snapshot-failed')") == snapshot
+    assert not kept(page, snapshot)
+    page.context.add_init_script("window.HW_LIMITS = {};")
+    assert fresh_tab()["snapshot"] is False
+    assert not kept(page, snapshot)  # not fetched again either
 
 
 # the site's offline copies (the Python snapshot has a cache of its own)
@@ -201,6 +320,7 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
         first = context.new_page()
         first.goto(base + "archive/")
         wait_offline_copy(first)
+        wait_kept(first, base + "archive/")
         old = sw_build(site)["version"]
         assert first.evaluate(SITE_COPIES) == [f"hw-site-{old}"]
         # a new deployment: one page changes
@@ -237,6 +357,77 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
         context.set_offline(True)
         second.goto(base + "archive/")
         assert "DEPLOYMENT-TWO" in second.locator("h1").first.inner_text()
+    finally:
+        context.close()
+        server.shutdown()
+
+
+WAIT_INSTALLED = """async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    await r.update();
+    const sw = r.installing || r.waiting;
+    if (sw && sw.state !== "installed") await new Promise((done, fail) => {
+        sw.addEventListener("statechange", () => {
+            if (sw.state === "installed") done(); else if (sw.state === "redundant") fail(new Error("install failed"));
+        });
+        setTimeout(() => fail(new Error(`the new version is still ${sw.state}`)), 240000);
+    });
+}"""
+
+KEPT_BODY = """async ([name, url]) => {
+    const hit = await (await caches.open(name)).match(url);
+    return hit ? await hit.text() : null;
+}"""
+
+
+def test_a_page_uploaded_out_of_order_is_not_kept_under_the_new_version(browser, built_site: Path, tmp_path: Path):
+    """Deployments A, B, C. While B's service worker is live, the host still serves A's page
+    (an upload out of order, a stale edge of a CDN): B does not keep A's page under its own
+    version, and C keeps C's page, never the old one."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    server, base = site_server(site, start=True)
+    context = browser.new_context()
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
+    page_file = site / "gupai" / "index.html"
+    text_a = page_file.read_text(encoding="utf-8")
+    try:
+        tab = context.new_page()
+        tab.goto(base + "gupai/")
+        wait_offline_copy(tab)
+        wait_kept(tab, base + "gupai/")
+        # deployment B changes the page, but the old page is still what the host sends
+        text_b = text_a.replace("</h1>", " · DEPLOYMENT-B</h1>", 1)
+        page_file.write_text(text_b, encoding="utf-8")
+        rev_b = write_service_worker(site)
+        page_file.write_text(text_a, encoding="utf-8")
+        tab.evaluate(WAIT_INSTALLED)
+        kept_b = tab.evaluate(KEPT_BODY, [f"hw-site-{rev_b}", base + "gupai/"])
+        assert kept_b is None or "DEPLOYMENT-B" in kept_b  # never A's page under B's version
+        # deployment C: B's page is in place now, and another page changed
+        page_file.write_text(text_b, encoding="utf-8")
+        other = site / "archive" / "index.html"
+        other.write_text(other.read_text(encoding="utf-8").replace("</h1>", " · DEPLOYMENT-C</h1>", 1), encoding="utf-8")
+        rev_c = write_service_worker(site)
+        assert dict(sw_build(site)["files"])["gupai/"] == hashlib.sha256(text_b.encode("utf-8")).hexdigest()
+        tab.evaluate(WAIT_INSTALLED)
+        kept_c = tab.evaluate(KEPT_BODY, [f"hw-site-{rev_c}", base + "gupai/"])
+        assert kept_c is not None and "DEPLOYMENT-B" in kept_c
+        # … and C is what the reader reads offline, once the old tab is gone
+        tab.close()
+        reader = context.new_page()
+        reader.goto(base + "archive/")
+        reader.evaluate("""async (want) => {
+            const deadline = performance.now() + 240000;
+            const copies = async () => (await caches.keys()).filter((k) => k.startsWith("hw-site-"));
+            while (JSON.stringify(await copies()) !== JSON.stringify(want)) {
+                if (performance.now() > deadline) throw new Error(`offline copies: ${JSON.stringify(await copies())}`);
+                await new Promise((r) => setTimeout(r, 100));
+            }
+        }""", [f"hw-site-{rev_c}"])
+        context.set_offline(True)
+        reader.goto(base + "gupai/")
+        assert "DEPLOYMENT-B" in reader.locator("h1").first.inner_text()
     finally:
         context.close()
         server.shutdown()
