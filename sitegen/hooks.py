@@ -44,6 +44,7 @@ from mkdocs.plugins import event_priority  # noqa: E402
 
 from sitegen import assets  # noqa: E402  (the site's shared assets: engine wheel, hashed scripts, service worker)
 
+from sitegen import page_weight  # noqa: E402  (lighter pages: repeated drawings written once)
 from sitegen import record_page, theme_fixes  # noqa: E402  (the record's additions to pages; links checked in the built site)
 
 mimetypes.add_type("application/wasm", ".wasm")
@@ -210,6 +211,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     a page with widgets starts the engine's worker while it is still being parsed
     (and says so plainly when opened from disk); widget scripts go by their hashed names."""
     lang = page_lang(page)
+    output = page_weight.share_drawings(output)  # a drawing repeated on the page is written once
     output = SEARCH_WORKER.sub(
         lambda m: f'"search": "{m.group(1)}search-lang.js?lang={lang}&worker={m.group(2)}"', output, count=1
     )
