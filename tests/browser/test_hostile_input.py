@@ -84,7 +84,8 @@ def test_the_worker_answers_every_message_it_cannot_use(page, site_url, built_si
 
 
 def test_a_deep_share_link_is_ignored_and_the_widget_answers(page, site_url):
-    page.add_init_script(PATIENT)
+    # no watchdog within the wait: a call left unanswered keeps the widget loading, and the wait fails
+    page.add_init_script("window.HW_LIMITS = { callMs: 600000, stopAfterMs: 600000 };")
     link = '{"seed":1,"moves":[' + deep_json(DEEP) + "]}"
     page.goto(site_url + "gupai/?gupai-hand=" + quote(link))
     root = widget(page, "gupai-hand")
