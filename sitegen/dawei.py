@@ -368,6 +368,8 @@ def patterns_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     only = params.get("animal")
     specials = params.get("specials", False)
+    if params.get("lesson"):
+        return _lesson_patterns(lang)
     pw = pattern_ways()
     lines = [
         f"| {t('次序', '#')} | {t('色面', 'Pattern')} | {t('例（◦：原文未给全六颗，余者为本站所补）', 'Example (◦: the source does not name all six dice; we filled in the rest)')} | {t('得签', 'Takes')} | {t('原文位置', 'Source')} | {t('次数 /46,656', 'Ways /46,656')} | {t('概率', 'Chance')} |",
@@ -383,6 +385,21 @@ def patterns_table(lang: str, params: dict[str, Any]) -> str:
         lines.append(f"| {i} | {name} | {ex} | {award_cell(p, lang)} | {p.section} | {pw[p.id]:,} | {pct(pw[p.id])} |")
     if not only and not specials:
         lines.append(f"| — | {t('空色（以上皆非）', 'Blank (none of the above)')} | {' '.join(map(str, BLANK.example))} | — | — | {pw['blank']:,} | {pct(pw['blank'])} |")
+    return "\n".join(lines)
+
+
+def _lesson_patterns(lang: str) -> str:
+    """The lesson's copy of the pattern list: the order a throw is read in, each pattern with one throw
+    that shows it and the stick it takes (no odds, no source sections)."""
+    t = T(lang)
+    lines = [
+        f"| {t('次序', '#')} | {t('花样', 'Pattern')} | {t('例', 'For example')} | {t('得签', 'Takes')} |",
+        "|---:|---|---|---|",
+    ]
+    for i, p in enumerate(PATTERNS, 1):
+        name = p.zh if lang == "zh" else f"{p.en} ({p.zh})"
+        lines.append(f"| {i} | {name} | {' '.join(map(str, p.example))} | {award_cell(p, lang)} |")
+    lines.append(f"| — | {t('空色（以上皆非）', 'Blank (none of the above)')} | {' '.join(map(str, BLANK.example))} | — |")
     return "\n".join(lines)
 
 

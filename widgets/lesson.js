@@ -16,11 +16,20 @@ function saveProgress(p) {
   try { window.localStorage.setItem(STORE, JSON.stringify(p)); } catch { /* private mode: progress is not kept */ }
   window.dispatchEvent(new CustomEvent("heritage-lesson-progress"));
 }
-function markDone(lesson, step) {
+// A step's record: {done, missed}. done: every exercise of a set was answered right at the first try;
+// missed: the numbers (1-based) of the exercises of the latest finished set that were not.
+function record(lesson, step, done, missed) {
   const p = loadProgress();
   p[lesson] = p[lesson] || {};
-  p[lesson][step] = true;
+  const was = p[lesson][step];
+  const learned = done || was === true || Boolean(was && was.done);
+  p[lesson][step] = { done: learned, missed };
   saveProgress(p);
+}
+function stepRecord(done, step) {
+  const v = done[step];
+  if (v === true) return { done: true, missed: [] };
+  return v && typeof v === "object" ? { done: Boolean(v.done), missed: Array.isArray(v.missed) ? v.missed : [] } : { done: false, missed: [] };
 }
 
 function ruleHref(rule) {
@@ -52,13 +61,21 @@ async function exercises(root, ctx) {
     list.innerHTML = "";
     root.dataset.seed = String(seed);
     const right = new Set();
+    const firstTry = new Map(); // index -> right at the first try?
     const total = a.exercises.length;
     const tally = () => {
-      score.textContent = t(`答对 ${right.size} / ${total} 题`, `${right.size} of ${total} answered right`);
+      const missed = [...firstTry].filter(([, ok]) => !ok).map(([i]) => i + 1).sort((x, y) => x - y);
+      let text = t(`答对 ${right.size} / ${total} 题，其中第一次就答对 ${firstTry.size - missed.length} 题`, `${right.size} of ${total} answered right, ${firstTry.size - missed.length} of them at the first try`);
+      if (missed.length) text += t(`；第一次答错的：第 ${missed.join("、")} 题`, `; missed at the first try: ${missed.length === 1 ? "number" : "numbers"} ${missed.join(", ")}`);
       if (right.size === total) {
-        score.textContent += t("。这一步完成了。", ". This step is done.");
-        markDone(lesson, step);
+        if (missed.length === 0) {
+          text += t("。全部第一次就答对：这一步学会了。", ". All right at the first try: this step is learned.");
+        } else {
+          text += t("。要算学会，请换一组新题，全部第一次就答对。", ". To count as learned, take a new set and answer every exercise right at the first try.");
+        }
+        record(lesson, step, missed.length === 0, missed);
       }
+      score.textContent = text + (right.size === total ? "" : t("。", "."));
     };
     for (const ex of a.exercises) {
       const feedback = el("div", { class: "lesson-feedback", role: "status", "aria-live": "polite" });
@@ -67,7 +84,7 @@ async function exercises(root, ctx) {
         el("p", { class: "lesson-q", text: pick(ex.question) }),
       ]);
       if (ex.figure) {
-        const fig = el("div", { class: "lesson-fig", role: "img", "aria-label": pick(ex.figure_alt), html: ex.figure });
+        const fig = el("div", { class: "lesson-fig", role: "img", "aria-label": pick(ex.figure_alt), html: lang === "en" ? (ex.figure_en || ex.figure) : ex.figure });
         li.append(fig);
       }
       li.append(el("ul", { class: "lesson-choices" }, buttons.map((b) => el("li", {}, [b]))), feedback);
@@ -79,6 +96,10 @@ async function exercises(root, ctx) {
           feedback.innerHTML = "";
           if (!v.ok) { feedback.textContent = pick(v.error); return; }
           li.dataset.result = v.correct ? "right" : "wrong";
+          if (!firstTry.has(ex.index)) {
+            firstTry.set(ex.index, v.correct);
+            li.dataset.first = v.correct ? "right" : "wrong";
+          }
           b.dataset.result = v.correct ? "right" : "wrong";
           const link = el("a", { href: ruleHref(v.rule), class: "lesson-rule", text: t(`规则：${v.rule.zh}`, `The rule: ${v.rule.en}`) });
           feedback.append(
@@ -120,13 +141,21 @@ async function progress(root, ctx) {
     const done = loadProgress()[lesson] || {};
     let n = 0;
     for (const li of items) {
-      const ok = Boolean(done[li.dataset.step]);
-      li.dataset.done = ok ? "1" : "0";
-      if (ok) n += 1;
+      const r = stepRecord(done, li.dataset.step);
+      li.dataset.done = r.done ? "1" : "0";
+      if (r.done) n += 1;
+      let note = li.querySelector(".lesson-missed");
+      if (!note) {
+        note = el("span", { class: "lesson-missed" });
+        li.append(note);
+      }
+      note.textContent = r.missed.length
+        ? t(`（上一组第一次答错：第 ${r.missed.join("、")} 题）`, ` (missed at the first try in the last set: ${r.missed.length === 1 ? "number" : "numbers"} ${r.missed.join(", ")})`)
+        : "";
     }
-    summary.textContent = t(`已完成 ${n} / ${items.length} 步。`, `${n} of ${items.length} steps done.`);
-    reset.disabled = n === 0;
-    reset.title = n === 0 ? t("还没有进度可清除", "There is no progress to reset yet") : "";
+    summary.textContent = t(`已学会 ${n} / ${items.length} 步。`, `${n} of ${items.length} steps learned.`);
+    reset.disabled = n === 0 && !items.some((li) => stepRecord(done, li.dataset.step).missed.length);
+    reset.title = reset.disabled ? t("还没有进度可清除", "There is no progress to reset yet") : "";
   }
   reset.addEventListener("click", () => {
     const p = loadProgress();
