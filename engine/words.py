@@ -225,6 +225,7 @@ THINGS: dict[str, tuple[str, str]] = {
     "actions": ("已经做过的几步", "the moves made so far"),
     "birds": ("打鸟的设定", "the bird bets"),
     "computer": ("电脑玩家的设定", "the computer players"),
+    "level": ("电脑的水平", "the computer's level"),
     "match": ("比赛的设定", "the match"),
     "table": ("桌上的人数", "the table"),
     "variant": ("玩法", "the way of playing"),

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from ..errors import ApiError
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int
 from .config import CHOICES, DEFAULT, LABELS, QUESTIONS, GupaiConfig, as_dict, config_from
+from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, gupai_play_out, read_level
 from .hand import MAX_MOVES, Move, State, deal, play_out
 from .plays import Play, beats, classify, family_en, family_zh
 from .scoring import SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, settle, total_dun, why_not_seal
@@ -209,18 +210,23 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     moves = [_move_of(x, i) for i, x in enumerate(raw)]
     sealed = _sealed_seats(req, deal(seed, dealer).hands)
     st = State.start(seed, dealer, cfg, sealed)
+    level = read_level(req)  # the computer players' level (and the hint's)
     for i, m in enumerate(moves):
         if human is not None and not st.terminal and st.to_move != human:
-            st = play_out(st, (), human)
+            st = gupai_play_out(st, human, seed, level)
         if st.terminal:
             raise ApiError("hand_over", f"第 {i + 1} 步：这一盘已经打完了。", f"Move {i + 1}: the hand is already over.")
         why = st.why_illegal(m)
         if why is not None:
             raise ApiError("illegal_move", f"第 {i + 1} 步不合规则：{why[0]}", f"Move {i + 1} is not allowed: {why[1]}")
         st = st.apply(m)
-    st = play_out(st, (), human)
+    st = gupai_play_out(st, human, seed, level)
     ans = {"seed": seed, "dealer": dealer, "human": human, "options": as_dict(cfg)}
     ans.update(_state_json(st, human))
+    if "level" in req:
+        ans["level"] = level
+        hint = gupai_move(st, seed, level, STRONG_UNITS["gupai"]) if human is not None and not st.terminal and st.to_move == human else None
+        ans["hint"] = None if hint is None else {"tiles": list(hint.tiles), "up": hint.up, "level": level}
     if "check" in req:
         ans["check"] = None if st.terminal else _check_json(st, _tiles(req["check"], "tiles", 8) if req["check"] else ())
     return ans
@@ -311,11 +317,16 @@ EXAMPLES: list[dict[str, Any]] = [
 #: about a microsecond of CPython). Every input above is capped, so each action is
 #: bounded by a constant; replaying a whole hand from its seed is the largest
 #: (about 10 ms), declared with a wide margin.
-COSTS: dict[str, int] = {
+def _play_cost(req: dict[str, Any]) -> int:
+    """Replaying the hand; at the strong level, each of at most 32 computer decisions and the hint too."""
+    return 200_000 + (MAX_MOVES * GUPAI_SEAT_UNITS + STRONG_UNITS["gupai"] if req.get("level") == "strong" else 0)
+
+
+COSTS: dict[str, Any] = {
     "tiles": 10_000,
     "compare": 10_000,
     "deal": 10_000,
-    "play": 200_000,
+    "play": _play_cost,
     "settle": 10_000,
     "options": 2_000,
 }

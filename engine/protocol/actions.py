@@ -1,22 +1,25 @@
 """One ``play`` path for every game (``"game": "table"``): a written position in, the table as one seat sees it out.
 
 Request: ``{"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3,
-"actions": ["up:66.66"]}, "viewer": 0}``. The position is replayed from its seed;
+"actions": ["up:66.66"]}, "viewer": 0}``, optionally with ``"level": "basic"`` or ``"strong"``. The position is replayed from its seed;
 the first move that is not lawful is not played (``refused`` says which and why).
 Answer: ``position`` (the written position actually reached), ``viewer``, ``to_move``,
 ``over``, ``actions`` (the viewer's lawful moves now, each with its words), ``observation``
 (what the viewer may see: the game's own view), ``returns`` (each seat's result once the
-game is over, summing to zero; else null) and ``refused``.
+game is over, summing to zero; else null) and ``refused``. With a ``level``, ``choice``: the
+move the computer would make at that level for the seat to move (a computer seat's move, or the
+hint), and at the strong level its estimate of each lawful move (engine/protocol/strong.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..api import size
+from ..api import BUDGET, size
 from ..errors import ApiError
 from ..validate import get_dict, get_int
 from . import ADAPTERS, IllegalAction, state_class
+from .strong import COVERED, STRONG_UNITS, basic_action, read_level, rollouts_for, strong_choice
 
 
 def _number(x: Any) -> int | float:
@@ -51,12 +54,38 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
     for a in st.legal_actions(viewer):
         zh, en = st.action_words(a)
         acts.append({"id": a, "zh": zh, "en": en})
-    return {
+    ans = {
         "position": st.written(), "viewer": viewer, "to_move": p, "over": st.is_terminal(),
         "actions": acts, "observation": st.observation(viewer),
         "returns": [_number(x) for x in st.returns()] if st.is_terminal() else None,
         "refused": refused,
     }
+    if "level" in req:
+        level = read_level(req)
+        if game not in COVERED:
+            raise ApiError("no_level", "这个游戏的对局还不能请电脑按水平代走或给提示；鄂南骨牌、跑胡子和下灌字牌可以。",
+                           "This game's table cannot yet ask the computer for a move at a level; 鄂南骨牌, 跑胡子 and 下灌字牌 can.")
+        ans["choice"] = _choice(st, level) if p is not None else None
+    return ans
+
+
+def _choice(st: Any, level: str) -> dict[str, Any]:
+    """The move the computer would make at ``level`` for the seat to move (a computer seat's move,
+    or the hint), with the strong level's estimate for each lawful move (that seat's mean result
+    over the deals it imagined, and the standard error of that mean)."""
+    seed = st.setup.get("seed", 0)
+    if level == "strong":
+        units = min(STRONG_UNITS.get(st.game, 100_000), BUDGET - _replay_cost(st.written()))
+        c = strong_choice(st, rollouts_for(st, units), seed)
+        action, deals = c.action, c.deals
+        estimates = [{"id": e.action, "mean": round(e.mean, 3), "stderr": round(e.stderr, 3)} for e in c.estimates]
+    else:
+        action, deals, estimates = basic_action(st), 0, []
+    words = {a: st.action_words(a) for a in st.legal_actions()}
+    for e in estimates:
+        e["zh"], e["en"] = words[e["id"]]
+    zh, en = words[action]
+    return {"level": level, "seat": st.current_player(), "id": action, "zh": zh, "en": en, "deals": deals, "estimates": estimates}
 
 
 ACTIONS = {"play": a_play}
@@ -81,13 +110,22 @@ EXAMPLES = [
 PER_MOVE = {"dawei": 600, "gupai": 15_000, "yezi": 20_000, "paohuzi": 6_000}
 
 
+def _replay_cost(position: dict[str, Any]) -> int:
+    game = position.get("game")
+    per = PER_MOVE.get(game, 1_000) if isinstance(game, str) else 1_000
+    return 300_000 + per * size(position, "actions", 0, 100_000)
+
+
 def _play_cost(req: dict[str, Any]) -> int:
     position = req.get("position")
     if not isinstance(position, dict):
         return 10_000
-    game = position.get("game")
-    per = PER_MOVE.get(game, 1_000) if isinstance(game, str) else 1_000
-    return 300_000 + per * size(position, "actions", 0, 100_000)
+    replay = _replay_cost(position)
+    level = req.get("level")
+    if level == "strong":  # the strong level's rollouts: what the budget leaves, at most the game's share
+        game = position.get("game")
+        return replay + max(0, min(STRONG_UNITS.get(game, 100_000) if isinstance(game, str) else 100_000, BUDGET - replay))
+    return replay + (20_000 if level is not None else 0)  # one move of the basic player
 
 
 COSTS = {"play": _play_cost}

@@ -30,13 +30,28 @@ from . import GameState
 #: Work units (about a microsecond of CPython each) of one rollout from the first move of a
 #: game: a deal of the hidden cards plus the game played out by the basic player. Measured
 #: with benchmarks/bench_strong.py and rounded up; a rollout later in the game costs less.
-ROLLOUT_UNITS: dict[str, int] = {"gupai": 1_200, "paohuzi": 9_000, "yezi": 400, "dawei": 400}
+ROLLOUT_UNITS: dict[str, int] = {"gupai": 2_000, "paohuzi": 20_000, "yezi": 400, "dawei": 400}
+
+#: The work of one strong decision, in work units: what the hint and a computer seat at the strong
+#: level spend on each decision (about 0.1 s of CPython in 骨牌, 0.6 s in 跑胡子, whose hands are
+#: longer to play out).
+STRONG_UNITS: dict[str, int] = {"gupai": 120_000, "paohuzi": 600_000, "yezi": 100_000, "dawei": 100_000}
+
+#: the games whose basic computer the rollouts use (the others' would fall back to the first lawful move)
+COVERED = frozenset({"gupai", "paohuzi"})
 
 #: the levels a request may ask for, in words
 LEVELS: dict[str, tuple[str, str]] = {
-    "basic": ("基本（出牌规则简单，适合初学者）", "basic (a simple rule of thumb, a fair opponent for beginners)"),
-    "strong": ("强（设想别家的牌，把每一步打到底比较）", "strong (imagines the others' cards and plays each move out to compare)"),
+    "basic": ("基本水平（一条简单的出牌规则，适合初学者）", "basic (a simple rule of thumb, a fair opponent for beginners)"),
+    "strong": ("强水平（设想别家的牌，把每一步打到底再比较）", "strong (imagines the others' cards and plays each move out to compare)"),
 }
+
+
+def read_level(req: dict[str, Any]) -> str:
+    """The ``level`` of a request ("basic" by default), refused in words when it is neither level."""
+    from ..validate import get_str
+
+    return get_str(req, "level", "basic", choices=tuple(LEVELS), names=LEVELS)
 
 
 # ---------------------------------------------------------------- the basic player through the protocol
@@ -106,6 +121,48 @@ def _gupai_out(st: Any) -> Any:
     return st
 
 
+# ---------------------------------------------------------------- 骨牌's play action
+
+
+#: 骨牌's play action replays the whole hand at every request: the work of each computer decision at the
+#: strong level there, so that 32 of them, the replay and one strong hint fit in the budget
+GUPAI_SEAT_UNITS = 52_000
+
+
+def gupai_state(st: Any, seed: int) -> GameState:
+    """骨牌's own ``State`` as a protocol state (the moves so far written out), for the strong level."""
+    from .gupai import GupaiState, move_id
+
+    gs = GupaiState.__new__(GupaiState)
+    gs.setup = {"seed": seed, "dealer": st.deal.dealer, "options": {}, "sealed": list(st.sealed)}
+    gs.actions = [move_id(m) for t in st.tricks for _, m in t.moves] + [move_id(m) for _, m in st.current]
+    gs._cache = None
+    gs.st = st
+    return gs
+
+
+def gupai_move(st: Any, seed: int, level: str, units: int = GUPAI_SEAT_UNITS) -> Any:
+    """The move (a 骨牌 ``Move``) of the seat to play at ``level``."""
+    from ..gupai.hand import computer_move
+    from .gupai import _move_of
+
+    if level != "strong":
+        return computer_move(st)
+    gs = gupai_state(st, seed)
+    return _move_of(strong_choice(gs, rollouts_for(gs, units), seed).action)
+
+
+def gupai_play_out(st: Any, human: Optional[int], seed: int, level: str) -> Any:
+    """骨牌's ``play_out`` at ``level``: the computer plays every seat but ``human`` until ``human`` must play."""
+    from ..gupai.hand import MAX_MOVES
+
+    for _ in range(MAX_MOVES):
+        if st.terminal or st.to_move == human:
+            break
+        st = st.apply(gupai_move(st, seed, level))
+    return st
+
+
 # ---------------------------------------------------------------- the strong level
 
 
@@ -128,9 +185,19 @@ class Choice:
     cancelled: bool
 
 
-def rollouts_for(game: str, units: int) -> int:
-    """How many rollouts ``units`` of work allow in ``game`` (at least one)."""
-    return max(1, units // ROLLOUT_UNITS.get(game, 10_000))
+def rollout_units(state: GameState) -> int:
+    """The work of one rollout from ``state``: :data:`ROLLOUT_UNITS` scaled by how much of the game is left."""
+    full = ROLLOUT_UNITS.get(state.game, 10_000)
+    if state.game == "gupai":
+        return max(100, full * sum(len(h) for h in state.st.hands) // 32)  # type: ignore[attr-defined]
+    if state.game == "paohuzi":
+        return max(1_000, full * min(22, len(state.h.stock) + 2) // 22)  # type: ignore[attr-defined]
+    return full
+
+
+def rollouts_for(state: GameState, units: int) -> int:
+    """How many rollouts ``units`` of work allow from ``state`` (at least one)."""
+    return max(1, units // rollout_units(state))
 
 
 def decision_seed(state: GameState, seed: int) -> str:
@@ -193,9 +260,9 @@ def choose_action(state: GameState, level: str, units: int, seed: int = 0,
                   cancel: Optional[Callable[[], bool]] = None) -> str:
     """The move of the seat to decide at ``level`` ("basic" or "strong", within ``units`` of work)."""
     if level == "strong":
-        return strong_choice(state, rollouts_for(state.game, units), seed, cancel).action
+        return strong_choice(state, rollouts_for(state, units), seed, cancel).action
     return basic_action(state)
 
 
-__all__ = ["Choice", "Estimate", "LEVELS", "ROLLOUT_UNITS", "basic_action", "choose_action", "decision_seed",
-           "rollout", "rollouts_for", "strong_choice"]
+__all__ = ["COVERED", "Choice", "GUPAI_SEAT_UNITS", "gupai_move", "gupai_play_out", "gupai_state", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
+           "rollout", "rollout_units", "rollouts_for", "strong_choice"]

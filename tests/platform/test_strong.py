@@ -164,3 +164,66 @@ def test_the_strong_level_keeps_heaven_for_the_last_trick_in_seed_7():
     w = st.clone()
     w.apply(c.action)
     assert rollout(w)[0] > 0
+
+
+# ---------------------------------------------------------------- asking for it through the API
+
+
+@pytest.mark.parametrize("position", [{"game": "gupai", "seed": 7}, {"game": "paohuzi", "variant": "xiaguan", "seed": 3}],
+                         ids=["gupai", "xiaguan"])
+def test_table_play_answers_the_move_at_each_level(position):
+    from engine.api import handle
+
+    ids = None
+    for level in ("basic", "strong"):
+        req = {"game": "table", "action": "play", "position": position, "level": level}
+        a = handle(req)
+        assert a["ok"], a
+        ids = [x["id"] for x in a["actions"]]
+        c = a["choice"]
+        assert c["level"] == level and c["id"] in ids and c["seat"] == a["to_move"]
+        assert c["zh"] and c["en"]
+        if level == "strong":
+            assert [e["id"] for e in c["estimates"]] == ids and c["deals"] >= 1
+            assert max(e["mean"] for e in c["estimates"]) == next(e["mean"] for e in c["estimates"] if e["id"] == c["id"])
+            assert handle(req) == a  # seeded: the same request, the same answer
+        else:
+            assert c["id"] == basic_action(open_state(position))
+    assert "choice" not in handle({"game": "table", "action": "play", "position": position})
+
+
+def test_a_level_that_is_not_one_is_refused_in_words():
+    from engine.api import handle
+
+    a = handle({"game": "table", "action": "play", "position": {"game": "gupai", "seed": 1}, "level": "hard"})
+    assert not a["ok"] and a["error"]["en"].startswith("The computer's level")
+    assert "strong" in a["error"]["en"] and "强" in a["error"]["zh"]
+    b = handle({"game": "table", "action": "play", "position": {"game": "dawei", "seed": 1}, "level": "strong"})
+    assert not b["ok"] and b["error"]["code"] == "no_level"
+
+
+def test_the_strong_move_is_costed_within_the_budget():
+    from engine.api import BUDGET, cost
+
+    long = {"game": "paohuzi", "seed": 1, "actions": ["x"] * 200}
+    basic = cost("table", "play", {"position": long})
+    strong = cost("table", "play", {"position": long, "level": "strong"})
+    assert basic is not None and strong is not None and basic < strong <= BUDGET
+
+
+def test_gupai_play_with_strong_computer_seats_and_hint():
+    from engine.api import handle
+
+    basic = handle({"game": "gupai", "action": "play", "seed": 7})
+    assert basic["ok"] and "hint" not in basic
+    strong = handle({"game": "gupai", "action": "play", "seed": 7, "level": "strong"})
+    assert strong["ok"] and strong["terminal"] and strong["level"] == "strong"
+    assert sum(strong["settlement"]["nets"]) == 0
+    # the strong seats' moves are replayed the same at the next request: the human's moves stay lawful
+    req = {"game": "gupai", "action": "play", "seed": 7, "human": 0, "level": "strong"}
+    a = handle(req)
+    hint = a["hint"]
+    assert hint["level"] == "strong" and {"tiles": hint["tiles"], "up": hint["up"]} in a["legal"]
+    b = handle(dict(req, moves=[{"tiles": hint["tiles"], "up": hint["up"]}]))
+    assert b["ok"] and b["tricks"] or b["current"]
+    assert handle(dict(req, level="basic"))["hint"]["tiles"] == ["66", "54"]
