@@ -612,7 +612,7 @@ MOVES = {
     "wei": Text("偎", "Wei (偎)"),
     "ti": Text("提", "Ti (提)"),
     "pao": Text("跑", "Pao (跑)"),
-    "pass": Text("过", "Pass (过)"),
+    "pass": Text("过", "Pass"),
 }
 HOLD = {
     "pair": ("一对", "a pair of"),
@@ -694,12 +694,12 @@ MOVE_RULE = {"peng": PENG, "wei": WEI, "ti": TI, "pao": PAO}
 #: (holding, origin, weight) drawn for each step: its own move in a part of them, the moves it is
 #: confused with in the rest
 SITUATIONS = {
-    "peng": [("pair", "shang_discard", 2), ("pair", "xia_discard", 2), ("pair", "xia_stock", 2), ("pair", "shang_stock", 1),
+    "peng": [("pair", "shang_discard", 1), ("pair", "xia_discard", 2), ("pair", "xia_stock", 1), ("pair", "shang_stock", 1),
              ("pair", "own", 3), ("pair_passed", "xia_discard", 2), ("pair_passed", "shang_stock", 1), ("kan", "xia_discard", 2)],
     "wei": [("pair", "own", 3), ("pair_passed", "own", 2), ("pair", "shang_discard", 2), ("pair", "xia_stock", 1),
             ("kan", "own", 2), ("wei", "shang_stock", 1)],
     "ti": [("four", "deal", 1), ("kan", "own", 2), ("wei", "own", 1), ("kan", "shang_stock", 2), ("kan", "xia_discard", 1),
-           ("peng", "own", 2), ("wei", "xia_discard", 1)],
+           ("peng", "own", 2), ("wei", "xia_discard", 1), ("pair", "own", 1)],
     "pao": [("kan", "shang_discard", 1), ("kan", "xia_stock", 1), ("wei", "shang_discard", 1), ("peng", "xia_stock", 1), ("peng", "own", 1),
             ("peng", "shang_discard", 2), ("peng", "xia_discard", 1), ("kan", "own", 2), ("pair", "xia_stock", 1)],
 }
@@ -796,7 +796,9 @@ def _take(rng: random.Random) -> Exercise:
                 break
             acts = h.legal_actions(seat)
             claims = [a for a in acts if a.kind in ("chi", "peng")]
-            if claims and h.phase == "claim" and len(claims) <= 3 and rng.random() < 0.5:
+            # offers with a chi are kept more often than a lone peng (whose short name must not be the answer most of the time)
+            keep = 0.5 if any(a.kind == "chi" for a in claims) else 0.2
+            if claims and h.phase == "claim" and len(claims) <= 3 and rng.random() < keep:
                 found = (seat, claims)
                 break
             h.apply(choose(h, seat))
@@ -805,6 +807,9 @@ def _take(rng: random.Random) -> Exercise:
         seat, claims = found
         w = h.window
         right = rng.choice(claims)
+        chis = [a for a in claims if a.kind == "chi"]
+        if right.kind == "peng" and chis and rng.random() < 0.6:
+            right = rng.choice(chis)  # the peng's short label must not be the answer most of the time
         hand = tuple(c for i, n in enumerate(h.hands[seat]) for c in [FACES[i]] * n)
         # unlawful moves a beginner might try, each refused by the engine with its rule
         wrong: list[tuple[Action, Text]] = []
