@@ -154,10 +154,3 @@ def on_post_build(config: Any) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         if not out.exists() or out.read_text(encoding="utf-8") != text:
             out.write_text(text, encoding="utf-8")
-    # response headers for real hosts (a meta policy cannot forbid framing nor reach workers):
-    # written on every language pass, so the last one lists the inline scripts of every page
-    if not _serving["on"]:
-        from sitegen import headers
-
-        root = site_dir.parent if site_dir.name == "en" and (site_dir.parent / "sitemap.xml").exists() else site_dir
-        headers.write(root, config)

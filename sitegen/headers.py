@@ -8,6 +8,10 @@ response carries. So the build also writes, at the root of the site:
 - ``_nginx.conf`` — the same headers for nginx, to ``include`` in the ``server`` (or the
   site's ``location``) block; tests/platform/test_headers.py serves the site with a real nginx.
 
+A hook of its own (mkdocs.yml), run last in the last language pass: every page is written, and the
+service worker's list is made before these files exist (Netlify and Cloudflare Pages do not serve
+``_headers``: a reader's browser must never ask for it).
+
 Both send, for every file: the Content-Security-Policy of the pages (every inline script of
 every page listed by its hash, as in the pages themselves) with ``frame-ancestors 'none'`` —
 the same policy governs the Python worker, the search worker and the service worker, whose
@@ -23,6 +27,8 @@ import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from mkdocs.plugins import event_priority
 
 from sitegen import hardening
 
@@ -106,3 +112,19 @@ def write(site: Path, config: Any) -> None:
     policy = site_policy(site)
     (site / HEADERS_FILE).write_text(netlify_headers(base, policy), encoding="utf-8")
     (site / NGINX_FILE).write_text(nginx_conf(base, policy), encoding="utf-8")
+
+
+@event_priority(-300)  # after every other hook: the pages are final, the service worker's list made
+def on_post_build(config: Any) -> None:
+    if hardening._serving["on"]:
+        return
+    # mkdocs-static-i18n builds each language in turn into the same site: the last pass has them all
+    i18n = config.plugins.get("i18n")
+    if i18n is not None:
+        order = [i18n.default_language] + [x for x in i18n.build_languages if x != i18n.default_language]
+        if i18n.current_language != order[-1]:
+            return
+    site = Path(config["site_dir"])
+    if site.name == "en" and (site.parent / "sitemap.xml").exists():
+        site = site.parent
+    write(site, config)
