@@ -8,8 +8,9 @@ To choose a move for the seat to decide, the strong level
 2. in each of these deals (the same deals for every candidate, so that candidates are
    compared on equal terms), plays each lawful move and then the rest of the game with the
    basic computer player at every seat (the rollout policy);
-3. keeps the move with the best mean result for that seat (ties: the basic player's own
-   choice first, then the order of the lawful moves).
+3. keeps the basic player's move unless another has a better mean result for that seat by
+   more than :data:`MARGIN` standard errors of the difference (paired over the same deals);
+   among those, the best mean (ties: the order of the lawful moves).
 
 It is seeded (the same position and seed give the same choice), bounded (a number of
 rollouts, derived from the engine's cost budget through :data:`ROLLOUT_UNITS`) and
@@ -36,6 +37,11 @@ ROLLOUT_UNITS: dict[str, int] = {"gupai": 2_000, "paohuzi": 20_000, "yezi": 400,
 #: level spend on each decision (about 0.1 s of CPython in 骨牌, 0.6 s in 跑胡子, whose hands are
 #: longer to play out).
 STRONG_UNITS: dict[str, int] = {"gupai": 120_000, "paohuzi": 600_000, "yezi": 100_000, "dawei": 100_000}
+
+#: how sure the strong level must be before it leaves the basic player's move: another move is
+#: chosen only when its advantage over the basic move, paired over the same deals, exceeds this many
+#: standard errors (跑胡子's results vary so much from deal to deal that a few deals mislead)
+MARGIN: dict[str, float] = {"gupai": 0.0, "paohuzi": 1.0}
 
 #: the games whose basic computer the rollouts use (the others' would fall back to the first lawful move)
 COVERED = frozenset({"gupai", "paohuzi"})
@@ -217,43 +223,61 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,
     if len(legal) == 1:
         return Choice(legal[0], (Estimate(legal[0], 0.0, 0.0, 0),), 0, 0, False)
     deals = max(1, rollouts // len(legal))
-    sums = [0.0] * len(legal)
-    squares = [0.0] * len(legal)
-    done = 0
+    rows: list[list[float]] = []  # one row per deal finished: the seat's result after each lawful move
     played = 0
     cancelled = False
     base = decision_seed(state, seed)
     for k in range(deals):
         rng = random.Random(f"{base}:{k}")
         world = state.resample(player, rng)
-        values = []
+        values: list[float] = []
         for a in legal:
             if cancel is not None and cancel():
                 cancelled = True
                 break
             w = world.clone()
-            w.apply(a)
-            values.append(rollout(w)[player])
             played += 1
+            try:
+                w.apply(a)
+                values.append(rollout(w)[player])
+            except (AssertionError, ValueError, KeyError, IndexError):
+                # a deal the game's own state cannot play to the end (an imagined deal that
+                # contradicts something the table remembers): the whole deal is left out
+                values = []
+                break
         if cancelled:
             break
-        for i, v in enumerate(values):
-            sums[i] += v
-            squares[i] += v * v
-        done += 1
+        if values:
+            rows.append(values)
+    done = len(rows)
     estimates = []
     for i, a in enumerate(legal):
-        if done == 0:
-            estimates.append(Estimate(a, 0.0, 0.0, 0))
-            continue
-        mean = sums[i] / done
-        var = max(0.0, squares[i] / done - mean * mean)
-        estimates.append(Estimate(a, mean, math.sqrt(var / done) if done > 1 else 0.0, done))
+        col = [r[i] for r in rows]
+        estimates.append(Estimate(a, *_mean_se(col), done))
     if done == 0:
         return Choice(basic, tuple(estimates), 0, played, cancelled)
-    order = {a: (0 if a == basic else 1, i) for i, a in enumerate(legal)}
-    best = max(estimates, key=lambda e: (e.mean, -order[e.action][0], -order[e.action][1]))
-    return Choice(best.action, tuple(estimates), done, played, cancelled)
+    # the basic player's move stands unless another is better by more than MARGIN standard errors
+    # of the difference (paired over the same deals)
+    b = legal.index(basic)
+    z = MARGIN.get(state.game, 0.0)
+    best, best_mean = b, estimates[b].mean
+    for i, e in enumerate(estimates):
+        if i == b:
+            continue
+        d_mean, d_se = _mean_se([r[i] - r[b] for r in rows])
+        if d_mean > 0 and d_mean > z * d_se and e.mean > best_mean:
+            best, best_mean = i, e.mean
+    return Choice(legal[best], tuple(estimates), done, played, cancelled)
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    if not xs:
+        return 0.0, 0.0
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    return m, math.sqrt(var / len(xs))
 
 
 def choose_action(state: GameState, level: str, units: int, seed: int = 0,
