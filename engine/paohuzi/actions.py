@@ -369,7 +369,13 @@ def _play_cost(req: dict[str, Any]) -> int:
     match = req.get("match")
     hands = match.get("hands", 4) if isinstance(match, dict) else 1
     hands = hands if isinstance(hands, int) and not isinstance(hands, bool) and 1 <= hands <= 8 else 8
-    return 200_000 * hands + 2_000 * size(req, "actions", 0, 10_000)
+    base = 200_000 * hands + 2_000 * size(req, "actions", 0, 10_000)
+    if req.get("level") == "strong":  # the strong level's hint: what the budget leaves, at most its share
+        from ..api import BUDGET
+        from ..protocol.strong import STRONG_UNITS
+
+        return base + max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))
+    return base
 
 
 #: Work units per request, checked by engine.api before an action runs (a unit is

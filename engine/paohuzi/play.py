@@ -52,6 +52,7 @@ from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from ..errors import ApiError
+from ..protocol.strong import STRONG_UNITS, paohuzi_hint, read_level
 from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str
 from .ai import choose
 from .cards import FACES, Card, parse_card
@@ -542,9 +543,13 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if birds and table != "four":
         raise ApiError("birds_table", "打鸟只在四人局里：鸟家按最后一张底牌跟庄家、下家、醒家或上家共输赢。",
                        "Bird betting needs the four-seat table: a bird shares the fate of the dealer, the next player, the counter or the previous player, as the last stock card says.")
+    level = read_level(req)  # the hint's level (the computer seats play at the basic level)
     if match is not None:
         from .match import play_match
 
+        if level == "strong":
+            raise ApiError("no_level", "比赛里的提示暂时只有基本水平；单打一局时可以请强水平给提示。",
+                           "In a match the hint is at the basic level for now; ask for the strong level's hint in a single hand.")
         return play_match(variant, table, seed, cfg, viewer, computer, actions, _match_hands(match), birds, charge)
     h = new_hand(seed, cfg, table, charge)
     refused = None
@@ -561,6 +566,13 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
         auto(h, computer)
     out = view(h, viewer, computer, table, variant)
     out["refused"] = refused
+    if "level" in req:
+        out["level"] = level
+        if level == "strong" and out["hint"] is not None:
+            from ..api import BUDGET
+
+            units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 - 2_000 * len(actions))
+            out["hint"] = action_json(h, paohuzi_hint(h, seed, table, variant, units))
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)
     return out

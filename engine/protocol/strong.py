@@ -169,6 +169,30 @@ def gupai_play_out(st: Any, human: Optional[int], seed: int, level: str) -> Any:
     return st
 
 
+# ---------------------------------------------------------------- 跑胡子's play action
+
+
+def paohuzi_state(h: Any, seed: int, table: str, variant: str) -> GameState:
+    """跑胡子's own ``Hand`` as a protocol state, for the strong level (the hand itself is not changed)."""
+    from .paohuzi import PaohuziState
+
+    ps = PaohuziState.__new__(PaohuziState)
+    ps.setup = {"variant": variant, "table": table, "seed": seed, "options": {}}
+    ps.actions = [f"{e.kind}:{e.seat}" for e in h.log]  # for the decision's seed only
+    ps._cache = None
+    ps.h = h
+    return ps
+
+
+def paohuzi_hint(h: Any, seed: int, table: str, variant: str, units: int) -> Any:
+    """The strong level's move (a 跑胡子 ``Action``) for the seat to decide in ``h``."""
+    from ..paohuzi.table import action_id
+
+    ps = paohuzi_state(h, seed, table, variant)
+    chosen = strong_choice(ps, rollouts_for(ps, units), seed).action
+    return next(a for a in h.legal_actions(h.pending()) if action_id(a) == chosen)
+
+
 # ---------------------------------------------------------------- the strong level
 
 
@@ -288,5 +312,5 @@ def choose_action(state: GameState, level: str, units: int, seed: int = 0,
     return basic_action(state)
 
 
-__all__ = ["COVERED", "Choice", "GUPAI_SEAT_UNITS", "gupai_move", "gupai_play_out", "gupai_state", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
+__all__ = ["COVERED", "Choice", "paohuzi_hint", "paohuzi_state", "GUPAI_SEAT_UNITS", "gupai_move", "gupai_play_out", "gupai_state", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
            "rollout", "rollout_units", "rollouts_for", "strong_choice"]

@@ -228,3 +228,17 @@ def test_gupai_play_with_strong_computer_seats_and_hint():
     b = handle(dict(req, moves=[{"tiles": hint["tiles"], "up": hint["up"]}]))
     assert b["ok"] and b["tricks"] or b["current"]
     assert handle(dict(req, level="basic"))["hint"]["tiles"] == ["66", "54"]
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "xiaguan"])
+def test_zipai_play_gives_the_strong_hint(variant):
+    from engine.api import handle
+
+    req = {"game": "paohuzi", "action": "play", "variant": variant, "seed": 3, "level": "strong"}
+    a = handle(req)
+    assert a["ok"] and a["level"] == "strong"
+    assert a["hint"]["id"] in [x["id"] for x in a["actions"]]
+    assert handle(req)["hint"] == a["hint"]  # seeded
+    assert "level" not in handle({k: v for k, v in req.items() if k != "level"})
+    m = handle(dict(req, match={"hands": 2}))
+    assert not m["ok"] and m["error"]["code"] == "no_level"
