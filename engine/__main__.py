@@ -3,6 +3,9 @@
 ``python -m engine --jsonl``    one JSON request per line on stdin, one JSON answer per line on stdout
 ``python -m engine call '{"game": ..., "action": ...}'``   one request, pretty answer
 ``python -m engine info``       the engine's version and actions
+``python -m engine referee FILE [--lang zh|en|both]``   read a game's written record and print
+                                what a referee would say: each move, then the settlement
+                                (a bad record: its line and the rule it breaks, exit status 1)
 """
 
 from __future__ import annotations
@@ -74,6 +77,31 @@ def _utf8_streams() -> None:
             reconfigure(encoding="utf-8", errors=errors)
 
 
+def _referee(path: str, lang: str) -> int:
+    """Print a record's narration and settlement; a bad record's line and rule on stderr (status 1)."""
+    from .record import RecordError, narration_text, referee
+
+    reconfigure = getattr(sys.stderr, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(encoding="utf-8", errors="replace")
+    try:
+        raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read(4_000_001)
+    except OSError:
+        print(f"读不到文件 {path}。\nCannot read the file {path}.", file=sys.stderr)
+        return 2
+    try:
+        report = referee(raw.decode("utf-8", errors="replace"))
+    except RecordError as e:
+        print(f"{e.message_zh}\n{e.message_en}", file=sys.stderr)
+        return 1
+    except Exception:  # noqa: BLE001 - a reader gets words, never a traceback
+        print("引擎出了错，没能读完这份记录：请报告它，并附上这份记录。\n"
+              "The engine went wrong and could not read this record: please report it, with the record.", file=sys.stderr)
+        return 3
+    sys.stdout.write(narration_text(report, lang))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m engine", description="Folk-games heritage archive rules engine")
     p.add_argument("--jsonl", action="store_true", help="read JSON requests line by line from stdin")
@@ -81,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("call", help="answer one JSON request")
     c.add_argument("request")
     sub.add_parser("info", help="version and actions")
+    r = sub.add_parser("referee", help="referee a game's written record: its moves in words and the settlement")
+    r.add_argument("file", help="the record (a text file; - for standard input)")
+    r.add_argument("--lang", choices=("zh", "en", "both"), default="both")
     args = p.parse_args(argv)
     _utf8_streams()
     if args.jsonl:
@@ -88,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "call":
         print(_dumps(json.loads(answer_line(args.request)), pretty=True))
         return 0
+    if args.cmd == "referee":
+        return _referee(args.file, args.lang)
     if args.cmd == "info":
         print(_dumps(handle({"game": "engine", "action": "info"}), pretty=True))
         return 0

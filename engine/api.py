@@ -43,6 +43,7 @@ GAMES: dict[str, str] = {
     "paohuzi": "engine.paohuzi.actions",
     "lesson": "engine.lessons.actions",
     "table": "engine.protocol.actions",
+    "record": "engine.record.actions",
 }
 
 #: game id -> what it is, in words (zh, en), for the messages that list the games
@@ -54,6 +55,7 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
     "paohuzi": ("跑胡子", "跑胡子"),
     "lesson": ("课程", "the lessons"),
     "table": ("任一游戏的一局（同一种走法）", "a game in progress, of any game (one protocol)"),
+    "record": ("任一游戏的文字记录", "the written record of a game, any game"),
 }
 
 Action = Callable[[dict[str, Any]], dict[str, Any]]

@@ -238,6 +238,8 @@ SLOW = (
     "tests/platform/test_budget.py::test_fuzz_names_with_awkward_text",
     "tests/platform/test_budget.py::test_cost_functions_never_fail",
     "tests/platform/test_budget.py::test_fuzz_every_action_with_awkward_text",
+    "tests/platform/test_records.py::test_random_lawful_games_round_trip_exactly",
+    "tests/platform/test_records.py::test_dawei_with_real_dice_round_trips_exactly",
     "tests/platform/test_api.py::test_fuzzed_requests_always_get_an_answer",
     "tests/platform/test_api.py::test_fuzzed_fields_of_each_example",
     "tests/paohuzi/test_play.py::test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng",

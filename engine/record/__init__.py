@@ -1,0 +1,505 @@
+"""A written record of a game, for all four games: what PGN is to chess.
+
+A record is plain UTF-8 text: header tags, a blank line, the moves one per line. The
+moves are the game protocol's action words (:mod:`engine.protocol`), so a record names a
+single game: the setup tags deal it again (chance comes from the seed) and the moves
+replay it. Example (a hand of 鄂南骨牌)::
+
+    [Record "1"]
+    [Game "gupai"]
+    [Seed "3"]
+    [Dealer "A"]
+    [Sealed ""]
+    [Option "xiqian=none"]
+    [Names "张三;李四;王五;赵六"]
+    [Date "2026-12-01"]
+    [Edition "0.3.0"]
+    [Result "2 -1 0 -1"]
+
+    1. A up:66.66 {出天牌、天牌 | Play Heaven and Heaven}
+    2. B down:12.34 {扣下… | Discard … face down}
+
+Grammar (version 1)::
+
+    record    = header blank-line moves
+    header    = tag-line { tag-line }
+    tag-line  = "[" Name " " '"' value '"' "]"          ; one tag per line
+    Name      = ASCII letter { ASCII letter }
+    value     = { any character but '"' and "\\", or "\\\\" or '\\"' }
+    moves     = { move-line | comment-line | blank-line }
+    move-line = number ". " Seat " " action [ " " "{" comment "}" ]
+    number    = 1, 2, 3 … in order, without gaps
+    Seat      = "A" … "P"                                ; seat 0 is A
+    action    = the protocol's word for the move (no space), e.g. throw, up:66.66,
+                split:1.2.9.leaf|3.3.5.10, discard:x9
+    comment-line = "%" any text                          ; ignored
+
+Tags, in the order a writer puts them: ``Record`` (the format's version, "1"; it comes
+first), ``Game`` (dawei, gupai, yezi, paohuzi), then the game's setup — ``Variant``,
+``Table``, ``Players``, ``Seed``, ``Dealer``, ``Thrower``, ``Sealed`` (seats joined by
+commas), ``DropChance`` as the game has them, seats always by their letters (for 打围
+thrown with real dice: ``Dice`` "table" and ``First``, the seat that throws first, instead
+of the seed; its moves then say what the dice showed, see :mod:`engine.record.table`) — one ``Option`` tag per rule option not at
+its default reading (``option=reading``), then ``Names`` (the players' names joined by
+``;``, one per seat), ``Event``, ``Site``, ``Date``, ``Round``, ``Annotator`` (free text),
+``Edition`` (the archive's edition that wrote it) and ``Result`` (each seat's result,
+summing to zero, joined by spaces, fractions as ``1/2``; ``*`` while the game is not
+over). A reader checks every line: a tag the format does not have, a setup the game
+does not have, a move number out of order, a move made by a seat whose turn it is not,
+a move the rules do not allow at that point, a result that is not what the moves give —
+each is refused with its line number and the rule it breaks, in both languages.
+Whatever a brace comment says is ignored on reading; the writer puts each move's words
+there, so ``write(read(text))`` gives the text back exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..protocol import ADAPTERS, GameState, IllegalAction, state_class
+
+FORMAT_VERSION = "1"
+#: the longest record read (characters) and the most lines
+MAX_CHARS = 400_000
+MAX_LINES = 12_000
+
+SEAT_LETTERS = "ABCDEFGHIJKLMNOP"
+SEATS_ZH = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳"
+
+#: setup field -> tag, in the order a writer puts them
+SETUP_TAGS: dict[str, str] = {
+    "variant": "Variant", "table": "Table", "players": "Players", "seed": "Seed",
+    "dealer": "Dealer", "thrower": "Thrower", "sealed": "Sealed", "drop_chance": "DropChance",
+    "dice": "Dice", "first": "First",
+}
+#: setup fields that name seats: written as seat letters (A, B…)
+SEAT_FIELDS = frozenset({"dealer", "thrower", "sealed", "first"})
+TAG_SETUP = {v: k for k, v in SETUP_TAGS.items()}
+#: free-text tags (kept as written), in the writer's order
+FREE_TAGS = ("Names", "Event", "Site", "Date", "Round", "Annotator")
+ALL_TAGS = ("Record", "Game", *SETUP_TAGS.values(), "Option", *FREE_TAGS, "Edition", "Result")
+
+GAME_NAMES: dict[str, tuple[str, str]] = {
+    "dawei": ("打围", "打围 (dawei)"), "gupai": ("鄂南骨牌", "鄂南骨牌 (gupai)"),
+    "yezi": ("下灌叶子戏", "下灌叶子戏 (yezi)"), "paohuzi": ("跑胡子／下灌字牌", "跑胡子 or 下灌字牌 (paohuzi)"),
+}
+
+_TAG = re.compile(r'^\[([A-Za-z]+) "((?:[^"\\]|\\.)*)"\]$')
+_MOVE = re.compile(r"^(\d{1,6})\. ([A-P]) (\S+)(?: \{[^{}]*\})?$")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read: the line (1-based) and the rule it breaks, in both languages."""
+
+    def __init__(self, line: int, zh: str, en: str) -> None:
+        super().__init__(f"line {line}: {en}")
+        self.line, self.zh, self.en = line, zh, en
+
+    @property
+    def message_zh(self) -> str:
+        return f"第 {self.line} 行：{self.zh}"
+
+    @property
+    def message_en(self) -> str:
+        return f"Line {self.line}: {self.en}"
+
+
+@dataclass
+class Record:
+    """A record read: the written position it names, its tags (as written) and the state reached."""
+
+    position: dict[str, Any]
+    tags: dict[str, str]
+    state: GameState
+    move_lines: list[int] = field(default_factory=list)  # the line of each move
+
+
+def seat_letter(s: int) -> str:
+    return SEAT_LETTERS[s]
+
+
+def seat_words(s: int, names: list[str] | None = None) -> tuple[str, str]:
+    """A seat in words: its player's name if the record gives one, else 甲乙丙丁 / A B C D."""
+    if names and s < len(names) and names[s]:
+        return f"{names[s]}（{SEATS_ZH[s]}）", f"{names[s]} ({SEAT_LETTERS[s]})"
+    return SEATS_ZH[s], SEAT_LETTERS[s]
+
+
+def _escape(v: str) -> str:
+    return v.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(v: str) -> str:
+    return re.sub(r"\\(.)", r"\1", v)
+
+
+def _value_text(v: Any, seats: bool = False) -> str:
+    if seats:
+        return ",".join(SEAT_LETTERS[x] for x in v) if isinstance(v, list) else SEAT_LETTERS[v]
+    if isinstance(v, list):
+        return ",".join(str(x) for x in v)
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def fraction_text(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def result_text(st: GameState) -> str:
+    return " ".join(fraction_text(x) for x in st.returns()) if st.is_terminal() else "*"
+
+
+def edition() -> str:
+    try:
+        from .. import __version__
+
+        return str(__version__)
+    except ImportError:  # pragma: no cover
+        return (Path(__file__).resolve().parents[2] / "VERSION").read_text().strip()
+
+
+# ---------------------------------------------------------------- the games' own sentences
+
+
+def log_mark(st: GameState) -> int:
+    """Where the game's own log stands now (see :func:`events`)."""
+    if st.game == "dawei":
+        return len(st.g.log)  # type: ignore[attr-defined]
+    if st.game == "paohuzi":
+        return len(st.h.log)  # type: ignore[attr-defined]
+    if st.game == "gupai":
+        return len(st.st.tricks)  # type: ignore[attr-defined]
+    return 0
+
+
+def events(st: GameState, mark: int) -> list[tuple[str, str]]:
+    """What the game itself narrated since ``mark``: 打围's and 跑胡子's log sentences, the
+    tricks 骨牌 completed; nothing for 叶子戏 (its moves say it all)."""
+    if st.game == "dawei":
+        return [(e.zh, e.en) for e in st.g.log[mark:]]  # type: ignore[attr-defined]
+    if st.game == "paohuzi":
+        from ..paohuzi.play import zipai_words
+
+        xg = st.setup.get("variant") == "xiaguan"
+        return [(zipai_words(e.zh, "zh"), zipai_words(e.en, "en")) if xg else (e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]
+    if st.game == "gupai":
+        out = []
+        for t in st.st.tricks[mark:]:  # type: ignore[attr-defined]
+            zh, en = SEATS_ZH[t.winner], SEAT_LETTERS[t.winner]
+            out.append((f"{zh}家赢得这一墩（{t.dun} 墩）。", f"{en} wins the trick ({t.dun} dun)."))
+        return out
+    return []
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _comment(zh: str, en: str) -> str:
+    clean = lambda s: re.sub(r"[{}\n\r]", " ", s).strip()  # noqa: E731
+    return f" {{{clean(zh)} | {clean(en)}}}"
+
+
+def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: bool = True) -> str:
+    """The record of a game in progress or over. ``tags``: free-text tags (Names, Event, Site,
+    Date, Round, Annotator; Edition to keep the edition a record was written in)."""
+    tags = dict(tags or {})
+    setup = st.written()
+    lines = [f'[Record "{FORMAT_VERSION}"]', f'[Game "{st.game}"]']
+    for key, tag in SETUP_TAGS.items():
+        if key in setup:
+            lines.append(f'[{tag} "{_escape(_value_text(setup[key], key in SEAT_FIELDS))}"]')
+    for k, v in (setup.get("options") or {}).items():
+        lines.append(f'[Option "{_escape(f"{k}={v}")}"]')
+    for tag in FREE_TAGS:
+        if tags.get(tag):
+            lines.append(f'[{tag} "{_escape(str(tags[tag]))}"]')
+    lines.append(f'[Edition "{_escape(str(tags.get("Edition") or edition()))}"]')
+    lines.append(f'[Result "{result_text(st)}"]')
+    lines.append("")
+    replay = type(st)(setup)
+    for k, a in enumerate(st.actions):
+        p = replay.current_player()
+        assert p is not None
+        text = f"{k + 1}. {seat_letter(p)} {a}"
+        zh, en = replay.action_words(a) if words else ("", "")
+        mark = log_mark(replay)
+        replay.apply(a)
+        if words:
+            if replay.game == "dawei":  # a throw's words are what the dice showed and what it took
+                said = events(replay, mark)
+                zh, en = "".join(z for z, _ in said) or zh, " ".join(e for _, e in said) or en
+            text += _comment(zh, en)
+        lines.append(text)
+    return "\n".join(lines) + "\n"
+
+
+def record_class(game: Any, dice: Any = None) -> type[GameState]:
+    """The state a record plays: the protocol's, or 打围 with the dice thrown at a real table."""
+    if game == "dawei" and dice == "table":
+        from .table import DaweiTableState
+
+        return DaweiTableState
+    if dice is not None:
+        raise IllegalAction("只有打围的记录可以写桌上掷出的色子（Dice 标签）。", "Only a record of 打围 may give the dice thrown at the table (the Dice tag).")
+    return state_class(game)
+
+
+def write(position: Mapping[str, Any], tags: Mapping[str, str] | None = None, words: bool = True) -> str:
+    """The record of a written position (:func:`engine.protocol.open_state`; ``"dice": "table"`` for
+    打围 thrown with real dice); IllegalAction if it cannot be set up or played."""
+    cls = record_class(position.get("game", ""), position.get("dice"))
+    st = cls(position)
+    moves = position.get("actions") or []
+    if not isinstance(moves, list) or len(moves) > cls.max_actions:
+        raise IllegalAction(f"走法应是一列字符串，至多 {cls.max_actions} 步。", f"The moves should be a list of at most {cls.max_actions} strings.")
+    for a in moves:
+        st.apply(a)
+    return write_state(st, tags, words)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _setup_value(tag: str, raw: str, default: Any, line: int, seats: bool = False) -> Any:
+    """A setup tag's text as the setup's JSON value (its type is the default's)."""
+    if seats:
+        parts = [x.strip() for x in raw.split(",")] if raw.strip() else []
+        if all(len(x) == 1 and x in SEAT_LETTERS for x in parts) and (isinstance(default, list) or len(parts) == 1):
+            got = [SEAT_LETTERS.index(x) for x in parts]
+            return got if isinstance(default, list) else got[0]
+        raise RecordError(line, f"标签 {tag} 应写座位的字母（A、B、C…）。", f"The tag {tag} should give seats by their letters (A, B, C…).")
+    if isinstance(default, str):
+        return raw
+    try:
+        if isinstance(default, list):
+            return [int(x) for x in raw.split(",")] if raw.strip() else []
+        if re.fullmatch(r"-?\d{1,12}", raw):
+            return int(raw)
+        if isinstance(default, (int, float)) and re.fullmatch(r"-?\d{1,6}\.\d{1,12}", raw):
+            return float(raw)
+    except ValueError:
+        pass
+    raise RecordError(line, f"标签 {tag} 的值“{raw[:40]}”应是一个数（或用逗号分开的几个数）。",
+                      f"The value '{raw[:40]}' of the tag {tag} should be a number (or numbers separated by commas).")
+
+
+def read(text: str) -> Record:
+    """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
+    if not isinstance(text, str):
+        raise RecordError(1, "记录应是一段文字。", "A record should be text.")
+    if len(text) > MAX_CHARS:
+        raise RecordError(1, f"记录太长了（至多 {MAX_CHARS} 个字符）。", f"The record is too long (at most {MAX_CHARS} characters).")
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise RecordError(MAX_LINES + 1, f"记录太长了（至多 {MAX_LINES} 行）。", f"The record is too long (at most {MAX_LINES} lines).")
+    tags: dict[str, str] = {}
+    tag_line: dict[str, int] = {}
+    options: dict[str, str] = {}
+    n = 0
+    while n < len(lines) and not lines[n].strip():
+        n += 1
+    while n < len(lines) and lines[n].strip():
+        ln, raw = n + 1, lines[n].strip()
+        m = _TAG.match(raw)
+        if m is None:
+            raise RecordError(ln, '开头的每一行应是一个标签，形如 [Game "dawei"]；标签之后空一行再写走法。',
+                              'Each line of the header should be a tag such as [Game "dawei"]; leave a blank line before the moves.')
+        name, value = m.group(1), _unescape(m.group(2))
+        if name not in ALL_TAGS:
+            raise RecordError(ln, f"记录没有叫 {name[:30]} 的标签；可用的标签：{'、'.join(ALL_TAGS)}。",
+                              f"A record has no tag called {name[:30]}; the tags are {', '.join(ALL_TAGS)}.")
+        if name == "Option":
+            k, eq, v = value.partition("=")
+            if not eq or k in options:
+                raise RecordError(ln, "规则选项的标签应写成“选项=读法”，每个选项只写一次。",
+                                  "A rule option tag should read option=reading, each option once.")
+            options[k] = v
+            tag_line.setdefault(name, ln)
+        else:
+            if name in tags:
+                raise RecordError(ln, f"标签 {name} 写了两次。", f"The tag {name} is written twice.")
+            if not tags and name != "Record":
+                raise RecordError(ln, '记录的第一个标签应是 [Record "1"]（格式的版本）。',
+                                  'The first tag of a record should be [Record "1"] (the format\'s version).')
+            tags[name], tag_line[name] = value, ln
+        n += 1
+    if "Record" not in tags:
+        raise RecordError(n + 1, '记录应以标签 [Record "1"] 开头。', 'A record should begin with the tag [Record "1"].')
+    if tags["Record"] != FORMAT_VERSION:
+        raise RecordError(tag_line["Record"], f"这是第 {tags['Record'][:10]} 版的记录格式；本引擎读第 {FORMAT_VERSION} 版。",
+                          f"This record is in version {tags['Record'][:10]} of the format; this engine reads version {FORMAT_VERSION}.")
+    game = tags.get("Game")
+    if game not in ADAPTERS:
+        zh = "、".join(f"{g}（{GAME_NAMES[g][0]}）" for g in ADAPTERS if g in GAME_NAMES)
+        en = ", ".join(GAME_NAMES[g][1] for g in ADAPTERS if g in GAME_NAMES)
+        raise RecordError(tag_line.get("Game", tag_line["Record"]), f"标签 Game 应说明是哪个游戏：{zh}。", f"The tag Game should name the game: {en}.")
+    try:
+        cls = record_class(game, tags.get("Dice"))
+    except IllegalAction as e:
+        raise RecordError(tag_line["Dice"], e.zh, e.en) from None
+    defaults = cls.read_setup({})
+    position: dict[str, Any] = {"game": game}
+    for name, ln in tag_line.items():
+        if name in TAG_SETUP:
+            key = TAG_SETUP[name]
+            if key not in defaults:
+                raise RecordError(ln, f"{GAME_NAMES[game][0]}的记录没有标签 {name}。", f"A record of {GAME_NAMES[game][1]} has no tag {name}.")
+            position[key] = _setup_value(name, tags[name], defaults[key], ln, key in SEAT_FIELDS)
+    if options:
+        position["options"] = options
+    try:
+        st = cls(position)
+    except IllegalAction as e:
+        first = min((ln for name, ln in tag_line.items() if name in TAG_SETUP or name == "Option"), default=tag_line["Game"])
+        raise RecordError(first, f"这一局的设置不成立：{e.zh}", f"The setup of this game is not possible: {e.en}") from None
+    names = tags["Names"].split(";") if "Names" in tags else None
+    if names is not None and len(names) != st.num_players():
+        raise RecordError(tag_line["Names"], f"标签 Names 应写 {st.num_players()} 个名字（每个座位一个，用分号分开）。",
+                          f"The tag Names should give {st.num_players()} names (one per seat, separated by semicolons).")
+    move_lines: list[int] = []
+    for i in range(n, len(lines)):
+        ln, raw = i + 1, lines[i].strip()
+        if not raw or raw.startswith("%"):
+            continue
+        m = _MOVE.match(raw)
+        if m is None:
+            raise RecordError(ln, "每一步应写成“步数. 座位 走法”，例如 1. A throw；注释放在 {…} 里。",
+                              "Each move should read 'number. seat move', for example 1. A throw; a comment goes inside {…}.")
+        number, seat, action = int(m.group(1)), SEAT_LETTERS.index(m.group(2)), m.group(3)
+        k = len(st.actions)
+        if number != k + 1:
+            raise RecordError(ln, f"步数应是 {k + 1}，这里写的是 {number}。", f"The move number should be {k + 1}; it says {number}.")
+        p = st.current_player()
+        if p is None:
+            raise RecordError(ln, "这一局已经结束，后面不能再有走法。", "The game is already over: no move may follow.")
+        if k >= cls.max_actions:
+            raise RecordError(ln, f"一局至多 {cls.max_actions} 步。", f"A game has at most {cls.max_actions} moves.")
+        if seat != p:
+            raise RecordError(ln, f"这一步该 {seat_letter(p)}（{SEATS_ZH[p]}家）走，不是 {m.group(2)}。",
+                              f"It is {seat_letter(p)}'s turn to move, not {m.group(2)}'s.")
+        try:
+            st.apply(action)
+        except IllegalAction as e:
+            raise RecordError(ln, f"第 {number} 步不合规则：{e.zh}", f"Move {number} breaks the rules: {e.en}") from None
+        move_lines.append(ln)
+    if "Result" in tags:
+        want = result_text(st)
+        if tags["Result"] != want:
+            raise RecordError(tag_line["Result"], f"记下的结果“{tags['Result'][:60]}”与这些走法的结果不符：应是“{want}”。",
+                              f"The result written, '{tags['Result'][:60]}', is not what these moves give: it should be '{want}'.")
+    return Record(st.written(), tags, st, move_lines)
+
+
+def referee(text: str) -> dict[str, Any]:
+    """Read a record and tell the game as a referee would: each move in words with what the game
+    said of it (its own log sentences), then the settlement (each seat's result, summing to zero)."""
+    rec = read(text)
+    names = rec.tags["Names"].split(";") if "Names" in rec.tags else None
+    st = type(rec.state)(rec.position)
+    moves: list[dict[str, Any]] = []
+    before = events(st, 0)  # what the deal itself says (打围: who throws first)
+    for k, a in enumerate(rec.position["actions"]):
+        p = st.current_player()
+        assert p is not None
+        zh_p, en_p = seat_words(p, names)
+        zh, en = st.action_words(a)
+        mark = log_mark(st)
+        st.apply(a)
+        said = events(st, mark)
+        if st.game in ("dawei", "paohuzi") and said:
+            # the game's own sentences name the move (the throw and what the dice showed, the discard…)
+            zh, en = "".join(z for z, _ in said), " ".join(e for _, e in said)
+            if names:
+                zh, en = f"{zh_p}：{zh}", f"{en_p}: {en}"
+        else:
+            zh, en = f"{zh_p}：{zh}。" + "".join(z for z, _ in said), f"{en_p}: {en}." + "".join(" " + e for _, e in said)
+        moves.append({"move": k + 1, "line": rec.move_lines[k], "seat": p, "action": a, "zh": zh, "en": en,
+                      "events": [{"zh": z, "en": e} for z, e in said]})
+    settlement = None
+    if st.is_terminal():
+        settlement = []
+        for s, x in enumerate(st.returns()):
+            zh_p, en_p = seat_words(s, names)
+            settlement.append({"seat": s, "zh": zh_p, "en": en_p, "result": fraction_text(x)})
+    notes = _settlement_notes(st)
+    return {"game": st.game, "tags": rec.tags, "position": rec.position, "opening": [{"zh": z, "en": e} for z, e in before],
+            "moves": moves, "over": st.is_terminal(), "settlement": settlement, "notes": notes}
+
+
+def _settlement_notes(st: GameState) -> list[dict[str, str]]:
+    """How the game reached its settlement, in the game's own words where it has them."""
+    if not st.is_terminal():
+        return []
+    if st.game == "dawei":
+        from ..dawei.game import break_even
+
+        g = st.g  # type: ignore[attr-defined]
+        even = break_even(g.n, g.rules)
+        out = []
+        for s in range(g.n):
+            z = g.zhu(s)
+            out.append({"zh": f"{SEATS_ZH[s]}家得 {z} 柱，保本 {fraction_text(Fraction(even))} 柱。",
+                        "en": f"{SEAT_LETTERS[s]} holds {z} zhu; break-even is {fraction_text(Fraction(even))}."})
+        return out
+    if st.game == "paohuzi":
+        from ..paohuzi.play import hand_sheet
+
+        sheet = hand_sheet(st.h, st.setup["table"])  # type: ignore[attr-defined]
+        return [{"zh": line.zh, "en": line.en} for line in sheet.lines]
+    if st.game == "yezi":
+        res = st.r.result()  # type: ignore[attr-defined]
+        return [{"zh": f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。",
+                 "en": f"{SEAT_LETTERS[s]}: {res.totals[s]} in all, place {res.places[s]}."} for s in range(len(res.places))]
+    return []
+
+
+def narration_text(report: dict[str, Any], lang: str = "both") -> str:
+    """A referee's report (:func:`referee`) as plain text, in Chinese, English or both (Chinese first)."""
+    langs = ["zh", "en"] if lang == "both" else [lang]
+    out: list[str] = []
+    g = GAME_NAMES.get(report["game"], (report["game"], report["game"]))
+    tags = report["tags"]
+    head = {"zh": f"{g[0]}　{tags.get('Event', '')}　{tags.get('Date', '')}".rstrip("　 "),
+            "en": f"{g[1]}  {tags.get('Event', '')}  {tags.get('Date', '')}".rstrip()}
+    out += [head[l] for l in langs]
+    for e in report["opening"]:
+        out += [e[l] for l in langs]
+    for m in report["moves"]:
+        out += [f"{m['move']}. {m[l]}" for l in langs]
+    out.append("")
+    if report["settlement"] is None:
+        out += [{"zh": "这一局还没有结束，尚无结算。", "en": "The game is not over: no settlement yet."}[l] for l in langs]
+        return "\n".join(out) + "\n"
+    out += [{"zh": "结算：", "en": "Settlement:"}[l] for l in langs]
+    for n in report["notes"]:
+        out += [n[l] for l in langs]
+    for s in report["settlement"]:
+        r = s["result"]
+        sign = "" if r.startswith("-") or r == "0" else "+"
+        who = " / ".join(dict.fromkeys(s[l] for l in langs))
+        out.append(f"  {who}  {sign}{r}")
+    return "\n".join(out) + "\n"
+
+
+def referee_file(path: str | Path, lang: str = "both") -> str:
+    """The narration and settlement of a record file (:class:`RecordError` for a bad record)."""
+    raw = Path(path).read_bytes()
+    if len(raw) > MAX_CHARS * 4:
+        raise RecordError(1, "记录太长了。", "The record is too long.")
+    return narration_text(referee(raw.decode("utf-8", errors="replace")), lang)
+
+
+def rewrite(text: str, words: bool = True) -> str:
+    """A record read and written again: the same text for a record the writer wrote."""
+    rec = read(text)
+    return write_state(rec.state, rec.tags, words)
+
+
+__all__ = ["FORMAT_VERSION", "Record", "RecordError", "read", "rewrite", "write", "write_state", "result_text", "seat_words",
+           "referee", "referee_file", "narration_text"]

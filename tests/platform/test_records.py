@@ -1,0 +1,266 @@
+"""The written record (engine/record): every game round-trips through the notation exactly, a bad
+record is answered with its line and the rule it breaks, and the command line referees a file."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from engine.api import handle
+from engine.protocol import ADAPTERS, open_state, play_random, state_class
+from engine.record import RecordError, read, referee, rewrite, write, write_state
+from engine.record.table import DaweiTableState
+
+from conftest import ROOT
+
+SETUPS = [(g, s) for g in ADAPTERS for s in state_class(g).setups()]
+
+
+def _played(game: str, setup: dict, seed: int, rng_seed: int, cut: float) -> object:
+    """A lawful game: random moves to the end, then cut back to a share of its moves (1.0: finished)."""
+    st = state_class(game)({**setup, "seed": seed} if "seed" not in setup else setup)
+    play_random(st, random.Random(rng_seed))
+    keep = len(st.actions) if cut >= 1 else int(len(st.actions) * cut)
+    return open_state({**st.written(), "actions": st.actions[:keep]})
+
+
+@settings(max_examples=40)
+@given(which=hs.integers(0, len(SETUPS) - 1), seed=hs.integers(0, 2**32), rng_seed=hs.integers(0, 10**6),
+       cut=hs.sampled_from([1.0, 1.0, 0.5, 0.0]), named=hs.booleans())
+def test_random_lawful_games_round_trip_exactly(which, seed, rng_seed, cut, named):
+    game, setup = SETUPS[which]
+    st = _played(game, setup, seed, rng_seed, cut)
+    tags = {"Date": "2026-12-01", "Event": "测试 test"}
+    if named:
+        tags["Names"] = ";".join(f"P{k}" for k in range(st.num_players()))
+    text = write_state(st, tags)
+    rec = read(text)
+    assert write_state(rec.state, rec.tags) == text  # write → read → write: the same text
+    assert rec.position == st.written()
+    assert rec.state.returns() == st.returns()
+    assert rec.state.is_terminal() == st.is_terminal()
+    assert [rec.state.observation(p) for p in range(st.num_players())] == [st.observation(p) for p in range(st.num_players())]
+    if st.is_terminal():
+        assert sum(rec.state.returns()) == 0
+        assert f'[Result "{" ".join(str(x) for x in st.returns())}"]' in text.replace("/", "/")
+    # a record without the comments reads as the same game
+    bare = "\n".join(line.split(" {")[0] for line in text.splitlines()) + "\n"
+    assert read(bare).position == rec.position
+    assert rewrite(bare) == text
+
+
+def play_at_table(st: DaweiTableState, rng: random.Random, limit: int) -> DaweiTableState:
+    """Random lawful moves of 打围 with dice thrown at a table: random faces for every throw."""
+    for _ in range(limit):
+        if st.is_terminal():
+            break
+        move = rng.choice(st.legal_actions())
+        faces = "".join(str(rng.randint(1, 6)) for _ in range(6))
+        st.apply(move.replace("<six faces>", faces))
+    return st
+
+
+@settings(max_examples=25)
+@given(players=hs.integers(2, 16), first=hs.integers(0, 15), rng_seed=hs.integers(0, 10**6), limit=hs.sampled_from([5, 60, 5_000]),
+       option=hs.sampled_from([{}, {"red_bowl_pay": "players"}]))
+def test_dawei_with_real_dice_round_trips_exactly(players, first, rng_seed, limit, option):
+    st = play_at_table(DaweiTableState({"players": players, "first": first % players, "options": option}), random.Random(rng_seed), limit)
+    text = write_state(st, {"Site": "喜洲"})
+    assert '[Dice "table"]' in text and "[Seed" not in text
+    rec = read(text)
+    assert isinstance(rec.state, DaweiTableState)
+    assert write_state(rec.state, rec.tags) == text
+    assert rec.state.returns() == st.returns() and sum(st.returns()) == 0
+    assert rec.state.observation(0) == st.observation(0)
+
+
+def test_dawei_red_bowl_thrown_at_a_table_is_paid_as_the_reading_says():
+    """dawei.txt: six red fours (红一碗) end the game at once, whatever the others hold, and each of
+    the others pays the thrower — the engine's default reading pays the break-even, the other
+    reading (red_bowl_pay=players) as many zhu as there are players."""
+    head = '[Record "1"]\n[Game "dawei"]\n[Dice "table"]\n[Players "4"]\n[First "C"]\n'
+    moves = "\n1. C throw:412356\n2. D throw:441122\n3. A drop:1\n4. B throw:444444\n"
+    rec = read(head + moves)
+    assert rec.state.is_terminal() and rec.state.returns() == [-132, 396, -132, -132]
+    other = read(head + '[Option "red_bowl_pay=players"]\n' + moves)
+    assert other.state.returns() == [-4, 12, -4, -4]
+    told = referee(head + moves)
+    assert "red bowl" in told["moves"][3]["en"] and "红一碗" in told["moves"][3]["zh"]
+    assert "fox" in told["moves"][0]["en"]  # a straight in the first round takes the fox
+    # a throw without its faces, or with a seventh face, is answered with its line
+    for bad, line in [(moves.replace("throw:444444", "throw"), 10), (moves.replace("412356", "4123567"), 7),
+                      (moves.replace("2. D", "2. A"), 8)]:
+        e = _error(head + bad)
+        assert e.line == line, (e.line, e.en)
+
+
+def finished(game: str, **setup) -> str:
+    st = state_class(game)(setup)
+    play_random(st, random.Random(7))
+    return write_state(st, {"Date": "2026-12-01"})
+
+
+def _lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+def _error(text: str) -> RecordError:
+    with pytest.raises(RecordError) as e:
+        read(text)
+    ans = handle({"game": "record", "action": "read", "text": text})
+    assert ans["ok"] is False and ans["error"]["code"] == "bad_record"
+    assert ans["error"]["zh"] == e.value.message_zh and ans["error"]["en"] == e.value.message_en
+    assert ans["error"]["zh"].startswith(f"第 {e.value.line} 行：") and ans["error"]["en"].startswith(f"Line {e.value.line}: ")
+    return e.value
+
+
+def _first_move_line(lines: list[str]) -> int:
+    return next(k for k, l in enumerate(lines) if l.startswith("1. "))
+
+
+def test_a_move_by_the_wrong_seat_is_answered_with_its_line():
+    lines = _lines(finished("gupai", seed=3))
+    k = _first_move_line(lines) + 1  # the second move: seat B after A's lead
+    seat = lines[k].split()[1]
+    lines[k] = lines[k].replace(f" {seat} ", " D " if seat != "D" else " C ", 1)
+    e = _error("\n".join(lines))
+    assert e.line == k + 1 and "turn" in e.en and "该" in e.zh
+
+
+def test_an_unlawful_move_names_the_rule_it_breaks():
+    lines = _lines(finished("gupai", seed=3))
+    k = _first_move_line(lines)
+    lines[k] = "1. A up:99"
+    e = _error("\n".join(lines))
+    assert e.line == k + 1 and "Those tiles are not in this hand" in e.en and "手中没有这些牌" in e.zh
+
+
+def test_a_paohuzi_move_that_splits_a_kan_is_refused_with_the_booklet_rule():
+    from engine.paohuzi.cards import FACES
+
+    def dealer_kan(seed: int) -> int | None:
+        st = state_class("paohuzi")({"seed": seed})
+        if st.current_player() != 0 or not any(a.startswith("discard:") for a in st.legal_actions()):
+            return None
+        return next((i for i, n in enumerate(st.h.hands[0]) if n == 3), None)
+
+    seed, kan = next((s, k) for s in range(200) for k in [dealer_kan(s)] if k is not None)
+    st = state_class("paohuzi")({"seed": seed})
+    text = write_state(st) + f"1. A discard:{FACES[kan].code}\n"
+    e = _error(text)
+    assert e.line == len(text.splitlines())
+    assert "kan" in e.en.lower() and "坎" in e.zh
+
+
+def test_other_bad_lines_are_answered_with_line_and_rule():
+    good = finished("yezi", seed=4)
+    lines = _lines(good)
+    first = _first_move_line(lines)
+    cases = [
+        (lines[:1] + ['[Colour "red"]'] + lines[1:], 2, "no tag called Colour"),
+        (['[Game "yezi"]'] + lines, 1, "first tag"),
+        (lines[:1] + ['[Game "chess"]'] + lines[2:], 2, "tag Game should name the game"),
+        ([l if not l.startswith("[Seed") else '[Seed "many"]' for l in lines], 3, "should be a number"),
+        (lines[:2] + ['[Option "scoring=by luck"]'] + lines[2:], 3, "no rule option"),
+        (lines[:first] + ["3. A show:1.1.1.1"] + lines[first + 1:], first + 1, "move number should be 1"),
+        (lines[:first] + ["1 A nothing at all"] + lines[first + 1:], first + 1, "number. seat move"),
+        (lines + [f"{len(lines) - first + 1}. A show:1.2.3.4"], len(lines) + 1, "already over"),
+        ([l if not l.startswith("[Result") else '[Result "3 -1 -1 -1"]' for l in lines],
+         next(k for k, l in enumerate(lines) if l.startswith("[Result")) + 1, "not what these moves give"),
+        (lines[:2] + ['[Names "one;two"]'] + lines[2:], 3, "should give 4 names"),
+        ([l.replace('"1"', '"9"', 1) if l.startswith("[Record") else l for l in lines], 1, "version 9"),
+    ]
+    for text_lines, line, words in cases:
+        e = _error("\n".join(text_lines))
+        assert (e.line, words in e.en) == (line, True), (e.line, e.en)
+        assert e.zh and not e.zh.isascii()
+
+
+def test_not_a_record_at_all_gets_words_not_a_traceback():
+    for text in ["", "hello", "[Record \"1\"]", "\x00" * 10, "[Record \"1\"]\n[Game \"dawei\"]\n[Players \"99\"]\n"]:
+        ans = handle({"game": "record", "action": "read", "text": text})
+        assert ans["ok"] is False and ans["error"]["code"] == "bad_record"
+        assert ans["error"]["en"].startswith("Line ")
+    assert handle({"game": "record", "action": "referee", "text": 5})["error"]["code"] == "bad_record"
+
+
+def test_the_api_writes_reads_and_referees_the_same_game():
+    position = {"game": "paohuzi", "variant": "xiaguan", "table": "three", "seed": 3}
+    st = play_random(open_state(position), random.Random(2))
+    ans = handle({"game": "record", "action": "write", "position": st.written(), "names": ["甲方", "乙方", "丙方"]})
+    assert ans["ok"] and ans["over"] is True
+    back = handle({"game": "record", "action": "read", "text": ans["text"]})
+    assert back["position"] == st.written() and back["tags"]["Names"] == "甲方;乙方;丙方"
+    ref = handle({"game": "record", "action": "referee", "text": ans["text"], "lang": "zh"})
+    assert [Fraction(s["result"]) for s in ref["settlement"]] == st.returns()
+    assert len(ref["moves"]) == len(st.actions) and "结算" in ref["text"] and "甲方" in ref["text"]
+    wrong = handle({"game": "record", "action": "write", "position": {**st.written(), "actions": ["discard:zz"]}})
+    assert wrong["ok"] is False and wrong["error"]["code"] == "bad_position"
+
+
+# ---------------------------------------------------------------- what the sources say
+
+
+@pytest.mark.parametrize("players,even", [(2, 264), (3, 176), (4, 132), (6, 88), (8, 66)])
+def test_dawei_record_is_settled_against_the_source_break_even(players, even):
+    """dawei.txt: 528 zhu in all; once every stick is taken each counts his against the break-even
+    (264 for two, 176 for three, 132 for four, 88 for six, 66 for eight) and settles with the banker
+    (who took the lion). A finished record is settled so, summing to zero."""
+    for seed in range(50):
+        st = state_class("dawei")({"seed": seed, "players": players})
+        play_random(st, random.Random(seed))
+        if st.g.end_reason == "pool_empty":
+            break
+    assert st.g.end_reason == "pool_empty"
+    report = referee(write_state(st))
+    zhu = [st.g.zhu(s) for s in range(players)]
+    assert sum(zhu) == 528
+    for s, note in enumerate(report["notes"]):
+        assert f"break-even is {even}" in note["en"] and f"保本 {even} 柱" in note["zh"]
+        assert f"holds {zhu[s]} zhu" in note["en"]
+    results = [Fraction(x["result"]) for x in report["settlement"]]
+    banker = st.g.banker
+    assert all(results[s] == zhu[s] - even for s in range(players) if s != banker)
+    assert sum(results) == 0 and results == st.returns()
+
+
+def test_dawei_narration_uses_the_game_own_sentences():
+    st = state_class("dawei")({"seed": 5, "players": 3})
+    for _ in range(6):
+        st.apply("throw")
+    report = referee(write_state(st))
+    said = [e.en for e in st.g.log]
+    told = [e["en"] for e in report["opening"]] + [m["en"] for m in report["moves"]]
+    assert " ".join(told) == " ".join(said)
+    assert report["settlement"] is None and report["over"] is False
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_the_command_line_referees_a_record_file(tmp_path):
+    st = state_class("gupai")({"seed": 8, "dealer": 1})
+    play_random(st, random.Random(3))
+    path = tmp_path / "hand.txt"
+    path.write_text(write(st.written(), {"Names": "张三;李四;王五;赵六"}), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "engine", "referee", str(path)], capture_output=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode("utf-8")
+    assert "结算：" in out and "Settlement:" in out
+    for s, x in enumerate(st.returns()):
+        name = "张三李四王五赵六"[2 * s: 2 * s + 2]
+        assert any(line.strip().startswith(name) and line.strip().endswith(("+" if x > 0 else "") + str(x)) for line in out.splitlines())
+    assert out.count("\n") > len(st.actions)
+
+    bad = path.read_text(encoding="utf-8").replace("1. ", "2. ", 1)
+    path.write_text(bad, encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "engine", "referee", str(path), "--lang", "en"], capture_output=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 1 and proc.stdout == b""
+    err = proc.stderr.decode("utf-8")
+    assert "Line " in err and "第 " in err and "Traceback" not in err
