@@ -269,6 +269,12 @@ SLOW = (
     "tests/paohuzi/test_hu.py::test_every_win_is_complete_with_at_most_one_pair",
     "tests/paohuzi/test_hu.py::test_waiting_list_agrees_with_checking_every_card",
     "tests/platform/test_strong.py::test_zipai_whole_games_with_a_strong_seat_are_lawful",
+    "tests/platform/test_strong.py::test_gupai_whole_games_strong_at_every_seat_are_lawful",
+    "tests/platform/test_strong.py::test_table_play_answers_the_move_at_each_level",
+    "tests/platform/test_strong.py::test_gupai_play_with_strong_computer_seats_and_hint",
+    "tests/platform/test_strong.py::test_zipai_play_gives_the_strong_hint",
+    "tests/platform/test_strong.py::test_the_strong_level_keeps_heaven_for_the_last_trick_in_seed_7",
+    "tests/platform/test_strong.py::test_a_fixed_seed_repeats_itself",
 )
 
 
