@@ -157,4 +157,10 @@ if __name__ == "__main__":
     # the record as machines read it: Lighthouse accessibility / best practices / SEO (benchmarks/lighthouse.py)
     import lighthouse  # noqa: E402  (beside this script)
 
-    raise SystemExit(rc or lighthouse.main([]))
+    rc = rc or lighthouse.main([])
+    # the strong computer level against the basic one, head to head (benchmarks/bench_strong.py: a few
+    # hands here; run it alone with more hands for narrower intervals)
+    import bench_strong  # noqa: E402  (beside this script)
+
+    bench_strong.main(20, list(bench_strong.GAMES))
+    raise SystemExit(rc)
