@@ -60,9 +60,11 @@ async function checked(url, body, headers, { forward = false } = {}) {
 }
 
 /** ``url`` from the network, checked against the build's list; fetched once more (past
- * every HTTP cache) when the first body is not this build's. Null when no good copy came. */
-async function fetchChecked(url) {
-  for (const mode of ["no-cache", "reload"]) {
+ * every HTTP cache) when the first body is not this build's. Null when no good copy came.
+ * ``first``: how the first try may use the HTTP cache ("force-cache" for what the page has
+ * just fetched itself: kept without a second download when the browser still has it). */
+async function fetchChecked(url, first = "no-cache") {
+  for (const mode of [first, "reload"]) {
     let res;
     try {
       res = await fetch(url, { cache: mode });
@@ -83,7 +85,7 @@ async function wantsWhole() {
 /** Keep ``urls`` (files of this build) in this deployment's copy: from an earlier
  * deployment's copy when its body is this build's, else (unless ``network`` is false)
  * from the network. Returns how many are kept. */
-async function keep(urls, { older = [], network = true } = {}) {
+async function keep(urls, { older = [], network = true, first = "no-cache" } = {}) {
   const cache = await caches.open(CACHE);
   const queue = [...new Set(urls.map(key))].filter((u) => FILES.has(u));
   let kept = 0;
@@ -101,7 +103,7 @@ async function keep(urls, { older = [], network = true } = {}) {
         return;
       }
     }
-    const good = network ? await fetchChecked(url) : null;
+    const good = network ? await fetchChecked(url, first) : null;
     if (good) {
       await cache.put(url, good);
       kept += 1;
@@ -165,7 +167,8 @@ self.addEventListener("message", (event) => {
   event.waitUntil((async () => {
     try {
       if (msg.type === "keep" && Array.isArray(msg.urls)) {
-        await keep(msg.urls.filter((u) => typeof u === "string").slice(0, 2000));
+        // what the page and its widgets fetched: the browser's HTTP cache has most of it
+        await keep(msg.urls.filter((u) => typeof u === "string").slice(0, 2000), { first: "force-cache" });
       } else if (msg.type === "whole") {
         await (await caches.open(CHOICE)).put(new URL(WHOLE, SCOPE).href, new Response("1"));
         await keep([...FILES.keys()]);
