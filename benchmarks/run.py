@@ -4,8 +4,13 @@
 (b) navigation to a widget page until its first widget is ready, cold
 (c) following a link from one widget page to another in the same tab until the new page's widget is ready
 (e) a second visit: the same widget page in a new tab of the same browser profile (HTTP cache,
-    compiled WebAssembly cache and the service worker's offline copy from the first visit)
+    compiled WebAssembly cache and the service worker's offline copy from the first visit, with
+    the build's Python snapshot, which the first visit keeps once its widgets have run)
 (d) click to answer (dice widget), median over many clicks
+
+Bytes: what a first visit to a widget page transfers (until its first widget is ready, and
+until the offline copy of what it opened is complete), and the HTML weight of the pages,
+printed beside the figures of the site before the first visit asked (BEFORE).
 
 All in one run on the same machine, runs interleaved, so the ratios compare like with like.
 
@@ -25,9 +30,46 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+import conftest  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, build_site, site_server, start_serving  # noqa: E402
 
+#: bytes of response bodies the loopback server has sent (what a first visit costs on the wire)
+SENT = [0]
+
+
+def _counting_copyfile(self, source, outputfile) -> None:  # noqa: ANN001
+    data = source.read()
+    SENT[0] += len(data)
+    outputfile.write(data)
+
+
+conftest._Handler.copyfile = _counting_copyfile
+
 READY = '[data-widget][data-state="ready"]'
+
+#: the same figures for the site as it was before (commit c8f216b): one visit kept all of it
+BEFORE = {
+    # measured with this server's counter: a first visit to dawei/ until its widget was ready, and until
+    # the service worker had precached every file of the site (31.5 MB) and the snapshot was made
+    "first_ready": 17_890_488,
+    "first_visit": 39_850_860,
+    "pages": 122,
+    "page_avg": 100_366,
+    "page_api": 529_771,  # archive/api/
+    "page_sample": 329_570,  # dawei/sample/
+    "page_max": 538_880,
+}
+
+def page_weights(site: Path) -> dict:
+    pages = sorted(site.rglob("index.html"))
+    sizes = {p.relative_to(site).as_posix(): p.stat().st_size for p in pages}
+    return {
+        "pages": len(sizes),
+        "page_avg": sum(sizes.values()) // len(sizes),
+        "page_api": sizes.get("archive/api/index.html", 0),
+        "page_sample": sizes.get("dawei/sample/index.html", 0),
+        "page_max": max(sizes.values()),
+    }
 
 
 def main() -> int:
@@ -49,8 +91,10 @@ def main() -> int:
     for f in ("bare.html", "bare-worker.js"):
         shutil.copy2(ROOT / "benchmarks" / f, site / "bench" / f)
     start_serving(server)
+    now = page_weights(site)
 
     a, b, c, d, e = [], [], [], [], []
+    first_ready, first_kept = [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         def bare() -> None:
@@ -66,11 +110,13 @@ def main() -> int:
             if run % 2 == 0:  # interleaved: the bare boot goes first in every other run
                 bare()
             ctx = browser.new_context()
+            SENT[0] = 0
             page = ctx.new_page()
             t0 = time.perf_counter()
             page.goto(base + "dawei/")
             page.wait_for_selector(READY, timeout=180_000)
             b.append((time.perf_counter() - t0) * 1000)
+            first_ready.append(SENT[0])
             # (c) follow a link to another widget page in the same tab
             t0 = time.perf_counter()
             page.evaluate("() => document.querySelector('a.md-nav__link[href$=\"archive/widgets/\"]').click()")
@@ -80,14 +126,10 @@ def main() -> int:
             # (e) the offline copy is complete (the service worker controls the page), then a second visit
             page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=300_000)
             page.evaluate("() => navigator.serviceWorker.ready")
-            # … and the background snapshot of a started Python for later visits (widgets/worker.js)
-            page.evaluate("""async () => {
-                const deadline = performance.now() + 300000;
-                while (performance.now() < deadline) {
-                    if (await caches.has("hw-python-snapshot") && (await (await caches.open("hw-python-snapshot")).keys()).length) return;
-                    await new Promise((r) => setTimeout(r, 200));
-                }
-            }""")
+            # … and what the visit keeps, the build's Python snapshot included (widgets/offline.js
+            # shows its offer once the service worker has answered)
+            page.wait_for_selector(".hw-offline", timeout=300_000)
+            first_kept.append(SENT[0])
             page.close()
             page = ctx.new_page()
             t0 = time.perf_counter()
@@ -149,6 +191,18 @@ def main() -> int:
     print(f"| (e) first widget ready, second visit | {me:.0f} ms | {me / ma:.2f} | <= 0.6 |")
     print(f"| (c) next page, widget ready | {mc:.0f} ms | {mc / ma:.2f} | <= 0.1 |")
     print(f"| (d) click to answer | {md:.1f} ms | | <= 30 ms |")
+    print()
+    mib = lambda n: f"{n / 1e6:.2f} MB"  # noqa: E731
+    kb = lambda n: f"{n / 1e3:.0f} KB"  # noqa: E731
+    print("Bytes (response bodies the loopback server sent, uncompressed)")
+    print("| figure | before | now |")
+    print("|---|---|---|")
+    print(f"| first visit to dawei/, until its first widget is ready | {mib(BEFORE['first_ready'])} | {mib(statistics.median(first_ready))} |")
+    print(f"| first visit (dawei/, then a link to archive/widgets/), until the offline copy is complete | {mib(BEFORE['first_visit'])} (dawei/ and the whole site) | {mib(statistics.median(first_kept))} (the pages opened, what their widgets need, the Python snapshot) |")
+    print(f"| HTML per page, average over {now['pages']} pages | {kb(BEFORE['page_avg'])} | {kb(now['page_avg'])} |")
+    print(f"| HTML, archive/api/ | {kb(BEFORE['page_api'])} | {kb(now['page_api'])} |")
+    print(f"| HTML, dawei/sample/ | {kb(BEFORE['page_sample'])} | {kb(now['page_sample'])} |")
+    print(f"| HTML, largest page | {kb(BEFORE['page_max'])} | {kb(now['page_max'])} |")
     return 0
 
 
