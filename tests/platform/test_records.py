@@ -264,3 +264,14 @@ def test_the_command_line_referees_a_record_file(tmp_path):
     assert proc.returncode == 1 and proc.stdout == b""
     err = proc.stderr.decode("utf-8")
     assert "Line " in err and "第 " in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_records_page_example_reads_and_scores_as_it_says(lang):
+    import re
+
+    page = (ROOT / "docs" / "archive" / f"records.{lang}.md").read_text(encoding="utf-8")
+    text = re.search(r"```text\n(\[Record.*?)```", page, re.S).group(1)
+    rec = read(text)
+    assert rec.state.is_terminal() and rec.tags["Result"] == "-132 396 -132 -132"
+    assert [str(x) for x in rec.state.returns()] == rec.tags["Result"].split()
