@@ -56,8 +56,13 @@ def _palette(lang: str) -> str:
     out = ['<div class="yz-palette" data-role="palette">']
     for f in FACES:
         code = code_of(f.value)
+        if f.value == 0:
+            name = t(lang, "叶（花牌）", "leaf (flower card)")
+        else:
+            name = t(lang, f"{f.cipher}（{f.numeral}）", f"{f.value} ({f.en})")
+        # the button carries the card's name itself (the leaf's drawing has no text to fall back on)
         out.append(
-            f'<button type="button" class="yz-pick" data-card="{code}" disabled>'
+            f'<button type="button" class="yz-pick" data-card="{code}" aria-label="{E(name)}" disabled>'
             f"{card_svg(f.value, 30, lang)}</button>"
         )
     out.append("</div>")
@@ -134,21 +139,6 @@ def _seat(s: int, lang: str) -> str:
     return t(lang, f"{'甲乙丙丁'[s]}家", f"Player {'ABCD'[s]}")
 
 
-def _showing_winners(ans: dict[str, Any], lang: str) -> str:
-    """One line per showing: who stood first (the source's 优胜), or that nobody did."""
-    lines = []
-    for turn, seats in enumerate(ans["showing_winners"]):
-        label = t(lang, f"第{'一二'[turn]}次亮牌", f"Showing {turn + 1}")
-        if not seats:
-            who = t(lang, "无人优胜（四组都是流散对）", "no winner (all four groups are scattered)")
-        else:
-            combo = next(p for p in ans["players"] if p["seat"] == seats[0])["combinations"][turn]
-            names = t(lang, "、", ", ").join(_seat(s, lang) for s in seats)
-            who = t(lang, f"{names}优胜（{combo['zh']}）", f"won by {names} ({combo['en']}, {combo['zh']})")
-        lines.append(f'<li data-turn="{turn}">{label}：{E(who)}</li>' if lang == "zh" else f'<li data-turn="{turn}">{label}: {E(who)}</li>')
-    return f'<ul class="yz-showings" data-role="showings">{"".join(lines)}</ul>'
-
-
 def _my_hand(ans: dict[str, Any], lang: str) -> str:
     """The reader's eight cards (player A) as large toggle buttons, to pick the four shown first."""
     me = ans["players"][0]
@@ -173,40 +163,6 @@ def _my_hand(ans: dict[str, Any], lang: str) -> str:
     )
 
 
-def _round_table(ans: dict[str, Any], lang: str) -> str:
-    seat = lambda s: _seat(s, lang)  # noqa: E731
-    head = (
-        f"<p>{t(lang, '掷骰者', 'Die thrown by')}: <strong>{seat(ans['thrower'])}</strong> · "
-        f"{t(lang, '点数', 'points')}: <strong data-role=\"die\">{ans['die']}</strong> · "
-        f"{t(lang, '先抓', 'first to draw')}: <strong>{seat(ans['first_drawer'])}</strong> · "
-        f"{t(lang, '从第几墩起', 'from stack')}: <strong>{ans['start_stack']}</strong></p>"
-    )
-    rows = []
-    for p in sorted(ans["players"], key=lambda p: (p["place"], ans["show_order"].index(p["seat"]))):
-        groups = "".join(
-            f'<div class="yz-split-group">{_cards(g, lang, 24)}<span class="yz-split-name">{E(_combo_name(c, lang))} · {s}</span></div>'
-            for g, c, s in zip(p["groups"], p["combinations"], p["scores"])
-        )
-        win = ' class="yz-winner"' if p["place"] == 1 else ""
-        rows.append(
-            f'<tr{win} data-seat="{p["seat"]}"><td>{p["place"]}</td><td>{seat(p["seat"])}</td>'
-            f"<td>{groups}</td><td><strong>{p['total']}</strong></td></tr>"
-        )
-    mine = ""
-    if ans.get("my_seat") is not None:
-        me = next(p for p in ans["players"] if p["seat"] == ans["my_seat"])
-        mine = t(lang, f"<p data-role=\"mine-total\">你的分法合计 <strong>{me['total']}</strong> 分，你的最佳分法是 <strong>{ans['my_best']}</strong> 分。</p>",
-                 f"<p data-role=\"mine-total\">Your split totals <strong>{me['total']}</strong>; your best split would total <strong>{ans['my_best']}</strong>.</p>")
-    return (
-        head
-        + f'<div class="yz-scroll"><table class="yz-round-table"><thead><tr><th>{t(lang, "名次", "Place")}</th><th>{t(lang, "玩家", "Player")}</th>'
-        f'<th>{t(lang, "两次亮牌", "Two showings")}</th><th>{t(lang, "合计", "Total")}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table></div>'
-        + _showing_winners(ans, lang)
-        + mine
-    )
-
-
 def round_widget(lang: str, params: dict[str, Any]) -> str:
     seed = int(params.get("seed", 8))
     ans = handle({"game": "yezi", "action": "round", "seed": seed})
@@ -223,8 +179,11 @@ def round_widget(lang: str, params: dict[str, Any]) -> str:
         + " ".join(opts)
         + f' <span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
         + _my_hand(ans, lang)
-        + f'<div data-role="result" aria-live="polite">{_round_table(ans, lang)}</div>'
-        f'<div data-role="share"></div>'
+        + f'<div data-role="result" aria-live="polite"><p class="yz-prompt" data-role="prompt">'
+        + t(lang, "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",
+            "Choose the four cards you show first, then press “Play the round my way”: only then are the four hands and the result shown. Or press “Use my best split instead”.")
+        + "</p></div>"
+        + '<div data-role="share"></div>'
     )
 
 
@@ -288,7 +247,7 @@ def combos_table(lang: str, params: dict[str, Any]) -> str:
         chars = "".join(FACES[x].cipher for x in c.cards)
         leaf = t(lang, "是", "yes") if c.uses_leaf else t(lang, "否", "no")
         rows.append(
-            f"<tr><td>{c.rank}</td><td>{E(t(lang, c.zh, f'{c.en} ({c.zh})'))}</td><td>{_cards(codes, lang, 26)}</td>"
+            f"<tr><td>{c.rank}</td><td>{E(t(lang, c.zh, f'{c.en} ({c.zh})'))}</td><td>{_cards(codes, lang, 30)}</td>"
             f"<td>{chars}</td><td>{leaf}</td><td>{max_copies(c)}</td></tr>"
         )
     rows.append(f'<tr><td>9</td><td>{t(lang, SCATTER_ZH, "scattered group (流散对)")}</td><td colspan="4">{t(lang, "其余任何四张", "any other four cards")}</td></tr>')

@@ -236,7 +236,7 @@ function roundNodes(a, svgs, ctx) {
 }
 
 async function roundWidget(root, ctx) {
-  const svgs = await faces(ctx, 24);
+  const svgs = await faces(ctx, 30);
   const big = await faces(ctx, 34);
   const button = root.querySelector('[data-role="deal"]');
   const scoring = root.querySelector('[data-role="scoring"]');
@@ -253,6 +253,14 @@ async function roundWidget(root, ctx) {
   let hand = (mineRow.dataset.cards || "").split(",").filter(Boolean);
   let chosen = new Set(); // indexes into hand: the group shown first
   let mySplit = null; // [first, second] as last played, for the shared link
+  let revealed = false; // the other hands and the result show only once the reader has chosen a split
+  const preview = el("div", { class: "yz-my-groups", "data-role": "my-groups" });
+  picked.after(preview);
+  function promptNode() {
+    return el("p", { class: "yz-prompt", "data-role": "prompt", text: ctx.t(
+      "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",
+      "Choose the four cards you show first, then press “Play the round my way”: only then are the four hands and the result shown. Or press “Use my best split instead”.") });
+  }
 
   function drawHand() {
     mineRow.replaceChildren(...hand.map((code, i) => {
@@ -269,6 +277,17 @@ async function roundWidget(root, ctx) {
       return b;
     }));
     const n = chosen.size;
+    // the two groups as they stand, side by side and boxed apart
+    const groupBox = (label, codes) => el("div", { class: "yz-my-group" }, [
+      el("span", { class: "yz-split-name", text: label }),
+      el("span", { class: "yz-cards", html: codes.map((c) => svgs[c]).join("") }),
+    ]);
+    const firstCodes = hand.filter((_, i) => chosen.has(i));
+    const secondCodes = hand.filter((_, i) => !chosen.has(i));
+    preview.replaceChildren(
+      groupBox(ctx.t(`先亮的一组（${firstCodes.length}/4）`, `Shown first (${firstCodes.length}/4)`), firstCodes),
+      groupBox(ctx.t("后亮的一组", "Shown second"), n === 4 ? secondCodes : []),
+    );
     picked.textContent = ctx.t(`已选 ${n}/4 张；其余四张是第二组。`, `${n}/4 chosen; the other four are your second group.`);
     play.disabled = n !== 4;
     play.title = n === 4 ? "" : ctx.t("先选好四张", "Choose four cards first");
@@ -303,7 +322,10 @@ async function roundWidget(root, ctx) {
     }
     mineRow.dataset.cards = hand.join(",");
     drawHand();
-    result.replaceChildren(...roundNodes(answer, svgs, ctx));
+    if (opts.newSeed) revealed = false;
+    if (opts.split || opts.best) revealed = true;
+    if (revealed) result.replaceChildren(...roundNodes(answer, svgs, ctx));
+    else result.replaceChildren(promptNode());
     bump(root);
   }
 
@@ -319,7 +341,7 @@ async function roundWidget(root, ctx) {
     s.addEventListener("change", () => run({ split: mySplit }));
   }
   play.addEventListener("click", () => run({ split: splitFromChoice() }));
-  bestBtn.addEventListener("click", () => { chosen = new Set(); run({}); });
+  bestBtn.addEventListener("click", () => { chosen = new Set(); run({ best: true }); });
   bestBtn.disabled = false;
   button.disabled = false;
   shareBox.replaceChildren(shareButton(root, () => {
@@ -342,6 +364,7 @@ async function roundWidget(root, ctx) {
     }
   } else {
     drawHand();
+    result.replaceChildren(promptNode());
   }
 }
 

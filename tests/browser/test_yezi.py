@@ -84,6 +84,10 @@ def test_round_widget_matches_the_engine(page, site_url):
     root.locator('[data-role="deal"]').click()
     wait_seq(page, ROUND, 1)
     seed = int(root.locator('[data-role="seed"]').inner_text())
+    # a new deal shows the reader's hand only: the result waits for a split of the reader's choosing
+    assert root.locator("tbody tr").count() == 0 and root.locator('[data-role="prompt"]').is_visible()
+    root.locator('[data-role="best"]').click()
+    wait_seq(page, ROUND, 2)
 
     def check(options: dict) -> None:
         a = handle({"game": "yezi", "action": "round", "seed": seed, "options": options})
@@ -99,11 +103,11 @@ def test_round_widget_matches_the_engine(page, site_url):
     check({"scoring": "rank", "ties": "shared"})
     # another reading, same seed: the table is recomputed by the engine
     root.locator('[data-role="scoring"]').select_option("placing")
-    wait_seq(page, ROUND, 2)
+    wait_seq(page, ROUND, 3)
     assert int(root.locator('[data-role="seed"]').inner_text()) == seed
     check({"scoring": "placing", "ties": "shared"})
     root.locator('[data-role="ties"]').select_option("first_shown")
-    wait_seq(page, ROUND, 3)
+    wait_seq(page, ROUND, 4)
     check({"scoring": "placing", "ties": "first_shown"})
     places = sorted(int(x) for x in root.locator("tbody tr td:first-child").all_inner_texts())
     assert places == [1, 2, 3, 4]
