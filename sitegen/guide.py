@@ -413,6 +413,12 @@ def _sec(title: str, body: str, wide: bool = False) -> str:
     return f'<section class="guide-qr-sec{" guide-qr-wide" if wide else ""}"><h2>{E(title)}</h2>{body}</section>'
 
 
+def _mixed(x: Any) -> str:
+    """An exact share as a reader writes it: 132, or 52 4⁄5 (a whole number and a fraction, no decimals)."""
+    whole, rest = divmod(x.numerator, x.denominator)
+    return str(whole) if rest == 0 else f"{whole}\u202f{rest}\u2044{x.denominator}"
+
+
 def dawei_quickref(lang: str, params: dict[str, Any]) -> str:
     from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS
     from engine.dawei.split import SPLIT_RULES, openings
@@ -438,7 +444,7 @@ def dawei_quickref(lang: str, params: dict[str, Any]) -> str:
     order = t(lang,
               "每人掷一颗色子叫点，点大者先掷（平点者再掷）；之后按座位轮流，每手一掷。正掷时一掷只取优先次序最靠前的一种色面（上表由上而下）。鸡、兔掷完即进入分掷：首色打开几种分法时，选一种再掷第二色。签全部掷完即结束，得老狮子者为庄家。",
               "Each player throws one die; the highest throws first (a tie throws again). Then the turn goes round the seats, one throw each. In the main phase a throw takes only the pattern highest in the order above (read from the top). When the chickens and rabbits are gone the split phase begins: a first throw that opens ways lets the thrower choose one and throw a second. The game ends when every stick is taken; whoever receives the old lion is the banker.")
-    be_rows = [[str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], [f"{round(float(break_even(n)), 2):g}" for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]]
+    be_rows = [[str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], [_mixed(break_even(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]]
     be = _tbl([t(lang, "人数", "Players")] + [""] * 0 + be_rows[0], [[t(lang, "保本柱", "Break-even 柱")] + be_rows[1]])
     settle = t(lang, "结算：各闲家以所得柱数减保本数，多者庄家付，少者付庄家；庄家收付其余，合计为零。",
                "Settlement: each player other than the banker takes his 柱 less the break-even; the banker pays a surplus and receives a shortfall, so the whole game sums to zero.")

@@ -55,7 +55,8 @@ def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tu
                 return m.group(0)
             done.add(t.zh)
             tip = f"{t.pinyin} — {t.en}: {t.en_def}" if lang == "en" else f"{t.pinyin}：{t.zh_def}"
-            return f'<a class="rec-term" href="{glossary_href}#{t.slug}" title="{_esc(tip)}">{m.group(0)}</a>'
+            # the title is the hover tooltip; data-def is what a tap opens (overrides/assets/record/record.js)
+            return f'<a class="rec-term" href="{glossary_href}#{t.slug}" title="{_esc(tip)}" data-def="{_esc(tip)}">{m.group(0)}</a>'
 
         return pat.sub(repl, seg)
 

@@ -101,6 +101,43 @@
     });
   });
 
+  // Glossary terms: a mouse shows the definition on hover (the theme's tooltip); a tap or a pen opens it
+  // in a small box under the term, with a link to the glossary entry; a second tap follows the link.
+  var lastPointer = "mouse";
+  document.addEventListener("pointerdown", function (ev) { lastPointer = ev.pointerType || "mouse"; }, true);
+  var tipBox = null;
+  var tipFor = null;
+  function closeTip() {
+    if (tipBox && tipBox.parentNode) tipBox.parentNode.removeChild(tipBox);
+    if (tipFor) tipFor.removeAttribute("aria-expanded");
+    tipBox = null;
+    tipFor = null;
+  }
+  document.addEventListener("click", function (ev) {
+    var a = ev.target && ev.target.closest ? ev.target.closest("a.rec-term") : null;
+    if (tipBox && !(ev.target.closest && ev.target.closest(".rec-term-tip")) && a !== tipFor) closeTip();
+    if (!a || lastPointer === "mouse" || a === tipFor) return;  // a mouse, or a second tap: follow the link
+    var def = a.getAttribute("data-def");
+    if (!def) return;
+    ev.preventDefault();
+    closeTip();
+    var zh = (document.documentElement.lang || "").indexOf("zh") === 0;
+    tipBox = document.createElement("span");
+    tipBox.className = "rec-term-tip";
+    tipBox.setAttribute("role", "note");
+    var text = document.createElement("span");
+    text.textContent = def + " ";
+    var more = document.createElement("a");
+    more.href = a.href;
+    more.textContent = zh ? "词汇表条目" : "Glossary entry";
+    tipBox.appendChild(text);
+    tipBox.appendChild(more);
+    a.insertAdjacentElement("afterend", tipBox);
+    a.setAttribute("aria-expanded", "true");
+    tipFor = a;
+  });
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") closeTip(); });
+
   // Printing: open every collapsed block so its content is on paper, then restore.
   var opened = [];
   window.addEventListener("beforeprint", function () {
