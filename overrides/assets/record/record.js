@@ -113,13 +113,15 @@
     tipBox = null;
     tipFor = null;
   }
-  document.addEventListener("click", function (ev) {
+  // capture on window: the tap is taken before the theme's instant navigation sees it as a link click
+  window.addEventListener("click", function (ev) {
     var a = ev.target && ev.target.closest ? ev.target.closest("a.rec-term") : null;
     if (tipBox && !(ev.target.closest && ev.target.closest(".rec-term-tip")) && a !== tipFor) closeTip();
     if (!a || lastPointer === "mouse" || a === tipFor) return;  // a mouse, or a second tap: follow the link
     var def = a.getAttribute("data-def");
     if (!def) return;
     ev.preventDefault();
+    ev.stopImmediatePropagation();
     closeTip();
     var zh = (document.documentElement.lang || "").indexOf("zh") === 0;
     tipBox = document.createElement("span");
@@ -135,7 +137,7 @@
     a.insertAdjacentElement("afterend", tipBox);
     a.setAttribute("aria-expanded", "true");
     tipFor = a;
-  });
+  }, true);
   document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") closeTip(); });
 
   // Printing: open every collapsed block so its content is on paper, then restore.
