@@ -33,8 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _ensure_path() -> None:
     # MkDocs restores sys.path after loading a hook file, so do this at each event
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
+    # first on the path, always: MkDocs puts a hook's own folder (sitegen/) in front while it loads
+    # it, where ``engine`` would name sitegen/engine.py instead of the engine package
+    root = str(ROOT)
+    if sys.path[:1] != [root]:
+        while root in sys.path:
+            sys.path.remove(root)
+        sys.path.insert(0, root)
 
 
 _ensure_path()

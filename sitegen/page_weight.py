@@ -4,7 +4,10 @@ A page of worked examples draws the same card, tile or die many times, each time
 whole inline SVG. After the build renders a page (``sitegen/hooks.py``), every drawing
 (``role="img"``) whose content appears more than once outside the widgets is kept once,
 inside the page's article, as ``<g id="hwd-…">``, and each place that drew it keeps its
-own ``<svg>`` (size, label, title) around a ``<use href="#hwd-…">``. What the reader sees
+own ``<svg>`` (size, label, title) around a ``<use xlink:href="#hwd-…">`` (``xlink:href``, not
+``href``: the theme's instant navigation sets ``el.href`` on every element with an ``href``
+attribute, which an SVG ``<use>`` refuses with an uncaught error; ``[href]`` does not match the
+XLink attribute). What the reader sees
 and what a screen reader says do not change. Widgets are left as they are (their scripts
 redraw them), and so is a drawing with ids of its own inside.
 """
@@ -75,7 +78,7 @@ def share_drawings(html_text: str) -> str:
             cls_attr = f' class="{cls.group(1)}"' if cls else ""
             defs.append(f'<g id="{ids[body]}"{cls_attr}>{body}</g>')
         out.append(html_text[pos:m.start()])
-        out.append(f'<svg{m.group("attrs")}>{title}<use href="#{ids[body]}"/></svg>')
+        out.append(f'<svg{m.group("attrs")}>{title}<use xlink:href="#{ids[body]}"/></svg>')
         pos = m.end()
     out.append(html_text[pos:])
     sprite = (

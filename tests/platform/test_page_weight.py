@@ -19,7 +19,7 @@ def test_a_repeated_drawing_is_written_once_and_each_place_keeps_its_name():
     html = page(CARD.format(label="长") + "<p>text</p>" + CARD.format(label="长") + CARD.format(label="土"))
     out = share_drawings(html)
     assert len(out) < len(html)
-    uses = re.findall(r'<use href="#(hwd-[0-9a-f]{12})"/>', out)
+    uses = re.findall(r'<use xlink:href="#(hwd-[0-9a-f]{12})"/>', out)
     assert len(uses) == 3 and len(set(uses)) == 1  # the same picture under three labels
     (gid,) = set(uses)
     assert out.count(f'<g id="{gid}" class="yz-card">') == 1
@@ -37,7 +37,7 @@ def test_widgets_and_single_drawings_are_left_alone():
     assert share_drawings(html) == html  # once outside the widget: nothing to share
     html2 = page(widget + CARD.format(label="长") + CARD.format(label="长"))
     out = share_drawings(html2)
-    assert out.count("<use href") == 2
+    assert out.count("<use xlink:href") == 2
     assert widget in out  # the widget's own drawing is untouched
 
 
