@@ -89,7 +89,7 @@ GAME_NAMES: dict[str, tuple[str, str]] = {
 }
 
 _TAG = re.compile(r'^\[([A-Za-z]+) "((?:[^"\\]|\\.)*)"\]$')
-_MOVE = re.compile(r"^(\d{1,6})\. ([A-P]) (\S+)(?: \{[^{}]*\})?$")
+_MOVE = re.compile(r"^([0-9]{1,6})\. ([A-P]) (\S+)(?: \{[^{}]*\})?$")
 
 
 class RecordError(ValueError):
@@ -279,9 +279,9 @@ def _setup_value(tag: str, raw: str, default: Any, line: int, seats: bool = Fals
     try:
         if isinstance(default, list):
             return [int(x) for x in raw.split(",")] if raw.strip() else []
-        if re.fullmatch(r"-?\d{1,12}", raw):
+        if re.fullmatch(r"-?[0-9]{1,12}", raw):
             return int(raw)
-        if isinstance(default, (int, float)) and re.fullmatch(r"-?\d{1,6}\.\d{1,12}", raw):
+        if isinstance(default, (int, float)) and re.fullmatch(r"-?[0-9]{1,6}\.[0-9]{1,12}", raw):
             return float(raw)
     except ValueError:
         pass
