@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .config import DEFAULT, RuleConfig
-from .fan import deng, resolve
+from .fan import FANS, deng, resolve
 
 SEATS = ("zhuang", "xia", "shang", "xing")
 PLAYERS = ("zhuang", "xia", "shang")
@@ -100,12 +100,18 @@ def settle(
         if "xing" in seats:
             delta["xing"] = pay_x * len(losers)
         wz, we = SEAT_NAMES[winner]
+        # the 番 that gives the multiplier, named (a reader must see why it is "times 3")
+        if fan_ids:
+            tz = "乘 {}（{}）".format(mult, "、".join(FANS[f].zh for f in fan_ids))
+            te = "times {} ({})".format(mult, ", ".join(FANS[f].en for f in fan_ids))
+        else:
+            tz, te = "乘 1（不加番）", "times 1 (no fan)"
         if "xing" not in seats:  # three or two at the table: no 醒家, no 醒筹
-            add(f"{wz}胡 {total} 戏 = {d} 等，乘 {mult}：每个输家付 {pay_w}。", f"{we} wins {total} huxi = {d} deng, times {mult}: each loser pays {pay_w}.", delta)
+            add(f"{wz}胡 {total} 戏 = {d} 等，{tz}：每个输家付 {pay_w}。", f"{we} wins {total} huxi = {d} deng, {te}: each loser pays {pay_w}.", delta)
         else:
             add(
-                f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，乘 {mult}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
-                f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, times {mult}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
+                f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，{tz}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
+                f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, {te}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
                 delta,
             )
     if "xing" in seats and (winner is None or (not hu_valid and cfg.void_hu == "huang")):

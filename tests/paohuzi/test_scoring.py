@@ -157,3 +157,13 @@ def test_every_deal_sums_to_zero():
         for fans in ([], ["black", "pairs"], ["dot"]):
             for pens in ([], [("xia", "zou_pao"), ("zhuang", "chou_zhang")]):
                 assert sum(scores(winner=w, huxi=33, self_drawn=True, fans=fans, penalties=pens).values()) == 0
+
+
+def test_sheet_line_names_the_fan_that_multiplies():
+    # the winner's line says which 番 gives its multiplier, in both languages, not only "times 3"
+    dot = settle("xia", 21, False, ["dot"], [])
+    assert "加醒筹 1 等，乘 3（点胡）" in dot.lines[0].zh and "times 3 (dot hu)" in dot.lines[0].en
+    black_pairs = settle("zhuang", 30, False, ["black", "pairs"], [])
+    assert "乘 10（黑对胡）" in black_pairs.lines[0].zh and "times 10 (black pairs hu)" in black_pairs.lines[0].en
+    plain = settle("zhuang", 21, False, [], [], seats=("zhuang", "xia", "shang"))
+    assert "乘 1（不加番）" in plain.lines[0].zh and "times 1 (no fan)" in plain.lines[0].en
