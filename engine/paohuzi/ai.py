@@ -146,3 +146,129 @@ def play_out(h: Hand, seats: frozenset[int] | None = None, limit: int = 2_000) -
 
 
 _ = (FACES, N_FACES)
+
+
+# ---------------------------------------------------------------- the hint's reasons, in words
+
+
+def _scoring(g: tuple) -> bool:
+    return sorted(x.rank for x in g) in ([1, 2, 3], [2, 7, 10]) and len({x.big for x in g}) == 1
+
+
+def _chi_value(h: Hand, seat: int, a: Action) -> float:
+    used = [x.index for g in a.groups for x in g]
+    used.remove(a.groups[0][0].index if a.card is None else a.card.index)
+    v = shape(_after(h, seat, used)) + 3.0 * len(a.groups)
+    return v + (1.5 if any(_scoring(g) for g in a.groups) else 0.0)
+
+
+def _names(cards: "list[int]", lang: str) -> str:
+    if lang == "zh":
+        return "、".join(FACES[i].zh for i in cards)
+    return ", ".join(FACES[i].en for i in cards)
+
+
+def chi_note(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+    """What one 吃 (with its 比 groups) keeps and gives up, in both languages."""
+    counts = h.hands[seat]
+    used = [x.index for g in a.groups for x in g]
+    used.remove(a.groups[0][0].index if a.card is None else a.card.index)
+    after = _after(h, seat, used)
+    broken = sorted({i for i in used if counts[i] == 2 and after[i] == 1})
+    zh: list[str] = []
+    en: list[str] = []
+    gs = ["".join(x.char for x in g) for g in a.groups]
+    zh.append(f"组成{gs[0]}" + (f"，再比出{'、'.join(gs[1:])}，共亮出 {len(a.groups)} 组" if len(a.groups) > 1 else ""))
+    en.append(f"it makes {', '.join(x.en for x in a.groups[0])}" + (
+        f" and shows every copy you hold in {len(a.groups) - 1} more (bi): {len(a.groups)} groups go on the table" if len(a.groups) > 1 else ""))
+    if any(_scoring(g) for g in a.groups):
+        z = "、".join(s for s, g in zip(gs, a.groups) if _scoring(g))
+        zh.append(f"{z}是有胡息的一组")
+        en.append("it makes a group that scores huxi (1-2-3 or 2-7-10 of one case)")
+    else:
+        zh.append("这些组没有胡息" if len(a.groups) > 1 else "这一组没有胡息")
+        en.append("no group of it scores huxi")
+    if broken:
+        zh.append(f"拆开了手里的对子（{_names(broken, 'zh')}）")
+        en.append(f"it breaks your {'pair' if len(broken) == 1 else 'pairs'} ({_names(broken, 'en')})")
+    else:
+        zh.append("不拆手里的对子")
+        en.append("it splits no pair in your hand")
+    good = _chi_value(h, seat, a) > shape(tuple(counts)) + 0.4
+    zh.append("吃后手牌比不吃更成形" if good else "吃后手里剩下的牌不如不吃时连得好")
+    en.append("your hand hangs together better afterwards" if good else "the cards left hang together worse than if you let it go")
+    return "；".join(zh) + "。", "; ".join(en) + "."
+
+
+def _discard_why(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+    assert a.card is not None
+    c, i = a.card, a.card.index
+    counts = h.hands[seat]
+    zh: list[str] = []
+    en: list[str] = []
+    kans = [k for k, n in enumerate(counts) if n >= 3]
+    r, base = c.rank, i - c.rank + 1
+    o = i + 10 if i < 10 else i - 10
+    near = [i + d for d in (-2, -1, 1, 2) if 1 <= r + d <= 10 and counts[i + d]]
+    partners = [base + t - 1 for t in (2, 7, 10) if r in (2, 7, 10) and t != r and counts[base + t - 1]]
+    lonely = counts[i] == 1 and not counts[o] and not near and not partners
+    if lonely:
+        zh.append(f"{c.zh}是孤张：手里没有它的对子、相邻的牌、大小同数的牌或二七十的伙伴，打掉它最不伤牌形")
+        en.append(f"the {c.en} is a loner: no pair, no neighbour, no card of the same number in the other case and no 2-7-10 partner, so losing it hurts the hand least")
+    else:
+        zh.append(f"在能打的牌里，{c.zh}和其余手牌连得最松，打掉它对凑组的损失最小")
+        en.append(f"of the cards you may discard, the {c.en} hangs together least with the rest, so losing it costs the least for making groups")
+    if len(h.stock) > 10 and not c.big:
+        zh.append("牌局还早，宁小勿大：先打小牌，万一放炮也输得少")
+        en.append("it is early in the hand, and small before big: if someone wins on it, a small card costs less")
+    if i in h.chou[h.nxt(seat)]:
+        zh.append("下家已经放过这张，按不吃臭张他不能吃，不会喂给下家")
+        en.append("the next player already let this card go, so he may not take it with chi: it feeds no one")
+    if kans:
+        zh.append(f"手里的坎（{_names(kans, 'zh')}）不能拆，留着")
+        en.append(f"your kan ({_names(kans, 'en')}) may not be split and stays whole")
+    return "；".join(zh) + "。", "; ".join(en) + "."
+
+
+def explain(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+    """Why the computer makes move ``a`` (its own :func:`choose`) for ``seat``: what it weighs, in both languages."""
+    c = a.card
+    if a.kind == "hu":
+        return "能胡就胡：这手牌已经成了，胡牌就结束这一局并得分。", "Win whenever you can: the hand is complete, and winning ends the hand with a score."
+    if a.kind in ("ti", "wei", "pao") and c:
+        return "这一步是必须做的，没有别的选择。", "This move is compulsory: there is no other choice."
+    if a.kind == "peng" and c:
+        return (f"碰{c.zh}：手里的一对加上这张成一组三张，立刻成组又加胡息，而且碰在吃之前，电脑能碰就碰。",
+                f"Peng the {c.en}: your pair and this card make a group of three at once, with huxi, and peng comes before chi; the computer always takes a peng.")
+    if a.kind == "chi" and c:
+        zh, en = chi_note(h, seat, a)
+        others = [x for x in h.legal_actions(seat) if x.kind == "chi" and x != a]
+        more_zh = f"在 {len(others) + 1} 种吃法中，这种吃后的牌形最好。" if others else ""
+        more_en = f" Of the {len(others) + 1} ways to chi, this one leaves the best hand." if others else ""
+        return f"吃{c.zh}：{zh}{more_zh}", f"Chi the {c.en}: {en}{more_en}"
+    if a.kind == "pass" and c:
+        chis = [x for x in h.legal_actions(seat) if x.kind == "chi"]
+        if chis:
+            best = max(chis, key=lambda x: _chi_value(h, seat, x))
+            zh, en = chi_note(h, seat, best)
+            return (f"不吃{c.zh}：就连最好的吃法也不划算——{zh}一旦放过，这张就成了你的臭张，以后不能再吃。",
+                    f"Let the {c.en} go: even the best way to chi does not pay — {en[0].lower() + en[1:]} Once you let it go you may not chi it later.")
+        if any(x.kind == "peng" for x in h.legal_actions(seat)) or any(x.kind == "hu" for x in h.legal_actions(seat)):
+            return "放过。", "Let it go."
+        return f"放过{c.zh}。", f"Let the {c.en} go."
+    if a.kind == "discard" and c:
+        return _discard_why(h, seat, a)
+    return "没有别的选择。", "There is no other choice."
+
+
+def strong_why(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+    """Why the strong level's hint (a search over many played-out futures) makes move ``a``."""
+    zh = "强水平的提示：把每种能走的步子都往后试打许多局，这一步平均得分最高。"
+    en = "The strong level's hint: each lawful move was played on many times to the end, and this one scored best on average."
+    if a.kind == "chi" and a.card:
+        nz, ne = chi_note(h, seat, a)
+        return f"{zh}这种吃法：{nz}", f"{en} This way to chi: {ne}"
+    if (a.kind, a.card) == (choose(h, seat).kind, choose(h, seat).card):
+        bz, be = explain(h, seat, a)
+        return f"{zh}{bz}", f"{en} {be}"
+    return zh, en

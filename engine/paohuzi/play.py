@@ -23,7 +23,8 @@
       "actions": [ {"id", "kind", "card", "groups": [[codes]], "zh", "en", "rule"} ],   # the viewer's lawful moves now
       "blocked": [ {"card", "zh", "en", "rule"} ],   # the viewer's cards that may not be discarded, and why
       "cannot": [ {"kind": "hu"|"peng"|"chi", "code", "zh", "en", "rule"} ],   # why the viewer may not claim the card on offer
-      "hint": one of "actions" | null,   # the move the computer player would make in the viewer's place
+      "hint": one of "actions" | null,   # the move the computer player would make in the viewer's place,
+                                         # with "why": {"zh", "en"} (what it weighs); each 吃 action has "note": {"zh", "en"}
       "waiting": {"seat", "zh", "en"} | null,        # another (non-computer) seat must move
       "refused": null | {"index", "code", "zh", "en", "rule": {...}},   # the first unlawful action, not applied
       "log": [ {"n", "seat", "role", "kind", "card": code | null, "cards": [codes] (a 吃's groups, three by three), "zh", "en",
@@ -54,7 +55,7 @@ from typing import Any, Optional, Sequence
 from ..errors import ApiError
 from ..protocol.strong import STRONG_UNITS, paohuzi_hint, read_level
 from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str
-from .ai import choose
+from .ai import chi_note, choose, explain, strong_why
 from .cards import FACES, Card, parse_card
 from .config import DEFAULT, RuleConfig
 from .groups import KINDS, huxi as group_huxi
@@ -288,7 +289,16 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
                                 "en": f"A kan is never split: your three {FACES[i].en} may not be discarded.", "rule": _rule("kan")})
     cannot = [] if h.over or reveal else cannot_json(h, viewer, acts)
     # a hint for learners: the move the computer player would make in the viewer's place
-    hint = action_json(h, choose(h, viewer)) if acts else None
+    hint = None
+    if acts:
+        pick = choose(h, viewer)
+        hint = action_json(h, pick)
+        wz, we = explain(h, viewer, pick)  # what the computer weighs, in words
+        hint["why"] = {"zh": wz, "en": we}
+        for x, a in zip(acts, h.legal_actions(viewer)):
+            if a.kind == "chi":  # what each way to chi keeps and gives up
+                nz, ne = chi_note(h, viewer, a)
+                x["note"] = {"zh": nz, "en": ne}
     waiting = None
     if p is not None and p != viewer:
         zh, en = ROLE_NAMES[h.role(p)]
@@ -572,7 +582,10 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
             from ..api import BUDGET
 
             units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 - 2_000 * len(actions))
-            out["hint"] = action_json(h, paohuzi_hint(h, seed, table, variant, units))
+            pick = paohuzi_hint(h, seed, table, variant, units)
+            out["hint"] = action_json(h, pick)
+            wz, we = strong_why(h, h.pending(), pick)
+            out["hint"]["why"] = {"zh": wz, "en": we}
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)
     return out

@@ -513,3 +513,39 @@ def test_hint_is_always_a_lawful_move_and_plays_a_whole_hand(variant, seed):
         else:
             assert a["hint"] is None
     assert a["over"]
+
+
+def test_the_hint_says_why_in_both_languages_and_each_chi_says_what_it_keeps():
+    """The hint explains what the computer weighs; each way to 吃 says what it keeps or gives up — sentences, never identifiers."""
+    import re
+
+    from engine.paohuzi.ai import choose
+    from engine.paohuzi.play import new_hand, view
+    from tests.platform.test_plain_words import identifiers
+
+    han = re.compile(r"[\u4e00-\u9fff]")
+    seen: set[str] = set()
+    several = 0
+    for seed in range(1, 13):
+        h = new_hand(seed, DEFAULT, "four")
+        for _ in range(400):
+            s = h.pending()
+            if s is None:
+                break
+            v = view(h, s, frozenset(), "four", "paohuzi")
+            if v["actions"]:
+                why = v["hint"]["why"]
+                assert han.search(why["zh"]) and why["en"] and not han.search(why["en"]), why
+                assert not identifiers(why["zh"]) and not identifiers(why["en"]), why
+                chis = [x for x in v["actions"] if x["kind"] == "chi"]
+                for x in chis:
+                    assert x["note"]["zh"].startswith("组成") and x["note"]["en"].startswith("it makes"), x
+                    assert not identifiers(x["note"]["en"]) and not han.search(x["note"]["en"])
+                several += len(chis) > 1
+                seen.add(v["hint"]["kind"] + ("+chi" if chis else ""))
+                if v["hint"]["kind"] == "discard" and len(h.stock) > 10 and not v["hint"]["card"].startswith("d"):
+                    assert "宁小勿大" in why["zh"] and "small before big" in why["en"]
+            h.apply(choose(h, s))
+    # the reasons were seen for a discard, a 吃 taken, a 吃 let go and a 碰, and for offers of several ways to 吃
+    assert {"discard", "chi+chi", "pass+chi", "peng"} <= seen, seen
+    assert several
