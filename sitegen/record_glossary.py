@@ -122,7 +122,7 @@ TERMS: tuple[Term, ...] = (
     T("清铺", "qīngpù", "shut-out", G, "一墩未得，输足 4 墩。", "Taking no trick and paying four."),
     T("四喜", "sìxǐ", "four joys", G, "同一套子的四张；本地规定不许一次齐出。", "All four tiles of a set; locally they may not be led together."),
     # ------------------------------------------------------------ yezi
-    T("叶子戏", "yèzixì", "the leaf game", Y, "下灌村 32 张竹牌的组合比大游戏。", "Xiaguan village's 32-card game of ranked combinations."),
+    T("叶子戏", "yèzixì", "yezixi (the leaf game)", Y, "下灌村 32 张竹牌的组合比大游戏。", "Xiaguan village's 32-card game of ranked combinations."),
     T("叶", "yè", "leaf (flower card)", Y, "画小叶花朵的两张花牌。", "The two cards painted with a small flower.", link=False),
     T("暗语数", "ànyǔ shù", "cipher numerals", Y, "豆贝参长人土才别王合十个字，表示一至十。", "The ten characters standing for one to ten."),
     T("砌牌", "qìpái", "building the wall", Y, "两张一墩码成牌墙。", "Stacking the cards two by two into walls."),

@@ -584,7 +584,7 @@ def _chi(rng: random.Random) -> Exercise:
     if len(right) > 1:
         bi = gw(right[1])
         expl_zh += f"你手里还有一张{c.zh}，所以同时把它和另两张组成{bi.zh}比出来，表示手里再没有{c.zh}（不比就是烧比）。"
-        expl_en += f" You still hold a {c.en}, so it is shown at once as bi in {bi.en}: now your hand holds no {c.en} (not showing it is a burnt bi)."
+        expl_en += f" You still hold a {c.en}, so it is shown at once as bi in {bi.en}: now your hand holds no {c.en} (not showing it is failing to match, 烧比)."
     else:
         expl_zh += f"手里没有别的{c.zh}，不用比牌。"
         expl_en += f" You hold no other {c.en}, so there is nothing to show as bi."
@@ -909,7 +909,7 @@ EXAMPLES: dict[str, tuple[tuple[tuple[str, str], ...], Text]] = {
     "chi": ((("hand", "d6 d8 x3 x9"), ("offer", "d7")),
             Text("吃：上家打出陆柒捌中间的柒（框起来的），你用手里的陆、捌吃下，组成陆柒捌。", "Chi: the player before you discards big 7 (framed); your big 6 and big 8 take it as the run big 6-7-8.")),
     "bi": ((("group", "d6 d7 d8"), ("group", "d7 d8 d9"), ("hand", "x3 x9")),
-           Text("比：手里本来还有一张柒，吃柒的时候要把它和捌、玖组成柒捌玖一起亮出来。不比就是烧比。", "Bi: you held another big 7, so when you chi the 7 it is shown too, as big 7-8-9. Leaving it in your hand is a burnt bi.")),
+           Text("比：手里本来还有一张柒，吃柒的时候要把它和捌、玖组成柒捌玖一起亮出来。不比就是烧比。", "Bi: you held another big 7, so when you chi the 7 it is shown too, as big 7-8-9. Leaving it in your hand is failing to match (烧比).")),
     "peng": ((("hand", "x3 x3 d5 x9"), ("offer", "x3")),
              Text("碰：手里有一对小三，别家打出或翻出第三张小三，你可以碰；碰成的三张亮着摆在面前。", "Peng: you hold a pair of small 3; when another player discards or turns up the third, you may peng it; the three lie face up in front of you.")),
     "wei": ((("back", "x8 x8 x8"), ("hand", "d2 x5")),
@@ -932,4 +932,4 @@ def example_html(name: str, lang: str) -> str:
         parts, cap = EXAMPLES[name]
         fig = figure(*((k, _cs(v)) for k, v in parts))
     c = cap.en if lang == "en" else cap.zh
-    return f'<figure class="phz-lesson-example" role="group" aria-label="{escape(c)}"><div class="lesson-fig">{fig}</div><figcaption>{escape(c)}</figcaption></figure>'
+    return f'<figure class="phz-lesson-example"><div class="lesson-fig">{fig}</div><figcaption>{escape(c)}</figcaption></figure>'

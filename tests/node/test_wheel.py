@@ -72,7 +72,12 @@ def test_built_site_serves_the_wheel_the_worker_loads(built_site: Path):
     lock_name = re.search(r'"\.\./pyodide/(pyodide-lock\.[0-9a-f]{10}\.json)"', workers[0].read_text()).group(1)
     lock = json.loads((built_site / "assets" / "pyodide" / lock_name).read_text())
     assert lock["packages"]["folk-games-engine"]["sha256"] == hashlib.sha256(served.read_bytes()).hexdigest()
-    assert "loadPackage" in workers[0].read_text()
+    # the worker carries the wheel's address and digest, and fetches it with that digest as its
+    # integrity: altered bytes are refused by the browser before Python sees them
+    text = workers[0].read_text()
+    ref = json.loads(re.search(r"/\*hw:engine\*/(\{[^}]*\})", text).group(1))
+    assert ref == {"wheel": p.wheel_rel, "sha256": hashlib.sha256(served.read_bytes()).hexdigest()}
+    assert "integrity:" in text and "unpackArchive" in text
 
 
 def test_api_page_offers_the_wheel_for_pip(built_site: Path):
@@ -86,7 +91,7 @@ def test_api_page_offers_the_wheel_for_pip(built_site: Path):
 
 
 def test_browser_refuses_a_wheel_whose_bytes_changed(page, site_url):
-    """loadPackage checks the sha256 of the lock file: altered bytes never run."""
+    """The worker fetches the wheel with the sha256 it carries as its integrity: altered bytes never run."""
     def tamper(route):
         resp = route.fetch()
         body = bytearray(resp.body())
