@@ -12,12 +12,13 @@ drawn before Python is ready; ``widgets/zipai.js`` redraws it from each answer w
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from html import escape as e
 from typing import Any, Callable, Optional
 
 from engine.api import handle
 from engine.paohuzi.cards import parse_card
-from engine.paohuzi.svg import card_svg
+from engine.paohuzi.svg import LESSON_HEIGHT, card_svg, lesson_card_svg, lesson_chip_svg
 
 #: the page every rule link of the log points to (relative to a page's own folder)
 RULES_PAGE = {"paohuzi": "../turn/", "yezi": "../../paohuzi/turn/"}
@@ -34,12 +35,37 @@ def play(**req: Any) -> dict[str, Any]:
     return a
 
 
+#: on the narrated-game pages (snapshots, the whole hand told move by move) cards are drawn as in the lessons:
+#: 32 CSS px wide, characters 24 px high, with the Arabic numeral and big/small on English pages
+_LESSON: ContextVar[bool] = ContextVar("zipai_lesson_cards", default=False)
+NARRATED_HEIGHT = LESSON_HEIGHT
+
+
+def one_language(svg: str, lang: str) -> str:
+    """A lesson drawing for one language: the Arabic numeral and big/small only on English pages, the band across
+    big cards only on Chinese ones. Drawn for the page's language rather than switched by the stylesheet, because a
+    drawing repeated on a page is shared (sitegen/page_weight.py) and the stylesheet cannot reach inside a shared copy."""
+    if lang == "zh":
+        return re.sub(r'<g class="phz-en".*?</g>', "", svg, count=1, flags=re.S)
+    return re.sub(r'<rect class="phz-band"[^>]*/>', "", svg, count=1)
+
+
+def eff(height: int) -> int:
+    """The height a card is drawn at (the narrated pages draw every card at :data:`NARRATED_HEIGHT`)."""
+    return NARRATED_HEIGHT if _LESSON.get() else height
+
+
 def card(code: Optional[str], lang: str, height: int, cls: str = "") -> str:
     c = parse_card(code) if code else None
+    height = eff(height)
     if c is None:
         label = e(T(lang)("扣着的牌", "a card face down"))
         return f'<span class="zp-back{cls}" role="img" aria-label="{label}" style="height:{height}px;width:{round(height * 40 / 180)}px"></span>'
-    svg = card_svg(c, height, title=False, arabic=lang == "en", lang=lang)  # named in the page's language
+    if _LESSON.get():
+        label = e(c.zh if lang == "zh" else c.en)
+        svg = one_language(lesson_card_svg(c, height), lang).replace('aria-hidden="true"', f'role="img" aria-label="{label}"', 1)
+    else:
+        svg = card_svg(c, height, title=False, arabic=lang == "en", lang=lang)  # named in the page's language
     return svg.replace('class="phz-card', f'class="zp-card{cls} phz-card', 1) if cls else svg
 
 
@@ -74,7 +100,7 @@ def group_html(g: dict[str, Any], lang: str, height: int = 64, under: Optional[s
     cap = name(g, lang) + (t("（比）", " (bi)") if g.get("bi") else "") + (
         t("（扣着）", " (face down)") if g["face"] == "down" and any(g["cards"]) else "") + ((" · " + str(hx) + t("戏", " huxi")) if hx else "")
     cls = "zp-group" + (" zp-bi" if g.get("bi") else "") + (" zp-down" if g["face"] == "down" else "")
-    return f'<figure class="{cls}"><div class="zp-group-cards" style="--zp-overlap:-{round(height * 0.47)}px">{inner}</div><figcaption>{cap}</figcaption></figure>'
+    return f'<figure class="{cls}"><div class="zp-group-cards" style="--zp-overlap:-{round(eff(height) * 0.47)}px">{inner}</div><figcaption>{cap}</figcaption></figure>'
 
 
 def groups_html(groups: list[dict[str, Any]], lang: str, height: int = 64) -> str:
@@ -203,7 +229,7 @@ def layout_html(a: dict[str, Any], lang: str) -> str:
                 marked = marked or win
                 inner.append(card(c, lang, 64, " zp-win-card" if win else ""))
             cap = f'{name(g, lang)} · {g["huxi"]}{t("戏", " huxi")}' + (t("（胡的牌在这组）", " (the winning card is here)") if g["win"] else "")
-            figs.append(f'<figure class="zp-group{" zp-win" if g["win"] else ""}" data-huxi="{g["huxi"]}"><div class="zp-group-cards" style="--zp-overlap:-30px">'
+            figs.append(f'<figure class="zp-group{" zp-win" if g["win"] else ""}" data-huxi="{g["huxi"]}"><div class="zp-group-cards" style="--zp-overlap:-{round(eff(64) * 0.47)}px">'
                         f'{"".join(inner)}</div><figcaption>{cap}</figcaption></figure>')
         h += f'<div class="zp-open zp-lay-groups" role="group" aria-label="{t("胡者摊开的牌", "the winner&#39;s cards laid out")}">{"".join(figs)}</div>'
         h += f'<ol class="zp-lay-sum" data-role="sum">{"".join(f"<li>{name(x, lang)}</li>" for x in lay["lines"])}</ol>'
@@ -281,6 +307,21 @@ def table_widget(lang: str, params: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- generated tables
 
 
+def lesson_cards(fn: Callable[[str, dict[str, Any]], str]) -> Callable[[str, dict[str, Any]], str]:
+    """Draw the cards of a narrated-game view as lesson cards (see :data:`NARRATED_HEIGHT`)."""
+
+    def drawn(lang: str, params: dict[str, Any]) -> str:
+        token = _LESSON.set(True)
+        try:
+            return fn(lang, params)
+        finally:
+            _LESSON.reset(token)
+
+    drawn.__doc__ = fn.__doc__
+    return drawn
+
+
+@lesson_cards
 def snapshot(lang: str, params: dict[str, Any]) -> str:
     """The table of a seeded hand played by the computer for every seat, once its log has ``upto`` entries (seen by the dealer)."""
     from engine.paohuzi.ai import choose
@@ -300,6 +341,7 @@ def snapshot(lang: str, params: dict[str, Any]) -> str:
             f'<figcaption><ol class="zp-last">{cap}</ol></figcaption></figure>')
 
 
+@lesson_cards
 def narration(lang: str, params: dict[str, Any]) -> str:
     """A whole hand played by the computer for every seat: every move with its rule and the cards it names."""
     t = T(lang)
@@ -314,7 +356,8 @@ def narration(lang: str, params: dict[str, Any]) -> str:
         who = e((x["zh"] and "") or "")
         seat = a["seats"][x["seat"]] if x["seat"] is not None else None
         who = name(seat, lang) if seat else "—"
-        pic = card(x["card"], lang, 40) if x["card"] else ""
+        c = parse_card(x["card"]) if x["card"] else None
+        pic = one_language(lesson_chip_svg(c), lang).replace('aria-hidden="true"', f'role="img" aria-label="{card_name(x["card"], lang)}"', 1) if c else ""
         rows.append(f'<tr><td>{x["n"]}</td><td>{who}</td><td class="zp-pic">{pic}</td><td>{name(x, lang)}</td>'
                     f'<td><a href="{base}#rule-{r["id"]}">{e(r["zh"] if lang == "zh" else r["en"])}</a> <span class="zp-sec">§{e(r["section"])}</span></td></tr>')
     head = (f'<tr><th scope="col">{t("步", "move")}</th><th scope="col">{t("谁", "who")}</th><th scope="col">{t("牌", "card")}</th>'

@@ -145,7 +145,12 @@ function view(F, ctx) {
     if (ctx.params && ctx.params.hints && a.hint) {
       h += `<p class="zp-hint-box"><button type="button" class="hw-btn zp-hint-btn" aria-expanded="false">${t("提示：电脑会怎么走？", "Hint: what would the computer do?")}</button>`
         + ` <span class="zp-hint-text" role="status" hidden>${esc(t("电脑会：", "The computer would: "))}${nm(a.hint)}`
-        + ` <a class="zp-rule" href="${rulesBase()}#rule-${esc(a.hint.rule.id)}">${nm(a.hint.rule)}</a></span></p>`;
+        + ` <a class="zp-rule" href="${rulesBase()}#rule-${esc(a.hint.rule.id)}">${nm(a.hint.rule)}</a>`
+        + (a.hint.why ? `<span class="zp-why" data-role="why">${esc(t("为什么：", "Why: "))}${nm(a.hint.why)}</span>` : "")
+        + `</span></p>`;
+      // each way to 吃 (with its 比 groups): what it keeps and what it gives up, in the engine's words
+      const notes = a.actions.filter((x) => x.kind === "chi" && x.note);
+      if (notes.length) h += `<ul class="zp-chi-notes" data-role="chi-notes">${notes.map((x) => `<li><b>${nm(x)}</b>${esc(t("：", ": "))}${nm(x.note)}</li>`).join("")}</ul>`;
     }
     return h;
   }

@@ -98,3 +98,28 @@ def back_svg(height: int = LESSON_HEIGHT) -> str:
         f'<rect class="phz-back-fill" x="1" y="1" width="38" height="178" rx="4" fill="#8c2f22" stroke="#5a1d15" stroke-width="1.5"/>'
         f'<rect x="7" y="7" width="26" height="166" rx="2" fill="none" stroke="#f3d9a4" stroke-width="1.5" opacity=".7"/></svg>'
     )
+
+
+def lesson_chip_svg(card: Card, width: int = 32) -> str:
+    """The upper part of a lesson card (see :func:`lesson_card_svg`, same sizes at the same width), for a list of
+    moves where a whole card on every line would be too tall: the character as printed, and on English pages
+    (``.phz-en``, shown by ``:lang(en)``) the Arabic numeral and "big" or "small" along the strip."""
+    ink = RED if card.red else BLACK
+    height = round(width * CHIP_H / W)
+    ch = escape(card.char)
+    weight = "700" if card.big else "400"
+    en = (
+        f'<g class="phz-en" fill="{ink}" font-family="sans-serif" text-anchor="middle" font-weight="{weight}">'
+        f'<text x="20" y="73" font-size="26">{card.rank}</text>'
+        f'<text x="20" y="106" font-size="18" transform="rotate(90 20 100)">{"big" if card.big else "small"}</text></g>'
+    )
+    return (
+        f'<svg class="phz-card phz-chip{" phz-red" if card.red else ""}{" phz-big" if card.big else ""}" data-card="{card.code}" '
+        f'aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {CHIP_H}" width="{width}" height="{height}">'
+        f'<rect x="1" y="1" width="38" height="{CHIP_H - 2}" rx="4" fill="#fbf6e9" stroke="#8a7a5c" stroke-width="1.5"/>'
+        f'<text x="20" y="38" fill="{ink}" font-size="30" text-anchor="middle" font-family="{FONT}">{ch}</text>{en}</svg>'
+    )
+
+
+#: the height of a chip's drawing (its width is :data:`W`): room for the character, the numeral and the word
+CHIP_H = 130

@@ -146,3 +146,67 @@ def test_keyboard_and_a_phone_screen(page, site_url):
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     # every card drawn has words for a screen reader
     assert root.locator('svg:not([aria-label]):not([aria-hidden="true"]), .zp-back:not([aria-label])').count() == 0
+
+
+def test_the_learners_table_says_why_the_hint_moves_and_what_each_chi_keeps(page, site_url):
+    """On the lesson's table the hint gives the engine's reason, and each way to 吃 says what it keeps or gives up, in both languages."""
+    for lang, prefix in (("zh", ""), ("en", "en/")):
+        page.goto(site_url + prefix + "paohuzi/learn/")
+        wait_ready(page)
+        root = page.locator(W)
+        moves: list[str] = []
+        for _ in range(2):
+            a = engine("paohuzi", "four", 7, moves)
+            assert a["hint"] is not None
+            hint_btn = root.locator(".zp-hint-btn")
+            hint_btn.click()
+            why = root.locator('[data-role="why"]')
+            assert why.is_visible()
+            assert a["hint"]["why"][lang] in why.inner_text()
+            chis = [x for x in a["actions"] if x["kind"] == "chi"]
+            notes = root.locator('[data-role="chi-notes"] li')
+            assert notes.count() == len(chis)
+            for li, x in zip(notes.all(), chis):
+                assert x["note"][lang] in li.inner_text() and x[lang] in li.inner_text()
+            if chis:
+                break
+            assert a["hint"]["kind"] == "discard"
+            moves.append(a["hint"]["id"])
+            click(page, root.locator(f'button.zp-hcard[data-card="{a["hint"]["card"]}"]'))
+        assert len(chis) > 1, "the table was to offer several ways to chi"
+
+
+CARDS = """() => {
+  const out = {cards: 0, narrow: [], small: [], en: 0, zh: 0};
+  for (const svg of document.querySelectorAll('.zp svg.phz-card')) {
+    const r = svg.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not shown (a folded part)
+    out.cards += 1;
+    if (r.width < 28) out.narrow.push([svg.dataset.card, r.width]);
+    const scale = r.height / svg.viewBox.baseVal.height;
+    // a drawing repeated on the page is drawn once and shown through <use> (sitegen/page_weight.py)
+    const use = svg.querySelector('use');
+    const src = use ? document.getElementById(use.getAttribute('xlink:href').slice(1)) : svg;
+    let en = 0, zh = 0;
+    for (const t of src.querySelectorAll('text')) {
+      if (getComputedStyle(t).display === 'none' || getComputedStyle(t.parentNode).display === 'none') continue;
+      if (t.closest('.phz-en')) en += 1; else zh += 1;
+      const fs = parseFloat(getComputedStyle(t).fontSize);  // in the drawing's units
+      if (fs * scale < 14) out.small.push([t.textContent, fs * scale]);
+    }
+    if (en === 2) out.en += 1;  // the Arabic numeral and big/small
+    if (zh >= 1) out.zh += 1;   // the character as printed
+  }
+  return out;
+}"""
+
+def test_narrated_game_pages_draw_readable_cards_with_numerals_in_english(page, site_url):
+    """The turn-by-turn and sample-hand pages draw every card at least 28 px wide with characters of 14 px or more;
+    English pages add the Arabic numeral and big/small to each card, Chinese pages show the card as printed."""
+    for lang, prefix in (("zh", ""), ("en", "en/")):
+        for path in ("paohuzi/turn/", "paohuzi/sample/"):
+            page.goto(site_url + prefix + path)
+            m = page.evaluate(CARDS)
+            assert m["cards"] >= 20, (lang, path, m["cards"])
+            assert m["narrow"] == [] and m["small"] == [], (lang, path, m["narrow"][:5], m["small"][:5])
+            assert m["en"] == (m["cards"] if lang == "en" else 0) and m["zh"] == m["cards"], (lang, path, m)
