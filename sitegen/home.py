@@ -54,9 +54,9 @@ def _leaf_picture() -> str:
 
 def _zipai_picture() -> str:
     from engine.paohuzi.cards import parse_card
-    from engine.paohuzi.svg import cards_svg
+    from engine.paohuzi.svg import card_svg  # each card named (the lessons' cards_svg draws unnamed ones)
 
-    return cards_svg([c for c in (parse_card(x) for x in ("贰", "柒", "拾", "一")) if c is not None], height=110)
+    return "".join(card_svg(c, 110) for c in (parse_card(x) for x in ("贰", "柒", "拾", "一")) if c is not None)
 
 
 PICTURES = {"dawei": _dice_picture, "gupai": _domino_picture, "yezi": _leaf_picture, "paohuzi": _zipai_picture}

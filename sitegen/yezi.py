@@ -60,9 +60,11 @@ def _palette(lang: str) -> str:
             name = t(lang, "叶（花牌）", "leaf (flower card)")
         else:
             name = t(lang, f"{f.cipher}（{f.numeral}）", f"{f.value} ({f.en})")
-        # the button carries the card's name itself (the leaf's drawing has no text to fall back on)
+        # a numbered card's button is named by the drawing inside it (a label of its own would not
+        # contain the card's visible characters); the leaf's drawing has no text, so its button is named
+        label = f' aria-label="{E(name)}"' if f.value == 0 else ""
         out.append(
-            f'<button type="button" class="yz-pick" data-card="{code}" aria-label="{E(name)}" disabled>'
+            f'<button type="button" class="yz-pick" data-card="{code}"{label} disabled>'
             f"{card_svg(f.value, 30, lang)}</button>"
         )
     out.append("</div>")
