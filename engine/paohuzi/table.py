@@ -160,16 +160,20 @@ def _we(card: Card) -> str:
 class Hand:
     """One hand. ``players`` is 3 (also the four-seat table: the 醒家 plays no cards) or 2."""
 
-    def __init__(self, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0, charge: bool = False) -> None:
+    def __init__(self, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0, charge: bool = False,
+                 deck: Optional[Sequence[Card]] = None) -> None:
         """``charge``: a move that breaks a rule the booklet penalises (烧比, 走跑, 失提, 臭张, 拆坎, 诈胡) is
         played and charged at the settlement instead of being refused; compulsory moves then wait for
-        the player (who may fail to make them)."""
+        the player (who may fail to make them). ``deck``: the eighty cards in the order a real table
+        dealt them (the cards set aside first, then the deal, then the stock), instead of a shuffle."""
         if players not in ROLES:
             raise ValueError("players")
         self.seed, self.cfg, self.n, self.charge = seed, cfg, players, charge
         self.roles = ROLES[players]
-        deck = full_deck()
-        random.Random(seed).shuffle(deck)
+        if deck is None:
+            deck = full_deck()
+            random.Random(seed).shuffle(deck)
+        deck = list(deck)
         self.aside: list[Card] = deck[:aside]
         deck = deck[aside:]
         sizes = [cfg.hand_size] * players

@@ -1,0 +1,431 @@
+"""The match sheet (积分表) kept at a real table: hands entered as they are played.
+
+The booklet's competition is a match of four (one counts the stock each hand, 醒家) whose
+counter fills in the sheet after every hand; the points of each hand come from
+:func:`engine.paohuzi.settle.settle` (先算戏，后折等，再计分), the seats of each hand from
+the dealer rotation of :mod:`engine.paohuzi.match` (the winner deals next; after a 荒牌
+the dealer deals again at four, the next player at three or two), 打鸟 from
+:func:`engine.paohuzi.play.bird_scores`. The players are listed in their seats round the
+table from the first dealer (who drew 一 at 摸庄), each next one the previous one's 下家.
+
+One hand is an :class:`Entry`: who won (or nobody, 荒牌), whether the winner drew the card
+himself (自摸, three 戏 more), the hand's 戏 and 番 — or the winning hand itself, card by
+card, which :func:`engine.paohuzi.hu.evaluate` scores — the fouls found at the showdown,
+and for 打鸟 the last card of the stock. A win whose cards do not make a hand, or fall
+short of the threshold, is a 诈胡 as the booklet says (§4-11).
+
+A hand is written in a record as one word (no spaces), comma-separated parts::
+
+    win:C,zimo,huxi:18,fan:red,foul:A.shi_ti,bird:x7
+    huang
+    win:B,from:xia,card:x3,hand:x1.x2.x3.d5.d5.d5.…,open:peng.d9.d9.d9
+
+and the match ends with ``end`` (or ``end:C.A``: the order in which players with equal totals
+drew cards for 比点, the higher first).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from .cards import COPIES, FACES, Card, counts_of, parse_card
+from .config import DEFAULT, RuleConfig
+from .fan import FANS, clash, fan_json
+from .groups import KINDS, Group
+from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, evaluate
+from .settle import PENALTY_NAMES, SEAT_NAMES, Sheet, settle
+
+LETTERS = "ABCD"
+#: table -> (players, whether a 醒家 counts)
+SHEET_TABLES = {"four": (4, True), "three": (3, False), "two": (2, False)}
+MAX_SHEET_HANDS = 60  # a 60-minute match is some twenty hands; sixty is far beyond it
+MAX_BIRDS = 6
+KINDS_OF_FOUL = tuple(PENALTY_NAMES)
+
+
+class SheetError(ValueError):
+    """A hand or a match that cannot be entered, in both languages."""
+
+    def __init__(self, zh: str, en: str) -> None:
+        super().__init__(en)
+        self.zh, self.en = zh, en
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The winning hand entered card by card: open groups, the concealed cards, the card that won and where it came from."""
+
+    open: tuple[Group, ...]
+    hand: tuple[Card, ...]
+    card: Card
+    source: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    winner: Optional[int] = None  # a player (0…), None for 荒牌
+    zimo: bool = False
+    huxi: int = 0  # before the 自摸 bonus
+    fans: tuple[str, ...] = ()
+    fouls: tuple[tuple[int, str], ...] = ()
+    bird: Optional[Card] = None
+    cards: Optional[Cards] = None
+
+
+@dataclass
+class Match:
+    table: str = "four"
+    cfg: RuleConfig = DEFAULT
+    birds: int = 0
+    names: tuple[str, ...] = ()
+    entries: list[Entry] = field(default_factory=list)
+    tiebreak: tuple[int, ...] = ()
+    over: bool = False
+
+    def names_zh(self, p: int) -> str:
+        return _names(self)[p][0]
+
+    def names_en(self, p: int) -> str:
+        return _names(self)[p][1]
+
+
+def players_of(table: str) -> int:
+    return SHEET_TABLES[table][0]
+
+
+def table_cfg(cfg: RuleConfig, table: str) -> RuleConfig:
+    from .play import table_config
+
+    return table_config(cfg, "four" if table == "four" else table)[0]
+
+
+# ---------------------------------------------------------------- seats of a hand
+
+
+def roles(table: str, dealer: int) -> dict[int, str]:
+    """Each player's seat in a hand dealt by ``dealer`` (four: the player opposite counts)."""
+    n = players_of(table)
+    if table == "four":
+        names = ("zhuang", "xia", "xing", "shang")
+    elif table == "three":
+        names = ("zhuang", "xia", "shang")
+    else:
+        names = ("zhuang", "xia")
+    return {(dealer + k) % n: names[k] for k in range(n)}
+
+
+def counter(table: str, dealer: int) -> int:
+    """Who fills in the sheet for the hand: the 醒家 at four (§5 of the competition rules), the dealer otherwise (he counts the stock himself, §1-2)."""
+    return (dealer + 2) % 4 if table == "four" else dealer
+
+
+def next_dealer(table: str, dealer: int, winner: Optional[int], hu_valid: bool) -> int:
+    """抢庄: a standing win passes the deal to the winner; otherwise (荒牌, or a win made void) the
+    dealer deals again at four (开荒醒后，庄家可以继续当庄) and the next player at three or two (荒牌荒庄)."""
+    if winner is not None and hu_valid:
+        return winner
+    return dealer if table == "four" else (dealer + 1) % players_of(table)
+
+
+# ---------------------------------------------------------------- scoring a hand
+
+
+def score_cards(c: Cards, cfg: RuleConfig) -> tuple[int, bool, tuple[str, ...], Optional[dict[str, Any]], list[dict[str, str]]]:
+    """(戏 before the bonus, self-drawn, 番, the best layout, why it is no win) of a hand entered card by card."""
+    try:
+        v = evaluate(list(c.open), list(c.hand), c.card, c.source, cfg)
+    except ValueError:
+        raise SheetError("明牌组的牌不能组成所说的牌型。", "An open group's cards do not make the kind of group given.") from None
+    reasons = [{"zh": REASONS[r][0], "en": REASONS[r][1]} for r in v.reasons]
+    if v.best is None:
+        return 0, c.source == "self", (), None, reasons
+    b = v.best
+    layout = {
+        "ways": [{"zh": WAYS[w][0], "en": WAYS[w][1]} for w in b.ways],
+        "groups": [{"kind": g.kind, "zh": KINDS[g.kind].zh, "en": KINDS[g.kind].en, "cards": [x.code for x in g.cards]} for g in b.groups],
+        "red": b.red,
+    }
+    return b.group_huxi, b.zimo, tuple(b.fans), layout, reasons if not v.wins else []
+
+
+def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
+    """One line of the sheet: the seats, the hand's 戏, 等 and 番, each line of the settlement, each player's points."""
+    from .play import BIRD_SEAT, bird_scores
+
+    cfg = table_cfg(m.cfg, m.table)
+    n = players_of(m.table)
+    role_of = roles(m.table, dealer)
+    player_of = {r: p for p, r in role_of.items()}
+    seats = tuple(r for r in ("zhuang", "xia", "shang", "xing") if r in player_of)
+    huxi, zimo, fans, layout, why = e.huxi, e.zimo, e.fans, None, []
+    if e.cards is not None:
+        huxi, zimo, fans, layout, why = score_cards(e.cards, cfg)
+    if e.winner is not None and role_of[e.winner] == "xing":
+        raise SheetError(f"第 {k + 1} 局是{m.names_zh(e.winner)}数醒，醒家不打牌，不能胡。",
+                         f"In hand {k + 1} {m.names_en(e.winner)} counts the stock and plays no cards: the counter cannot win.")
+    pens = []
+    for p, kind in e.fouls:
+        if role_of[p] == "xing":
+            raise SheetError(f"第 {k + 1} 局{m.names_zh(p)}是醒家，不打牌，不会犯行牌的规。",
+                             f"In hand {k + 1} {m.names_en(p)} is the counter and plays no cards: the counter cannot break a rule of play.")
+        pens.append((role_of[p], kind))
+    if e.cards is not None and e.winner is not None and why:
+        pens.append((role_of[e.winner], "zha_hu"))  # §4-11: the hand shown is no hand
+    winner_role = None if e.winner is None else role_of[e.winner]
+    try:
+        sh: Sheet = settle(winner_role, huxi if e.winner is not None else 0, zimo, fans if e.winner is not None else (), pens, cfg, seats)
+    except ValueError:
+        raise SheetError("这几种番不能同时成立：一手牌按红牌张数至多有一种颜色番。", "These fan cannot all hold at once: a hand has at most one colour by its red cards.") from None
+    scores = [0] * n
+    for r, v in sh.scores.items():
+        scores[player_of[r]] += v
+    bird = None
+    if m.birds and m.table == "four":
+        if e.bird is None:
+            raise SheetError(f"第 {k + 1} 局有人打鸟：请写下底牌的最后一张（它定鸟落在哪一家）。",
+                             f"Hand {k + 1} has birds: give the last card of the stock (it names the seat the birds share with).")
+        role = BIRD_SEAT[e.bird.rank]
+        extra, bscore = bird_scores(sh, role, m.birds)
+        for r, v in extra.items():
+            scores[player_of[r]] += v
+        bird = {"card": e.bird.code, "zh": e.bird.zh, "en": e.bird.en, "player": player_of[role], "role": role,
+                "seat": {"zh": SEAT_NAMES[role][0], "en": SEAT_NAMES[role][1]}, "score": bscore}
+    lines = []
+    for ln in sh.lines:
+        delta = [0] * n
+        for r, v in ln.delta:
+            delta[player_of[r]] += v
+        lines.append({"zh": ln.zh, "en": ln.en, "delta": delta})
+    return {
+        "hand": k + 1,
+        "dealer": dealer,
+        "counter": counter(m.table, dealer),
+        "roles": [role_of[p] for p in range(n)],
+        "winner": e.winner,
+        "zimo": bool(zimo and e.winner is not None),
+        "huxi": sh.total_huxi if e.winner is not None else 0,
+        "deng": sh.deng,
+        "fan": fan_json(sh.fans),
+        "multiplier": sh.multiplier,
+        "hu_valid": sh.hu_valid,
+        "fouls": [{"player": p, "kind": kind, "zh": PENALTY_NAMES[kind][0], "en": PENALTY_NAMES[kind][1]} for p, kind in e.fouls],
+        "layout": layout,
+        "not_a_win": why,
+        "bird": bird,
+        "lines": lines,
+        "scores": scores,
+        "birds": [bird["score"]] * m.birds if bird else [],
+    }
+
+
+def _names(m: Match) -> list[tuple[str, str]]:
+    out = []
+    for p in range(players_of(m.table)):
+        nm = m.names[p] if p < len(m.names) and m.names[p] else ""
+        zh, en = ("甲乙丙丁"[p], LETTERS[p])
+        out.append((f"{nm}（{zh}）" if nm else zh, f"{nm} ({en})" if nm else en))
+    return out
+
+
+def compute(m: Match) -> dict[str, Any]:
+    """The whole sheet: each hand's row, the running totals, and (once the match is over) the ranking."""
+    n = players_of(m.table)
+    dealer = 0
+    totals = [0] * n
+    bird_total = [0] * m.birds
+    rows = []
+    for k, e in enumerate(m.entries):
+        row = hand_row(m, k, dealer, e)
+        for p in range(n):
+            totals[p] += row["scores"][p]
+        for b in range(len(row["birds"])):
+            bird_total[b] += row["birds"][b]
+        row["totals"] = list(totals)
+        rows.append(row)
+        dealer = next_dealer(m.table, dealer, e.winner, row["hu_valid"])
+    names = _names(m)
+    out: dict[str, Any] = {
+        "table": m.table,
+        "players": [{"player": p, "letter": LETTERS[p], "name": m.names[p] if p < len(m.names) else "",
+                     "zh": names[p][0], "en": names[p][1], "total": totals[p]} for p in range(n)],
+        "hands": rows,
+        "totals": totals,
+        "birds": [{"bird": b + 1, "total": bird_total[b]} for b in range(m.birds)],
+        "next_dealer": dealer,
+        "next_counter": counter(m.table, dealer),
+        "next_roles": [roles(m.table, dealer)[p] for p in range(n)],
+        "over": m.over,
+        "ranking": ranking(totals, m.tiebreak) if m.over else None,
+    }
+    return out
+
+
+def ranking(totals: Sequence[int], tiebreak: Sequence[int] = ()) -> list[dict[str, Any]]:
+    """Places by total (most first). Equal totals are ordered by ``tiebreak`` (the 比点 draw, higher
+    card first, §5 of the competition rules); players it does not separate share a place."""
+    order = {p: i for i, p in enumerate(tiebreak)}
+    key = lambda p: (-totals[p], order.get(p, len(order)))  # noqa: E731
+    ps = sorted(range(len(totals)), key=key)
+    out: list[dict[str, Any]] = []
+    for i, p in enumerate(ps):
+        q = ps[i - 1] if i else None
+        if q is not None and totals[q] == totals[p] and not (p in order and q in order):
+            out[-1]["shared"] = True
+            out.append({"player": p, "place": out[-1]["place"], "total": totals[p], "shared": True})
+        else:
+            out.append({"player": p, "place": i + 1, "total": totals[p], "shared": False})
+    return out
+
+
+# ---------------------------------------------------------------- the sheet as CSV
+
+
+def _csv_cell(v: Any) -> str:
+    s = str(v)
+    if s[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[-+]?[0-9]+", s):
+        s = "'" + s  # a spreadsheet must not take a cell for a formula
+    return '"' + s.replace('"', '""') + '"' if re.search(r'[",\n]', s) else s
+
+
+def csv_text(sheet: dict[str, Any]) -> str:
+    """The sheet as CSV (UTF-8, a header row in both languages, one row a hand, the ranking last)."""
+    ps = sheet["players"]
+    head = ["局 Hand", "庄家 Dealer", "醒家 Counter", "胡牌 Winner", "自摸 Self-drawn", "戏 Huxi", "等 Deng", "番 Fan", "乘 Times",
+            "罚则 Fouls", "鸟 Bird"] + [f"{p['zh']} {p['en']}".strip() for p in ps] + [f"累计 Total {p['letter']}" for p in ps]
+    rows = [head]
+    for r in sheet["hands"]:
+        win = "荒牌 huang" if r["winner"] is None else ps[r["winner"]]["letter"] + ("" if r["hu_valid"] else " 诈胡/void")
+        fouls = "; ".join(f"{ps[f['player']]['letter']} {f['zh']}" for f in r["fouls"])
+        fan = " ".join(f["zh"] for f in r["fan"])
+        rows.append([r["hand"], ps[r["dealer"]]["letter"], ps[r["counter"]]["letter"] if sheet["table"] == "four" else "",
+                     win, "是 yes" if r["zimo"] else "", r["huxi"] if r["winner"] is not None else "", r["deng"] or "", fan,
+                     r["multiplier"] if r["winner"] is not None else "", fouls, r["bird"]["card"] if r["bird"] else ""]
+                    + r["scores"] + r["totals"])
+    if sheet["ranking"]:
+        rows.append([])
+        rows.append(["名次 Place", "选手 Player", "总分 Total"])
+        for x in sheet["ranking"]:
+            rows.append([x["place"], f"{ps[x['player']]['zh']} {ps[x['player']]['en']}", x["total"]])
+    return "\r\n".join(",".join(_csv_cell(c) for c in row) for row in rows) + "\r\n"
+
+
+# ---------------------------------------------------------------- one hand as a word of a record
+
+
+def _letter(x: str, n: int) -> int:
+    if len(x) == 1 and x in LETTERS[:n]:
+        return LETTERS.index(x)
+    raise SheetError(f"“{x[:8]}”不是这一桌的选手：请用字母 {'、'.join(LETTERS[:n])}。", f"'{x[:8]}' is not a player at this table: use the letters {', '.join(LETTERS[:n])}.")
+
+
+def _card(x: str) -> Card:
+    c = parse_card(x)
+    if c is None:
+        raise SheetError(f"“{x[:8]}”不是牌：用 x1–x10（小字）或 d1–d10（大字）。", f"'{x[:8]}' is not a card: use x1–x10 (small) or d1–d10 (big).")
+    return c
+
+
+def parse_entry(word: str, n: int) -> Entry:
+    """A hand from its word in a record (see the module's docstring); SheetError if it cannot be read."""
+    if len(word) > 600:
+        raise SheetError("这一局写得太长了。", "This hand is written at too great a length.")
+    winner, zimo, huxi, fans, fouls, bird = None, False, 0, [], [], None
+    hand = opened = card = None
+    source = "self"
+    huang = False
+    for part in word.split(","):
+        key, _, val = part.partition(":")
+        if part == "huang":
+            huang = True
+        elif part == "zimo":
+            zimo = True
+        elif key == "win" and val:
+            winner = _letter(val, n)
+        elif key == "huxi" and re.fullmatch(r"[0-9]{1,3}", val):
+            huxi = int(val)
+        elif key == "fan" and val in FANS:
+            fans.append(val)
+        elif key == "foul":
+            who, _, kind = val.partition(".")
+            if kind not in KINDS_OF_FOUL:
+                raise SheetError("罚则应是 zha_hu、zou_pao、shi_ti、shao_bi 或 chou_zhang 之一。", "A foul should be one of zha_hu, zou_pao, shi_ti, shao_bi, chou_zhang.")
+            fouls.append((_letter(who, n), kind))
+        elif key == "bird" and val:
+            bird = _card(val)
+        elif key == "hand":
+            hand = tuple(_card(x) for x in val.split(".")) if val else ()
+        elif key == "card" and val:
+            card = _card(val)
+        elif key == "from" and val in SOURCES:
+            source = val
+        elif key == "open":
+            gs = []
+            for g in val.split("/") if val else []:
+                kind, *cs = g.split(".")
+                if kind not in OPEN_KINDS or len(cs) != KINDS[kind].size:
+                    raise SheetError("明牌组写成“牌型.牌.牌.牌”，牌型是 peng、wei、shun、bian、pao 或 ti。", "An open group reads kind.card.card.card, the kind one of peng, wei, shun, bian, pao, ti.")
+                gs.append(Group.of(kind, [_card(x) for x in cs], True))
+            opened = tuple(gs)
+        else:
+            raise SheetError(f"看不懂“{part[:30]}”：一局写成 win:C,zimo,huxi:18,fan:red,foul:A.shi_ti 这样的几项（荒牌写 huang）。",
+                             f"Cannot read '{part[:30]}': a hand reads like win:C,zimo,huxi:18,fan:red,foul:A.shi_ti (huang for no win).")
+    if huang == (winner is not None):
+        raise SheetError("一局要么有人胡（win:字母），要么荒牌（huang）。", "A hand has either a winner (win:letter) or none (huang).")
+    cards = None
+    if hand is not None or card is not None or opened is not None:
+        if winner is None or card is None or hand is None:
+            raise SheetError("逐张写出胡牌时，要写胡者、手里的牌（hand:）和胡的那一张（card:）。", "A winning hand written card by card needs the winner, the cards in hand (hand:) and the card that won (card:).")
+        cards = make_cards(opened or (), hand, card, source)
+    return Entry(winner, zimo, huxi, tuple(fans), tuple(fouls), bird, cards)
+
+
+def make_cards(opened: Sequence[Group], hand: Sequence[Card], card: Card, source: str) -> Cards:
+    allc = [c for g in opened for c in g.cards] + list(hand) + [card]
+    over = [FACES[i] for i, k in enumerate(counts_of(allc)) if k > COPIES]
+    if over:
+        raise SheetError(f"{over[0].zh}超过四张：每种牌只有四张。", f"More than four of the {over[0].en}: there are four of each card.")
+    if len(hand) > 21 or len(opened) > 12:
+        raise SheetError("一手牌不会有这么多张。", "No hand holds so many cards.")
+    return Cards(tuple(opened), tuple(hand), card, source)
+
+
+def entry_word(e: Entry) -> str:
+    """The word of a record for a hand (the reverse of :func:`parse_entry`)."""
+    parts = ["huang"] if e.winner is None else [f"win:{LETTERS[e.winner]}"]
+    if e.cards is not None:
+        c = e.cards
+        parts += [f"from:{c.source}", f"card:{c.card.code}", "hand:" + ".".join(x.code for x in sorted(c.hand))]
+        if c.open:
+            parts.append("open:" + "/".join(".".join([g.kind] + [x.code for x in g.cards]) for g in c.open))
+    elif e.winner is not None:
+        parts += (["zimo"] if e.zimo else []) + [f"huxi:{e.huxi}"] + [f"fan:{f}" for f in e.fans]
+    parts += [f"foul:{LETTERS[p]}.{k}" for p, k in e.fouls]
+    if e.bird is not None:
+        parts.append(f"bird:{e.bird.code}")
+    return ",".join(parts)
+
+
+def check_entry(m: Match, e: Entry, dealer: Optional[int] = None) -> dict[str, Any]:
+    """Refuse a hand that cannot be entered now (in words), before it joins the sheet."""
+    if len(m.entries) >= MAX_SHEET_HANDS:
+        raise SheetError(f"一张积分表至多记 {MAX_SHEET_HANDS} 局。", f"A sheet holds at most {MAX_SHEET_HANDS} hands.")
+    if e.cards is None and e.fans:
+        pair = clash(e.fans)
+        if pair is not None:
+            a, b = FANS[pair[0]], FANS[pair[1]]
+            raise SheetError(f"{a.zh}和{b.zh}不能同时成立，请去掉其中一个。", f"{a.en.capitalize()} and {b.en} cannot both hold: leave one of them out.")
+    if e.winner is None and (e.zimo or e.huxi or e.fans):
+        raise SheetError("荒牌没有人胡，不记戏、番或自摸。", "Nobody won this hand (huang): it has no huxi, fan or self-draw.")
+    if e.huxi > 100:
+        raise SheetError("一手牌至多 75 戏。", "No hand is worth more than 75 huxi.")
+    for p, _ in e.fouls:
+        if not 0 <= p < players_of(m.table):
+            raise SheetError("这一桌没有这位选手。", "There is no such player at this table.")
+    # raises for a winner or a foul at the counter's seat, a missing bird card
+    return hand_row(m, len(m.entries), compute(m)["next_dealer"] if dealer is None else dealer, e)
+
+
+__all__ = ["Cards", "Entry", "Match", "SheetError", "SHEET_TABLES", "compute", "csv_text", "entry_word", "parse_entry", "check_entry",
+           "roles", "counter", "next_dealer", "ranking", "players_of", "make_cards", "MAX_SHEET_HANDS", "MAX_BIRDS", "LETTERS"]
