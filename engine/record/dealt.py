@@ -1,0 +1,235 @@
+"""Hands dealt at a real table: the record gives the cards instead of a seed.
+
+A record with ``[Deal "table"]`` names no seed: it says what each seat was dealt (``Hands``,
+the seats' cards joined by ``;``, each seat's cards by ``.``) and, for 跑胡子, the stock in the
+order its cards are turned (``Stock``, the first card turned first; the last is the card 打鸟
+reads) and the cards set aside at a table of two (``Aside``). The rules applied are the engine's
+own; only the deal comes from the table.
+
+* 跑胡子 / 下灌字牌 (:class:`PaohuziDealtState`): ``Variant``, ``Table``, ``Hands`` (dealer first,
+  then his next player …), ``Stock``, ``Aside``; the moves as in a seeded hand.
+* 鄂南骨牌 (:class:`GupaiDealtState`): ``Dealer``, ``Sealed``, ``Hands`` (seat A first), the tiles
+  by their codes (``66.12.…``); the moves as in a seeded hand.
+* 下灌叶子戏 (:class:`YeziDealtState`): ``Thrower``, ``Hands`` (seat A first), cards by their
+  codes (``1``…``10``, ``leaf``); the moves as in a seeded round.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any, ClassVar, Sequence
+
+from ..protocol import IllegalAction, read_int, read_options
+from ..protocol.gupai import GupaiState
+from ..protocol.paohuzi import CHOICES as PHZ_CHOICES, PaohuziState
+from ..protocol.yezi import CHOICES as YEZI_CHOICES, YeziState
+
+
+def _text(position: dict[str, Any], key: str, groups: bool) -> str:
+    """A field given as text (``a.b;c.d``) or as a list (of lists) of codes, as text."""
+    v = position.get(key, "")
+    if isinstance(v, list):
+        if groups and all(isinstance(g, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in g) for g in v):
+            return ";".join(".".join(str(x) for x in g) for g in v)
+        if not groups and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v):
+            return ".".join(str(x) for x in v)
+    if isinstance(v, str) and len(v) <= 2_000:
+        return v
+    raise IllegalAction("桌上发的牌应写成牌的代码，用点分开，各家之间用分号分开。",
+                        "The cards dealt at the table should be card codes joined by dots, the seats separated by semicolons.")
+
+
+def _split(text: str) -> list[str]:
+    return [x for x in text.split(".") if x] if text else []
+
+
+def _check_set(got: Sequence[Any], deck: Sequence[Any], name_zh: str, name_en: str, word: Any) -> None:
+    """The cards of a deal must be the whole deck, each card as many times as the deck has it."""
+    a, b = Counter(got), Counter(deck)
+    if a == b:
+        return
+    over = [c for c in a if a[c] > b.get(c, 0)]
+    if over:
+        zh, en = word(over[0])
+        raise IllegalAction(f"桌上发的牌里{zh}太多了：一副{name_zh}里只有 {b.get(over[0], 0)} 张。",
+                            f"The deal holds too many of the {en}: a set of {name_en} has {b.get(over[0], 0)}.")
+    short = [c for c in b if a.get(c, 0) < b[c]]
+    zh, en = word(short[0])
+    raise IllegalAction(f"桌上发的牌少了{zh}：各家的牌和底牌加起来应是整副{name_zh}。",
+                        f"The deal is missing the {en}: the seats' cards and the stock together should be the whole set of {name_en}.")
+
+
+# ---------------------------------------------------------------- 跑胡子
+
+
+class PaohuziDealtState(PaohuziState):
+    """跑胡子 (or 下灌字牌) dealt at a real table."""
+
+    @classmethod
+    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
+        base = super().read_setup({**position, "seed": 0})
+        del base["seed"]
+        return {"deal": "table", **base, "hands": _text(position, "hands", True), "stock": _text(position, "stock", False),
+                "aside": _text(position, "aside", False)}
+
+    @classmethod
+    def setups(cls) -> list[dict[str, Any]]:
+        return []
+
+    def _start(self) -> None:
+        from ..paohuzi.cards import FACES, full_deck, parse_card
+        from ..paohuzi.config import DEFAULT
+        from ..paohuzi.play import TABLES, new_hand, table_config, xiaguan_config
+        from ..paohuzi.table import Hand
+
+        s = self.setup
+        cfg = DEFAULT.with_options(s["options"])
+        if s["variant"] == "xiaguan":
+            cfg = xiaguan_config(cfg)
+        tcfg, aside_n = table_config(cfg, s["table"])
+        n = TABLES[s["table"]][0]
+        sizes = [tcfg.hand_size] * n
+        if tcfg.deal_mode == "banker21":
+            sizes[0] += 1
+
+        def cards(text: str) -> list[Any]:
+            out = []
+            for x in _split(text):
+                c = parse_card(x)
+                if c is None:
+                    raise IllegalAction(f"“{x[:8]}”不是牌：用 x1–x10（小字）或 d1–d10（大字）。", f"'{x[:8]}' is not a card: use x1–x10 (small) or d1–d10 (big).")
+                out.append(c)
+            return out
+
+        seats = s["hands"].split(";") if s["hands"] else []
+        if len(seats) != n:
+            raise IllegalAction(f"要写出 {n} 家各自起到的牌（从庄家起，用分号分开）。", f"Give the cards each of the {n} seats was dealt (dealer first, separated by semicolons).")
+        hands = [cards(t) for t in seats]
+        for k, (h, want) in enumerate(zip(hands, sizes)):
+            if len(h) != want:
+                raise IllegalAction(f"第 {k + 1} 家应起 {want} 张牌，这里写了 {len(h)} 张。", f"Seat {k + 1} should be dealt {want} cards; {len(h)} are given.")
+        stock, aside = cards(s["stock"]), cards(s["aside"])
+        if len(aside) != aside_n:
+            raise IllegalAction(f"这一桌放在一边不用的牌应是 {aside_n} 张，这里写了 {len(aside)} 张。",
+                                f"This table sets {aside_n} cards aside; {len(aside)} are given.")
+        _check_set([c.index for h in hands for c in h] + [c.index for c in stock + aside], [c.index for c in full_deck()],
+                   "字牌", "the eighty cards", lambda i: (FACES[i].zh, FACES[i].en))
+        deck = list(aside)
+        for r in range(max(sizes)):  # one at a time from the dealer, as Hand deals
+            for k in range(n):
+                if r < sizes[k]:
+                    deck.append(hands[k][r])
+        deck += list(reversed(stock))  # Hand turns its stock from the end
+        ref = new_hand(0, cfg, s["table"])  # the table's opening words (who counts the stock)
+        self.h = Hand(0, tcfg, n, aside_n, False, deck)
+        if ref.log and ref.log[0].kind == "xing":
+            self.h.log.insert(0, ref.log[0])
+
+
+# ---------------------------------------------------------------- 鄂南骨牌
+
+
+class GupaiDealtState(GupaiState):
+    """鄂南骨牌 dealt at a real table: each seat's eight tiles."""
+
+    @classmethod
+    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
+        from ..gupai.config import CHOICES
+        from ..gupai.tiles import PLAYERS
+
+        dealer = read_int(position, "dealer", 0, 0, PLAYERS - 1, "庄家的座位", "the dealer's seat")
+        sealed = position.get("sealed") or []
+        if not isinstance(sealed, list) or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < PLAYERS for x in sealed):
+            raise IllegalAction("封墩的座位应是 0 到 3 的一列数。", "The sealing seats should be a list of seats 0 to 3.")
+        return {"deal": "table", "dealer": dealer, "options": read_options(position, CHOICES), "sealed": sorted(set(sealed)),
+                "hands": _text(position, "hands", True)}
+
+    @classmethod
+    def setups(cls) -> list[dict[str, Any]]:
+        return []
+
+    def _start(self) -> None:
+        from ..gupai.config import config_from
+        from ..gupai.hand import STACKS, Deal, State
+        from ..gupai.scoring import can_seal
+        from ..gupai.tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS, sort_tiles
+
+        s = self.setup
+        seats = s["hands"].split(";") if s["hands"] else []
+        if len(seats) != PLAYERS:
+            raise IllegalAction("要写出四家各自的八张牌（从甲家起，用分号分开）。", "Give the eight tiles of each of the four seats (A first, separated by semicolons).")
+        hands = [_split(t) for t in seats]
+        for k, h in enumerate(hands):
+            bad = [x for x in h if x not in BY_CODE]
+            if bad:
+                raise IllegalAction(f"“{bad[0][:8]}”不是骨牌：用两个点数写一张牌，例如 66、12。", f"'{bad[0][:8]}' is not a tile: write a tile by its two numbers, such as 66 or 12.")
+            if len(h) != HAND_SIZE:
+                raise IllegalAction(f"{'甲乙丙丁'[k]}家应有 {HAND_SIZE} 张牌，这里写了 {len(h)} 张。", f"Seat {'ABCD'[k]} should hold {HAND_SIZE} tiles; {len(h)} are given.")
+        _check_set([x for h in hands for x in h], DECK, "骨牌", "the thirty-two tiles", lambda c: (c, c))
+        rest = [list(h) for h in hands]
+        stacks = []
+        for k in range(STACKS):  # one stack each, from the dealer round the table
+            h = rest[(s["dealer"] + k) % PLAYERS]
+            stacks.append((h.pop(0), h.pop(0)))
+        d = Deal(0, s["dealer"], tuple(stacks), tuple(sort_tiles(h) for h in hands))
+        sealed = tuple(s["sealed"])
+        if len(sealed) >= PLAYERS or any(not can_seal(d.hands[x]) for x in sealed):
+            raise IllegalAction("只有手里没有本门前两大的牌的人才能封墩，而且至少要有一家打牌。",
+                                "Only a player holding no tile among the two best of its class may seal, and someone must play.")
+        leader = s["dealer"]
+        while leader in sealed:
+            leader = (leader + 1) % PLAYERS
+        held = tuple(() if x in sealed else h for x, h in enumerate(d.hands))
+        self.st = State(d, config_from(s["options"]), held, leader, (), (), (0,) * PLAYERS, sealed)
+
+
+# ---------------------------------------------------------------- 下灌叶子戏
+
+
+class YeziDealtState(YeziState):
+    """下灌叶子戏 dealt at a real table: each seat's eight cards (the die and the stacks are the table's business)."""
+
+    @classmethod
+    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
+        from ..yezi.cards import PLAYERS
+
+        return {"deal": "table", "thrower": read_int(position, "thrower", 0, 0, PLAYERS - 1, "掷骰人的座位", "the die thrower's seat"),
+                "options": read_options(position, YEZI_CHOICES), "hands": _text(position, "hands", True)}
+
+    @classmethod
+    def setups(cls) -> list[dict[str, Any]]:
+        return []
+
+    def _start(self) -> None:
+        from ..yezi.cards import DECK, FACES, HAND_SIZE, PLAYERS, code_of, parse_card
+        from ..yezi.config import config_from
+        from ..yezi.round import Round
+        from ..errors import ApiError
+
+        s = self.setup
+        seats = s["hands"].split(";") if s["hands"] else []
+        if len(seats) != PLAYERS:
+            raise IllegalAction("要写出四家各自的八张牌（从甲家起，用分号分开）。", "Give the eight cards of each of the four seats (A first, separated by semicolons).")
+        hands = []
+        for k, t in enumerate(seats):
+            h = []
+            for x in _split(t):
+                try:
+                    h.append(parse_card(x))
+                except (ApiError, ValueError):
+                    raise IllegalAction(f"“{x[:8]}”不是叶子戏的牌：用 1–10 或 leaf。", f"'{x[:8]}' is not a card of the leaf game: use 1–10 or leaf.") from None
+            if len(h) != HAND_SIZE:
+                raise IllegalAction(f"{'甲乙丙丁'[k]}家应有 {HAND_SIZE} 张牌，这里写了 {len(h)} 张。", f"Seat {'ABCD'[k]} should hold {HAND_SIZE} cards; {len(h)} are given.")
+            hands.append(tuple(sorted(h)))
+        _check_set([c for h in hands for c in h], DECK, "叶子牌", "the leaf cards", lambda c: (FACES[c].zh if hasattr(FACES[c], "zh") else code_of(c), code_of(c)))
+        r = Round(0, s["thrower"], config_from(s["options"]))
+        r.deal = replace(r.deal, hands=tuple(hands), stacks=(), draws=(), die=0, first_drawer=s["thrower"], start_stack=0)
+        r.held = [list(h) for h in hands]
+        self.r = r
+
+
+DEALT = {"paohuzi": PaohuziDealtState, "gupai": GupaiDealtState, "yezi": YeziDealtState}
+
+_ = PHZ_CHOICES
+__all__ = ["DEALT", "PaohuziDealtState", "GupaiDealtState", "YeziDealtState"]
