@@ -15,6 +15,7 @@ from ..validate import bad, get_bool, get_config, get_int, get_list, get_optiona
 from .config import CHOICES, DEFAULT, LABELS, QUESTIONS, GupaiConfig, as_dict, config_from
 from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, gupai_play_out, read_level
 from .hand import MAX_MOVES, Move, State, deal, play_out
+from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
 from .plays import Play, beats, classify, family_en, family_zh
 from .scoring import SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, settle, total_dun, why_not_seal
 from .svg import tile_svg
@@ -270,6 +271,107 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
     return dict(_settlement_json(s), options=as_dict(cfg))
 
 
+def _ledger_hand(x: Any, i: int) -> LedgerHand:
+    """One hand of a ledger from its fields; words for anything that is not a hand."""
+    zh_i, en_i = f"第 {i + 1} 盘", f"Hand {i + 1}"
+    if not isinstance(x, dict):
+        raise ApiError("bad_hand", f"{zh_i}应说明庄家、各家墩数和结牌的人。", f"{en_i} should give the dealer, each player's tricks (墩) and who closed.")
+
+    def seat(v: Any, what_zh: str, what_en: str, optional: bool = False) -> int | None:
+        if v is None and optional:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < PLAYERS:
+            raise ApiError("bad_hand", f"{zh_i}：{what_zh}应是四家之一。", f"{en_i}: {what_en} should be one of the four players.")
+        return v
+
+    dealer = seat(x.get("dealer"), "庄家", "the dealer")
+    closer = seat(x.get("closer"), "结牌的人", "the player who closed")
+    held = x.get("held")
+    if not isinstance(held, list) or len(held) != PLAYERS or any(isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 8 for h in held):
+        raise ApiError("bad_hand", f"{zh_i}：应写四家各得几墩（0 到 8）。", f"{en_i}: give the tricks (墩) each of the four players took (0 to 8).")
+    sealed = x.get("sealed") or []
+    if not isinstance(sealed, list) or len(sealed) > 3:
+        raise ApiError("bad_hand", f"{zh_i}：封墩的人至多三家。", f"{en_i}: at most three players can seal.")
+    sealed_seats = tuple(seat(s, "封墩的人", "a player who sealed") for s in sealed)
+    shang = x.get("shang", "none")
+    if shang not in ("none", "hand", "run"):
+        raise ApiError("bad_hand", f"{zh_i}：赏只能是没有、在手里或在最后连赢的牌里。",
+                       f"{en_i}: the shang (赏) is either absent, in the closer's hand, or among the tiles of his final run.")
+    flags = []
+    for k in ("run", "hard"):
+        v = x.get(k, False)
+        if not isinstance(v, bool):
+            raise ApiError("bad_hand", f"{zh_i}：“连赢最后四张”和“别家打不起”只能是有或没有。",
+                           f"{en_i}: the final run and the hard eight-horse are each either so or not.")
+        flags.append(v)
+    return LedgerHand(dealer, tuple(held), closer, tuple(s for s in sealed_seats if s is not None),  # type: ignore[arg-type]
+                      seat(x.get("zhizun"), "打出至尊的人", "the player who laid the supreme pair", True), shang, flags[0], flags[1])
+
+
+def _ledger_hand_json(h: LedgerHand) -> dict[str, Any]:
+    return {"dealer": h.dealer, "held": list(h.held), "closer": h.closer, "sealed": list(h.sealed), "zhizun": h.zhizun,
+            "shang": h.shang, "run": h.run, "hard": h.hard}
+
+
+def _ledger(req: dict[str, Any]) -> dict[str, Any]:
+    """A session's ledger: each hand settled under the options chosen, running totals, the record's text."""
+    from ..record import RecordError, read, write
+
+    tags: dict[str, str] = {}
+    names = req.get("names")
+    if names is not None:
+        if not isinstance(names, list) or len(names) != PLAYERS or any(not isinstance(n, str) or len(n) > 40 or "\n" in n for n in names):
+            raise bad("names", "应是四个不长的名字。", "give four short names.")
+        if any(names):
+            tags["Names"] = ";".join(n.replace(";", ",") for n in names)
+    date = req.get("date")
+    if date is not None:
+        if not isinstance(date, str) or len(date) > 40 or "\n" in date:
+            raise bad("date", "应是一行不长的文字。", "give a short line of text.")
+        tags["Date"] = date
+    if "text" in req:
+        text = req["text"]
+        if not isinstance(text, str) or len(text) > 100_000:
+            raise ApiError("bad_record", "请给出一本账的记录文字。", "Give the text of a ledger's record.")
+        try:
+            rec = read(text)
+        except RecordError as e:
+            raise ApiError("bad_record", e.message_zh, e.message_en) from None
+        if rec.position.get("sheet") != "ledger":
+            raise ApiError("bad_record", "这份记录不是鄂南骨牌的一本账（它应有标签 [Sheet \"ledger\"]）。",
+                           "This record is not a ledger of 鄂南骨牌 (it should have the tag [Sheet \"ledger\"]).")
+        hands = [parse_word(a) for a in rec.position["actions"] if a != "end"]
+        cfg = config_from(rec.position.get("options") or {})
+        first = rec.position["first"]
+        if "Names" in rec.tags:
+            tags["Names"] = rec.tags["Names"]
+        for t in ("Date", "Event", "Site"):
+            if t in rec.tags:
+                tags[t] = rec.tags[t]
+    else:
+        cfg = _cfg(req)
+        raw = get_list(req, "hands", [], max_len=LEDGER_MAX)
+        hands = [_ledger_hand(x, i) for i, x in enumerate(raw)]
+        first = get_int(req, "first", 0, lo=0, hi=3)
+    try:
+        led = ledger(hands, cfg)
+    except LedgerError as e:
+        raise ApiError("impossible_hand", e.zh, e.en) from None
+    results = []
+    for r in led.results:
+        zh, en = hand_words(r.hand, r.settlement)
+        kind = r.settlement.bama or ("black" if r.settlement.heibama else None)
+        results.append({"hand": _ledger_hand_json(r.hand), "settlement": _settlement_json(r.settlement), "kind": kind,
+                        "totals": list(r.totals), "zh": zh, "en": en})
+    text = ""
+    if hands:
+        position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
+                    "actions": [ledger_word(h) for h in hands] + ["end"]}
+        text = write(position, tags)
+    return {"hands": results, "totals": list(led.totals), "first": first, "options": as_dict(cfg),
+            "names": tags["Names"].split(";") if "Names" in tags else None, "date": tags.get("Date"), "text": text}
+
+
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     """The rule options in words: each question, its readings, the default."""
     return {"options": [{"id": k, "zh": QUESTIONS[k][0], "en": QUESTIONS[k][1], "default": getattr(DEFAULT, k),
@@ -284,6 +386,7 @@ ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "play": _play,
     "settle": _settle,
     "options": _options,
+    "ledger": _ledger,
 }
 
 EXAMPLES: list[dict[str, Any]] = [
@@ -309,6 +412,12 @@ EXAMPLES: list[dict[str, Any]] = [
      "zh": "红八马：赢家牌里有赏，另三家出四倍。", "en": "Red eight-horse: the winner holds a shang; the other three pay four times."},
     {"request": {"game": "gupai", "action": "settle", "held": [2, 1, 1, 4], "closer": 3, "run_each": 4, "run_tiles": ["66", "11", "24", "65"], "dealer": 0},
      "zh": "黑八马：丁家连赢最后四张结牌，其中出了六点（赏）；庄家甲只得两墩，“赏保门进四”。", "en": "Black eight-horse: D wins the last four tiles in a row, the six (a shang) among them; the dealer A holds two: 赏保门进四."},
+    {"request": {"game": "gupai", "action": "ledger", "names": ["张三", "李四", "王五", "赵六"], "hands": [
+        {"dealer": 0, "held": [3, 0, 1, 4], "closer": 3},
+        {"dealer": 3, "held": [8, 0, 0, 0], "closer": 0, "shang": "hand"},
+        {"dealer": 0, "held": [0, 5, 3, 0], "closer": 1, "sealed": [0], "zhizun": 2}]},
+     "zh": "一场牌的账：每盘庄家、各家墩数、结牌、红八马、封墩与喜钱，按所选读法结算，各家累计（合计为零），以及这本账的记录。",
+     "en": "A session's ledger: each hand's dealer, tricks, closer, a red eight-horse, sealing and wedding money, settled under the chosen readings, each player's running total (summing to zero), and the ledger as a record."},
     {"request": {"game": "gupai", "action": "options"},
      "zh": "规则选项：每个问题、各种读法（用文字说明）和默认读法。", "en": "The rule options: each question, its readings in words, and the default."},
 ]
@@ -329,4 +438,7 @@ COSTS: dict[str, Any] = {
     "play": _play_cost,
     "settle": 10_000,
     "options": 2_000,
+    # a ledger: each hand settled (about 0.1 ms), the record written and read back twice
+    "ledger": lambda req: 50_000 + 3_000 * (min(len(req["hands"]) if isinstance(req.get("hands"), list) else 0, LEDGER_MAX)
+                                            + min(len(req["text"]) if isinstance(req.get("text"), str) else 0, 100_000) // 20),
 }

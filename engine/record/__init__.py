@@ -74,7 +74,8 @@ SEATS_ZH = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳"
 SETUP_TAGS: dict[str, str] = {
     "variant": "Variant", "table": "Table", "players": "Players", "seed": "Seed",
     "dealer": "Dealer", "thrower": "Thrower", "sealed": "Sealed", "drop_chance": "DropChance",
-    "dice": "Dice", "first": "First",
+    "dice": "Dice", "first": "First", "sheet": "Sheet",
+    "birds": "Birds", "deal": "Deal", "hands": "Hands", "stock": "Stock", "aside": "Aside",
 }
 #: setup fields that name seats: written as seat letters (A, B…)
 SEAT_FIELDS = frozenset({"dealer", "thrower", "sealed", "first"})
@@ -169,18 +170,22 @@ def edition() -> str:
 
 def log_mark(st: GameState) -> int:
     """Where the game's own log stands now (see :func:`events`)."""
+    if isinstance(getattr(st, "told", None), list):  # a sheet kept at a table says what each line did
+        return len(st.told)  # type: ignore[attr-defined]
     if st.game == "dawei":
         return len(st.g.log)  # type: ignore[attr-defined]
     if st.game == "paohuzi":
         return len(st.h.log)  # type: ignore[attr-defined]
     if st.game == "gupai":
-        return len(st.st.tricks)  # type: ignore[attr-defined]
+        return len(getattr(st, "st").tricks) if hasattr(st, "st") else 0  # a ledger has no tricks
     return 0
 
 
 def events(st: GameState, mark: int) -> list[tuple[str, str]]:
     """What the game itself narrated since ``mark``: 打围's and 跑胡子's log sentences, the
     tricks 骨牌 completed; nothing for 叶子戏 (its moves say it all)."""
+    if isinstance(getattr(st, "told", None), list):
+        return list(st.told[mark:])  # type: ignore[attr-defined]
     if st.game == "dawei":
         return [(e.zh, e.en) for e in st.g.log[mark:]]  # type: ignore[attr-defined]
     if st.game == "paohuzi":
@@ -188,7 +193,7 @@ def events(st: GameState, mark: int) -> list[tuple[str, str]]:
 
         xg = st.setup.get("variant") == "xiaguan"
         return [(zipai_words(e.zh, "zh"), zipai_words(e.en, "en")) if xg else (e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]
-    if st.game == "gupai":
+    if st.game == "gupai" and hasattr(st, "st"):
         out = []
         for t in st.st.tricks[mark:]:  # type: ignore[attr-defined]
             zh, en = SEATS_ZH[t.winner], SEAT_LETTERS[t.winner]
@@ -239,8 +244,27 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
     return "\n".join(lines) + "\n"
 
 
-def record_class(game: Any, dice: Any = None) -> type[GameState]:
-    """The state a record plays: the protocol's, or 打围 with the dice thrown at a real table."""
+def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = None) -> type[GameState]:
+    """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, or a
+    骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`)."""
+    if game == "gupai" and sheet == "ledger" and dice is None:
+        from .ledger import GupaiLedgerState
+
+        return GupaiLedgerState
+    if game == "paohuzi" and sheet == "match" and dice is None and deal is None:
+        from .sheet import PaohuziSheetState
+
+        return PaohuziSheetState
+    if deal is not None:
+        from .dealt import DEALT
+
+        if deal != "table" or game not in DEALT or dice is not None or sheet is not None:
+            raise IllegalAction("只有跑胡子、鄂南骨牌和下灌叶子戏的一局可以写桌上发的牌（Deal 标签写 table）。",
+                                "Only a hand of 跑胡子, 鄂南骨牌 or 下灌叶子戏 may give the cards dealt at the table (the Deal tag, table).")
+        return DEALT[game]
+    if sheet is not None:
+        raise IllegalAction("Sheet 标签只写两种表：鄂南骨牌的一本账（ledger）和跑胡子的积分表（match）。",
+                            "The Sheet tag names one of two sheets: a 鄂南骨牌 session's ledger (ledger) or a 跑胡子 match sheet (match).")
     if game == "dawei" and dice == "table":
         from .table import DaweiTableState
 
@@ -253,7 +277,7 @@ def record_class(game: Any, dice: Any = None) -> type[GameState]:
 def write(position: Mapping[str, Any], tags: Mapping[str, str] | None = None, words: bool = True) -> str:
     """The record of a written position (:func:`engine.protocol.open_state`; ``"dice": "table"`` for
     打围 thrown with real dice); IllegalAction if it cannot be set up or played."""
-    cls = record_class(position.get("game", ""), position.get("dice"))
+    cls = record_class(position.get("game", ""), position.get("dice"), position.get("sheet"), position.get("deal"))
     st = cls(position)
     moves = position.get("actions") or []
     if not isinstance(moves, list) or len(moves) > cls.max_actions:
@@ -340,9 +364,9 @@ def read(text: str) -> Record:
         en = ", ".join(GAME_NAMES[g][1] for g in ADAPTERS if g in GAME_NAMES)
         raise RecordError(tag_line.get("Game", tag_line["Record"]), f"标签 Game 应说明是哪个游戏：{zh}。", f"The tag Game should name the game: {en}.")
     try:
-        cls = record_class(game, tags.get("Dice"))
+        cls = record_class(game, tags.get("Dice"), tags.get("Sheet"), tags.get("Deal"))
     except IllegalAction as e:
-        raise RecordError(tag_line["Dice"], e.zh, e.en) from None
+        raise RecordError(tag_line[next(t for t in ("Sheet", "Deal", "Dice") if t in tag_line)], e.zh, e.en) from None
     defaults = cls.read_setup({})
     position: dict[str, Any] = {"game": game}
     for name, ln in tag_line.items():
@@ -436,6 +460,8 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
     """How the game reached its settlement, in the game's own words where it has them."""
     if not st.is_terminal():
         return []
+    if isinstance(getattr(st, "told", None), list):  # a match sheet: its last line is the ranking
+        return []
     if st.game == "dawei":
         from ..dawei.game import break_even
 
@@ -452,6 +478,8 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
 
         sheet = hand_sheet(st.h, st.setup["table"])  # type: ignore[attr-defined]
         return [{"zh": line.zh, "en": line.en} for line in sheet.lines]
+    if st.game == "gupai" and hasattr(st, "hands"):  # a session's ledger: the hands it holds
+        return [{"zh": f"共记 {len(st.hands)} 盘，各家合计（墩）：", "en": f"{len(st.hands)} hands entered; each player's total (in 墩):"}]
     if st.game == "yezi":
         res = st.r.result()  # type: ignore[attr-defined]
         return [{"zh": f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。",

@@ -1,0 +1,94 @@
+"""A session of 鄂南骨牌 at a real table as a record: one line per hand (the ledger).
+
+Setup tags ``[Sheet "ledger"]`` and ``[First "A"]`` (the seat that threw the dice for the
+first dealer; the source: 先派一人掷骰子定庄家), the rule options as ``Option`` tags. Each
+move is a hand, written by :func:`engine.gupai.ledger.word`, and made by the seat that
+threw for that hand's dealer: the closer of the hand before (尔后每结牌者为下盘掷骰子定庄).
+``end`` closes the session; the ``Result`` is then each player's total in 墩 over the
+session, summing to zero. Nothing is hidden: every hand is entered after it is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Sequence
+
+from ..gupai.config import CHOICES, config_from
+from ..gupai.ledger import MAX_HANDS, LedgerError, hand_words, parse_word, settle_hand
+from ..gupai.tiles import PLAYERS
+from ..protocol import IllegalAction, one_option_at_a_time, read_options
+from ..protocol.gupai import GupaiState
+
+
+class GupaiLedgerState(GupaiState):
+    """A 骨牌 session entered hand by hand; the settlement is the engine's, under the session's options."""
+
+    max_actions: ClassVar[int] = MAX_HANDS + 1
+    hidden_cards: ClassVar[bool] = False
+
+    @classmethod
+    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
+        first = position.get("first", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < PLAYERS:
+            raise IllegalAction("掷色子定头一盘庄家的人应是四家之一。", "Whoever threw the dice for the first dealer should be one of the four players.")
+        return {"sheet": "ledger", "first": first, "options": read_options(position, CHOICES)}
+
+    @classmethod
+    def setups(cls) -> list[dict[str, Any]]:
+        return [{"sheet": "ledger", "options": o} for o in one_option_at_a_time(CHOICES)]
+
+    def _start(self) -> None:
+        self.config = config_from(self.setup["options"])
+        self.hands: list[Any] = []
+        self.settlements: list[Any] = []
+        self.totals = [0] * PLAYERS
+        self.ended = False
+
+    def current_player(self) -> int | None:
+        if self.ended:
+            return None
+        return self.hands[-1].closer if self.hands else self.setup["first"]
+
+    def _legal(self) -> list[str]:
+        return ["hand:<what the hand came to>", "end"] if self.hands else ["hand:<what the hand came to>"]
+
+    def apply(self, action: str) -> None:
+        if self.ended or not isinstance(action, str):
+            raise IllegalAction("这本账已经记完了。", "This ledger is closed: no hand may follow.", len(self.actions))
+        if action == "end":
+            if not self.hands:
+                raise IllegalAction("一盘也没有记，不能结账。", "No hand is entered yet: the ledger cannot be closed.", len(self.actions))
+            self.ended = True
+            self.actions.append(action)
+            return
+        if len(self.hands) >= MAX_HANDS:
+            raise IllegalAction(f"一本账至多记 {MAX_HANDS} 盘。", f"A ledger holds at most {MAX_HANDS} hands.", len(self.actions))
+        try:
+            h = parse_word(action)
+            s = settle_hand(h, self.config)
+        except LedgerError as e:
+            raise IllegalAction(e.zh, e.en, len(self.actions)) from None
+        self.hands.append(h)
+        self.settlements.append(s)
+        self.totals = [t + n for t, n in zip(self.totals, s.nets)]
+        self.actions.append(action)
+
+    def is_terminal(self) -> bool:
+        return self.ended
+
+    def _returns(self) -> Sequence[int]:
+        return list(self.totals)
+
+    def action_words(self, action: str) -> tuple[str, str]:
+        if action == "end":
+            return "结账", "The session ends"
+        try:
+            h = parse_word(action)
+            return hand_words(h, settle_hand(h, self.config))
+        except LedgerError as e:
+            return e.zh, e.en
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {"hands": len(self.hands), "totals": list(self.totals), "over": self.ended}
+
+
+__all__ = ["GupaiLedgerState"]
