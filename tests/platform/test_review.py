@@ -1,0 +1,131 @@
+"""The review of a reader's own game (table.review): the strong level's estimate of every lawful
+option at each of the seat's decisions, the reader's choice among them, the costliest marked and
+explained in both languages, the same answer for the same request, and bad input answered in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.api import BUDGET, cost, handle
+from engine.protocol import ADAPTERS, open_state
+from engine.protocol.review import EXAMPLES, GUPAI_7
+from engine.protocol.strong import COVERED, basic_action
+
+GUPAI = {"game": "table", "action": "review", "seat": 0, "position": {"game": "gupai", "seed": 7, "actions": GUPAI_7}}
+
+
+@pytest.fixture(scope="module")
+def gupai_review() -> dict:
+    a = handle(GUPAI)
+    assert a["ok"], a
+    return a
+
+
+def _cjk(s: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in s)
+
+
+def test_every_lawful_option_is_estimated_at_every_decision(gupai_review: dict) -> None:
+    st = open_state({"game": "gupai", "seed": 7})
+    seen = 0
+    for a in GUPAI_7:
+        if st.current_player() == 0 and len(st.legal_actions()) > 1:
+            d = gupai_review["decisions"][seen]
+            assert d["chosen"] == a and d["analysed"]
+            assert sorted(o["id"] for o in d["options"]) == sorted(st.legal_actions())
+            assert [o["id"] for o in d["options"] if o["chosen"]] == [a]
+            assert [o["id"] for o in d["options"] if o["best"]] == [d["best"]]
+            means = [o["mean"] for o in d["options"]]
+            assert means == sorted(means, reverse=True)
+            assert all(o["pm"] is not None and o["pm"] >= 0 for o in d["options"])
+            assert d["loss"] == pytest.approx(max(0.0, next(o["mean"] for o in d["options"] if o["best"])
+                                                   - next(o["mean"] for o in d["options"] if o["chosen"])), abs=2e-3)
+            seen += 1
+        st.apply(a)
+    assert seen == gupai_review["total"] == len(gupai_review["decisions"]) >= 3
+
+
+def test_the_costliest_decisions_are_marked_and_explained_in_both_languages(gupai_review: dict) -> None:
+    marked = [d for d in gupai_review["decisions"] if d["costliest"]]
+    assert marked and [d["n"] for d in sorted(marked, key=lambda d: -d["loss"])] == gupai_review["costliest"]
+    assert all(d["costly"] and not d["agreed"] and d["loss"] > 0 for d in marked)
+    worst = max(gupai_review["decisions"], key=lambda d: d["loss"])
+    assert worst["n"] == gupai_review["costliest"][0]
+    for d in gupai_review["decisions"]:
+        if d["costly"]:
+            assert _cjk(d["why"]["zh"]) and "keeps" in d["why"]["en"] or "spends" in d["why"]["en"]
+            assert d["chosen_words"]["en"] in d["why"]["en"] and d["best_words"]["zh"] in d["why"]["zh"]
+        else:
+            assert "why" not in d
+    # hand 7: leading 天 at once loses the last trick; the review says the better lead keeps it
+    first = gupai_review["decisions"][0]
+    assert first["costliest"] and "Heaven" in first["why"]["en"] and "天牌" in first["why"]["zh"]
+    assert _cjk(gupai_review["summary"]["zh"]) and "decisions" in gupai_review["summary"]["en"]
+
+
+def test_the_same_request_gives_the_same_review(gupai_review: dict) -> None:
+    assert handle(GUPAI) == gupai_review
+
+
+def test_the_review_is_costed_within_the_budget() -> None:
+    for ex in EXAMPLES:
+        assert 0 < cost("table", "review", ex["request"]) <= BUDGET
+        assert handle(ex["request"])["ok"]
+
+
+def test_a_paohuzi_hand_reviewed_a_decision_at_a_time() -> None:
+    st = open_state({"game": "paohuzi", "seed": 3})
+    while not st.is_terminal():
+        st.apply(basic_action(st))
+    req = {"game": "table", "action": "review", "seat": 0, "position": st.written(), "decisions": [2]}
+    a = handle(req)
+    assert a["ok"], a
+    rows = a["decisions"]
+    assert [r["analysed"] for r in rows] == [r["n"] == 2 for r in rows]
+    d = rows[1]
+    assert len(d["options"]) >= 2 and sum(o["chosen"] for o in d["options"]) == 1 and d["deals"] >= 2
+    assert a["unit"] == {"zh": "分", "en": "points"} and a["over"] and abs(sum(a["returns"])) < 1e-9
+    assert handle(req) == a
+
+
+def test_a_paohuzi_discard_is_explained_by_the_cards_seen() -> None:
+    from engine.protocol.review import _paohuzi_why
+
+    st = open_state({"game": "paohuzi", "seed": 3})
+    zh, en = _paohuzi_why(st, 0, "discard:x8", "discard:d8")
+    assert "小八" in zh and "大捌" in zh and "unseen" in en and "碰" in en
+
+
+@pytest.mark.parametrize("game", sorted(ADAPTERS))
+def test_every_game_answers_a_review_request(game: str) -> None:
+    st = open_state({"game": game, "seed": 2})
+    seat = None
+    for _ in range(st.max_actions + 1):
+        if st.is_terminal():
+            break
+        if seat is None and len(st.legal_actions()) > 1:
+            seat = st.current_player()  # the first seat with a choice to make
+        st.apply(basic_action(st) if game in COVERED else st.legal_actions()[0])
+    assert seat is not None
+    a = handle({"game": "table", "action": "review", "seat": seat, "position": st.written(), "decisions": [1]})
+    if game in COVERED:
+        assert a["ok"], a
+        assert a["decisions"] and a["decisions"][0]["options"] and _cjk(a["summary"]["zh"])
+    else:  # refused in words until the strong level plays that game
+        assert not a["ok"] and _cjk(a["error"]["zh"]) and "reviewed" in a["error"]["en"]
+
+
+@pytest.mark.parametrize("req", [
+    {"game": "table", "action": "review"},
+    {"game": "table", "action": "review", "position": {"game": "gupai", "seed": 1}},
+    {"game": "table", "action": "review", "seat": 7, "position": {"game": "gupai", "seed": 1}},
+    {"game": "table", "action": "review", "seat": 0, "position": {"game": "chess"}},
+    {"game": "table", "action": "review", "seat": 0, "position": {"game": "gupai", "seed": 1, "actions": ["up:99"]}},
+    {"game": "table", "action": "review", "seat": 0, "position": {"game": "gupai", "seed": 1, "actions": "up:66"}},
+    {"game": "table", "action": "review", "seat": 0, "decisions": [0], "position": {"game": "gupai", "seed": 1}},
+    {"game": "table", "action": "review", "seat": 0, "decisions": list(range(1, 80)), "position": {"game": "gupai", "seed": 1}},
+    {"game": "table", "action": "review", "seat": 0, "position": {"game": "gupai", "seed": -3}},
+])
+def test_bad_input_is_answered_in_words(req: dict) -> None:
+    a = handle(req)
+    assert a["ok"] is False and _cjk(a["error"]["zh"]) and a["error"]["en"][:1].isupper()
