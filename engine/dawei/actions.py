@@ -431,6 +431,7 @@ ACTIONS = {
     "play": _play,
     "simulate": _simulate,
     "options": _options,
+    "referee": lambda req: _referee().referee(req),
 }
 
 
@@ -443,10 +444,20 @@ EXAMPLES = [
     {"request": {"game": "dawei", "action": "play", "players": 3, "seed": 1, "humans": [0], "moves": ["throw"], "log_tail": 5}, "zh": "对局：甲为人，其余由电脑掷；给出签池、各家所得与日志。", "en": "A game: seat A is human, the computer throws for the others; shows the pool, holdings and log."},
     {"request": {"game": "dawei", "action": "simulate", "players": 6, "games": 3, "seed": 1}, "zh": "模拟三局六人打围（上局庄家得二牲），给出各家输赢。", "en": "Simulate three six-player games in a row (the last banker takes the two beasts); each seat's result."},
     {"request": {"game": "dawei", "action": "options"}, "zh": "全部规则选项（来源不明之处）。", "en": "Every rule option (where the source is open)."},
+    {"request": {"game": "dawei", "action": "referee", "players": 3, "first": 1, "names": ["张三", "李四", "王五"], "moves": ["throw:333342", "throw:441236", "drop:1"]},
+     "zh": "在真的桌上裁判打围：三位玩家，乙先掷，记下三笔（四黑挂一红、二兔、掉出一颗色子）；答出各家的签、场上余签、轮到谁和记录的文字。",
+     "en": "Referee 打围 at a real table: three players, B throws first, three entries (four blacks with a red, two red fours, one die out of the bowl); the answer gives each player's sticks, the pool, whose throw it is and the record's text."},
 ]
+
+
+def _referee() -> Any:
+    from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
+
+    return referee
 
 
 #: Work units per request for engine.api's budget (a unit is about a microsecond of
 #: CPython): the most turns the request can play (:func:`cost`) at about 10 units a
 #: turn, and at least the fixed work of one answer (the pattern tables, the first time).
 COSTS: dict[str, Any] = {name: (lambda req, name=name: max(50_000, 10 * cost(name, req))) for name in ACTIONS}
+COSTS["referee"] = lambda req: _referee().cost(req)

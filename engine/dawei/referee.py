@@ -1,0 +1,197 @@
+"""打围 refereed at a real table: the ``referee`` action.
+
+The players throw real dice; a reader enters what each throw showed, and the engine applies
+the rules (:class:`engine.record.table.DaweiTableState`, the moves of the written record:
+``throw:441236``, ``drop:1``, ``take:…``, ``pass``, ``split:<rule>:<point>@152346``).
+A request gives either the game as a record's text (``text``) or its setup and moves
+(``players``, ``first``, ``names``, ``options``, ``moves``); the answer is the table as it
+stands — each player's sticks and 柱, the pool, whose throw it is and what may be entered
+now, each entry told in words, and at the end the settlement against break-even, summing to
+zero — together with the record's text, so a page keeps the game by keeping that text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import ApiError
+from ..protocol import IllegalAction
+from ..protocol.actions import PER_MOVE
+from ..validate import bad, get_int, get_list, get_str
+from .actions import dice_words, stick_list, view
+from .game import MAX_PLAYERS, MIN_PLAYERS, seat_en, seat_zh
+
+#: the most entries a request may hold: within the budget at two replays an entry; the longest of
+#: 200 seeded 16-player games took 658 (a game at the table that ran past it would be over 1,400 throws)
+MAX_MOVES = 1_400
+MAX_NAME = 24
+_DICE = re.compile(r"[1-6]{6}")
+
+
+def _names(req: dict[str, Any], n: int) -> list[str]:
+    raw = req.get("names")
+    if raw is None:
+        return []
+    label = ("玩家的名字", "the players' names")
+    if not isinstance(raw, list) or len(raw) != n or not all(isinstance(x, str) for x in raw):
+        raise bad("names", f"应为 {n} 个名字，每位玩家一个。", f"give {n} names, one for each player.", label=label)
+    out = []
+    for x in raw:
+        x = re.sub(r"[\x00-\x1f\x7f;\"\\{}]", " ", x).strip()
+        if not x or len(x) > MAX_NAME:
+            raise bad("names", f"每个名字应有 1 到 {MAX_NAME} 个字。", f"each name should be 1 to {MAX_NAME} characters long.", label=label)
+        out.append(x)
+    return out
+
+
+def _table(req: dict[str, Any]) -> tuple[Any, list[str], list[str]]:
+    """The table state, the players' names and the moves, from a record's text or from setup and moves."""
+    from ..record import RecordError, read
+    from ..record.table import DaweiTableState
+
+    if "text" in req:
+        text = req.get("text")
+        if not isinstance(text, str):
+            raise ApiError("bad_record", "请给出记录的文字。", "Give the text of the record.")
+        try:
+            rec = read(text)
+        except RecordError as e:
+            raise ApiError("bad_record", e.message_zh, e.message_en) from None
+        if not isinstance(rec.state, DaweiTableState):
+            raise ApiError("bad_record", "这份记录不是一局用桌上的色子掷的打围，这里裁判不了。",
+                           "This record is not a game of 打围 thrown with real dice, so it cannot be refereed here.")
+        names = rec.tags["Names"].split(";") if rec.tags.get("Names") else []
+        setup = {k: v for k, v in rec.position.items() if k != "actions"}
+        moves = list(rec.position["actions"])
+    else:
+        players = get_int(req, "players", 4, lo=MIN_PLAYERS, hi=MAX_PLAYERS)
+        first = get_int(req, "first", 0, lo=0, hi=players - 1)
+        options = req.get("options") or {}
+        names = _names(req, players)
+        moves = get_list(req, "moves", [], max_len=MAX_MOVES)
+        setup = {"game": "dawei", "dice": "table", "players": players, "first": first, "options": options}
+    try:
+        st = DaweiTableState(setup)
+    except IllegalAction as e:
+        raise ApiError("bad_setup", e.zh, e.en) from None
+    return st, names, moves
+
+
+def _seat(s: int | None, names: list[str]) -> dict[str, str]:
+    if s is None:
+        return {"zh": "", "en": ""}
+    if names:
+        return {"zh": f"{names[s]}（{seat_zh(s)}）", "en": f"{names[s]} ({seat_en(s)})"}
+    return {"zh": seat_zh(s), "en": seat_en(s)}
+
+
+def _move_dice(move: str) -> list[int] | None:
+    tail = move[6:] if move.startswith("throw:") else move.partition("@")[2]
+    return [int(c) for c in tail] if _DICE.fullmatch(tail) else None
+
+
+def referee(req: dict[str, Any]) -> dict[str, Any]:
+    from ..record import write_state
+
+    lang = get_str(req, "lang", "zh", choices=("zh", "en"))
+    tail = get_int(req, "entries", 40, lo=0, hi=MAX_MOVES)
+    st, names, moves = _table(req)
+    g = st.g
+    opening = [{"zh": e.zh, "en": e.en} for e in g.log]
+    entries: list[dict[str, Any]] = []
+    for k, m in enumerate(moves):
+        seat = st.current_player()
+        mark = len(g.log)
+        try:
+            st.apply(m)
+        except IllegalAction as e:
+            raise ApiError("bad_move", f"第 {k + 1} 笔记不进去：{e.zh}", f"Entry {k + 1} cannot be taken: {e.en}") from None
+        said = g.log[mark:]
+        dice = _move_dice(m) if isinstance(m, str) else None
+        entries.append({
+            "n": k + 1, "seat": seat, "move": m, "dice": dice,
+            "dice_words": None if dice is None else {"zh": dice_words(dice, "zh"), "en": dice_words(dice, "en")},
+            "zh": "".join(e.zh for e in said), "en": " ".join(e.en for e in said),
+        })
+    out = view(g, set(range(g.n)), 0, lang)
+    for key in ("own", "since_own", "log", "legal", "waiting_for", "last_svg"):
+        out.pop(key, None)
+    n = g.n
+    out["names"] = names
+    out["seats"] = [{**_seat(s, names), "letter": {"zh": seat_zh(s), "en": seat_en(s)}} for s in range(n)]
+    out["first"] = st.setup["first"]
+    out["options"] = dict(st.setup["options"])
+    out["moves"] = list(st.actions)
+    out["entries"] = entries[-tail:] if tail else []
+    out["entry_count"] = len(entries)
+    out["opening"] = opening
+    out["sticks"] = stick_list()
+    # what may be entered now: a throw (its six faces), dice out of the bowl, or the thrower's choice
+    enter: list[dict[str, Any]] = []
+    if not g.is_terminal():
+        if g.pending:
+            for o in g.pending:
+                split = o.action.startswith("split:")
+                enter.append({"move": o.action, "faces": split, "zh": o.zh, "en": o.en, "chance": round(float(o.chance), 4), "zhu": o.zhu})
+        else:
+            enter.append({"move": "throw", "faces": True, "zh": "掷出的六颗色子", "en": "the six dice thrown"})
+            enter.append({"move": "drop:1", "faces": False, "zh": "掉出一颗色子", "en": "One die fell out of the bowl"})
+            enter.append({"move": "drop:2", "faces": False, "zh": "掉出两颗色子", "en": "Two dice fell out of the bowl"})
+    out["enter"] = enter
+    cur = None if g.is_terminal() else g.current
+    out["to_throw"] = None if cur is None else {"seat": cur, **_seat(cur, names)}
+    if g.is_terminal():
+        nets = out["net"]
+        out["settlement"] = [{"seat": s, **_seat(s, names), "zhu": g.zhu(s), "net": nets[s],
+                              "net_text": _fraction(g.settlement()[s]), "verdict": out["verdicts"][s]} for s in range(n)]
+    tags = {"Names": ";".join(names)} if names else {}
+    for f, tag in (("event", "Event"), ("date", "Date"), ("site", "Site")):
+        v = req.get(f)
+        if isinstance(v, str) and v.strip() and len(v) <= 200 and "\n" not in v:
+            tags[tag] = v.strip()
+    out["record"] = write_state(st, tags)
+    return out
+
+
+def _fraction(x: Any) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def cost(req: dict[str, Any]) -> int:
+    """Work units: the moves replayed twice (entered, then written into the record with their words;
+    a record's text is read once more first)."""
+    from ..api import size
+
+    per = PER_MOVE["dawei"]
+    text = req.get("text")
+    if isinstance(text, str):
+        lines = min(text.count("\n", 0, 400_001), 100_000) + 1
+        return 300_000 + 3 * per * lines
+    return 300_000 + 2 * per * size(req, "moves", 0, 100_000)
+
+
+__all__ = ["referee", "cost", "seeded_table_moves", "MAX_MOVES"]
+
+
+def seeded_table_moves(seed: int, players: int = 4) -> tuple[int, list[str]]:
+    """A seeded game played by the computer (:func:`engine.dawei.game.policy`), written as a real
+    table's entries: who threw first, and what each throw showed. For examples and tests of the referee."""
+    from .game import Config, Game, policy
+
+    g = Game(Config(players, seed))
+    first = g.first_thrower
+    moves: list[str] = []
+    for _ in range(4 * 4_000):
+        if g.is_terminal():
+            break
+        a = policy(g)
+        g.apply(a)
+        dice = "".join(map(str, g.last_dice or ()))
+        if a == "throw":
+            moves.append(f"throw:{dice}")
+        elif a.startswith("split:"):
+            moves.append(f"{a}@{dice}")
+        else:
+            moves.append(a)
+    return first, moves
