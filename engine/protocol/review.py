@@ -3,7 +3,10 @@
 Request: ``{"game": "table", "action": "review", "position": {...}, "seat": 0}`` — a written
 position (usually a finished game: its setup and every move) and the reader's seat; optionally
 ``"decisions": [1, 2]`` to look at only those of the reader's decisions (numbered from 1), so that
-a long hand can be reviewed a few decisions at a time within the budget.
+a long hand can be reviewed a few decisions at a time within the budget. A 跑胡子 hand may instead
+be given as the 跑胡子 table's ``play`` request (``"hand": {"variant", "table", "seed", "actions", …}``,
+the reader's moves only): the computer seats' moves are played again and the answer's ``position``
+is the hand written out.
 
 The position is replayed; at each move of ``seat`` with more than one lawful option (a *decision*),
 the strong level (engine/protocol/strong.py) deals again what the seat could not see at that moment
@@ -147,8 +150,41 @@ WHY: dict[str, Callable[[GameState, int, str, str], tuple[str, str] | None]] = {
 # ---------------------------------------------------------------- the action
 
 
+def _hand_position(req: dict[str, Any]) -> dict[str, Any]:
+    """A 跑胡子 hand given as the 跑胡子 table's ``play`` request (``"hand"``: variant, table, seed,
+    options, the reader's moves, the computer seats) written as a position: every move, the computer
+    seats' included."""
+    from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, _cfg_of, _parse_action, auto, new_hand
+    from ..paohuzi.table import Foul, action_id
+    from ..validate import get_list, get_str
+
+    hand = get_dict(req, "hand")
+    variant = get_str(hand, "variant", "paohuzi", choices=tuple(VARIANTS))
+    table = get_str(hand, "table", "four" if variant == "paohuzi" else "three", choices=tuple(TABLES))
+    seed = get_int(hand, "seed", 1, lo=0, hi=2**32)
+    cfg = _cfg_of(hand, variant)
+    n = TABLES[table][0]
+    viewer = get_int(req, "seat", 0, lo=0, hi=n - 1)
+    comp = get_list(hand, "computer", [s for s in range(n) if s != viewer], max_len=4)
+    computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
+    moves = get_list(hand, "actions", [], max_len=MAX_ACTIONS)
+    h = new_hand(seed, cfg, table)
+    auto(h, computer)
+    for k, item in enumerate(moves):
+        if h.over:
+            break
+        try:
+            h.apply(_parse_action(h, item, k))
+        except Foul as f:
+            raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}") from None
+        auto(h, computer)
+    options = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(hand, "options", {}).items()}
+    return {"game": "paohuzi", "variant": variant, "table": table, "seed": seed, "options": options,
+            "actions": [action_id(a) for a in h.actions]}
+
+
 def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, str]], list[int] | None]:
-    position = get_dict(req, "position")
+    position = _hand_position(req) if "hand" in req and "position" not in req else get_dict(req, "position")
     game = position.get("game")
     if not isinstance(game, str) or game not in ADAPTERS:
         raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
@@ -240,15 +276,25 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
               f"{agreed}; the others together cost about {lost:.2f} {u_en}. {tail_en}",
     }
     return {
-        "game": game, "seat": seat, "level": "strong", "decisions": out, "total": len(decisions),
+        "game": game, "seat": seat, "position": end.written(), "level": "strong", "decisions": out, "total": len(decisions),
         "costliest": [r["n"] for r in costly[:MARKED]], "unit": {"zh": u_zh, "en": u_en}, "summary": summary,
         "over": end.is_terminal(), "returns": [float(x) for x in end.returns()] if end.is_terminal() else None,
         "how": {"zh": "每个选择的数是：强水平按你当时能看到的牌，把看不到的牌重新发几次，每次把这一步和以后各步用基本水平打到底，"
-                      "你这一座的平均结果；± 是 95% 的把握范围（发得越多越窄）。",
+                      "你这一座的平均结果；± 是 95% 的把握范围（发得越多越窄）。强水平只有在别的走法明显更好时才不走基本水平的那一步，所以它选的不一定是数最大的那一个。",
                 "en": "Each option's figure: the strong level deals again the cards you could not see then, several times, "
                       "plays that option and the rest of the game out with the basic level each time, and averages your seat's result; "
-                      "± is a 95 % range (more deals make it narrower)."},
+                      "± is a 95 % range (more deals make it narrower). "
+                      "The strong level keeps the basic computer's move unless another is clearly better, so its choice is not always the top figure."},
     }
+
+
+def a_levels(req: dict[str, Any]) -> dict[str, Any]:
+    """The computer's levels in words, for a table's level chooser, and the games the strong level plays."""
+    from .strong import LEVELS
+
+    return {"levels": [{"id": k, "zh": zh, "en": en, "short": {"zh": zh.split("（")[0], "en": en.split(" (")[0]}}
+                       for k, (zh, en) in LEVELS.items()],
+            "games": sorted(COVERED)}
 
 
 def _replay_cost(position: dict[str, Any]) -> int:
@@ -260,6 +306,9 @@ def _replay_cost(position: dict[str, Any]) -> int:
 def review_cost(req: dict[str, Any]) -> int:
     """The replay, then at most the game's review share of what the budget leaves."""
     position = req.get("position")
+    hand = req.get("hand")
+    if not isinstance(position, dict) and isinstance(hand, dict):  # a 跑胡子 hand: its moves are played twice
+        position = {"game": "paohuzi", "actions": [None] * (4 * size(hand, "actions", 0, 100_000))}
     if not isinstance(position, dict):
         return 10_000
     replay = _replay_cost(position) + 2 * size(position, "actions", 0, 100_000) * 1_000  # a copy at each decision
@@ -273,6 +322,9 @@ GUPAI_7 = ["up:66.54", "down:33.51", "down:22.21", "down:22.51", "up:11.53", "up
            "up:55", "up:44", "down:13", "down:65"]
 
 EXAMPLES = [
+    {"request": {"game": "table", "action": "levels"},
+     "zh": "电脑的几种水平，用来在牌桌上选对手和提示的水平。",
+     "en": "The computer's levels in words, for choosing the opponents' and the hint's level at a table."},
     {"request": {"game": "table", "action": "review", "seat": 0, "position": {"game": "gupai", "seed": 7, "actions": GUPAI_7}},
      "zh": "复盘鄂南骨牌第 7 副牌（每家都由基本水平的电脑来打）：甲家每一个有得选的决定，强水平对每种出法估的平均得墩，以及代价最大的几步。",
      "en": "A review of hand 7 of 鄂南骨牌 (every seat played by the basic computer): at each of seat A's decisions with a choice, "
@@ -284,4 +336,4 @@ EXAMPLES = [
            "the dealer's first discard, then whether to 碰 the small 1."},
 ]
 
-__all__ = ["a_review", "review_cost", "EXAMPLES", "REVIEW_UNITS"]
+__all__ = ["a_levels", "a_review", "review_cost", "EXAMPLES", "REVIEW_UNITS"]

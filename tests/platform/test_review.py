@@ -129,3 +129,26 @@ def test_every_game_answers_a_review_request(game: str) -> None:
 def test_bad_input_is_answered_in_words(req: dict) -> None:
     a = handle(req)
     assert a["ok"] is False and _cjk(a["error"]["zh"]) and a["error"]["en"][:1].isupper()
+
+
+def test_a_paohuzi_hand_given_as_the_tables_moves_is_written_out_and_reviewed() -> None:
+    moves: list[dict] = []
+    for _ in range(60):
+        a = handle({"game": "paohuzi", "action": "play", "seed": 5, "actions": moves})
+        if a["over"] or not a["actions"]:
+            break
+        moves.append({"id": a["actions"][-1]["id"]})
+    r = handle({"game": "table", "action": "review", "seat": 0, "hand": {"seed": 5, "actions": moves}, "decisions": [1]})
+    assert r["ok"], r
+    st = open_state(r["position"])  # the whole hand, the computer seats' moves included
+    assert st.is_terminal() and len(r["position"]["actions"]) > len(moves)
+    assert r["decisions"][0]["analysed"] and not r["decisions"][-1]["analysed"] or r["total"] == 1
+    bad = handle({"game": "table", "action": "review", "seat": 0, "hand": {"seed": 5, "actions": [{"id": "discard:x99"}]}})
+    assert not bad["ok"] and _cjk(bad["error"]["zh"])
+
+
+def test_the_levels_are_named_in_words() -> None:
+    a = handle({"game": "table", "action": "levels"})
+    assert [x["id"] for x in a["levels"]] == ["basic", "strong"]
+    assert all(_cjk(x["zh"]) and _cjk(x["short"]["zh"]) and x["short"]["en"].isalpha() for x in a["levels"])
+    assert "gupai" in a["games"] and "paohuzi" in a["games"]
