@@ -1,0 +1,180 @@
+// The computer's level at a table, and the review of the reader's own game after it.
+// Every word about the game comes from the engine (table.levels, table.review); this file
+// only lays them out: a level chooser, and a review panel that fills in decision by decision.
+import { el } from "./dom.js";
+
+let levelsPromise = null;
+
+/** The levels in words, as the engine names them (cached per page). */
+export function levelWords(ctx) {
+  if (!levelsPromise) {
+    levelsPromise = ctx.call({ game: "table", action: "levels" }).then((a) => {
+      if (!a.ok) { levelsPromise = null; throw new Error(a.error.en); }
+      return a;
+    });
+  }
+  return levelsPromise;
+}
+
+/**
+ * A chooser of the computer's level: `what` says what the level is for ({zh, en}), `start` the
+ * level to begin with, `onChange(level)` is called when the reader changes it. Returns
+ * { node, get() }; the options' words come from the engine.
+ */
+export function levelChooser(ctx, { what, start = "basic", onChange = () => {}, role = "level" }) {
+  const select = el("select", { "data-role": role, class: "rv-level" });
+  const label = el("label", { class: "rv-level-label" }, [ctx.t(what.zh, what.en), " ", select]);
+  const node = el("span", { class: "rv-level-box" }, [label]);
+  let value = start;
+  select.disabled = true;
+  levelWords(ctx).then((a) => {
+    for (const l of a.levels) {
+      const o = el("option", { value: l.id, text: l.short[ctx.lang], title: l[ctx.lang] });
+      select.append(o);
+    }
+    select.value = value;
+    select.title = (a.levels.find((l) => l.id === value) || a.levels[0])[ctx.lang];
+    select.disabled = false;
+  }).catch(() => { node.hidden = true; });
+  select.addEventListener("change", () => {
+    value = select.value;
+    levelWords(ctx).then((a) => { select.title = (a.levels.find((l) => l.id === value) || a.levels[0])[ctx.lang]; });
+    onChange(value);
+  });
+  return { node, get: () => value, set: (v) => { value = v; select.value = v; } };
+}
+
+const fmt = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2);
+
+function optionRow(ctx, o, unit) {
+  const marks = [];
+  if (o.chosen) marks.push(ctx.t("你的选择", "your choice"));
+  if (o.best) marks.push(ctx.t("强水平的选择", "the strong level's choice"));
+  const figure = `${fmt(o.mean)}${o.pm == null ? "" : ` ± ${o.pm.toFixed(2)}`}`;
+  return el("tr", { class: (o.chosen ? "rv-chosen " : "") + (o.best ? "rv-best" : "") }, [
+    el("td", {}, [o[ctx.lang], marks.length ? el("span", { class: "rv-mark", text: ` (${marks.join(ctx.t("，", ", "))})` }) : ""]),
+    " ",
+    el("td", { class: "rv-num", text: figure, title: ctx.t(`平均结果（${unit.zh}）`, `mean result (${unit.en})`) }),
+  ]);
+}
+
+function decisionNode(ctx, d, unit) {
+  const head = ctx.t(`第 ${d.n} 个决定（第 ${d.move} 步）：你${d.chosen_words.zh}`, `Decision ${d.n} (move ${d.move}): you chose “${d.chosen_words.en}”`);
+  const summary = el("summary", {}, [head]);
+  const box = el("details", { class: "rv-decision", "data-n": String(d.n) }, [summary]);
+  if (!d.analysed) {
+    box.append(el("p", { class: "rv-wait", text: ctx.t("正在估算……", "Estimating…") }));
+    return box;
+  }
+  const tag = d.agreed ? ctx.t(" ✓ 与强水平相同", " ✓ as the strong level would") : (d.costly ? ctx.t(` 少得约 ${d.loss.toFixed(2)} ${unit.zh}`, ` about ${d.loss.toFixed(2)} ${unit.en} lost`) : "");
+  if (tag) summary.append(el("span", { class: d.agreed ? "rv-agree" : "rv-loss", text: tag }));
+  if (d.why) box.append(el("p", { class: "rv-why", "data-role": "why", text: d.why[ctx.lang] }));
+  const table = el("table", { class: "rv-options" }, [
+    el("thead", {}, [el("tr", {}, [el("th", { scope: "col", text: ctx.t("可走的每一步", "Each lawful option") }), " ",
+      el("th", { scope: "col", text: ctx.t(`平均（${unit.zh}）± 把握`, `Mean (${unit.en}) ± sureness`) })])]),
+    el("tbody", {}, d.options.map((o) => optionRow(ctx, o, unit))),
+  ]);
+  box.append(el("div", { class: "rv-scroll" }, [table]));
+  box.append(el("p", { class: "rv-deals", text: ctx.t(`设想了 ${d.deals} 副别家的牌。`, `${d.deals} deals of the others' cards imagined.`) }));
+  return box;
+}
+
+/**
+ * The review of the reader's own game. `request` is a table.review request without `decisions`;
+ * with `oneByOne` the decisions are asked for one request each (a long 跑胡子 hand), and the panel
+ * fills in as the answers come. Returns the panel's node; `start()` begins (once).
+ */
+export function reviewPanel(ctx, { request, oneByOne = false }) {
+  const status = el("p", { class: "rv-status", "data-role": "review-status", "aria-live": "polite" });
+  const summary = el("p", { class: "rv-summary", "data-role": "review-summary" });
+  const how = el("p", { class: "rv-how" });
+  const list = el("div", { class: "rv-list", "data-role": "review-list" });
+  const panel = el("section", { class: "rv-panel", "data-role": "review", "aria-label": ctx.t("复盘", "Review") }, [
+    el("h4", { class: "rv-title", text: ctx.t("复盘：你的每个决定", "Review: each of your decisions") }), status, summary, list, how,
+  ]);
+  let started = false;
+  const rows = new Map();
+  let unit = null;
+
+  function mark() {
+    // the costliest decisions: the three largest losses among those clearly worse than the strong level's choice
+    const costly = [...rows.values()].filter((d) => d.analysed && d.costly).sort((a, b) => b.loss - a.loss);
+    const top = new Set(costly.slice(0, 3).map((d) => d.n));
+    for (const d of rows.values()) {
+      const node = list.querySelector(`[data-n="${d.n}"]`);
+      if (!node) continue;
+      node.classList.toggle("rv-costliest", top.has(d.n));
+      node.dataset.costliest = top.has(d.n) ? "1" : "";
+      if (top.has(d.n)) node.open = true;
+      const badge = node.querySelector(".rv-badge");
+      if (top.has(d.n) && !badge) node.querySelector("summary").prepend(el("strong", { class: "rv-badge", text: ctx.t("代价最大 ", "Costliest: ") }));
+      if (!top.has(d.n) && badge) badge.remove();
+    }
+    return costly;
+  }
+
+  function put(a) {
+    unit = a.unit;
+    how.textContent = a.how[ctx.lang];
+    for (const d of a.decisions) {
+      const old = rows.get(d.n);
+      if (old && old.analysed && !d.analysed) continue;
+      rows.set(d.n, d);
+      const node = decisionNode(ctx, d, unit);
+      const there = list.querySelector(`[data-n="${d.n}"]`);
+      if (there) { node.open = there.open; there.replaceWith(node); } else list.append(node);
+    }
+    mark();
+  }
+
+  async function start() {
+    if (started) return;
+    started = true;
+    status.textContent = ctx.t("强水平正在把你的每个决定重新打一遍……", "The strong level is playing each of your decisions out again…");
+    panel.setAttribute("aria-busy", "true");
+    const first = await ctx.call(oneByOne ? { ...request, decisions: [1] } : request);
+    if (!first.ok) { status.textContent = first.error[ctx.lang]; panel.removeAttribute("aria-busy"); panel.dataset.state = "error"; return; }
+    if (!first.total) {
+      status.textContent = ctx.t("这一盘里你没有需要选择的决定（每一步都只有一种走法）。", "You had no choice to make in this game: every move had a single option.");
+      panel.removeAttribute("aria-busy");
+      panel.dataset.state = "done";
+      return;
+    }
+    put(first);
+    if (oneByOne) {
+      for (let n = 2; n <= first.total; n += 1) {
+        status.textContent = ctx.t(`正在估算第 ${n} 个决定（共 ${first.total} 个）……`, `Estimating decision ${n} of ${first.total}…`);
+        const a = await ctx.call({ ...request, decisions: [n] });
+        if (!a.ok) { status.textContent = a.error[ctx.lang]; panel.removeAttribute("aria-busy"); panel.dataset.state = "error"; return; }
+        put(a);
+      }
+    }
+    const all = [...rows.values()];
+    const agreed = all.filter((d) => d.agreed).length;
+    const lost = all.reduce((s, d) => s + (d.loss || 0), 0);
+    const costly = mark();
+    summary.textContent = oneByOne || !first.summary
+      ? ctx.t(`你有 ${all.length} 个决定可选（只有一种走法的不算），强水平同意其中 ${agreed} 个；其余的合起来约少得 ${lost.toFixed(2)} ${unit.zh}。`
+        + (costly.length ? `代价最大的是第 ${costly[0].n} 个决定。` : "没有哪个决定明显比强水平差。"),
+      `You had ${all.length} decisions with a choice; the strong level agrees with ${agreed}; the others together cost about ${lost.toFixed(2)} ${unit.en}. `
+        + (costly.length ? `The costliest was decision ${costly[0].n}.` : "No decision was clearly worse than the strong level's."))
+      : first.summary[ctx.lang];
+    status.textContent = "";
+    panel.removeAttribute("aria-busy");
+    panel.dataset.state = "done";
+  }
+
+  return { node: panel, start };
+}
+
+/** A button that opens the review of a finished game below itself (or under `host`). */
+export function reviewButton(ctx, host, makeRequest, { oneByOne = false } = {}) {
+  const btn = el("button", { type: "button", class: "hw-btn rv-open", "data-role": "review-open", text: ctx.t("复盘这一局", "Review this game") });
+  btn.addEventListener("click", () => {
+    btn.disabled = true;
+    const p = reviewPanel(ctx, { request: makeRequest(), oneByOne });
+    host.append(p.node);
+    p.start().finally(() => { btn.hidden = true; });
+  });
+  return btn;
+}
