@@ -16,6 +16,7 @@ from .best import best_split, make_split
 from .cards import FACES, LEAF, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
+from . import showing
 from .round import Round
 from .svg import card_svg
 
@@ -204,6 +205,57 @@ def _my_split(req: dict[str, Any], r: Round) -> int | None:
     return seat
 
 
+def _showing(req: dict[str, Any]) -> dict[str, Any]:
+    """A showing at a real table: each player's eight cards, or the two groups he showed."""
+    cfg = _cfg(req)
+    thrower = get_int(req, "thrower", 0, lo=0, hi=3)
+    players = get_list(req, "players", min_len=4, max_len=4)
+    seats: list[showing.Seat] = []
+    for i, p in enumerate(players):
+        who_zh, who_en = "甲乙丙丁"[i] + "家", "Player " + "ABCD"[i]
+        if not isinstance(p, dict) or ("hand" in p) == ("groups" in p):
+            raise ApiError("bad_player", f"{who_zh}：请写他的八张牌，或他亮出的两组牌（每组四张）。",
+                           f"{who_en}: give his eight cards, or the two groups of four he showed.")
+        try:
+            if "hand" in p:
+                cards = p["hand"]
+                if not isinstance(cards, list) or len(cards) > 16:
+                    raise InvalidCards("impossible_hand", "应是八张牌。", "Give eight cards.")
+                seats.append(showing.seat_from_hand(tuple(parse_card(c) for c in cards)))
+            else:
+                gs = p["groups"]
+                if not isinstance(gs, list) or len(gs) != 2 or any(not isinstance(g, list) or len(g) > 8 for g in gs):
+                    raise InvalidCards("bad_split", "应是两组牌，每组四张，先亮的在前。", "Give two groups of four, the first shown first.")
+                seats.append(showing.seat_from_groups(tuple(parse_card(c) for c in gs[0]), tuple(parse_card(c) for c in gs[1])))
+        except InvalidCards as e:
+            raise ApiError(e.code, f"{who_zh}：{e.zh}", f"{who_en}: {e.en}")
+    try:
+        sh = showing.judge(seats, thrower, cfg)
+    except InvalidCards as e:
+        raise ApiError(e.code, e.zh, e.en)
+    out_players = []
+    for s, seat in enumerate(sh.seats):
+        out_players.append({
+            "seat": s,
+            "entered_as": seat.entered_as,
+            "cards": _codes(seat.cards),
+            "groups": [_codes(g) for g in seat.groups],
+            "combinations": [combo_json(classify(g)) for g in seat.groups],
+            "ranks": [sh.ranks[0][s], sh.ranks[1][s]],
+            "scores": [sh.scores[0][s], sh.scores[1][s]],
+            "total": sh.totals[s],
+            "place": sh.places[s],
+            "best": {"groups": [_codes(g) for g in seat.best.groups], "score": seat.best.score,
+                     "combinations": [combo_json(classify(g)) for g in seat.best.groups]},
+            # the groups shown score more than the best split of the same eight cards would
+            "missed": sh.ranks[0][s] + sh.ranks[1][s] - seat.best.score,
+        })
+    return {"thrower": thrower, "show_order": list(sh.order), "players": out_players,
+            "showing_winners": [list(w) for w in sh.winners],
+            "winners": [s for s in range(4) if sh.places[s] == 1],
+            "options": {k: getattr(cfg, k) for k in ("scoring", "ties")}}
+
+
 def _combinations(req: dict[str, Any]) -> dict[str, Any]:
     return {"combinations": [combo_json(c) for c in COMBINATIONS], "scatter": combo_json(None)}
 
@@ -320,6 +372,7 @@ ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "evaluate": _evaluate,
     "deal": _deal,
     "round": _round,
+    "showing": _showing,
     "combinations": _combinations,
     "faces": _faces,
     "zipai-deal": _zipai_deal,
@@ -342,6 +395,13 @@ EXAMPLES: list[dict[str, Any]] = [
      "zh": "同一局，按另一种读法计分（按名次、先亮者胜平局）。", "en": "The same round scored under the other readings (placings; ties to the earlier shower)."},
     {"request": {"game": "yezi", "action": "round", "seed": 8, "my_seat": 0, "my_groups": [["2", "3", "8", "9"], ["leaf", "1", "4", "10"]]},
      "zh": "读者替甲家分组（两组在第一次亮牌前就定好）：先亮四张散牌，再亮和牌。", "en": "The reader arranges player A's two groups (fixed before the first showing): four loose cards first, then the Harmony set."},
+    {"request": {"game": "yezi", "action": "showing", "thrower": 0, "players": [
+        {"hand": ["王", "土", "人", "合", "贝", "叶", "贝", "合"]},
+        {"groups": [["人", "才", "叶", "合"], ["豆", "参", "长", "别"]]},
+        {"hand": ["参", "参", "土", "土", "长", "别", "王", "才"]},
+        {"groups": [["豆", "豆", "贝", "长"], ["人", "才", "别", "王"]]}]},
+     "zh": "桌上的一局：甲、丙写八张牌（引擎给出最佳分组），乙、丁写亮出的两组；每组是什么组合、每次亮牌谁胜、这一局谁胜。",
+     "en": "A round at a real table: A and C entered by their eight cards (the engine finds the best split), B and D by the two groups they showed; each group's combination, who wins each showing, and the round."},
     {"request": {"game": "yezi", "action": "combinations"}, "zh": "八种组合及其名次。", "en": "The eight combinations and their ranks."},
     {"request": {"game": "yezi", "action": "faces", "width": 40}, "zh": "全部 11 种牌面的 SVG。", "en": "SVG faces of all 11 cards."},
     {"request": {"game": "yezi", "action": "zipai-deal", "seed": 21},
@@ -363,6 +423,7 @@ COSTS: dict[str, int] = {
     "evaluate": 50_000,
     "deal": 10_000,
     "round": 50_000,
+    "showing": 50_000,
     "combinations": 10_000,
     "faces": 10_000,
     "zipai-deal": 10_000,
