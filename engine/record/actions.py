@@ -107,6 +107,8 @@ def _replay_cost(req: dict[str, Any], times: int = 1) -> int:
         return 10_000
     m = _GAME.search(text[:4_000])
     per = PER_MOVE.get(m.group(1), 20_000) if m else 20_000
+    if '[Sheet "match"]' in text[:4_000]:
+        per = 40_000  # a line of a 跑胡子 match sheet may be a winning hand to arrange, card by card
     lines = min(text.count("\n", 0, MAX_CHARS + 1), 100_000) + 1
     return 300_000 + times * per * lines
 
