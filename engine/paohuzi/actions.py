@@ -393,3 +393,60 @@ COSTS: dict[str, Any] = {
     "fans": 10_000,
     "play": _play_cost,
 }
+
+
+# ---------------------------------------------------------------- the match sheet at a real table (engine/paohuzi/sheet.py)
+
+
+def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
+    """A match sheet kept at a real table: the hands entered so far in, the booklet's sheet out
+    (each hand's seats, 戏, 等, 番, fouls and points, the running totals, the ranking once the match
+    is over), with the sheet as CSV and as a written record."""
+    from ..record import write
+    from ..record.sheet import sheet_position
+    from .sheet import SheetError, compute, csv_text, match_from_json
+
+    cfg = _cfg(req)
+    try:
+        m = match_from_json(req, cfg)
+    except SheetError as e:
+        raise ApiError("bad_sheet", e.zh, e.en) from None
+    out = compute(m)
+    out["csv"] = csv_text(out)
+    position = sheet_position(m)
+    position["options"] = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(req, "options", {}).items()}
+    names = [str(x) for x in req.get("names", [])]
+    n = len(out["players"])
+    tags = {"Names": ";".join((names + [""] * n)[:n] + [f"鸟 {b + 1}" for b in range(m.birds)])} if any(names) or m.birds else {}
+    for f, tag in (("event", "Event"), ("site", "Site"), ("date", "Date")):
+        v = req.get(f)
+        if isinstance(v, str) and v and len(v) <= 200 and "\n" not in v:
+            tags[tag] = v
+    out["record"] = write(position, tags)
+    return out
+
+
+ACTIONS["sheet"] = a_sheet
+
+
+def _sheet_cost(req: dict[str, Any]) -> int:
+    hands = req.get("hands")
+    if not isinstance(hands, list):
+        return 20_000
+    carded = sum(1 for h in hands[:200] if isinstance(h, dict) and h.get("cards") is not None)
+    # each hand is settled three times (checked, summed, written); a hand given card by card is arranged each time
+    return 50_000 + 3 * (4_000 * min(len(hands), 200) + 12_000 * carded)
+
+
+COSTS["sheet"] = _sheet_cost
+
+EXAMPLES += [
+    {
+        "request": {"game": "paohuzi", "action": "sheet", "table": "four", "names": ["张三", "李四", "王五", "赵六"],
+                    "hands": [{"winner": 3, "self_drawn": True, "huxi": 18, "fan": ["red"], "fouls": [{"player": 0, "kind": "shi_ti"}]},
+                              {"winner": None}, {"winner": 0, "huxi": 21}],
+                    "over": True},
+        "zh": "在真实牌桌上记一场比赛的积分表：第一局是书中的例子（庄家失提，上家 18 戏自摸红胡），第二局荒牌，第三局 21 戏；答出每局的座位、等、番和得分，累计分、名次、CSV 和文字记录。",
+        "en": "A match sheet kept at a real table: hand 1 is the booklet's example (the dealer misses a ti, the previous player wins 18 huxi self-drawn with red hu), hand 2 has no winner, hand 3 wins 21 huxi; the answer gives each hand's seats, deng, fan and points, the running totals, the ranking, a CSV and the written record.",
+    },
+]

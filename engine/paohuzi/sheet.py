@@ -429,3 +429,111 @@ def check_entry(m: Match, e: Entry, dealer: Optional[int] = None) -> dict[str, A
 
 __all__ = ["Cards", "Entry", "Match", "SheetError", "SHEET_TABLES", "compute", "csv_text", "entry_word", "parse_entry", "check_entry",
            "roles", "counter", "next_dealer", "ranking", "players_of", "make_cards", "MAX_SHEET_HANDS", "MAX_BIRDS", "LETTERS"]
+
+
+# ---------------------------------------------------------------- a match from JSON (the API's sheet action)
+
+
+def _int(v: Any, lo: int, hi: int, zh: str, en: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise SheetError(zh, en)
+    return v
+
+
+def entry_from_json(d: Any, n: int, k: int) -> Entry:
+    """A hand as the widget sends it: ``winner`` (a player, or null for 荒牌), ``self_drawn``, ``huxi``,
+    ``fan``, ``fouls`` [{player, kind}], ``bird`` (a card), or ``cards`` {open, hand, card, source}."""
+    at_zh, at_en = f"第 {k + 1} 局：", f"Hand {k + 1}: "
+    if not isinstance(d, dict):
+        raise SheetError(at_zh + "每一局应写明谁胡、几戏、什么番、有没有罚则。", at_en + "each hand says who won, for how many huxi, which fan and which fouls.")
+    try:
+        w = d.get("winner")
+        winner = None if w is None else _int(w, 0, n - 1, "胡牌者应是这一桌的一位选手。", "The winner should be one of the players at this table.")
+        zimo = d.get("self_drawn", False)
+        if not isinstance(zimo, bool):
+            raise SheetError("自摸只能回答是或否。", "Self-drawn is yes or no.")
+        huxi = _int(d.get("huxi", 0), 0, 100, "戏数应是 0 到 75 之间的整数。", "The huxi should be a whole number from 0 to 75.")
+        fans = d.get("fan", [])
+        if not isinstance(fans, list) or len(fans) > 4 or any(not isinstance(f, str) or f not in FANS for f in fans):
+            raise SheetError("番应从红胡、点胡、紫胡、黑胡、对子胡……中选。", "The fan should be chosen among red hu, dot hu, purple hu, black hu, pairs hu…")
+        fouls = []
+        raw = d.get("fouls", [])
+        if not isinstance(raw, list) or len(raw) > 12:
+            raise SheetError("罚则应是一列（谁，哪一条）。", "The fouls should be a list of (who, which rule).")
+        for f in raw:
+            if not isinstance(f, dict) or not isinstance(f.get("kind"), str) or f["kind"] not in KINDS_OF_FOUL:
+                raise SheetError("每条罚则要写明谁犯规、犯的是哪一条（诈胡、走跑、失提、烧比、臭张）。",
+                                 "Each foul says who broke a rule and which (false win, missed pao, missed ti, chi without showing, passed card claimed).")
+            fouls.append((_int(f.get("player"), 0, n - 1, "犯规的应是这一桌的一位选手。", "The player who broke a rule should be one at this table."), f["kind"]))
+        bird = None
+        if d.get("bird") not in (None, ""):
+            bird = _card(d["bird"]) if isinstance(d["bird"], str) else _card("?")
+        cards = None
+        c = d.get("cards")
+        if c is not None:
+            if winner is None or not isinstance(c, dict):
+                raise SheetError("逐张写出的胡牌要有胡者。", "A winning hand written card by card needs its winner.")
+            hand = c.get("hand", [])
+            opened = c.get("open", [])
+            if not isinstance(hand, list) or len(hand) > 21 or not all(isinstance(x, str) for x in hand):
+                raise SheetError("手里的牌应是一列牌（至多 21 张）。", "The cards in hand should be a list of cards (at most 21).")
+            if not isinstance(opened, list) or len(opened) > 12:
+                raise SheetError("明牌组应是一列（至多 12 组）。", "The open groups should be a list (at most 12).")
+            gs = []
+            for g in opened:
+                if not isinstance(g, dict) or g.get("kind") not in OPEN_KINDS or not isinstance(g.get("cards"), list) \
+                        or len(g["cards"]) != KINDS[g["kind"]].size or not all(isinstance(x, str) for x in g["cards"]):
+                    raise SheetError("每个明牌组要写明牌型（碰、偎、顺、编、跑、提）和它的牌。", "Each open group gives its kind (peng, wei, run, bian, pao, ti) and its cards.")
+                gs.append(Group.of(g["kind"], [_card(x) for x in g["cards"]], True))
+            src = c.get("source", "self")
+            if not isinstance(src, str) or src not in SOURCES:
+                raise SheetError("胡的那张牌从哪里来：自己摸的、上家或下家翻出的、亮张。", "Where the winning card came from: drawn by the winner, turned by the previous or next player, or the turned-up card.")
+            card = c.get("card")
+            cards = make_cards(gs, [_card(x) for x in hand], _card(card) if isinstance(card, str) else _card("?"), src)
+        return Entry(winner, zimo, huxi, tuple(fans), tuple(fouls), bird, cards)
+    except SheetError as e:
+        raise SheetError(at_zh + e.zh, at_en + e.en) from None
+
+
+def match_from_json(req: dict[str, Any], cfg: RuleConfig) -> Match:
+    table = req.get("table", "four")
+    if not isinstance(table, str) or table not in SHEET_TABLES:
+        raise SheetError("牌桌应是四人局、三人局或二人局。", "The table should be four, three or two players.")
+    n = players_of(table)
+    birds = _int(req.get("birds", 0), 0, MAX_BIRDS, f"打鸟的人数应是 0 到 {MAX_BIRDS}。", f"The birds should number 0 to {MAX_BIRDS}.")
+    if birds and table != "four":
+        raise SheetError("打鸟只在四人局：最后一张底牌指向庄家、下家、醒家或上家。", "Birds join only a table of four: the last stock card names the dealer, next, counter or previous seat.")
+    names = req.get("names", [])
+    if not isinstance(names, list) or len(names) > n or not all(isinstance(x, str) and len(x) <= 40 and "\n" not in x and ";" not in x for x in names):
+        raise SheetError(f"名字应是至多 {n} 个短的名字（不含分号）。", f"The names should be at most {n} short names (without semicolons).")
+    hands = req.get("hands", [])
+    if not isinstance(hands, list) or len(hands) > MAX_SHEET_HANDS:
+        raise SheetError(f"一张积分表至多记 {MAX_SHEET_HANDS} 局。", f"A sheet holds at most {MAX_SHEET_HANDS} hands.")
+    over = req.get("over", False)
+    if not isinstance(over, bool):
+        raise SheetError("比赛是否结束只能回答是或否。", "Whether the match is over is yes or no.")
+    tb = req.get("tiebreak", [])
+    if not isinstance(tb, list) or len(tb) > n or len(set(map(str, tb))) != len(tb):
+        raise SheetError("比点的次序应是每位选手至多一次。", "The order of the card draw should name each player at most once.")
+    tiebreak = tuple(_int(p, 0, n - 1, "比点的次序应写这一桌的选手。", "The order of the card draw should name players at this table.") for p in tb)
+    m = Match(table, cfg, birds, tuple(names), [], tiebreak, over)
+    dealer = 0
+    for k, d in enumerate(hands):
+        e = entry_from_json(d, n, k)
+        row = check_entry(m, e, dealer)
+        m.entries.append(e)
+        dealer = next_dealer(table, dealer, e.winner, row["hu_valid"])
+    return m
+
+
+def entry_json(e: Entry) -> dict[str, Any]:
+    """The reverse of :func:`entry_from_json`."""
+    out: dict[str, Any] = {"winner": e.winner, "self_drawn": e.zimo, "huxi": e.huxi, "fan": list(e.fans),
+                           "fouls": [{"player": p, "kind": k} for p, k in e.fouls]}
+    if e.bird is not None:
+        out["bird"] = e.bird.code
+    if e.cards is not None:
+        c = e.cards
+        out["cards"] = {"open": [{"kind": g.kind, "cards": [x.code for x in g.cards]} for g in c.open],
+                        "hand": [x.code for x in c.hand], "card": c.card.code, "source": c.source}
+    return out
