@@ -404,14 +404,18 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     is over), with the sheet as CSV and as a written record."""
     from ..record import write
     from ..record.sheet import sheet_position
-    from .sheet import SheetError, compute, csv_text, match_from_json
+    from .sheet import SheetError, compute, csv_text, entry_json, match_from_json
 
+    if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
+        req = _sheet_request_of(req)
     cfg = _cfg(req)
     try:
         m = match_from_json(req, cfg)
     except SheetError as e:
         raise ApiError("bad_sheet", e.zh, e.en) from None
     out = compute(m)
+    out["entries"] = [entry_json(e) for e in m.entries]
+    out["options"] = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(req, "options", {}).items()}
     out["csv"] = csv_text(out)
     position = sheet_position(m)
     position["options"] = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(req, "options", {}).items()}
@@ -429,7 +433,38 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
 ACTIONS["sheet"] = a_sheet
 
 
+def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
+    """The sheet action's request for a match sheet given as a record's text."""
+    from ..record import MAX_CHARS, RecordError, read
+    from ..record.sheet import PaohuziSheetState
+    from .sheet import entry_json
+
+    text = req.get("text")
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        raise ApiError("bad_record", "请给出积分表记录的文字。", "Give the text of the match sheet's record.")
+    try:
+        rec = read(text)
+    except RecordError as e:
+        raise ApiError("bad_record", e.message_zh, e.message_en) from None
+    st = rec.state
+    if not isinstance(st, PaohuziSheetState):
+        raise ApiError("bad_record", "这份记录不是跑胡子的积分表。", "This record is not a 跑胡子 match sheet.")
+    n = len(st.m.names) or {"four": 4, "three": 3, "two": 2}[st.m.table]
+    names = rec.tags.get("Names", "").split(";")[: {"four": 4, "three": 3, "two": 2}[st.m.table]] if "Names" in rec.tags else []
+    out: dict[str, Any] = {"table": st.m.table, "birds": st.m.birds, "options": dict(st.setup["options"]), "names": names,
+                           "hands": [entry_json(e) for e in st.m.entries], "over": st.m.over, "tiebreak": list(st.m.tiebreak)}
+    for f, tag in (("event", "Event"), ("site", "Site"), ("date", "Date")):
+        if tag in rec.tags:
+            out[f] = rec.tags[tag]
+    _ = n
+    return out
+
+
 def _sheet_cost(req: dict[str, Any]) -> int:
+    text = req.get("text")
+    if isinstance(text, str):  # a record: read (each line settled, and arranged if given card by card), then as below
+        lines, carded = min(text.count("\n", 0, 400_001), 200), min(text.count("card:", 0, 400_001), 200)
+        return 100_000 + 5 * (4_000 * lines + 12_000 * carded)
     hands = req.get("hands")
     if not isinstance(hands, list):
         return 20_000

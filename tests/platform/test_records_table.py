@@ -289,3 +289,14 @@ def test_equal_totals_share_a_place_until_the_card_draw_separates_them():
     b = handle({**req, "tiebreak": [2, 0, 1]})
     assert [(r["player"], r["place"]) for r in b["ranking"]] == [(2, 1), (0, 2), (1, 3)]
     assert "end:C.A.B" in b["record"]
+
+
+def test_a_sheet_kept_as_a_record_opens_again_as_the_same_sheet():
+    a = handle({"game": "paohuzi", "action": "sheet", "names": ["张三", "李四", "王五", "赵六"], "date": "2026-12-01",
+                "hands": [{"winner": 1, "huxi": 15}, {"winner": None}], "options": {"threshold": "10"}})
+    b = handle({"game": "paohuzi", "action": "sheet", "text": a["record"]})
+    assert b["ok"] and b["entries"] == a["entries"] and b["totals"] == a["totals"] and b["record"] == a["record"]
+    assert b["options"] == {"threshold": "10"} and b["players"][1]["name"] == "李四"
+    other = handle({"game": "record", "action": "write", "position": {"game": "gupai", "seed": 1}})["text"]
+    c = handle({"game": "paohuzi", "action": "sheet", "text": other})
+    assert not c["ok"] and "not a 跑胡子 match sheet" in c["error"]["en"]
