@@ -281,7 +281,17 @@ def test_two_editions_built_side_by_side_from_their_tags(tmp_path: Path) -> None
     root = "http://127.0.0.1:8779/"
     site = tmp_path / "site"
     old = editions.build_edition(old_tag, site / "editions" / old_tag[1:], root)
-    new = editions.build_edition(new_tag, site / "editions" / new_tag[1:], root)
+    # one edition as one file per language, printed while the newer edition builds (the printing
+    # runs in Chromium, the build in Python: two cores), in a process of its own: Playwright's sync
+    # API cannot start inside a test run whose browser fixture already holds it
+    printing = subprocess.Popen([sys.executable, "-m", "sitegen.edition_pdf", str(old), old_tag[1:]],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        new = editions.build_edition(new_tag, site / "editions" / new_tag[1:], root)
+    except BaseException:
+        printing.kill()
+        printing.communicate()
+        raise
 
     pages = [p for p in old.rglob("index.html") if not p.relative_to(old).as_posix().startswith(("assets/", "search/"))]
     assert len(pages) > 40
@@ -303,13 +313,15 @@ def test_two_editions_built_side_by_side_from_their_tags(tmp_path: Path) -> None
         bib = (ed_dir / "en" / "dawei" / "fox" / "cite.bib").read_text(encoding="utf-8")
         assert f"url = {{{root}editions/{tag[1:]}/en/dawei/fox/}}" in bib
 
-    # one edition as one file per language
-    # in a process of its own: Playwright's sync API cannot start inside a test run whose browser
-    # fixture already holds it (the browser tier runs first in make test)
-    made = subprocess.run([sys.executable, "-m", "sitegen.edition_pdf", str(old), old_tag[1:]],
-                          cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    assert made.returncode == 0, made.stderr[-3000:]
-    pdfs = [Path(line) for line in made.stdout.split()]
+    # the older edition's PDFs, printed meanwhile
+    try:
+        stdout, stderr = printing.communicate(timeout=1800)
+    finally:
+        if printing.poll() is None:
+            printing.kill()
+            printing.communicate()
+    assert printing.returncode == 0, stderr[-3000:]
+    pdfs = [Path(line) for line in stdout.split()]
     assert [p.name for p in pdfs] == [pdf_name(old_tag[1:], "zh"), pdf_name(old_tag[1:], "en")]
     for pdf, lang in zip(pdfs, ("zh", "en")):
         fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
