@@ -2,6 +2,7 @@
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/gupai.py) has the same structure, with the controls disabled.
 import { el, own, sharedState, shareButton } from "./dom.js";
+import { levelChooser, reviewButton } from "./review.js";
 
 let tilesCache = null;
 
@@ -51,6 +52,7 @@ async function handWidget(root, ctx) {
   let answer = null;
   let selected = [];
   let checkSeq = 0;
+  let level = "basic"; // the computer players' level, and the hint's
   const uid = root.id || `gp${Math.random().toString(36).slice(2, 8)}`;
 
   const start = sharedState(root);
@@ -58,6 +60,7 @@ async function handWidget(root, ctx) {
     if (Number.isSafeInteger(start.seed) && start.seed >= 0) seed = start.seed;
     if (Array.isArray(start.moves)) moves = start.moves.slice(0, 32);
     if (Array.isArray(start.sealed)) sealed = start.sealed.filter((s) => s === human);
+    if (start.level === "strong") level = "strong";
     if (start.options && typeof start.options === "object") {
       for (const s of selects) {
         const v = own(start.options, s.dataset.option);
@@ -67,7 +70,25 @@ async function handWidget(root, ctx) {
   }
   const options = () => Object.fromEntries(selects.map((s) => [s.dataset.option, s.value]));
   const share = root.querySelector('[data-role="share"]');
-  if (share) share.replaceChildren(shareButton(root, () => ({ seed, options: options(), sealed, moves }), ctx.t));
+  if (share) share.replaceChildren(shareButton(root, () => ({ seed, options: options(), sealed, moves, level }), ctx.t));
+  // the computer's level (the other three seats and the hint), chosen by the reader; a change deals the same hand afresh
+  const chooser = levelChooser(ctx, {
+    what: { zh: "电脑的水平：", en: "Computer level:" }, start: level,
+    onChange: (v) => { level = v; moves = []; sealed = []; run(); },
+  });
+  const hintBtn = el("button", { type: "button", class: "hw-btn", "data-role": "hint", "aria-expanded": "false", text: ctx.t("提示", "Hint") });
+  const hintText = el("span", { class: "gp-why", "data-role": "hint-text", role: "status" });
+  hintBtn.disabled = true;
+  hintBtn.addEventListener("click", () => {
+    const h = answer && answer.hint;
+    if (!h) return;
+    const names = h.tiles.map((c) => ctx.t(svgs[c].zh, svgs[c].en)).join(ctx.t("、", " and "));
+    hintText.textContent = h.level === "strong"
+      ? ctx.t(`强水平会${h.up ? "出" : "扣下垫掉"}：${names}`, `The strong level would ${h.up ? "play" : "discard face down"}: ${names}`)
+      : ctx.t(`基本水平会${h.up ? "出" : "扣下垫掉"}：${names}`, `The basic level would ${h.up ? "play" : "discard face down"}: ${names}`);
+    hintBtn.setAttribute("aria-expanded", "true");
+  });
+  board.before(el("div", { class: "rv-hint" }, [chooser.node, " ", hintBtn, " ", hintText]));
 
   const seatName = (s) => (answer ? answer.seats[s][ctx.lang] : String(s));
   const dun = (n) => ctx.t(`${n} 墩`, `${n} trick${n === 1 ? "" : "s"} (墩)`);
@@ -105,7 +126,8 @@ async function handWidget(root, ctx) {
       return;
     }
     const n = ++checkSeq;
-    const a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), check: selected });
+    if (level === "strong") return; // at the strong level every request plays the others' seats again: the lit buttons say what is playable
+    const a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), level, check: selected });
     if (n !== checkSeq || !a.ok || !a.check) return;
     const parts = [];
     const u = a.check.up ? a.check.up[ctx.lang] : ""; const d = a.check.down ? a.check.down[ctx.lang] : "";
@@ -185,6 +207,12 @@ async function handWidget(root, ctx) {
     why.id = `${uid}-why`;
     const result = el("div", { "data-role": "result" });
     if (a.settlement) result.append(...settlementNode(a.settlement));
+    if (a.terminal && human !== null) {
+      // the review of the reader's own decisions, by the strong level
+      const actions = a.tricks.flatMap((tr) => tr.moves.map((m) => (m.up ? "up:" : "down:") + m.tiles.join(".")));
+      const position = { game: "gupai", seed: a.seed, dealer: a.dealer, sealed: a.sealed, options: a.options, actions };
+      result.append(" ", reviewButton(ctx, result, () => ({ game: "table", action: "review", seat: human, position })));
+    }
     board.replaceChildren(...spaced([el("div", { class: "gp-board" }, spaced([score, table])), last, st, hand, why, result]));
     // the seal button: live only before the first move, for a hand that may be sealed; else it says why not
     const begun = a.terminal || a.tricks.length > 0 || a.current.some((c) => c.seat === human);
@@ -200,11 +228,12 @@ async function handWidget(root, ctx) {
 
   async function run() {
     newBtn.disabled = true; upBtn.disabled = true; downBtn.disabled = true; sealBtn.disabled = true;
-    let a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options() });
+    hintBtn.disabled = true; hintText.textContent = ""; hintBtn.setAttribute("aria-expanded", "false");
+    let a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), level });
     if (!a.ok && (moves.length || sealed.length) && !answer) {
       // a shared link whose moves no longer fit: start that hand afresh
       moves = []; sealed = [];
-      a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options() });
+      a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), level });
     }
     newBtn.disabled = false;
     for (const s of selects) s.disabled = false;
@@ -217,6 +246,7 @@ async function handWidget(root, ctx) {
       return;
     }
     answer = a;
+    hintBtn.disabled = !a.hint;
     seed = a.seed;
     seedEl.textContent = String(seed);
     draw(a);
