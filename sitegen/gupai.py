@@ -146,7 +146,9 @@ def hand_widget(lang: str, params: dict[str, Any]) -> str:
     )
 
 
-WIDGETS: dict[str, Callable[[str, dict[str, Any]], str]] = {"gupai-hand": hand_widget}
+from sitegen.gupai_ledger import ledger_widget  # noqa: E402  (the session ledger's own module)
+
+WIDGETS: dict[str, Callable[[str, dict[str, Any]], str]] = {"gupai-hand": hand_widget, "gupai-ledger": ledger_widget}
 
 
 # ---------------------------------------------------------------- tables

@@ -2,6 +2,7 @@
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/gupai.py) has the same structure, with the controls disabled.
 import { el, own, sharedState, shareButton } from "./dom.js";
+import { ledgerWidget } from "./ledger.js";
 import { levelChooser, reviewButton } from "./review.js";
 
 let tilesCache = null;
@@ -278,4 +279,5 @@ async function handWidget(root, ctx) {
 
 export const widgets = {
   "gupai-hand": handWidget,
+  "gupai-ledger": ledgerWidget,
 };

@@ -363,11 +363,10 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
         kind = r.settlement.bama or ("black" if r.settlement.heibama else None)
         results.append({"hand": _ledger_hand_json(r.hand), "settlement": _settlement_json(r.settlement), "kind": kind,
                         "totals": list(r.totals), "zh": zh, "en": en})
-    text = ""
-    if hands:
-        position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
-                    "actions": [ledger_word(h) for h in hands] + ["end"]}
-        text = write(position, tags)
+    # the session as a record: closed (its totals as the result) once a hand is entered
+    position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
+                "actions": [ledger_word(h) for h in hands] + (["end"] if hands else [])}
+    text = write(position, tags)
     return {"hands": results, "totals": list(led.totals), "first": first, "options": as_dict(cfg),
             "names": tags["Names"].split(";") if "Names" in tags else None, "date": tags.get("Date"), "text": text}
 

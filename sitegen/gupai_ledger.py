@@ -1,0 +1,49 @@
+"""The 骨牌 session ledger's static HTML (before the engine starts in the browser): an example
+session of three hands as the engine settles it, and the entry buttons, disabled."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from engine.api import handle
+from sitegen.common import t
+
+E = html.escape
+SEAT_ZH = "甲乙丙丁"
+SEAT_EN = "ABCD"
+EXAMPLE = [
+    {"dealer": 0, "held": [3, 0, 1, 4], "closer": 3},
+    {"dealer": 3, "held": [2, 1, 1, 4], "closer": 3, "shang": "run", "run": True},
+    {"dealer": 3, "held": [0, 5, 3, 0], "closer": 1, "sealed": [0], "zhizun": 2},
+]
+
+
+def ledger_widget(lang: str, params: dict[str, Any]) -> str:
+    ans = handle({"game": "gupai", "action": "ledger", "hands": params.get("hands", EXAMPLE)})
+    if not ans["ok"]:
+        raise ValueError(f"gupai-ledger params: {ans}")
+    short = (lambda s: SEAT_ZH[s]) if lang == "zh" else (lambda s: SEAT_EN[s])
+    kinds = {"plain": t(lang, "八马", "8-horse"), "red": t(lang, "红八马", "red 8-horse"),
+             "hard": t(lang, "硬八马", "hard 8-horse"), "black": t(lang, "黑八马", "black 8-horse")}
+    rows = "".join(
+        f'<tr data-role="hand-row"><th scope="row">{i + 1}</th><td>{short(r["hand"]["dealer"])}／{short(r["hand"]["closer"])}'
+        f'{" " + kinds[r["kind"]] if r["kind"] else ""}</td>'
+        + "".join(f'<td class="gl-num">{n:+d}</td>' for n in r["settlement"]["nets"]) + "</tr>"
+        for i, r in enumerate(ans["hands"])
+    )
+    total = "".join(f'<td class="gl-num">{n:+d}</td>' for n in ans["totals"])
+    seats = "".join(f'<button type="button" class="hw-btn gl-seat" disabled>{short(s)}</button>' for s in range(4))
+    return (
+        '<div data-role="ledger">'
+        f'<fieldset class="gl-entry"><legend>{t(lang, "第 4 盘", "Hand 4")}</legend>'
+        f'<p class="gl-q">{t(lang, "谁做庄？", "Who dealt?")}</p><div class="gl-seats">{seats}</div>'
+        f'<p class="gl-q">{t(lang, "谁结牌（赢最后一圈）？", "Who made the closing (won the last trick)?")}</p><div class="gl-seats">{seats}</div>'
+        f'<div class="gl-buttons"><button type="button" class="hw-btn gl-add" disabled>{t(lang, "记下这一盘", "Enter this hand")}</button></div></fieldset>'
+        f'<div class="gl-table" data-role="result"><div class="gl-scroll"><table>'
+        f'<caption>{t(lang, "每盘各家进出（墩），累计合计为零", "What each player received or paid per hand (in 墩); the totals sum to zero")}</caption>'
+        f'<thead><tr><th scope="col">#</th><th scope="col">{t(lang, "庄／结", "Deal / close")}</th>'
+        + "".join(f'<th scope="col">{short(s)}</th>' for s in range(4))
+        + f'</tr></thead><tbody>{rows}</tbody><tfoot><tr class="gl-total"><th scope="row" colspan="2">{t(lang, "合计（墩）", "Total (墩)")}</th>{total}</tr></tfoot>'
+        "</table></div></div></div>"
+    )

@@ -1,0 +1,260 @@
+// 鄂南骨牌 session ledger: what each hand at a real table came to, entered in a few taps. The engine
+// settles every hand under the readings chosen ({"game": "gupai", "action": "ledger"}) and writes the
+// session as a record; the session is kept on this device by sessions.js (nothing is sent anywhere).
+import { el } from "./dom.js";
+import { openStore, sessionBar } from "./sessions.js";
+
+const SEAT_ZH = ["甲", "乙", "丙", "丁"];
+const SEAT_EN = ["A", "B", "C", "D"];
+// the readings that change what a hand settles to (the lead rules do not enter a ledger)
+const LEDGER_OPTIONS = ["heibama", "hard_bama", "shang_baomen", "xiqian"];
+
+function blankHand() {
+  return { dealer: null, held: [0, 0, 0, 0], closer: null, sealed: [], zhizun: null, shang: "none", run: false, hard: false };
+}
+
+export async function ledgerWidget(root, ctx) {
+  const t = ctx.t;
+  const box = root.querySelector('[data-role="ledger"]') || root.querySelector(".hw-body");
+  const optsAns = await ctx.call({ game: "gupai", action: "options" });
+  if (!optsAns.ok) throw new Error(optsAns.error.en);
+  const optionList = optsAns.options.filter((o) => LEDGER_OPTIONS.includes(o.id));
+
+  let hands = [];
+  let names = ["", "", "", ""];
+  let options = Object.fromEntries(optionList.map((o) => [o.id, o.default]));
+  let first = 0;
+  let answer = null;
+  let entry = blankHand();
+  let sessionId = null;
+  const store = openStore("gupai-ledger");
+  let bar = null;
+
+  const seatName = (s) => (names[s] ? `${names[s]}（${SEAT_ZH[s]}）` : `${SEAT_ZH[s]}家`);
+  const seatNameEn = (s) => (names[s] ? `${names[s]} (${SEAT_EN[s]})` : `Player ${SEAT_EN[s]}`);
+  const who = (s) => t(seatName(s), seatNameEn(s));
+  const short = (s) => (names[s] ? names[s] : t(SEAT_ZH[s], SEAT_EN[s]));
+
+  // ------------------------------------------------------------ layout
+  const sessions = el("div", { "data-role": "sessions" });
+  const namesBox = el("fieldset", { class: "gl-names" }, [el("legend", { text: t("四家的名字（可不填）", "The four players' names (optional)") })]);
+  const nameInputs = [0, 1, 2, 3].map((s) => {
+    const id = `${root.id || "gl"}-name-${s}`;
+    const input = el("input", { id, type: "text", maxlength: "20", autocomplete: "off", "data-role": "name", "data-seat": String(s),
+      placeholder: t(`${SEAT_ZH[s]}家`, `Player ${SEAT_EN[s]}`) });
+    namesBox.append(el("span", { class: "gl-name" }, [el("label", { for: id, text: t(`${SEAT_ZH[s]}家`, SEAT_EN[s]) }), input]));
+    return input;
+  });
+  const optBox = el("details", { class: "gl-options" }, [el("summary", { text: t("读法（规则选项）", "Readings (rule options)") })]);
+  const optSelects = optionList.map((o) => {
+    const id = `${root.id || "gl"}-opt-${o.id}`;
+    const sel = el("select", { id, "data-option": o.id });
+    for (const c of o.choices) sel.append(el("option", { value: c.id, text: c[ctx.lang] }));
+    optBox.append(el("p", {}, [el("label", { for: id, text: o[ctx.lang] }), el("br"), sel]));
+    return sel;
+  });
+
+  const form = el("fieldset", { class: "gl-entry", "data-role": "entry" });
+  const formTitle = el("legend");
+  const message = el("p", { class: "gl-message", "data-role": "message", role: "status" });
+  const addBtn = el("button", { type: "button", class: "hw-btn gl-add", "data-role": "add", text: t("记下这一盘", "Enter this hand") });
+  const undoBtn = el("button", { type: "button", class: "hw-btn", "data-role": "undo", text: t("撤销最后一盘", "Undo the last hand") });
+  const clearBtn = el("button", { type: "button", class: "hw-btn", "data-role": "clear", text: t("重填", "Clear") });
+  const table = el("div", { class: "gl-table", "data-role": "result" });
+  const details = el("div", { class: "gl-details", "data-role": "details" });
+
+  function seatButtons(role, pressed, onTap) {
+    return el("div", { class: "gl-seats", role: "group" }, [0, 1, 2, 3].map((s) => {
+      const b = el("button", { type: "button", class: "hw-btn gl-seat", "data-role": role, "data-seat": String(s),
+        "aria-pressed": pressed(s) ? "true" : "false", text: short(s) });
+      b.addEventListener("click", () => { onTap(s); drawForm(); });
+      return b;
+    }));
+  }
+
+  function toggle(role, on, zh, en, onTap) {
+    const b = el("button", { type: "button", class: "hw-btn gl-toggle", "data-role": role, "aria-pressed": on ? "true" : "false", text: t(zh, en) });
+    b.addEventListener("click", () => { onTap(); drawForm(); });
+    return b;
+  }
+
+  function drawForm() {
+    const e = entry;
+    const n = hands.length + 1;
+    formTitle.textContent = t(`第 ${n} 盘`, `Hand ${n}`);
+    const sum = e.held.reduce((a, b) => a + b, 0);
+    const rows = [0, 1, 2, 3].map((s) => {
+      const minus = el("button", { type: "button", class: "hw-btn gl-step", "data-role": "less", "data-seat": String(s),
+        "aria-label": t(`${seatName(s)}少一墩`, `${seatNameEn(s)}: one trick fewer`), text: "−" });
+      const plus = el("button", { type: "button", class: "hw-btn gl-step", "data-role": "more", "data-seat": String(s),
+        "aria-label": t(`${seatName(s)}多一墩`, `${seatNameEn(s)}: one trick more`), text: "+" });
+      minus.disabled = e.held[s] === 0;
+      plus.disabled = sum >= 8;
+      minus.addEventListener("click", () => { e.held[s] = Math.max(0, e.held[s] - 1); drawForm(); });
+      plus.addEventListener("click", () => {
+        e.held[s] = Math.min(8, e.held[s] + 1);
+        e.sealed = e.sealed.filter((x) => x !== s);
+        drawForm();
+      });
+      return el("div", { class: "gl-held" }, [el("span", { class: "gl-who", text: short(s) }), minus,
+        el("output", { "data-role": "held", "data-seat": String(s), text: String(e.held[s]) }), plus]);
+    });
+    const closerHeld = e.closer === null ? 0 : e.held[e.closer];
+    form.replaceChildren(
+      formTitle,
+      el("p", { class: "gl-q", text: t("谁做庄？", "Who dealt?") }),
+      seatButtons("dealer", (s) => e.dealer === s, (s) => { e.dealer = s; }),
+      el("p", { class: "gl-q", text: t(`各家得了几墩？（共 ${sum} / 8）`, `Tricks (墩) each took (${sum} of 8)`) }),
+      ...rows,
+      el("p", { class: "gl-q", text: t("谁结牌（赢最后一圈）？", "Who made the closing (won the last trick)?") }),
+      seatButtons("closer", (s) => e.closer === s, (s) => { e.closer = s; e.sealed = e.sealed.filter((x) => x !== s); }),
+      el("p", { class: "gl-q", text: t("谁封墩？（可多选，不选就是没有）", "Who sealed (封墩)? (any number; none if none tapped)") }),
+      seatButtons("sealed", (s) => e.sealed.includes(s), (s) => {
+        e.sealed = e.sealed.includes(s) ? e.sealed.filter((x) => x !== s) : [...e.sealed, s].sort();
+        if (e.sealed.includes(s)) e.held[s] = 0;
+      }),
+      el("p", { class: "gl-q", text: t("谁明出了至尊（喜钱）？再按一次取消", "Who laid the supreme pair (至尊, wedding money)? Tap again to clear") }),
+      seatButtons("zhizun", (s) => e.zhizun === s, (s) => { e.zhizun = e.zhizun === s ? null : s; }),
+      el("p", { class: "gl-q", text: t("结牌的人的赏（三点、六点）：", "The closer's shang (赏, the three or the six):") }),
+      el("div", { class: "gl-seats", role: "group" }, [
+        ["none", "没有赏", "no shang"], ["hand", "手里有赏", "held one"], ["run", "最后连赢时出了赏", "played one in his final run"],
+      ].map(([v, zh, en]) => toggle(`shang-${v}`, e.shang === v, zh, en, () => { e.shang = v; if (v === "run") e.run = closerHeld >= 4 && closerHeld < 8 ? true : e.run; }))),
+      el("div", { class: "gl-seats", role: "group" }, [
+        toggle("run", e.run, "结牌者连赢了最后四张（或更多）牌的每一圈", "The closer won every trick of the last four tiles or more in a row", () => { e.run = !e.run; }),
+        toggle("hard", e.hard, "他得手之后，别家再没有打得起的牌（硬八马）", "Once he held the lead, nobody had a play to beat him (hard eight-horse)", () => { e.hard = !e.hard; }),
+      ]),
+      el("div", { class: "gl-buttons" }, [addBtn, clearBtn]),
+      message,
+    );
+    addBtn.disabled = e.dealer === null || e.closer === null;
+  }
+
+  // ------------------------------------------------------------ the engine
+  const handOut = (h) => ({ dealer: h.dealer, held: h.held, closer: h.closer, sealed: h.sealed, zhizun: h.zhizun, shang: h.shang, run: h.run, hard: h.hard });
+
+  async function compute(list) {
+    return ctx.call({ game: "gupai", action: "ledger", hands: list.map(handOut), names, options, first, lang: ctx.lang });
+  }
+
+  function drawTable() {
+    const a = answer;
+    if (!a || !a.hands.length) {
+      table.replaceChildren(el("p", { text: t("还没有记下任何一盘。", "No hand entered yet.") }));
+      details.replaceChildren();
+      undoBtn.disabled = true;
+      return;
+    }
+    undoBtn.disabled = false;
+    const head = el("tr", {}, [el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("庄／结", "Deal / close") }),
+      ...[0, 1, 2, 3].map((s) => el("th", { scope: "col", text: short(s) }))]);
+    const kindWord = { plain: t("八马", "8-horse"), red: t("红八马", "red 8-horse"), hard: t("硬八马", "hard 8-horse"), black: t("黑八马", "black 8-horse") };
+    const body = a.hands.map((r, i) => {
+      const h = r.hand;
+      const dc = `${short(h.dealer)}／${short(h.closer)}` + (r.kind ? ` ${kindWord[r.kind]}` : "");
+      return el("tr", { "data-role": "hand-row" }, [el("th", { scope: "row", text: String(i + 1) }), el("td", { text: dc }),
+        ...r.settlement.nets.map((n, s) => el("td", { class: "gl-num", text: `${n > 0 ? "+" : ""}${n}`,
+          title: t(`${h.held[s]} 墩`, `${h.held[s]} tricks`) }))]);
+    });
+    const foot = el("tr", { class: "gl-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: "2", text: t("合计（墩）", "Total (墩)") }),
+      ...a.totals.map((n) => el("td", { class: "gl-num", text: `${n > 0 ? "+" : ""}${n}` }))]);
+    const tbl = el("table", {}, [el("caption", { text: t("每盘各家进出（墩），累计合计为零", "What each player received or paid per hand (in 墩); the totals sum to zero") }),
+      el("thead", {}, [head]), el("tbody", {}, body), el("tfoot", {}, [foot])]);
+    table.replaceChildren(el("div", { class: "gl-scroll" }, [tbl]));
+    const last = a.hands[a.hands.length - 1];
+    details.replaceChildren(el("details", {}, [
+      el("summary", { text: t(`第 ${a.hands.length} 盘怎么算的`, `How hand ${a.hands.length} was settled`) }),
+      el("p", { text: last.settlement.summary[ctx.lang] }),
+      el("ul", {}, last.settlement.lines.map((ln) => el("li", { text: ln[ctx.lang] }))),
+    ]));
+  }
+
+  async function refresh(save = true) {
+    const a = await compute(hands);
+    if (!a.ok) {
+      message.textContent = a.error[ctx.lang];
+      return false;
+    }
+    answer = a;
+    drawTable();
+    if (save && !sessionId && bar) bar.select(store.create(t("新的一场", "New session"), a.text, { hands: hands.length }).id);
+    else if (save && sessionId) store.save(sessionId, { text: a.text, meta: { hands: hands.length } });
+    return true;
+  }
+
+  let loadSeq = 0;
+  let loading = null;
+  async function load(session) {
+    const mine = ++loadSeq;
+    sessionId = session ? session.id : null;
+    hands = []; names = ["", "", "", ""]; first = 0;
+    options = Object.fromEntries(optionList.map((o) => [o.id, o.default]));
+    if (session && session.text) {
+      const a = await ctx.call({ game: "gupai", action: "ledger", text: session.text });
+      if (mine !== loadSeq) return;
+      if (a.ok) {
+        hands = a.hands.map((r) => r.hand);
+        if (Array.isArray(a.names)) names = a.names.slice(0, 4);
+        for (const o of optionList) options[o.id] = a.options[o.id];
+        first = a.first;
+      } else {
+        message.textContent = a.error[ctx.lang];
+      }
+    }
+    nameInputs.forEach((inp, s) => { inp.value = names[s] || ""; });
+    optSelects.forEach((sel) => { sel.value = options[sel.dataset.option]; });
+    entry = blankHand();
+    drawForm();
+    await refresh(false);
+  }
+
+  addBtn.addEventListener("click", async () => {
+    const a = await compute([...hands, entry]);
+    if (!a.ok) { message.textContent = a.error[ctx.lang]; return; }
+    hands.push({ ...entry, held: [...entry.held], sealed: [...entry.sealed] });
+    const next = blankHand();
+    next.dealer = null;
+    entry = next;
+    drawForm();
+    await refresh();
+    const r = a.hands[a.hands.length - 1];
+    message.textContent = t(`已记下第 ${a.hands.length} 盘：`, `Hand ${a.hands.length} entered: `) + r.settlement.summary[ctx.lang];
+  });
+  undoBtn.addEventListener("click", async () => {
+    if (!hands.length) return;
+    entry = hands.pop();
+    drawForm();
+    await refresh();
+    message.textContent = t("已撤销最后一盘，可以改了再记。", "The last hand is undone: correct it and enter it again.");
+  });
+  clearBtn.addEventListener("click", () => { entry = blankHand(); drawForm(); message.textContent = ""; });
+  nameInputs.forEach((inp, s) => inp.addEventListener("change", async () => {
+    names[s] = inp.value.replace(/[;\n]/g, " ").trim().slice(0, 20);
+    drawForm();
+    await refresh();
+  }));
+  optSelects.forEach((sel) => sel.addEventListener("change", async () => {
+    options[sel.dataset.option] = sel.value;
+    await refresh();
+  }));
+
+  box.replaceChildren(sessions, namesBox, optBox, form, el("div", { class: "gl-buttons" }, [undoBtn]), table, details);
+  drawForm();
+  bar = sessionBar(sessions, store, {
+    lang: ctx.lang,
+    call: ctx.call,
+    labels: { zh: { title: "这一场的账", create: "新开一场", list: "选择一场" }, en: { title: "This session's ledger", create: "New session", list: "Choose a session" } },
+    onOpen: (s) => { loading = load(s); },
+    fresh: async () => {
+      const a = await ctx.call({ game: "gupai", action: "ledger", hands: [] });
+      return { text: a.ok ? a.text : "", meta: { hands: 0 } };
+    },
+    accept: (ans) => (ans.position && ans.position.sheet === "ledger" ? null
+      : { zh: "这份记录不是鄂南骨牌的一本账。", en: "This record is not a ledger of 鄂南骨牌." }),
+  });
+  if (!bar.current()) {
+    const fresh = await ctx.call({ game: "gupai", action: "ledger", hands: [] });
+    const s = store.create(t(`第 ${store.list().length + 1} 场`, `Session ${store.list().length + 1}`), fresh.ok ? fresh.text : "", { hands: 0 });
+    bar.select(s.id);
+  }
+  await loading;
+}
