@@ -125,3 +125,10 @@ def _write_cost(req: dict[str, Any]) -> int:
 COSTS = {"write": _write_cost, "read": _replay_cost, "referee": lambda req: _replay_cost(req, 2)}  # referee: read, then told
 
 __all__ = ["ACTIONS", "COSTS", "EXAMPLES", "FREE_TAGS"]
+
+# a table widget's game written as a record, and a record opened at a table (engine.record.export)
+from .export import ACTIONS as _TABLE_ACTIONS, COSTS as _TABLE_COSTS, EXAMPLES as _TABLE_EXAMPLES  # noqa: E402
+
+ACTIONS.update(_TABLE_ACTIONS)
+COSTS.update(_TABLE_COSTS)
+EXAMPLES += _TABLE_EXAMPLES

@@ -1,0 +1,281 @@
+"""A table widget's game as a written position, so that it can be written as a record.
+
+Each table widget drives its game through the game's own action (``dawei.play``,
+``gupai.play``, ``yezi.round``, ``paohuzi.play``) with only the reader's moves: the
+computer seats' moves are made again at every request. :func:`position_of` replays such
+a request exactly as the action does and returns the protocol's written position — the
+setup and every move of every seat — which :func:`engine.record.write` turns into a
+record. Opening a record in a widget goes the other way (:func:`widget_request`): every
+move of the record is given to the widget as a move of its own, so the game replays as
+written whoever made the moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ApiError
+from ..protocol import IllegalAction
+
+SEED_MAX = 2**32
+GAMES = ("dawei", "gupai", "yezi", "paohuzi")
+
+
+def _seed_ok(seed: int) -> None:
+    if seed > SEED_MAX:
+        raise ApiError("seed_too_large", f"这一局的局号大于 {SEED_MAX}，记录写不下：请新开一局再导出。",
+                       f"This game's number is larger than {SEED_MAX}, which a record cannot hold: start a new game and export that one.")
+
+
+def _non_default(options: dict[str, str], choices: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    return {k: v for k, v in options.items() if k in choices and v != choices[k][0]}
+
+
+def _dawei(req: dict[str, Any]) -> dict[str, Any]:
+    from dataclasses import fields
+
+    from ..dawei.actions import _config, _humans, replay
+    from ..protocol.dawei import CHOICES
+
+    cfg = _config(req)
+    _seed_ok(cfg.seed)
+    from ..validate import get_list
+
+    g, _ = replay(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000))
+    options = _non_default({f.name: getattr(cfg.rules, f.name) for f in fields(cfg.rules)}, CHOICES)
+    pos: dict[str, Any] = {"game": "dawei", "seed": cfg.seed, "players": cfg.players, "options": options, "actions": list(g.history)}
+    if cfg.drop_chance:
+        pos["drop_chance"] = cfg.drop_chance
+    return pos
+
+
+def _gupai(req: dict[str, Any]) -> dict[str, Any]:
+    from ..gupai.actions import MAX_MOVES, _cfg, _move_of, _sealed_seats, _seed
+    from ..gupai.config import CHOICES, as_dict
+    from ..gupai.hand import State, deal
+    from ..protocol.gupai import move_id
+    from ..protocol.strong import gupai_play_out, read_level
+    from ..validate import get_int, get_list, get_optional_int
+
+    seed = _seed(req)
+    _seed_ok(seed)
+    dealer = get_int(req, "dealer", 0, lo=0, hi=3)
+    human = get_optional_int(req, "human", lo=0, hi=3)
+    cfg = _cfg(req)
+    moves = [_move_of(x, i) for i, x in enumerate(get_list(req, "moves", [], max_len=MAX_MOVES))]
+    sealed = _sealed_seats(req, deal(seed, dealer).hands)
+    st = State.start(seed, dealer, cfg, sealed)
+    level = read_level(req)
+    for i, m in enumerate(moves):  # as the play action replays them
+        if human is not None and not st.terminal and st.to_move != human:
+            st = gupai_play_out(st, human, seed, level)
+        if st.terminal or st.why_illegal(m) is not None:
+            raise ApiError("illegal_move", f"第 {i + 1} 步不合规则。", f"Move {i + 1} is not allowed.")
+        st = st.apply(m)
+    st = gupai_play_out(st, human, seed, level)
+    actions = [move_id(m) for t in st.tricks for _, m in t.moves] + [move_id(m) for _, m in st.current]
+    choices = {k: tuple(v) for k, v in CHOICES.items()}
+    return {"game": "gupai", "seed": seed, "dealer": dealer, "sealed": list(sealed),
+            "options": _non_default(as_dict(cfg), choices), "actions": actions}
+
+
+def _yezi(req: dict[str, Any]) -> dict[str, Any]:
+    from ..yezi.actions import _cfg, _my_split, _seed
+    from ..yezi.round import Round
+    from ..protocol.yezi import CHOICES, _codes
+    from ..validate import get_int
+
+    seed = _seed(req)
+    _seed_ok(seed)
+    thrower = get_int(req, "thrower", 0, lo=0, hi=3)
+    cfg = _cfg(req)
+    r = Round(seed, thrower, cfg)
+    _my_split(req, r)
+    r.play_out()
+    actions = [f"split:{_codes(r.arranged[s][0])}|{_codes(r.arranged[s][1])}" for s in r.order]
+    actions += [f"show:{_codes(g)}" for _, _, g in r.shown]
+    options = _non_default({k: getattr(cfg, k) for k in CHOICES}, CHOICES)
+    return {"game": "yezi", "seed": seed, "thrower": thrower, "options": options, "actions": actions}
+
+
+def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:
+    from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, _cfg_of, _parse_action, auto, new_hand
+    from ..paohuzi.table import Foul, action_id
+    from ..protocol.paohuzi import CHOICES
+    from ..validate import get_int, get_list, get_str
+
+    if req.get("match") is not None:
+        raise ApiError("no_record", "比赛的积分表请在“比赛记分表”页导出；这里导出的是单打的一局。",
+                       "A match is exported from the match sheet page; this exports a single hand.")
+    variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
+    table = get_str(req, "table", "four" if variant == "paohuzi" else "three", choices=tuple(TABLES))
+    seed = get_int(req, "seed", 1, lo=0, hi=SEED_MAX)
+    cfg = _cfg_of(req, variant)
+    n = TABLES[table][0]
+    viewer = get_int(req, "seat", 0, lo=0, hi=n - 1)
+    comp = get_list(req, "computer", [s for s in range(n) if s != viewer], max_len=4)
+    computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
+    h = new_hand(seed, cfg, table)
+    auto(h, computer)
+    for k, item in enumerate(get_list(req, "actions", [], max_len=MAX_ACTIONS)):
+        if h.over:
+            break
+        try:
+            h.apply(_parse_action(h, item, k))
+        except Foul:
+            break  # the play action stops at a refused move too
+        auto(h, computer)
+    options = _non_default(dict(req.get("options") or {}), CHOICES) if isinstance(req.get("options"), dict) else {}
+    return {"game": "paohuzi", "variant": variant, "table": table, "seed": seed, "options": options,
+            "actions": [action_id(a) for a in h.actions]}
+
+
+def position_of(req: dict[str, Any]) -> dict[str, Any]:
+    """The written position of a widget's game request (the game's own action and its fields)."""
+    game = req.get("game")
+    if game not in GAMES:
+        raise ApiError("bad_request", "请给出一局打围、鄂南骨牌、叶子戏或跑胡子。", "Give a game of 打围, 鄂南骨牌, 叶子戏 or 跑胡子.")
+    return {"dawei": _dawei, "gupai": _gupai, "yezi": _yezi, "paohuzi": _paohuzi}[game](req)
+
+
+def widget_request(position: dict[str, Any]) -> dict[str, Any]:
+    """What a table widget needs to replay a written position: the setup and the reader's moves (seat A;
+    every seat for 打围, where the reader may throw for all). The computer plays the other seats as it
+    does at that table, so a record made there replays as written; see :func:`replays_as_written`."""
+    from ..protocol import state_class
+
+    game = position.get("game")
+    moves = list(position.get("actions") or [])
+    st = state_class(game)({k: v for k, v in position.items() if k != "actions"})
+    seats = []
+    for a in moves:
+        seats.append(st.current_player())
+        st.apply(a)
+    mine = [a for a, s in zip(moves, seats) if s == 0]
+    if game == "gupai":
+        from ..gupai.config import DEFAULT, as_dict
+
+        opts = {**as_dict(DEFAULT), **(position.get("options") or {})}
+        return {"seed": position["seed"], "dealer": position.get("dealer", 0), "sealed": position.get("sealed", []), "options": opts,
+                "human": 0, "moves": [{"tiles": a.split(":", 1)[1].split("."), "up": a.startswith("up:")} for a in mine]}
+    if game == "dawei":
+        return {"seed": position["seed"], "players": position["players"], "options": position.get("options") or {},
+                "drop_chance": position.get("drop_chance", 0), "humans": list(range(position["players"])), "moves": moves}
+    if game == "yezi":
+        split = next((a[6:].split("|") for a, s in zip(moves, seats) if s == 0 and a.startswith("split:")), None)
+        out: dict[str, Any] = {"seed": position["seed"], "thrower": position.get("thrower", 0), "options": position.get("options") or {}}
+        if split:
+            out["my_seat"], out["my_groups"] = 0, [[c for c in g.split(".")] for g in split]
+        return out
+    if game == "paohuzi":
+        return {"seed": position["seed"], "variant": position.get("variant", "paohuzi"), "table": position.get("table", "four"),
+                "options": position.get("options") or {}, "moves": mine}
+    raise IllegalAction("这份记录不是一局可以在牌桌上重放的游戏。", "This record is not a game a table can replay.")
+
+
+def table_request(game: str, replay: dict[str, Any]) -> dict[str, Any]:
+    """The game action's request for a widget's replay (the inverse of the widget's own fields)."""
+    req = {"game": game, "action": _PLAY[game], **{k: v for k, v in replay.items() if k != "moves" or game != "paohuzi"}}
+    if game == "paohuzi":
+        req["actions"] = [{"id": m} for m in replay.get("moves", [])]
+    return req
+
+
+def replays_as_written(position: dict[str, Any], replay: dict[str, Any]) -> int | None:
+    """None when the table's replay gives every move of the record; else the number (1-based) of the
+    first move where the table's computer plays otherwise than the record says."""
+    try:
+        got = position_of(table_request(position["game"], replay))["actions"]
+    except ApiError:
+        return 1
+    want = list(position.get("actions") or [])
+    for i, (a, b) in enumerate(zip(got, want)):
+        if a != b:
+            return i + 1
+    return None if len(got) == len(want) else min(len(got), len(want)) + 1
+
+
+__all__ = ["position_of", "replays_as_written", "table_request", "widget_request"]
+
+
+# ---------------------------------------------------------------- the API actions (registered in engine.record.actions)
+
+_PLAY = {"dawei": "play", "gupai": "play", "yezi": "round", "paohuzi": "play"}
+
+
+def a_export(req: dict[str, Any]) -> dict[str, Any]:
+    """A table widget's game request in (``request``), the game's record out."""
+    from ..validate import get_dict
+    from . import RecordError, read, write
+
+    inner = get_dict(req, "request", {})
+    pos = position_of(inner)
+    tags = {}
+    names = req.get("names")
+    if isinstance(names, list) and all(isinstance(x, str) and len(x) <= 40 and "\n" not in x for x in names):
+        tags["Names"] = ";".join(x.replace(";", ",") for x in names)
+    try:
+        text = write(pos, tags)
+        rec = read(text)
+    except IllegalAction as e:
+        raise ApiError("bad_position", e.zh, e.en) from None
+    except RecordError as e:
+        raise ApiError("bad_record", e.message_zh, e.message_en) from None
+    return {"text": text, "position": pos, "result": rec.tags.get("Result", "*"), "over": rec.state.is_terminal()}
+
+
+def a_open(req: dict[str, Any]) -> dict[str, Any]:
+    """A record's text in (and ``expect``, the game of the table opening it); what the table needs to
+    replay it as written (``game``, ``replay``)."""
+    from . import MAX_CHARS, RecordError, read
+
+    text = req.get("text")
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        raise ApiError("bad_record", "请给出一份记录的文字。", "Give the text of a record.")
+    try:
+        rec = read(text)
+    except RecordError as e:
+        raise ApiError("bad_record", e.message_zh, e.message_en) from None
+    pos = rec.position
+    if any(k in pos for k in ("sheet", "dice", "deal")):
+        raise ApiError("not_a_table", "这份记录是在真实牌桌上记的（账本、桌上掷的色子或桌上发的牌），请在对应的页面打开。",
+                       "This record was kept at a real table (a ledger, dice thrown or cards dealt at the table): open it on that page.")
+    want = req.get("expect")  # the game of the table opening it
+    if want is not None and want != pos["game"]:
+        from . import GAME_NAMES
+
+        g = GAME_NAMES.get(pos["game"], (pos["game"], pos["game"]))
+        raise ApiError("other_game", f"这份记录是一局{g[0]}，不能在这张牌桌上打开。", f"This record is a game of {g[1]}; it cannot be opened at this table.")
+    replay = widget_request(pos)
+    return {"game": pos["game"], "position": pos, "replay": replay, "differs_at": replays_as_written(pos, replay), "tags": rec.tags,
+            "over": rec.state.is_terminal(), "result": rec.tags.get("Result", "*"), "moves": len(pos.get("actions") or [])}
+
+
+def _export_cost(req: dict[str, Any]) -> int:
+    from ..api import cost
+
+    inner = req.get("request")
+    if not isinstance(inner, dict) or inner.get("game") not in _PLAY:
+        return 10_000
+    inner_cost = cost(inner["game"], _PLAY[inner["game"]], inner) or 200_000
+    # the game replayed as its action replays it, then the record written (played again) and read back
+    return 300_000 + 3 * inner_cost
+
+
+def _open_cost(req: dict[str, Any]) -> int:
+    from .actions import _replay_cost
+
+    # read as the read action reads it, the seats found, then replayed at the table and compared
+    return _replay_cost(req) + 400_000  # measured: about a tenth of this for a whole hand of 骨牌
+
+
+ACTIONS = {"export": a_export, "open": a_open}
+COSTS = {"export": _export_cost, "open": _open_cost}
+EXAMPLES = [
+    {"request": {"game": "record", "action": "export", "request": {"game": "gupai", "action": "play", "seed": 1120, "human": 0}},
+     "zh": "把鄂南骨牌牌桌上的这一盘（读者坐甲家，电脑打完其余三家）写成记录：每一家的每一手。",
+     "en": "The hand at the 鄂南骨牌 table (the reader in seat A, the computer playing the other three to the end) as a record: every play of every seat."},
+    {"request": {"game": "record", "action": "open",
+                 "text": '[Record "1"]\n[Game "dawei"]\n[Players "3"]\n[Seed "5"]\n[Result "*"]\n\n1. C throw\n2. A throw\n'},
+     "zh": "在牌桌上打开一份打围的记录：牌桌照记录重放每一步。", "en": "Open a record of 打围 at a table: the table replays every move as written."},
+]
