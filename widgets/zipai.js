@@ -5,6 +5,7 @@
 // build time (sitegen/zipai.py) has the same markup; this module redraws it from each answer.
 
 import { el, sharedState, shareButton } from "./dom.js";
+import { levelChooser, reviewButton } from "./review.js";
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 const MAX_MOVES = 700;
@@ -141,16 +142,16 @@ function view(F, ctx) {
     if (a.match && a.match.next) h += `<button type="button" class="hw-btn zp-act" data-id="next">${t("下一局", "Next hand")}</button>`;
     if (a.actions.some((x) => x.kind === "discard")) h += `<p class="zp-hint">${t("点手中的一张牌把它打出。", "Click a card of your hand to discard it.")}</p>`;
     if (a.waiting) h += `<p class="zp-hint">${nm(a.waiting)}</p>`;
-    // a learner's table ({"hints": true}): the computer's choice in the reader's place, shown on request
-    if (ctx.params && ctx.params.hints && a.hint) {
+    // the computer's choice in the reader's place, shown on request (at the level the reader chose)
+    if (a.hint) {
       h += `<p class="zp-hint-box"><button type="button" class="hw-btn zp-hint-btn" aria-expanded="false">${t("提示：电脑会怎么走？", "Hint: what would the computer do?")}</button>`
         + ` <span class="zp-hint-text" role="status" hidden>${esc(t("电脑会：", "The computer would: "))}${nm(a.hint)}`
         + ` <a class="zp-rule" href="${rulesBase()}#rule-${esc(a.hint.rule.id)}">${nm(a.hint.rule)}</a>`
         + (a.hint.why ? `<span class="zp-why" data-role="why">${esc(t("为什么：", "Why: "))}${nm(a.hint.why)}</span>` : "")
         + `</span></p>`;
-      // each way to 吃 (with its 比 groups): what it keeps and what it gives up, in the engine's words
+      // on a learner's table ({"hints": true}), each way to 吃 (with its 比 groups): what it keeps and what it gives up, in the engine's words
       const notes = a.actions.filter((x) => x.kind === "chi" && x.note);
-      if (notes.length) h += `<ul class="zp-chi-notes" data-role="chi-notes">${notes.map((x) => `<li><b>${nm(x)}</b>${esc(t("：", ": "))}${nm(x.note)}</li>`).join("")}</ul>`;
+      if (ctx.params && ctx.params.hints && notes.length) h += `<ul class="zp-chi-notes" data-role="chi-notes">${notes.map((x) => `<li><b>${nm(x)}</b>${esc(t("：", ": "))}${nm(x.note)}</li>`).join("")}</ul>`;
     }
     return h;
   }
@@ -274,6 +275,12 @@ async function table(root, ctx) {
   let lastLog = Infinity; // what happened before the first answer is on the board, not announced
   let busy = false;
 
+  // the hint's level, chosen by the reader (the computer seats play at the basic level)
+  const chooser = levelChooser(ctx, { what: { zh: "提示的水平：", en: "Hint level:" } });
+  const levelBox = el("p", { class: "rv-hint" }, [chooser.node]);
+  acts.before(levelBox);
+  let review = null; // the review of the hand just finished
+
   const shareBox = q("share");
   shareBox.replaceChildren(shareButton(root, () => (hands ? { seed, moves, match: hands, birds } : { seed, moves }), t));
   if (shared && moves.length) root.querySelector(".zp-log").open = true; // a shared game opens with what happened so far
@@ -344,6 +351,15 @@ async function table(root, ctx) {
     acts.innerHTML = v.actions(a);
     logEl.innerHTML = v.log(a);
     sheetBox.innerHTML = v.sheet(a);
+    if (review) review.remove();
+    review = null;
+    if (a.over && !a.match) {
+      // the review of the reader's own decisions by the strong level, one decision a request (a hand is long to play out)
+      const hand = { variant, table: tableKind, seed, actions: moves.map((id) => ({ id })) };
+      review = el("div", { class: "zp-review", "data-role": "review-box" });
+      review.append(reviewButton(ctx, review, () => ({ game: "table", action: "review", seat: a.viewer ?? 0, hand }), { oneByOne: true }));
+      sheetBox.after(review);
+    }
     const said = a.refused ? "" : v.since(a, Math.min(lastLog, a.log.length));
     status.textContent = said + (a.over ? " " + t("本局结束。", "The hand is over.") : "");
     lastLog = a.log.length;
@@ -357,6 +373,28 @@ async function table(root, ctx) {
     clearHeader();
   }
 
+  /** The strong level's hint, asked for on request (it plays each move out: a second or more). */
+  async function strongHint(b, text) {
+    if (busy) return;
+    busy = true;
+    b.disabled = true;
+    root.setAttribute("aria-busy", "true");
+    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, level: "strong", actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
+    if (hands) Object.assign(req, { match: { hands }, birds });
+    const a = await ctx.call(req);
+    busy = false;
+    b.disabled = false;
+    root.removeAttribute("aria-busy");
+    b.dataset.strong = "1";
+    text.hidden = false;
+    b.setAttribute("aria-expanded", "true");
+    if (!a.ok) { text.textContent = a.error[ctx.lang]; return; }
+    if (!a.hint) return;
+    const w = (x) => (ctx.lang === "zh" ? x.zh : x.en);
+    text.textContent = t("强水平会：", "The strong level would: ") + w(a.hint) + (a.hint.why ? " " + t("为什么：", "Why: ") + w(a.hint.why) : "");
+    text.dataset.level = "strong";
+  }
+
   function move(id) {
     if (busy || moves.length >= MAX_MOVES) return;
     moves = [...moves, id];
@@ -368,6 +406,10 @@ async function table(root, ctx) {
     if (!b || !root.contains(b) || b.disabled) return;
     if (b.classList.contains("zp-hint-btn")) {
       const text = b.parentElement.querySelector(".zp-hint-text");
+      if (chooser.get() === "strong" && !b.dataset.strong && text.hidden) {
+        strongHint(b, text);
+        return;
+      }
       text.hidden = !text.hidden;
       b.setAttribute("aria-expanded", String(!text.hidden));
     } else if (b.classList.contains("zp-act")) move(b.dataset.id);

@@ -1,0 +1,116 @@
+"""A hand against the strong level and the review after it, as a reader meets them on a phone (360 px):
+the level chosen in words the engine gives, the strong hint, the review's every decision with the
+estimate of each lawful option, the costliest marked and explained — in both languages; and the
+跑胡子 lesson's table, whose finished hand (opened from a shared link) shows its review too."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from engine.api import handle
+
+HAND = '[data-widget="gupai-hand"]'
+ZIPAI = '[data-widget="zipai-table"]'
+
+
+def seq(page) -> int:
+    return int(page.get_attribute(HAND, "data-seq") or 0)
+
+
+def wait_seq(page, n: int) -> None:
+    page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.seq || 0) > n", arg=[HAND, n], timeout=120_000)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_hand_against_the_strong_level_and_its_review_on_a_phone(page, site_url, lang):
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(site_url + ("en/" if lang == "en" else "") + "gupai/")
+    page.wait_for_selector(f'{HAND}[data-state="ready"]', timeout=180_000)
+    root = page.locator(HAND).first
+    level = root.locator('select[data-role="level"]')
+    page.wait_for_function("(sel) => !document.querySelector(sel).disabled", arg=f'{HAND} select[data-role="level"]')
+    words = handle({"game": "table", "action": "levels"})["levels"]
+    assert level.locator("option").all_inner_texts() == [w["short"][lang] for w in words]
+    n = seq(page)
+    level.select_option("strong")
+    wait_seq(page, n)
+    seed = int(root.locator('[data-role="seed"]').inner_text())
+    moves: list[dict] = []
+    for k in range(9):
+        a = handle({"game": "gupai", "action": "play", "seed": seed, "human": 0, "moves": moves, "level": "strong"})
+        assert a["ok"], a
+        if a["terminal"]:
+            break
+        if k == 0:  # the hint comes from the strong level
+            root.locator('[data-role="hint"]').click()
+            text = root.locator('[data-role="hint-text"]').inner_text()
+            assert ("强水平会" if lang == "zh" else "The strong level would") in text
+            names = handle({"game": "gupai", "action": "tiles", "lang": lang})["tiles"]
+            name = {t["code"]: t[lang] for t in names}
+            assert all(name[t] in text for t in a["hint"]["tiles"])
+        m = a["legal"][0]  # the reader's own (not always wise) choice
+        for t in sorted(set(m["tiles"])):
+            for i in range(m["tiles"].count(t)):
+                root.locator(f'.gp-pick[data-tile="{t}"]').nth(i).click()
+        n = seq(page)
+        root.locator('[data-role="up"]' if m["up"] else '[data-role="down"]').click()
+        wait_seq(page, n)
+        moves.append(m)
+    a = handle({"game": "gupai", "action": "play", "seed": seed, "human": 0, "moves": moves, "level": "strong"})
+    assert a["terminal"]
+    # the review of this very hand, by the engine in CPython, to compare with the page
+    actions = [("up:" if m["up"] else "down:") + ".".join(m["tiles"]) for tr in a["tricks"] for m in tr["moves"]]
+    position = {"game": "gupai", "seed": seed, "dealer": a["dealer"], "sealed": a["sealed"], "options": a["options"], "actions": actions}
+    want = handle({"game": "table", "action": "review", "seat": 0, "position": position})
+    assert want["ok"], want
+    root.locator('[data-role="review-open"]').click()
+    page.wait_for_selector(f'{HAND} [data-role="review"][data-state="done"]', timeout=240_000)
+    panel = root.locator('[data-role="review"]')
+    assert panel.locator('[data-role="review-summary"]').inner_text() == want["summary"][lang]
+    shown = panel.locator(".rv-decision")
+    assert shown.count() == want["total"] == len(want["decisions"])
+    for node, d in zip(shown.all(), want["decisions"]):
+        node.locator("summary").click() if node.get_attribute("open") is None else None
+        rows = node.locator(".rv-options tbody tr")
+        assert rows.count() == len(d["options"])  # every lawful option, with its estimate
+        assert d["chosen_words"][lang] in node.locator("summary").inner_text()
+        chosen = node.locator("tr.rv-chosen")
+        assert chosen.count() == 1 and next(o[lang] for o in d["options"] if o["chosen"]) in chosen.inner_text()
+        assert ("±" in rows.first.inner_text()) == (d["options"][0]["pm"] is not None)
+        if d["costly"]:
+            assert node.locator('[data-role="why"]').inner_text() == d["why"][lang]
+    marked = [int(x.get_attribute("data-n")) for x in panel.locator('.rv-decision[data-costliest="1"]').all()]
+    assert sorted(marked) == sorted(want["costliest"])
+    # readable on a phone: nothing wider than the screen
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+
+
+def test_the_lesson_hand_shows_its_review_from_a_shared_link(page, site_url):
+    """The 跑胡子 lesson's table: a finished hand opened from a shared link offers the review, decision by decision."""
+    moves: list[str] = []
+    for _ in range(80):
+        a = handle({"game": "paohuzi", "action": "play", "seed": 7, "table": "four", "actions": [{"id": m} for m in moves]})
+        if a["over"]:
+            break
+        moves.append(a["hint"]["id"])
+    assert a["over"]
+    page.set_viewport_size({"width": 360, "height": 800})
+    state = {"seed": 7, "moves": moves}
+    page.goto(site_url + "en/paohuzi/learn/?zipai-table=" + quote(json.dumps(state)))
+    page.wait_for_selector(f'{ZIPAI}[data-state="ready"]', timeout=180_000)
+    root = page.locator(ZIPAI)
+    page.wait_for_selector(f'{ZIPAI}[data-over="1"] [data-role="review-open"]', timeout=60_000)
+    root.locator('[data-role="review-open"]').click()
+    page.wait_for_selector(f'{ZIPAI} [data-role="review"][data-state="done"]', timeout=600_000)
+    want = handle({"game": "table", "action": "review", "seat": 0, "hand": {"seed": 7, "table": "four", "actions": [{"id": m} for m in moves]}, "decisions": [1]})
+    shown = root.locator(".rv-decision")
+    assert shown.count() == want["total"] >= 1
+    first = want["decisions"][0]
+    assert root.locator('.rv-decision[data-n="1"] .rv-options tbody tr').count() == len(first["options"])
+    assert "decisions with a choice" in root.locator('[data-role="review-summary"]').inner_text()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
