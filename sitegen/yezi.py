@@ -214,10 +214,13 @@ def _choice_label(key: str, choice: str, lang: str) -> str:
     return t(lang, zh, en)
 
 
+from sitegen.yezi_showing import showing_widget  # noqa: E402  (the showing at a real table)
+
 WIDGETS: dict[str, Callable[[str, dict[str, Any]], str]] = {
     "yezi-form": form_widget,
     "yezi-deal": deal_widget,
     "yezi-round": round_widget,
+    "yezi-showing": showing_widget,
 }
 
 

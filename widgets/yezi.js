@@ -2,6 +2,7 @@
 // ctx.call(request); this file only draws. The static HTML made at build time
 // (sitegen/yezi.py) has the same structure, with the controls disabled.
 import { el, sharedState, shareButton } from "./dom.js";
+import { showingWidget } from "./showing.js";
 
 const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
 const facesCache = new Map();
@@ -372,4 +373,5 @@ export const widgets = {
   "yezi-form": formWidget,
   "yezi-deal": dealWidget,
   "yezi-round": roundWidget,
+  "yezi-showing": showingWidget,
 };

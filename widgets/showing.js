@@ -1,0 +1,156 @@
+// 叶子戏 showing at a real table: enter each player's eight cards (or the two groups he showed); the
+// engine ({"game": "yezi", "action": "showing"}) names every combination, each best split, who wins
+// each showing and the round. The card names come from the build (the palette in the static HTML).
+import { el } from "./dom.js";
+
+export async function showingWidget(root, ctx) {
+  const t = ctx.t;
+  const SEATS = [t("甲家", "Player A"), t("乙家", "Player B"), t("丙家", "Player C"), t("丁家", "Player D")];
+  const entry = root.querySelector('[data-role="showing-entry"]');
+  const slotsBox = root.querySelector('[data-role="slots"]');
+  const result = root.querySelector('[data-role="result"]');
+  const message = root.querySelector('[data-role="message"]');
+  const thrower = root.querySelector('[data-role="thrower"]');
+  const seatBtns = [...root.querySelectorAll('[data-role="seat"]')];
+  const modeHand = root.querySelector('[data-role="mode-hand"]');
+  const modeGroups = root.querySelector('[data-role="mode-groups"]');
+  const cards = [...root.querySelectorAll('[data-role="card"]')];
+  const label = Object.fromEntries(cards.map((b) => [b.dataset.code, b.textContent]));
+  const count = Object.fromEntries(cards.map((b) => [b.dataset.code, Number(b.dataset.count)]));
+  const order = cards.map((b) => b.dataset.code);
+  const sortCodes = (xs) => [...xs].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+
+  // each player: mode "hand" (slots[0], eight cards) or "groups" (slots[0] shown first, slots[1] second)
+  const players = [0, 1, 2, 3].map(() => ({ mode: "hand", slots: [[], []] }));
+  let current = 0;
+  let active = 0; // which slot of the current player the palette fills
+  let seq = 0;
+  const exampleBtn = root.querySelector('[data-role="example"]');
+  let example = { ok: false };
+  try {
+    example = await ctx.call({ game: "yezi", action: "showing", players: JSON.parse(exampleBtn.dataset.example || "[]") });
+  } catch { /* no example: the button stays without effect */ }
+
+  const capacity = (p, k) => (p.mode === "hand" ? (k === 0 ? 8 : 0) : 4);
+  const used = (code) => players.reduce((n, p) => n + p.slots.flat().filter((c) => c === code).length, 0);
+  const complete = (p) => (p.mode === "hand" ? p.slots[0].length === 8 : p.slots[0].length === 4 && p.slots[1].length === 4);
+
+  function drawSlots() {
+    const p = players[current];
+    seatBtns.forEach((b, s) => {
+      b.setAttribute("aria-pressed", s === current ? "true" : "false");
+      b.textContent = SEATS[s] + (complete(players[s]) ? " ✓" : "");
+    });
+    modeHand.setAttribute("aria-pressed", p.mode === "hand" ? "true" : "false");
+    modeGroups.setAttribute("aria-pressed", p.mode === "groups" ? "true" : "false");
+    const names = p.mode === "hand" ? [t("八张牌", "Eight cards")] : [t("先亮的一组", "Group shown first"), t("后亮的一组", "Group shown second")];
+    slotsBox.replaceChildren(...names.map((name, k) => {
+      const cap = capacity(p, k);
+      const pick = el("button", { type: "button", class: "hw-btn ys-slot-name", "data-role": "slot", "data-slot": String(k),
+        "aria-pressed": active === k ? "true" : "false", text: `${name} ${p.slots[k].length}/${cap}` });
+      pick.addEventListener("click", () => { active = k; drawSlots(); });
+      const chips = p.slots[k].map((c, i) => {
+        const b = el("button", { type: "button", class: "hw-btn ys-chip", "data-role": "chosen", "data-code": c,
+          "aria-label": t(`取消 ${label[c]}`, `Take back ${label[c]}`), text: label[c] });
+        b.addEventListener("click", () => { p.slots[k].splice(i, 1); changed(); });
+        return b;
+      });
+      return el("div", { class: "ys-slot", "data-slot": String(k) }, [pick, el("div", { class: "ys-row" }, chips)]);
+    }));
+    for (const b of cards) {
+      const code = b.dataset.code;
+      b.disabled = used(code) >= count[code] || p.slots[active].length >= capacity(p, active);
+    }
+  }
+
+  function cell(text) { return el("td", { text }); }
+
+  function drawResult(a) {
+    const out = [];
+    for (const turn of [0, 1]) {
+      const rows = a.show_order.map((s) => {
+        const p = a.players[s];
+        return el("tr", {}, [el("th", { scope: "row", text: SEATS[s] }), cell(p.groups[turn].map((c) => label[c]).join(" ")),
+          cell(p.combinations[turn][ctx.lang]), el("td", { class: "ys-num", text: String(p.scores[turn]) })]);
+      });
+      const w = a.showing_winners[turn];
+      out.push(el("table", { class: "ys-table", "data-role": "showing", "data-turn": String(turn) }, [
+        el("caption", { text: [t("第一次亮牌", "First showing"), t("第二次亮牌", "Second showing")][turn] }),
+        el("thead", {}, [el("tr", {}, [t("谁", "Who"), t("亮出的牌", "Cards shown"), t("组合", "Combination"), t("分", "Score")].map((h) => el("th", { scope: "col", text: h })))]),
+        el("tbody", {}, rows)]));
+      out.push(el("p", { class: "ys-winner", "data-role": "showing-winner",
+        text: w.length ? t("胜者：", "Won by ") + w.map((s) => SEATS[s]).join(t("、", ", ")) : t("四组都是流散对，无人胜出。", "All four groups are scattered: nobody wins it.") }));
+    }
+    const rows = a.players.map((p, s) => el("tr", { "data-role": "place-row" }, [el("th", { scope: "row", text: SEATS[s] }),
+      el("td", { class: "ys-num", "data-role": "total", text: String(p.total) }), el("td", { class: "ys-num", "data-role": "place", text: String(p.place) }),
+      cell(`${p.best.combinations.map((c) => c[ctx.lang]).join(t("、", ", "))} (${p.best.score})`
+        + (p.missed ? t(`，比亮出的少 ${p.missed} 分`, `; ${p.missed} fewer than the groups shown`) : ""))]));
+    out.push(el("table", { class: "ys-table", "data-role": "places" }, [
+      el("caption", { text: t("这一局（分数少者胜）", "The round (the lowest total wins)") }),
+      el("thead", {}, [el("tr", {}, [t("谁", "Who"), t("合计", "Total"), t("名次", "Place"), t("最佳分组", "Best split")].map((h) => el("th", { scope: "col", text: h })))]),
+      el("tbody", {}, rows)]));
+    out.push(el("p", { class: "ys-winner", "data-role": "round-winner", text: t("这一局的胜者：", "The round is won by ") + a.winners.map((s) => SEATS[s]).join(t("、", ", ")) }));
+    result.replaceChildren(...out);
+  }
+
+  async function judge() {
+    const mine = ++seq;
+    if (!players.every(complete)) {
+      const left = players.map((p, s) => (complete(p) ? null : SEATS[s])).filter(Boolean);
+      message.textContent = t(`还差：${left.join("、")}。四家的牌都填好后，这里给出每次亮牌和这一局的结果。`,
+        `Still to enter: ${left.join(", ")}. Once all four are in, each showing and the round are judged here.`);
+      result.replaceChildren();
+      return;
+    }
+    const req = { game: "yezi", action: "showing", thrower: Number(thrower.value),
+      players: players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) };
+    const a = await ctx.call(req);
+    if (mine !== seq) return;
+    if (!a.ok) { message.textContent = a.error[ctx.lang]; result.replaceChildren(); return; }
+    message.textContent = "";
+    drawResult(a);
+  }
+
+  function changed() {
+    const p = players[current];
+    if (p.slots[active].length >= capacity(p, active) && p.mode === "groups" && p.slots[1 - active].length < 4) active = 1 - active;
+    drawSlots();
+    judge();
+  }
+
+  for (const b of cards) {
+    b.addEventListener("click", () => {
+      const p = players[current];
+      if (p.slots[active].length >= capacity(p, active)) return;
+      p.slots[active].push(b.dataset.code);
+      if (p.mode === "hand") p.slots[0] = sortCodes(p.slots[0]);
+      if (complete(p) && current < 3) { current += 1; active = 0; }
+      changed();
+    });
+  }
+  seatBtns.forEach((b, s) => b.addEventListener("click", () => { current = s; active = 0; drawSlots(); }));
+  modeHand.addEventListener("click", () => {
+    const p = players[current];
+    p.slots = [sortCodes(p.slots.flat()).slice(0, 8), []];
+    p.mode = "hand"; active = 0; changed();
+  });
+  modeGroups.addEventListener("click", () => {
+    const p = players[current];
+    const all = p.slots.flat();
+    p.slots = [all.slice(0, 4), all.slice(4, 8)];
+    p.mode = "groups"; active = p.slots[0].length < 4 ? 0 : 1; changed();
+  });
+  thrower.addEventListener("change", judge);
+  root.querySelector('[data-role="clear"]').addEventListener("click", () => { players[current].slots = [[], []]; active = 0; changed(); });
+  exampleBtn.addEventListener("click", () => {
+    if (!example.ok) return;
+    example.players.forEach((p, s) => {
+      players[s].mode = p.entered_as;
+      players[s].slots = p.entered_as === "hand" ? [p.cards, []] : [p.groups[0], p.groups[1]];
+    });
+    thrower.value = "0"; current = 0; active = 0; changed();
+  });
+  for (const x of entry.querySelectorAll("button, select")) x.disabled = false;
+  drawSlots();
+  await judge();
+}
