@@ -352,12 +352,86 @@ def _rank(pid: str) -> int:
     return ids.index(pid)
 
 
+
+# the words the referee widget says itself (everything about the game comes from the engine's answers)
+REFEREE_WORDS = {
+    "zh": {"needSix": "请先点满六颗色子的点数（每颗 1 到 6）。", "chooseSplit": "先点一个分掷，再记下第二掷的六颗色子。",
+           "notTable": "这份记录不是一局用桌上的色子掷的打围，打不开。", "untitled": "打围", "nothing": "还没有可撤销的一笔。",
+           "undone": "已撤销：", "second": "第二掷（{choice}）：点六颗色子，再按“记下这一掷”。", "saved": "已记下，并存在这台设备上。"},
+    "en": {"needSix": "Tap the six faces first (each die from 1 to 6).", "chooseSplit": "Tap a split first, then enter the six dice of the second throw.",
+           "notTable": "This record is not a game of 打围 thrown with real dice, so it cannot be opened here.", "untitled": "打围",
+           "nothing": "There is no entry to undo yet.", "undone": "Undone: ",
+           "second": "Second throw ({choice}): tap the six dice, then Enter this throw.", "saved": "Entered, and kept on this device."},
+}
+
+
+def referee_widget(lang: str, params: dict[str, Any]) -> str:
+    """The referee at a real table: set up the players, then enter each throw; the static view is a
+    game of four just begun (the engine's own answer)."""
+    import json
+
+    t = T(lang)
+    players = int(params.get("players", 4))
+    seats_zh, seats_en = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳", "ABCDEFGHIJKLMNOP"
+    ans = handle({"game": "dawei", "action": "referee", "players": players, "first": 0, "moves": [], "lang": lang})
+    names = "".join(
+        f'<label class="dawei-ref-name"{" hidden" if k >= players else ""}>{t(f"第 {k + 1} 位", f"Player {k + 1}")} '
+        f'<input type="text" data-role="name" maxlength="24" autocomplete="off" placeholder="{seats_zh[k] if lang == "zh" else seats_en[k]}" disabled></label>'
+        for k in range(MAX_PLAYERS)
+    )
+    first = "".join(f'<option value="{k}">{t(f"第 {k + 1} 位", f"Player {k + 1}")}</option>' for k in range(players))
+    keys = "".join(
+        f'<button type="button" class="hw-btn dawei-key" data-face="{v}" aria-label="{t(f"{v} 点", f"a {v}")}" disabled>{v}</button>' for v in range(1, 7)
+    )
+    slots = "".join('<span class="dawei-slot" data-role="slot"></span>' for _ in range(6))
+    words = html.escape(json.dumps(REFEREE_WORDS[lang], ensure_ascii=False), quote=True)
+    return (
+        f'<div class="dawei-ref" data-words="{words}">'
+        f'<section class="dawei-ref-setup" data-role="setup" aria-label="{t("新开一局", "A new game")}">'
+        f'<p class="dawei-head">{t("新开一局：谁在桌上", "A new game: who is at the table")}</p>'
+        + _players_select(t, players)
+        + f'<div class="dawei-ref-names" data-role="names">{names}</div>'
+        f'<label>{t("先掷的人（叫点最大）", "Throws first (highest call)")} <select data-role="first" disabled>{first}</select></label>'
+        + options_panel(lang)
+        + f'<button type="button" class="hw-btn dawei-big" data-role="start" disabled>{t("开始记这一局", "Start this game")}</button>'
+        "</section>"
+        f'<section class="dawei-ref-game" data-role="game" aria-label="{t("记录每一掷", "Enter each throw")}">'
+        f'<p data-role="status" class="dawei-status">{e(ans["status"][lang])}</p>'
+        f'<p data-role="last" class="dawei-ref-last" aria-live="polite"></p>'
+        f'<div data-role="pad" class="dawei-pad">'
+        f'<div class="hw-row" data-role="choices"></div>'
+        f'<div class="dawei-slots" data-role="slots" role="img" aria-label="{t("还没有点色子", "no dice tapped yet")}">{slots}</div>'
+        f'<div class="dawei-keys" role="group" aria-label="{t("点一颗色子的点数", "Tap the face of a die")}">{keys}</div>'
+        f'<label class="dawei-ref-digits">{t("或者输入六个数字", "or type six digits")} '
+        f'<input type="text" data-role="digits" inputmode="numeric" maxlength="6" pattern="[1-6]{{6}}" autocomplete="off" disabled></label>'
+        '<div class="dawei-pad-row">'
+        f'<button type="button" class="hw-btn" data-role="back" disabled>{t("退一颗", "Back one die")}</button>'
+        f'<button type="button" class="hw-btn dawei-big" data-role="enter" disabled>{t("记下这一掷", "Enter this throw")}</button>'
+        "</div>"
+        '<div class="dawei-pad-row" data-role="drops">'
+        f'<button type="button" class="hw-btn" data-role="drop" data-move="drop:1" disabled>{t("掉出一颗色子", "One die fell out")}</button>'
+        f'<button type="button" class="hw-btn" data-role="drop" data-move="drop:2" disabled>{t("掉出两颗色子", "Two dice fell out")}</button>'
+        "</div>"
+        "</div>"
+        f'<p data-role="message" class="dawei-ref-message" role="status"></p>'
+        f'<div data-role="settlement" class="dawei-ref-settlement"></div>'
+        f'<div data-role="board">{board_html(ans, lang)}</div>'
+        f'<div class="dawei-pad-row"><button type="button" class="hw-btn" data-role="undo" disabled>{t("撤销上一笔", "Undo the last entry")}</button></div>'
+        f'<details class="dawei-pool"><summary>{t("每一笔（新的在上）", "Every entry (newest first)")}</summary>'
+        f'<ol class="dawei-log" data-role="log" reversed></ol></details>'
+        "</section>"
+        '<div data-role="sessions"></div>'
+        "</div>"
+    )
+
+
 WIDGETS = {
     "dawei-dice": dice_widget,
     "dawei-game": game_widget,
     "dawei-sim": sim_widget,
     "dawei-throw-filter": filter_widget,
     "dawei-split": split_widget,
+    "dawei-referee": referee_widget,
 }
 
 # ------------------------------------------------------------------ tables

@@ -81,7 +81,7 @@ def _table(req: dict[str, Any]) -> tuple[Any, list[str], list[str]]:
 def _seat(s: int | None, names: list[str]) -> dict[str, str]:
     if s is None:
         return {"zh": "", "en": ""}
-    if names:
+    if names and names[s] not in (seat_zh(s), seat_en(s)):
         return {"zh": f"{names[s]}（{seat_zh(s)}）", "en": f"{names[s]} ({seat_en(s)})"}
     return {"zh": seat_zh(s), "en": seat_en(s)}
 
@@ -141,6 +141,15 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:
     out["enter"] = enter
     cur = None if g.is_terminal() else g.current
     out["to_throw"] = None if cur is None else {"seat": cur, **_seat(cur, names)}
+    phase = out["phase_words"]
+    if cur is None:
+        ew = out["end_words"] or {"zh": "", "en": ""}
+        out["status"] = {"zh": f"本局结束（{ew['zh']}），共 {len(entries)} 笔。", "en": f"The game is over ({ew['en']}) after {len(entries)} entries."}
+    else:
+        who = out["to_throw"]
+        doing = ("选择：拿、分掷还是放弃", "chooses: take, split or pass") if g.pending else ("掷", "throws")
+        out["status"] = {"zh": f"第 {g.turn_no} 手 · {phase['zh']} · {who['zh']}{doing[0]}",
+                         "en": f"Turn {g.turn_no} · {phase['en']} · {who['en']} {doing[1]}"}
     if g.is_terminal():
         nets = out["net"]
         out["settlement"] = [{"seat": s, **_seat(s, names), "zhu": g.zhu(s), "net": nets[s],

@@ -105,3 +105,19 @@ def test_the_cost_grows_with_the_entries_and_a_whole_game_fits():
     # one more entry than a request may hold is refused in words, not played
     over = handle({**REF, "moves": ["throw:111111"] * (MAX_MOVES + 1)})
     assert over["ok"] is False and over["error"]["zh"] and over["error"]["en"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_static_view_is_a_game_of_four_just_begun_with_every_control_waiting(lang):
+    import re
+
+    from sitegen.dawei import referee_widget
+
+    h = referee_widget(lang, {"players": 4})
+    start = handle({**REF, "players": 4, "first": 0, "moves": [], "lang": lang})
+    assert start["status"][lang] in h
+    assert len(re.findall(r'data-face="[1-6]"', h)) == 6
+    assert h.count('data-role="name"') == 16 and h.count(" hidden>") >= 12  # 16 seats, four shown
+    for control in re.findall(r"<(?:button|input|select)\b[^>]*>", h):
+        assert "disabled" in control, control  # nothing answers before the engine does
+    assert ("柱" in h) and (("场上" if lang == "zh" else "Pool") in h)
