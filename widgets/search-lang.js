@@ -25,4 +25,18 @@
   const name = params.get("worker") || "";
   if (!/^search\.[0-9a-f]{8,}\.min\.js$/.test(name)) throw new Error("search-lang.js: not Material's search worker");
   importScripts(new URL(name, self.location.href).href);
+  // lunr names each state of its word automaton by its edges' labels and target ids run
+  // together ("1" + "3" + "12" reads the same as "1" + "31" + "2"): two different states
+  // could be taken for one, so the index answered for words it does not hold and lost some
+  // it does (a TypeError "reading '_index'" for queries such as "1", "src" or "dice", with
+  // an index whose numbers happened to collide). Each target id is closed by a comma here.
+  const TokenSet = self.lunr && self.lunr.TokenSet;
+  if (TokenSet) {
+    TokenSet.prototype.toString = function () {
+      if (this._str) return this._str;
+      let str = this.final ? "1" : "0";
+      for (const label of Object.keys(this.edges).sort()) str += label + this.edges[label].id + ",";
+      return str;
+    };
+  }
 })();
