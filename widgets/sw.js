@@ -30,6 +30,28 @@ const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padSt
 const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
 const saveData = () => !!(self.navigator && navigator.connection && navigator.connection.saveData);
 
+// Once a newer deployment's worker has taken over, this one is "redundant": it must not
+// make its copy again (caches.open creates a copy that was just deleted), or an old
+// deployment's files would stay in the browser beside the new ones for good.
+const replaced = () => !!(self.serviceWorker && self.serviceWorker.state === "redundant");
+
+/** Delete the copies of other deployments. Run by the worker in charge, as it takes over
+ * (before it serves any page) and again with each message, so that a copy an older worker
+ * was still writing as it was replaced does not outlive it. */
+async function dropOlder() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+  }
+}
+
+/** Keep ``response`` under ``url`` in this deployment's copy, unless this worker was replaced. */
+async function store(cache, url, response) {
+  if (replaced()) return false;
+  await cache.put(url, response);
+  if (replaced()) await caches.delete(CACHE); // replaced while writing: leave nothing behind
+  return true;
+}
+
 /** The address a file is kept under: a page's query holds a widget's state (?dawei-dice=…), not another file. */
 function key(url) {
   const u = new URL(url);
@@ -86,6 +108,7 @@ async function wantsWhole() {
  * deployment's copy when its body is this build's, else (unless ``network`` is false)
  * from the network. Returns how many are kept. */
 async function keep(urls, { older = [], network = true, first = "no-cache" } = {}) {
+  if (replaced()) return 0;
   const cache = await caches.open(CACHE);
   const queue = [...new Set(urls.map(key))].filter((u) => FILES.has(u));
   let kept = 0;
@@ -97,17 +120,13 @@ async function keep(urls, { older = [], network = true, first = "no-cache" } = {
     for (const name of older) {
       const old = await (await caches.open(name)).match(url);
       const good = old && (await checked(url, await old.arrayBuffer(), old.headers, { forward: true }));
-      if (good) {
-        await cache.put(url, good);
+      if (good && (await store(cache, url, good))) {
         kept += 1;
         return;
       }
     }
     const good = network ? await fetchChecked(url, first) : null;
-    if (good) {
-      await cache.put(url, good);
-      kept += 1;
-    }
+    if (good && (await store(cache, url, good))) kept += 1;
   }
   await Promise.all(Array.from({ length: PARALLEL }, async () => {
     while (queue.length) await one(queue.shift());
@@ -133,10 +152,9 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
+  // the old copies are gone before this worker is "activated" (and before it serves a page)
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-    }
+    await dropOlder();
     if (BUILD.files.length === 0) {
       // the site is being edited (mkdocs serve): keep nothing, step aside
       await caches.delete(CHOICE);
@@ -147,11 +165,10 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-/** What the reader's copy holds: {whole, kept, files, bytes, keptBytes}. */
+/** What the reader's copy holds: {version, whole, kept, files, bytes}. */
 async function status() {
-  const cache = await caches.open(CACHE);
-  const keys = (await cache.keys()).map((r) => r.url);
-  return { whole: await wantsWhole(), kept: keys.length, files: FILES.size, bytes: BUILD.bytes || 0 };
+  const keys = replaced() ? [] : await (await caches.open(CACHE)).keys();
+  return { version: BUILD.version, whole: await wantsWhole(), kept: keys.length, files: FILES.size, bytes: BUILD.bytes || 0 };
 }
 
 // Messages from the pages (widgets/offline.js):
@@ -166,6 +183,7 @@ self.addEventListener("message", (event) => {
   if (BUILD.files.length === 0) return answer({ whole: false, kept: 0, files: 0, bytes: 0 });
   event.waitUntil((async () => {
     try {
+      if (self.serviceWorker && self.serviceWorker.state === "activated") await dropOlder();
       if (msg.type === "keep" && Array.isArray(msg.urls)) {
         // what the page and its widgets fetched: the browser's HTTP cache has most of it
         await keep(msg.urls.filter((u) => typeof u === "string").slice(0, 2000), { first: "force-cache" });
@@ -182,8 +200,8 @@ self.addEventListener("message", (event) => {
 
 async function respond(event) {
   const request = event.request;
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+  // (caches.match does not create the copy, as caches.open would)
+  const hit = await caches.match(request, { cacheName: CACHE, ignoreSearch: true, ignoreVary: true });
   if (hit) return hit;
   try {
     const res = await fetch(request);
@@ -193,7 +211,7 @@ async function respond(event) {
       const copy = res.clone();
       event.waitUntil((async () => {
         const good = await checked(url, await copy.arrayBuffer(), copy.headers).catch(() => null);
-        if (good) await cache.put(url, good);
+        if (good && !replaced()) await store(await caches.open(CACHE), url, good);
       })());
     }
     return res;
@@ -201,7 +219,7 @@ async function respond(event) {
     if (request.mode === "navigate") {
       // the missing page's language: the English part of the site lives under en/
       const english = new URL(request.url).pathname.slice(SCOPE.pathname.length).startsWith("en/");
-      const notFound = await cache.match(new URL(english ? "en/404.html" : "404.html", SCOPE).href);
+      const notFound = await caches.match(new URL(english ? "en/404.html" : "404.html", SCOPE).href, { cacheName: CACHE });
       if (notFound) return new Response(await notFound.blob(), { status: 404, headers: notFound.headers });
     }
     throw err;

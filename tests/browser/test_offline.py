@@ -194,6 +194,26 @@ def test_pages_a_reader_opened_come_back_offline(page, site_url):
     back.close()
 
 
+def test_a_reader_who_asks_to_save_data_downloads_nothing_beyond_the_pages(page, site_url):
+    """Save-Data on (the browser's "save data"): the page and what its widgets need are kept, the
+    Python snapshot (megabytes, for a faster next visit) is not fetched, the whole archive is
+    not taken, and the offer says why."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    page.goto(site_url + "dawei/")
+    assert page.evaluate("() => navigator.connection.saveData") is True
+    page.wait_for_selector(READY, timeout=120_000)
+    wait_offline_copy(page)
+    report = boot_report(page)
+    offer = page.locator(".hw-offline")
+    offer.wait_for(timeout=240_000)  # shown once the service worker has answered what it keeps
+    assert "省流量" in offer.inner_text()
+    wait_kept(page, site_url + "dawei/")
+    status = page.evaluate(SW_STATUS)
+    assert status["whole"] is False and status["kept"] < status["files"] / 2
+    assert report["snapshotFile"] and not kept(page, report["snapshotFile"])
+
+
 def test_whole_archive_works_offline_for_a_reader_who_keeps_it(page, site_url):
     page.goto(site_url + "en/archive/")
     wait_offline_copy(page)
@@ -307,6 +327,39 @@ def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
 # the site's offline copies (the Python snapshot has a cache of its own)
 SITE_COPIES = """async () => (await caches.keys()).filter((k) => k.startsWith("hw-site-"))"""
 
+# resolves once this service worker is in charge: it drops the older copies before it is "activated"
+ACTIVATED = """() => new Promise((done) => {
+    const me = self.serviceWorker;
+    const settled = () => me.state === "activated" || me.state === "redundant";
+    if (settled()) return done(me.state);
+    me.addEventListener("statechange", () => settled() && done(me.state));
+})"""
+
+
+def wait_activated(context, version: str) -> None:
+    """Until the service worker of deployment ``version`` has taken over (an event of its own,
+    not a deadline): the tabs of the old deployment are closed, so it activates."""
+    from playwright.sync_api import Error
+
+    want = f"hw-site-{version}"
+    while True:
+        for worker in context.service_workers:
+            try:
+                if worker.evaluate("() => typeof CACHE === 'string' && CACHE") != want:
+                    continue
+                state = worker.evaluate(ACTIVATED)
+            except Error:
+                continue  # a worker that stopped meanwhile
+            assert state == "activated", state
+            return
+        context.wait_for_event("serviceworker", timeout=240_000)
+
+
+def assert_only_copy(page, version: str) -> None:
+    """The page is served by deployment ``version``, whose copy is the only one."""
+    assert page.evaluate(SW_STATUS)["version"] == version  # (its answer comes after it has dropped older copies)
+    assert page.evaluate(SITE_COPIES) == [f"hw-site-{version}"]
+
 
 def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp_path: Path):
     """A rebuilt site (another service worker) replaces the cache once the old tab is closed;
@@ -343,17 +396,11 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
         assert first.evaluate("async () => !!(await navigator.serviceWorker.getRegistration()).waiting")
         assert first.evaluate(SITE_COPIES) == [f"hw-site-{old}", f"hw-site-{new}"]
         first.close()  # no tab of the old deployment is left
+        # the new version takes over, dropping the old copy as it does
+        wait_activated(context, new)
         second = context.new_page()
         second.goto(base + "dawei/")
-        # the new version takes over and drops the old copy
-        second.evaluate("""async (want) => {
-            const deadline = performance.now() + 240000;
-            const copies = async () => (await caches.keys()).filter((k) => k.startsWith("hw-site-"));
-            while (JSON.stringify(await copies()) !== JSON.stringify(want)) {
-                if (performance.now() > deadline) throw new Error(`offline copies: ${JSON.stringify(await copies())}`);
-                await new Promise((r) => setTimeout(r, 100));
-            }
-        }""", [f"hw-site-{new}"])
+        assert_only_copy(second, new)
         context.set_offline(True)
         second.goto(base + "archive/")
         assert "DEPLOYMENT-TWO" in second.locator("h1").first.inner_text()
@@ -415,16 +462,10 @@ def test_a_page_uploaded_out_of_order_is_not_kept_under_the_new_version(browser,
         assert kept_c is not None and "DEPLOYMENT-B" in kept_c
         # … and C is what the reader reads offline, once the old tab is gone
         tab.close()
+        wait_activated(context, rev_c)
         reader = context.new_page()
         reader.goto(base + "archive/")
-        reader.evaluate("""async (want) => {
-            const deadline = performance.now() + 240000;
-            const copies = async () => (await caches.keys()).filter((k) => k.startsWith("hw-site-"));
-            while (JSON.stringify(await copies()) !== JSON.stringify(want)) {
-                if (performance.now() > deadline) throw new Error(`offline copies: ${JSON.stringify(await copies())}`);
-                await new Promise((r) => setTimeout(r, 100));
-            }
-        }""", [f"hw-site-{rev_c}"])
+        assert_only_copy(reader, rev_c)
         context.set_offline(True)
         reader.goto(base + "gupai/")
         assert "DEPLOYMENT-B" in reader.locator("h1").first.inner_text()
