@@ -415,6 +415,7 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_sheet", e.zh, e.en) from None
     out = compute(m)
     out["entries"] = [entry_json(e) for e in m.entries]
+    out["tiebreak"] = list(m.tiebreak)
     out["options"] = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(req, "options", {}).items()}
     out["csv"] = csv_text(out)
     position = sheet_position(m)
