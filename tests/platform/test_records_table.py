@@ -300,3 +300,16 @@ def test_a_sheet_kept_as_a_record_opens_again_as_the_same_sheet():
     other = handle({"game": "record", "action": "write", "position": {"game": "gupai", "seed": 1}})["text"]
     c = handle({"game": "paohuzi", "action": "sheet", "text": other})
     assert not c["ok"] and "not a 跑胡子 match sheet" in c["error"]["en"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_records_page_match_sheet_example_reads_and_scores_as_the_booklet(lang):
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "archive" / f"records.{lang}.md").read_text(encoding="utf-8")
+    texts = [t for t in re.findall(r"```text\n(\[Record.*?)```", page, re.S) if '[Sheet "match"]' in t]
+    assert len(texts) == 1
+    rec = read(texts[0])
+    assert rec.state.is_terminal() and [str(x) for x in rec.state.returns()] == rec.tags["Result"].split() == ["-15", "-7", "7", "15"]
+    assert read(BOOKLET_MATCH).state.returns() == rec.state.returns()
