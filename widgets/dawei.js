@@ -1,6 +1,7 @@
 // 打围 widgets. Every answer comes from the Python engine through ctx.call(); names of sticks,
 // patterns, readings and endings all come from those answers (this file holds no game data).
 import { own, sharedState, shareButton } from "./dom.js";
+import { recordTools } from "./recordio.js";
 import { refereeWidget } from "./dawei-referee.js";
 
 const OF = 46656; // 6^6 ordered throws of six dice: arithmetic, not a rule
@@ -356,6 +357,23 @@ async function gameWidget(root, ctx) {
     setOptions(root, start.options);
     if (Array.isArray(start.moves) && start.moves.every((m) => typeof m === "string")) moves = start.moves.slice(0, 2000);
   }
+  // the game as a record file, and a record file opened at this table (widgets/recordio.js)
+  (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
+    game: "dawei",
+    request: () => request(),
+    open: async (r) => {
+      if (![...players.options].some((o) => Number(o.value) === r.players)) {
+        return { zh: `这张桌子不能坐 ${r.players} 人。`, en: `This table does not seat ${r.players} players.` };
+      }
+      players.value = String(r.players);
+      seed.value = String(r.seed);
+      mode.value = "hotseat"; // every seat's moves are the record's
+      setOptions(root, r.options);
+      moves = r.moves.slice(0, 20000);
+      await refresh();
+      return null;
+    },
+  }));
   await refresh();
 }
 

@@ -3,6 +3,7 @@
 // (sitegen/gupai.py) has the same structure, with the controls disabled.
 import { el, own, sharedState, shareButton } from "./dom.js";
 import { ledgerWidget } from "./ledger.js";
+import { recordTools } from "./recordio.js";
 import { levelChooser, reviewButton } from "./review.js";
 
 let tilesCache = null;
@@ -274,6 +275,18 @@ async function handWidget(root, ctx) {
     run();
   });
   for (const s of selects) s.addEventListener("change", () => { moves = []; sealed = []; run(); });
+  // the game as a record file, and a record file opened at this table (widgets/recordio.js)
+  (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
+    game: "gupai",
+    request: () => ({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), ...(typeof level === "string" ? { level } : {}) }),
+    open: async (r) => {
+      seed = r.seed; moves = r.moves.slice(0, 32); sealed = r.sealed.filter((s) => s === human);
+      for (const s of selects) if (own(r.options, s.dataset.option)) s.value = own(r.options, s.dataset.option);
+      answer = null;
+      await run();
+      return null;
+    },
+  }));
   await run();
 }
 

@@ -3,6 +3,7 @@
 // (sitegen/yezi.py) has the same structure, with the controls disabled.
 import { el, sharedState, shareButton } from "./dom.js";
 import { showingWidget } from "./showing.js";
+import { recordTools } from "./recordio.js";
 
 const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
 const facesCache = new Map();
@@ -304,7 +305,7 @@ async function roundWidget(root, ctx) {
 
   async function run(opts = {}) {
     const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value } };
-    if (!opts.newSeed) request.seed = seed;
+    request.seed = opts.newSeed ? Math.floor(Math.random() * 2 ** 32) : seed;
     if (opts.split) { request.my_seat = 0; request.my_groups = opts.split; }
     button.disabled = true;
     const answer = await ctx.call(request);
@@ -367,6 +368,22 @@ async function roundWidget(root, ctx) {
     drawHand();
     result.replaceChildren(promptNode());
   }
+  // the round as a record file, and a record file opened at this table (widgets/recordio.js)
+  (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
+    game: "yezi",
+    request: () => (revealed ? { game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value },
+      ...(mySplit ? { my_seat: 0, my_groups: mySplit } : {}) } : null),
+    open: async (r) => {
+      if ((r.thrower || 0) !== 0) return { zh: "这张牌桌总是甲家掷骰子，这份记录不是。", en: "At this table Player A always throws the die; in this record someone else did." };
+      seed = r.seed;
+      const o = r.options || {};
+      for (const [k, sel] of [["scoring", scoring], ["ties", ties]]) if ([...sel.options].some((x) => x.value === o[k])) sel.value = o[k];
+      hand = [];
+      if (r.my_groups) await run({ split: r.my_groups });
+      else await run({ best: true });
+      return null;
+    },
+  }));
 }
 
 export const widgets = {

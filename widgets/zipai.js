@@ -5,6 +5,7 @@
 // build time (sitegen/zipai.py) has the same markup; this module redraws it from each answer.
 
 import { el, sharedState, shareButton } from "./dom.js";
+import { recordTools } from "./recordio.js";
 import { levelChooser, reviewButton } from "./review.js";
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -446,6 +447,21 @@ async function table(root, ctx) {
     ask(true);
   });
   newBtn.disabled = false;
+  // the hand as a record file, and a record file opened at this table (widgets/recordio.js)
+  (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
+    game: "paohuzi",
+    request: () => (hands ? { game: "paohuzi", action: "play", match: { hands } } : { game: "paohuzi", action: "play", variant, table: tableKind, seed,
+      actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) }),
+    open: async (r) => {
+      if (r.variant !== variant || r.table !== tableKind) {
+        return { zh: "这份记录是另一种玩法或另一种桌子的一局，请在对应的牌桌上打开。",
+          en: "This record is a hand of another variant or at another table: open it at that table." };
+      }
+      hands = 0; birds = 0; seed = r.seed; moves = r.moves.slice(0, MAX_MOVES); lastLog = Infinity;
+      await ask(true);
+      return null;
+    },
+  }));
   await ask(false);
 }
 
