@@ -7,6 +7,8 @@ Fixtures
   navigation only follows links listed in sitemap.xml, port included)
 - ``site_url`` (session): base URL (ending in "/") of that site on http://127.0.0.1:<port>/
 - ``browser`` (session): a Playwright Chromium browser
+- ``site_crawl`` (session): every page visited once per viewport, with the findings of the
+  accessibility, phone, plain-words, policy and print checks (tests/browser/crawl.py)
 - ``page``: a new page; requests to any other host are aborted and fail the test;
   uncaught page errors fail the test too. Its context blocks the site's service worker
   unless the test is marked ``service_worker`` (the offline layer's tests, by their file)
@@ -21,6 +23,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Iterator
@@ -91,8 +94,44 @@ def start_serving(server: _Server) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
 
+class _EarlyBuild:
+    """The session's site build, started in the background as soon as the tests are collected
+    (when any of them needs the site), so that it runs on the second core while the engine's
+    tests run first (see the order in pytest_collection_modifyitems)."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="pytest-site-"))
+        self.dest = self.tmp / "site"
+        self.server, url = site_server(self.dest)
+        self.log = open(self.tmp / "build.log", "w+", encoding="utf-8")
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=url)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(self.dest)],
+            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, text=True, env=env,
+        )
+
+    def result(self) -> BuildResult:
+        code = self.proc.wait(timeout=900)
+        self.log.seek(0)
+        return BuildResult(self.dest, code, self.log.read())
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+        self.server.server_close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+_EARLY: list[_EarlyBuild] = []
+
+
 @pytest.fixture(scope="session")
 def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple["_Server", Path]]:
+    if _EARLY:
+        yield _EARLY[0].server, _EARLY[0].dest
+        return
     dest = tmp_path_factory.mktemp("site") / "site"
     server, _ = site_server(dest)
     try:
@@ -103,6 +142,8 @@ def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple["_S
 
 @pytest.fixture(scope="session")
 def site_build(_site_server: tuple[_Server, Path]) -> BuildResult:
+    if _EARLY:
+        return _EARLY[0].result()
     server, dest = _site_server
     return build_site(dest, f"http://127.0.0.1:{server.server_address[1]}/")
 
@@ -162,9 +203,55 @@ def browser() -> Iterator[object]:
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            yield b
+            yield _Browser(b)
         finally:
             b.close()
+
+
+#: what a new browser context does with the site's service worker when the test does not say:
+#: "block", except in the offline layer's tests (marker service_worker), set for each test below
+_SERVICE_WORKERS = {"default": "block"}
+
+
+class _Browser:
+    """The Playwright browser, whose new contexts and pages block the site's service worker
+    (it would precache the whole site, Pyodide included, in every fresh context) unless the
+    running test is one of the offline layer's or passes ``service_workers`` itself."""
+
+    def __init__(self, browser: object) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._browser, name)
+
+    def new_context(self, **kwargs: object) -> object:
+        kwargs.setdefault("service_workers", _SERVICE_WORKERS["default"])
+        return self._browser.new_context(**kwargs)  # type: ignore[attr-defined]
+
+    def new_page(self, **kwargs: object) -> object:
+        kwargs.setdefault("service_workers", _SERVICE_WORKERS["default"])
+        return self._browser.new_page(**kwargs)  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _service_worker_default(request: pytest.FixtureRequest) -> Iterator[None]:
+    keep = request.node.get_closest_marker("service_worker") is not None
+    _SERVICE_WORKERS["default"] = "allow" if keep else "block"
+    try:
+        yield
+    finally:
+        _SERVICE_WORKERS["default"] = "block"
+
+
+@pytest.fixture(scope="session")
+def site_crawl(browser: object, site_url: str, built_site: Path, request: pytest.FixtureRequest) -> dict[str, object]:
+    """Every page of the site visited once per viewport ("desk": 1280 px light, "phone": 360 px
+    dark), with what the reader-facing checks assert on (tests/browser/crawl.py); a run that
+    leaves out the tests of one viewport does not crawl it."""
+    from browser.crawl import crawl_site, viewports_for
+
+    files = {Path(str(item.path)).name for item in request.session.items if "site_crawl" in getattr(item, "fixturenames", ())}
+    return crawl_site(browser, site_url, built_site, viewports_for(files))
 
 
 def _is_local(url: str) -> bool:
@@ -312,3 +399,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if path.name in SERVICE_WORKER_FILES:
             item.add_marker(pytest.mark.service_worker)
+    # the files that need only the virtual environment first, then the rest in their usual order
+    # (a file stays whole, for its module fixtures): the site builds meanwhile (_EarlyBuild)
+    heavy = {item.path for item in items if any(item.get_closest_marker(m) for m in ("browser", "site", "node"))}
+    items.sort(key=lambda item: item.path in heavy)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    config = session.config
+    if config.option.collectonly or _EARLY:
+        return
+    users = [item for item in session.items if _uses(item, "built_site", "site_build", "site_url")]
+    if os.environ.get("RECORD_SITE_DIR"):  # the record's tests then check a site built before
+        users = [item for item in users if not Path(str(item.path)).is_relative_to(ROOT / "tests" / "record")]
+    if users:
+        _EARLY.append(_EarlyBuild())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    while _EARLY:
+        _EARLY.pop().close()

@@ -210,48 +210,22 @@ def test_error_answers_are_sentences_about_the_game() -> None:
 
 # ---------------------------------------------------------------- live widgets
 
-WIDGET_TEXT_JS = """() => {
-  const out = [];
-  const SKIP = 'code, pre, kbd, samp, svg, script, style, [aria-hidden="true"]';
-  // the text a reader meets, element by element: text in one line of inline elements is
-  // joined as it is written; a block, a button or a cell starts a new line (textContent
-  // would glue "…nothing" and "New game" into "nothingNew")
-  const line = (n) => {
-    for (let e = n.parentElement; e; e = e.parentElement) {
-      const d = getComputedStyle(e).display;
-      if (d !== 'inline' && d !== 'contents') return e;
-    }
-    return null;
-  };
-  for (const w of document.querySelectorAll('.hw[data-widget]')) {
-    const walk = document.createTreeWalker(w, NodeFilter.SHOW_TEXT);
-    let text = '', last = null;
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      if (n.parentElement.closest(SKIP)) continue;
-      const at = line(n);
-      if (at !== last) text += '\\n';
-      text += n.data;
-      last = at;
-    }
-    out.push(text);
-    for (const e of w.querySelectorAll('[aria-label], [title], [alt], [placeholder], option')) {
-      for (const k of ['aria-label', 'title', 'alt', 'placeholder']) if (e.getAttribute(k)) out.push(e.getAttribute(k));
-      if (e.tagName === 'OPTION') out.push(e.textContent);
-    }
-  }
-  return out.join('\\n');
-}"""
 
+def test_live_widgets_show_words(site_crawl: Any, built_site: Path) -> None:
+    """The text of every widget once ready, on every page with one, as the session's crawl read
+    it at 1280 px (tests/browser/crawl.py: WIDGET_TEXT_JS, each page visited once per viewport)."""
+    from browser.sitepages import widget_pages
 
-def test_live_widgets_show_words(page: Any, site_url: str, built_site: Path) -> None:
-    from browser.sitepages import open_ready, widget_pages
-
+    crawl = site_crawl["desk"]
+    assert crawl.foreign == [], f"the site requested other hosts: {crawl.foreign}"
     found = {}
-    for path in widget_pages(built_site):
-        failed = open_ready(page, site_url + path)
-        hits = identifiers(page.evaluate(WIDGET_TEXT_JS))
-        if failed:
-            hits.append(f"widgets did not start: {failed}")
+    paths = widget_pages(built_site)
+    assert paths
+    for path in paths:
+        v = crawl.visits[path]
+        hits = identifiers(v.words) + v.not_started()
+        if v.page_errors:
+            hits.append(f"uncaught errors in the page: {v.page_errors}")
         if hits:
             found[path] = sorted(set(hits))[:10]
     assert found == {}, "\n".join(f"{p}: {v}" for p, v in found.items())

@@ -1,0 +1,293 @@
+"""One crawl of the built site per viewport, shared by the reader-facing browser checks.
+
+Every page (Chinese and English) is opened once at 1280 px in the light scheme ("desk") and
+once at 360 px in the dark scheme ("phone", a touch screen), and waited on until its widgets
+have left their loading state. On each visit the crawl gathers what the separate tests assert
+on, so each check still fails on its own:
+
+- both viewports: the widgets' states, Content-Security-Policy violations (listened for before
+  any script of the page runs), console errors and warnings, uncaught page errors, requests to
+  other hosts, and axe-core's serious and critical violations (tests/browser/test_a11y.py);
+- desk: widgets without an announced result area and unnamed pictures (test_a11y.py), the
+  widgets' visible text (tests/platform/test_plain_words.py, test_security.py), how enabled and
+  disabled buttons look on the game front pages, and how many A4 sheets a game's page prints to
+  (test_print.py);
+- phone: anything past the right edge of the screen and the home page's cards (test_phone.py).
+
+The two viewports load each page side by side, so one page's widgets start while the other's
+are checked. The service worker is blocked in both contexts (tests/conftest.py ``browser``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from browser.sitepages import READY_JS, new_context, pages, pdf_sheets, widget_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = 360
+DESK = 1280
+GAMES = ("dawei", "gupai", "yezi", "paohuzi")
+#: the game front pages where the button styles are compared, in this order
+FRONT_PAGES = ("dawei/", "gupai/", "paohuzi/", "en/dawei/")
+#: how long a page's widgets may take to leave their loading state
+READY_MS = 180_000
+
+# listen for violations before any script of the page runs
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+RUN_AXE = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' — ' + (n.failureSummary || '').split('\\n').slice(1, 2).join('').trim().slice(0, 140))}));
+}"""
+
+STATES_JS = "() => [...document.querySelectorAll('[data-widget]')].map((w) => [w.dataset.widget, w.dataset.state])"
+
+SILENT_JS = """() => [...document.querySelectorAll('.hw[data-widget]')]
+  .filter(w => !w.querySelector('.hw-body [aria-live], .hw-body [role="status"], .hw-body [role="alert"]'))
+  .map(w => w.dataset.widget)"""
+
+PICTURES_JS = """() => [...document.querySelectorAll('.md-content svg')]
+  .filter(s => !s.closest('[aria-hidden="true"]') && !s.closest('.md-icon, .twemoji, .headerlink, button, a.md-button, .hw-spinner'))
+  .filter(s => s.getBoundingClientRect().width >= 16 && !s.parentElement.closest('svg'))
+  .filter(s => {
+    if (s.getAttribute('role') !== 'img') return true;
+    const label = (s.getAttribute('aria-label') || '').trim();
+    const title = s.querySelector(':scope > title');
+    const by = s.getAttribute('aria-labelledby');
+    return !(label || (title && title.textContent.trim()) || by);
+  })
+  .map(s => (s.getAttribute('class') || s.parentElement.className || 'svg').toString().slice(0, 40))"""
+
+LOOK_JS = """() => {
+  const on = document.querySelector('.hw[data-state="ready"] button.hw-btn:not([disabled])');
+  const off = document.createElement('button');
+  off.className = 'hw-btn'; off.disabled = true; off.textContent = on ? on.textContent : 'x';
+  (on ? on.parentElement : document.querySelector('.hw')).append(off);
+  const pick = (b) => { const s = getComputedStyle(b); return [s.borderStyle, s.backgroundColor, s.opacity, s.color]; };
+  const out = {on: on && pick(on), off: pick(off)};
+  off.remove();
+  return out;
+}"""
+
+WIDGET_TEXT_JS = """() => {
+  const out = [];
+  const SKIP = 'code, pre, kbd, samp, svg, script, style, [aria-hidden="true"]';
+  // the text a reader meets, element by element: text in one line of inline elements is
+  // joined as it is written; a block, a button or a cell starts a new line (textContent
+  // would glue "…nothing" and "New game" into "nothingNew")
+  const line = (n) => {
+    for (let e = n.parentElement; e; e = e.parentElement) {
+      const d = getComputedStyle(e).display;
+      if (d !== 'inline' && d !== 'contents') return e;
+    }
+    return null;
+  };
+  for (const w of document.querySelectorAll('.hw[data-widget]')) {
+    const walk = document.createTreeWalker(w, NodeFilter.SHOW_TEXT);
+    let text = '', last = null;
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement.closest(SKIP)) continue;
+      const at = line(n);
+      if (at !== last) text += '\\n';
+      text += n.data;
+      last = at;
+    }
+    out.push(text);
+    for (const e of w.querySelectorAll('[aria-label], [title], [alt], [placeholder], option')) {
+      for (const k of ['aria-label', 'title', 'alt', 'placeholder']) if (e.getAttribute(k)) out.push(e.getAttribute(k));
+      if (e.tagName === 'OPTION') out.push(e.textContent);
+    }
+  }
+  return out.join('\\n');
+}"""
+
+# Elements whose right edge passes the screen, ignoring those that cannot widen the
+# page: inside a fixed layer (the theme's drawer and dialogs), or inside a frame that
+# scrolls or clips sideways and itself fits the screen.
+OVERFLOW_JS = """(W) => {
+  const out = [];
+  const fits = (a) => a.getBoundingClientRect().right <= W + 0.5;
+  for (const e of document.querySelectorAll('body *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right <= W + 0.5) continue;
+    const s = getComputedStyle(e);
+    if (s.visibility === 'hidden' || s.position === 'fixed') continue;
+    let contained = false;
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const as = getComputedStyle(a);
+      if (as.position === 'fixed' || as.visibility === 'hidden') { contained = true; break; }
+      if (as.overflowX !== 'visible' && fits(a)) { contained = true; break; }
+    }
+    if (contained) continue;
+    const name = e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+    out.push(`${name} (right edge ${Math.round(r.right)} px)`);
+  }
+  return {scrollWidth: document.scrollingElement.scrollWidth, wide: out.slice(0, 10)};
+}"""
+
+CARDS_JS = "cs => cs.map(c => c.getBoundingClientRect().right)"
+
+
+def is_game_page(path: str) -> bool:
+    parts = path.split("/")
+    return (parts[1] if parts[0] == "en" else parts[0]) in GAMES
+
+
+@dataclass
+class Visit:
+    """What one visit of one page found."""
+
+    path: str
+    #: why the page could not be checked (it did not load, or its widgets stayed loading), else ""
+    failed: str = ""
+    scheme: str = ""
+    states: list[tuple[str, str]] = field(default_factory=list)
+    csp: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    axe: list[str] = field(default_factory=list)
+    # desk
+    silent: list[str] = field(default_factory=list)
+    unnamed: list[str] = field(default_factory=list)
+    words: str = ""
+    look: dict[str, Any] | None = None
+    sheets: int | None = None
+    # phone
+    scroll_width: int | None = None
+    wide: list[str] = field(default_factory=list)
+    cards: list[float] = field(default_factory=list)
+
+    @property
+    def widget_errors(self) -> list[str]:
+        return [w for w, state in self.states if state == "error"]
+
+    def not_started(self) -> list[str]:
+        """The page-level problems every check reports: not checked, or widgets that failed to start."""
+        out = [self.failed] if self.failed else []
+        if self.widget_errors:
+            out.append(f"widgets did not start: {self.widget_errors}")
+        return out
+
+
+@dataclass
+class Crawl:
+    """One viewport's crawl: its visits by page path, and the requests it saw to other hosts."""
+
+    name: str
+    width: int
+    scheme: str
+    visits: dict[str, Visit] = field(default_factory=dict)
+    foreign: list[str] = field(default_factory=list)
+    widget_pages: list[str] = field(default_factory=list)
+
+
+class _View:
+    def __init__(self, browser: Any, crawl: Crawl) -> None:
+        self.crawl = crawl
+        self.ctx = new_context(browser, crawl.width, crawl.scheme, crawl.foreign)
+        self.ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))  # injected outside the page's CSP
+        self.ctx.add_init_script(script=WATCH_CSP)
+        self.page = self.ctx.new_page()
+        self.page.set_default_timeout(60_000)
+        self.visit = Visit("")
+        self.page.on("pageerror", lambda e: self.visit.page_errors.append(str(e)))
+        self.page.on("console", lambda m: self.visit.console.append(m.text) if m.type in ("error", "warning") else None)
+
+    def start(self, url: str, path: str) -> None:
+        self.visit = Visit(path)
+        self.crawl.visits[path] = self.visit
+        try:
+            self.page.goto(url, wait_until="load")
+        except Exception as e:  # noqa: BLE001 - reported by every check of the page
+            self.visit.failed = f"the page did not load: {str(e).splitlines()[0]}"
+
+    def finish(self) -> None:
+        v, pg = self.visit, self.page
+        if v.failed:
+            return
+        try:
+            pg.wait_for_function(READY_JS, timeout=READY_MS)
+        except Exception:  # noqa: BLE001
+            v.failed = f"widgets still loading after {READY_MS // 1000} s"
+        v.states = [tuple(s) for s in pg.evaluate(STATES_JS)]  # type: ignore[misc]
+        if v.failed:
+            return
+        v.scheme = pg.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        v.csp = pg.evaluate("() => window.__csp")
+        found = pg.evaluate(RUN_AXE)
+        v.axe = [f"{f['id']}: {' | '.join(f['nodes'])}" for f in found]
+        if self.crawl.name == "desk":
+            self._desk(v, pg)
+        else:
+            self._phone(v, pg)
+
+    def _desk(self, v: Visit, pg: Any) -> None:
+        v.silent = pg.evaluate(SILENT_JS)
+        v.unnamed = pg.evaluate(PICTURES_JS)
+        if v.path in self.crawl.widget_pages:
+            v.words = pg.evaluate(WIDGET_TEXT_JS)
+        if v.path in FRONT_PAGES:
+            v.look = pg.evaluate(LOOK_JS)
+        if is_game_page(v.path):
+            v.sheets = pdf_sheets(pg.pdf(format="A4"))
+
+    def _phone(self, v: Visit, pg: Any) -> None:
+        if v.path in self.crawl.widget_pages or v.path in ("", "en/"):
+            got = pg.evaluate(OVERFLOW_JS, PHONE)
+            v.scroll_width, v.wide = got["scrollWidth"], got["wide"]
+        if v.path in FRONT_PAGES:
+            v.look = pg.evaluate(LOOK_JS)
+        if v.path in ("", "en/"):
+            v.cards = pg.eval_on_selector_all(".hw-card", CARDS_JS)
+
+
+#: the viewports a test file reads, when a run leaves out the others (a file not named reads both)
+VIEWPORTS_OF = {
+    "test_phone.py": ("phone",),
+    "test_print.py": ("desk",),
+    "test_security.py": ("desk",),
+    "test_plain_words.py": ("desk",),
+}
+VIEWPORTS = ("desk", "phone")
+
+
+def viewports_for(files: set[str]) -> tuple[str, ...]:
+    """The viewports the test files ``files`` (names) read: a run of one file crawls only its own."""
+    wanted = {v for f in files for v in VIEWPORTS_OF.get(f, VIEWPORTS)}
+    return tuple(v for v in VIEWPORTS if v in wanted)
+
+
+def crawl_site(browser: Any, site_url: str, site: Path, viewports: tuple[str, ...] = VIEWPORTS) -> dict[str, Crawl]:
+    """Visit every page of ``site`` (served at ``site_url``) once at each of ``viewports``."""
+    if not AXE.exists():
+        raise AssertionError("axe-core is missing: run npm ci (it is a devDependency in package.json)")
+    paths = pages(site)
+    widgets = widget_pages(site)
+    every = {
+        "desk": Crawl("desk", DESK, "light", widget_pages=widgets),
+        "phone": Crawl("phone", PHONE, "dark", widget_pages=widgets),
+    }
+    crawls = {name: every[name] for name in viewports}
+    views = [_View(browser, c) for c in crawls.values()]
+    try:
+        for path in paths:
+            for view in views:
+                view.start(site_url + path, path)
+            for view in views:
+                view.finish()
+    finally:
+        for view in views:
+            view.ctx.close()
+    return crawls
