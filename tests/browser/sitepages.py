@@ -3,7 +3,8 @@
 - :func:`pages` — every page of a built site (Chinese and English), as paths relative to the site root;
 - :func:`widget_pages` — the pages that hold a live widget;
 - :func:`new_context` — a Chromium context at a given width and colour scheme that refuses other hosts;
-- :func:`open_ready` — go to a page and wait until every widget has left its loading state.
+- :func:`open_ready` — go to a page and wait until every widget has left its loading state;
+- :func:`pick_tiles` — choose tiles in a 骨牌 hand widget, as a reader clicks them.
 """
 
 from __future__ import annotations
@@ -93,3 +94,15 @@ def printing_page(browser: Any) -> Any:
     finally:
         ctx.close()
     assert foreign == []
+
+
+def pick_tiles(root: Any, tiles: list[str]) -> None:
+    """Choose ``tiles`` in a 骨牌 hand widget by clicking their buttons, each button at most once
+    (a hand may hold two tiles of one kind)."""
+    picks = root.locator(".gp-pick")
+    codes = [picks.nth(i).get_attribute("data-tile") for i in range(picks.count())]
+    used: set[int] = set()
+    for tile in tiles:
+        i = next(i for i, c in enumerate(codes) if i not in used and c == tile)
+        used.add(i)
+        picks.nth(i).click()

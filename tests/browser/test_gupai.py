@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from browser.sitepages import pick_tiles
 from engine.api import handle
 
 HAND = '[data-widget="gupai-hand"]'
@@ -39,14 +40,7 @@ def test_play_a_whole_hand_by_clicking(page, site_url):
         assert a["to_move"] == 0
         m = a["legal"][0]
         # select the tiles of the engine's first legal move and play it
-        picks = root.locator(".gp-pick")
-        used = set()
-        for tile in m["tiles"]:
-            for i in range(picks.count()):
-                if i not in used and picks.nth(i).get_attribute("data-tile") == tile:
-                    used.add(i)
-                    picks.nth(i).click()
-                    break
+        pick_tiles(root, m["tiles"])
         root.locator('[data-role="up"]' if m["up"] else '[data-role="down"]').click()
         moves.append(m)
         n += 1
