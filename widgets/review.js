@@ -90,7 +90,7 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
   const how = el("p", { class: "rv-how" });
   const list = el("div", { class: "rv-list", "data-role": "review-list" });
   const panel = el("section", { class: "rv-panel", "data-role": "review", "aria-label": ctx.t("复盘", "Review") }, [
-    el("h4", { class: "rv-title", text: ctx.t("复盘：你的每个决定", "Review: each of your decisions") }), status, summary, list, how,
+    el("p", { class: "rv-title" }, [el("strong", { text: ctx.t("复盘：你的每个决定", "Review: each of your decisions") })]), status, summary, list, how,
   ]);
   let started = false;
   const rows = new Map();
