@@ -372,8 +372,9 @@ def _play_cost(req: dict[str, Any]) -> int:
     base = 200_000 * hands + 2_000 * size(req, "actions", 0, 10_000)
     if req.get("level") == "strong":  # the strong level's hint: what the budget leaves, at most its share
         from ..api import BUDGET
-        from ..protocol.strong import STRONG_UNITS
+        from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS
 
+        base += PAOHUZI_SEATS_UNITS  # the computer seats at the strong level
         return base + max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))
     return base
 

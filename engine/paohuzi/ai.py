@@ -15,7 +15,9 @@ The choice is deterministic, so a hand played by computers replays exactly.
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
+from typing import Optional
 
 from .cards import FACES, N_FACES
 from .table import Action, Hand
@@ -134,6 +136,20 @@ def choose(h: Hand, seat: int) -> Action:
                 best, best_v = a, v
         return best
     return acts[-1]
+
+
+def public_passes(h: Hand, seat: Optional[int]) -> Hand:
+    """The hand as ``seat`` may weigh it: which cards another seat may no longer take is known to
+    ``seat`` only from that seat's own discards, since a pass is silent (3-2). The hand itself when
+    nothing is hidden from ``seat``; else a copy in which the other seats' silent passes are forgotten."""
+    if seat is None:
+        return h
+    public = [{e.card.index for e in h.log if e.kind == "discard" and e.seat == s and e.card is not None} for s in range(h.n)]
+    if all(s == seat or h.chou[s] == public[s] for s in range(h.n)):
+        return h
+    other = copy.copy(h)
+    other.chou = [set(h.chou[s]) if s == seat else public[s] for s in range(h.n)]
+    return other
 
 
 def play_out(h: Hand, seats: frozenset[int] | None = None, limit: int = 2_000) -> None:

@@ -50,12 +50,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from ..errors import ApiError
-from ..protocol.strong import STRONG_UNITS, paohuzi_hint, read_level
+from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS, paohuzi_hint, paohuzi_seats, read_level
 from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str
-from .ai import chi_note, choose, explain, strong_why
+from .ai import chi_note, choose, explain, public_passes, strong_why
 from .cards import FACES, Card, parse_card
 from .config import DEFAULT, RuleConfig
 from .groups import KINDS, huxi as group_huxi
@@ -291,9 +291,10 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
     # a hint for learners: the move the computer player would make in the viewer's place
     hint = None
     if acts:
-        pick = choose(h, viewer)
+        seen = public_passes(h, viewer)  # the others' silent passes are not the viewer's to weigh
+        pick = choose(seen, viewer)
         hint = action_json(h, pick)
-        wz, we = explain(h, viewer, pick)  # what the computer weighs, in words
+        wz, we = explain(seen, viewer, pick)  # what the computer weighs, in words
         hint["why"] = {"zh": wz, "en": we}
         for x, a in zip(acts, h.legal_actions(viewer)):
             if a.kind == "chi":  # what each way to chi keeps and gives up
@@ -464,12 +465,15 @@ def new_hand(seed: int, cfg: RuleConfig, table: str, charge: bool = False) -> Ha
     return h
 
 
-def auto(h: Hand, computer: frozenset[int], limit: int = 2_000) -> None:
+def auto(h: Hand, computer: frozenset[int], limit: int = 2_000, strong: Optional[Callable[[Hand], Optional[Action]]] = None) -> None:
+    """The computer seats' moves until another seat must decide; ``strong`` (the strong level, when
+    asked for) chooses where it can and answers None where it leaves the move to the basic player."""
     for _ in range(limit):
         s = h.pending()
         if s is None or s not in computer:
             return
-        h.apply(choose(h, s))
+        pick = strong(h) if strong is not None else None
+        h.apply(pick if pick is not None else choose(h, s))
 
 
 def narrate(seed: int, table: str = "four", options: Optional[dict[str, str]] = None, variant: str = "paohuzi") -> dict[str, Any]:
@@ -553,7 +557,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if birds and table != "four":
         raise ApiError("birds_table", "打鸟只在四人局里：鸟家按最后一张底牌跟庄家、下家、醒家或上家共输赢。",
                        "Bird betting needs the four-seat table: a bird shares the fate of the dealer, the next player, the counter or the previous player, as the last stock card says.")
-    level = read_level(req)  # the hint's level (the computer seats play at the basic level)
+    level = read_level(req)  # the computer seats' level and the hint's
     if match is not None:
         from .match import play_match
 
@@ -563,7 +567,8 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
         return play_match(variant, table, seed, cfg, viewer, computer, actions, _match_hands(match), birds, charge)
     h = new_hand(seed, cfg, table, charge)
     refused = None
-    auto(h, computer)
+    strong = paohuzi_seats(seed, table, variant) if level == "strong" else None
+    auto(h, computer, strong=strong)
     for k, item in enumerate(actions):
         if h.over:
             break
@@ -573,7 +578,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
         except Foul as f:
             refused = {"index": k, "code": f.code, "zh": f.zh, "en": f.en, "rule": _rule(f.rule)}
             break
-        auto(h, computer)
+        auto(h, computer, strong=strong)
     out = view(h, viewer, computer, table, variant)
     out["refused"] = refused
     if "level" in req:
@@ -581,10 +586,10 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
         if level == "strong" and out["hint"] is not None:
             from ..api import BUDGET
 
-            units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 - 2_000 * len(actions))
+            units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 - 2_000 * len(actions) - PAOHUZI_SEATS_UNITS)
             pick = paohuzi_hint(h, seed, table, variant, units)
             out["hint"] = action_json(h, pick)
-            wz, we = strong_why(h, h.pending(), pick)
+            wz, we = strong_why(public_passes(h, h.pending()), h.pending(), pick)
             out["hint"]["why"] = {"zh": wz, "en": we}
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)

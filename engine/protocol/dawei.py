@@ -12,10 +12,16 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar, Sequence
 
-from ..dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, MIN_PLAYERS, Config, Game, seat_en, seat_zh
+import random
+
+from ..dawei.dice import ALL_OUTCOMES
+from ..dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, MIN_PLAYERS, Config, Game, break_even, seat_en, seat_zh
 from ..dawei.options import CHOICES, DEFAULT
 from ..dawei.sticks import ANIMALS
-from . import GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+from . import GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
+
+#: ordered throws of six dice that are a straight (6!): the second throw of 顺斗顺
+STRAIGHTS = 720
 
 #: the last entries of the game's log an observation carries
 LOG_TAIL = 12
@@ -86,3 +92,60 @@ class DaweiState(GameState):
             "log": [{"seat": e.seat, "zh": e.zh, "en": e.en, "dice": list(e.dice) if e.dice else None} for e in g.log[-LOG_TAIL:]],
             "end": g.end_reason, "kinds": [a.id for a in ANIMALS],
         }
+
+    # ------------------------------------------------------------ the strong level
+    def _resample(self, player: int, rng: random.Random) -> "DaweiState":
+        """Nothing is hidden, but the dice to come are not known: a copy whose later throws come
+        from a fresh generator."""
+        other = self.clone()
+        other.g.rng = random.Random(rng.getrandbits(64))
+        return other
+
+    def strong_values(self) -> dict[str, float] | None:
+        """The strong level's value of each choice after a first split throw, for the seat choosing:
+        its expected result, the second throw weighed exactly over its 46,656 outcomes (a success,
+        a miss, and for a split opened on a straight the 顺斗顺 sweep that ends the game as the red
+        bowl does), and what follows valued as if the sticks left in the pool were shared evenly
+        (the settlement of that end, the bank counted as equally likely for each seat while the
+        lion is still in the pool). None when there is no choice to make."""
+        g = self.g
+        if not g.pending or g.is_terminal():
+            return None
+        seat, n, rules = g.current, g.n, g.rules
+        ok = (1.0 - float(g.config.drop_chance)) ** 6  # no die falls out of the bowl
+        out: dict[str, float] = {}
+        for o in g.pending:
+            if not o.action.startswith("split:") or o.chance_obj is None:
+                c = self.clone()
+                c.apply(o.action)
+                out[o.action] = _leaf(c.g, seat)
+                continue
+            ch = o.chance_obj
+            sweep = ch.rule.id in ("tiger_straight", "lion_straight")
+            p_sweep = STRAIGHTS / ALL_OUTCOMES if sweep else 0.0
+            p_win = float(o.chance) - (p_sweep if sweep and ch.need.met((1, 2, 3, 4, 5, 6), rules) else 0.0)
+            won, missed = fast_copy(g), fast_copy(g)
+            for x in (won, missed):
+                x.pending, x.pending_dice = (), None
+            won._give(seat, [ch.target], quiet=True)
+            won._end_turn()
+            missed._end_turn()
+            pay = float(break_even(n, rules)) if rules.red_bowl_pay == "break_even" else float(n)
+            v_miss = _leaf(missed, seat)
+            out[o.action] = ok * (p_sweep * pay * (n - 1) + p_win * _leaf(won, seat) + (1 - p_sweep - p_win) * v_miss) + (1 - ok) * v_miss
+        return out
+
+
+def _leaf(g: Game, seat: int) -> float:
+    """``seat``'s settlement at the end of ``g``, or, before the end, as if the sticks left in the pool
+    were shared evenly (the bank, while the lion is in the pool, equally likely to be anyone's)."""
+    if g.is_terminal():
+        return float(g.settlement()[seat])
+    n = g.n
+    be = float(break_even(n, g.rules))
+    share = g.pool_zhu() / n
+    nets = [g.zhu(s) + share - be for s in range(n)]
+    own, others = nets[seat], sum(nets) - nets[seat]
+    if g.banker is not None:
+        return -others if seat == g.banker else own
+    return (n - 1) / n * own - others / n

@@ -113,28 +113,58 @@ class PaohuziState(GameState):
 
     def _resample(self, player: int, rng: random.Random) -> "PaohuziState":
         """The cards ``player`` cannot see — the other seats' concealed cards, the stock below the
-        turned-up card and the cards set aside — dealt again among the same places, and the other
-        seats' silent passes forgotten. Copies of the card on offer stay where they are (whether a
-        draw is kept face down shows at the table)."""
+        turned-up card and the cards set aside — dealt again among the same places, consistently with
+        what the table has shown: a seat that let a card go by without the 跑 or 提 the rules would
+        have forced on it holds no 坎 of it, a seat that turned up a card from the stock without
+        偎 or 提 holds at most one more of it, a seat that discarded a card holds at most one more
+        (:meth:`caps`). Copies of the card on offer stay where they are (whether a draw is kept face
+        down shows at the table), and the other seats' silent passes are forgotten. What the other
+        seats may still do with the card on offer is asked again of their new cards."""
         other = self.clone()
         h = other.h
         if h.over:
             return other
         keep = {h.window.card.index} if h.window is not None else set()
         seats = [s for s in range(h.n) if s != player]
+        caps = self.caps(player)
         pool = [FACES[i] for s in seats for i in range(len(FACES)) if i not in keep for _ in range(h.hands[s][i])]
         top = len(h.stock) - (1 if h.liang is not None else 0)
         stock_slots = [k for k in range(top) if h.stock[k].index not in keep]
         aside_slots = [k for k in range(len(h.aside)) if h.aside[k].index not in keep]
         pool += [h.stock[k] for k in stock_slots] + [h.aside[k] for k in aside_slots]
         rng.shuffle(pool)
+        hands: dict[int, list[int]] = {}
         for s in seats:
             n = sum(h.hands[s][i] for i in range(len(FACES)) if i not in keep)
             counts = [h.hands[s][i] if i in keep else 0 for i in range(len(FACES))]
             for c in pool[:n]:
                 counts[c.index] += 1
             del pool[:n]
-            h.hands[s] = counts
+            hands[s] = counts
+        # a card a seat cannot hold that many of is exchanged for one it can: first among the unseen
+        # cards left for the stock, else with another seat that can hold it
+        for s in seats:
+            counts = hands[s]
+            for i in range(len(FACES)):
+                while i not in keep and counts[i] > caps[s][i]:
+                    j = next((j for j in range(len(pool)) if pool[j].index != i and counts[pool[j].index] < caps[s][pool[j].index]), None)
+                    if j is not None:
+                        counts[i] -= 1
+                        counts[pool[j].index] += 1
+                        pool[j] = FACES[i]
+                        continue
+                    swap = next(((t, f) for t in seats if t != s and hands[t][i] < caps[t][i]
+                                 for f in range(len(FACES)) if f != i and f not in keep and hands[t][f] > 0
+                                 and counts[f] < caps[s][f]), None)
+                    if swap is None:
+                        break
+                    t, f = swap
+                    counts[i] -= 1
+                    counts[f] += 1
+                    hands[t][f] -= 1
+                    hands[t][i] += 1
+        for s in seats:
+            h.hands[s] = hands[s]
         for k in stock_slots:
             h.stock[k] = pool.pop()
         for k in aside_slots:
@@ -145,7 +175,64 @@ class PaohuziState(GameState):
         # it let go when it could have taken it is known to it alone (a pass is silent)
         for s in seats:
             h.chou[s] = {e.card.index for e in h.log if e.kind == "discard" and e.seat == s and e.card is not None}
+        w = h.window
+        if w is not None and w.steps:
+            # the claims still to be asked of the other seats on the card on offer, asked of their new cards
+            def still(s: int, kind: str) -> bool:
+                if s == player or kind in ("forced", "shou"):
+                    return True
+                if kind == "hu":
+                    return bool(h._wins(s, w))
+                if kind == "peng":
+                    return h._can_peng(s, w) or (h.charge and h.hands[s][w.card.index] == 2)
+                if kind == "chi":
+                    return bool(h.chi_ways(s, w, limit=1) or (h.charge and h.chi_ways(s, w, limit=1, ignore_chou=True)))
+                return True
+
+            w.steps = w.steps[:1] + [(s, k) for s, k in w.steps[1:] if still(s, k)]
         return other
 
+    def caps(self, player: int) -> list[list[int]]:
+        """For each seat, the most copies of each card it can hold concealed now, as far as ``player``
+        can tell from the table (a seat's concealed cards only ever leave it: 收张 is the dealer's
+        first move). A 坎 never lies concealed when the fourth card was shown and the seat made no
+        跑 (or 提 of its own draw, where 提 is compulsory); a pair never, when the seat turned up the
+        third from the stock and made no 偎; a seat that discarded a card held at most two of it."""
+        h = self.h
+        caps = [[3] * len(FACES) for _ in range(h.n)]
+        if h.charge:  # compulsory moves wait for the player, who may fail to make them
+            return caps
+        log = h.log
+        for k, e in enumerate(log):
+            if e.card is None or e.seat is None:
+                continue
+            if e.kind == "discard":
+                origin = "discard"
+            elif e.kind == "draw" and not e.hidden:
+                origin = "stock"
+            elif e.kind == "liang":
+                origin = "liang"
+            else:
+                continue
+            i, owner = e.card.index, e.seat
+            answered = set()
+            for f in log[k + 1:]:
+                if f.kind in ("discard", "draw", "liang"):
+                    break
+                if f.kind in ("pao", "ti", "wei") and f.card is not None and f.card.index == i and f.seat is not None:
+                    answered.add(f.seat)
+            for s in range(h.n):
+                if s == player or s in answered:
+                    continue
+                if origin == "discard":
+                    caps[s][i] = min(caps[s][i], 1 if s == owner else 2)
+                elif origin == "stock":
+                    if s != owner:
+                        caps[s][i] = min(caps[s][i], 2)
+                    elif h.cfg.self_fourth == "forced":
+                        caps[s][i] = min(caps[s][i], 1)
+                elif s != 0 and h.cfg.liang_pao == "pao":
+                    caps[s][i] = min(caps[s][i], 2)
+        return caps
 
 __all__ = ["CHOICES", "PaohuziState"]

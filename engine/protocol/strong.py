@@ -31,20 +31,20 @@ from . import GameState
 #: Work units (about a microsecond of CPython each) of one rollout from the first move of a
 #: game: a deal of the hidden cards plus the game played out by the basic player. Measured
 #: with benchmarks/bench_strong.py and rounded up; a rollout later in the game costs less.
-ROLLOUT_UNITS: dict[str, int] = {"gupai": 2_000, "paohuzi": 20_000, "yezi": 400, "dawei": 400}
+ROLLOUT_UNITS: dict[str, int] = {"gupai": 2_000, "paohuzi": 20_000, "yezi": 1_500, "dawei": 2_000}
 
 #: The work of one strong decision, in work units: what the hint and a computer seat at the strong
 #: level spend on each decision (about 0.1 s of CPython in 骨牌, 0.6 s in 跑胡子, whose hands are
 #: longer to play out).
-STRONG_UNITS: dict[str, int] = {"gupai": 120_000, "paohuzi": 600_000, "yezi": 100_000, "dawei": 100_000}
+STRONG_UNITS: dict[str, int] = {"gupai": 120_000, "paohuzi": 600_000, "yezi": 300_000, "dawei": 100_000}
 
 #: how sure the strong level must be before it leaves the basic player's move: another move is
 #: chosen only when its advantage over the basic move, paired over the same deals, exceeds this many
 #: standard errors (跑胡子's results vary so much from deal to deal that a few deals mislead)
-MARGIN: dict[str, float] = {"gupai": 0.0, "paohuzi": 1.0}
+MARGIN: dict[str, float] = {"gupai": 0.0, "paohuzi": 1.0, "yezi": 1.0}
 
-#: the games whose basic computer the rollouts use (the others' would fall back to the first lawful move)
-COVERED = frozenset({"gupai", "paohuzi"})
+#: the games with a basic computer player for the rollouts and a strong level (every game)
+COVERED = frozenset({"gupai", "paohuzi", "yezi", "dawei"})
 
 #: the levels a request may ask for, in words
 LEVELS: dict[str, tuple[str, str]] = {
@@ -72,11 +72,18 @@ def basic_action(state: GameState) -> str:
 
         return move_id(computer_move(state.st))  # type: ignore[attr-defined]
     if game == "paohuzi":
-        from ..paohuzi.ai import choose
+        from ..paohuzi.ai import choose, public_passes
         from ..paohuzi.table import action_id
 
         h = state.h  # type: ignore[attr-defined]
-        return action_id(choose(h, h.pending()))
+        p = h.pending()
+        return action_id(choose(public_passes(h, p), p))
+    if game == "yezi":
+        return state.basic_action()  # type: ignore[attr-defined, no-any-return]
+    if game == "dawei":
+        from ..dawei.game import policy
+
+        return policy(state.g)  # type: ignore[attr-defined]
     return state.legal_actions()[0]
 
 
@@ -89,6 +96,8 @@ def rollout(state: GameState) -> list[float]:
         from ..paohuzi.ai import play_out as pao_out
 
         pao_out(state.h)  # type: ignore[attr-defined]
+    elif game == "yezi":
+        state.r.play_out()  # type: ignore[attr-defined]  # every seat yet to split takes its best split
     else:
         for _ in range(state.max_actions + 1):
             if state.is_terminal():
@@ -193,6 +202,34 @@ def paohuzi_hint(h: Any, seed: int, table: str, variant: str, units: int) -> Any
     return next(a for a in h.legal_actions(h.pending()) if action_id(a) == chosen)
 
 
+#: 跑胡子's play action replays the whole hand at every request: the work its computer seats at the
+#: strong level may spend over the whole hand (the same at every request, so that their moves are
+#: replayed the same), and at most on one decision; a decision once it is spent is the basic player's
+PAOHUZI_SEATS_UNITS = 1_000_000
+PAOHUZI_SEAT_UNITS = 120_000
+
+
+def paohuzi_seats(seed: int, table: str, variant: str) -> Callable[[Any], Any]:
+    """The move chooser of 跑胡子's computer seats at the strong level in the play action: the strong
+    level's move (within :data:`PAOHUZI_SEAT_UNITS` a decision and :data:`PAOHUZI_SEATS_UNITS` a hand),
+    or None — the basic player's move — for a move without a choice or once the work is spent."""
+    left = [PAOHUZI_SEATS_UNITS]
+
+    def pick(h: Any) -> Any:
+        from ..paohuzi.table import action_id
+
+        p = h.pending()
+        if p is None or len(h.legal_actions(p)) < 2 or left[0] <= 0:
+            return None
+        ps = paohuzi_state(h, seed, table, variant)
+        n = rollouts_for(ps, min(PAOHUZI_SEAT_UNITS, left[0]))
+        left[0] -= n * rollout_units(ps)
+        chosen = strong_choice(ps, n, seed).action
+        return next(a for a in h.legal_actions(p) if action_id(a) == chosen)
+
+    return pick
+
+
 # ---------------------------------------------------------------- the strong level
 
 
@@ -209,7 +246,7 @@ class Estimate:
 @dataclass(frozen=True)
 class Choice:
     action: str
-    estimates: tuple[Estimate, ...]  # in the order of the lawful moves
+    estimates: tuple[Estimate, ...]  # in the order of the lawful moves (those the game plays out, for 叶子戏's split)
     deals: int  # how many deals of the hidden cards were played out for every move
     rollouts: int  # rollouts actually played
     cancelled: bool
@@ -246,6 +283,20 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,
     basic = basic_action(state)
     if len(legal) == 1:
         return Choice(legal[0], (Estimate(legal[0], 0.0, 0.0, 0),), 0, 0, False)
+    exact = getattr(state, "strong_values", None)
+    values = exact() if exact is not None else None
+    if values:
+        # a game whose only uncertainty is chance the engine can weigh exactly (打围's second throw)
+        if cancel is not None and cancel():
+            return Choice(basic, (), 0, 0, True)
+        best = max(legal, key=lambda a: (values[a], a == basic))
+        return Choice(best, tuple(Estimate(a, values[a], 0.0, 1) for a in legal), 1, len(legal), False)
+    candidates = getattr(state, "strong_candidates", None)
+    if candidates is not None:
+        # a game with many lawful moves of which few can be best (叶子戏's splits): those, and the basic move
+        legal = candidates()
+        if basic not in legal:
+            legal = [basic] + legal
     deals = max(1, rollouts // len(legal))
     rows: list[list[float]] = []  # one row per deal finished: the seat's result after each lawful move
     played = 0
@@ -284,6 +335,8 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,
     # of the difference (paired over the same deals)
     b = legal.index(basic)
     z = MARGIN.get(state.game, 0.0)
+    if z > 0 and done < 3:  # too few deals to tell a standard error: the basic move stands
+        return Choice(basic, tuple(estimates), done, played, cancelled)
     best, best_mean = b, estimates[b].mean
     for i, e in enumerate(estimates):
         if i == b:
@@ -312,5 +365,5 @@ def choose_action(state: GameState, level: str, units: int, seed: int = 0,
     return basic_action(state)
 
 
-__all__ = ["COVERED", "Choice", "paohuzi_hint", "paohuzi_state", "GUPAI_SEAT_UNITS", "gupai_move", "gupai_play_out", "gupai_state", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
+__all__ = ["COVERED", "Choice", "PAOHUZI_SEATS_UNITS", "PAOHUZI_SEAT_UNITS", "paohuzi_hint", "paohuzi_seats", "paohuzi_state", "GUPAI_SEAT_UNITS", "gupai_move", "gupai_play_out", "gupai_state", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
            "rollout", "rollout_units", "rollouts_for", "strong_choice"]

@@ -20,7 +20,9 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, ClassVar, Sequence
 
+from ..yezi.best import best_split, make_split
 from ..yezi.cards import FACES, GROUP_SIZE, PLAYERS, Card, code_of, parse_card
+from ..yezi.combos import BY_KEY
 from ..yezi.config import config_from
 from ..yezi.round import Round
 from . import GameState, one_option_at_a_time, read_int, read_options
@@ -140,6 +142,38 @@ class YeziState(GameState):
             out.update(totals=list(res.totals), places=list(res.places), returns=[str(x) for x in self._returns()])
         return out
 
+    def basic_action(self) -> str:
+        """The basic computer player's move: its best split (the lowest total), the better group
+        shown first; then the groups as split."""
+        seat = self._splitting()
+        if seat is None:
+            return self.legal_actions()[0]
+        a, b = best_split(self.r.deal.hands[seat]).groups
+        return f"split:{_codes(a)}|{_codes(b)}"
+
+    def strong_candidates(self) -> list[str]:
+        """The moves the strong level plays out: for a split, every split holding a combination
+        (a split without one is never better than the best) and the best split, each in both
+        orders of showing; a showing has one lawful move."""
+        legal = self.legal_actions()
+        seat = self._splitting()
+        if seat is None:
+            return legal
+        hand = self.r.deal.hands[seat]
+        found = [best_split(hand)]
+        for key in BY_KEY:
+            rest = list(hand)
+            if all(c in rest and (rest.remove(c) is None) for c in key):
+                found.append(make_split(tuple(key), tuple(rest)))
+        out: list[str] = []
+        for sp in found:
+            a, b = sp.groups
+            for x, y in ((a, b), (b, a)):
+                m = f"split:{_codes(x)}|{_codes(y)}"
+                if m in legal and m not in out:
+                    out.append(m)
+        return out
+
     def _resample(self, player: int, rng: random.Random) -> "YeziState":
         """The cards of the others that are not shown yet, dealt again among them (with fresh splits)."""
         other = self.clone()
@@ -156,11 +190,11 @@ class YeziState(GameState):
             del pool[:k]
             shown = [c for seat, _, g in r.shown if seat == s for c in g]  # at most the first group
             hands[s] = tuple(sorted(shown + r.held[s]))
-            if s in r.arranged:
-                held = sorted(r.held[s])
-                first = tuple(sorted(shown)) if shown else tuple(held[:GROUP_SIZE])
-                second = tuple(held) if shown else tuple(held[GROUP_SIZE:])
-                r.arranged[s] = (first, second)
+            if s in r.arranged:  # a split not shown yet is not known either: the basic player's, for the new cards
+                if shown:
+                    r.arranged[s] = (tuple(sorted(shown)), tuple(sorted(r.held[s])))
+                else:
+                    r.arranged[s] = best_split(hands[s]).groups
         r.deal = replace(r.deal, hands=tuple(hands))
         return other
 
