@@ -94,6 +94,16 @@ def start_serving(server: _Server) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
 
+def _die_with_parent() -> None:
+    """In the build's process: stop when the test run is killed (a ``timeout``), not build on alone."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, 15)  # PR_SET_PDEATHSIG, SIGTERM
+    except (OSError, AttributeError):
+        pass
+
+
 class _EarlyBuild:
     """The session's site build, started in the background as soon as the tests are collected
     (when any of them needs the site), so that it runs on the second core while the engine's
@@ -108,6 +118,7 @@ class _EarlyBuild:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(self.dest)],
             cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, text=True, env=env,
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
         )
 
     def result(self) -> BuildResult:
