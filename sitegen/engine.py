@@ -70,7 +70,8 @@ def api_reference(lang: str, params: dict[str, Any]) -> str:
                 if desc[lang]:
                     parts.append(desc[lang] + "\n")
                 parts.append(t("请求：", "Request:") + "\n\n```json\n" + _json(req) + "\n```\n")
-                parts.append(t("回答：", "Answer:") + "\n\n```json\n" + _shorten(ans) + "\n```\n")
+                # the answers, plain: coloured token by token they made this page 0.6 MB (a span a token)
+                parts.append(t("回答：", "Answer:") + "\n\n```text\n" + _shorten(ans) + "\n```\n")
     return "\n".join(parts)
 
 

@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
-from sitegen import hardening
+from sitegen import hardening, page_weight
 
 HEADERS_FILE = "_headers"
 NGINX_FILE = "_nginx.conf"
@@ -128,3 +128,5 @@ def on_post_build(config: Any) -> None:
     if site.name == "en" and (site.parent / "sitemap.xml").exists():
         site = site.parent
     write(site, config)
+    # the search index as the theme last wrote it (after every language), smaller
+    page_weight.shrink_search_index(site)

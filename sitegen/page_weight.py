@@ -15,8 +15,10 @@ redraw them), and so is a drawing with ids of its own inside.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections import Counter
+from pathlib import Path
 
 SVG = re.compile(r"<svg\b(?P<attrs>[^>]*)>(?P<body>(?:(?!<svg\b|</svg>).)*)</svg>", re.S)
 TITLE = re.compile(r"^\s*<title>.*?</title>", re.S)
@@ -86,3 +88,31 @@ def share_drawings(html_text: str) -> str:
         'style="position:absolute;width:0;height:0;overflow:hidden"><defs>' + "".join(defs) + "</defs></svg>"
     )
     return html_text[: article.end()] + sprite + "".join(out)
+
+
+# ---------------------------------------------------------------- search index
+
+SEARCH_INDEX = "search/search_index.json"
+#: a code block longer than this in a page's search text is a generated example (the API's
+#: requests and answers, a record's moves): its page is found by its headings and prose instead
+MAX_CODE_CHARS = 400
+PRE = re.compile(r"<pre>.*?</pre>", re.S)
+
+
+def shrink_search_index(site: Path) -> tuple[int, int] | None:
+    """Rewrite the site's search index smaller, once the theme has written it: UTF-8 rather than
+    escapes (a Chinese character took six bytes, each word break \\u200b six more), no spaces
+    between tokens, and long generated code blocks left out of the searchable text. Returns
+    (bytes before, bytes after), or None when there is no index."""
+    path = site / SEARCH_INDEX
+    if not path.is_file():
+        return None
+    raw = path.read_bytes()
+    index = json.loads(raw)
+    for doc in index.get("docs", []):
+        text = doc.get("text")
+        if isinstance(text, str) and "<pre>" in text:
+            doc["text"] = PRE.sub(lambda m: m.group(0) if len(m.group(0)) <= MAX_CODE_CHARS else "", text)
+    out = json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    path.write_bytes(out)
+    return len(raw), len(out)
