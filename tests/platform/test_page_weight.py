@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import re
 
 from sitegen.page_weight import share_drawings
@@ -45,3 +47,27 @@ def test_a_drawing_with_ids_inside_is_left_alone():
     card = '<svg role="img" aria-label="x"><defs><linearGradient id="g1"/></defs>' + '<rect width="9" height="9" fill="url(#g1)"/>' * 5 + "</svg>"
     html = page(card + card)
     assert share_drawings(html) == html
+
+
+def test_the_search_index_is_rewritten_smaller_with_every_page_and_its_prose(tmp_path):
+    from sitegen.page_weight import MAX_CODE_CHARS, shrink_search_index
+
+    long_code = "<pre><code>" + "{&quot;game&quot;: &quot;dawei&quot;}\n" * 40 + "</code></pre>"
+    short_code = "<pre><code>python -m engine info</code></pre>"
+    assert len(long_code) > MAX_CODE_CHARS >= len(short_code)
+    index = {"config": {"lang": ["en", "zh"]}, "docs": [
+        {"location": "archive/api/", "title": "引擎\u200b接口", "text": "<p>骰子\u200b请求</p>" + long_code + short_code},
+        {"location": "en/", "title": "Home", "text": "<p>dice</p>"},
+    ]}
+    (tmp_path / "search").mkdir()
+    path = tmp_path / "search" / "search_index.json"
+    path.write_text(json.dumps(index), encoding="utf-8")  # as the theme writes it: \u escapes
+    before, after = shrink_search_index(tmp_path)
+    assert after < before == len(json.dumps(index))
+    raw = path.read_bytes()
+    assert "骰子".encode() in raw and b"\\u" not in raw
+    out = json.loads(raw)
+    assert [d["location"] for d in out["docs"]] == ["archive/api/", "en/"]
+    assert out["docs"][0]["text"] == "<p>骰子\u200b请求</p>" + short_code
+    assert out["docs"][1] == index["docs"][1] and out["config"] == index["config"]
+    assert shrink_search_index(tmp_path / "nothing") is None
