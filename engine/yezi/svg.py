@@ -67,9 +67,10 @@ def card_svg(card: Card, width: int = 40, lang: str = "zh", hint: bool = True) -
             f'font-weight="700" fill="{INK}">{escape(f.cipher)}</text>'
         )
         if hint:
-            # the ordinary numeral at the foot: 壹…拾 for Chinese readers, 1–10 for English ones
+            # the ordinary numeral at the foot: 壹…拾 for Chinese readers, 1–10 for English ones; 24 units, so
+            # 14 px or more on a card drawn 30 px wide (the smallest in lessons, worksheets and tables)
             parts.append(
-                f'<text x="25" y="92" text-anchor="middle" font-family="{FONT}" font-size="{20 if lang == "en" else 16}" '
+                f'<text x="25" y="92" text-anchor="middle" font-family="{FONT}" font-size="24" '
                 f'font-weight="700" fill="{VERMILION}">{escape(str(card) if lang == "en" else f.numeral)}</text>'
             )
     parts.append("</svg>")

@@ -350,6 +350,41 @@ def test_a_learner_walks_the_lesson_then_plays_a_hand(page, site_url, lesson_id,
     PLAY[lesson_id](page, table, lang)
 
 
+YEZI_CARDS = """() => {
+  const out = {cards: 0, narrow: [], small: [], numerals: []};
+  for (const svg of document.querySelectorAll('svg.yz-card')) {
+    const r = svg.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not shown
+    out.cards += 1;
+    if (r.width < 28) out.narrow.push([svg.dataset.card, r.width]);
+    // a drawing repeated on the page is drawn once and shown through <use> (sitegen/page_weight.py)
+    const use = svg.querySelector('use');
+    const src = use ? document.getElementById((use.getAttribute('xlink:href') || use.getAttribute('href')).slice(1)) : svg;
+    const texts = [...src.querySelectorAll('text')];
+    for (const t of texts) {
+      const px = parseFloat(getComputedStyle(t).fontSize) * r.height / 100;  // viewBox 0 0 50 100
+      if (px < 14) out.small.push([t.textContent, px]);
+    }
+    if (texts.length > 1) out.numerals.push(texts[texts.length - 1].textContent);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_yezi_cards_are_readable_in_the_lesson(page, site_url, lang):
+    """No 叶子戏 card narrower than 28 px or with a character under 14 px; the numeral at a card's foot is
+    1–10 on English pages, 壹–拾 on Chinese ones. (The worksheet and the table draw cards of the same sizes,
+    30 and 34 px: tests/yezi/test_yezi_svg.py checks the drawing at 30 px.)"""
+    for path in ("yezi/learn/",):
+        page.goto(page_url(site_url, lang, path))
+        wait_all_ready(page)
+        m = page.evaluate(YEZI_CARDS)
+        assert m["cards"] >= 8 and m["narrow"] == [] and m["small"] == [], (path, m["narrow"][:5], m["small"][:5])
+        want = {str(n) for n in range(1, 11)} if lang == "en" else set("壹贰叁肆伍陆柒捌玖拾")
+        assert set(m["numerals"]) <= want and m["numerals"], (path, set(m["numerals"]))
+
+
 @pytest.fixture
 def phone_page(browser):
     """A 360 px touch screen."""

@@ -31,3 +31,13 @@ def test_no_ids_or_external_references():
     for f in FACES:
         s = card_svg(f.value)
         assert " id=" not in s and "href" not in s and "url(" not in s
+
+
+def test_every_character_is_readable_on_a_card_30_px_wide():
+    """Lessons, worksheets and tables draw cards 30 px wide or more: every character is then 14 px or more."""
+    for f in FACES:
+        for lang in ("zh", "en"):
+            root = ET.fromstring(card_svg(f.value, 30, lang))
+            scale = 30 / float(root.get("viewBox").split()[2])
+            for t in root.iter(NS + "text"):
+                assert float(t.get("font-size")) * scale >= 14, (f, lang, t.text)
