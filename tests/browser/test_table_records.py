@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from browser.sitepages import pick_tiles
 from engine.api import handle
 
 PHONE = {"width": 360, "height": 740}
@@ -149,17 +150,6 @@ def test_a_showing_entered_card_by_card_is_judged_as_the_engine_judges_it(page, 
     for b in root.locator('[data-role="showing-entry"] button').all():
         assert b.bounding_box()["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-
-
-def pick_tiles(root, tiles: list[str]) -> None:
-    """Choose ``tiles`` in the 骨牌 hand by clicking their buttons, each button at most once."""
-    picks = root.locator(".gp-pick")
-    codes = [picks.nth(i).get_attribute("data-tile") for i in range(picks.count())]
-    used: set[int] = set()
-    for tile in tiles:
-        i = next(i for i, c in enumerate(codes) if i not in used and c == tile)
-        used.add(i)
-        picks.nth(i).click()
 
 
 def _export(page, root, path: Path) -> str:
