@@ -75,7 +75,9 @@ function decisionNode(ctx, d, unit) {
     el("tbody", {}, d.options.map((o) => optionRow(ctx, o, unit))),
   ]);
   box.append(el("div", { class: "rv-scroll" }, [table]));
-  box.append(el("p", { class: "rv-deals", text: ctx.t(`设想了 ${d.deals} 副别家的牌。`, `${d.deals} deals of the others' cards imagined.`) }));
+  box.append(el("p", { class: "rv-deals", text: d.exact
+    ? ctx.t("每种掷法都按它的机会算准了，不用设想。", "Every throw weighed exactly by its chance: nothing imagined.")
+    : ctx.t(`设想了 ${d.deals} 副别家的牌。`, `${d.deals} deals of the others' cards imagined.`) }));
   return box;
 }
 

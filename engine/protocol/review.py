@@ -32,14 +32,15 @@ from .strong import COVERED, rollouts_for, strong_choice
 
 #: the work a review spends on its decisions at most, by game (what the budget leaves after the
 #: replay is the other bound)
-REVIEW_UNITS: dict[str, int] = {"gupai": 1_200_000, "paohuzi": 1_500_000}
+REVIEW_UNITS: dict[str, int] = {"gupai": 1_200_000, "paohuzi": 1_500_000, "yezi": 400_000, "dawei": 200_000}
 #: the most decisions one request may name
 MAX_DECISIONS = 60
 #: the costliest decisions marked
 MARKED = 3
 
 #: what a seat's result is counted in, by game
-UNITS: dict[str, tuple[str, str]] = {"gupai": ("墩", "tricks (墩)"), "paohuzi": ("分", "points")}
+UNITS: dict[str, tuple[str, str]] = {"gupai": ("墩", "tricks (墩)"), "paohuzi": ("分", "points"), "yezi": ("分", "points"),
+                                     "dawei": ("分", "points")}
 
 
 def _unit(game: str) -> tuple[str, str]:
@@ -190,8 +191,8 @@ def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, st
         raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
                        "The position should say which game it is: 打围 (dawei), 鄂南骨牌 (gupai), 下灌叶子戏 (yezi) or 跑胡子 (paohuzi).")
     if game not in COVERED:
-        raise ApiError("no_review", "这个游戏还不能复盘：电脑的强水平还没有学会它。鄂南骨牌、跑胡子和下灌字牌可以复盘。",
-                       "This game cannot be reviewed yet: the strong computer level does not play it. 鄂南骨牌, 跑胡子 and 下灌字牌 can be reviewed.")
+        raise ApiError("no_review", "这个游戏还不能复盘：电脑的强水平还没有学会它。",
+                       "This game cannot be reviewed yet: the strong computer level does not play it.")
     cls = state_class(game)
     try:
         st = cls(position)
@@ -247,15 +248,21 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
         b, ch = est[c.action], est[chosen]
         loss = max(0.0, b.mean - ch.mean)
         loss_se = math.sqrt(b.stderr ** 2 + ch.stderr ** 2)
+        # 打围's options are weighed exactly (every second throw by its chance): no deals, no interval
+        exact = c.deals == 1 and getattr(st, "strong_values", None) is not None and all(e.stderr == 0 for e in c.estimates)
         row.update(options=options, best=c.action, best_words={"zh": words[c.action][0], "en": words[c.action][1]},
-                   deals=c.deals, loss=round(loss, 3), loss_pm=round(1.96 * loss_se, 2) if c.deals >= 2 else None,
-                   agreed=c.action == chosen, costly=c.action != chosen and c.deals >= 2 and loss > loss_se, costliest=False)
+                   deals=c.deals, exact=exact, loss=round(loss, 3), loss_pm=round(1.96 * loss_se, 2) if c.deals >= 2 else None,
+                   agreed=c.action == chosen, costly=c.action != chosen and (c.deals >= 2 or exact) and loss > loss_se,
+                   costliest=False)
         if row["costly"]:
             why = WHY.get(game, lambda *_: None)(st, seat, c.action, chosen)
             head_zh = (f"第 {n} 个决定：你{zh}，平均结果 {_signed(ch.mean)} {u_zh}；强水平会{words[c.action][0]}，"
                        f"平均 {_signed(b.mean)} {u_zh}，约多 {loss:.2f} {u_zh}（±{1.96 * loss_se:.2f}）。")
             head_en = (f"Decision {n}: you chose “{en}”, averaging {_signed(ch.mean)} {u_en}; the strong level would choose "
                        f"“{words[c.action][1]}”, averaging {_signed(b.mean)} {u_en}: about {loss:.2f} {u_en} more (±{1.96 * loss_se:.2f}).")
+            if exact:
+                head_zh = head_zh.replace(f"（±{1.96 * loss_se:.2f}）", "（每种掷法按机会算准）")
+                head_en = head_en.replace(f" (±{1.96 * loss_se:.2f})", " (every throw weighed by its chance)")
             row["why"] = {"zh": head_zh + (why[0] if why else ""), "en": head_en + (" " + why[1][:1].upper() + why[1][1:] if why else "")}
         out.append(row)
     costly = sorted((r for r in out if r.get("costly")), key=lambda r: -r["loss"])

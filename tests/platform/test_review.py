@@ -152,3 +152,45 @@ def test_the_levels_are_named_in_words() -> None:
     assert [x["id"] for x in a["levels"]] == ["basic", "strong"]
     assert all(_cjk(x["zh"]) and _cjk(x["short"]["zh"]) and x["short"]["en"].isalpha() for x in a["levels"])
     assert "gupai" in a["games"] and "paohuzi" in a["games"]
+
+
+def _finished(game: str, seed: int) -> dict:
+    st = open_state({"game": game, "seed": seed})
+    while not st.is_terminal():
+        st.apply(basic_action(st))
+    return st.written()
+
+
+@pytest.mark.parametrize("game,seed", [("dawei", 2), ("dawei", 65), ("yezi", 2), ("yezi", 65)])
+def test_dawei_and_yezi_reviews_estimate_every_lawful_option(game: str, seed: int) -> None:
+    position = _finished(game, seed)
+    req = {"game": "table", "action": "review", "seat": 0, "position": position}
+    assert 0 < cost("table", "review", req) <= BUDGET
+    a = handle(req)
+    assert a["ok"], a
+    st = open_state({"game": game, "seed": seed})
+    rows = iter(a["decisions"])
+    for move in position["actions"]:
+        if st.current_player() == 0 and len(st.legal_actions()) > 1:
+            d = next(rows)
+            lawful = set(st.legal_actions())
+            ids = {o["id"] for o in d["options"]}
+            # 打围 weighs every lawful option; 叶子戏 weighs the splits worth playing out (the basic one among them)
+            assert ids == lawful if game == "dawei" else (ids <= lawful and len(ids) >= 2)
+            assert d["chosen"] == move and d["chosen"] in ids and d["best"] in ids
+            assert d["exact"] == (game == "dawei")
+        st.apply(move)
+    assert next(rows, None) is None
+    assert a["unit"] == {"zh": "分", "en": "points"} and abs(sum(a["returns"])) < 1e-9
+    assert handle(req) == a
+
+
+def test_the_dawei_review_marks_the_sweep_left_on_the_table() -> None:
+    """Seed 65: the basic player scores the straight at once; the strong level splits and throws again
+    (the 顺斗顺 sweep weighed exactly), and the review marks that decision as the costliest, in words."""
+    a = handle({"game": "table", "action": "review", "seat": 0, "position": _finished("dawei", 65)})
+    assert a["ok"], a
+    d = a["decisions"][0]
+    assert d["chosen"] == "take:straight" and d["best"].startswith("split:") and d["loss"] > 2
+    assert d["costly"] and d["costliest"] and a["costliest"] == [1]
+    assert "算准" in d["why"]["zh"] and "weighed by its chance" in d["why"]["en"]
