@@ -16,7 +16,7 @@ from .fan import FANS, clash, deng, fan_json
 from .groups import KINDS, Group, group_json
 from .hu import OPEN_KINDS, REASON_RULES, REASONS, SOURCES, WAYS, Verdict, Win, evaluate, waiting
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
-from .svg import card_svg
+from .svg import card_svg, lesson_card_svg
 
 MAX_HAND = 30  # arrange: any set of cards
 MAX_CONCEALED = 21  # hu / waiting: twenty dealt, plus the dealer's turned-up card
@@ -237,7 +237,11 @@ def a_faces(req: dict[str, Any]) -> dict[str, Any]:
     cards = _cards(req, "cards", max_len=40) if "cards" in req else list(FACES)
     height = get_int(req, "height", 90, lo=20, hi=400)
     arabic = req.get("lang") == "en"  # English faces carry the number in Arabic numerals beside the character
-    return {"hand_size": DEFAULT.hand_size, "svg": {c.code: card_svg(c, height, arabic=arabic) for c in cards}, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
+    if get_bool(req, "lesson", False):  # drawn as in the lessons: the Arabic numeral and big/small shown by :lang(en)
+        svg = {c.code: lesson_card_svg(c, height) for c in cards}
+    else:
+        svg = {c.code: card_svg(c, height, arabic=arabic) for c in cards}
+    return {"hand_size": DEFAULT.hand_size, "svg": svg, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
 
 
 def a_deal(req: dict[str, Any]) -> dict[str, Any]:
@@ -318,6 +322,7 @@ EXAMPLES = [
     {"request": {"game": "paohuzi", "action": "fans"}, "zh": "八种番、各自的倍数，以及哪些番不能同时成立（如红胡与黑胡）。", "en": "The eight fan, their multipliers, and which cannot hold together (such as red hu with black hu)."},
     {"request": {"game": "paohuzi", "action": "options"}, "zh": "规则选项：书中不明确之处的各种读法。", "en": "Rule options: the readings where the booklet is unclear."},
     {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
+    {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "D9"], "height": 144, "lesson": True}, "zh": "课程里的画法：英文页另显阿拉伯数字和大小。", "en": "Faces drawn as in the lessons: English pages also show the Arabic numeral and big or small."},
 ]
 
 
@@ -374,8 +379,11 @@ def _play_cost(req: dict[str, Any]) -> int:
         from ..api import BUDGET
         from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS
 
-        base += PAOHUZI_SEATS_UNITS  # the computer seats at the strong level
-        return base + max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))
+        hint = max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))  # in a match: the hint only (its seats stay basic)
+        if not isinstance(match, dict):
+            base += PAOHUZI_SEATS_UNITS  # the computer seats at the strong level
+            hint = max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))
+        return base + hint
     return base
 
 
