@@ -73,8 +73,9 @@ def draw_seats(rng: random.Random, players: int) -> tuple[list[int], list[dict[s
 
 
 def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],
-               actions: list[Any], hands: int, birds: int, charge: bool = False) -> dict[str, Any]:
-    """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet."""
+               actions: list[Any], hands: int, birds: int, charge: bool = False, hint_units: int = 0) -> dict[str, Any]:
+    """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet.
+    With ``hint_units`` the hint is the strong level's, within that much work (the computer seats stay basic)."""
     from .ai import choose
     from .play import TABLES, _parse_action, _rule, new_hand, result_json, view, hand_sheet, BIRD_SEAT, bird_scores
 
@@ -89,6 +90,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     k = 0
     refused = None
     current = None
+    hseed = 0
     for hand_no in range(hands):
         hseed = rng.getrandbits(32)
         ring = [seating[(dealer_pos + i) % players] for i in range(players)]
@@ -161,6 +163,15 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         for s in out["seats"]:
             s["you"] = False
     out["refused"] = refused
+    if hint_units > 0 and out.get("hint") is not None and not h.over:
+        from ..protocol.strong import paohuzi_hint
+        from .ai import public_passes, strong_why
+        from .play import action_json
+
+        pick = paohuzi_hint(h, hseed, table, variant, hint_units)
+        out["hint"] = action_json(h, pick)
+        wz, we = strong_why(public_passes(h, h.pending()), h.pending(), pick)
+        out["hint"]["why"] = {"zh": wz, "en": we}
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)
     finished = len(sheet_rows) >= hands

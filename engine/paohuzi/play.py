@@ -538,6 +538,10 @@ def _match_hands(match: dict[str, Any]) -> int:
     return n
 
 
+#: the least work the strong level's hint in a match is given (less, and it is refused in words)
+MATCH_HINT_UNITS = 100_000
+
+
 def play(req: dict[str, Any]) -> dict[str, Any]:
     """The ``play`` action (see the module docstring for the answer's shape)."""
     variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
@@ -561,10 +565,19 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if match is not None:
         from .match import play_match
 
-        if level == "strong":
-            raise ApiError("no_level", "比赛里的提示暂时只有基本水平；单打一局时可以请强水平给提示。",
-                           "In a match the hint is at the basic level for now; ask for the strong level's hint in a single hand.")
-        return play_match(variant, table, seed, cfg, viewer, computer, actions, _match_hands(match), birds, charge)
+        hands = _match_hands(match)
+        units = 0
+        if level == "strong":  # the hint at the strong level; the computer seats stay basic (a whole match of them would not fit)
+            from ..api import BUDGET
+
+            units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 * hands - 2_000 * len(actions))
+            if units < MATCH_HINT_UNITS:
+                raise ApiError("no_level", "这场比赛太长，强水平的提示算不完；少打几局的比赛，或单打一局，可以请强水平给提示。",
+                               "This match is too long for the strong level's hint to be worked out; ask for it in a shorter match or a single hand.")
+        out = play_match(variant, table, seed, cfg, viewer, computer, actions, hands, birds, charge, hint_units=units)
+        if "level" in req:
+            out["level"] = level
+        return out
     h = new_hand(seed, cfg, table, charge)
     refused = None
     strong = paohuzi_seats(seed, table, variant) if level == "strong" else None

@@ -63,8 +63,8 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
     if "level" in req:
         level = read_level(req)
         if game not in COVERED:
-            raise ApiError("no_level", "这个游戏的对局还不能请电脑按水平代走或给提示；鄂南骨牌、跑胡子和下灌字牌可以。",
-                           "This game's table cannot yet ask the computer for a move at a level; 鄂南骨牌, 跑胡子 and 下灌字牌 can.")
+            raise ApiError("no_level", "这个游戏的对局还不能请电脑按水平代走或给提示：电脑的强水平还没有学会它。",
+                           "This game's table cannot yet ask the computer for a move at a level: the strong computer level does not play it.")
         ans["choice"] = _choice(st, level) if p is not None else None
     return ans
 

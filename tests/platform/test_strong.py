@@ -240,8 +240,26 @@ def test_zipai_play_gives_the_strong_hint(variant):
     assert a["hint"]["id"] in [x["id"] for x in a["actions"]]
     assert handle(req)["hint"] == a["hint"]  # seeded
     assert "level" not in handle({k: v for k, v in req.items() if k != "level"})
-    m = handle(dict(req, match={"hands": 2}))
+
+
+def test_the_strong_hint_in_a_paohuzi_match():
+    """In a match the hint can be the strong level's (the computer seats stay basic): seed 10's first
+    decision, where the strong level lets the small 4 go and the basic one eats it; a match too long
+    for the hint's work is refused in words."""
+    from engine.api import BUDGET, cost, handle
+
+    req = {"game": "paohuzi", "action": "play", "variant": "paohuzi", "seed": 10, "level": "strong", "match": {"hands": 2}}
+    a = handle(req)
+    assert a["ok"] and a["level"] == "strong" and a["match"]["hand"] == 1
+    assert a["hint"]["id"] == "pass:x4" and a["hint"]["id"] in [x["id"] for x in a["actions"]] and a["hint"]["why"]["zh"]
+    assert handle(dict(req, level="basic"))["hint"]["id"] == "chi:x4:x4.x3.x5"
+    assert handle(req)["hint"] == a["hint"]  # seeded
+    assert 0 < cost("paohuzi", "play", req) <= BUDGET
+    long = dict(req, match={"hands": 8}, actions=["x"] * 160)
+    assert cost("paohuzi", "play", long) <= BUDGET
+    m = handle(long)
     assert not m["ok"] and m["error"]["code"] == "no_level"
+    assert "比赛" in m["error"]["zh"] and "match" in m["error"]["en"]
 
 
 # ---------------------------------------------------------------- 叶子戏 and 打围
