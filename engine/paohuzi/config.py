@@ -61,6 +61,7 @@ class RuleConfig:
     two_players: str = "threshold"  # paohuzi.two_players: a two-seat table needs 21 戏 ("threshold") | sets 20 cards "aside"
     chi_shang_draw: str = "allow"  # paohuzi.chi_shang_draw: the 下家 may 吃 the card his 上家 turns from the stock ("allow") | "forbid"
     claim_kan: str = "forbid"  # paohuzi.claim_kan: a 碰/吃 that leaves only 坎 to discard is "forbid"den | "allow"ed (a 坎 is then broken)
+    void_deal: str = "pass"  # paohuzi.void_deal: after a void win the deal "pass"es as after a 荒牌 | the "winner" deals anyway
     liang_pao: str = "pao"  # paohuzi.liang_pao: a non-dealer holding three of the 亮张 must "pao" it | the "dealer" takes it all the same
     # --- play (state machine) parameters: 跑胡子 defaults; 下灌字牌 (XIAGUAN) changes them
     deal_mode: str = "liang"  # "liang": 20 each, the 亮张 turned, 收张 | "banker21": the banker takes 21, no 亮张

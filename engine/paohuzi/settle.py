@@ -12,7 +12,7 @@ else leaves the win standing and adds up (罚则 G). Every deal sums to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, deng, resolve
@@ -55,8 +55,12 @@ def settle(
     penalties: Sequence[tuple[str, str]],
     cfg: RuleConfig = DEFAULT,
     seats: Sequence[str] = SEATS,
+    who: Optional[Mapping[str, tuple[str, str]]] = None,
 ) -> Sheet:
     """Scores of one deal. ``huxi`` is the hand's 戏 before the 自摸 bonus (added here).
+
+    ``who``: how the lines name each seat, (zh, en), instead of the bare seat (a match sheet
+    names the players: ``{"xia": ("下家李四", "李四 (next)")}``).
 
     ``seats``: the table (default the four seats; three players: ``zhuang, xia, shang``
     with no 醒家; two: ``zhuang, xia``). A penalty takes its share from the offender
@@ -64,6 +68,7 @@ def settle(
     A winner's own 走跑/失提/烧比/臭张/拆坎 makes the win a 诈胡 (§4-11), charged
     as penalty A under ``cfg.foul_win == "zha_hu"``, else under its own letter.
     """
+    names = {**SEAT_NAMES, **(who or {})}
     players = tuple(s for s in seats if s != "xing")
     if winner is not None and winner not in players:
         raise ValueError(winner)
@@ -99,7 +104,7 @@ def settle(
         delta[winner] = pay_w * len(losers)
         if "xing" in seats:
             delta["xing"] = pay_x * len(losers)
-        wz, we = SEAT_NAMES[winner]
+        wz, we = names[winner]
         # the 番 that gives the multiplier, named (a reader must see why it is "times 3")
         if fan_ids:
             tz = "乘 {}（{}）".format(mult, "、".join(FANS[f].zh for f in fan_ids))
@@ -115,9 +120,11 @@ def settle(
                 delta,
             )
     if "xing" in seats and (winner is None or (not hu_valid and cfg.void_hu == "huang")):
+        hz, he = ((f"{names['zhuang'][0]}付{names['xing'][0]}", f"{names['zhuang'][1]} pays {names['xing'][1]}") if who
+                  else ("庄家付醒家", "the dealer pays the counter"))
         add(
-            f"荒牌：庄家付醒家 {cfg.huang_xing}。",
-            f"No win (huang): the dealer pays the counter {cfg.huang_xing}.",
+            f"荒牌：{hz} {cfg.huang_xing}。",
+            f"No win (huang): {he} {cfg.huang_xing}.",
             {"zhuang": -cfg.huang_xing, "xing": cfg.huang_xing},
         )
     for seat, kind in pens:
@@ -126,7 +133,7 @@ def settle(
         lose = gain * len(delta)  # = the booklet's figure at four seats
         delta[seat] = -lose
         zh, en = PENALTY_NAMES[kind]
-        add(f"罚则 {zh}：{SEAT_NAMES[seat][0]} −{lose}，其余各方 +{gain}。", f"Penalty {en}: {SEAT_NAMES[seat][1]} −{lose}, each other seat +{gain}.", delta)
+        add(f"罚则 {zh}：{names[seat][0]} −{lose}，其余各方 +{gain}。", f"Penalty {en}: {names[seat][1]} −{lose}, each other seat +{gain}.", delta)
     if winner is not None and not hu_valid:
         lines.append(Line("胡者违规，胡牌无效（罚则 F）。", "The winner broke a rule: the win is void (penalty F).", ()))
     return Sheet(scores, tuple(lines), total, d, fan_ids, mult, hu_valid)

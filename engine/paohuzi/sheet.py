@@ -121,10 +121,12 @@ def counter(table: str, dealer: int) -> int:
     return (dealer + 2) % 4 if table == "four" else dealer
 
 
-def next_dealer(table: str, dealer: int, winner: Optional[int], hu_valid: bool) -> int:
+def next_dealer(table: str, dealer: int, winner: Optional[int], hu_valid: bool, void_deal: str = "pass") -> int:
     """抢庄: a standing win passes the deal to the winner; otherwise (荒牌, or a win made void) the
-    dealer deals again at four (开荒醒后，庄家可以继续当庄) and the next player at three or two (荒牌荒庄)."""
-    if winner is not None and hu_valid:
+    dealer deals again at four (开荒醒后，庄家可以继续当庄) and the next player at three or two (荒牌荒庄).
+    Under the other reading of a void win (``void_deal == "winner"``, sheet.md#void-deal) the player
+    who showed it deals next all the same."""
+    if winner is not None and (hu_valid or void_deal == "winner"):
         return winner
     return dealer if table == "four" else (dealer + 1) % players_of(table)
 
@@ -175,7 +177,8 @@ def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
         pens.append((role_of[e.winner], "zha_hu"))  # §4-11: the hand shown is no hand
     winner_role = None if e.winner is None else role_of[e.winner]
     try:
-        sh: Sheet = settle(winner_role, huxi if e.winner is not None else 0, zimo, fans if e.winner is not None else (), pens, cfg, seats)
+        sh: Sheet = settle(winner_role, huxi if e.winner is not None else 0, zimo, fans if e.winner is not None else (), pens, cfg, seats,
+                           who={r: _seat_player(m, r, p) for p, r in role_of.items()})
     except ValueError:
         raise SheetError("这几种番不能同时成立：一手牌按红牌张数至多有一种颜色番。", "These fan cannot all hold at once: a hand has at most one colour by its red cards.") from None
     scores = [0] * n
@@ -220,6 +223,13 @@ def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
     }
 
 
+def _seat_player(m: Match, role: str, p: int) -> tuple[str, str]:
+    """A seat named with its player in a line of the sheet: 下家李四 / 李四 (next); 下家乙 / B (next) without names."""
+    nm = m.names[p] if p < len(m.names) and m.names[p] else ""
+    zh, en = SEAT_NAMES[role]
+    return f"{zh}{nm or '甲乙丙丁'[p]}", f"{nm or LETTERS[p]} ({en})"
+
+
 def _names(m: Match) -> list[tuple[str, str]]:
     out = []
     for p in range(players_of(m.table)):
@@ -244,7 +254,7 @@ def compute(m: Match) -> dict[str, Any]:
             bird_total[b] += row["birds"][b]
         row["totals"] = list(totals)
         rows.append(row)
-        dealer = next_dealer(m.table, dealer, e.winner, row["hu_valid"])
+        dealer = next_dealer(m.table, dealer, e.winner, row["hu_valid"], m.cfg.void_deal)
     names = _names(m)
     out: dict[str, Any] = {
         "table": m.table,
@@ -258,7 +268,26 @@ def compute(m: Match) -> dict[str, Any]:
         "next_roles": [roles(m.table, dealer)[p] for p in range(n)],
         "over": m.over,
         "ranking": ranking(totals, m.tiebreak) if m.over else None,
+        "readings": readings(m.cfg),
     }
+    return out
+
+
+#: the rule options that change a match sheet kept by hand (the others concern play itself)
+SHEET_OPTIONS = ("void_deal", "void_hu", "foul_win", "threshold", "threshold_zimo", "deng_base", "red_rule")
+
+
+def readings(cfg: RuleConfig) -> list[dict[str, Any]]:
+    """The readings a sheet can be kept under, in words, with the one chosen (for the page's choice)."""
+    from .trace import OPTIONS
+    from .words import CHOICE_WORDS
+
+    by_id = {o.id.split(".", 1)[1]: o for o in OPTIONS}
+    out = []
+    for k in SHEET_OPTIONS:
+        o = by_id[k]
+        out.append({"id": k, "zh": o.zh, "en": o.en, "value": str(getattr(cfg, k)), "default": o.default, "note": o.note,
+                    "choices": [{"id": c, "zh": CHOICE_WORDS[f"{k}:{c}"][0], "en": CHOICE_WORDS[f"{k}:{c}"][1]} for c in o.choices]})
     return out
 
 
@@ -522,7 +551,7 @@ def match_from_json(req: dict[str, Any], cfg: RuleConfig) -> Match:
         e = entry_from_json(d, n, k)
         row = check_entry(m, e, dealer)
         m.entries.append(e)
-        dealer = next_dealer(table, dealer, e.winner, row["hu_valid"])
+        dealer = next_dealer(table, dealer, e.winner, row["hu_valid"], cfg.void_deal)
     return m
 
 

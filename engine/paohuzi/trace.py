@@ -103,6 +103,7 @@ OPTIONS: tuple[RuleOption, ...] = (
     _opt("paohuzi.claim_kan", "吃碰以后只剩坎可打", "a claim that would leave only a kan to discard", ("forbid", "allow"), "forbid", "3-3 坎子", "则不能打出去", "claim-kan"),
     _opt("paohuzi.liang_pao", "闲家有三张与亮张相同", "a player other than the dealer holds three of the turned-up card", ("pao", "dealer"), "pao", "3-4 跑", "就必须合成一“跑”", "liang-pao"),
     _opt("paohuzi.void_hu", "无效的胡牌是否按荒牌", "is a void win also a no-win deal", ("penalties", "huang"), "penalties", "比赛 6 罚则 F", "胡牌无效，并按上述罚则计分", "void-hu"),
+    _opt("paohuzi.void_deal", "无效的胡牌之后谁坐庄", "who deals after a void win", ("pass", "winner"), "pass", "1-1 四人局", "每局胡牌者即为下局庄家", "void-deal"),
 )
 
 

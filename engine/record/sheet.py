@@ -86,7 +86,7 @@ class PaohuziSheetState(GameState):
                                 f"This hand should be written {entry_word(e)[:200]} (the parts in this order, each once).", k)
         self.m.entries.append(e)
         self.rows.append(row)
-        self.dealer = next_dealer(self.m.table, self.dealer, e.winner, row["hu_valid"])
+        self.dealer = next_dealer(self.m.table, self.dealer, e.winner, row["hu_valid"], self.m.cfg.void_deal)
         self.told.append(self._hand_words(row))
         self.actions.append(action)
 

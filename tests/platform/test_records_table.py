@@ -178,7 +178,7 @@ def test_a_sheet_line_at_the_wrong_seat_or_with_the_counter_winning_is_refused_w
     assert e.value.line == 8
 
 
-def _random_match(rng: random.Random, table: str, birds: int, hands: int) -> dict:
+def _random_match(rng: random.Random, table: str, birds: int, hands: int, void_deal: str = "pass") -> dict:
     n = {"four": 4, "three": 3, "two": 2}[table]
     out = []
     dealer = 0
@@ -198,16 +198,18 @@ def _random_match(rng: random.Random, table: str, birds: int, hands: int) -> dic
             h["bird"] = rng.choice(["x1", "d2", "x3", "d4", "x7", "d10"])
         out.append(h)
         valid = w is not None and h.get("huxi", 0) + (3 if h.get("self_drawn") else 0) >= 15 and not any(f["player"] == w for f in h["fouls"])
-        dealer = next_dealer(table, dealer, w, valid)
+        dealer = next_dealer(table, dealer, w, valid, void_deal)
         _ = counter
     return {"game": "paohuzi", "action": "sheet", "table": table, "birds": birds, "hands": out, "over": rng.random() < 0.7,
-            "names": [f"P{k}" for k in range(n)]}
+            "names": [f"P{k}" for k in range(n)], "options": {"void_deal": void_deal}}
 
 
 @settings(max_examples=30, deadline=None)
-@given(table=hs.sampled_from(["four", "three", "two"]), birds=hs.integers(0, 2), hands=hs.integers(1, 12), rng_seed=hs.integers(0, 10**6))
-def test_random_match_sheets_round_trip_through_the_notation(table, birds, hands, rng_seed):
-    req = _random_match(random.Random(rng_seed), table, birds if table == "four" else 0, hands)
+@given(table=hs.sampled_from(["four", "three", "two"]), birds=hs.integers(0, 2), hands=hs.integers(1, 12), rng_seed=hs.integers(0, 10**6),
+       void_deal=hs.sampled_from(["pass", "winner"]))
+def test_random_match_sheets_round_trip_through_the_notation(table, birds, hands, rng_seed, void_deal):
+    """Under either reading of who deals after a void win: every hand sums to zero, the record reads back the same."""
+    req = _random_match(random.Random(rng_seed), table, birds if table == "four" else 0, hands, void_deal)
     a = handle(req)
     assert a["ok"], a.get("error")
     text = a["record"]
@@ -215,6 +217,8 @@ def test_random_match_sheets_round_trip_through_the_notation(table, birds, hands
     assert rewrite(text) == text
     n = len(a["players"])
     assert rec.state.sheet()["totals"] == a["totals"]
+    assert [r["dealer"] for r in rec.state.sheet()["hands"]] == [r["dealer"] for r in a["hands"]]
+    assert (rec.state.setup["options"].get("void_deal", "pass"), a["readings"][0]["value"]) == (void_deal, void_deal)
     assert rec.state.is_terminal() == req["over"]
     if req["over"]:  # the result: each player's total, then each bird's, summing to zero
         assert [int(x) for x in rec.state.returns()[:n]] == a["totals"]
@@ -313,3 +317,60 @@ def test_the_records_page_match_sheet_example_reads_and_scores_as_the_booklet(la
     rec = read(texts[0])
     assert rec.state.is_terminal() and [str(x) for x in rec.state.returns()] == rec.tags["Result"].split() == ["-15", "-7", "7", "15"]
     assert read(BOOKLET_MATCH).state.returns() == rec.state.returns()
+
+
+# ---------------------------------------------------------------- who deals after a void win (docs/paohuzi/notes.md#void-deal)
+
+VOID_MATCH = [{"winner": 1, "huxi": 15},  # A deals; B wins: B deals hand 2, D counts
+              {"winner": 2, "huxi": 18, "fouls": [{"player": 2, "kind": "shi_ti"}]},  # C wins but missed a ti: the win is void
+              {"winner": None}]  # nobody wins: the dealer pays the counter 2
+
+
+@pytest.mark.parametrize("table", ["four", "three"])
+def test_the_two_readings_of_who_deals_after_a_void_win_seat_the_next_hand_differently(table):
+    answers = {}
+    for reading in ("pass", "winner"):
+        a = handle({"game": "paohuzi", "action": "sheet", "table": table, "hands": VOID_MATCH, "over": True,
+                    "options": {"void_deal": reading}, "names": ["张三", "李四", "王五", "赵六"][: 4 if table == "four" else 3]})
+        assert a["ok"], a.get("error")
+        assert not a["hands"][1]["hu_valid"] and a["hands"][1]["scores"][2] == (-30 if table == "four" else -20)
+        assert all(sum(r["scores"]) == 0 for r in a["hands"]) and sum(a["totals"]) == 0
+        answers[reading] = a
+        again = handle({"game": "paohuzi", "action": "sheet", "text": a["record"]})  # the record keeps the reading
+        assert again["ok"] and again["record"] == a["record"] and again["totals"] == a["totals"]
+        assert again["options"] == ({} if reading == "pass" else {"void_deal": "winner"})
+        assert [r["dealer"] for r in read(a["record"]).state.sheet()["hands"]] == [r["dealer"] for r in a["hands"]]
+    p, w = answers["pass"], answers["winner"]
+    # as if nobody won: at four the dealer (B) deals again, at three the next player (C); the other reading: C, who showed the win
+    assert [r["dealer"] for r in p["hands"]] == ([0, 1, 1] if table == "four" else [0, 1, 2])
+    assert [r["dealer"] for r in w["hands"]] == [0, 1, 2]
+    if table == "four":  # the same hands, different seats: the 荒牌 is paid by another dealer to another counter
+        assert p["hands"][2]["scores"] == [0, -2, 0, 2] and w["hands"][2]["scores"] == [2, 0, -2, 0]
+        assert p["totals"] != w["totals"]
+        assert '[Option "void_deal=winner"]' in w["record"] and "void_deal" not in p["record"]
+    else:  # at three a void win and no win both pass the deal on: the readings agree there
+        assert p["totals"] == w["totals"]
+
+
+def test_the_sheet_offers_its_readings_in_words_and_the_options_answer_lists_the_new_one():
+    a = handle({"game": "paohuzi", "action": "sheet", "hands": [], "options": {"void_deal": "winner"}})
+    r = {x["id"]: x for x in a["readings"]}
+    assert r["void_deal"]["value"] == "winner" and r["void_deal"]["default"] == "pass"
+    assert [c["id"] for c in r["void_deal"]["choices"]] == ["pass", "winner"]
+    assert all(c["zh"] and c["en"] and c["en"] != c["id"] for x in a["readings"] for c in x["choices"])
+    opts = {o["id"]: o for o in handle({"game": "paohuzi", "action": "options"})["options"]}
+    assert opts["void_deal"]["choices"] == ["pass", "winner"] and opts["void_deal"]["note"] == "paohuzi/notes.md#void-deal"
+    bad = handle({"game": "paohuzi", "action": "sheet", "hands": [], "options": {"void_deal": "dealer"}})
+    assert not bad["ok"] and bad["error"]["zh"] and bad["error"]["en"]
+
+
+def test_the_sheet_lines_name_the_players_entered():
+    named = handle({"game": "paohuzi", "action": "sheet", "hands": VOID_MATCH, "names": ["张三", "李四", "王五", "赵六"]})
+    lines = [ln for r in named["hands"] for ln in r["lines"]]
+    assert lines[0]["zh"].startswith("下家李四胡 15 戏") and lines[0]["en"].startswith("李四 (next) wins 15 huxi")
+    assert "王五 (next) −30" in lines[1]["en"] and "下家王五 −30" in lines[1]["zh"]
+    assert "李四 (dealer) pays 赵六 (counter) 2" in lines[-1]["en"] and "庄家李四付醒家赵六 2" in lines[-1]["zh"]
+    text = named["record"]  # the record names the seats by letter (its Names tag gives who each letter is)
+    assert "B (next) wins" in text and " next wins" not in text and '[Names "张三;李四;王五;赵六"]' in text
+    plain = handle({"game": "paohuzi", "action": "sheet", "hands": VOID_MATCH})  # no names: the letters the sheet uses
+    assert plain["hands"][0]["lines"][0]["en"].startswith("B (next) wins") and plain["hands"][0]["lines"][0]["zh"].startswith("下家乙胡")

@@ -1,0 +1,42 @@
+"""Each reading of a 跑胡子 rule option in words, (zh, en): the options table, the match sheet's answer and its widget."""
+
+from __future__ import annotations
+
+#: each reading of a rule option in words, (zh, en), for the options table and the widgets
+CHOICE_WORDS: dict[str, tuple[str, str]] = {
+    "threshold:10": ("10 戏", "10 huxi"),
+    "threshold:15": ("15 戏", "15 huxi"),
+    "threshold:21": ("21 戏", "21 huxi"),
+    "deng_base:threshold": ("跟着开胡戏数走", "moves with the minimum to win"),
+    "deng_base:15": ("固定在 15 戏", "stays at 15 huxi"),
+    "threshold_zimo:with": ("算进开胡戏数", "counts toward the minimum"),
+    "threshold_zimo:without": ("不算进开胡戏数", "does not count toward the minimum"),
+    "red_rule:at_least": ("十张或以上", "ten or more"),
+    "red_rule:exactly": ("恰好十张", "exactly ten"),
+    "liang:open": ("当作公开翻出的牌", "an open card, like another's"),
+    "liang:self": ("当作胡者自己摸的", "the winner's own draw"),
+    "xia_shun:allow": ("可以", "allowed"),
+    "xia_shun:forbid": ("不可以", "not allowed"),
+    "po_pao:any": ("手中的坎、偎、碰都可以", "a triplet in hand, a wei or a peng"),
+    "po_pao:hand": ("只限手中的暗坎", "only a triplet in hand"),
+    "void_hu:penalties": ("只计罚分", "penalties only"),
+    "void_hu:huang": ("另按荒牌", "also a no-win deal"),
+    "void_deal:pass": ("按没人胡传庄", "the deal passes as if nobody won"),
+    "void_deal:winner": ("照样由胡牌的人坐庄", "the player who showed the win deals all the same"),
+    "liang_kan:dealer": ("并进庄家手中，与对子成坎", "joins the dealer's hand, making a triplet with the pair"),
+    "liang_kan:peng": ("算作碰", "counts as a peng"),
+    "foul_win:zha_hu": ("按诈胡（A）罚", "charged as a false win (A)"),
+    "foul_win:own": ("按各自的罚则罚", "charged under its own letter"),
+    "two_hu:order": ("按轮次先到者胡", "the first in turn wins"),
+    "two_hu:most": ("分值大者胡", "the more valuable win"),
+    "claim_rank:hu": ("胡先于一切碰、跑", "a win comes before every claim"),
+    "claim_rank:seat": ("按离出牌者的座次", "claims by seat from the card's owner"),
+    "two_players:threshold": ("二十一戏才能胡", "21 huxi to win"),
+    "two_players:aside": ("拿出二十张不用", "twenty cards set aside"),
+    "chi_shang_draw:allow": ("可以吃", "may be taken by chi"),
+    "chi_shang_draw:forbid": ("不可以吃，只吃上家打出的牌", "may not: only the previous player's discard"),
+    "claim_kan:forbid": ("不给吃碰", "the claim is not offered"),
+    "claim_kan:allow": ("照样可以吃碰，再拆坎打牌", "the claim is offered; a triplet is then broken"),
+    "liang_pao:pao": ("闲家必须跑", "the other player must pao it"),
+    "liang_pao:dealer": ("照样归庄家收张", "the dealer takes it all the same"),
+}
