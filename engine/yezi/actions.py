@@ -139,6 +139,12 @@ def _round(req: dict[str, Any]) -> dict[str, Any]:
     cfg = _cfg(req)
     r = Round(seed, thrower, cfg)
     my_seat = _my_split(req, r)
+    from ..protocol.strong import read_level
+
+    level = read_level(req) if "level" in req else None
+    hint = None
+    if level is not None:
+        hint = _level_splits(r, seed, thrower, req.get("options"), my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
     res = r.play_out()
     d = r.deal
     players = []
@@ -173,7 +179,65 @@ def _round(req: dict[str, Any]) -> dict[str, Any]:
         "my_seat": my_seat,
         "my_best": None if my_seat is None else best_split(d.hands[my_seat]).score,
         "options": {k: getattr(cfg, k) for k in CHOICES},
+        **({"level": level, "hint": hint, "position": _position(r, seed, thrower, cfg)} if level is not None else {}),
     }
+
+
+#: the work the strong level spends on each seat's split in a round (four seats: the three computers and the hint)
+ROUND_SEAT_UNITS = 100_000
+
+
+def _protocol_options(cfg: YeziConfig) -> dict[str, str]:
+    from ..protocol.yezi import CHOICES as PCHOICES
+
+    return {k: str(getattr(cfg, k)) for k in PCHOICES if hasattr(cfg, k)}
+
+
+def _level_splits(r: Round, seed: int, thrower: int, options: Any, me: int, level: str) -> dict[str, Any]:
+    """The other seats' splits at ``level`` (arranged in ``r`` unless already), and the hint for seat ``me``:
+    the split the computer would make in that seat at that level. The others decide with seat ``me``'s
+    split unknown to them: they are chosen with the hint's split in its place, so the reader's own
+    choice never changes theirs."""
+    from ..protocol.strong import basic_action, rollouts_for, strong_choice
+    from ..protocol.yezi import YeziState, _cards
+
+    st = YeziState({"game": "yezi", "seed": seed, "thrower": thrower, "options": _protocol_options(r.config)})
+    hint: dict[str, Any] = {}
+    for _ in range(4):
+        seat = st._splitting()
+        if seat is None:
+            break
+        if level == "strong":
+            c = strong_choice(st, rollouts_for(st, ROUND_SEAT_UNITS), seed)
+            move, deals = c.action, c.deals
+        else:
+            move, deals = basic_action(st), 0
+        if seat == me:
+            zh, en = st.action_words(move)
+            first, _, second = move.partition(":")[2].partition("|")
+            hint = {"level": level, "seat": seat, "groups": [first.split("."), second.split(".")], "zh": zh, "en": en, "deals": deals}
+        elif seat not in r.arranged:
+            first, _, second = move.partition(":")[2].partition("|")
+            r.arrange(seat, _cards(first), _cards(second))
+        st.apply(move)
+    return hint
+
+
+def _position(r: Round, seed: int, thrower: int, cfg: YeziConfig) -> dict[str, Any]:
+    """The round as a written position of the common protocol (for table.review): each seat's split, then the showings."""
+    from ..protocol.yezi import YeziState, _codes
+
+    st = YeziState({"game": "yezi", "seed": seed, "thrower": thrower, "options": _protocol_options(cfg)})
+    for _ in range(12):
+        seat = st._splitting()
+        if st.is_terminal():
+            break
+        if seat is not None:
+            a, b = r.arranged[seat]
+            st.apply(f"split:{_codes(a)}|{_codes(b)}")
+        else:
+            st.apply(st.legal_actions()[0])
+    return st.written()
 
 
 def _my_split(req: dict[str, Any], r: Round) -> int | None:
@@ -418,11 +482,12 @@ EXAMPLES: list[dict[str, Any]] = [
 #: Work units per request, checked by engine.api before an action runs (a unit is
 #: about a microsecond of CPython). Every input above is capped (eight-card hands,
 #: at most 27 字牌 in a search, memoised), so each action is bounded by a constant.
-COSTS: dict[str, int] = {
+COSTS: dict[str, Any] = {
     "best": 50_000,
     "evaluate": 50_000,
     "deal": 10_000,
-    "round": 50_000,
+    "round": lambda req: 50_000 + (4 * ROUND_SEAT_UNITS if isinstance(req, dict) and req.get("level") == "strong" else
+                                   20_000 if isinstance(req, dict) and "level" in req else 0),  # 4 splits at the strong level
     "showing": 50_000,
     "combinations": 10_000,
     "faces": 10_000,

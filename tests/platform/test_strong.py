@@ -446,3 +446,29 @@ def test_zipai_play_with_strong_computer_seats(variant):
     assert whole["ok"] and whole["over"]
     basic = handle({"game": "paohuzi", "action": "play", "variant": variant, "seed": 4, "computer": [0, 1, 2]})
     assert basic["ok"] and basic["over"]
+
+
+def test_the_yezi_round_at_a_level():
+    """叶子戏's round takes a level: the computer seats split at it and the hint is that level's split
+    (seed 8 under placings: the strong level shows its better group second, the basic one first); the
+    round comes back as a written position the review reads, with the reader's own split in it."""
+    from engine.api import BUDGET, cost, handle
+
+    req = {"game": "yezi", "action": "round", "seed": 8, "options": {"scoring": "placing"}, "level": "strong"}
+    a, b = handle(req), handle(dict(req, level="basic"))
+    assert a["ok"] and b["ok"] and a["level"] == "strong" and b["level"] == "basic"
+    assert a["hint"]["groups"] == [["2", "3", "8", "9"], ["leaf", "1", "4", "10"]]
+    assert b["hint"]["groups"] == [["leaf", "1", "4", "10"], ["2", "3", "8", "9"]]
+    assert sorted(sum(a["hint"]["groups"], [])) == sorted(a["players"][0]["hand"])
+    assert handle(req) == a  # seeded
+    assert 0 < cost("yezi", "round", req) <= BUDGET and cost("yezi", "round", dict(req, level="basic")) < cost("yezi", "round", req)
+    mine = dict(req, my_seat=0, my_groups=b["hint"]["groups"])
+    m = handle(mine)
+    assert m["players"][0]["groups"] == b["hint"]["groups"]
+    # the reader's own split does not change the others' (they cannot see it)
+    assert [p["groups"] for p in m["players"][1:]] == [p["groups"] for p in a["players"][1:]]
+    r = handle({"game": "table", "action": "review", "seat": 0, "position": m["position"]})
+    assert r["ok"] and r["decisions"][0]["chosen"] == "split:leaf.1.4.10|2.3.8.9"
+    assert {o["id"] for o in r["decisions"][0]["options"]} >= {"split:leaf.1.4.10|2.3.8.9", "split:2.3.8.9|leaf.1.4.10"}
+    assert "level" not in handle({k: v for k, v in req.items() if k != "level"})
+    assert not handle(dict(req, level="grandmaster"))["ok"]
