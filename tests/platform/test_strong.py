@@ -472,3 +472,23 @@ def test_the_yezi_round_at_a_level():
     assert {o["id"] for o in r["decisions"][0]["options"]} >= {"split:leaf.1.4.10|2.3.8.9", "split:2.3.8.9|leaf.1.4.10"}
     assert "level" not in handle({k: v for k, v in req.items() if k != "level"})
     assert not handle(dict(req, level="grandmaster"))["ok"]
+
+
+def test_the_dawei_table_at_a_level():
+    """打围's play action takes a level: at seed 65 (four players, the reader in seat A) the strong
+    hint splits for the 顺斗顺 sweep where the basic one scores the straight at once; the finished game
+    comes back as a written position, and its review marks that choice."""
+    from engine.api import BUDGET, cost, handle
+
+    req = {"game": "dawei", "action": "play", "players": 4, "seed": 65, "humans": [0], "moves": ["auto:choice"], "level": "strong"}
+    a, b = handle(req), handle(dict(req, level="basic"))
+    assert a["ok"] and b["ok"] and a["level"] == "strong"
+    assert a["hint"]["action"] == "split:tiger_straight:0" and b["hint"]["action"] == "take:straight"
+    assert a["hint"]["action"] in [x["action"] for x in a["legal"]] and a["hint"]["en"]
+    assert 0 < cost("dawei", "play", dict(req, level="basic")) < cost("dawei", "play", req) <= BUDGET
+    assert "hint" not in handle({k: v for k, v in req.items() if k != "level"})
+    end = handle(dict(req, moves=["auto:choice", "take:straight"]))
+    assert end["ok"] and end["terminal"] and end["position"]["actions"]
+    r = handle({"game": "table", "action": "review", "seat": 0, "position": end["position"]})
+    assert r["ok"] and r["decisions"][0]["chosen"] == "take:straight" and r["costliest"] == [1]
+    assert not handle(dict(req, level="grandmaster"))["ok"]
