@@ -321,6 +321,10 @@ def lesson_cards(fn: Callable[[str, dict[str, Any]], str]) -> Callable[[str, dic
     return drawn
 
 
+#: the live table's first answer draws every card as in the lessons, as widgets/zipai.js redraws it
+table_widget = lesson_cards(table_widget)
+
+
 @lesson_cards
 def snapshot(lang: str, params: dict[str, Any]) -> str:
     """The table of a seeded hand played by the computer for every seat, once its log has ``upto`` entries (seen by the dealer)."""

@@ -12,11 +12,14 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&
 const MAX_MOVES = 700;
 const MAX_HANDS = 8; // the engine's longest match (engine/paohuzi/play.py)
 
+// every card at the table is drawn as in the lessons (engine/paohuzi/svg.py lesson_card_svg, as the static first
+// answer in sitegen/zipai.py): 32 CSS px wide, characters 24 px, the Arabic numeral and big/small on English pages
+const LESSON_HEIGHT = 144;
 const facesPromises = new Map();
 /** SVG faces of the twenty cards, asked once per page and language (English faces carry Arabic numerals). */
 function faces(ctx) {
   if (!facesPromises.has(ctx.lang)) {
-    facesPromises.set(ctx.lang, ctx.call({ game: "paohuzi", action: "faces", height: 88, lang: ctx.lang }).then((a) => {
+    facesPromises.set(ctx.lang, ctx.call({ game: "paohuzi", action: "faces", height: LESSON_HEIGHT, lesson: true, lang: ctx.lang }).then((a) => {
       if (!a.ok) { facesPromises.delete(ctx.lang); throw new Error(a.error[ctx.lang]); }
       return a;
     }));
@@ -38,12 +41,17 @@ function view(F, ctx) {
   const t = ctx.t;
   const nm = (d) => esc(ctx.lang === "zh" ? d.zh : d.en);
 
-  function card(code, height, cls = "") {
+  function card(code, _height, cls = "") {
+    const height = LESSON_HEIGHT; // one size everywhere at the table, as in the lessons
     if (!code || !F.svg[code]) {
       return `<span class="zp-back${cls}" role="img" aria-label="${esc(t("扣着的牌", "a card face down"))}" style="height:${height}px;width:${Math.round((height * 40) / 180)}px"></span>`;
     }
-    let s = F.svg[code].replace(/width="\d+" height="\d+"/, `width="${Math.round((height * 40) / 180)}" height="${height}"`);
-    s = s.replace(/<title>[^<]*<\/title>/, ""); // the faces of ctx.lang are already named in it
+    let s = F.svg[code];
+    // one language per drawing, as sitegen/zipai.py one_language: the numeral and big/small on English pages only,
+    // the band across big cards on Chinese pages only
+    s = ctx.lang === "zh" ? s.replace(/<g class="phz-en".*?<\/g>/s, "") : s.replace(/<rect class="phz-band"[^>]*\/>/, "");
+    const label = F.names[code] ? nm(F.names[code]) : esc(code);
+    s = s.replace('aria-hidden="true"', `role="img" aria-label="${label}"`);
     return cls ? s.replace('class="phz-card', `class="zp-card${cls} phz-card`) : s;
   }
 
