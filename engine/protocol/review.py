@@ -238,6 +238,11 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
         if n not in wanted:
             out.append(row)
             continue
+        cand = getattr(st, "strong_candidates", None)
+        if cand is not None and chosen not in (few := cand()):
+            # a game whose strong level plays out only the moves worth it (叶子戏's splits): the reader's own too
+            st = st.clone()
+            st.strong_candidates = lambda few=few, chosen=chosen: few + [chosen]  # type: ignore[method-assign]
         c = strong_choice(st, rollouts_for(st, share), seed)
         words = {a: st.action_words(a) for a in st.legal_actions()}
         est = {e.action: e for e in c.estimates}

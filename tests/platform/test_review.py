@@ -194,3 +194,18 @@ def test_the_dawei_review_marks_the_sweep_left_on_the_table() -> None:
     assert d["chosen"] == "take:straight" and d["best"].startswith("split:") and d["loss"] > 2
     assert d["costly"] and d["costliest"] and a["costliest"] == [1]
     assert "算准" in d["why"]["zh"] and "weighed by its chance" in d["why"]["en"]
+
+
+def test_a_yezi_split_the_strong_level_would_not_consider_is_reviewed_too() -> None:
+    """The reader's own split, even one without a combination (which the strong level does not play
+    out when it decides), is estimated beside the splits worth playing: seed 8, cards dealt alternately."""
+    base = {"game": "yezi", "action": "round", "seed": 8, "options": {"scoring": "rank"}, "level": "strong"}
+    hand = handle(base)["players"][0]["hand"]
+    mine = [[hand[i] for i in (0, 2, 4, 6)], [hand[i] for i in (1, 3, 5, 7)]]
+    m = handle(dict(base, my_seat=0, my_groups=mine))
+    a = handle({"game": "table", "action": "review", "seat": 0, "position": m["position"]})
+    assert a["ok"], a
+    d = a["decisions"][0]
+    chosen = [o for o in d["options"] if o["chosen"]]
+    assert len(chosen) == 1 and chosen[0]["id"] == d["chosen"] == "split:" + ".".join(mine[0]) + "|" + ".".join(mine[1])
+    assert len(d["options"]) >= 3 and d["best"] != d["chosen"] and d["costly"] and d["loss"] > 0.5
