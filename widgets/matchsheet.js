@@ -25,6 +25,12 @@ function blankEntry() {
     cards: { hand: [], open: [], card: null, source: "self", target: "hand", kind: "peng", group: [] } };
 }
 
+// a free tag of the record (the date, the event), as the record writes it
+function tagOf(text, tag) {
+  const m = new RegExp(`^\\[${tag} "((?:[^"\\\\]|\\\\.)*)"\\]$`, "m").exec(text || "");
+  return m ? m[1].replace(/\\(.)/g, "$1") : "";
+}
+
 function cardLabel(code, lang) {
   const big = code[0] === "d";
   const n = Number(code.slice(1));
@@ -37,7 +43,7 @@ export const widgets = {
     const t = ctx.t;
     const lang = ctx.lang;
     const box = root.querySelector(".hw-body") || root;
-    let setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "" };
+    let setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "", event: "" };
     let hands = [];
     let over = false;
     let tiebreak = [];
@@ -62,9 +68,18 @@ export const widgets = {
       id: `${root.id || "ms"}-name-${p}`, placeholder: t(`${ZH[p]}`, `Player ${LET[p]}`) }));
     const nameRows = nameInputs.map((inp, p) => el("span", { class: "ms-name" }, [el("label", { for: inp.id, text: p === 0 ? t(`${ZH[p]}（头一局庄家）`, `${LET[p]} (first dealer)`) : t(`${ZH[p]}（${ZH[p - 1]}的下家）`, `${LET[p]} (${LET[p - 1]}'s next player)`) }), inp]));
     const birdsRow = el("p", { class: "ms-birds" }, [el("label", { for: birdsInput.id, text: t("打鸟的人数（四人局）", "Birds betting (table of four)") }), birdsInput]);
+    // the date and the event: kept in the record's tags, printed at the top of the sheet
+    const eventInput = el("input", { type: "text", maxlength: "60", autocomplete: "off", "data-role": "event", id: `${root.id || "ms"}-event`,
+      placeholder: t("例如：村里的春节比赛", "for example: the village's New Year match") });
+    const dateInput = el("input", { type: "date", "data-role": "date", id: `${root.id || "ms"}-date` });
+    const eventRow = el("p", { class: "ms-event" }, [el("label", { for: eventInput.id, text: t("比赛名称", "Event") }), " ", eventInput, " ",
+      el("label", { for: dateInput.id, text: t("日期", "Date") }), " ", dateInput]);
+    // the readings the sheet can be kept under (the engine names them and their choices)
+    const readingsBox = el("div", { class: "ms-readings", "data-role": "readings" });
     setupBox.append(el("p", {}, [el("label", { for: tableSel.id, text: t("牌桌", "Table") }), el("br"), tableSel]),
-      el("div", { class: "ms-names" }, nameRows), birdsRow,
-      el("p", { class: "hw-note", text: t("按座位顺序写：甲是摸庄摸到“一”的头一局庄家，乙坐在甲的下手，依次类推。", "List the players in their seats: A drew 一 and deals first, B sits on A's right as the next player, and so on round the table.") }));
+      el("div", { class: "ms-names" }, nameRows), birdsRow, eventRow,
+      el("p", { class: "hw-note", text: t("按座位顺序写：甲是摸庄摸到“一”的头一局庄家，乙坐在甲的下手，依次类推。", "List the players in their seats: A drew 一 and deals first, B sits on A's right as the next player, and so on round the table.") }),
+      el("details", { class: "ms-rules" }, [el("summary", { text: t("规则的读法（书中不明确之处）", "Readings of the rules (where the booklet is unclear)") }), readingsBox]));
 
     const form = el("fieldset", { class: "ms-entry", "data-role": "entry" });
     const message = el("p", { class: "ms-message", "data-role": "message", role: "status" });
@@ -78,7 +93,7 @@ export const widgets = {
 
     // ------------------------------------------------------------ the engine
     const request = (hs, ov = over) => ({ game: "paohuzi", action: "sheet", table: setup.table, names: setup.names.slice(0, n()),
-      birds: setup.table === "four" ? setup.birds : 0, options: setup.options, hands: hs, over: ov, tiebreak, date: setup.date || undefined });
+      birds: setup.table === "four" ? setup.birds : 0, options: setup.options, hands: hs, over: ov, tiebreak, date: setup.date || undefined, event: setup.event || undefined });
 
     function entryOut(e) {
       const out = { winner: e.winner === undefined ? null : e.winner, fouls: Object.entries(e.fouls).filter(([, k]) => k).map(([p, k]) => ({ player: Number(p), kind: k })) };
@@ -107,10 +122,30 @@ export const widgets = {
       const a = await ask(request(hands));
       if (!a.ok) { message.textContent = a.error[lang]; return false; }
       answer = a;
+      drawReadings();
       drawSheet();
       drawForm();
       if (save && sessionId) store.save(sessionId, { text: a.record, meta: { hands: hands.length } });
       return true;
+    }
+
+    // ------------------------------------------------------------ the readings
+    function drawReadings() {
+      readingsBox.replaceChildren();
+      for (const r of answer.readings || []) {
+        const id = `${root.id || "ms"}-reading-${r.id}`;
+        const sel = el("select", { id, "data-role": "reading", "data-option": r.id });
+        for (const c of r.choices) sel.append(el("option", { value: c.id, text: t(c.zh, c.en) + (c.id === r.default ? t("（默认）", " (default)") : "") }));
+        sel.value = r.value;
+        sel.addEventListener("change", async () => {
+          const old = { ...setup.options };
+          const opts = { ...setup.options };
+          if (sel.value === r.default) delete opts[r.id]; else opts[r.id] = sel.value;
+          setup.options = opts;
+          if (!(await refresh())) { setup.options = old; sel.value = r.value; }
+        });
+        readingsBox.append(el("p", {}, [el("label", { for: id, text: t(r.zh, r.en) }), el("br"), sel]));
+      }
     }
 
     // ------------------------------------------------------------ the entry form
@@ -298,7 +333,7 @@ export const widgets = {
       }
       const foot = el("tfoot", {}, [el("tr", { class: "ms-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: "7", text: t("累计", "Total") }),
         ...a.totals.map((v) => el("td", { class: "ms-num", text: v > 0 ? `+${v}` : `${v}` }))])]);
-      const title = el("p", { class: "ms-title", text: t("跑胡子积分表", "跑胡子 match sheet (积分表)") + (setup.date ? ` · ${setup.date}` : "") + " · " + ps.map((p) => longName(p.player)).join(t("、", ", ")) });
+      const title = el("p", { class: "ms-title", text: t("跑胡子积分表", "跑胡子 match sheet (积分表)") + (setup.event ? ` · ${setup.event}` : "") + (setup.date ? ` · ${setup.date}` : "") + " · " + ps.map((p) => longName(p.player)).join(t("、", ", ")) });
       const tableEl = el("table", {}, [el("caption", { text: t("每局得分（小字是累计分），每局各方合计为零", "Points per hand (small figures: running totals); every hand sums to zero") }), el("thead", {}, [head]), body, foot]);
       const parts = [title, el("div", { class: "ms-scroll" }, [tableEl])];
       if (a.birds.length) parts.push(el("p", { text: a.birds.map((b) => t(`鸟 ${b.bird}：${b.total > 0 ? "+" : ""}${b.total}`, `Bird ${b.bird}: ${b.total > 0 ? "+" : ""}${b.total}`)).join(t("；", "; ")) }));
@@ -368,14 +403,18 @@ export const widgets = {
       await refresh();
     }));
 
+    eventInput.addEventListener("change", async () => { setup.event = eventInput.value.replace(/[\n"\\]/g, " ").trim().slice(0, 60); await refresh(); });
+    dateInput.addEventListener("change", async () => { setup.date = dateInput.value; await refresh(); });
+
     async function load(session) {
       sessionId = session ? session.id : null;
-      setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "" };
+      setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "", event: "" };
       hands = []; over = false; tiebreak = []; entry = blankEntry();
       if (session && session.text) {
         const a = await ctx.call({ game: "paohuzi", action: "sheet", text: session.text });
         if (a.ok) {
-          setup = { table: a.table, names: [...a.players.map((p) => p.name), "", "", ""].slice(0, 4), birds: a.birds.length, options: a.options, date: "" };
+          setup = { table: a.table, names: [...a.players.map((p) => p.name), "", "", ""].slice(0, 4), birds: a.birds.length, options: a.options,
+            date: tagOf(session.text, "Date"), event: tagOf(session.text, "Event") };
           hands = a.entries; over = a.over; tiebreak = a.tiebreak || [];
         } else {
           message.textContent = a.error[lang];
@@ -385,6 +424,8 @@ export const widgets = {
       birdsInput.value = String(setup.birds);
       birdsRow.hidden = setup.table !== "four";
       nameInputs.forEach((inp, p) => { inp.value = setup.names[p] || ""; });
+      eventInput.value = setup.event;
+      dateInput.value = setup.date;
       nameRows.forEach((r, p) => { r.hidden = p >= n(); });
       await refresh(false);
     }

@@ -116,3 +116,70 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
     finally:
         ctx.close()
     assert not foreign, foreign
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_reading_of_who_deals_after_a_void_win_is_chosen_on_the_page_and_kept_with_the_date(browser, site_url, lang):
+    """Under "the player who showed the win deals all the same" (notes.md#void-deal) a void win still
+    takes the deal; the reading, the event and the date come back after a reload."""
+    hands = [{"winner": 1, "huxi": 15}, {"winner": 2, "huxi": 15, "fouls": [{"player": 2, "kind": "shi_ti"}]}]
+    want = handle({"game": "paohuzi", "action": "sheet", "hands": hands, "options": {"void_deal": "winner"}})
+    other = handle({"game": "paohuzi", "action": "sheet", "hands": hands})
+    assert want["next_dealer"] == 2 and other["next_dealer"] == 1  # the readings differ on this match
+    errors: list[str] = []
+    ctx = new_context(browser, 360, "light", [])
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(60_000)
+    url = site_url + ("en/" if lang == "en" else "") + "paohuzi/sheet/"
+    try:
+        page.goto(url)
+        page.wait_for_selector(f'{W}[data-state="ready"]', timeout=180_000)
+        root = page.locator(W)
+        wait_hands(page, 0)
+        root.locator(".ms-rules summary").click()
+        pick = root.locator('[data-role="reading"][data-option="void_deal"]')
+        words = pick.locator("option").all_inner_texts()
+        assert len(words) == 2 and all(w and "winner" != w and "pass" != w for w in words)  # words, not identifiers
+        pick.select_option("winner")
+        settled(page)
+        event = "村里的比赛" if lang == "zh" else "Village match"
+        root.locator('[data-role="event"]').fill(event)
+        root.locator('[data-role="event"]').dispatch_event("change")
+        settled(page)
+        root.locator('[data-role="date"]').fill("2026-12-01")
+        root.locator('[data-role="date"]').dispatch_event("change")
+        settled(page)
+        title = root.locator(".ms-title").inner_text()
+        assert event in title and "2026-12-01" in title
+        # hand 1: B wins 15; hand 2 (B deals, D counts): C wins but missed a ti, the win is void
+        root.locator('[data-role="winner"] [data-player="1"]').click()
+        root.locator('[data-role="huxi"]').fill("15")
+        root.locator('[data-role="add"]').click()
+        wait_hands(page, 1)
+        root.locator('[data-role="winner"] [data-player="2"]').click()
+        root.locator('[data-role="huxi"]').fill("15")
+        root.locator(".ms-fouls summary").click()
+        root.locator('[data-role="foul"][data-player="2"]').select_option("shi_ti")
+        root.locator('[data-role="add"]').click()
+        wait_hands(page, 2)
+
+        def seated_as_the_engine_says() -> None:
+            # C deals hand 3 all the same, so A (opposite) counts and cannot win; D plays
+            assert root.locator('[data-role="winner"] [data-player="0"]').count() == 0
+            assert root.locator('[data-role="winner"] [data-player="3"]').count() == 1
+            totals = root.locator('[data-role="totals"] td').all_inner_texts()
+            assert [int(x.replace("+", "")) for x in totals] == want["totals"]
+
+        seated_as_the_engine_says()
+        page.reload()
+        page.wait_for_selector(f'{W}[data-state="ready"]', timeout=180_000)
+        wait_hands(page, 2)
+        seated_as_the_engine_says()
+        assert root.locator('[data-role="reading"][data-option="void_deal"]').input_value() == "winner"
+        assert root.locator('[data-role="event"]').input_value() == event
+        assert root.locator('[data-role="date"]').input_value() == "2026-12-01"
+        assert event in root.locator(".ms-title").inner_text()
+        assert not errors, errors
+    finally:
+        ctx.close()
