@@ -457,6 +457,9 @@ EXAMPLES: list[dict[str, Any]] = [
      "zh": "一局四人：砌牌、掷骰、抓牌、两次亮牌与名次。", "en": "A round of four: the wall, the die, the draws, two showings and the places."},
     {"request": {"game": "yezi", "action": "round", "seed": 7, "options": {"scoring": "placing", "ties": "first_shown"}},
      "zh": "同一局，按另一种读法计分（按名次、先亮者胜平局）。", "en": "The same round scored under the other readings (placings; ties to the earlier shower)."},
+    {"request": {"game": "yezi", "action": "round", "seed": 8, "options": {"scoring": "placing"}, "level": "strong"},
+     "zh": "按名次计分的一局，电脑按强水平分牌：另三家的分法、甲家的提示（强水平会怎么分，先亮哪一组），以及供复盘用的局面。",
+     "en": "A round scored by placings with the computer at the strong level: the other three seats' splits, seat A's hint (how the strong level would split, and which group it would show first), and the round written out for the review."},
     {"request": {"game": "yezi", "action": "round", "seed": 8, "my_seat": 0, "my_groups": [["2", "3", "8", "9"], ["leaf", "1", "4", "10"]]},
      "zh": "读者替甲家分组（两组在第一次亮牌前就定好）：先亮四张散牌，再亮和牌。", "en": "The reader arranges player A's two groups (fixed before the first showing): four loose cards first, then the Harmony set."},
     {"request": {"game": "yezi", "action": "showing", "thrower": 0, "players": [
