@@ -4,6 +4,7 @@
 import { el, sharedState, shareButton } from "./dom.js";
 import { showingWidget } from "./showing.js";
 import { recordTools } from "./recordio.js";
+import { levelChooser, reviewButton } from "./review.js";
 
 const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
 const facesCache = new Map();
@@ -258,6 +259,25 @@ async function roundWidget(root, ctx) {
   let revealed = false; // the other hands and the result show only once the reader has chosen a split
   const preview = el("div", { class: "yz-my-groups", "data-role": "my-groups" });
   picked.after(preview);
+  let level = "basic"; // the three computer seats' level, and the hint's
+  // the computer's level, chosen by the reader: the others split at it, and the hint is that level's split
+  const chooser = levelChooser(ctx, {
+    what: { zh: "电脑的水平：", en: "Computer level:" }, start: level,
+    onChange: (v) => { level = v; hintText.textContent = ""; hintBtn.setAttribute("aria-expanded", "false"); if (revealed) run({ split: mySplit, best: !mySplit }); },
+  });
+  const hintBtn = el("button", { type: "button", class: "hw-btn", "data-role": "hint", "aria-expanded": "false", text: ctx.t("提示", "Hint") });
+  const hintText = el("span", { class: "yz-why", "data-role": "hint-text", role: "status" });
+  hintBtn.addEventListener("click", async () => {
+    hintBtn.disabled = true;
+    const a = await ctx.call({ game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, level });
+    hintBtn.disabled = false;
+    if (!a.ok) { hintText.textContent = a.error[ctx.lang]; return; }
+    const h = a.hint;
+    hintText.textContent = (h.level === "strong" ? ctx.t("强水平会：", "The strong level would: ") : ctx.t("基本水平会：", "The basic level would: "))
+      + (ctx.lang === "zh" ? h.zh : h.en) + ctx.t("。", ".");
+    hintBtn.setAttribute("aria-expanded", "true");
+  });
+  preview.after(el("div", { class: "rv-hint" }, [chooser.node, " ", hintBtn, " ", hintText]));
   function promptNode() {
     return el("p", { class: "yz-prompt", "data-role": "prompt", text: ctx.t(
       "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",
@@ -304,7 +324,7 @@ async function roundWidget(root, ctx) {
   }
 
   async function run(opts = {}) {
-    const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value } };
+    const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value }, level };
     request.seed = opts.newSeed ? Math.floor(Math.random() * 2 ** 32) : seed;
     if (opts.split) { request.my_seat = 0; request.my_groups = opts.split; }
     button.disabled = true;
@@ -326,8 +346,12 @@ async function roundWidget(root, ctx) {
     drawHand();
     if (opts.newSeed) revealed = false;
     if (opts.split || opts.best) revealed = true;
-    if (revealed) result.replaceChildren(...roundNodes(answer, svgs, ctx));
-    else result.replaceChildren(promptNode());
+    if (revealed) {
+      result.replaceChildren(...roundNodes(answer, svgs, ctx));
+      // the review of the reader's split and order of showing, by the strong level
+      if (mySplit && answer.position) result.append(el("p", {}, [reviewButton(ctx, result, () => ({ game: "table", action: "review", seat: 0, position: answer.position }))]));
+    } else result.replaceChildren(promptNode());
+    if (opts.newSeed) { hintText.textContent = ""; hintBtn.setAttribute("aria-expanded", "false"); }
     bump(root);
   }
 

@@ -114,3 +114,58 @@ def test_the_lesson_hand_shows_its_review_from_a_shared_link(page, site_url):
     assert root.locator('.rv-decision[data-n="1"] .rv-options tbody tr').count() == len(first["options"])
     assert "decisions with a choice" in root.locator('[data-role="review-summary"]').inner_text()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+
+
+YEZI = '[data-widget="yezi-round"]'
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_yezi_round_at_the_strong_level_and_its_review_on_a_phone(page, site_url, lang):
+    """叶子戏's round: the strong level chosen, its hint (the split it would make) read, the reader's own
+    split played, and the review of that split with every option the strong level weighs."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(site_url + ("en/" if lang == "en" else "") + "yezi/play/")
+    page.wait_for_selector(f'{YEZI}[data-state="ready"]', timeout=180_000)
+    root = page.locator(YEZI).first
+    level = root.locator('select[data-role="level"]')
+    page.wait_for_function("(sel) => !document.querySelector(sel).disabled", arg=f'{YEZI} select[data-role="level"]')
+    words = handle({"game": "table", "action": "levels"})["levels"]
+    assert level.locator("option").all_inner_texts() == [w["short"][lang] for w in words]
+    level.select_option("strong")
+    seed = int(root.locator('[data-role="seed"]').inner_text())
+    options = {"scoring": root.locator('[data-role="scoring"]').input_value(), "ties": root.locator('[data-role="ties"]').input_value()}
+    base = {"game": "yezi", "action": "round", "seed": seed, "options": options, "level": "strong"}
+    a = handle(base)
+    assert a["ok"], a
+    root.locator('[data-role="hint"]').click()
+    page.wait_for_function("(sel) => document.querySelector(sel).textContent.length > 0", arg=f'{YEZI} [data-role="hint-text"]', timeout=120_000)
+    text = root.locator('[data-role="hint-text"]').inner_text()
+    assert ("强水平会" if lang == "zh" else "The strong level would") in text and a["hint"][lang] in text
+    mine = root.locator(".yz-mine")
+    for i in (0, 2, 4, 6):  # the reader's own (not always wise) split
+        mine.nth(i).click()
+    first = [mine.nth(i).get_attribute("data-card") for i in (0, 2, 4, 6)]
+    second = [mine.nth(i).get_attribute("data-card") for i in (1, 3, 5, 7)]
+    n = int(root.get_attribute("data-seq") or 0)
+    root.locator('[data-role="play"]').click()
+    page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.seq || 0) > n", arg=[YEZI, n], timeout=120_000)
+    m = handle(dict(base, my_seat=0, my_groups=[first, second]))
+    assert m["ok"], m
+    want = handle({"game": "table", "action": "review", "seat": 0, "position": m["position"]})
+    assert want["ok"], want
+    root.locator('[data-role="review-open"]').click()
+    page.wait_for_selector(f'{YEZI} [data-role="review"][data-state="done"]', timeout=240_000)
+    panel = root.locator('[data-role="review"]')
+    assert panel.locator('[data-role="review-summary"]').inner_text() == want["summary"][lang]
+    shown = panel.locator(".rv-decision")
+    assert shown.count() == want["total"] == 1
+    d = want["decisions"][0]
+    node = shown.first
+    if node.get_attribute("open") is None:
+        node.locator("summary").click()
+    assert node.locator(".rv-options tbody tr").count() == len(d["options"]) >= 2
+    assert d["chosen_words"][lang] in node.locator("summary").inner_text()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+
