@@ -145,10 +145,10 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
                            "winner": None if w is None else hand_players[w], "scores": row,
                            "birds": [bscore] * birds if birds and has_xing else []})
         # 抢庄 and rotation
-        if w is not None:
+        if w is not None and (sh.hu_valid or cfg.void_deal == "winner"):
             dealer_pos = seating.index(hand_players[w])
         elif not has_xing:
-            dealer_pos = (dealer_pos + 1) % players  # 荒牌荒庄
+            dealer_pos = (dealer_pos + 1) % players  # 荒牌荒庄, or a void win (paohuzi.void_deal)
         if hand_no + 1 < hands and k >= len(actions) and viewer not in computer:
             # the reader saw this hand end (as a player, or as the 醒家 who counted it): the next one starts with a "next" move
             break
