@@ -287,6 +287,27 @@ def open_state(position: Mapping[str, Any]) -> GameState:
     return st
 
 
+def start_position(position: Mapping[str, Any]) -> tuple[GameState, list[Any]]:
+    """A written position's game dealt (its setup read) and its moves, not yet played, for the
+    API actions that walk them (``table.play``, ``table.review``); bad input as the API's error."""
+    from ..errors import ApiError
+
+    game = position.get("game")
+    if not isinstance(game, str) or game not in ADAPTERS:
+        raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
+                       "The position should say which game it is: 打围 (dawei), 鄂南骨牌 (gupai), 下灌叶子戏 (yezi) or 跑胡子 (paohuzi).")
+    cls = state_class(game)
+    try:
+        st = cls(position)
+    except IllegalAction as e:
+        raise ApiError("bad_position", e.zh, e.en) from None
+    moves = position.get("actions") or []
+    if not isinstance(moves, list) or len(moves) > cls.max_actions:
+        raise ApiError("bad_position", f"局面里的走法应是一列走法，至多 {cls.max_actions} 步。",
+                       f"The moves of a position should be a list of at most {cls.max_actions} moves.")
+    return st, moves
+
+
 def play_random(state: GameState, rng: random.Random, limit: int = 100_000) -> GameState:
     """Play uniformly random lawful moves until the game ends (bounded)."""
     for _ in range(limit):
@@ -297,4 +318,4 @@ def play_random(state: GameState, rng: random.Random, limit: int = 100_000) -> G
 
 
 __all__ = ["ADAPTERS", "GameState", "IllegalAction", "Position", "one_option_at_a_time", "open_state", "play_random",
-           "read_int", "read_options", "state_class"]
+           "read_int", "read_options", "start_position", "state_class"]

@@ -18,7 +18,7 @@ from typing import Any
 from ..api import BUDGET, size
 from ..errors import ApiError
 from ..validate import get_dict, get_int
-from . import ADAPTERS, IllegalAction, state_class
+from . import IllegalAction, start_position
 from .strong import COVERED, STRONG_UNITS, basic_action, read_level, rollouts_for, strong_choice
 
 
@@ -28,19 +28,7 @@ def _number(x: Any) -> int | float:
 
 def a_play(req: dict[str, Any]) -> dict[str, Any]:
     position = get_dict(req, "position", {})
-    game = position.get("game")
-    if not isinstance(game, str) or game not in ADAPTERS:
-        raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
-                       "The position should say which game it is: 打围 (dawei), 鄂南骨牌 (gupai), 下灌叶子戏 (yezi) or 跑胡子 (paohuzi).")
-    cls = state_class(game)
-    try:
-        st = cls(position)
-    except IllegalAction as e:
-        raise ApiError("bad_position", e.zh, e.en) from None
-    moves = position.get("actions") or []
-    if not isinstance(moves, list) or len(moves) > cls.max_actions:
-        raise ApiError("bad_position", f"局面里的走法应是一列走法，至多 {cls.max_actions} 步。",
-                       f"The moves of a position should be a list of at most {cls.max_actions} moves.")
+    st, moves = start_position(position)
     refused = None
     for k, a in enumerate(moves):
         try:

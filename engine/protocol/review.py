@@ -27,7 +27,7 @@ from typing import Any, Callable
 from ..api import BUDGET, size
 from ..errors import ApiError
 from ..validate import bad, get_dict, get_int
-from . import ADAPTERS, GameState, IllegalAction, state_class
+from . import ADAPTERS, GameState, IllegalAction, start_position
 from .strong import COVERED, rollouts_for, strong_choice
 
 #: the work a review spends on its decisions at most, by game (what the budget leaves after the
@@ -193,15 +193,7 @@ def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, st
     if game not in COVERED:
         raise ApiError("no_review", "这个游戏还不能复盘：电脑的强水平还没有学会它。",
                        "This game cannot be reviewed yet: the strong computer level does not play it.")
-    cls = state_class(game)
-    try:
-        st = cls(position)
-    except IllegalAction as e:
-        raise ApiError("bad_position", e.zh, e.en) from None
-    moves = position.get("actions") or []
-    if not isinstance(moves, list) or len(moves) > cls.max_actions:
-        raise ApiError("bad_position", f"局面里的走法应是一列走法，至多 {cls.max_actions} 步。",
-                       f"The moves of a position should be a list of at most {cls.max_actions} moves.")
+    st, moves = start_position(position)
     seat = get_int(req, "seat", lo=0, hi=st.num_players() - 1)
     only = req.get("decisions")
     if only is not None:
