@@ -50,7 +50,7 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
     }
     if "level" in req:
         level = read_level(req)
-        if game not in COVERED:
+        if st.game not in COVERED:
             raise ApiError("no_level", "这个游戏的对局还不能请电脑按水平代走或给提示：电脑的强水平还没有学会它。",
                            "This game's table cannot yet ask the computer for a move at a level: the strong computer level does not play it.")
         ans["choice"] = _choice(st, level) if p is not None else None
