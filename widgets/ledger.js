@@ -176,8 +176,8 @@ export async function ledgerWidget(root, ctx) {
     }
     answer = a;
     drawTable();
-    if (save && !sessionId && bar) bar.select(store.create(t("新的一场", "New session"), a.text, { hands: hands.length }).id);
-    else if (save && sessionId) store.save(sessionId, { text: a.text, meta: { hands: hands.length } });
+    if (save && !sessionId && bar) bar.select(store.create(t("新的一场", "New session"), a.record, { hands: hands.length }).id);
+    else if (save && sessionId) store.save(sessionId, { text: a.record, meta: { hands: hands.length } });
     return true;
   }
 
@@ -246,14 +246,14 @@ export async function ledgerWidget(root, ctx) {
     onOpen: (s) => { loading = load(s); },
     fresh: async () => {
       const a = await ctx.call({ game: "gupai", action: "ledger", hands: [] });
-      return { text: a.ok ? a.text : "", meta: { hands: 0 } };
+      return { text: a.ok ? a.record : "", meta: { hands: 0 } };
     },
     accept: (ans) => (ans.position && ans.position.sheet === "ledger" ? null
       : { zh: "这份记录不是鄂南骨牌的一本账。", en: "This record is not a ledger of 鄂南骨牌." }),
   });
   if (!bar.current()) {
     const fresh = await ctx.call({ game: "gupai", action: "ledger", hands: [] });
-    const s = store.create(t(`第 ${store.list().length + 1} 场`, `Session ${store.list().length + 1}`), fresh.ok ? fresh.text : "", { hands: 0 });
+    const s = store.create(t(`第 ${store.list().length + 1} 场`, `Session ${store.list().length + 1}`), fresh.ok ? fresh.record : "", { hands: 0 });
     bar.select(s.id);
   }
   await loading;

@@ -368,7 +368,7 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
                 "actions": [ledger_word(h) for h in hands] + (["end"] if hands else [])}
     text = write(position, tags)
     return {"hands": results, "totals": list(led.totals), "first": first, "options": as_dict(cfg),
-            "names": tags["Names"].split(";") if "Names" in tags else None, "date": tags.get("Date"), "text": text}
+            "names": tags["Names"].split(";") if "Names" in tags else None, "date": tags.get("Date"), "record": text}
 
 
 def _options(req: dict[str, Any]) -> dict[str, Any]:

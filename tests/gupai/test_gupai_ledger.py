@@ -95,7 +95,7 @@ def test_a_session_is_a_record_that_round_trips_and_is_refereed() -> None:
         "names": ["张三", "李四", "王五", "赵六"], "options": {"heibama": "run_hand"}}
     ans = handle(req)
     assert ans["ok"], ans
-    text = ans["text"]
+    text = ans["record"]
     assert '[Sheet "ledger"]' in text and '[Option "heibama=run_hand"]' in text
     assert rewrite(text) == text
     rec = read(text)

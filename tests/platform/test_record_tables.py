@@ -50,7 +50,7 @@ def test_a_record_of_another_game_or_kept_at_a_real_table_is_refused_in_words():
     text = handle({"game": "record", "action": "export", "request": PLAYED[2]})["text"]
     other = handle({"game": "record", "action": "open", "text": text, "expect": "gupai"})
     assert not other["ok"] and "打围" in other["error"]["zh"] and "打围" in other["error"]["en"]
-    ledger = handle({"game": "gupai", "action": "ledger", "hands": [{"dealer": 0, "held": [8, 0, 0, 0], "closer": 0}]})["text"]
+    ledger = handle({"game": "gupai", "action": "ledger", "hands": [{"dealer": 0, "held": [8, 0, 0, 0], "closer": 0}]})["record"]
     kept = handle({"game": "record", "action": "open", "text": ledger, "expect": "gupai"})
     assert not kept["ok"] and kept["error"]["zh"] and kept["error"]["en"]
     bad = handle({"game": "record", "action": "open", "text": "[Record \"1\"]\n[Game \"chess\"]\n", "expect": "gupai"})
