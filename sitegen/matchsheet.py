@@ -49,8 +49,8 @@ def sheet_table(lang: str, a: dict[str, Any]) -> str:
     if a["ranking"]:
         items = ""
         for r in a["ranking"]:
-            place, who, total = r["place"], name(r["player"]), r["total"]
-            items += "<li>" + E(t(lang, f"第 {place} 名 {who}：{total:+d}", f"Place {place}: {who}, {total:+d}")) + "</li>"
+            place, who, sum_ = r["place"], name(r["player"]), r["total"]
+            items += "<li>" + E(t(lang, f"第 {place} 名 {who}：{sum_:+d}", f"Place {place}: {who}, {sum_:+d}")) + "</li>"
         ranking = f'<p class="ms-q">{t(lang, "名次", "Ranking")}</p><ol class="ms-ranking">{items}</ol>'
     return (
         f'<p class="ms-title">{t(lang, "跑胡子积分表", "跑胡子 match sheet (积分表)")}</p>'

@@ -3,7 +3,7 @@
 // (engine/record) plus a little metadata the page chooses; its words come from the page.
 //
 // API
-//   import { openStore, downloadRecord, readRecordFile, sessionBar } from "./sessions.js";
+//   import { openStore, downloadRecord, readRecordFile, sessionBar } from the module sessions.js (beside this comment);
 //
 //   const store = openStore(kind)        kind: "dawei-referee", "gupai-ledger", "paohuzi-sheet", …
 //     store.persistent                   false when the browser keeps nothing (private mode): sessions
