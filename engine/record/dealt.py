@@ -44,6 +44,24 @@ def _split(text: str) -> list[str]:
     return [x for x in text.split(".") if x] if text else []
 
 
+def _four_hands(text: str, players: int, size: int, piece: Any, unit_zh: str, unit_en: str) -> list[list[Any]]:
+    """Each seat's pieces from a table deal (seats separated by semicolons, A first), each read by
+    ``piece`` (which raises :class:`IllegalAction` for a piece it does not know), each exactly a hand."""
+    seats = text.split(";") if text else []
+    if len(seats) != players:
+        count_zh, count_en = ("八", "eight") if size == 8 else (str(size), str(size))
+        raise IllegalAction(f"要写出四家各自的{count_zh}{unit_zh}牌（从甲家起，用分号分开）。",
+                            f"Give the {count_en} {unit_en} of each of the four seats (A first, separated by semicolons).")
+    hands = []
+    for k, t in enumerate(seats):
+        h = [piece(x) for x in _split(t)]
+        if len(h) != size:
+            raise IllegalAction(f"{'甲乙丙丁'[k]}家应有 {size} {unit_zh}牌，这里写了 {len(h)} {unit_zh}。",
+                                f"Seat {'ABCD'[k]} should hold {size} {unit_en}; {len(h)} are given.")
+        hands.append(h)
+    return hands
+
+
 def _check_set(got: Sequence[Any], deck: Sequence[Any], name_zh: str, name_en: str, word: Any) -> None:
     """The cards of a deal must be the whole deck, each card as many times as the deck has it."""
     a, b = Counter(got), Counter(deck)
@@ -156,16 +174,12 @@ class GupaiDealtState(GupaiState):
         from ..gupai.tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS, sort_tiles
 
         s = self.setup
-        seats = s["hands"].split(";") if s["hands"] else []
-        if len(seats) != PLAYERS:
-            raise IllegalAction("要写出四家各自的八张牌（从甲家起，用分号分开）。", "Give the eight tiles of each of the four seats (A first, separated by semicolons).")
-        hands = [_split(t) for t in seats]
-        for k, h in enumerate(hands):
-            bad = [x for x in h if x not in BY_CODE]
-            if bad:
-                raise IllegalAction(f"“{bad[0][:8]}”不是骨牌：用两个点数写一张牌，例如 66、12。", f"'{bad[0][:8]}' is not a tile: write a tile by its two numbers, such as 66 or 12.")
-            if len(h) != HAND_SIZE:
-                raise IllegalAction(f"{'甲乙丙丁'[k]}家应有 {HAND_SIZE} 张牌，这里写了 {len(h)} 张。", f"Seat {'ABCD'[k]} should hold {HAND_SIZE} tiles; {len(h)} are given.")
+        def tile(x: str) -> str:
+            if x not in BY_CODE:
+                raise IllegalAction(f"“{x[:8]}”不是骨牌：用两个点数写一张牌，例如 66、12。", f"'{x[:8]}' is not a tile: write a tile by its two numbers, such as 66 or 12.")
+            return x
+
+        hands = _four_hands(s["hands"], PLAYERS, HAND_SIZE, tile, "张", "tiles")
         _check_set([x for h in hands for x in h], DECK, "骨牌", "the thirty-two tiles", lambda c: (c, c))
         rest = [list(h) for h in hands]
         stacks = []
@@ -208,20 +222,13 @@ class YeziDealtState(YeziState):
         from ..errors import ApiError
 
         s = self.setup
-        seats = s["hands"].split(";") if s["hands"] else []
-        if len(seats) != PLAYERS:
-            raise IllegalAction("要写出四家各自的八张牌（从甲家起，用分号分开）。", "Give the eight cards of each of the four seats (A first, separated by semicolons).")
-        hands = []
-        for k, t in enumerate(seats):
-            h = []
-            for x in _split(t):
-                try:
-                    h.append(parse_card(x))
-                except (ApiError, ValueError):
-                    raise IllegalAction(f"“{x[:8]}”不是叶子戏的牌：用 1–10 或 leaf。", f"'{x[:8]}' is not a card of the leaf game: use 1–10 or leaf.") from None
-            if len(h) != HAND_SIZE:
-                raise IllegalAction(f"{'甲乙丙丁'[k]}家应有 {HAND_SIZE} 张牌，这里写了 {len(h)} 张。", f"Seat {'ABCD'[k]} should hold {HAND_SIZE} cards; {len(h)} are given.")
-            hands.append(tuple(sorted(h)))
+        def card(x: str) -> Any:
+            try:
+                return parse_card(x)
+            except (ApiError, ValueError):
+                raise IllegalAction(f"“{x[:8]}”不是叶子戏的牌：用 1–10 或 leaf。", f"'{x[:8]}' is not a card of the leaf game: use 1–10 or leaf.") from None
+
+        hands = [tuple(sorted(h)) for h in _four_hands(s["hands"], PLAYERS, HAND_SIZE, card, "张", "cards")]
         _check_set([c for h in hands for c in h], DECK, "叶子牌", "the leaf cards", lambda c: (FACES[c].zh if hasattr(FACES[c], "zh") else code_of(c), code_of(c)))
         r = Round(0, s["thrower"], config_from(s["options"]))
         r.deal = replace(r.deal, hands=tuple(hands), stacks=(), draws=(), die=0, first_drawer=s["thrower"], start_stack=0)
