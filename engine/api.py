@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 from . import __version__
 from .errors import ApiError
+from .protocol import IllegalAction
 
 #: game id -> module holding ACTIONS and EXAMPLES
 GAMES: dict[str, str] = {
@@ -140,6 +141,8 @@ def handle(request: Any) -> dict[str, Any]:
         return _handle(request)
     except ApiError as e:
         return {"ok": False, "error": e.as_dict()}
+    except IllegalAction as e:  # a position a game's own request set up, refused by the game's rules
+        return _error("bad_request", e.zh, e.en)
     except RecursionError:
         return _error("too_complex", "请求过于复杂，无法处理。", "The request is too complex to handle.")
     except MemoryError:

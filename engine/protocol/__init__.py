@@ -175,6 +175,9 @@ class GameState(ABC):
         return f"<{type(self).__name__} {self.written()!r}>"
 
 
+#: the largest seed a written position may give: the games' own requests draw theirs below it
+SEED_MAX = 2**63 - 1
+
 _ATOMS = {int, float, str, bytes, bool, type(None), Fraction, frozenset, range, tuple}
 _FROZEN: dict[type, bool] = {}
 

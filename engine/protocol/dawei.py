@@ -18,7 +18,7 @@ from ..dawei.dice import ALL_OUTCOMES
 from ..dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, MIN_PLAYERS, Config, Game, break_even, seat_en, seat_zh
 from ..dawei.options import CHOICES, DEFAULT
 from ..dawei.sticks import ANIMALS
-from . import GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
+from . import SEED_MAX, GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
 
 #: ordered throws of six dice that are a straight (6!): the second throw of 顺斗顺
 STRAIGHTS = 720
@@ -39,7 +39,7 @@ class DaweiState(GameState):
             raise IllegalAction(f"色子掉出碗外的机会应在 0 到 {MAX_DROP_CHANCE} 之间。",
                                 f"The chance of a die falling out of the bowl should be from 0 to {MAX_DROP_CHANCE}.")
         return {
-            "seed": read_int(position, "seed", 0, 0, 2**32, "种子", "the seed"),
+            "seed": read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed"),
             "players": read_int(position, "players", 4, MIN_PLAYERS, MAX_PLAYERS, "人数", "the number of players"),
             "options": read_options(position, CHOICES),
             "drop_chance": drop,

@@ -16,7 +16,7 @@ from ..gupai.config import CHOICES, config_from
 from ..gupai.hand import MAX_MOVES, Move, State, Trick, deal
 from ..gupai.scoring import can_seal
 from ..gupai.tiles import BY_CODE, PLAYERS, sort_tiles
-from . import GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+from . import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 
 SEATS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
 
@@ -36,7 +36,7 @@ class GupaiState(GameState):
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
-        seed = read_int(position, "seed", 0, 0, 2**32, "种子", "the seed")
+        seed = read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed")
         dealer = read_int(position, "dealer", 0, 0, PLAYERS - 1, "庄家的座位", "the dealer's seat")
         sealed = position.get("sealed") or []
         if not isinstance(sealed, list) or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < PLAYERS for s in sealed):

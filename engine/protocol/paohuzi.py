@@ -19,7 +19,7 @@ from ..paohuzi.config import DEFAULT
 from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, action_json, hand_sheet, new_hand, view, xiaguan_config
 from ..paohuzi.table import Action, Hand, action_id
 from ..paohuzi.trace import OPTIONS
-from . import GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+from . import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 
 #: option -> its readings, the default first
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -39,7 +39,7 @@ class PaohuziState(GameState):
         table = position.get("table", "four" if variant == "paohuzi" else "three")
         if not isinstance(table, str) or table not in TABLES:
             raise IllegalAction("牌桌应是四人局、三人局或二人局。", "The table should be four, three or two at the table.")
-        return {"variant": variant, "table": table, "seed": read_int(position, "seed", 0, 0, 2**32, "种子", "the seed"),
+        return {"variant": variant, "table": table, "seed": read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed"),
                 "options": read_options(position, CHOICES)}
 
     @classmethod

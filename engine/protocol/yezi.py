@@ -25,7 +25,7 @@ from ..yezi.cards import FACES, GROUP_SIZE, PLAYERS, Card, code_of, parse_card
 from ..yezi.combos import BY_KEY
 from ..yezi.config import config_from
 from ..yezi.round import Round
-from . import GameState, one_option_at_a_time, read_int, read_options
+from . import SEED_MAX, GameState, one_option_at_a_time, read_int, read_options
 
 #: the options of a round of 叶子戏 (the other options of engine.yezi.config are 字牌's)
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -58,7 +58,7 @@ class YeziState(GameState):
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
         return {
-            "seed": read_int(position, "seed", 0, 0, 2**32, "种子", "the seed"),
+            "seed": read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed"),
             "thrower": read_int(position, "thrower", 0, 0, PLAYERS - 1, "掷骰人的座位", "the die thrower's seat"),
             "options": read_options(position, CHOICES),
         }
