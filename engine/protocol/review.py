@@ -145,7 +145,150 @@ def _paohuzi_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[st
     return None
 
 
-WHY: dict[str, Callable[[GameState, int, str, str], tuple[str, str] | None]] = {"gupai": _gupai_why, "paohuzi": _paohuzi_why}
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%" if p >= 0.01 else f"{100 * p:.2f}%"
+
+
+def _dawei_option(st: GameState, o: Any) -> tuple[str, str]:
+    """What one choice after a first split throw keeps or risks, in words: a sure gain, nothing, or
+    the second throw's chance of the stick (and of the 顺斗顺 sweep for a split opened on a straight)."""
+    from ..dawei.game import break_even
+    from ..dawei.sticks import BY_ID
+    from .dawei import STRAIGHTS, ALL_OUTCOMES
+
+    g = st.g  # type: ignore[attr-defined]
+    if o.action == "pass":
+        return "放弃，这一手什么也不得", "passing gains nothing this turn"
+    if not o.action.startswith("split:") or o.chance_obj is None:
+        if not o.zhu:
+            return "马上取，这时什么也得不到", "taking at once gains nothing now"
+        return f"马上取，稳得 {o.zhu} 柱", f"taking at once is a sure {o.zhu} 柱"
+    ch = o.chance_obj
+    stick = BY_ID.get(ch.target)
+    name_zh, name_en = (stick.zh, stick.en) if stick else (ch.target, ch.target)
+    sweep = ch.rule.id in ("tiger_straight", "lion_straight")
+    p_sweep = STRAIGHTS / ALL_OUTCOMES if sweep else 0.0
+    p_win = float(o.chance) - (p_sweep if sweep and ch.need.met((1, 2, 3, 4, 5, 6), g.rules) else 0.0)
+    zh = f"再掷有 {_pct(p_win)} 的机会得{name_zh}（{o.zhu} 柱）"
+    en = f"throwing again wins the {name_en} ({o.zhu} 柱) {_pct(p_win)} of the time"
+    if sweep:
+        pay = break_even(g.n, g.rules) if g.rules.red_bowl_pay == "break_even" else g.n
+        each = f"{float(pay):g}"
+        total = f"{float(pay) * (g.n - 1):g}"
+        zh += (f"，还有 {_pct(p_sweep)} 的机会第二掷又是顺，成了顺斗顺：里抄外抄，各家所得不算，每家付 {each} 柱，"
+               f"共收 {total} 柱")
+        en += (f", and {_pct(p_sweep)} of the time the second throw is another straight, 顺斗顺 (the sweep): nobody's "
+               f"sticks count and every other player pays {each} 柱, {total} in all")
+    return zh + "；不成就这一手什么也不得", en + "; otherwise nothing this turn"
+
+
+def _dawei_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+    """打围: what the better choice after a first split throw keeps or risks against the reader's."""
+    opts = {o.action: o for o in st.g.pending}  # type: ignore[attr-defined]
+    b, c = opts.get(better), opts.get(chosen)
+    if b is None or c is None:
+        return None
+    bz, be = _dawei_option(st, b)
+    cz, ce = _dawei_option(st, c)
+    zh = [f"强水平的选择：{bz}", f"你的选择：{cz}"]
+    en = [f"the strong level's choice: {be}", f"yours: {ce}"]
+    b_split, c_split = b.action.startswith("split:"), c.action.startswith("split:")
+    sweep = b_split and b.chance_obj is not None and b.chance_obj.rule.id in ("tiger_straight", "lion_straight")
+    if b_split and not c_split and c.action != "pass":
+        if sweep:
+            zh.append("冒落空的险是值得的：成了得的签，加上顺斗顺一次收下的柱，按机会算比马上取的多")
+            en.append("the risk of a miss is worth taking: the stick it may win and the sweep's haul, weighed by their chances, "
+                      "are worth more than taking at once")
+        else:
+            zh.append("冒落空的险是值得的：成了得的柱多，按机会算仍比马上取的多")
+            en.append("the risk of a miss is worth taking: what a success gains, weighed by its chance, is more than taking at once")
+    elif c_split and not b_split and b.action != "pass":
+        zh.append("稳得的更好：再掷的机会不够大，按机会算得的比马上取的少")
+        en.append("the sure gain is better: the second throw's chance is too small, so weighed by it the split gains less")
+    elif b_split and c_split:
+        if float(b.chance) > float(c.chance):
+            zh.append("它的机会更大")
+            en.append("its chance is the larger")
+        elif b.zhu > c.zhu:
+            zh.append("它成了得的柱更多")
+            en.append("a success gains more")
+    elif c.action == "pass":
+        zh.append("放弃就白白让出了这一掷")
+        en.append("passing throws this throw away")
+    elif b.action == "pass":
+        zh.append("按这一局的结算算，你取的签反而对你更不利")
+        en.append("by this game's settlement, what you took leaves you worse off")
+    return "；".join(zh) + "。", "; ".join(en) + "."
+
+
+def _yezi_groups(action: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    from .yezi import _cards
+
+    kind, _, rest = action.partition(":")
+    if kind != "split" or "|" not in rest:
+        return None
+    a, _, b = rest.partition("|")
+    return _cards(a), _cards(b)
+
+
+def _yezi_name(group: tuple[int, ...]) -> tuple[str, str, int]:
+    from ..yezi.combos import SCATTER_EN, SCATTER_RANK, SCATTER_ZH, classify
+    from .yezi import _words
+
+    c = classify(group)
+    zh, en = _words(group)
+    if c is None:
+        return f"{zh}（{SCATTER_ZH}）", f"{en} (a {SCATTER_EN})", SCATTER_RANK
+    return f"{zh}（{c.zh}，第 {c.rank} 等）", f"{en} (the {c.en}, rank {c.rank})", c.rank
+
+
+def _yezi_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+    """叶子戏: which group the better split shows second, and why that wins more."""
+    bg, cg = _yezi_groups(better), _yezi_groups(chosen)
+    if bg is None or cg is None:
+        return None
+    placing = st.r.config.scoring == "placing"  # type: ignore[attr-defined]
+    (b1z, b1e, b1r), (b2z, b2e, b2r) = _yezi_name(bg[0]), _yezi_name(bg[1])
+    (c1z, c1e, c1r), (c2z, c2e, c2r) = _yezi_name(cg[0]), _yezi_name(cg[1])
+    if sorted(bg) == sorted(cg):  # the same two groups, shown in the other order
+        if b2r < b1r:
+            if placing:
+                return (f"同样的两组，只是先后不同：把{b2z}留到第二次亮更好。计名次时，一组得的是它在同一轮四组里的名次；"
+                        "第一轮别家都亮出自己最好的组合，第二轮他们剩下的多半是散牌，你的组合在第二轮更常排第一。",
+                        f"The same two groups, shown in the other order: keeping {b2e} for the second showing wins more. "
+                        "Scored by placing, a group counts its place among the four shown at that turn; at the first showing the others "
+                        "bring out their best combinations, at the second they are mostly left with scattered cards, "
+                        "so your combination places first there more often.")
+            return (f"同样的两组，只是先后不同：强水平把{b2z}留到第二次亮。",
+                    f"The same two groups, shown in the other order: the strong level keeps {b2e} for the second showing.")
+        return (f"同样的两组，只是先后不同：先亮{b1z}更好。在设想的几副牌里，别家第二次亮的也常有组合，"
+                "你的组合先亮时名次更靠前。",
+                f"The same two groups, shown in the other order: showing {b1e} first wins more. In the deals imagined the others "
+                "often still hold a combination for their second showing, so yours places better when shown first.")
+    b_combos = sum(r < 9 for r in (b1r, b2r))
+    c_combos = sum(r < 9 for r in (c1r, c2r))
+    zh = [f"更好的分法先亮{b1z}，再亮{b2z}", f"你先亮{c1z}，再亮{c2z}"]
+    en = [f"the better split shows {b1e} first, then {b2e}", f"yours shows {c1e} first, then {c2e}"]
+    n_zh = {0: "一个也没有", 1: "只有一个", 2: "有两个"}
+    n_en = {0: "none", 1: "one", 2: "two"}
+    if b_combos > c_combos:
+        zh.append(f"它凑成了{'一' if b_combos == 1 else '两'}个组合，你的{n_zh[c_combos]}")
+        en.append(f"it makes {n_en[b_combos]} combination{'s' if b_combos != 1 else ''}, yours {n_en[c_combos]}")
+    elif min(b1r, b2r) < min(c1r, c2r):
+        zh.append("它的组合等次更高（数字越小越高）")
+        en.append("its combination ranks higher (a smaller number is higher)")
+    elif not placing and b1r + b2r < c1r + c2r:
+        zh.append(f"按等次计分，两组合计 {b1r + b2r}，比你的 {c1r + c2r} 低（越低越好）")
+        en.append(f"scored by rank its two groups total {b1r + b2r}, below your {c1r + c2r} (lower is better)")
+    if placing and b2r < b1r:
+        zh.append("它把组合留到第二次亮：计名次时，第二轮别家多半只剩散牌，组合在那一轮更常排第一")
+        en.append("it keeps its combination for the second showing: scored by placing, the others are mostly left with "
+                  "scattered cards by then, so a combination more often places first")
+    return "；".join(zh) + "。", "; ".join(en) + "."
+
+
+WHY: dict[str, Callable[[GameState, int, str, str], tuple[str, str] | None]] = {
+    "gupai": _gupai_why, "paohuzi": _paohuzi_why, "dawei": _dawei_why, "yezi": _yezi_why}
 
 
 # ---------------------------------------------------------------- the action

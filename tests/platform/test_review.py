@@ -209,3 +209,96 @@ def test_a_yezi_split_the_strong_level_would_not_consider_is_reviewed_too() -> N
     chosen = [o for o in d["options"] if o["chosen"]]
     assert len(chosen) == 1 and chosen[0]["id"] == d["chosen"] == "split:" + ".".join(mine[0]) + "|" + ".".join(mine[1])
     assert len(d["options"]) >= 3 and d["best"] != d["chosen"] and d["costly"] and d["loss"] > 0.5
+
+
+def _dawei_at_strong(seed: int) -> dict:
+    """A 打围 game at the strong level where the reader (seat A) always takes the first way offered."""
+    moves: list[str] = []
+    for _ in range(200):
+        a = handle({"game": "dawei", "action": "play", "players": 4, "seed": seed, "humans": [0], "moves": moves,
+                    "log_tail": 0, "level": "strong"})
+        assert a["ok"], a
+        if a["terminal"]:
+            return a["position"]
+        moves.append(a["legal"][0]["action"] if a["legal"][0]["action"] != "throw" else "auto:choice")
+    raise AssertionError("the game did not end")
+
+
+def test_the_dawei_review_says_what_the_split_keeps_and_risks() -> None:
+    """Seed 65: the better choice is to split the tiger; the reason gives the second throw's chance of the
+    stick, the chance and haul of the 顺斗顺 sweep, and the sure gain the reader took instead, in both languages."""
+    from engine.dawei.game import break_even
+    from engine.dawei.options import DEFAULT
+    from engine.protocol.dawei import ALL_OUTCOMES, STRAIGHTS
+
+    position = _finished("dawei", 65)
+    a = handle({"game": "table", "action": "review", "seat": 0, "position": position})
+    d = a["decisions"][0]
+    st = open_state(dict(position, actions=position["actions"][: d["move"] - 1]))
+    opts = {o.action: o for o in st.g.pending}
+    best, mine = opts[d["best"]], opts[d["chosen"]]
+    zh, en = d["why"]["zh"], d["why"]["en"]
+    p_sweep = f"{100 * STRAIGHTS / ALL_OUTCOMES:.1f}%"
+    p_win = f"{100 * (float(best.chance) - STRAIGHTS / ALL_OUTCOMES):.1f}%"
+    haul = f"{float(break_even(4, DEFAULT)) * 3:g}"
+    assert "顺斗顺" in zh and "sweep" in en and p_sweep in zh and p_sweep in en and haul in zh and haul in en
+    assert p_win in zh and p_win in en and f"{best.zhu} 柱" in zh and f"{best.zhu} 柱" in en
+    assert f"稳得 {mine.zhu} 柱" in zh and f"a sure {mine.zhu} 柱" in en
+    assert "冒落空的险" in zh and "risk of a miss" in en
+
+
+def test_the_dawei_review_compares_two_splits_and_a_sure_take() -> None:
+    """Seed 2, the reader taking the first way each time: every costly decision says in both languages what
+    the strong level's choice and the reader's keep or risk; two splits are compared by what a success gains."""
+    a = handle({"game": "table", "action": "review", "seat": 0, "position": _dawei_at_strong(2)})
+    assert a["ok"], a
+    costly = [d for d in a["decisions"] if d["costly"]]
+    assert len(costly) >= 3
+    for d in costly:
+        assert "强水平的选择：" in d["why"]["zh"] and "你的选择：" in d["why"]["zh"]
+        assert "The strong level's choice: " in d["why"]["en"] and "; yours: " in d["why"]["en"]
+    both = [d for d in costly if d["best"].startswith("split:") and d["chosen"].startswith("split:")]
+    assert both and all("成了得的柱更多" in d["why"]["zh"] and "a success gains more" in d["why"]["en"] for d in both)
+    took = [d for d in costly if d["chosen"].startswith("take:")]
+    assert took and all("稳得" in d["why"]["zh"] and "a sure" in d["why"]["en"] for d in took)
+
+
+def _yezi_played(seed: int, scoring: str, pick) -> dict:
+    st = open_state({"game": "yezi", "seed": seed, "options": {"scoring": scoring}})
+    mine = True
+    while not st.is_terminal():
+        if st.current_player() == 0 and mine and len(st.legal_actions()) > 1:
+            st.apply(pick(st))
+            mine = False
+        else:
+            st.apply(basic_action(st))
+    return st.written()
+
+
+def test_the_yezi_review_says_which_group_to_show_second_and_why() -> None:
+    """Under placings (seed 1) the reader shows the combination first, as the basic level does; the strong
+    level shows the same groups the other way round, and the reason names the combination kept for the
+    second showing and why it places better there, in both languages."""
+    from engine.protocol.review import _yezi_groups
+    from engine.yezi.combos import classify
+
+    a = handle({"game": "table", "action": "review", "seat": 0, "position": _yezi_played(1, "placing", basic_action)})
+    d = a["decisions"][0]
+    assert d["costly"], d
+    first, second = _yezi_groups(d["best"])
+    assert sorted(_yezi_groups(d["chosen"])) == sorted((first, second))
+    combo = classify(second)
+    assert combo is not None and (classify(first) is None or classify(first).rank > combo.rank)
+    zh, en = d["why"]["zh"], d["why"]["en"]
+    assert "同样的两组" in zh and f"{combo.zh}，第 {combo.rank} 等" in zh and "第二次亮" in zh and "散牌" in zh
+    assert "The same two groups" in en and f"the {combo.en}, rank {combo.rank}" in en and "second showing" in en
+
+
+def test_the_yezi_review_says_what_a_better_split_makes() -> None:
+    """Seed 2 under placings: the reader's split makes no combination; the reason says the better one makes one."""
+    a = handle({"game": "table", "action": "review", "seat": 0,
+                "position": _yezi_played(2, "placing", lambda st: st.legal_actions()[14 % len(st.legal_actions())])})
+    d = a["decisions"][0]
+    assert d["costly"], d
+    assert "凑成了一个组合，你的一个也没有" in d["why"]["zh"] and "it makes one combination, yours none" in d["why"]["en"]
+    assert "流散对" in d["why"]["zh"] and "scattered group" in d["why"]["en"]
