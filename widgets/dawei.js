@@ -3,6 +3,7 @@
 import { own, sharedState, shareButton } from "./dom.js";
 import { recordTools } from "./recordio.js";
 import { refereeWidget } from "./dawei-referee.js";
+import { levelChooser, reviewButton } from "./review.js";
 
 const OF = 46656; // 6^6 ordered throws of six dice: arithmetic, not a rule
 
@@ -259,6 +260,40 @@ async function gameWidget(root, ctx) {
   const poolFig = root.querySelector('[data-role="pool"]');
   let moves = [];
   let busy = false;
+  let level = "basic"; // the computer seats' level, and the hint's
+  let answer = null; // the engine's last answer
+  // the computer's level, chosen by the reader (its words from the engine): a change starts the game again
+  const chooser = levelChooser(ctx, {
+    what: { zh: "电脑的水平：", en: "Computer level:" }, start: level,
+    onChange: (v) => { level = v; moves = []; refresh(); },
+  });
+  const hintBtn = document.createElement("button");
+  hintBtn.type = "button";
+  hintBtn.className = "hw-btn";
+  hintBtn.dataset.role = "hint";
+  hintBtn.setAttribute("aria-expanded", "false");
+  hintBtn.textContent = t("提示", "Hint");
+  hintBtn.disabled = true;
+  const hintText = el("span", { class: "dawei-hint", "data-role": "hint-text", role: "status" });
+  // the hint is the chosen level's split for the seat that has a choice now (the engine's answer says it)
+  hintBtn.addEventListener("click", () => {
+    const h = answer && answer.ok && answer.hint;
+    if (!h) return;
+    hintText.textContent = (h.level === "strong" ? t("强水平会：", "The strong level would: ") : t("基本水平会：", "The basic level would: ")) + h[ctx.lang];
+    hintBtn.setAttribute("aria-expanded", "true");
+    for (const b of actions.querySelectorAll("button[data-action]")) b.classList.toggle("dawei-hinted", b.dataset.action === h.action);
+  });
+  const hintRow = el("div", { class: "rv-hint", "data-role": "level-row" });
+  hintRow.append(chooser.node, " ", hintBtn, " ", hintText);
+  actions.before(hintRow);
+  // the review of the reader's own split choices, once a game against the computer is over
+  const reviewHost = el("div", { class: "dawei-review", "data-role": "review-host" });
+  verdict.after(reviewHost);
+
+  function syncHint() {
+    // enabled exactly when the reader has a split choice now and no answer is awaited
+    hintBtn.disabled = busy || !(answer && answer.ok && answer.hint);
+  }
 
   function humans() {
     const n = Number(players.value);
@@ -266,14 +301,23 @@ async function gameWidget(root, ctx) {
   }
 
   function request() {
-    return { game: "dawei", action: "play", players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), humans: humans(), moves, log_tail: 500, options: readOptions(root), lang: ctx.lang };
+    return { game: "dawei", action: "play", players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), humans: humans(), moves, log_tail: 500, options: readOptions(root), lang: ctx.lang, level };
   }
 
   function render(a) {
+    hintText.textContent = "";
+    hintBtn.setAttribute("aria-expanded", "false");
     if (!a.ok) {
       status.textContent = a.error[ctx.lang];
       moves.pop();
       return;
+    }
+    answer = a;
+    reviewHost.replaceChildren();
+    if (a.terminal && a.position && mode.value !== "hotseat") {
+      const line = el("p");
+      line.append(reviewButton(ctx, reviewHost, () => ({ game: "table", action: "review", seat: 0, position: a.position })));
+      reviewHost.append(line);
     }
     const seat = a.seats[a.current][ctx.lang];
     let s = t(`第 ${a.turn} 手 · ${a.phase_words.zh} · 轮到${seat}`, `Turn ${a.turn} · ${a.phase_words.en} · ${seat} to throw`);
@@ -322,16 +366,23 @@ async function gameWidget(root, ctx) {
     }
   }
 
+  let asked = 0; // the latest request: an answer to an older one (the game restarted meanwhile) is dropped
   async function refresh() {
+    const mine = ++asked;
     busy = true;
+    syncHint();
     actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     why.textContent = t("电脑正在掷……", "The computer is throwing…");
     try {
-      render(await ctx.call(request()));
+      const a = await ctx.call(request());
+      if (mine === asked) render(a);
     } finally {
-      busy = false;
-      newBtn.disabled = false;
-      bump(root);
+      if (mine === asked) {
+        busy = false;
+        syncHint();
+        newBtn.disabled = false;
+        bump(root);
+      }
     }
   }
 
@@ -347,7 +398,7 @@ async function gameWidget(root, ctx) {
   enableOptions(root, restart);
   newBtn.disabled = false;
   root.querySelector('[data-role="share"]').append(shareButton(root, () => ({
-    players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), mode: mode.value, moves, options: readOptions(root),
+    players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), mode: mode.value, moves, options: readOptions(root), level,
   }), t));
   const start = sharedState(root);
   if (start) {
@@ -356,6 +407,7 @@ async function gameWidget(root, ctx) {
     if (start.mode === "hotseat" || start.mode === "ai") mode.value = start.mode;
     setOptions(root, start.options);
     if (Array.isArray(start.moves) && start.moves.every((m) => typeof m === "string")) moves = start.moves.slice(0, 2000);
+    if (start.level === "strong") { level = "strong"; chooser.set(level); }
   }
   // the game as a record file, and a record file opened at this table (widgets/recordio.js)
   (root.querySelector(".hw-body") || root).append(recordTools(ctx, {

@@ -169,3 +169,83 @@ def test_a_yezi_round_at_the_strong_level_and_its_review_on_a_phone(page, site_u
     box = panel.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
 
+
+
+DAWEI = '[data-widget="dawei-game"]'
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_dawei_game_at_the_strong_level_and_its_review_on_a_phone(page, site_url, lang):
+    """打围's table: the strong level chosen in the engine's words, the game played to its end choosing
+    splits, the hint asked right after "Play until my next decision" (it follows whether the reader has a
+    choice now), and the review of the reader's split choices against the engine's own answer."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(site_url + ("en/" if lang == "en" else "") + "dawei/play/")
+    page.wait_for_selector(f'{DAWEI}[data-state="ready"]', timeout=180_000)
+    root = page.locator(DAWEI).first
+    level = root.locator('select[data-role="level"]')
+    page.wait_for_function("(sel) => !document.querySelector(sel).disabled", arg=f'{DAWEI} select[data-role="level"]')
+    words = handle({"game": "table", "action": "levels"})["levels"]
+    assert level.locator("option").all_inner_texts() == [w["short"][lang] for w in words]
+    hint = root.locator('[data-role="hint"]')
+
+    def seq() -> int:
+        return int(root.get_attribute("data-seq") or 0)
+
+    def wait(n: int) -> None:
+        page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.seq || 0) > n", arg=[DAWEI, n], timeout=120_000)
+
+    n = seq()
+    level.select_option("strong")
+    wait(n)
+    setup = {"game": "dawei", "action": "play", "players": int(root.locator('[data-role="players"]').input_value()),
+             "seed": int(root.locator('[data-role="seed"]').input_value()), "humans": [0], "log_tail": 0, "level": "strong"}
+    moves: list[str] = []
+    hinted = 0
+    for _ in range(60):
+        a = handle(dict(setup, moves=moves))
+        assert a["ok"], a
+        if a["terminal"]:
+            break
+        if a["legal"][0]["action"] == "throw":  # no choice now: no hint either
+            assert a["hint"] is None and hint.is_disabled()
+            n = seq()
+            root.locator('[data-action="auto-choice"]').click()
+            wait(n)
+            moves.append("auto:choice")
+            continue
+        # a split choice now, right after "Play until my next decision": the hint is there to ask
+        assert a["hint"]["level"] == "strong" and hint.is_enabled()
+        if hinted < 2:
+            hint.click()
+            text = root.locator('[data-role="hint-text"]').inner_text()
+            assert ("强水平会" if lang == "zh" else "The strong level would") in text and a["hint"][lang] in text
+            hinted += 1
+        m = a["legal"][0]["action"]  # the reader's own (not always wise) split
+        n = seq()
+        root.locator(f'[data-role="actions"] [data-action="{m}"]').click()
+        wait(n)
+        moves.append(m)
+    assert a["terminal"] and hinted >= 1
+    assert hint.is_disabled()  # no choice once the game is over
+    want = handle({"game": "table", "action": "review", "seat": 0, "position": a["position"]})
+    assert want["ok"] and want["total"] >= 2 and want["costliest"], want
+    root.locator('[data-role="review-open"]').click()
+    page.wait_for_selector(f'{DAWEI} [data-role="review"][data-state="done"]', timeout=240_000)
+    panel = root.locator('[data-role="review"]')
+    assert panel.locator('[data-role="review-summary"]').inner_text() == want["summary"][lang]
+    shown = panel.locator(".rv-decision")
+    assert shown.count() == want["total"] == len(want["decisions"])
+    for node, d in zip(shown.all(), want["decisions"]):
+        if node.get_attribute("open") is None:
+            node.locator("summary").click()
+        assert node.locator(".rv-options tbody tr").count() == len(d["options"]) >= 2
+        assert d["chosen_words"][lang] in node.locator("summary").inner_text()
+        assert next(o[lang] for o in d["options"] if o["chosen"]) in node.locator("tr.rv-chosen").inner_text()
+        if d["costly"]:
+            assert node.locator('[data-role="why"]').inner_text() == d["why"][lang]
+    marked = [int(x.get_attribute("data-n")) for x in panel.locator('.rv-decision[data-costliest="1"]').all()]
+    assert sorted(marked) == sorted(want["costliest"])
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
