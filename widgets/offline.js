@@ -112,6 +112,8 @@ export async function offline(info) {
       window.document$.subscribe(() => offer()); // every instant page change
     }
   } catch {
-    // no offline copy: the site still works online
+    // no offline copy: the site still works online (and what the engine's worker kept for the
+    // service worker, widgets/worker.js, is not needed)
+    if (window.caches) caches.delete("hw-fetched").catch(() => {});
   }
 }

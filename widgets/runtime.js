@@ -85,7 +85,33 @@ async function dropSnapshot(url) {
   for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
 }
 
+// When Python starts. Pyodide and the engine are about 14 MB and seconds of work: the page
+// is read first (every widget shows its static example meanwhile), so the worker starts at
+// the earliest once the page has loaded and the browser is idle, or at once when the reader
+// touches a widget or a script asks the engine something (call). On a phone's network this
+// keeps the page's own files first in line; on a later page of the same tab (instant
+// navigation) the worker is up already. Every widget of the page then starts, as before.
+let allowStart = () => {};
+const allowed = new Promise((resolve) => { allowStart = resolve; });
+let idleAsked = false;
+function startWhenIdle() {
+  if (idleAsked) return;
+  idleAsked = true;
+  const go = () => {
+    if (window.requestIdleCallback) window.requestIdleCallback(() => allowStart(), { timeout: 1_500 });
+    else setTimeout(() => allowStart(), 0);
+  };
+  if (document.readyState === "complete") go();
+  else window.addEventListener("load", go, { once: true });
+}
+for (const type of ["pointerdown", "keydown", "focusin"]) {
+  document.addEventListener(type, (e) => {
+    if (e.target && e.target.closest && e.target.closest("[data-widget]")) allowStart();
+  }, true);
+}
+
 function startWorker(fresh = false) {
+  allowStart();
   if (ready) return ready;
   const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker = w;
@@ -93,11 +119,14 @@ function startWorker(fresh = false) {
   const booted = new Promise((resolve, reject) => {
     bootTimer = setTimeout(() => reject(new BootError("slow")), limit("bootMs"));
     w.hwSnapshot = null;
+    // resolved once the worker has written what it fetched for the service worker (a first visit)
+    w.staged = new Promise((done) => { w.hwStaged = done; });
     w.onmessage = (event) => {
       let msg = event.data;
       if (typeof msg === "string") { try { msg = JSON.parse(msg); } catch { msg = {}; } } // answers come as JSON text
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "ready") resolve(msg);
+      else if (msg.type === "staged") w.hwStaged();
       else if (msg.type === "booting" && typeof msg.snapshot === "string") {
         w.hwSnapshot = msg.snapshot; // starting from the snapshot: it gets less time than a fresh start
         w.hwSnapshotTimer = setTimeout(() => reject(new BootError("slow")), limit("snapshotBootMs"));
@@ -133,7 +162,10 @@ function startWorker(fresh = false) {
     await dropSnapshot(w.hwSnapshot).catch(() => {});
     return startWorker(true);
   });
-  w.postMessage({ type: "boot", snapshot: !fresh, avoid: failedSnapshot() });
+  // a first visit that will keep its files offline: the worker keeps a copy of what it fetches
+  // for the service worker, which has no other way to them than downloading them again
+  const stage = !!(window.isSecureContext && navigator.serviceWorker && !navigator.serviceWorker.controller);
+  w.postMessage({ type: "boot", snapshot: !fresh, avoid: failedSnapshot(), stage });
   // forget a failed worker, so that Retry starts a fresh one
   ready.catch((err) => {
     if (worker === w) stopWorker(FAILED.boot);
@@ -245,6 +277,7 @@ async function hydrate(root) {
   let params = {};
   try { params = JSON.parse(root.dataset.params || "{}"); } catch { params = {}; }
   try {
+    await allowed;
     const loading = widgetModule(name.split("-")[0]); // the widget's script loads while the engine starts
     loading.catch(() => {});
     await startWorker();
@@ -282,6 +315,7 @@ async function hydrate(root) {
 function scan() {
   const roots = document.querySelectorAll("[data-widget]");
   if (roots.length === 0) return; // no widget: no Pyodide
+  startWhenIdle();
   roots.forEach((root) => hydrate(root));
 }
 
@@ -339,9 +373,9 @@ function onPage() {
   scan();
 }
 
-// A page with widgets names itself in its head (sitegen/hooks.py) and loads this
-// module early: the worker starts booting while the page is still being parsed.
-if (document.querySelector('meta[name="hw-widgets"]')) startWorker();
+// A page with widgets names itself in its head (sitegen/hooks.py): its engine starts once
+// the page has loaded (see startWhenIdle), not while the page is still being read.
+if (document.querySelector('meta[name="hw-widgets"]')) startWhenIdle();
 
 function subscribe() {
   if (window.document$ && typeof window.document$.subscribe === "function") {
@@ -357,7 +391,13 @@ else subscribe();
 // (so that keeping pages offline never slows the first widget), the service worker keeps
 // this page and what its widgets need; the whole archive only when the reader asks.
 window.addEventListener("load", () => {
-  (ready || Promise.resolve()).catch(() => {}).then((info) => setTimeout(() => offline(info), 0));
+  const engine = document.querySelector("[data-widget]") ? allowed.then(() => ready || undefined) : Promise.resolve();
+  // (and once the worker has written what it fetched for the service worker: at most a few seconds)
+  const staged = () => worker && Promise.race([worker.staged, new Promise((done) => setTimeout(done, 10_000))]);
+  engine.catch(() => {}).then(async (info) => {
+    await staged();
+    setTimeout(() => offline(info), 0);
+  });
 }, { once: true });
 
 // for tests and benchmarks

@@ -19,6 +19,7 @@ const BUILD = /*hw:build*/{"version":"dev","files":[],"bytes":0};
 const PREFIX = "hw-site-";
 const CACHE = PREFIX + BUILD.version;
 const CHOICE = "hw-offline-choice"; // the reader's choice to keep the whole archive
+const STAGING = "hw-fetched"; // what the engine worker fetched on a first visit (widgets/worker.js)
 const WHOLE = "whole";
 const SCOPE = new URL("./", self.location.href);
 const PARALLEL = 6;
@@ -125,6 +126,15 @@ async function keep(urls, { older = [], network = true, first = "no-cache" } = {
         return;
       }
     }
+    // what the page's engine worker fetched on this first visit (widgets/worker.js): checked like
+    // a body from the network, so that a file the reader has just downloaded is not downloaded again
+    // (only files the list names by their sha256: the search index is never taken from there)
+    const staged = !FILES.get(url).startsWith(LATE) && (await caches.match(url, { cacheName: STAGING }));
+    const copy = staged && (await checked(url, await staged.arrayBuffer(), staged.headers).catch(() => null));
+    if (copy && (await store(cache, url, copy))) {
+      kept += 1;
+      return;
+    }
     const good = network ? await fetchChecked(url, first) : null;
     if (good && (await store(cache, url, good))) kept += 1;
   }
@@ -187,6 +197,7 @@ self.addEventListener("message", (event) => {
       if (msg.type === "keep" && Array.isArray(msg.urls)) {
         // what the page and its widgets fetched: the browser's HTTP cache has most of it
         await keep(msg.urls.filter((u) => typeof u === "string").slice(0, 2000), { first: "force-cache" });
+        await caches.delete(STAGING); // kept now, or not this build's: not needed any more
       } else if (msg.type === "whole") {
         await (await caches.open(CHOICE)).put(new URL(WHOLE, SCOPE).href, new Response("1"));
         await keep([...FILES.keys()]);

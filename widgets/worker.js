@@ -81,10 +81,39 @@ async function readSnapshot(report) {
   return null;
 }
 
+// A first visit (no service worker in charge yet): what this start fetches is also written to
+// a cache of its own, so that the service worker keeps it for the offline copy (after checking
+// each body against the build's list, widgets/sw.js) without downloading it a second time —
+// a browser whose HTTP cache cannot hold a 10 MB file (a private window) would otherwise fetch
+// the WebAssembly twice. The service worker empties that cache once it has kept the files;
+// a later start, served by the service worker, empties it too.
+const STAGING = "hw-fetched";
+let staging = [];
+
+function stageFetches() {
+  const plain = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const res = await plain(input, init);
+    try {
+      const url = new URL(typeof input === "string" || input instanceof URL ? String(input) : input.url, self.location.href);
+      const get = !(init && init.method && init.method !== "GET") && !(input instanceof Request && input.method !== "GET");
+      if (get && res.ok && res.status === 200 && url.origin === self.location.origin) {
+        const copy = res.clone();
+        staging.push(caches.open(STAGING).then((c) => c.put(url.href, copy)).catch(() => {}));
+      }
+    } catch {
+      // not kept for the service worker: it fetches the file itself
+    }
+    return res;
+  };
+}
+
 async function boot(options = {}) {
   const t0 = performance.now();
   if (!ENGINE) throw new Error("this worker script was not prepared by the site's build");
   if (self.caches) caches.delete("hw-python-snapshot").catch(() => {}); // what earlier deployments made in the browser
+  if (self.caches && options.stage) stageFetches();
+  else if (self.caches) caches.delete(STAGING).catch(() => {});
   const wheel = fetchWheel(); // downloads while Python starts
   wheel.catch(() => {});
   const report = { rejected: false };
@@ -181,10 +210,13 @@ self.onmessageerror = () => refuse(null, REFUSED.unknown);
 self.onmessage = async (event) => {
   const msg = readMessage(event.data);
   if (msg.type === "boot") {
-    booting = booting || boot({ snapshot: msg.snapshot, avoid: msg.avoid });
+    booting = booting || boot({ snapshot: msg.snapshot, avoid: msg.avoid, stage: msg.stage === true });
     try {
       const info = await booting;
       self.postMessage({ type: "ready", ...info });
+      // then, once what this start fetched is written for the service worker (see stageFetches)
+      await Promise.all(staging);
+      self.postMessage({ type: "staged" });
     } catch (err) {
       booting = null;
       self.postMessage({ type: "boot-error", message: String(err && err.message || err) });
