@@ -4,17 +4,21 @@ a page opened from disk says why its widgets cannot run."""
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
+import http.server
 import json
 import re
 import shutil
+import threading
+from collections import Counter
 from pathlib import Path
 
 from engine.api import handle
 from sitegen.assets import write_service_worker
 
-from conftest import site_server
+from conftest import _Handler, site_server
 
 READY = '[data-widget="dawei-dice"][data-state="ready"]'
 
@@ -192,6 +196,47 @@ def test_pages_a_reader_opened_come_back_offline(page, site_url):
     assert back.evaluate("() => document.documentElement.lang").startswith("en")
     assert back.locator("h1").count() >= 1
     back.close()
+
+
+class _CountingHandler(_Handler):
+    """The site's loopback server, counting the response bodies it sends, by path."""
+
+    sent: Counter = Counter()
+
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001
+        type(self).sent[self.path.split("?")[0]] += 1
+        super().copyfile(source, outputfile)
+
+
+def test_a_first_visit_downloads_the_webassembly_once(browser, built_site: Path):
+    """A first visit in a private window, whose HTTP cache cannot hold Pyodide's 10 MB of
+    WebAssembly: the engine's worker downloads it once, and the service worker keeps that very
+    download for the offline copy (checked against the build's list) instead of fetching it
+    again. Counted by the server: bodies sent, not requests the browser answered itself."""
+    wasm = "/assets/pyodide/pyodide.asm.wasm"
+    handler = type("Counting", (_CountingHandler,), {"sent": Counter()})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(built_site)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(service_workers="allow")
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
+    try:
+        page = context.new_page()
+        page.goto(base + "dawei/")
+        page.wait_for_selector(READY, timeout=120_000)
+        wait_offline_copy(page)
+        page.locator(".hw-offline").wait_for(timeout=240_000)  # the service worker has kept what the visit used
+        wait_kept(page, base + wasm[1:])
+        assert handler.sent[wasm] == 1, dict(handler.sent)
+        # what the worker wrote for the service worker is gone once it is kept
+        assert "hw-fetched" not in page.evaluate("async () => await caches.keys()")
+        # the copy kept is the build's file
+        size = page.evaluate("async (url) => (await (await caches.match(url)).arrayBuffer()).byteLength", base + wasm[1:])
+        assert size == (built_site / wasm[1:]).stat().st_size
+    finally:
+        context.close()
+        server.shutdown()
 
 
 def test_a_reader_who_asks_to_save_data_downloads_nothing_beyond_the_pages(page, site_url):
@@ -381,18 +426,8 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
         page_file.write_text(page_file.read_text(encoding="utf-8").replace("</h1>", " · DEPLOYMENT-TWO</h1>", 1), encoding="utf-8")
         new = write_service_worker(site)
         assert new != old
-        first.evaluate("async () => { const r = await navigator.serviceWorker.getRegistration(); await r.update(); }")
         # installed beside the old one, waiting while a tab of the old deployment is open
-        first.evaluate("""async () => {
-            const r = await navigator.serviceWorker.getRegistration();
-            const sw = r.waiting || r.installing;
-            if (sw.state !== "installed") await new Promise((done, fail) => {
-                sw.addEventListener("statechange", () => {
-                    if (sw.state === "installed") done(); else if (sw.state === "redundant") fail(new Error("install failed"));
-                });
-                setTimeout(() => fail(new Error(`the new version is still ${sw.state}`)), 240000);
-            });
-        }""")
+        install_update(first, new)
         assert first.evaluate("async () => !!(await navigator.serviceWorker.getRegistration()).waiting")
         assert first.evaluate(SITE_COPIES) == [f"hw-site-{old}", f"hw-site-{new}"]
         first.close()  # no tab of the old deployment is left
@@ -409,17 +444,36 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
         server.shutdown()
 
 
+# Asks the browser to look for a new sw.js and resolves, with the new worker's own answer to
+# "status", once that worker is installed. The worker is the one "updatefound" names: once
+# update() resolves, the registration's "installing" may not be set yet (its attributes come
+# from the browser on another channel), and "waiting" may still be the previous deployment's.
 WAIT_INSTALLED = """async () => {
     const r = await navigator.serviceWorker.getRegistration();
+    const found = new Promise((done) => r.addEventListener("updatefound", () => done(r.installing), { once: true }));
     await r.update();
-    const sw = r.installing || r.waiting;
-    if (sw && sw.state !== "installed") await new Promise((done, fail) => {
-        sw.addEventListener("statechange", () => {
-            if (sw.state === "installed") done(); else if (sw.state === "redundant") fail(new Error("install failed"));
-        });
+    const sw = await found;
+    if (sw.state !== "installed") await new Promise((done, fail) => {
+        const settled = () => {
+            if (sw.state === "installed" || sw.state === "activating" || sw.state === "activated") done();
+            else if (sw.state === "redundant") fail(new Error("install failed"));
+        };
+        sw.addEventListener("statechange", settled);
+        settled();
         setTimeout(() => fail(new Error(`the new version is still ${sw.state}`)), 240000);
     });
+    return await new Promise((done) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => done(e.data);
+        sw.postMessage({ type: "status" }, [channel.port2]);
+    });
 }"""
+
+
+def install_update(page, version: str) -> None:
+    """The browser installs deployment ``version``'s service worker beside the one in charge."""
+    status = page.evaluate(WAIT_INSTALLED)
+    assert status["version"] == version, status
 
 KEPT_BODY = """async ([name, url]) => {
     const hit = await (await caches.open(name)).match(url);
@@ -448,7 +502,7 @@ def test_a_page_uploaded_out_of_order_is_not_kept_under_the_new_version(browser,
         page_file.write_text(text_b, encoding="utf-8")
         rev_b = write_service_worker(site)
         page_file.write_text(text_a, encoding="utf-8")
-        tab.evaluate(WAIT_INSTALLED)
+        install_update(tab, rev_b)
         kept_b = tab.evaluate(KEPT_BODY, [f"hw-site-{rev_b}", base + "gupai/"])
         assert kept_b is None or "DEPLOYMENT-B" in kept_b  # never A's page under B's version
         # deployment C: B's page is in place now, and another page changed
@@ -457,7 +511,7 @@ def test_a_page_uploaded_out_of_order_is_not_kept_under_the_new_version(browser,
         other.write_text(other.read_text(encoding="utf-8").replace("</h1>", " · DEPLOYMENT-C</h1>", 1), encoding="utf-8")
         rev_c = write_service_worker(site)
         assert dict(sw_build(site)["files"])["gupai/"] == hashlib.sha256(text_b.encode("utf-8")).hexdigest()
-        tab.evaluate(WAIT_INSTALLED)
+        install_update(tab, rev_c)
         kept_c = tab.evaluate(KEPT_BODY, [f"hw-site-{rev_c}", base + "gupai/"])
         assert kept_c is not None and "DEPLOYMENT-B" in kept_c
         # … and C is what the reader reads offline, once the old tab is gone
