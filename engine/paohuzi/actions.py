@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import ApiError
 from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str, given
@@ -14,28 +14,16 @@ from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, clash, deng, fan_json
 from .groups import KINDS, Group, group_json
-from .hu import OPEN_KINDS, REASON_RULES, REASONS, SOURCES, WAYS, Verdict, Win, evaluate, waiting
+from .hu import OPEN_KINDS, SOURCES, Verdict, evaluate, waiting
+from .json_helpers import reasons_json, win_json
+from .request import read_config
+from .seating import table_config
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
 from .svg import card_svg, lesson_card_svg
 
 MAX_HAND = 30  # arrange: any set of cards
 MAX_CONCEALED = 21  # hu / waiting: twenty dealt, plus the dealer's turned-up card
 MAX_OPEN = 12
-
-
-def _cfg(req: dict[str, Any]) -> RuleConfig:
-    """Rule options from ``"options"`` (as in the other games; ``"rules"`` is accepted too)."""
-    name = "rules" if "rules" in req and "options" not in req else "options"
-    rules = get_dict(req, name, {})
-    if len(rules) > 20:
-        raise bad(name, "选项过多。", "too many options.")
-    try:
-        return DEFAULT.with_options({str(k): str(v) for k, v in rules.items()})
-    except KeyError as e:
-        from .trace import OPTIONS
-
-        ids = ", ".join(o.id for o in OPTIONS)
-        raise bad(name, f"未知的规则选项或取值：{str(e)[:40]}。可用：{ids}。", f"unknown rule option or choice: {str(e)[:40]}. Known: {ids}.") from None
 
 
 def _card(v: Any, name: str) -> Card:
@@ -76,48 +64,15 @@ def _open_groups(req: dict[str, Any]) -> list[Group]:
     return out
 
 
-def _win_json(w: Win, cfg: RuleConfig) -> dict[str, Any]:
-    return {
-        "ways": [{"id": x, "zh": WAYS[x][0], "en": WAYS[x][1]} for x in w.ways],
-        "groups": [group_json(g, cfg) for g in w.groups],
-        "win_group": w.win_group,
-        "huxi": w.group_huxi,
-        "zimo": w.zimo,
-        "zimo_bonus": cfg.zimo_bonus if w.zimo else 0,
-        "total": w.total,
-        "deng": w.deng,
-        "red": w.red,
-        "fan": fan_json(w.fans),
-        "multiplier": w.multiplier,
-        "score": w.score,
-        "cards": w.cards,
-    }
-
-
-def _reasons(codes: tuple[str, ...], cfg: RuleConfig, best: Optional[Win]) -> list[dict[str, str]]:
-    out = []
-    for code in codes:
-        zh, en = REASONS[code]
-        if code == "below_threshold" and best is not None:
-            zh += f"（{best.total} 戏，需 {cfg.threshold} 戏）"
-            en += f" ({best.total} huxi, {cfg.threshold} needed)"
-        item: dict[str, Any] = {"code": code, "zh": zh, "en": en}
-        if code in REASON_RULES:
-            page, anchor = REASON_RULES[code]
-            item["rule"] = {"page": page, "anchor": anchor}
-        out.append(item)
-    return out
-
-
 def _hand_request(req: dict[str, Any]) -> tuple[list[Group], list[Card], RuleConfig]:
-    cfg = _cfg(req)
+    cfg = read_config(req)
     open_groups = _open_groups(req)
     hand = _cards(req, "hand", max_len=MAX_CONCEALED)  # cards only ever leave a hand after the deal
     return open_groups, hand, cfg
 
 
 def a_arrange(req: dict[str, Any]) -> dict[str, Any]:
-    cfg = _cfg(req)
+    cfg = read_config(req)
     cards = _cards(req, "cards")
     _check_copies(cards)
     got = arrange(cards, cfg)
@@ -129,7 +84,7 @@ def a_arrange(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def a_deng(req: dict[str, Any]) -> dict[str, Any]:
-    cfg = _cfg(req)
+    cfg = read_config(req)
     return {"deng": deng(get_int(req, "huxi", lo=0, hi=10_000), cfg)}
 
 
@@ -147,9 +102,9 @@ def a_hu(req: dict[str, Any]) -> dict[str, Any]:
         v: Verdict = evaluate(open_groups, hand, card, source, cfg, fouls)
     except ValueError:
         raise bad("open", "明牌组的牌不能组成所说的牌型。", "an open group's cards do not form the kind given.") from None
-    out: dict[str, Any] = {"wins": v.wins, "reasons": _reasons(v.reasons, cfg, v.best), "threshold": cfg.threshold}
+    out: dict[str, Any] = {"wins": v.wins, "reasons": reasons_json(v.reasons, cfg, v.best), "threshold": cfg.threshold}
     out["count"] = {"cards": len(hand) + sum(len(g.cards) for g in open_groups) + 1, "dealt": cfg.hand_size}
-    out["best"] = None if v.best is None else _win_json(v.best, cfg)
+    out["best"] = None if v.best is None else win_json(v.best, cfg)
     return out
 
 
@@ -165,8 +120,8 @@ def a_waiting(req: dict[str, Any]) -> dict[str, Any]:
         "waits": [
             {
                 "card": f.code,
-                "self": None if a is None else _win_json(a, cfg),
-                "other": None if b is None else _win_json(b, cfg),
+                "self": None if a is None else win_json(a, cfg),
+                "other": None if b is None else win_json(b, cfg),
             }
             for f, a, b in ws
         ],
@@ -174,7 +129,7 @@ def a_waiting(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def a_settle(req: dict[str, Any]) -> dict[str, Any]:
-    cfg = _cfg(req)
+    cfg = read_config(req)
     winner_v = req.get("winner")
     winner = None if winner_v is None else get_str(req, "winner", choices=PLAYERS)
     huxi = get_int(req, "huxi", lo=0, hi=200) if winner is not None else get_int(req, "huxi", 0, lo=0, hi=200)
@@ -189,8 +144,6 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
     if pair is not None:
         raise ApiError("fan_clash", *_clash_words(*pair))
     table = get_str(req, "table", "four", choices=("four", "three", "two"))
-    from .play import table_config
-
     cfg = table_config(cfg, table)[0]  # the table's own rules (two players: 21 戏 to win), as ``play`` deals them
     seats = {"four": SEATS, "three": PLAYERS, "two": PLAYERS[:2]}[table]
     if winner is not None and winner not in seats or any(p not in seats for p, _ in pens):
@@ -247,7 +200,7 @@ def a_faces(req: dict[str, Any]) -> dict[str, Any]:
 def a_deal(req: dict[str, Any]) -> dict[str, Any]:
     from .state import PLAYERS as SEATS3, deal, legal_actions, qishou
 
-    cfg = _cfg(req)
+    cfg = read_config(req)
     state = deal(get_int(req, "seed", lo=0, hi=2**32), cfg)
     return {
         "seed": state.seed,
@@ -417,7 +370,7 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
 
     if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
         req = _sheet_request_of(req)
-    cfg = _cfg(req)
+    cfg = read_config(req)
     try:
         m = match_from_json(req, cfg)
     except SheetError as e:
@@ -459,14 +412,12 @@ def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
     st = rec.state
     if not isinstance(st, PaohuziSheetState):
         raise ApiError("bad_record", "这份记录不是跑胡子的积分表。", "This record is not a 跑胡子 match sheet.")
-    n = len(st.m.names) or {"four": 4, "three": 3, "two": 2}[st.m.table]
     names = rec.tags.get("Names", "").split(";")[: {"four": 4, "three": 3, "two": 2}[st.m.table]] if "Names" in rec.tags else []
     out: dict[str, Any] = {"table": st.m.table, "birds": st.m.birds, "options": dict(st.setup["options"]), "names": names,
                            "hands": [entry_json(e) for e in st.m.entries], "over": st.m.over, "tiebreak": list(st.m.tiebreak)}
     for f, tag in (("event", "Event"), ("site", "Site"), ("date", "Date")):
         if tag in rec.tags:
             out[f] = rec.tags[tag]
-    _ = n
     return out
 
 

@@ -19,7 +19,7 @@ import copy
 from functools import lru_cache
 from typing import Optional
 
-from .cards import FACES, N_FACES
+from .cards import FACES
 from .table import Action, Hand
 
 Counts = tuple[int, ...]
@@ -159,9 +159,6 @@ def play_out(h: Hand, seats: frozenset[int] | None = None, limit: int = 2_000) -
         if s is None or (seats is not None and s not in seats):
             return
         h.apply(choose(h, s))
-
-
-_ = (FACES, N_FACES)
 
 
 # ---------------------------------------------------------------- the hint's reasons, in words

@@ -23,9 +23,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import FACES, Card, full_deck
+from .ai import choose, public_passes, strong_why
+from .birds import BIRD_SEAT, bird_scores
+from .cards import Card, full_deck
 from .config import RuleConfig
-from .table import ROLE_NAMES, Foul
+from .json_helpers import rule_json
+from .labels import action_json
+from .request import parse_action
+from .seating import TABLES, hand_sheet, new_hand
+from .table import Foul
+from .views import result_json, view
 
 PLAYER_NAMES = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
 
@@ -76,9 +83,6 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
                actions: list[Any], hands: int, birds: int, charge: bool = False, hint_units: int = 0) -> dict[str, Any]:
     """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet.
     With ``hint_units`` the hint is the strong level's, within that much work (the computer seats stay basic)."""
-    from .ai import choose
-    from .play import TABLES, _parse_action, _rule, new_hand, result_json, view, hand_sheet, BIRD_SEAT, bird_scores
-
     n_active, has_xing = TABLES[table]
     players = n_active + (1 if has_xing else 0)
     rng = random.Random(seed)
@@ -112,12 +116,12 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
                 continue
             if k >= len(actions):
                 break
-            a = _parse_action(h, actions[k], k)
+            a = parse_action(h, actions[k], k)
             k += 1
             try:
                 h.apply(a)
             except Foul as f:
-                refused = {"index": k - 1, "code": f.code, "zh": f.zh, "en": f.en, "rule": _rule(f.rule)}
+                refused = {"index": k - 1, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
                 break
         vseat = next((i for i, p in enumerate(hand_players) if p == viewer), 0)
         current = (h, vseat, comp_seats, hand_players, xing)
@@ -165,8 +169,6 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     out["refused"] = refused
     if hint_units > 0 and out.get("hint") is not None and not h.over:
         from ..protocol.strong import paohuzi_hint
-        from .ai import public_passes, strong_why
-        from .play import action_json
 
         pick = paohuzi_hint(h, hseed, table, variant, hint_units)
         out["hint"] = action_json(h, pick)
@@ -193,5 +195,3 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     }
     return out
 
-
-_ = (FACES, ROLE_NAMES)

@@ -30,11 +30,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
+from .birds import BIRD_SEAT, bird_scores
 from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, clash, fan_json
 from .groups import KINDS, Group
 from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, evaluate
+from .seating import table_config
 from .settle import PENALTY_NAMES, SEAT_NAMES, Sheet, settle
 
 LETTERS = "ABCD"
@@ -96,8 +98,6 @@ def players_of(table: str) -> int:
 
 
 def table_cfg(cfg: RuleConfig, table: str) -> RuleConfig:
-    from .play import table_config
-
     return table_config(cfg, "four" if table == "four" else table)[0]
 
 
@@ -154,8 +154,6 @@ def score_cards(c: Cards, cfg: RuleConfig) -> tuple[int, bool, tuple[str, ...], 
 
 def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
     """One line of the sheet: the seats, the hand's 戏, 等 and 番, each line of the settlement, each player's points."""
-    from .play import BIRD_SEAT, bird_scores
-
     cfg = table_cfg(m.cfg, m.table)
     n = players_of(m.table)
     role_of = roles(m.table, dealer)

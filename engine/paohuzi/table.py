@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 from .cards import FACES, N_FACES, Card, full_deck
 from .config import DEFAULT, RuleConfig
@@ -957,6 +957,3 @@ def action_id(a: Action) -> str:
         parts.append("|".join(".".join(c.code for c in g) for g in a.groups))
     return ":".join(parts)
 
-
-def mk(seat: int, kind: str, card: Optional[Card] = None, groups: Sequence[Sequence[Card]] = ()) -> Action:
-    return Action(seat, kind, card, tuple(tuple(g) for g in groups))

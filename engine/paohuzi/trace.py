@@ -131,5 +131,5 @@ RULES = RULES + (
     Rule("paohuzi.play.bidian_deck", P("1-1 四人局", "四人分别从其余牌中任意抽取"), "比点从除去四张定庄牌的七十六张中抽，小一也抽得到。", "The draw for seats uses the 76 cards left beside the four seat cards; small 1 can be drawn.", "engine.paohuzi.match.draw_seats", (_TR + "test_drawing_for_seats_uses_the_deck_minus_the_four_seat_cards_so_small_one_can_be_drawn",)),
     Rule("paohuzi.play.xiaguan_chi", P("3-2 顺子", "下家打出的牌不能“吃”"), "下灌字牌只吃上家打出的牌（附录），不吃他翻出的底牌。", "Xiaguan zi pai: chi only the previous player's discard (appendix), never his stock card.", "engine.paohuzi.table.Hand.chi_seats", (_TR + "test_xiaguan_chi_only_the_previous_players_discard",)),
     Rule("paohuzi.play.three_rotation", P("1-2 三人局", "荒牌荒庄"), "三人局荒牌由下手坐庄。", "At three, after a no-win the next player deals.", "engine.paohuzi.match.play_match", (_TP + "test_a_match_from_one_seed",)),
-    Rule("paohuzi.play.bird", P("1-3 二人局和多人局", "就是鸟家的方位"), "最后一张底牌定鸟家与哪一方共输赢。", "The last stock card names the seat a bird shares with.", "engine.paohuzi.play.bird_scores", (_TP + "test_bird_seat_follows_the_last_stock_card", _TP + "test_a_match_from_one_seed")),
+    Rule("paohuzi.play.bird", P("1-3 二人局和多人局", "就是鸟家的方位"), "最后一张底牌定鸟家与哪一方共输赢。", "The last stock card names the seat a bird shares with.", "engine.paohuzi.birds.bird_scores", (_TP + "test_bird_seat_follows_the_last_stock_card", _TP + "test_a_match_from_one_seed")),
 )

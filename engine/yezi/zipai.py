@@ -32,9 +32,9 @@ from functools import lru_cache
 from typing import Iterable
 
 from ..paohuzi import cards as _pc
-from ..paohuzi.config import DEFAULT as _PAOHUZI_DEFAULT
 from ..paohuzi.config import RuleConfig as PaohuziConfig
 from ..paohuzi.groups import Group as PaohuziGroup
+from ..paohuzi.xiaguan import XIAGUAN  # 下灌字牌 as a configuration of the 跑胡子 table
 from .config import DEFAULT, YeziConfig
 
 COPIES = _pc.COPIES
@@ -46,22 +46,6 @@ MAX_CARDS = 27  # the most one seat can hold in any state of play; bounds every 
 #: a card of the 80: the 跑胡子 engine's own type (``big``, ``rank``; ``code``, ``char``, ``zh``, ``en``)
 Zi = _pc.Card
 FACES: tuple[Zi, ...] = _pc.FACES  # small 1–10, then big 1–10
-
-#: 下灌字牌 as a configuration of the 跑胡子 engine and its table (engine.paohuzi.table): a pair
-#: only beside a four-of-a-kind; the banker takes 21 and no card is turned up; 吃 only the upper
-#: seat's discard, into a 顺子 or 半边; 下火 (every held copy goes down with the card); a 扫牌
-#: is never shown; an own-drawn fourth onto a held three is a forced 开招.
-XIAGUAN: PaohuziConfig = replace(
-    _PAOHUZI_DEFAULT,
-    pair_needs_quad=True,
-    deal_mode="banker21",
-    chi_own_draw=False,
-    chi_shang_draw="forbid",  # 吃牌只能吃上家打出的牌: never a card the 上家 turns from the stock
-    chi_red_bian=False,
-    xiahuo="clear",
-    self_fourth="forced",
-    chou_wei_shown=False,
-)
 
 
 @lru_cache(maxsize=64)

@@ -9,7 +9,10 @@ import pytest
 from engine.api import handle
 from engine.paohuzi.cards import parse_card
 from engine.paohuzi.fan import FANS, deng
-from engine.paohuzi.play import TABLES, _cfg_of, narrate, table_config
+from engine.paohuzi.request import config_of
+from engine.paohuzi.seating import TABLES, table_config
+
+from .helpers import narrate
 
 CASES = [(v, t, seed) for v, tables in (("paohuzi", ("four", "three", "two")), ("xiaguan", ("three", "two"))) for t in tables for seed in range(0, 40)]
 
@@ -33,7 +36,7 @@ def test_a_win_is_laid_out_as_groups_whose_huxi_and_the_zimo_bonus_make_the_tota
         if r["huang"] or not r["win"]:
             continue
         wins += 1
-        cfg, _ = table_config(_cfg_of({}, variant), table)
+        cfg, _ = table_config(config_of({}, variant), table)
         # each group's 戏 (the booklet's table in §5) adds up to the groups' sum
         assert sum(g["huxi"] for g in lay["groups"]) == lay["huxi"], (variant, table, seed)
         # 自摸 +3 only for a self-drawn win

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from engine.api import handle
 from engine.paohuzi.ai import choose
 from engine.paohuzi.cards import FACES, full_deck
-from engine.paohuzi.play import TABLES, new_hand, xiaguan_config
+from engine.paohuzi.seating import TABLES, new_hand
+from engine.paohuzi.xiaguan import xiaguan_config
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.table import Foul, Hand, replay
 
@@ -256,7 +257,7 @@ def test_bad_input_is_an_error_in_words():
 @given(st.integers(0, 2**32), st.sampled_from(sorted(TABLES)), st.randoms(use_true_random=False))
 def test_fouls_played_in_charge_mode_are_charged_through_settle(seed, table, rnd):
     """Replays may break rules: each foul the booklet penalises is played, noted and charged; the sheet is settle's."""
-    from engine.paohuzi.play import result_json
+    from engine.paohuzi.views import result_json
     from engine.paohuzi.table import Action
 
     h = new_hand(seed, DEFAULT, table, charge=True)
@@ -427,7 +428,7 @@ def test_a_match_from_one_seed(table, birds):
 
 
 def test_bird_seat_follows_the_last_stock_card():
-    from engine.paohuzi.play import BIRD_SEAT
+    from engine.paohuzi.birds import BIRD_SEAT
 
     assert [BIRD_SEAT[r] for r in range(1, 11)] == ["zhuang", "xia", "xing", "shang", "zhuang", "xia", "xing", "shang", "zhuang", "xia"]
 
@@ -448,7 +449,7 @@ def test_every_option_is_a_playable_reading_that_settles_to_zero(option):
 
 
 def test_narration_of_a_whole_hand_move_by_move():
-    from engine.paohuzi.play import narrate_steps
+    from engine.paohuzi.computer_hands import narrate_steps
 
     for variant in ("paohuzi", "xiaguan"):
         steps = narrate_steps(4, "four" if variant == "paohuzi" else "three", variant=variant)
@@ -520,7 +521,8 @@ def test_the_hint_says_why_in_both_languages_and_each_chi_says_what_it_keeps():
     import re
 
     from engine.paohuzi.ai import choose
-    from engine.paohuzi.play import new_hand, view
+    from engine.paohuzi.seating import new_hand
+    from engine.paohuzi.views import view
     from tests.platform.test_plain_words import identifiers
 
     han = re.compile(r"[\u4e00-\u9fff]")

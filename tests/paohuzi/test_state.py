@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.paohuzi.cards import full_deck
-from engine.paohuzi.state import Action, apply, deal, legal_actions
+from engine.paohuzi.state import apply, deal, legal_actions
 
 
 def all_cards(state):

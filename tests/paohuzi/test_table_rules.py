@@ -13,8 +13,13 @@ from engine.paohuzi.ai import choose
 from engine.paohuzi.cards import full_deck, parse_card
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.match import draw_seats
-from engine.paohuzi.play import _parse_action, auto, cannot_json, new_hand, xiaguan_config
-from engine.paohuzi.table import Hand, Window, mk
+from engine.paohuzi.request import parse_action
+from engine.paohuzi.seating import auto, new_hand
+from engine.paohuzi.views import cannot_json
+from engine.paohuzi.xiaguan import xiaguan_config
+from engine.paohuzi.table import Hand, Window
+
+from .helpers import mk
 
 
 def play(**kw):
@@ -38,7 +43,7 @@ def follow(seed: int, table: str, seat: int, actions: list, variant: str = "paoh
                 h.apply(choose(h, h.pending()))
         if stop is not None and stop(h):
             return h
-        h.apply(_parse_action(h, item, k))
+        h.apply(parse_action(h, item, k))
     if stop is None:
         auto(h, comp)
     return h

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.dawei.throws import classify
-from engine.paohuzi.play import narrate
+from paohuzi.helpers import narrate  # tests/paohuzi/helpers.py: a hand played by the computer at every seat
 from engine.paohuzi.table import RULES, ROLE_NAMES
 from sitegen import guide, zipai
 

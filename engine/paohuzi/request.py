@@ -1,0 +1,131 @@
+"""Reading a 跑胡子 request: its rule options, its variant's config, and the moves it names.
+
+Shared by the API actions (:mod:`.actions`), the ``play`` action (:mod:`.play`), a match
+(:mod:`.match`) and, outside this package, the record and the review, which read a table's own
+``play`` request. Bad input raises :class:`engine.errors.ApiError` in both languages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from ..validate import bad, get_dict, get_int, get_list, get_str
+from .cards import parse_card
+from .config import DEFAULT, RuleConfig
+from .seating import TABLES, auto
+from .table import Action, Foul, Hand, action_id
+from .xiaguan import VARIANTS, xiaguan_config
+
+MAX_ACTIONS = 800
+
+
+def read_config(req: dict[str, Any]) -> RuleConfig:
+    """Rule options from ``"options"`` (as in the other games; ``"rules"`` is accepted too)."""
+    name = "rules" if "rules" in req and "options" not in req else "options"
+    rules = get_dict(req, name, {})
+    if len(rules) > 20:
+        raise bad(name, "选项过多。", "too many options.")
+    try:
+        return DEFAULT.with_options({str(k): str(v) for k, v in rules.items()})
+    except KeyError as e:
+        from .trace import OPTIONS
+
+        ids = ", ".join(o.id for o in OPTIONS)
+        raise bad(name, f"未知的规则选项或取值：{str(e)[:40]}。可用：{ids}。", f"unknown rule option or choice: {str(e)[:40]}. Known: {ids}.") from None
+
+
+def config_of(req: dict[str, Any], variant: str) -> RuleConfig:
+    """The request's rule options under its variant (下灌字牌 keeps only the options it shares)."""
+    cfg = read_config(req)
+    return xiaguan_config(cfg) if variant == "xiaguan" else cfg
+
+
+def parse_action(h: Hand, item: Any, k: int) -> Action:
+    """Move ``k`` of a request (an id from the moves offered, or ``{kind, card, groups}``) as an action at ``h``."""
+    p = h.pending()
+    if isinstance(item, str):
+        item = {"id": item}
+    if not isinstance(item, dict):
+        raise bad("actions", f"第 {k + 1} 步应是一个走法（从可选的走法里选一个）。", f"move {k + 1} should be one of the moves offered.")
+    seat = item.get("seat", p)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        seat = p
+    if "id" in item and isinstance(item["id"], str) and p is not None:
+        for a in h.legal_actions(p):
+            if action_id(a) == item["id"]:
+                return a
+        parts = item["id"][:200].split(":")
+        item = {"kind": parts[0], "card": parts[1] if len(parts) > 1 else None,
+                "groups": [g.split(".") for g in parts[2].split("|")] if len(parts) > 2 else []}
+    kind = item.get("kind")
+    if not isinstance(kind, str) or kind not in ("hu", "pass", "discard", "chi", "peng", "pao", "ti", "wei", "next"):
+        raise bad("actions", f"第 {k + 1} 步不是一种走法：可以是胡、过、打牌、吃、碰。", f"move {k + 1} is not a kind of move: win, pass, discard, chi or peng.")
+    card = None
+    if item.get("card") is not None:
+        card = parse_card(item["card"]) if isinstance(item["card"], str) else None
+        if card is None:
+            raise bad("actions", f"第 {k + 1} 步里的牌认不出来。", f"move {k + 1} names a card that does not exist.")
+    groups = []
+    raw = item.get("groups") or []
+    if not isinstance(raw, list) or len(raw) > 4:
+        raise bad("actions", f"第 {k + 1} 步的吃牌组合应是至多四组牌。", f"the groups of move {k + 1} should be at most four groups of cards.")
+    for g in raw:
+        if not isinstance(g, list) or len(g) > 4:
+            raise bad("actions", f"第 {k + 1} 步的每一组应是三张牌。", f"each group of move {k + 1} should be three cards.")
+        cs = [parse_card(x) if isinstance(x, str) else None for x in g]
+        if any(c is None for c in cs):
+            raise bad("actions", f"第 {k + 1} 步的组合里有认不出来的牌。", f"a group of move {k + 1} names a card that does not exist.")
+        groups.append(tuple(c for c in cs if c is not None))
+    if kind == "chi" and groups and card is not None and card in groups[0]:
+        g0 = list(groups[0])
+        g0.remove(card)
+        groups[0] = (card,) + tuple(sorted(g0))
+    return Action(seat, kind, card, tuple(groups))
+
+
+@dataclass(frozen=True)
+class PlayRequest:
+    """A table's ``play`` request read: the hand to deal, who sees it, who the computer plays, the reader's moves."""
+
+    variant: str
+    table: str
+    seed: int
+    cfg: RuleConfig
+    viewer: int
+    computer: frozenset[int]
+    actions: list[Any]
+
+
+def read_play_request(req: dict[str, Any], in_match: bool = False) -> PlayRequest:
+    """The fields of a ``play`` request, read in one order whoever reads them (the ``play`` action, the record's
+    export); ``in_match``: the seats are a match's players, the 醒家 among them."""
+    variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
+    table = get_str(req, "table", "four" if variant == "paohuzi" else "three", choices=tuple(TABLES))
+    seed = get_int(req, "seed", 1, lo=0, hi=2**32)
+    cfg = config_of(req, variant)
+    n = TABLES[table][0]
+    if in_match:
+        n += 1 if TABLES[table][1] else 0  # in a match, seats are the players (the 醒家 too)
+    viewer = get_int(req, "seat", 0, lo=0, hi=n - 1)
+    comp = get_list(req, "computer", [s for s in range(n) if s != viewer], max_len=4)
+    computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
+    actions = get_list(req, "actions", [], max_len=MAX_ACTIONS)
+    return PlayRequest(variant, table, seed, cfg, viewer, computer, actions)
+
+
+def play_moves(h: Hand, computer: frozenset[int], actions: list[Any],
+               strong: Optional[Callable[[Hand], Optional[Action]]] = None) -> Optional[tuple[int, Foul]]:
+    """The computer seats' moves and the reader's ``actions`` in turn, until the hand ends or the moves run out;
+    the first move refused (its index and the rule it breaks), which stops the replay, or None."""
+    auto(h, computer, strong=strong)
+    for k, item in enumerate(actions):
+        if h.over:
+            break
+        a = parse_action(h, item, k)
+        try:
+            h.apply(a)
+        except Foul as f:
+            return k, f
+        auto(h, computer, strong=strong)
+    return None

@@ -1,0 +1,217 @@
+"""The 跑胡子 / 下灌字牌 table as JSON: a hand as one seat sees it (the ``play`` answer's shape is in
+:mod:`.play`), why a claim is refused, and a finished hand's result."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .ai import chi_note, choose, explain, public_passes
+from .birds import BIRD_SEAT, bird_scores
+from .cards import FACES
+from .config import RuleConfig
+from .groups import KINDS, huxi as group_huxi, is_red_bian
+from .hu import REASONS
+from .json_helpers import reasons_json, rule_json, win_json
+from .labels import action_json
+from .layout import laid_out, liang_shown
+from .seating import TABLE_NAMES, TABLES, hand_penalties, hand_sheet
+from .table import ROLE_NAMES, Hand, Shown
+from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS, zipai_words
+
+
+def shown_json(g: Shown, visible: bool, cfg: RuleConfig, variant: str = "paohuzi") -> dict[str, Any]:
+    """An open group at the table, as a seat sees it (face-down cards as null), named in the variant's words."""
+    k = KINDS[g.kind]
+    zh, en = k.zh, k.en
+    if variant == "xiaguan":
+        zh, en = GROUP_NAMES.get(g.kind, RED_BIAN if is_red_bian(tuple(g.cards)) else MIXED_BIAN)
+        d = shown_json(g, visible, cfg)
+        if d["cards"] and all(c is None for c in d["cards"]):
+            return {**d, "zh": FACE_DOWN[0], "en": FACE_DOWN[1]}
+        return {**d, "zh": zh, "en": en}
+    if g.kind == "wei" and g.face == "one":
+        zh, en = "臭偎", "wei of a passed card (shown)"
+    if g.kind == "ti":
+        zh, en = ("前提", "ti dealt") if g.face == "bottom" else ("后提", "ti in play")
+    hide = g.face == "down" and not visible
+    cards: list[Optional[str]] = [c.code for c in g.cards]
+    if g.kind == "wei" and g.face == "one" and not visible:
+        cards = [g.cards[0].code, None, None]
+    if hide:
+        cards = [None] * len(g.cards)
+    return {
+        "kind": g.kind, "zh": ("暗偎" if hide else zh), "en": ("wei, face down" if hide else en), "cards": cards, "face": g.face,
+        "taken": g.taken.code if g.taken else None, "bi": g.bi,
+        "huxi": None if hide or (g.kind == "wei" and g.face == "one" and not visible) else group_huxi(g.group, cfg),
+    }
+
+
+def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: str, reveal: bool = False) -> dict[str, Any]:
+    """The hand as ``viewer`` sees it (everything once the hand is over, or with ``reveal``)."""
+    over = h.over or reveal
+    seats = []
+    for s in range(h.n):
+        see = over or s == viewer
+        zh, en = ROLE_NAMES[h.role(s)]
+        seats.append({
+            "seat": s, "role": h.role(s), "zh": zh, "en": en, "computer": s in computer, "you": s == viewer,
+            "hand": [c.code for c in h.concealed(s)] if see else None,
+            "hand_count": sum(h.hands[s]),
+            "open": [shown_json(g, see, h.cfg, variant) for g in h.open[s]],
+            "row": [{"card": c.code, "from": o} for c, o in h.rows[s]],
+            "let_go": sorted(FACES[i].code for i in h.chou[s]) if see else None,
+        })
+    w = h.window
+    offer = None
+    if w is not None and not h.over:
+        hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
+        offer = {"card": None if hidden else w.card.code, "from": w.owner, "origin": w.origin}
+    p = h.pending()
+    acts = [action_json(h, a) for a in h.legal_actions(viewer)] if p == viewer else []
+    blocked = []
+    if p == viewer and h.phase == "discard":
+        for i, n in enumerate(h.hands[viewer]):
+            if n >= 3:
+                blocked.append({"card": FACES[i].code, "zh": f"拆对不拆坎：三张{FACES[i].zh}是一坎，不能打出。",
+                                "en": f"A kan is never split: your three {FACES[i].en} may not be discarded.", "rule": rule_json("kan")})
+    cannot = [] if h.over or reveal else cannot_json(h, viewer, acts)
+    # a hint for learners: the move the computer player would make in the viewer's place
+    hint = None
+    if acts:
+        seen = public_passes(h, viewer)  # the others' silent passes are not the viewer's to weigh
+        pick = choose(seen, viewer)
+        hint = action_json(h, pick)
+        wz, we = explain(seen, viewer, pick)  # what the computer weighs, in words
+        hint["why"] = {"zh": wz, "en": we}
+        for x, a in zip(acts, h.legal_actions(viewer)):
+            if a.kind == "chi":  # what each way to chi keeps and gives up
+                nz, ne = chi_note(h, viewer, a)
+                x["note"] = {"zh": nz, "en": ne}
+    waiting = None
+    if p is not None and p != viewer:
+        zh, en = ROLE_NAMES[h.role(p)]
+        waiting = {"seat": p, "zh": f"等{zh}决定。", "en": f"Waiting for {en}."}
+    log = []
+    for n, e in enumerate(h.log):
+        show = over or not e.hidden or e.seat == viewer
+        if e.kind in ("pass", "withheld") and not show:
+            continue  # nobody else knows he could have claimed
+        zh, en = (e.zh, e.en) if variant != "xiaguan" else (zipai_words(e.zh, "zh"), zipai_words(e.en, "en"))
+        log.append({"n": n + 1, "seat": e.seat, "role": h.role(e.seat) if e.seat is not None else None, "kind": e.kind,
+                    "card": e.card.code if (e.card and show) else None, "cards": [c.code for c in e.cards] if show else [],
+                    "zh": zh, "en": en, "rule": rule_json(e.rule)})
+    xing = ROLE_NAMES["xing"] if TABLES[table][1] else None
+    return {
+        "variant": variant, "name": {"zh": VARIANTS[variant][0], "en": VARIANTS[variant][1]},
+        "seed": h.seed, "table": table, "table_name": {"zh": TABLE_NAMES[table][0], "en": TABLE_NAMES[table][1]},
+        "viewer": viewer, "seats": seats,
+        "xing": None if xing is None else {"zh": xing[0], "en": xing[1]},
+        "stock": len(h.stock), "aside": len(h.aside), "liang": h.liang.code if h.liang else None,
+        "offer": offer, "to_move": p, "phase": "over" if h.over else h.phase,
+        "actions": acts, "hint": hint, "blocked": blocked, "cannot": cannot, "waiting": waiting, "refused": None, "log": log, "over": h.over,
+        "result": result_json(h, table, variant=variant) if h.over else None, "match": None,
+        "liang_shown": liang_shown(h),
+    }
+
+
+def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Why the viewer may not 胡, 碰 or 吃 the card on offer (for the buttons shown greyed out)."""
+    w = h.window
+    if w is None or h.phase != "claim":
+        return []
+    have = {a["kind"] for a in acts}
+    x, i = w.card, w.card.index
+    out: list[dict[str, Any]] = []
+
+    def add(kind: str, code: str, zh: str, en: str, rule: str) -> None:
+        out.append({"kind": kind, "code": code, "zh": zh, "en": en, "rule": rule_json(rule)})
+
+    hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
+    if hidden:
+        return []
+    if "hu" not in have:
+        if w.origin == "discard":
+            add("hu", "hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di")
+        else:
+            v = h.verdict(viewer, w)
+            if v.wins:
+                add("hu", "not_your_turn", "先轮到别家决定。", "Another player decides first.", "hu")
+            else:
+                code = v.reasons[0] if v.reasons else "incomplete"
+                zh, en = REASONS.get(code, REASONS["incomplete"])
+                add("hu", code, zh, en, "hu")
+    if "peng" not in have and viewer != w.owner:
+        n = h.hands[viewer][i]
+        if n == 2 and i in h.chou[viewer]:
+            add("peng", "peng_er", f"碰一不碰二：{x.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {x.en} the first time.", "peng_er")
+        elif n == 2 and h.withheld(viewer, w, "peng"):
+            f = h.withheld_foul(x, "peng")
+            add("peng", f.code, f.zh, f.en, f.rule)
+        elif n == 2 and w.origin == "liang":
+            add("peng", "liang", "亮张不能碰：无人起手胡时它归庄家收张。", "The turned-up card cannot be penged: when nobody wins on it the dealer takes it.", "shou")
+        elif n == 2:
+            add("peng", "not_now", "现在轮不到你碰（先胡或先跑的人在前）。", "You cannot peng now (a win or a pao comes first).", "peng_first")
+        elif n == 3:
+            add("peng", "kan", f"你手中有三张{x.zh}：第四张出现时必须跑，不是碰。", f"You hold three {x.en}: the fourth must be made a pao, not a peng.", "pao")
+        else:
+            add("peng", "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng")
+    if "chi" not in have:
+        far = h.chi_from_foul(viewer, w)
+        if far is not None:
+            add("chi", far.code, far.zh, far.en, far.rule)
+        elif i in h.chou[viewer]:
+            add("chi", "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang")
+        elif h.hands[viewer][i] >= 3:
+            add("chi", "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan")
+        elif h.withheld(viewer, w, "chi"):
+            f = h.withheld_foul(x, "chi")
+            add("chi", f.code, f.zh, f.en, f.rule)
+        elif not h.chi_ways(viewer, w):
+            add("chi", "no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
+                f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
+        else:
+            add("chi", "peng_first", "碰优先于吃：先等别家决定。", "Peng comes before chi: wait for the others to decide.", "peng_first")
+    return out
+
+
+def result_json(h: Hand, table: str, birds: int = 0, variant: str = "paohuzi") -> dict[str, Any]:
+    """A finished hand: the winner, the win and its reasons, the sheet, the birds, the same hand as ``hu`` and
+    ``settle`` requests, and the hand laid out (摊牌)."""
+    r = h.result
+    assert r is not None
+    sheet = hand_sheet(h, table)
+    out: dict[str, Any] = {
+        "winner": r.winner, "huang": r.winner is None, "card": r.card.code if r.card else None, "source": r.source,
+        "win": None, "reasons": [],
+        "sheet": {"seats": list(sheet.scores), "scores": dict(sheet.scores), "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
+                  "total": sheet.total_huxi, "deng": sheet.deng, "fan": list(sheet.fans), "multiplier": sheet.multiplier, "hu_valid": sheet.hu_valid},
+        "birds": [],
+        "layout": laid_out(h, sheet, variant, lambda g: shown_json(g, True, h.cfg, variant)),
+    }
+    opts = {k: str(getattr(h.cfg, k)) for k in ("threshold", "deng_base", "threshold_zimo", "red_rule", "liang", "xia_shun", "void_hu", "po_pao", "liang_kan", "foul_win", "two_players")}
+    settle_req: dict[str, Any] = {"game": "paohuzi", "action": "settle", "options": opts, "table": table, "winner": None, "huxi": 0, "self_drawn": False, "fan": [],
+                                  "penalties": [{"seat": s, "kind": k} for s, k in hand_penalties(h)]}
+    if r.winner is not None and (r.verdict is None or r.verdict.best is None):
+        settle_req.update(winner=h.role(r.winner))
+    if r.winner is not None and r.verdict is not None and r.verdict.best is not None:
+        b = r.verdict.best
+        out["win"] = win_json(b, h.cfg)
+        out["reasons"] = reasons_json(r.verdict.reasons, h.cfg, b)
+        settle_req.update(winner=h.role(r.winner), huxi=b.group_huxi, self_drawn=b.zimo, fan=list(b.fans))
+        out["check"] = {
+            "hu": {"game": "paohuzi", "action": "hu", "options": opts, "hand": [c.code for c in h.concealed(r.winner)],
+                   "open": [{"kind": g.kind, "cards": [c.code for c in g.cards]} for g in h.open[r.winner]],
+                   "card": r.card.code if r.card else None, "source": r.source,
+                   "fouls": [f for f in dict.fromkeys(h.fouls[r.winner]) if f != "zha_hu"],
+                   **({"skipped": h.bare[r.winner]} if h.bare[r.winner] else {})},
+            "settle": settle_req,
+        }
+    else:
+        out["check"] = {"hu": None, "settle": settle_req}
+    if birds and TABLES[table][1]:
+        last = h.bird_card
+        role = BIRD_SEAT[last.rank]
+        extra, score = bird_scores(sheet, role, birds)
+        out["birds"] = [{"bird": k + 1, "card": last.code, "seat_role": role, "score": score} for k in range(birds)]
+        out["bird_extra"] = extra
+    return out
