@@ -11,8 +11,12 @@ Layout (decomposition apart from scoring, as in a mahjong hand divider):
 * :mod:`.settle`   — the 积分表 of one deal, with 醒筹, 荒牌 and penalties A–G
 * :mod:`.state`    — a deal in progress up to the first discard (seeded deal, 亮提, 起手胡, 收张)
 * :mod:`.table`    — a whole hand as a seeded state machine (``Hand``: ``legal_actions(seat)``, ``apply(action)``,
-  fouls refused or charged); :mod:`.ai` — computer players; :mod:`.play` — tables of 4/3/2, 打鸟, settlement,
-  the ``play`` API and narration; :mod:`.match` — a match from one seed (摸庄, 抢庄, the sheet)
+  fouls refused or charged); :mod:`.ai` — computer players; :mod:`.match` — a match from one seed (摸庄, 抢庄, the sheet)
+* at the table: :mod:`.seating` (tables of 4/3/2, a new hand, the computer seats, a hand's sheet), :mod:`.birds` (打鸟),
+  :mod:`.request` (a request read: options, moves, the ``play`` fields), :mod:`.labels` (a move in words),
+  :mod:`.json_helpers` (the JSON pieces every answer shares), :mod:`.views` (a hand as a seat sees it, its result),
+  :mod:`.play` (the ``play`` API), :mod:`.computer_hands` (statistics of computer hands, a hand told move by move),
+  :mod:`.xiaguan` (下灌字牌 as a variant: its config and its words). Imports go one way (tests/paohuzi/test_imports.py).
 * :mod:`.extremes` — the most a hand can score (the booklet's 75 huxi, checked)
 * :mod:`.svg`      — card faces; :mod:`.actions` — the API; :mod:`.trace` — rules ↔ source passages
 
@@ -20,7 +24,7 @@ How a variant plugs in (for example 下灌字牌, the appendix of yezixi.txt)
 -------------------------------------------------------------------------
 
 A variant reuses the cards, groups and search, and differs only by a
-:class:`RuleConfig` built with :func:`dataclasses.replace`::
+:class:`RuleConfig` built with :func:`dataclasses.replace` (下灌字牌's own is :data:`.xiaguan.XIAGUAN`)::
 
     from dataclasses import replace
     from engine.paohuzi.config import DEFAULT, DEFAULT_HUXI
