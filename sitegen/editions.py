@@ -101,7 +101,7 @@ def check_release() -> None:
     """Stop a release build (RELEASE=1) of a tree whose record moved without a version step."""
     from mkdocs.exceptions import PluginError
 
-    from sitegen.record_site import is_release
+    from sitegen.record.address import is_release
 
     if not is_release():
         return
@@ -142,7 +142,7 @@ def note_heading(note: str, lang: str) -> str:
 
 
 def _page_link(page: str, lang: str) -> str:
-    from sitegen.record_facts import src_title
+    from sitegen.record.facts import src_title
 
     stem = re.sub(r"\.md$", "", page)
     f = ROOT / "docs" / f"{stem}.{lang}.md"
@@ -173,7 +173,7 @@ def edition_links(v: str, lang: str, base: str) -> str:
 
 def gen_editions(lang: str, params: dict[str, Any]) -> str:
     """Every edition, newest first: its date, where to read it, and each reading it changed."""
-    from sitegen.record_data import BUILD
+    from sitegen.record.data import BUILD
 
     L = lang
     base = BUILD["site_url"]
@@ -210,8 +210,8 @@ def gen_editions(lang: str, params: dict[str, Any]) -> str:
 def note_editions() -> dict[str, str]:
     """``page.md#anchor`` of each editorial note -> the edition its reading last changed in (the
     first edition that had the option, for a reading never changed)."""
-    from sitegen.record_data import GAME_IDS
-    from sitegen.record_trace import trace_parts
+    from sitegen.record.data import GAME_IDS
+    from sitegen.record.trace import trace_parts
 
     snaps = ed.released()
     out: dict[str, str] = {}

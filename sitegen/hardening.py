@@ -58,6 +58,11 @@ def on_startup(command: str, dirty: bool) -> None:
     _serving["on"] = command == "serve"
 
 
+def serving() -> bool:
+    """Whether this is ``mkdocs serve`` (inline scripts allowed, no header files for real hosts)."""
+    return _serving["on"]
+
+
 def policy(hashes: list[str]) -> str:
     """The page's policy. Only directives that a ``<meta>`` policy honours (no frame-ancestors, no reporting)."""
     inline = ["'unsafe-inline'"] if _serving["on"] else hashes

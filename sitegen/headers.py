@@ -116,7 +116,7 @@ def write(site: Path, config: Any) -> None:
 
 @event_priority(-300)  # after every other hook: the pages are final, the service worker's list made
 def on_post_build(config: Any) -> None:
-    if hardening._serving["on"]:
+    if hardening.serving():
         return
     # mkdocs-static-i18n builds each language in turn into the same site: the last pass has them all
     i18n = config.plugins.get("i18n")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from sitegen.record_search import IDENTIFIER, annotate, defined_on
+from sitegen.record.search import IDENTIFIER, annotate, defined_on
 
 BARE_TITLES = {"编者注", "编者按", "编辑说明", "引用", "Editorial notes", "Citation"}
 

@@ -78,7 +78,7 @@ def test_ting_pai_is_listed_as_a_misprint():
     for lang in ("zh", "en"):
         misprints = _page(f"notes.{lang}.md").split("{#misprints}")[1]
         assert "| 厅牌 | 听牌 |" in misprints
-    from sitegen.record_data import GAMES
+    from sitegen.record.data import GAMES
 
     game = GAMES["paohuzi"]
     assert any(m.printed == "厅牌" for m in game.misprints)

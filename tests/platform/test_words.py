@@ -10,7 +10,7 @@ from engine import words
 from engine.api import handle
 from engine.validate import get_int, get_list, get_str, missing
 from engine.errors import ApiError
-from sitegen.record_glossary import TERMS as GLOSSARY
+from sitegen.record.glossary import TERMS as GLOSSARY
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from sitegen.record_data import archive_version
+from sitegen.record.data import archive_version
 
 REPO = Path(__file__).resolve().parents[2]
 

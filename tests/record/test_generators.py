@@ -6,8 +6,8 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from engine.trace import Passage, Rule, RuleOption
-from sitegen import record, record_cite, record_facts, record_head, record_trace
-from sitegen.record_data import GAMES
+from sitegen.record import cite as record_cite, facts as record_facts, head as record_head, tables as record, trace as record_trace
+from sitegen.record.data import GAMES
 
 
 def test_a_game_without_trace_module_is_reported_not_crashed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,7 +116,7 @@ def test_citation_formats() -> None:
 
 
 def test_site_root_url_of_either_language_build() -> None:
-    assert record_facts._base_url({"site_url": "http://h/en/"}) == "http://h/"
-    assert record_facts._base_url({"site_url": "http://h/en"}) == "http://h/"
-    assert record_facts._base_url({"site_url": "https://x.org/golden/"}) == "https://x.org/golden/"
-    assert record_facts._base_url({"site_url": "https://x.org/arch"}) == "https://x.org/arch/"
+    assert record_facts.base_url({"site_url": "http://h/en/"}) == "http://h/"
+    assert record_facts.base_url({"site_url": "http://h/en"}) == "http://h/"
+    assert record_facts.base_url({"site_url": "https://x.org/golden/"}) == "https://x.org/golden/"
+    assert record_facts.base_url({"site_url": "https://x.org/arch"}) == "https://x.org/arch/"

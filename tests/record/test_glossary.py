@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record_terms import link_terms
-from sitegen.record_data import GAME_IDS
-from sitegen.record_glossary import TERMS
+from sitegen.record.glossary_links import link_terms
+from sitegen.record.data import GAME_IDS
+from sitegen.record.glossary import TERMS
 from .htmlscan import Page, resolve
 
 TONED = re.compile(r"[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]", re.I)

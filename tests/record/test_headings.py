@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record_headings import headings, shared_ids, with_ids
+from sitegen.record.headings import headings, shared_ids, with_ids
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record_data import GAME_IDS, GAMES
-from sitegen.record_facts import PageFacts
-from sitegen.record_head import alternates, description
-from sitegen.record_lang import HAS_HAN, mark_chinese
-from sitegen.record_site import check_release, real_address_problem
+from sitegen.record.data import GAME_IDS, GAMES
+from sitegen.record.facts import PageFacts
+from sitegen.record.head import alternates, description
+from sitegen.record.lang import HAS_HAN, mark_chinese
+from sitegen.record.address import check_release, real_address_problem
 
 from .htmlscan import Page
 

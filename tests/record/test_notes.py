@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record_trace import load_trace, option_anchor
-from sitegen.record_data import GAME_IDS
+from sitegen.record.trace import load_trace, option_anchor
+from sitegen.record.data import GAME_IDS
 from .htmlscan import Page, resolve
 
 

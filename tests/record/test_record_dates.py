@@ -1,4 +1,4 @@
-"""When a page last changed and was first published: sitegen.record_dates read from a small git
+"""When a page last changed and was first published: sitegen.record.dates read from a small git
 repository made here, with commits on known days (the footer test checks the pages show what it gives)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Callable
 
 import pytest
 
-from sitegen import record_dates
+from sitegen.record import dates as record_dates
 
 TODAY = "2099-12-31"  # what the module's "today" is made to answer in these tests
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record_data import GAME_IDS, GAMES, archive_version
-from sitegen.record_dates import last_changed
-from sitegen.record_facts import page_sources
+from sitegen.record.data import GAME_IDS, GAMES, archive_version
+from sitegen.record.dates import last_changed
+from sitegen.record.facts import page_sources
 from .htmlscan import Page, resolve
 
 REPO = Path(__file__).resolve().parents[2]
@@ -153,7 +153,7 @@ def test_footer_shows_version_and_git_date(built_site: Path, lang: str) -> None:
             assert versions, page
             text = page.read_text(encoding="utf-8")
             assert re.search(r'class="rec-version">' + re.escape(archive_version()) + "<", text), page
-            # the date sitegen.record_dates gives for the page's sources (tested against known commits
+            # the date sitegen.record.dates gives for the page's sources (tested against known commits
             # in test_record_dates.py): the page's Markdown, the game's engine and build-time views
             src = page_src(built_site, page, lang).relative_to(REPO / "docs").as_posix()
             want = last_changed(*page_sources(src))
@@ -176,7 +176,7 @@ def test_print_stylesheet_is_linked_and_hides_controls(built_site: Path) -> None
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_game_home_shows_each_rule_beside_its_passage(built_site: Path, game: str, lang: str) -> None:
-    from sitegen.record_trace import trace_parts
+    from sitegen.record.trace import trace_parts
 
     rules, _, _ = trace_parts(game)
     assert rules, f"no traced rules for {game}: every game traces its rules to the source"

@@ -2,7 +2,7 @@
 
 Every ``Passage`` in every ``engine/<game>/trace.py`` (rules, gaps, options)
 must point at one of the four source files and quote it exactly; the
-archive's own outline of each source (``sitegen.record_data``) must locate
+archive's own outline of each source (``sitegen.record.data``) must locate
 its sections by exact, ordered anchors.
 """
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from engine.trace import Gap, Passage, Rule, RuleOption
-from sitegen.record_trace import load_trace, section_of
-from sitegen.record_data import GAME_IDS, GAMES
+from sitegen.record.trace import load_trace, section_of
+from sitegen.record.data import GAME_IDS, GAMES
 
 REPO = Path(__file__).resolve().parents[2]
 SOURCES = REPO / ".." / "shared" / "sources"

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sitegen.record_data import BY_SOURCE, GAME_IDS, Game
+from sitegen.record.data import BY_SOURCE, GAME_IDS, Game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _ensure_path() -> None:

@@ -17,9 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sitegen.record_data import GAMES
+from sitegen.record.data import GAMES
 
-TERMS_FILE = Path(__file__).resolve().parent / "search_terms.txt"
+TERMS_FILE = Path(__file__).resolve().parents[1] / "search_terms.txt"
 
 #: identifiers that are not words: snake_case, rule and option ids, code paths and test names
 _A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"  # word edges in ASCII (a Chinese character may touch an id)

@@ -2,8 +2,8 @@
 
 Sources, glossary, bibliography, changelog, coverage and editorial notes, the archive's own
 citation, and ``record-rules`` / ``record-rule`` that any game page may use to show a rule
-beside its source passage. What the record adds to every page is in ``sitegen/record_page.py``
-(wired by ``sitegen/hooks.py``); each of its parts has its own ``sitegen/record_*.py``.
+beside its source passage. What the record adds to every page is in ``sitegen/record/pages.py``
+(wired by ``sitegen/hooks.py``); each of its parts has its own module in ``sitegen/record/`` (listed in its ``__init__``).
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from sitegen.record_cite import _parts, archive_bibtex, archive_csl, gen_cite_archive  # noqa: F401
-from sitegen.record_data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work
-from sitegen.record_facts import src_title
-from sitegen.record_glossary import TERMS, Term
-from sitegen.record_page import ROOT_LINK
-from sitegen.record_terms import pinyin_forms
-from sitegen.record_trace import (
+from sitegen.record.cite import archive_bibtex, archive_csl, gen_cite_archive
+from sitegen.record.data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work
+from sitegen.record.facts import src_title
+from sitegen.record.glossary import TERMS, Term
+from sitegen.record.pages import ROOT_LINK
+from sitegen.record.glossary_links import pinyin_forms
+from sitegen.record.trace import (
     find_rule,
     has_test,
     load_trace,
@@ -32,7 +32,7 @@ from sitegen.record_trace import (
     trace_parts,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _t(lang: str, zh: str, en: str) -> str:
@@ -414,10 +414,11 @@ def gen_rules(lang: str, params: dict[str, Any]) -> str:
 
 
 
-def _gen_editions(lang: str, params: dict[str, Any]) -> str:
-    from sitegen.editions import gen_editions
+def gen_editions(lang: str, params: dict[str, Any]) -> str:
+    """The table of editions (sitegen/editions.py, imported when a page asks: it reads the record)."""
+    from sitegen import editions
 
-    return gen_editions(lang, params)
+    return editions.gen_editions(lang, params)
 
 
 TABLES: dict[str, GeneratedFn] = {
@@ -426,7 +427,7 @@ TABLES: dict[str, GeneratedFn] = {
     "record-glossary": gen_glossary,
     "record-bibliography": gen_bibliography,
     "record-changelog": gen_changelog,
-    "record-editions": _gen_editions,
+    "record-editions": gen_editions,
     "record-coverage": gen_coverage,
     "record-notes": gen_notes,
     "record-rule": gen_rule,

@@ -14,10 +14,10 @@ import json
 import re
 from typing import Any
 
-from sitegen.record_data import ARCHIVE, BUILD, archive_version, primary_work
+from sitegen.record.data import ARCHIVE, BUILD, archive_version, primary_work
 from sitegen.editions import edition_root
-from sitegen.record_dates import archive_date
-from sitegen.record_facts import LANG_TAG, PageFacts
+from sitegen.record.dates import archive_date
+from sitegen.record.facts import LANG_TAG, PageFacts
 
 
 def _t(lang: str, zh: str, en: str) -> str:

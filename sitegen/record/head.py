@@ -7,8 +7,8 @@ import json
 import re
 from typing import Any
 
-from sitegen.record_data import ARCHIVE, primary_work
-from sitegen.record_facts import LANG_TAG, PageFacts
+from sitegen.record.data import ARCHIVE, primary_work
+from sitegen.record.facts import LANG_TAG, PageFacts
 
 
 def _esc(s: str) -> str:

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitegen.record_data import BUILD
+from sitegen.record.data import BUILD
 
 LOCAL_HOSTS = {"localhost", "localhost.localdomain", "example.com", "example.org", "example.net"}
 

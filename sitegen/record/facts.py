@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitegen.record_data import ARCHIVE, GAME_IDS, GAMES, Game, archive_version
-from sitegen.record_dates import first_published, last_changed
+from sitegen.record.data import ARCHIVE, GAME_IDS, GAMES, Game, archive_version
+from sitegen.record.dates import first_published, last_changed
 
 LANG_TAG = {"zh": "zh-CN", "en": "en"}
 
@@ -93,7 +93,7 @@ class PageFacts:
     cite_url: str = ""  # absolute URL a citation gives: the page in its edition (editions/<version>/…)
 
 
-def _base_url(config: Any) -> str:
+def base_url(config: Any) -> str:
     base = str(config.get("site_url") or "/")
     base = re.sub(r"/en/?$", "/", base)  # mkdocs-static-i18n gives the English build ".../en/"
     return base if base.endswith("/") else base + "/"
@@ -126,7 +126,7 @@ def page_facts(page: Any, config: Any) -> PageFacts:
     other = other_src(src)
     gid = page_game(src)
     title = full_title(src, str(page.title or src_title(docs / src) or ""))
-    base = _base_url(config)
+    base = base_url(config)
     has_other = other != src and (docs / other).exists()
     title_other = full_title(other, src_title(docs / other)) if has_other else ""
     return PageFacts(

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES_DIR = ROOT / ".." / "shared" / "sources"
 VERSION_FILE = ROOT / "VERSION"
 
 GAME_IDS: tuple[str, ...] = ("dawei", "gupai", "yezi", "paohuzi")
 
-#: facts of the build in progress, shared by the hook instance of sitegen/record.py and the
-#: ``sitegen.record`` module the platform imports for generated views (set in on_config)
+#: facts of the build in progress, shared by the hooks (sitegen/record/pages.py) and the generated
+#: views (sitegen/record/tables.py) (set in on_config)
 BUILD: dict[str, str] = {"site_url": "http://127.0.0.1:8000/"}
 
 

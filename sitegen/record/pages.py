@@ -11,14 +11,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sitegen import anchors, editions, record_dates, record_headings, record_search, record_site
-from sitegen.record_cite import bibtex, cite_block, csl_json
-from sitegen.record_data import BUILD, archive_version
-from sitegen.record_facts import PageFacts, _base_url, page_facts, page_lang, rel_url
-from sitegen.record_head import alternates, description, head_html
-from sitegen.record_lang import mark_chinese
-from sitegen.record_terms import link_terms
-from sitegen.record_trace import trace_block
+from sitegen import anchors, editions
+from sitegen.record import address, dates, headings, search
+from sitegen.record.cite import bibtex, cite_block, csl_json
+from sitegen.record.data import BUILD, archive_version
+from sitegen.record.facts import PageFacts, base_url, page_facts, page_lang, rel_url
+from sitegen.record.head import alternates, description, head_html
+from sitegen.record.lang import mark_chinese
+from sitegen.record.glossary_links import link_terms
+from sitegen.record.trace import trace_block
 
 #: in generated HTML, a link from the site root; page_content makes it relative to the page
 ROOT_LINK = "@record-root/"
@@ -27,10 +28,10 @@ _facts: dict[str, PageFacts] = {}
 
 
 def config(config: Any) -> Any:
-    BUILD["site_url"] = _base_url(config)
-    record_site.check_release(BUILD["site_url"])
+    BUILD["site_url"] = base_url(config)
+    address.check_release(BUILD["site_url"])
     editions.check_release()  # a release names a new edition when the record's readings moved
-    record_dates.reset()
+    dates.reset()
     return config
 
 
@@ -44,8 +45,8 @@ def env(env: Any, config: Any, files: Any) -> Any:
 
 
 def page_markdown(markdown: str, page: Any, config: Any) -> str:
-    """Section anchors shared with the page's translation (sitegen/record_headings.py)."""
-    return record_headings.page_markdown(markdown, Path(page.file.abs_src_path), page_lang(page.file.src_uri))
+    """Section anchors shared with the page's translation (sitegen/record/headings.py)."""
+    return headings.page_markdown(markdown, Path(page.file.abs_src_path), page_lang(page.file.src_uri))
 
 
 def page_content(html_text: str, page: Any, config: Any) -> str:
@@ -69,7 +70,7 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
 def page_context(context: Any, page: Any, config: Any) -> Any:
     """The head metadata and footer values (context "record", read by overrides/)."""
     facts = _facts.get(page.file.src_uri) or page_facts(page, config)
-    record_search.index_page(config, page, facts.lang)  # the theme's search has just indexed the page
+    search.index_page(config, page, facts.lang)  # the theme's search has just indexed the page
     context["record"] = {
         "head": head_html(facts),
         "modified": facts.modified,
@@ -102,6 +103,6 @@ def post_page(output: str, page: Any, config: Any) -> str:
 
 def site_built(site: Path, config: Any) -> None:
     """Every language is written: the sitemap beside the English pages, then every link checked."""
-    record_site.copy_sitemap(site)
-    record_site.write_page_sitemaps(site, BUILD["site_url"])
+    address.copy_sitemap(site)
+    address.write_page_sitemaps(site, BUILD["site_url"])
     anchors.check_links(site, config)
