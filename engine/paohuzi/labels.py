@@ -8,27 +8,23 @@ from .json_helpers import rule_json
 from .table import Action, Hand, action_id
 
 
+#: moves of one card: the verb before the card (the compulsory ones say so)
+_ONE_CARD = {"discard": ("打出", "Discard"), "hu": ("胡", "Win on"), "peng": ("碰", "Peng"),
+             "pao": ("跑", "Pao"), "ti": ("提", "Ti"), "wei": ("偎", "Wei")}
+
+
 def action_label(h: Hand, a: Action) -> tuple[str, str]:
     """A move in words, in both languages."""
     c = a.card
-    if a.kind == "discard" and c:
-        return f"打出{c.zh}", f"Discard the {c.en}"
-    if a.kind == "hu" and c:
-        return f"胡{c.zh}", f"Win on the {c.en}"
-    if a.kind == "peng" and c:
-        return f"碰{c.zh}", f"Peng the {c.en}"
+    if a.kind in _ONE_CARD and c:
+        (zh, en), after = _ONE_CARD[a.kind], ("（必须）", " (compulsory)") if a.kind in ("pao", "ti", "wei") else ("", "")
+        return f"{zh}{c.zh}{after[0]}", f"{en} the {c.en}{after[1]}"
     if a.kind == "chi" and c:
         gs = ["".join(x.char for x in g) for g in a.groups]
         zh = f"吃{c.zh}，组成{gs[0]}" + (f"，比{'、'.join(gs[1:])}" if len(gs) > 1 else "")
         en = f"Chi the {c.en} as {' '.join(x.en for x in a.groups[0])}" + (
             f", showing {'; '.join(' '.join(x.en for x in g) for g in a.groups[1:])} (bi)" if len(gs) > 1 else "")
         return zh, en
-    if a.kind == "pao" and c:
-        return f"跑{c.zh}（必须）", f"Pao the {c.en} (compulsory)"
-    if a.kind == "ti" and c:
-        return f"提{c.zh}（必须）", f"Ti the {c.en} (compulsory)"
-    if a.kind == "wei" and c:
-        return f"偎{c.zh}（必须）", f"Wei the {c.en} (compulsory)"
     if a.kind == "pass" and c:
         w = h.window
         step = w.steps[0][1] if w and w.steps else ""
