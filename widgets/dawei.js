@@ -421,6 +421,7 @@ async function gameWidget(root, ctx) {
       seed.value = String(r.seed);
       mode.value = "hotseat"; // every seat's moves are the record's
       setOptions(root, r.options);
+      if (r.level === "basic" || r.level === "strong") { level = r.level; chooser.set(level); } // the record's computer level
       moves = r.moves.slice(0, 20000);
       await refresh();
       return null;

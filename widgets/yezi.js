@@ -395,7 +395,7 @@ async function roundWidget(root, ctx) {
   // the round as a record file, and a record file opened at this table (widgets/recordio.js)
   (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
     game: "yezi",
-    request: () => (revealed ? { game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value },
+    request: () => (revealed ? { game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, level,
       ...(mySplit ? { my_seat: 0, my_groups: mySplit } : {}) } : null),
     open: async (r) => {
       if ((r.thrower || 0) !== 0) return { zh: "这张牌桌总是甲家掷骰子，这份记录不是。", en: "At this table Player A always throws the die; in this record someone else did." };
@@ -403,6 +403,7 @@ async function roundWidget(root, ctx) {
       const o = r.options || {};
       for (const [k, sel] of [["scoring", scoring], ["ties", ties]]) if ([...sel.options].some((x) => x.value === o[k])) sel.value = o[k];
       hand = [];
+      if (r.level === "basic" || r.level === "strong") { level = r.level; chooser.set(level); } // the record's computer level
       if (r.my_groups) await run({ split: r.my_groups });
       else await run({ best: true });
       return null;

@@ -40,7 +40,8 @@ first), ``Game`` (dawei, gupai, yezi, paohuzi), then the game's setup — ``Vari
 commas), ``DropChance`` as the game has them, seats always by their letters (for 打围
 thrown with real dice: ``Dice`` "table" and ``First``, the seat that throws first, instead
 of the seed; its moves then say what the dice showed, see :mod:`engine.record.table`) — one ``Option`` tag per rule option not at
-its default reading (``option=reading``), then ``Names`` (the players' names joined by
+its default reading (``option=reading``), ``Level`` for a game played against the computer at
+a table (its level: ``basic`` or ``strong``; the table that opens the record plays at it), then ``Names`` (the players' names joined by
 ``;``, one per seat), ``Event``, ``Site``, ``Date``, ``Round``, ``Annotator`` (free text),
 ``Edition`` (the archive's edition that wrote it) and ``Result`` (each seat's result,
 summing to zero, joined by spaces, fractions as ``1/2``; ``*`` while the game is not
@@ -82,7 +83,9 @@ SEAT_FIELDS = frozenset({"dealer", "thrower", "sealed", "first"})
 TAG_SETUP = {v: k for k, v in SETUP_TAGS.items()}
 #: free-text tags (kept as written), in the writer's order
 FREE_TAGS = ("Names", "Event", "Site", "Date", "Round", "Annotator")
-ALL_TAGS = ("Record", "Game", *SETUP_TAGS.values(), "Option", *FREE_TAGS, "Edition", "Result")
+ALL_TAGS = ("Record", "Game", *SETUP_TAGS.values(), "Option", "Level", *FREE_TAGS, "Edition", "Result")
+#: the computer's levels a ``Level`` tag may name (the level the table's computer seats played at)
+LEVEL_IDS = ("basic", "strong")
 
 GAME_NAMES: dict[str, tuple[str, str]] = {
     "dawei": ("打围", "打围 (dawei)"), "gupai": ("鄂南骨牌", "鄂南骨牌 (gupai)"),
@@ -221,6 +224,8 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
             lines.append(f'[{tag} "{_escape(_value_text(setup[key], key in SEAT_FIELDS))}"]')
     for k, v in (setup.get("options") or {}).items():
         lines.append(f'[Option "{_escape(f"{k}={v}")}"]')
+    if tags.get("Level"):  # the computer's level at the table where it was played
+        lines.append(f'[Level "{_escape(str(tags["Level"]))}"]')
     for tag in FREE_TAGS:
         if tags.get(tag):
             lines.append(f'[{tag} "{_escape(str(tags[tag]))}"]')
@@ -278,6 +283,12 @@ def write(position: Mapping[str, Any], tags: Mapping[str, str] | None = None, wo
     """The record of a written position (:func:`engine.protocol.open_state`; ``"dice": "table"`` for
     打围 thrown with real dice); IllegalAction if it cannot be set up or played."""
     cls = record_class(position.get("game", ""), position.get("dice"), position.get("sheet"), position.get("deal"))
+    level = position.get("level")
+    if level is not None:  # a game played at a table against the computer at this level
+        if level not in LEVEL_IDS or any(k in position for k in ("dice", "sheet", "deal")):
+            raise IllegalAction("电脑的水平只能是基本水平或强水平，而且只写在和电脑对局的记录里。",
+                                "The computer's level is either basic or strong, and only a game against the computer has one.")
+        tags = {**(tags or {}), "Level": level}
     st = cls(position)
     moves = position.get("actions") or []
     if not isinstance(moves, list) or len(moves) > cls.max_actions:
@@ -417,7 +428,13 @@ def read(text: str) -> Record:
         if tags["Result"] != want:
             raise RecordError(tag_line["Result"], f"记下的结果“{tags['Result'][:60]}”与这些走法的结果不符：应是“{want}”。",
                               f"The result written, '{tags['Result'][:60]}', is not what these moves give: it should be '{want}'.")
-    return Record(st.written(), tags, st, move_lines)
+    written = st.written()
+    if "Level" in tags:  # the computer's level at the table: part of the position, for the table that opens it
+        if tags["Level"] not in LEVEL_IDS or any(t in tags for t in ("Dice", "Sheet", "Deal")):
+            raise RecordError(tag_line["Level"], "标签 Level 写电脑的水平：basic（基本水平）或 strong（强水平），只用于和电脑对局的记录。",
+                              "The tag Level gives the computer's level, basic or strong, and only in a game against the computer.")
+        written = {**written, "level": tags["Level"]}
+    return Record(written, tags, st, move_lines)
 
 
 def referee(text: str) -> dict[str, Any]:

@@ -34,18 +34,22 @@ def _non_default(options: dict[str, str], choices: dict[str, tuple[str, ...]]) -
 def _dawei(req: dict[str, Any]) -> dict[str, Any]:
     from dataclasses import fields
 
-    from ..dawei.actions import _config, _humans, replay
+    from ..dawei.actions import _config, _humans, replay, strong_chooser
     from ..protocol.dawei import CHOICES
+    from ..protocol.strong import read_level
 
     cfg = _config(req)
     _seed_ok(cfg.seed)
     from ..validate import get_list
 
-    g, _ = replay(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000))
+    level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
+    g, _ = replay(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000), strong_chooser() if level == "strong" else None)
     options = _non_default({f.name: getattr(cfg.rules, f.name) for f in fields(cfg.rules)}, CHOICES)
     pos: dict[str, Any] = {"game": "dawei", "seed": cfg.seed, "players": cfg.players, "options": options, "actions": list(g.history)}
     if cfg.drop_chance:
         pos["drop_chance"] = cfg.drop_chance
+    if level is not None:
+        pos["level"] = level
     return pos
 
 
@@ -76,12 +80,13 @@ def _gupai(req: dict[str, Any]) -> dict[str, Any]:
     actions = [move_id(m) for t in st.tricks for _, m in t.moves] + [move_id(m) for _, m in st.current]
     choices = {k: tuple(v) for k, v in CHOICES.items()}
     return {"game": "gupai", "seed": seed, "dealer": dealer, "sealed": list(sealed),
-            "options": _non_default(as_dict(cfg), choices), "actions": actions}
+            "options": _non_default(as_dict(cfg), choices), "actions": actions, **({"level": level} if "level" in req else {})}
 
 
 def _yezi(req: dict[str, Any]) -> dict[str, Any]:
-    from ..yezi.actions import _cfg, _my_split, _seed
+    from ..yezi.actions import _cfg, _level_splits, _my_split, _seed
     from ..yezi.round import Round
+    from ..protocol.strong import read_level
     from ..protocol.yezi import CHOICES, _codes
     from ..validate import get_int
 
@@ -90,12 +95,16 @@ def _yezi(req: dict[str, Any]) -> dict[str, Any]:
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
     cfg = _cfg(req)
     r = Round(seed, thrower, cfg)
-    _my_split(req, r)
+    my_seat = _my_split(req, r)
+    level = read_level(req) if "level" in req else None
+    if level is not None:  # the other seats split at the level, as the round action has them split
+        _level_splits(r, seed, thrower, req.get("options"), my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
     r.play_out()
     actions = [f"split:{_codes(r.arranged[s][0])}|{_codes(r.arranged[s][1])}" for s in r.order]
     actions += [f"show:{_codes(g)}" for _, _, g in r.shown]
     options = _non_default({k: getattr(cfg, k) for k in CHOICES}, CHOICES)
-    return {"game": "yezi", "seed": seed, "thrower": thrower, "options": options, "actions": actions}
+    return {"game": "yezi", "seed": seed, "thrower": thrower, "options": options, "actions": actions,
+            **({"level": level} if level is not None else {})}
 
 
 def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +155,8 @@ def widget_request(position: dict[str, Any]) -> dict[str, Any]:
 
     game = position.get("game")
     moves = list(position.get("actions") or [])
-    st = state_class(game)({k: v for k, v in position.items() if k != "actions"})
+    level = {"level": position["level"]} if position.get("level") in ("basic", "strong") else {}  # the table plays at it
+    st = state_class(game)({k: v for k, v in position.items() if k not in ("actions", "level")})
     seats = []
     for a in moves:
         seats.append(st.current_player())
@@ -157,13 +167,13 @@ def widget_request(position: dict[str, Any]) -> dict[str, Any]:
 
         opts = {**as_dict(DEFAULT), **(position.get("options") or {})}
         return {"seed": position["seed"], "dealer": position.get("dealer", 0), "sealed": position.get("sealed", []), "options": opts,
-                "human": 0, "moves": [{"tiles": a.split(":", 1)[1].split("."), "up": a.startswith("up:")} for a in mine]}
+                "human": 0, "moves": [{"tiles": a.split(":", 1)[1].split("."), "up": a.startswith("up:")} for a in mine], **level}
     if game == "dawei":
         return {"seed": position["seed"], "players": position["players"], "options": position.get("options") or {},
-                "drop_chance": position.get("drop_chance", 0), "humans": list(range(position["players"])), "moves": moves}
+                "drop_chance": position.get("drop_chance", 0), "humans": list(range(position["players"])), "moves": moves, **level}
     if game == "yezi":
         split = next((a[6:].split("|") for a, s in zip(moves, seats) if s == 0 and a.startswith("split:")), None)
-        out: dict[str, Any] = {"seed": position["seed"], "thrower": position.get("thrower", 0), "options": position.get("options") or {}}
+        out: dict[str, Any] = {"seed": position["seed"], "thrower": position.get("thrower", 0), "options": position.get("options") or {}, **level}
         if split:
             out["my_seat"], out["my_groups"] = 0, [[c for c in g.split(".")] for g in split]
         return out
@@ -258,8 +268,11 @@ def _export_cost(req: dict[str, Any]) -> int:
     if not isinstance(inner, dict) or inner.get("game") not in _PLAY:
         return 10_000
     inner_cost = cost(inner["game"], _PLAY[inner["game"]], inner) or 200_000
-    # the game replayed as its action replays it, then the record written (played again) and read back
-    return 300_000 + 3 * inner_cost
+    plain = {k: v for k, v in inner.items() if k != "level"}
+    plain_cost = min(inner_cost, cost(inner["game"], _PLAY[inner["game"]], plain) or 200_000)
+    # the game replayed as its action replays it (the computer seats choosing at their level), then the
+    # record written (its moves played again, nothing left to choose) and read back
+    return 300_000 + inner_cost + 2 * plain_cost
 
 
 def _open_cost(req: dict[str, Any]) -> int:

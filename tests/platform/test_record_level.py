@@ -1,0 +1,84 @@
+"""The computer's level in a game's record: a round of 叶子戏 (or a game of 打围, a hand of 骨牌) played at a
+table against the computer at a level is exported with that level in the record's header (``[Level "strong"]``),
+with the other seats' moves as that level made them; reading the record gives the level back, and the table
+that opens it plays at that level, so the record replays as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.api import BUDGET, cost, handle
+from engine.record import RecordError, read, rewrite
+
+ROUND = {"game": "yezi", "action": "round", "seed": 8, "options": {"scoring": "placing"}}
+
+
+def _export(request: dict) -> dict:
+    req = {"game": "record", "action": "export", "request": request}
+    assert cost("record", "export", req) <= BUDGET
+    a = handle(req)
+    assert a["ok"], a
+    return a
+
+
+def _my_round(level: str) -> dict:
+    hand = handle(dict(ROUND, level=level))["players"][0]["hand"]
+    return dict(ROUND, level=level, my_seat=0, my_groups=[[hand[i] for i in (0, 2, 4, 6)], [hand[i] for i in (1, 3, 5, 7)]])
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_a_yezi_round_at_a_level_round_trips_through_its_record(level: str) -> None:
+    request = _my_round(level)
+    played = handle(request)
+    assert played["ok"], played
+    a = _export(request)
+    text = a["text"]
+    assert f'[Level "{level}"]' in text.splitlines()
+    assert a["position"]["actions"] == played["position"]["actions"]  # the splits the computer seats made at that level
+    rec = read(text)
+    assert rec.position["level"] == level and rec.tags["Level"] == level
+    assert rec.position == a["position"]
+    assert rewrite(text) == text
+    opened = handle({"game": "record", "action": "open", "text": text, "expect": "yezi"})
+    assert opened["ok"], opened
+    assert opened["replay"]["level"] == level and opened["differs_at"] is None
+    again = handle({"game": "yezi", "action": "round", **opened["replay"]})
+    assert again["ok"] and again["position"]["actions"] == played["position"]["actions"]
+
+
+def test_the_strong_level_splits_otherwise_and_the_record_says_which_level() -> None:
+    strong, basic = _export(_my_round("strong")), _export(_my_round("basic"))
+    assert strong["position"]["actions"] != basic["position"]["actions"]
+    # the strong record opened at the table gives back the strong level's splits, not the basic ones
+    opened = handle({"game": "record", "action": "open", "text": strong["text"], "expect": "yezi"})
+    assert opened["differs_at"] is None and opened["position"]["actions"] == strong["position"]["actions"]
+    plain = _export({k: v for k, v in _my_round("basic").items() if k != "level"})
+    assert "[Level" not in plain["text"] and "level" not in read(plain["text"]).position
+
+
+def test_a_dawei_game_at_the_strong_level_is_recorded_as_played() -> None:
+    moves: list[str] = []
+    request = {"game": "dawei", "action": "play", "players": 4, "seed": 65, "humans": [0], "log_tail": 0, "level": "strong"}
+    for _ in range(100):
+        p = handle(dict(request, moves=moves))
+        if p["terminal"]:
+            break
+        moves.append("pass" if p["legal"][0]["action"] != "throw" else "auto:choice")
+    a = _export(dict(request, moves=moves))
+    assert '[Level "strong"]' in a["text"] and a["position"]["actions"] == p["position"]["actions"]
+    rec = read(a["text"])
+    assert rec.position["level"] == "strong" and rewrite(a["text"]) == a["text"]
+    opened = handle({"game": "record", "action": "open", "text": a["text"], "expect": "dawei"})
+    assert opened["ok"] and opened["replay"]["level"] == "strong" and opened["differs_at"] is None
+
+
+@pytest.mark.parametrize("header,line", [('[Level "expert"]', 5), ('[Level ""]', 5)])
+def test_a_level_the_archive_does_not_have_is_refused_in_words(header: str, line: int) -> None:
+    text = f'[Record "1"]\n[Game "yezi"]\n[Seed "8"]\n[Thrower "A"]\n{header}\n[Result "*"]\n\n'
+    with pytest.raises(RecordError) as e:
+        read(text)
+    assert e.value.line == line and "水平" in e.value.zh and "level" in e.value.en
+    a = handle({"game": "record", "action": "read", "text": text})
+    assert not a["ok"] and "Level" in a["error"]["en"]
+    bad = handle({"game": "record", "action": "write", "position": {"game": "yezi", "seed": 8, "level": "expert"}})
+    assert not bad["ok"] and "level" in bad["error"]["en"]
