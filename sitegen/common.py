@@ -42,3 +42,42 @@ def rules_table(rules: Iterable[Rule], gaps: Iterable[Gap], lang: str) -> str:
         + f"\n\n| {t(lang, '未实现的段落', 'Passage not implemented')} | {t(lang, '原因', 'Why')} |\n|---|---|\n"
         + "\n".join(gap_rows)
     )
+
+
+def html_table(head: str, body: str, *, caption: str = "", foot: str = "", attrs: str = "") -> str:
+    """An HTML table of a widget's static answer: ``head`` the cells of the heading row, ``body``
+    the body's rows, ``foot`` the footer's rows (each already HTML); ``attrs`` the table's own
+    attributes (``' class="…"'``)."""
+    return (
+        f"<table{attrs}>"
+        + (f"<caption>{caption}</caption>" if caption else "")
+        + f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+        + (f"<tfoot>{foot}</tfoot>" if foot else "")
+        + "</table>"
+    )
+
+
+def col_heads(labels: Iterable[str], cls: str = "") -> str:
+    """Column headings (``<th scope="col">``), each label already HTML."""
+    c = f' class="{cls}"' if cls else ""
+    return "".join(f'<th scope="col"{c}>{label}</th>' for label in labels)
+
+
+def total_row(label: str, cells: str, *, span: int = 1, cls: str = "") -> str:
+    """A footer row: its heading ``label`` across ``span`` columns, then ``cells``."""
+    c = f' class="{cls}"' if cls else ""
+    s = f' colspan="{span}"' if span > 1 else ""
+    return f'<tr{c}><th scope="row"{s}>{label}</th>{cells}</tr>'
+
+
+def signed_cells(values: Iterable[int], cls: str, zero: str = "+0") -> str:
+    """Numeric cells with their sign (``+3``, ``-2``); ``zero`` is how a zero is written."""
+    return "".join(f'<td class="{cls}">{v:+d}</td>' if v else f'<td class="{cls}">{zero}</td>' for v in values)
+
+
+def still_buttons(labels: Iterable[str], cls: str, attrs: Callable[[int], str] = lambda i: "") -> str:
+    """A row of a static answer's buttons, disabled until the engine is ready in the browser;
+    ``attrs(i)`` adds the i-th button's own attributes."""
+    return "".join(
+        f'<button type="button" class="hw-btn {cls}"{attrs(i)} disabled>{label}</button>' for i, label in enumerate(labels)
+    )

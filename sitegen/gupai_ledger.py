@@ -7,7 +7,7 @@ import html
 from typing import Any
 
 from engine.api import handle
-from sitegen.common import t
+from sitegen.common import col_heads, html_table, signed_cells, still_buttons, t, total_row
 
 E = html.escape
 SEAT_ZH = "甲乙丙丁"
@@ -28,22 +28,21 @@ def ledger_widget(lang: str, params: dict[str, Any]) -> str:
              "hard": t(lang, "硬八马", "hard 8-horse"), "black": t(lang, "黑八马", "black 8-horse")}
     rows = "".join(
         f'<tr data-role="hand-row"><th scope="row">{i + 1}</th><td>{short(r["hand"]["dealer"])}／{short(r["hand"]["closer"])}'
-        f'{" " + kinds[r["kind"]] if r["kind"] else ""}</td>'
-        + "".join(f'<td class="gl-num">{n:+d}</td>' for n in r["settlement"]["nets"]) + "</tr>"
+        f'{" " + kinds[r["kind"]] if r["kind"] else ""}</td>' + signed_cells(r["settlement"]["nets"], "gl-num") + "</tr>"
         for i, r in enumerate(ans["hands"])
     )
-    total = "".join(f'<td class="gl-num">{n:+d}</td>' for n in ans["totals"])
-    seats = "".join(f'<button type="button" class="hw-btn gl-seat" disabled>{short(s)}</button>' for s in range(4))
+    table = html_table(
+        col_heads(["#", t(lang, "庄／结", "Deal / close"), *(short(s) for s in range(4))]),
+        rows,
+        caption=t(lang, "每盘各家进出（墩），累计合计为零", "What each player received or paid per hand (in 墩); the totals sum to zero"),
+        foot=total_row(t(lang, "合计（墩）", "Total (墩)"), signed_cells(ans["totals"], "gl-num"), span=2, cls="gl-total"),
+    )
+    seats = still_buttons((short(s) for s in range(4)), "gl-seat")
     return (
         '<div data-role="ledger">'
         f'<fieldset class="gl-entry"><legend>{t(lang, "第 4 盘", "Hand 4")}</legend>'
         f'<p class="gl-q">{t(lang, "谁做庄？", "Who dealt?")}</p><div class="gl-seats">{seats}</div>'
         f'<p class="gl-q">{t(lang, "谁结牌（赢最后一圈）？", "Who made the closing (won the last trick)?")}</p><div class="gl-seats">{seats}</div>'
         f'<div class="gl-buttons"><button type="button" class="hw-btn gl-add" disabled>{t(lang, "记下这一盘", "Enter this hand")}</button></div></fieldset>'
-        f'<div class="gl-table" data-role="result"><div class="gl-scroll"><table>'
-        f'<caption>{t(lang, "每盘各家进出（墩），累计合计为零", "What each player received or paid per hand (in 墩); the totals sum to zero")}</caption>'
-        f'<thead><tr><th scope="col">#</th><th scope="col">{t(lang, "庄／结", "Deal / close")}</th>'
-        + "".join(f'<th scope="col">{short(s)}</th>' for s in range(4))
-        + f'</tr></thead><tbody>{rows}</tbody><tfoot><tr class="gl-total"><th scope="row" colspan="2">{t(lang, "合计（墩）", "Total (墩)")}</th>{total}</tr></tfoot>'
-        "</table></div></div></div>"
+        f'<div class="gl-table" data-role="result"><div class="gl-scroll">{table}</div></div></div>'
     )

@@ -8,7 +8,7 @@ import html
 from typing import Any, Callable
 
 from engine.api import handle
-from sitegen.common import t
+from sitegen.common import col_heads, html_table, signed_cells, still_buttons, t, total_row
 
 E = html.escape
 ZH = "甲乙丙丁"
@@ -34,17 +34,16 @@ def example(params: dict[str, Any] | None = None) -> dict[str, Any]:
 def sheet_table(lang: str, a: dict[str, Any]) -> str:
     name = (lambda p: ZH[p]) if lang == "zh" else (lambda p: LET[p])
     cols = [t(lang, "局", "Hand"), t(lang, "庄", "Dealer"), t(lang, "胡", "Winner"), t(lang, "戏", "Huxi"), t(lang, "等", "Deng"), t(lang, "番", "Fan"), t(lang, "罚则", "Fouls")]
-    head = "".join(f'<th scope="col">{E(c)}</th>' for c in cols) + "".join(f'<th scope="col" class="ms-num">{name(p["player"])}</th>' for p in a["players"])
+    head = col_heads(E(c) for c in cols) + col_heads((name(p["player"]) for p in a["players"]), "ms-num")
     rows = ""
     for r in a["hands"]:
         win = t(lang, "荒", "none") if r["winner"] is None else name(r["winner"]) + (t(lang, "（自摸）", " (self)") if r["zimo"] else "")
         fan = "" if r["winner"] is None else " ".join(f[lang] for f in r["fan"]) + (f" ×{r['multiplier']}" if r["multiplier"] > 1 else "")
         fouls = t(lang, "；", "; ").join(f"{name(f['player'])} {f[lang]}" for f in r["fouls"])
-        pts = "".join(f'<td class="ms-num">{v:+d}</td>' if v else '<td class="ms-num">0</td>' for v in r["scores"])
+        pts = signed_cells(r["scores"], "ms-num", zero="0")
         rows += (f'<tr data-role="hand-row"><th scope="row">{r["hand"]}</th><td>{name(r["dealer"])}</td><td>{E(win)}</td>'
                  f'<td class="ms-num">{r["huxi"] if r["winner"] is not None else ""}</td><td class="ms-num">{r["deng"] or ""}</td>'
                  f'<td>{E(fan)}</td><td>{E(fouls)}</td>{pts}</tr>')
-    total = "".join(f'<td class="ms-num">{v:+d}</td>' if v else '<td class="ms-num">0</td>' for v in a["totals"])
     ranking = ""
     if a["ranking"]:
         items = ""
@@ -52,17 +51,21 @@ def sheet_table(lang: str, a: dict[str, Any]) -> str:
             place, who, sum_ = r["place"], name(r["player"]), r["total"]
             items += "<li>" + E(t(lang, f"第 {place} 名 {who}：{sum_:+d}", f"Place {place}: {who}, {sum_:+d}")) + "</li>"
         ranking = f'<p class="ms-q">{t(lang, "名次", "Ranking")}</p><ol class="ms-ranking">{items}</ol>'
+    table = html_table(
+        head,
+        rows,
+        caption=t(lang, "每局得分，各方合计为零", "Points per hand; every hand sums to zero"),
+        foot=total_row(t(lang, "累计", "Total"), signed_cells(a["totals"], "ms-num", zero="0"), span=7, cls="ms-total"),
+    )
     return (
         f'<p class="ms-title">{t(lang, "跑胡子积分表", "跑胡子 match sheet (积分表)")}</p>'
-        f'<div class="ms-scroll"><table><caption>{t(lang, "每局得分，各方合计为零", "Points per hand; every hand sums to zero")}</caption>'
-        f'<thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
-        f'<tfoot><tr class="ms-total"><th scope="row" colspan="7">{t(lang, "累计", "Total")}</th>{total}</tr></tfoot></table></div>{ranking}'
+        f'<div class="ms-scroll">{table}</div>{ranking}'
     )
 
 
 def sheet_widget(lang: str, params: dict[str, Any]) -> str:
     a = example(params)
-    winners = "".join(f'<button type="button" class="hw-btn ms-toggle" disabled>{ZH[p] if lang == "zh" else LET[p]}</button>' for p in (0, 1, 3))
+    winners = still_buttons(((ZH if lang == "zh" else LET)[p] for p in (0, 1, 3)), "ms-toggle")
     return (
         f'<fieldset class="ms-entry"><legend>{t(lang, "第 1 局", "Hand 1")}</legend>'
         f'<p class="ms-q">{t(lang, "谁胡了？", "Who won?")}</p><div class="ms-row">{winners}'

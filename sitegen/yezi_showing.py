@@ -10,7 +10,7 @@ from typing import Any
 from engine.api import handle
 from engine.yezi.cards import FACES
 from engine.yezi.actions import EXAMPLES
-from sitegen.common import t
+from sitegen.common import col_heads, html_table, still_buttons, t
 
 E = html.escape
 SEATS_ZH = ("甲家", "乙家", "丙家", "丁家")
@@ -38,10 +38,13 @@ def result_html(ans: dict[str, Any], lang: str) -> str:
         w = ans["showing_winners"][turn]
         win = (t(lang, "胜者：", "Won by ") + t(lang, "、", ", ").join(seat[s] for s in w)) if w else t(lang, "四组都是流散对，无人胜出。", "All four groups are scattered: nobody wins it.")
         out.append(
-            f'<table class="ys-table" data-role="showing" data-turn="{turn}"><caption>{t(lang, ("第一次亮牌", "第二次亮牌")[turn], ("First showing", "Second showing")[turn])}</caption>'
-            f'<thead><tr><th scope="col">{t(lang, "谁", "Who")}</th><th scope="col">{t(lang, "亮出的牌", "Cards shown")}</th>'
-            f'<th scope="col">{t(lang, "组合", "Combination")}</th><th scope="col">{t(lang, "分", "Score")}</th></tr></thead><tbody>{rows}</tbody></table>'
-            f'<p class="ys-winner" data-role="showing-winner">{E(win)}</p>'
+            html_table(
+                col_heads([t(lang, "谁", "Who"), t(lang, "亮出的牌", "Cards shown"), t(lang, "组合", "Combination"), t(lang, "分", "Score")]),
+                rows,
+                caption=t(lang, ("第一次亮牌", "第二次亮牌")[turn], ("First showing", "Second showing")[turn]),
+                attrs=f' class="ys-table" data-role="showing" data-turn="{turn}"',
+            )
+            + f'<p class="ys-winner" data-role="showing-winner">{E(win)}</p>'
         )
     rows = "".join(
         f'<tr data-role="place-row"><th scope="row">{seat[s]}</th><td class="ys-num" data-role="total">{p["total"]}</td><td class="ys-num" data-role="place">{p["place"]}</td>'
@@ -51,10 +54,13 @@ def result_html(ans: dict[str, Any], lang: str) -> str:
     )
     winners = t(lang, "、", ", ").join(seat[s] for s in ans["winners"])
     out.append(
-        f'<table class="ys-table" data-role="places"><caption>{t(lang, "这一局（分数少者胜）", "The round (the lowest total wins)")}</caption>'
-        f'<thead><tr><th scope="col">{t(lang, "谁", "Who")}</th><th scope="col">{t(lang, "合计", "Total")}</th><th scope="col">{t(lang, "名次", "Place")}</th>'
-        f'<th scope="col">{t(lang, "最佳分组", "Best split")}</th></tr></thead><tbody>{rows}</tbody></table>'
-        f'<p class="ys-winner" data-role="round-winner">{t(lang, "这一局的胜者：", "The round is won by ")}{E(winners)}</p>'
+        html_table(
+            col_heads([t(lang, "谁", "Who"), t(lang, "合计", "Total"), t(lang, "名次", "Place"), t(lang, "最佳分组", "Best split")]),
+            rows,
+            caption=t(lang, "这一局（分数少者胜）", "The round (the lowest total wins)"),
+            attrs=' class="ys-table" data-role="places"',
+        )
+        + f'<p class="ys-winner" data-role="round-winner">{t(lang, "这一局的胜者：", "The round is won by ")}{E(winners)}</p>'
     )
     return "".join(out)
 
@@ -69,7 +75,7 @@ def showing_widget(lang: str, params: dict[str, Any]) -> str:
         f'{E(card_label("leaf" if f.value == 0 else str(f.value), lang))}</button>'
         for f in FACES
     )
-    seats = "".join(f'<button type="button" class="hw-btn ys-seat" data-role="seat" data-seat="{s}" aria-pressed="{"true" if s == 0 else "false"}" disabled>{seat[s]}</button>' for s in range(4))
+    seats = still_buttons(seat, "ys-seat", lambda s: f' data-role="seat" data-seat="{s}" aria-pressed="{"true" if s == 0 else "false"}"')
     throw = "".join(f'<option value="{s}">{seat[s]}</option>' for s in range(4))
     return (
         '<div data-role="showing-entry">'
