@@ -11,8 +11,17 @@ decision (median and 95th percentile, CPython; Pyodide is about two to three tim
 Games: gupai (骨牌), paohuzi (跑胡子 at the four-seat table), xiaguan (下灌字牌 at the three-seat
 table), yezi (叶子戏 scored by placings), yezi-rank (叶子戏, the default scoring), dawei (打围 for four).
 
-Usage: python benchmarks/bench_strong.py [hands per game, default 20] [games, comma-separated] [first seed]
+Usage: python benchmarks/bench_strong.py [hands per game, default 20] [games, comma-separated] [first seed] [--pyodide[=N]]
 With BENCH_STRONG_RAW=<file>, each hand's paired differences are also appended to that file as a JSON line.
+
+``--pyodide`` (N hands a game, default 2; ``--pyodide-only`` skips the head-to-head table) also times the
+strong level's decisions inside real Pyodide under Node, with the engine's wheel loaded as the site's
+worker loads it (the self-hosted Pyodide from node_modules, as tests/node/run_engine.mjs starts it): the
+same decisions (same seeds, the strong seat rotating) are timed in CPython and in Pyodide, and printed
+side by side, median and 95th percentile, beside the issue's target (median ≤ 300 ms, 95th percentile
+≤ 1 s). Both are CPU time: CPython's process clock, and for Pyodide the Node process's CPU time
+(``process.cpuUsage()``, which also counts V8's own helper threads), so a busy machine slows them
+less than it slows the wall clock; the machine's load average is printed with them.
 """
 
 from __future__ import annotations
@@ -47,13 +56,13 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return m, half
 
 
-def play(position: dict, strong_seat: int | None, units: int, times: list[float]):
+def play(position: dict, strong_seat: int | None, units: int, times: list[float], clock=time.process_time):
     st = open_state(position)
     while not st.is_terminal():
         if st.current_player() == strong_seat and len(st.legal_actions()) > 1:
-            t0 = time.process_time()
+            t0 = clock()
             a = strong_choice(st, rollouts_for(st, units), seed=position["seed"]).action
-            times.append(time.process_time() - t0)
+            times.append(clock() - t0)
         else:
             a = basic_action(st)
         st.apply(a)
@@ -103,6 +112,95 @@ def run(label: str, hands: int, start: int) -> None:
         print(f"{'':9} first place: strong {100 * wins['strong'] / n:.1f} %, basic {100 * wins['basic'] / n:.1f} % of {n} seat-rounds", flush=True)
 
 
+#: the issue's target for the time of one strong decision in Pyodide (ms): median, 95th percentile
+PYODIDE_TARGET = (300.0, 1000.0)
+
+
+def sample_times(labels: list[str], hands: int, start: int, clock=time.process_time) -> dict[str, list[float]]:
+    """Seconds of each strong decision over ``hands`` hands a game, the strong seat rotating with the seed
+    (the basic computer at the other seats). Run in CPython and, the same code, in Pyodide."""
+    out: dict[str, list[float]] = {}
+    for label in labels:
+        base = GAMES[label][0]
+        units = STRONG_UNITS[base["game"]]
+        times: list[float] = []
+        warm = open_state(dict(base, seed=start))  # one untimed decision first: the modules it imports, the caches it fills
+        while not warm.is_terminal() and len(warm.legal_actions()) < 2:
+            warm.apply(basic_action(warm))
+        if not warm.is_terminal():
+            strong_choice(warm, 2, seed=start)
+        for seed in range(start, start + hands):
+            position = dict(base, seed=seed)
+            n = open_state(position).num_players() - (1 if label == "paohuzi" else 0)  # the 醒家 never decides
+            play(position, (seed - start) % n, units, times, clock)
+        out[label] = times
+    return out
+
+
+def _quantiles(xs: list[float]) -> tuple[float, float]:
+    ys = sorted(xs)
+    if not ys:
+        return float("nan"), float("nan")
+    return statistics.median(ys) * 1e3, ys[min(len(ys) - 1, int(0.95 * len(ys)))] * 1e3
+
+
+def pyodide_sample(labels: list[str], hands: int, start: int) -> dict[str, list[float]]:
+    """:func:`sample_times` timed inside Pyodide under Node (the site's wheel and lock file); {} if it failed."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    from sitegen.assets import engine_wheel, lockfile_with_wheel
+
+    wheel = engine_wheel()
+    rel = f"engine/{wheel.name}"
+    with tempfile.TemporaryDirectory() as d:
+        lock = Path(d) / "pyodide-lock.json"
+        lock.write_bytes(lockfile_with_wheel(wheel, rel))
+        (Path(d) / "assets" / "engine").mkdir(parents=True)
+        shutil.copy2(wheel, Path(d) / "assets" / rel)
+        bench = Path(d) / "bench_strong.py"
+        bench.write_text(Path(__file__).read_text(encoding="utf-8"), encoding="utf-8")
+        src = (root / "tests" / "node" / "run_engine.mjs").read_text(encoding="utf-8")
+        last = 'for (const r of requests) process.stdout.write(call(JSON.stringify(r)) + "\\n");'
+        if last not in src:
+            print("pyodide: tests/node/run_engine.mjs changed; cannot time the strong level there", flush=True)
+            return {}
+        args = json.dumps([labels, hands, start])
+        src = src.replace("const requests = JSON.parse(await readFile(requestsPath, \"utf8\"));", "")
+        src = src.replace(last, (
+            'pyodide.FS.writeFile("/home/pyodide/bench_strong.py", await readFile(requestsPath, "utf8"));\n'
+            'process.stdout.write(pyodide.runPython(`import sys, json; sys.path.insert(0, "/home/pyodide"); from js import process; '
+            'cpu = lambda: (lambda u: (u.user + u.system) / 1e6)(process.cpuUsage()); '
+            f'import bench_strong; json.dumps(bench_strong.sample_times(*json.loads(\'{args}\'), clock=cpu))`) + "\\n");'))
+        script = Path(d) / "timed.mjs"
+        script.write_text(src, encoding="utf-8")
+        out = subprocess.run(["node", str(script), str(lock), str(Path(d) / "assets"), str(bench)], cwd=root,
+                             capture_output=True, text=True, timeout=7200)
+        if out.returncode != 0:
+            print("pyodide run failed:", out.stderr[-800:], flush=True)
+            return {}
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def pyodide_table(labels: list[str], hands: int, start: int) -> None:
+    print(f"\ntime of one strong decision, the same decisions (seeds {start}–{start + hands - 1}, the strong seat rotating): "
+          f"CPU ms in CPython and in Pyodide under Node; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    cpy = sample_times(labels, hands, start)
+    pyo = pyodide_sample(labels, hands, start)
+    print(f"{'game':9} {'moves':>6}  {'CPython median':>14} {'p95':>7}  {'Pyodide median':>14} {'p95':>7}  {'ratio':>5}  "
+          f"{'target (Pyodide)':>22}", flush=True)
+    for label in labels:
+        cm, cp = _quantiles(cpy.get(label, []))
+        pm, pp = _quantiles(pyo.get(label, []))
+        ratio = pm / cm if cm and cm == cm and pm == pm else float("nan")
+        target = f"median ≤ {PYODIDE_TARGET[0]:.0f}, p95 ≤ {PYODIDE_TARGET[1]:.0f}"
+        met = "" if pm != pm else ("  met" if pm <= PYODIDE_TARGET[0] and pp <= PYODIDE_TARGET[1] else "  NOT met")
+        print(f"{label:9} {len(cpy.get(label, [])):>6}  {cm:11.1f} ms {cp:7.1f}  {pm:11.1f} ms {pp:7.1f}  {ratio:5.1f}  {target:>22}{met}",
+              flush=True)
+
+
 def main(hands: int, games: list[str], start: int) -> None:
     print(f"strong minus basic, the same seed and seat (paired), seeds {start}–{start + hands - 1}; 95 % interval; "
           "CPU ms of one strong decision (CPython)", flush=True)
@@ -113,7 +211,13 @@ def main(hands: int, games: list[str], start: int) -> None:
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    gs = sys.argv[2].split(",") if len(sys.argv) > 2 else list(GAMES)
-    first = int(sys.argv[3]) if len(sys.argv) > 3 else 10_000
-    main(n, gs, first)
+    flags = [a for a in sys.argv[1:] if a.startswith("--")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n = int(args[0]) if args else 20
+    gs = args[1].split(",") if len(args) > 1 else list(GAMES)
+    first = int(args[2]) if len(args) > 2 else 10_000
+    if not any(f.startswith("--pyodide-only") for f in flags):
+        main(n, gs, first)
+    timed = next((f for f in flags if f.startswith("--pyodide")), None)
+    if timed is not None:
+        pyodide_table(gs, int(timed.split("=", 1)[1]) if "=" in timed else 2, first)
