@@ -72,6 +72,7 @@ class RuleConfig:
     chou_wei_shown: bool = True  # 臭偎 (a 偎 of a card once passed for 碰) is shown face up
     chong_pao_skip: bool = True  # 重跑不打牌: after a second 提/跑 the player does not discard
     hu_stock_only: bool = True  # 胡底牌: only a stock card wins, never a discard
+    words: str = "paohuzi"  # the words the table's log is written in: "paohuzi" | "xiaguan" (下灌字牌's, engine/paohuzi/xiaguan.py)
     # --- fixed parameters (a variant may change them)
     zimo_bonus: int = 3
     deng_step: int = 3

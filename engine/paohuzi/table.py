@@ -45,7 +45,8 @@ from typing import Optional, Sequence
 from .cards import FACES, N_FACES, Card, full_deck
 from .config import DEFAULT, RuleConfig
 from .groups import Group, is_mixed_bian, is_red_bian, is_run
-from .hu import REASONS, Verdict, evaluate
+from .hu import REASONS, WAYS, Verdict, evaluate
+from .xiaguan import WORDS as XIAGUAN_WORDS
 
 ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
 ROLE_NAMES = {"zhuang": ("庄家", "the dealer"), "xia": ("下家", "the next player"), "shang": ("上家", "the previous player"), "xing": ("醒家", "the counter")}
@@ -149,6 +150,34 @@ class Result:
     verdict: Optional[Verdict] = None
 
 
+#: the sentences of a hand's log that name 提, 偎 or 跑, in 跑胡子's words (fields: {who}/{Who} the seat, {next}/{next_en}
+#: the next seat, {card}/{card_en}); a variant writes its own (下灌字牌: engine/paohuzi/xiaguan.py), chosen by ``cfg.words``.
+#: ``way.<id>`` keys name a way to win where a variant names it otherwise than :data:`engine.paohuzi.hu.WAYS`.
+WORDS: dict[str, tuple[str, str]] = {
+    "qian_ti": ("{who}起手四张{card}，亮成前提（翻开最下面一张）。",
+                "{Who} was dealt four {card_en} and shows them as a ti (bottom card face up)."),
+    "empty_skip": ("{who}手中无牌可打，这一次不打牌（和重跑一样，牌数多算一张），由{next}接着行牌。",
+                   "{Who} has no card left to discard: no discard this time (as after a chong pao, the hand counts one card more); {next_en} goes on."),
+    "chong_pao": ("{who}重跑，不打牌，由{next}接着行牌。",
+                  "{Who} has made a second ti or pao (chong pao): no discard, {next_en} goes on."),
+    "two_ti": ("{who}起手有两提，这一次不打牌（重跑不打牌），由{next}接着行牌。",
+               "{Who} was dealt two ti (chong pao): no discard this time, {next_en} goes on."),
+    "draw_down": ("{who}摸一张底牌，背面朝下（偎）。",
+                  "{Who} draws a stock card and keeps it face down (wei)."),
+    "chou_wei": ("{who}摸到放过碰的{card}，必须偎，并亮出一张（臭偎）。",
+                 "{Who} draws the {card_en} he once let go for peng: he must wei it and show one card (chou wei)."),
+    "wei": ("{who}手中有一对，摸到第三张，必须偎（背面朝下）。",
+            "{Who} holds a pair and draws the third: he must wei it, face down."),
+    "hou_ti": ("{who}摸到第四张{card}，必须提（后提，翻开最上面一张）。",
+               "{Who} draws the fourth {card_en}: he must ti (top card face up)."),
+    "pao": ("{who}有{card}三张，出现第四张，必须跑（四张全翻开）。",
+            "{Who} holds three {card_en} and the fourth appears: he must pao, all four face up."),
+    "zou_pao": ("走跑：该跑的牌没有跑。", "Missed pao (zou pao): a required pao was not made."),
+    "shi_ti": ("失提：应该提的牌没有提。", "Missed ti (shi ti): a required ti was not made."),
+}
+WORDS_OF: dict[str, dict[str, tuple[str, str]]] = {"paohuzi": WORDS, "xiaguan": {**WORDS, **XIAGUAN_WORDS}}
+
+
 def _w(card: Card) -> str:
     return card.zh
 
@@ -216,8 +245,7 @@ class Hand:
                 if self.hands[s][i] == 4:
                     self.hands[s][i] = 0
                     self._add_quad(s, Shown("ti", (FACES[i],) * 4, "bottom"))
-                    self._ev(s, "ti", "qian_ti", f"{self._zh(s)}起手四张{FACES[i].zh}，亮成前提（翻开最下面一张）。",
-                             f"{self._en(s).capitalize()} was dealt four {FACES[i].en} and shows them as a ti (bottom card face up).", FACES[i])
+                    self._ev(s, "ti", "qian_ti", *self._say("qian_ti", s, FACES[i]), FACES[i])
             self.skips[s] = max(0, self.quads[s] - 1)
         if cfg.deal_mode == "liang":
             self.liang = self.stock[-1]
@@ -244,6 +272,18 @@ class Hand:
     def _ev(self, seat: Optional[int], kind: str, rule: str, zh: str, en: str, card: Optional[Card] = None,
             cards: Sequence[Card] = (), hidden: bool = False) -> None:
         self.log.append(Event(seat, kind, rule, zh, en, card, tuple(cards), hidden))
+
+    def _say(self, key: str, s: Optional[int] = None, card: Optional[Card] = None) -> tuple[str, str]:
+        """Sentence ``key`` of :data:`WORDS` in the words of this hand's variant, about seat ``s`` and ``card``."""
+        zh, en = WORDS_OF[self.cfg.words][key]
+        fields = {} if s is None else {"who": self._zh(s), "Who": self._en(s).capitalize(), "next": self._zh(self.nxt(s)), "next_en": self._en(self.nxt(s))}
+        if card is not None:
+            fields.update(card=card.zh, card_en=card.en)
+        return zh.format(**fields), en.format(**fields)
+
+    def _way(self, way: str) -> tuple[str, str]:
+        """A way to win, named in this hand's variant's words."""
+        return WORDS_OF[self.cfg.words].get("way." + way, WAYS[way])
 
     # ------------------------------------------------------------------ views
     def concealed(self, s: int) -> list[Card]:
@@ -533,8 +573,7 @@ class Hand:
                 s = self.turn
                 if not any(self.hands[s]):
                     self.bare[s] += 1
-                    self._ev(s, "skip", "chong_pao", f"{self._zh(s)}手中无牌可打，这一次不打牌（和重跑一样，牌数多算一张），由{self._zh(self.nxt(s))}接着行牌。",
-                             f"{self._en(s).capitalize()} has no card left to discard: no discard this time (as after a chong pao, the hand counts one card more); {self._en(self.nxt(s))} goes on.")
+                    self._ev(s, "skip", "chong_pao", *self._say("empty_skip", s))
                     self._draw(self.nxt(s))
                     continue
                 return
@@ -559,13 +598,12 @@ class Hand:
         """After a claim: the seat discards, or — after a second 提/跑 — does not (重跑不打牌)."""
         self.window = None
         if quad_made and self.quads[s] >= 2 and self.cfg.chong_pao_skip:
-            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}重跑，不打牌，由{self._zh(self.nxt(s))}接着行牌。", f"{self._en(s).capitalize()} has made a second ti or pao (chong pao): no discard, {self._en(self.nxt(s))} goes on.")
+            self._ev(s, "skip", "chong_pao", *self._say("chong_pao", s))
             self._draw(self.nxt(s))
             return
         if self.skips[s]:
             self.skips[s] -= 1
-            self._ev(s, "skip", "chong_pao", f"{self._zh(s)}起手有两提，这一次不打牌（重跑不打牌），由{self._zh(self.nxt(s))}接着行牌。",
-                     f"{self._en(s).capitalize()} was dealt two ti (chong pao): no discard this time, {self._en(self.nxt(s))} goes on.")
+            self._ev(s, "skip", "chong_pao", *self._say("two_ti", s))
             self._draw(self.nxt(s))
             return
         self.phase, self.turn = "discard", s
@@ -584,7 +622,7 @@ class Hand:
         hidden = bool(self.window and (s, "forced") in self.window.steps and self._forced_of(s, self.window) == "wei"
                       and not (c.index in self.chou[s] and self.cfg.chou_wei_shown))
         if hidden:
-            self._ev(s, "draw", "draw", f"{self._zh(s)}摸一张底牌，背面朝下（偎）。", f"{self._en(s).capitalize()} draws a stock card and keeps it face down (wei).", c, hidden=True)
+            self._ev(s, "draw", "draw", *self._say("draw_down", s), c, hidden=True)
         else:
             self._ev(s, "draw", "draw", f"{self._zh(s)}翻开底牌：{_w(c)}。", f"{self._en(s).capitalize()} turns up a stock card: {_we(c)}.", c)
         self.log += self._notes
@@ -625,11 +663,9 @@ class Hand:
             shown = c.index in self.chou[s] and self.cfg.chou_wei_shown
             self.open[s].append(Shown("wei", (c,) * 3, "one" if shown else "down"))
             if shown:
-                self._ev(s, "wei", "chou_wei", f"{self._zh(s)}摸到放过碰的{_w(c)}，必须偎，并亮出一张（臭偎）。",
-                         f"{self._en(s).capitalize()} draws the {_we(c)} he once let go for peng: he must wei it and show one card (chou wei).", c)
+                self._ev(s, "wei", "chou_wei", *self._say("chou_wei", s, c), c)
             else:
-                self._ev(s, "wei", "wei", f"{self._zh(s)}手中有一对，摸到第三张，必须偎（背面朝下）。",
-                         f"{self._en(s).capitalize()} holds a pair and draws the third: he must wei it, face down.", c, hidden=True)
+                self._ev(s, "wei", "wei", *self._say("wei", s), c, hidden=True)
             self._to_discard(s)
             return
         if kind == "ti":
@@ -638,8 +674,7 @@ class Hand:
             else:
                 self.hands[s][i] -= 3
             self._add_quad(s, Shown("ti", (c,) * 4, "top"))
-            self._ev(s, "ti", "hou_ti", f"{self._zh(s)}摸到第四张{_w(c)}，必须提（后提，翻开最上面一张）。",
-                     f"{self._en(s).capitalize()} draws the fourth {_we(c)}: he must ti (top card face up).", c)
+            self._ev(s, "ti", "hou_ti", *self._say("hou_ti", s, c), c)
             self._to_discard(s, True)
             return
         # 跑
@@ -652,8 +687,7 @@ class Hand:
         else:
             self.hands[s][i] -= 3
         self._add_quad(s, Shown("pao", (c,) * 4, "up", taken=c))
-        self._ev(s, "pao", "pao", f"{self._zh(s)}有{_w(c)}三张，出现第四张，必须跑（四张全翻开）。",
-                 f"{self._en(s).capitalize()} holds three {_we(c)} and the fourth appears: he must pao, all four face up.", c)
+        self._ev(s, "pao", "pao", *self._say("pao", s, c), c)
         self._to_discard(s, True)
 
     def _shou(self, w: Window) -> None:
@@ -709,10 +743,8 @@ class Hand:
         self.result = Result(s, w.card, src, v)
         b = v.best
         assert b is not None
-        from .hu import WAYS
-
-        ways_zh = "、".join(WAYS[x][0] for x in b.ways)
-        ways_en = ", ".join(WAYS[x][1] for x in b.ways)
+        ways_zh = "、".join(self._way(x)[0] for x in b.ways)
+        ways_en = ", ".join(self._way(x)[1] for x in b.ways)
         self._ev(s, "hu", "qishou" if w.origin == "liang" else "hu", f"{self._zh(s)}胡{_w(w.card)}（{ways_zh}），{b.total} 戏。",
                  f"{self._en(s).capitalize()} wins on the {_we(w.card)} ({ways_en}), {b.total} huxi.", w.card)
 
@@ -738,8 +770,7 @@ class Hand:
             if code is None:
                 return False  # a 偎 is never left undone (no penalty is named for it)
             w.steps.pop(0)
-            self._foul(s, code, Foul(code, *({"zou_pao": ("走跑：该跑的牌没有跑。", "Missed pao (zou pao): a required pao was not made."),
-                                               "shi_ti": ("失提：应该提的牌没有提。", "Missed ti (shi ti): a required ti was not made.")}[code]), "pao" if code == "zou_pao" else "hou_ti"))
+            self._foul(s, code, Foul(code, *self._say(code), "pao" if code == "zou_pao" else "hou_ti"))
             return True
         if a.kind == "hu" and step in ("hu", "peng", "chi", "forced") and w.origin != "liang":
             # 诈胡: a declared win that does not stand; the hand ends and the settlement charges it

@@ -16,7 +16,7 @@ from .labels import action_json
 from .layout import laid_out, liang_shown
 from .seating import TABLE_NAMES, TABLES, hand_penalties, hand_sheet
 from .table import ROLE_NAMES, Hand, Shown
-from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS, zipai_words
+from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS
 
 
 def shown_json(g: Shown, visible: bool, cfg: RuleConfig, variant: str = "paohuzi") -> dict[str, Any]:
@@ -96,10 +96,9 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
         show = over or not e.hidden or e.seat == viewer
         if e.kind in ("pass", "withheld") and not show:
             continue  # nobody else knows he could have claimed
-        zh, en = (e.zh, e.en) if variant != "xiaguan" else (zipai_words(e.zh, "zh"), zipai_words(e.en, "en"))
         log.append({"n": n + 1, "seat": e.seat, "role": h.role(e.seat) if e.seat is not None else None, "kind": e.kind,
                     "card": e.card.code if (e.card and show) else None, "cards": [c.code for c in e.cards] if show else [],
-                    "zh": zh, "en": en, "rule": rule_json(e.rule)})
+                    "zh": e.zh, "en": e.en, "rule": rule_json(e.rule)})  # written in the variant's words (cfg.words)
     xing = ROLE_NAMES["xing"] if TABLES[table][1] else None
     return {
         "variant": variant, "name": {"zh": VARIANTS[variant][0], "en": VARIANTS[variant][1]},

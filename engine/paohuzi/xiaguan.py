@@ -30,6 +30,7 @@ XIAGUAN: RuleConfig = replace(
     xiahuo="clear",
     self_fourth="forced",
     chou_wei_shown=False,
+    words="xiaguan",
 )
 
 #: the reader's rule options that carry over to 下灌字牌 (the others are the variant's own)
@@ -48,7 +49,37 @@ RED_BIAN = ("二七十", "2-7-10 (erqishi)")
 MIXED_BIAN = ("半边", "one number, both cases (banbian)")
 FACE_DOWN = ("扫牌（暗）", "saopai, face down")
 
-#: 下灌字牌's own names for the same moves (yezixi.txt appendix): 扫牌 for 偎, 开招 for 提 and 跑
+#: the sentences of a hand's log that 下灌字牌 says in its own words (扫牌 for 偎, 开招 for 提 and 跑), in place of
+#: 跑胡子's (:data:`engine.paohuzi.table.WORDS`, with the same keys and fields); ``way.<id>`` names a way to win
+WORDS: dict[str, tuple[str, str]] = {
+    "qian_ti": ("{who}起手四张{card}，亮成开招（亮牌）。",
+                "{Who} was dealt four {card_en} and shows them as a kaizhao (face up)."),
+    "empty_skip": ("{who}手中无牌可打，这一次不打牌（和再开招一样，牌数多算一张），由{next}接着行牌。",
+                   "{Who} has no card left to discard: no discard this time (as after a chong kaizhao, the hand counts one card more); {next_en} goes on."),
+    "chong_pao": ("{who}再开招，不打牌，由{next}接着行牌。",
+                  "{Who} has made a second four alike: no discard, {next_en} goes on."),
+    "two_ti": ("{who}起手有两个开招，这一次不打牌（再开招不打牌），由{next}接着行牌。",
+               "{Who} was dealt two fours alike: no discard this time, {next_en} goes on."),
+    "draw_down": ("{who}摸一张底牌，暗牌（扫牌）。",
+                  "{Who} draws a stock card and keeps it face down (saopai)."),
+    "chou_wei": ("{who}摸到放过碰的{card}，必须扫牌，并亮出一张（扫牌）。",
+                 "{Who} draws the {card_en} he once let go for peng: he must saopai it and show one card (saopai)."),
+    "wei": ("{who}手中有一对，摸到第三张，必须扫牌（暗牌）。",
+            "{Who} holds a pair and draws the third: he must saopai it, face down."),
+    "hou_ti": ("{who}摸到第四张{card}，必须开招（亮牌）。",
+               "{Who} draws the fourth {card_en}: he must kaizhao (face up)."),
+    "pao": ("{who}有{card}三张，出现第四张，必须开招（四张全翻开）。",
+            "{Who} holds three {card_en} and the fourth appears: he must kaizhao, all four face up."),
+    "zou_pao": ("走开招：该开招的牌没有开招。", "Missed kaizhao (zou kaizhao): a required kaizhao was not made."),
+    "shi_ti": ("失开招：应该开招的牌没有开招。", "Missed kaizhao (shi kaizhao): a required kaizhao was not made."),
+    "way.wei_hu": ("扫牌胡", "win by saopai"),
+    "way.pao_hu": ("开招胡", "win by kaizhao"),
+    "way.ti_hu": ("开招胡", "win by kaizhao"),
+    "way.po_pao_hu": ("破开招胡", "win by breaking a kaizhao"),
+}
+
+#: the same names as a rewriting of 跑胡子's sentences, for the record's narration (engine/record/__init__.py); the
+#: table's log is written in 下灌字牌's words already (:data:`WORDS`), which this leaves as they are
 _ZIPAI_ZH = (("后提，翻开最上面一张", "亮牌"), ("翻开最下面一张", "亮牌"), ("背面朝下", "暗牌"), ("前提", "开招"), ("后提", "开招"),
              ("亮提", "开招"), ("重跑", "再开招"), ("两提", "两个开招"), ("臭偎", "扫牌"), ("偎", "扫牌"), ("提", "开招"), ("跑", "开招"), ("庄家", "庄家"), ("收张", "收张"))
 _ZIPAI_EN = (("(bottom card face up)", "(face up)"), ("(top card face up)", "(face up)"), ("a second ti or pao (chong pao)", "a second four alike"),
@@ -56,7 +87,7 @@ _ZIPAI_EN = (("(bottom card face up)", "(face up)"), ("(top card face up)", "(fa
 
 
 def zipai_words(text: str, lang: str) -> str:
-    """A log line in 下灌字牌's words."""
+    """A log line in 下灌字牌's words (a line already in them is left as it is)."""
     if lang == "zh":
         for a, b in _ZIPAI_ZH:
             text = text.replace(a, b)

@@ -1,0 +1,67 @@
+"""下灌字牌's table speaks its own words (扫牌, 开招), written as sentences of their own, never 跑胡子's 偎, 提 and 跑."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.seating import new_hand
+from engine.paohuzi.table import WORDS, Action, Foul, Hand
+from engine.paohuzi.xiaguan import WORDS as XIAGUAN_WORDS
+from engine.paohuzi.xiaguan import xiaguan_config
+
+PAOHUZI_ZH = re.compile("[偎提跑]")
+PAOHUZI_EN = re.compile(r"\b(wei|ti|pao)\b")
+
+
+def _played(h: Hand, seed: int) -> Hand:
+    """Random lawful moves; in charge mode a compulsory move is now and then let go, a foul the log notes."""
+    rng = random.Random(seed)
+    for _ in range(800):
+        if h.over:
+            break
+        p = h.pending()
+        w = h.window
+        if h.charge and w is not None and w.steps and w.steps[0] == (p, "forced") and rng.random() < 0.5:
+            try:
+                h.apply(Action(p, "pass", w.card))
+                continue
+            except Foul:
+                pass
+        h.apply(rng.choice(h.legal_actions(p)))
+    return h
+
+
+def _logs(cfg, tables, seeds):
+    for table in tables:
+        for seed in seeds:
+            for charge in (False, True):
+                yield from _played(new_hand(seed, cfg, table, charge), seed).log
+
+
+def test_a_xiaguan_hand_is_told_in_xiaguan_words() -> None:
+    kinds = Counter()
+    for e in _logs(xiaguan_config(DEFAULT), ("three", "two"), range(40)):
+        kinds[e.kind] += 1
+        assert not PAOHUZI_ZH.search(e.zh), e.zh
+        assert not PAOHUZI_EN.search(e.en), e.en
+    # the sentences that differ were said: 开招 (ti, pao and after a second one), 扫牌 (wei), a missed 开招 noted
+    assert kinds["ti"] and kinds["pao"] and kinds["wei"] and kinds["skip"] and kinds["foul"] and kinds["hu"], kinds
+
+
+def test_a_paohuzi_hand_keeps_its_own_words() -> None:
+    lines = list(_logs(DEFAULT, ("four",), range(15)))
+    assert any(PAOHUZI_ZH.search(e.zh) for e in lines if e.kind in ("ti", "pao", "wei"))
+    assert any(PAOHUZI_EN.search(e.en) for e in lines if e.kind in ("ti", "pao", "wei"))
+
+
+def test_xiaguan_writes_a_sentence_for_every_one_it_says_otherwise_with_the_same_fields() -> None:
+    fields = re.compile(r"{(\w+)}")
+    for key, (zh, en) in XIAGUAN_WORDS.items():
+        if key.startswith("way."):
+            continue
+        assert key in WORDS
+        assert sorted(fields.findall(zh)) == sorted(fields.findall(WORDS[key][0])), key
+        assert sorted(fields.findall(en)) == sorted(fields.findall(WORDS[key][1])), key
