@@ -108,34 +108,19 @@ def _yezi(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:
-    from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, _cfg_of, _parse_action, auto, new_hand
-    from ..paohuzi.table import Foul, action_id
+    from ..paohuzi.request import play_moves, read_play_request
+    from ..paohuzi.seating import new_hand
+    from ..paohuzi.table import action_id
     from ..protocol.paohuzi import CHOICES
-    from ..validate import get_int, get_list, get_str
 
     if req.get("match") is not None:
         raise ApiError("no_record", "比赛的积分表请在“比赛记分表”页导出；这里导出的是单打的一局。",
                        "A match is exported from the match sheet page; this exports a single hand.")
-    variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
-    table = get_str(req, "table", "four" if variant == "paohuzi" else "three", choices=tuple(TABLES))
-    seed = get_int(req, "seed", 1, lo=0, hi=SEED_MAX)
-    cfg = _cfg_of(req, variant)
-    n = TABLES[table][0]
-    viewer = get_int(req, "seat", 0, lo=0, hi=n - 1)
-    comp = get_list(req, "computer", [s for s in range(n) if s != viewer], max_len=4)
-    computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
-    h = new_hand(seed, cfg, table)
-    auto(h, computer)
-    for k, item in enumerate(get_list(req, "actions", [], max_len=MAX_ACTIONS)):
-        if h.over:
-            break
-        try:
-            h.apply(_parse_action(h, item, k))
-        except Foul:
-            break  # the play action stops at a refused move too
-        auto(h, computer)
+    r = read_play_request(req)  # read as the play action reads it (its seed within SEED_MAX)
+    h = new_hand(r.seed, r.cfg, r.table)
+    play_moves(h, r.computer, r.actions)  # stops at a refused move, as the play action does
     options = _non_default(dict(req.get("options") or {}), CHOICES) if isinstance(req.get("options"), dict) else {}
-    return {"game": "paohuzi", "variant": variant, "table": table, "seed": seed, "options": options,
+    return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
             "actions": [action_id(a) for a in h.actions]}
 
 
