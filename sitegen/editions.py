@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class _Editions:
-    """``engine.editions``, imported when first used: MkDocs loads the hooks with ``sitegen/``
-    first on sys.path, where ``engine`` would name ``sitegen/engine.py``."""
+    """``engine.editions``, imported when first used (once sitegen/hooks.py has put the repository
+    root first on sys.path, ahead of the ``sitegen/`` folder MkDocs puts there while loading hooks)."""
 
     def __getattr__(self, name: str) -> Any:
         import importlib
