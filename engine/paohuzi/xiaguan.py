@@ -8,7 +8,6 @@ reader's rule options) and the names 下灌 gives the same groups and moves. :mo
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from .config import DEFAULT, RuleConfig
@@ -77,21 +76,3 @@ WORDS: dict[str, tuple[str, str]] = {
     "way.ti_hu": ("开招胡", "win by kaizhao"),
     "way.po_pao_hu": ("破开招胡", "win by breaking a kaizhao"),
 }
-
-#: the same names as a rewriting of 跑胡子's sentences, for the record's narration (engine/record/__init__.py); the
-#: table's log is written in 下灌字牌's words already (:data:`WORDS`), which this leaves as they are
-_ZIPAI_ZH = (("后提，翻开最上面一张", "亮牌"), ("翻开最下面一张", "亮牌"), ("背面朝下", "暗牌"), ("前提", "开招"), ("后提", "开招"),
-             ("亮提", "开招"), ("重跑", "再开招"), ("两提", "两个开招"), ("臭偎", "扫牌"), ("偎", "扫牌"), ("提", "开招"), ("跑", "开招"), ("庄家", "庄家"), ("收张", "收张"))
-_ZIPAI_EN = (("(bottom card face up)", "(face up)"), ("(top card face up)", "(face up)"), ("a second ti or pao (chong pao)", "a second four alike"),
-             ("two ti (chong pao)", "two fours alike"), ("(chou wei)", "(saopai)"), ("wei", "saopai"), ("ti", "kaizhao"), ("pao", "kaizhao"))
-
-
-def zipai_words(text: str, lang: str) -> str:
-    """A log line in 下灌字牌's words (a line already in them is left as it is)."""
-    if lang == "zh":
-        for a, b in _ZIPAI_ZH:
-            text = text.replace(a, b)
-        return text
-    for a, b in _ZIPAI_EN:
-        text = re.sub(r"\b" + re.escape(a) + r"\b", b, text) if a.isalpha() else text.replace(a, b)
-    return text

@@ -191,11 +191,8 @@ def events(st: GameState, mark: int) -> list[tuple[str, str]]:
         return list(st.told[mark:])  # type: ignore[attr-defined]
     if st.game == "dawei":
         return [(e.zh, e.en) for e in st.g.log[mark:]]  # type: ignore[attr-defined]
-    if st.game == "paohuzi":
-        from ..paohuzi.play import zipai_words
-
-        xg = st.setup.get("variant") == "xiaguan"
-        return [(zipai_words(e.zh, "zh"), zipai_words(e.en, "en")) if xg else (e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]
+    if st.game == "paohuzi":  # the hand's log is written in its variant's words (下灌字牌's own: engine/paohuzi/xiaguan.py)
+        return [(e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]
     if st.game == "gupai" and hasattr(st, "st"):
         out = []
         for t in st.st.tricks[mark:]:  # type: ignore[attr-defined]
