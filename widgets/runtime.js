@@ -87,19 +87,35 @@ async function dropSnapshot(url) {
 
 // When Python starts. Pyodide and the engine are about 14 MB and seconds of work: the page
 // is read first (every widget shows its static example meanwhile), so the worker starts at
-// the earliest once the page has loaded and the browser is idle, or at once when the reader
-// touches a widget or a script asks the engine something (call). On a phone's network this
-// keeps the page's own files first in line; on a later page of the same tab (instant
-// navigation) the worker is up already. Every widget of the page then starts, as before.
+// the earliest once the page has loaded and the browser is idle — then at once if a widget
+// is on the screen or within a screen of it, else when the reader scrolls near one, or a
+// moment later all the same (LATER_MS) — and at any time when the reader touches a widget
+// or a script asks the engine something (call). On a phone's network this keeps the page's
+// own files first in line; on a later page of the same tab (instant navigation) the worker
+// is up already. Every widget of the page then starts, as before.
+const LATER_MS = 2_500;
 let allowStart = () => {};
 const allowed = new Promise((resolve) => { allowStart = resolve; });
 let idleAsked = false;
 function startWhenIdle() {
   if (idleAsked) return;
   idleAsked = true;
+  const near = () => {
+    const roots = document.querySelectorAll("[data-widget]");
+    if (!window.IntersectionObserver || roots.length === 0) return allowStart();
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        seen.disconnect();
+        allowStart();
+      }
+    }, { rootMargin: "100% 0px 100% 0px" });
+    roots.forEach((root) => seen.observe(root));
+    setTimeout(() => allowStart(), LATER_MS);
+    allowed.then(() => seen.disconnect());
+  };
   const go = () => {
-    if (window.requestIdleCallback) window.requestIdleCallback(() => allowStart(), { timeout: 1_500 });
-    else setTimeout(() => allowStart(), 0);
+    if (window.requestIdleCallback) window.requestIdleCallback(near, { timeout: 1_500 });
+    else setTimeout(near, 0);
   };
   if (document.readyState === "complete") go();
   else window.addEventListener("load", go, { once: true });
