@@ -23,6 +23,7 @@ from typing import Any, Callable, Optional
 
 from .fan import FANS, deng as deng_of
 from .groups import Group, group_json, is_red_bian
+from .hu import WAYS
 from .table import ROLE_NAMES, Hand
 
 #: 下灌字牌's own names for the groups of a laid-out hand (yezixi.txt, appendix)
@@ -144,8 +145,6 @@ def laid_out(h: Hand, sheet: Any, variant: str = "paohuzi",
 
 
 def _way(x: str) -> tuple[str, str]:
-    from .hu import WAYS
-
     return WAYS[x]
 
 

@@ -61,6 +61,7 @@ from .birds import MAX_BIRDS
 from .computer_hands import computer_stats
 from .json_helpers import rule_json
 from .labels import action_json
+from .match import play_match
 from .request import MAX_ACTIONS, config_of, parse_action, play_moves, read_play_request
 from .seating import TABLE_NAMES, TABLES, auto, hand_sheet, new_hand, table_config
 from .views import result_json, view
@@ -98,8 +99,6 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
                        "Bird betting needs the four-seat table: a bird shares the fate of the dealer, the next player, the counter or the previous player, as the last stock card says.")
     level = read_level(req)  # the computer seats' level and the hint's
     if match is not None:
-        from .match import play_match
-
         hands = _match_hands(match)
         units = 0
         if level == "strong":  # the hint at the strong level; the computer seats stay basic (a whole match of them would not fit)
