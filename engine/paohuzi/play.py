@@ -67,9 +67,10 @@ from .seating import TABLE_NAMES, TABLES, auto, hand_sheet, new_hand, table_conf
 from .views import result_json, view
 from .xiaguan import VARIANTS, xiaguan_config
 
-#: names other packages import from here (engine/protocol, engine/record, sitegen, benchmarks, tests)
-__all__ = ["MAX_ACTIONS", "MAX_HANDS", "TABLES", "TABLE_NAMES", "VARIANTS", "action_json", "auto", "computer_stats", "hand_sheet",
-           "new_hand", "play", "result_json", "table_config", "view", "xiaguan_config", "_cfg_of", "_parse_action"]
+#: the action, and the names other packages import from here (engine/protocol, engine/record, sitegen, benchmarks,
+#: tests/platform) though each now lives in the module of its job; new code imports them from there
+__all__ = ["play", "MAX_ACTIONS", "MAX_HANDS", "TABLES", "TABLE_NAMES", "VARIANTS", "action_json", "auto", "computer_stats",
+           "hand_sheet", "new_hand", "table_config", "view", "xiaguan_config", "_cfg_of", "_parse_action"]
 _cfg_of, _parse_action = config_of, parse_action  # as engine/protocol/review.py and sitegen/zipai.py name them
 
 MAX_HANDS = 8  # a match is replayed whole on every request: eight hands stay within the time budget
