@@ -15,6 +15,9 @@ const MAX_HANDS = 8; // the engine's longest match (engine/paohuzi/play.py)
 // every card at the table is drawn as in the lessons (engine/paohuzi/svg.py lesson_card_svg, as the static first
 // answer in sitegen/zipai.py): 32 CSS px wide, characters 24 px, the Arabic numeral and big/small on English pages
 const LESSON_HEIGHT = 144;
+// a card under another in a group shows its top part: the character, and on English pages the numeral
+// (as sitegen/zipai.py group_html draws the first answer)
+const OVERLAP = Math.round(LESSON_HEIGHT * 0.47);
 const facesPromises = new Map();
 /** SVG faces of the twenty cards, asked once per page and language (English faces carry Arabic numerals). */
 function faces(ctx) {
@@ -67,7 +70,7 @@ function view(F, ctx) {
     const inner = cards.map(([tk, c]) => card(c, height, tk ? " zp-taken" : "")).join("");
     const cap = nm(g) + (g.bi ? t("（比）", " (bi)") : "") + (g.face === "down" && g.cards.some(Boolean) ? t("（扣着）", " (face down)") : "") + (g.huxi ? ` · ${g.huxi}${t("戏", " huxi")}` : "");
     const cls = "zp-group" + (g.bi ? " zp-bi" : "") + (g.face === "down" ? " zp-down" : "");
-    return `<figure class="${cls}"><div class="zp-group-cards" style="--zp-overlap:-${Math.round(height * 0.47)}px">${inner}</div><figcaption>${cap}</figcaption></figure>`;
+    return `<figure class="${cls}"><div class="zp-group-cards" style="--zp-overlap:-${OVERLAP}px">${inner}</div><figcaption>${cap}</figcaption></figure>`;
   }
 
   /** Where a seat sits seen from the reader: play passes to the next player (下家) on the reader's right. */
@@ -184,7 +187,7 @@ function view(F, ctx) {
           return card(c, 64, win ? " zp-win-card" : "");
         }).join("");
         const cap = `${nm(g)} · ${g.huxi}${t("戏", " huxi")}` + (g.win ? t("（胡的牌在这组）", " (the winning card is here)") : "");
-        return `<figure class="zp-group${g.win ? " zp-win" : ""}" data-huxi="${g.huxi}"><div class="zp-group-cards" style="--zp-overlap:-30px">${inner}</div><figcaption>${cap}</figcaption></figure>`;
+        return `<figure class="zp-group${g.win ? " zp-win" : ""}" data-huxi="${g.huxi}"><div class="zp-group-cards" style="--zp-overlap:-${OVERLAP}px">${inner}</div><figcaption>${cap}</figcaption></figure>`;
       }).join("");
       h += `<div class="zp-open zp-lay-groups" role="group" aria-label="${esc(t("胡者摊开的牌", "the winner's cards laid out"))}">${figs}</div>`;
       h += `<ol class="zp-lay-sum" data-role="sum">${L.lines.map((x) => `<li>${nm(x)}</li>`).join("")}</ol>`;
@@ -308,12 +311,14 @@ async function table(root, ctx) {
     const below = header.getBoundingClientRect().bottom;
     root.style.setProperty("--zp-header", `${Math.ceil(below) + 8}px`);
     const r = mine.getBoundingClientRect();
-    if (r.top < below && r.bottom > below - 1) window.scrollBy(0, r.top - below - 8);
+    // on a phone the reader's groups and hand are taller than the screen: their top comes first, under the header
+    if (r.top < below) window.scrollBy(0, r.top - below - 8);
   }
 
+  /** Focus the reader's next decision (a claim, else a card to play) without scrolling: clearHeader places the page. */
   function focusNext() {
-    const first = acts.querySelector("button") || board.querySelector("button.zp-hcard");
-    if (first) first.focus();
+    const first = acts.querySelector("button.zp-act") || board.querySelector("button.zp-hcard[data-legal]") || acts.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
     else if (sheetBox.firstChild) sheetBox.querySelector(".zp-verdict").setAttribute("tabindex", "-1"), sheetBox.querySelector(".zp-verdict").focus();
   }
 
@@ -379,7 +384,7 @@ async function table(root, ctx) {
     answers += 1;
     root.dataset.answers = String(answers);
     if (focus) focusNext();
-    clearHeader();
+    if (!a.over) clearHeader(); // at the end the verdict, focused, comes first
   }
 
   /** The strong level's hint, asked for on request (it plays each move out: a second or more). */
