@@ -14,8 +14,8 @@ on, so each check still fails on its own:
   (test_print.py);
 - phone: anything past the right edge of the screen and the home page's cards (test_phone.py).
 
-The two viewports load each page side by side, so one page's widgets start while the other's
-are checked. The service worker is blocked in both contexts (tests/conftest.py ``browser``).
+The two viewports crawl side by side, each in its own thread and browser, so one viewport's
+pages load and are checked while the other's are. The service worker is blocked in both contexts.
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ class Crawl:
 class _View:
     def __init__(self, browser: Any, crawl: Crawl) -> None:
         self.crawl = crawl
-        self.ctx = new_context(browser, crawl.width, crawl.scheme, crawl.foreign)
+        self.ctx = new_context(browser, crawl.width, crawl.scheme, crawl.foreign, service_workers="block")
         self.ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))  # injected outside the page's CSP
         self.ctx.add_init_script(script=WATCH_CSP)
         self.page = self.ctx.new_page()
@@ -269,8 +269,39 @@ def viewports_for(files: set[str]) -> tuple[str, ...]:
     return tuple(v for v in VIEWPORTS if v in wanted)
 
 
+def _crawl(browser: Any, crawl: Crawl, site_url: str, paths: list[str]) -> None:
+    view = _View(browser, crawl)
+    try:
+        for path in paths:
+            view.start(site_url + path, path)
+            view.finish()
+    finally:
+        view.ctx.close()
+
+
+def _crawl_in_own_browser(crawl: Crawl, site_url: str, paths: list[str], errors: list[BaseException]) -> None:
+    """One viewport's crawl in this thread's own Playwright and Chromium (Playwright's sync API
+    is one per thread), so that the two viewports' pages load and are checked at the same time."""
+    from playwright.sync_api import sync_playwright
+
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+
+    try:
+        with sync_playwright() as pw:
+            b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                _crawl(b, crawl, site_url, paths)
+            finally:
+                b.close()
+    except BaseException as e:  # noqa: BLE001 - raised again in the calling thread
+        errors.append(e)
+
+
 def crawl_site(browser: Any, site_url: str, site: Path, viewports: tuple[str, ...] = VIEWPORTS) -> dict[str, Crawl]:
-    """Visit every page of ``site`` (served at ``site_url``) once at each of ``viewports``."""
+    """Visit every page of ``site`` (served at ``site_url``) once at each of ``viewports``: one
+    viewport in ``browser``; two side by side, each in its own thread and browser."""
+    import threading
+
     if not AXE.exists():
         raise AssertionError("axe-core is missing: run npm ci (it is a devDependency in package.json)")
     paths = pages(site)
@@ -280,14 +311,15 @@ def crawl_site(browser: Any, site_url: str, site: Path, viewports: tuple[str, ..
         "phone": Crawl("phone", PHONE, "dark", widget_pages=widgets),
     }
     crawls = {name: every[name] for name in viewports}
-    views = [_View(browser, c) for c in crawls.values()]
-    try:
-        for path in paths:
-            for view in views:
-                view.start(site_url + path, path)
-            for view in views:
-                view.finish()
-    finally:
-        for view in views:
-            view.ctx.close()
+    if len(crawls) == 1:
+        _crawl(browser, next(iter(crawls.values())), site_url, paths)
+        return crawls
+    errors: list[BaseException] = []
+    threads = [threading.Thread(target=_crawl_in_own_browser, args=(c, site_url, paths, errors), name=f"crawl-{c.name}") for c in crawls.values()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
     return crawls

@@ -39,10 +39,12 @@ def _is_local(url: str) -> bool:
     return u.scheme in ("data", "blob", "about") or u.hostname in ("127.0.0.1", "localhost", "::1")
 
 
-def new_context(browser: Any, width: int, scheme: str, foreign: list[str]) -> Any:
-    """A context of ``width`` CSS pixels (phones: 360) in ``scheme`` ("light"/"dark")."""
+def new_context(browser: Any, width: int, scheme: str, foreign: list[str], **kwargs: Any) -> Any:
+    """A context of ``width`` CSS pixels (phones: 360) in ``scheme`` ("light"/"dark"); ``kwargs``
+    go to Playwright (``service_workers="block"`` for a browser not wrapped by tests/conftest.py)."""
     height = 740 if width <= 480 else 900
     ctx = browser.new_context(
+        **kwargs,
         viewport={"width": width, "height": height},
         color_scheme=scheme,
         device_scale_factor=1,
