@@ -109,7 +109,7 @@ def zh_count(n: int, measure: str, noun: str = "") -> str:
 
 # ---------------------------------------------------------------- glossary names
 
-#: Chinese term → the English name the glossary (sitegen/record_glossary.py) gives it.
+#: Chinese term → the English name the glossary (sitegen/record/glossary.py) gives it.
 #: tests/platform/test_words.py checks each against the glossary.
 TERMS: dict[str, str] = {
     "庄家": "dealer",

@@ -204,8 +204,10 @@ SEARCH_WORKER = re.compile(r'"search": "((?:[^"]*/)?assets/javascripts/workers/)
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Each language searches only its own pages (see widgets/search-lang.js);
-    a page with widgets starts the engine's worker while it is still being parsed
-    (and says so plainly when opened from disk); widget scripts go by their hashed names."""
+    a page with widgets loads the widgets' runtime while it is still being parsed (the runtime
+    starts the engine's worker once the page has loaded and a widget is near the screen, see
+    widgets/runtime.js; opened from disk, the page says plainly why widgets cannot run); widget
+    scripts go by their hashed names."""
     lang = page_lang(page)
     output = page_weight.share_drawings(output)  # a drawing repeated on the page is written once
     output = SEARCH_WORKER.sub(
