@@ -281,6 +281,7 @@ async function handWidget(root, ctx) {
     request: () => ({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), ...(typeof level === "string" ? { level } : {}) }),
     open: async (r) => {
       seed = r.seed; moves = r.moves.slice(0, 32); sealed = r.sealed.filter((s) => s === human);
+      if (typeof r.level === "string") { level = r.level; chooser.set(level); } // the record's computer level (checked by the engine)
       for (const s of selects) if (own(r.options, s.dataset.option)) s.value = own(r.options, s.dataset.option);
       answer = null;
       await run();
