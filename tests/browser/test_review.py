@@ -16,24 +16,56 @@ HAND = '[data-widget="gupai-hand"]'
 ZIPAI = '[data-widget="zipai-table"]'
 
 
-def seq(page) -> int:
-    return int(page.get_attribute(HAND, "data-seq") or 0)
+def seq(page, sel: str = HAND) -> int:
+    return int(page.get_attribute(sel, "data-seq") or 0)
 
 
-def wait_seq(page, n: int) -> None:
-    page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.seq || 0) > n", arg=[HAND, n], timeout=120_000)
+def wait_seq(page, n: int, sel: str = HAND) -> None:
+    page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.seq || 0) > n", arg=[sel, n], timeout=120_000)
+
+
+def open_table_with_levels(page, url: str, sel: str, lang: str):
+    """The table ``sel`` on the page ``url`` at 360 px, ready, its level chooser enabled and worded as the
+    engine's levels in ``lang``; answers the table and its chooser."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(url)
+    page.wait_for_selector(f'{sel}[data-state="ready"]', timeout=180_000)
+    root = page.locator(sel).first
+    level = root.locator('select[data-role="level"]')
+    page.wait_for_function("(sel) => !document.querySelector(sel).disabled", arg=f'{sel} select[data-role="level"]')
+    words = handle({"game": "table", "action": "levels"})["levels"]
+    assert level.locator("option").all_inner_texts() == [w["short"][lang] for w in words]
+    return root, level
+
+
+def open_review(page, root, sel: str, want: dict, lang: str):
+    """Open the table's review and wait until it is done: its summary and its decisions are the engine's
+    (``want``); answers the panel and each decision's node, opened."""
+    root.locator('[data-role="review-open"]').click()
+    page.wait_for_selector(f'{sel} [data-role="review"][data-state="done"]', timeout=240_000)
+    panel = root.locator('[data-role="review"]')
+    assert panel.locator('[data-role="review-summary"]').inner_text() == want["summary"][lang]
+    shown = panel.locator(".rv-decision")
+    assert shown.count() == want["total"] == len(want["decisions"])
+    nodes = shown.all()
+    for node in nodes:
+        if node.get_attribute("open") is None:
+            node.locator("summary").click()
+    return panel, nodes
+
+
+def check_marked_and_width(page, panel, want: dict) -> None:
+    """The costliest decisions are the ones marked, and nothing is wider than a phone's screen."""
+    marked = [int(x.get_attribute("data-n")) for x in panel.locator('.rv-decision[data-costliest="1"]').all()]
+    assert sorted(marked) == sorted(want["costliest"])
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_hand_against_the_strong_level_and_its_review_on_a_phone(page, site_url, lang):
-    page.set_viewport_size({"width": 360, "height": 800})
-    page.goto(site_url + ("en/" if lang == "en" else "") + "gupai/")
-    page.wait_for_selector(f'{HAND}[data-state="ready"]', timeout=180_000)
-    root = page.locator(HAND).first
-    level = root.locator('select[data-role="level"]')
-    page.wait_for_function("(sel) => !document.querySelector(sel).disabled", arg=f'{HAND} select[data-role="level"]')
-    words = handle({"game": "table", "action": "levels"})["levels"]
-    assert level.locator("option").all_inner_texts() == [w["short"][lang] for w in words]
+    root, level = open_table_with_levels(page, site_url + ("en/" if lang == "en" else "") + "gupai/", HAND, lang)
     n = seq(page)
     level.select_option("strong")
     wait_seq(page, n)
@@ -66,14 +98,8 @@ def test_a_hand_against_the_strong_level_and_its_review_on_a_phone(page, site_ur
     position = {"game": "gupai", "seed": seed, "dealer": a["dealer"], "sealed": a["sealed"], "options": a["options"], "actions": actions}
     want = handle({"game": "table", "action": "review", "seat": 0, "position": position})
     assert want["ok"], want
-    root.locator('[data-role="review-open"]').click()
-    page.wait_for_selector(f'{HAND} [data-role="review"][data-state="done"]', timeout=240_000)
-    panel = root.locator('[data-role="review"]')
-    assert panel.locator('[data-role="review-summary"]').inner_text() == want["summary"][lang]
-    shown = panel.locator(".rv-decision")
-    assert shown.count() == want["total"] == len(want["decisions"])
-    for node, d in zip(shown.all(), want["decisions"]):
-        node.locator("summary").click() if node.get_attribute("open") is None else None
+    panel, nodes = open_review(page, root, HAND, want, lang)
+    for node, d in zip(nodes, want["decisions"]):
         rows = node.locator(".rv-options tbody tr")
         assert rows.count() == len(d["options"])  # every lawful option, with its estimate
         assert d["chosen_words"][lang] in node.locator("summary").inner_text()
@@ -82,12 +108,7 @@ def test_a_hand_against_the_strong_level_and_its_review_on_a_phone(page, site_ur
         assert ("±" in rows.first.inner_text()) == (d["options"][0]["pm"] is not None)
         if d["costly"]:
             assert node.locator('[data-role="why"]').inner_text() == d["why"][lang]
-    marked = [int(x.get_attribute("data-n")) for x in panel.locator('.rv-decision[data-costliest="1"]').all()]
-    assert sorted(marked) == sorted(want["costliest"])
-    # readable on a phone: nothing wider than the screen
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-    box = panel.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    check_marked_and_width(page, panel, want)  # readable on a phone: nothing wider than the screen
 
 
 def test_the_lesson_hand_shows_its_review_from_a_shared_link(page, site_url):
@@ -146,23 +167,16 @@ def test_a_yezi_round_at_the_strong_level_and_its_review_on_a_phone(page, site_u
         mine.nth(i).click()
     first = [mine.nth(i).get_attribute("data-card") for i in (0, 2, 4, 6)]
     second = [mine.nth(i).get_attribute("data-card") for i in (1, 3, 5, 7)]
-    n = int(root.get_attribute("data-seq") or 0)
+    n = seq(page, YEZI)
     root.locator('[data-role="play"]').click()
-    page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.seq || 0) > n", arg=[YEZI, n], timeout=120_000)
+    wait_seq(page, n, YEZI)
     m = handle(dict(base, my_seat=0, my_groups=[first, second]))
     assert m["ok"], m
     want = handle({"game": "table", "action": "review", "seat": 0, "position": m["position"]})
     assert want["ok"], want
-    root.locator('[data-role="review-open"]').click()
-    page.wait_for_selector(f'{YEZI} [data-role="review"][data-state="done"]', timeout=240_000)
-    panel = root.locator('[data-role="review"]')
-    assert panel.locator('[data-role="review-summary"]').inner_text() == want["summary"][lang]
-    shown = panel.locator(".rv-decision")
-    assert shown.count() == want["total"] == 1
-    d = want["decisions"][0]
-    node = shown.first
-    if node.get_attribute("open") is None:
-        node.locator("summary").click()
+    panel, nodes = open_review(page, root, YEZI, want, lang)
+    assert len(nodes) == 1
+    d, node = want["decisions"][0], nodes[0]
     assert node.locator(".rv-options tbody tr").count() == len(d["options"]) >= 2
     assert d["chosen_words"][lang] in node.locator("summary").inner_text()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
@@ -179,25 +193,12 @@ def test_a_dawei_game_at_the_strong_level_and_its_review_on_a_phone(page, site_u
     """打围's table: the strong level chosen in the engine's words, the game played to its end choosing
     splits, the hint asked right after "Play until my next decision" (it follows whether the reader has a
     choice now), and the review of the reader's split choices against the engine's own answer."""
-    page.set_viewport_size({"width": 360, "height": 800})
-    page.goto(site_url + ("en/" if lang == "en" else "") + "dawei/play/")
-    page.wait_for_selector(f'{DAWEI}[data-state="ready"]', timeout=180_000)
-    root = page.locator(DAWEI).first
-    level = root.locator('select[data-role="level"]')
-    page.wait_for_function("(sel) => !document.querySelector(sel).disabled", arg=f'{DAWEI} select[data-role="level"]')
-    words = handle({"game": "table", "action": "levels"})["levels"]
-    assert level.locator("option").all_inner_texts() == [w["short"][lang] for w in words]
+    root, level = open_table_with_levels(page, site_url + ("en/" if lang == "en" else "") + "dawei/play/", DAWEI, lang)
     hint = root.locator('[data-role="hint"]')
 
-    def seq() -> int:
-        return int(root.get_attribute("data-seq") or 0)
-
-    def wait(n: int) -> None:
-        page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.seq || 0) > n", arg=[DAWEI, n], timeout=120_000)
-
-    n = seq()
+    n = seq(page, DAWEI)
     level.select_option("strong")
-    wait(n)
+    wait_seq(page, n, DAWEI)
     setup = {"game": "dawei", "action": "play", "players": int(root.locator('[data-role="players"]').input_value()),
              "seed": int(root.locator('[data-role="seed"]').input_value()), "humans": [0], "log_tail": 0, "level": "strong"}
     moves: list[str] = []
@@ -209,9 +210,9 @@ def test_a_dawei_game_at_the_strong_level_and_its_review_on_a_phone(page, site_u
             break
         if a["legal"][0]["action"] == "throw":  # no choice now: no hint either
             assert a["hint"] is None and hint.is_disabled()
-            n = seq()
+            n = seq(page, DAWEI)
             root.locator('[data-action="auto-choice"]').click()
-            wait(n)
+            wait_seq(page, n, DAWEI)
             moves.append("auto:choice")
             continue
         # a split choice now, right after "Play until my next decision": the hint is there to ask
@@ -222,30 +223,19 @@ def test_a_dawei_game_at_the_strong_level_and_its_review_on_a_phone(page, site_u
             assert ("强水平会" if lang == "zh" else "The strong level would") in text and a["hint"][lang] in text
             hinted += 1
         m = a["legal"][0]["action"]  # the reader's own (not always wise) split
-        n = seq()
+        n = seq(page, DAWEI)
         root.locator(f'[data-role="actions"] [data-action="{m}"]').click()
-        wait(n)
+        wait_seq(page, n, DAWEI)
         moves.append(m)
     assert a["terminal"] and hinted >= 1
     assert hint.is_disabled()  # no choice once the game is over
     want = handle({"game": "table", "action": "review", "seat": 0, "position": a["position"]})
     assert want["ok"] and want["total"] >= 2 and want["costliest"], want
-    root.locator('[data-role="review-open"]').click()
-    page.wait_for_selector(f'{DAWEI} [data-role="review"][data-state="done"]', timeout=240_000)
-    panel = root.locator('[data-role="review"]')
-    assert panel.locator('[data-role="review-summary"]').inner_text() == want["summary"][lang]
-    shown = panel.locator(".rv-decision")
-    assert shown.count() == want["total"] == len(want["decisions"])
-    for node, d in zip(shown.all(), want["decisions"]):
-        if node.get_attribute("open") is None:
-            node.locator("summary").click()
+    panel, nodes = open_review(page, root, DAWEI, want, lang)
+    for node, d in zip(nodes, want["decisions"]):
         assert node.locator(".rv-options tbody tr").count() == len(d["options"]) >= 2
         assert d["chosen_words"][lang] in node.locator("summary").inner_text()
         assert next(o[lang] for o in d["options"] if o["chosen"]) in node.locator("tr.rv-chosen").inner_text()
         if d["costly"]:
             assert node.locator('[data-role="why"]').inner_text() == d["why"][lang]
-    marked = [int(x.get_attribute("data-n")) for x in panel.locator('.rv-decision[data-costliest="1"]').all()]
-    assert sorted(marked) == sorted(want["costliest"])
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-    box = panel.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    check_marked_and_width(page, panel, want)
