@@ -11,6 +11,7 @@ import random
 from typing import Any, Callable
 
 from ..errors import ApiError
+from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int
 from .config import CHOICES, DEFAULT, LABELS, QUESTIONS, GupaiConfig, as_dict, config_from
 from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, gupai_play_out, read_level
@@ -21,7 +22,6 @@ from .scoring import SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_lin
 from .svg import tile_svg
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 
-MAX_SEED = 2**63 - 1
 
 
 def _cfg(req: dict[str, Any]) -> GupaiConfig:
@@ -29,7 +29,7 @@ def _cfg(req: dict[str, Any]) -> GupaiConfig:
 
 
 def _seed(req: dict[str, Any]) -> int:
-    s = get_optional_int(req, "seed", lo=0, hi=MAX_SEED)
+    s = get_optional_int(req, "seed", lo=0, hi=SEED_MAX)
     return random.SystemRandom().randrange(2**53) if s is None else s
 
 

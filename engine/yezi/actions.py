@@ -10,6 +10,7 @@ import random
 from typing import Any, Callable
 
 from ..errors import ApiError
+from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int
 from . import zipai
 from .best import best_split, make_split
@@ -20,7 +21,6 @@ from . import showing
 from .round import Round
 from .svg import card_svg
 
-MAX_SEED = 2**63 - 1
 
 
 def _cfg(req: dict[str, Any]) -> YeziConfig:
@@ -36,7 +36,7 @@ def _hand(req: dict[str, Any], name: str = "hand", size: int = 8) -> tuple[Card,
 
 
 def _seed(req: dict[str, Any]) -> int:
-    s = get_optional_int(req, "seed", lo=0, hi=MAX_SEED)
+    s = get_optional_int(req, "seed", lo=0, hi=SEED_MAX)
     return random.SystemRandom().randrange(2**53) if s is None else s
 
 

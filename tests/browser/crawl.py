@@ -20,6 +20,7 @@ pages load and are checked while the other's are. The service worker is blocked 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -300,8 +301,6 @@ def _crawl_in_own_browser(crawl: Crawl, site_url: str, paths: list[str], errors:
 def crawl_site(browser: Any, site_url: str, site: Path, viewports: tuple[str, ...] = VIEWPORTS) -> dict[str, Crawl]:
     """Visit every page of ``site`` (served at ``site_url``) once at each of ``viewports``: one
     viewport in ``browser``; two side by side, each in its own thread and browser."""
-    import threading
-
     if not AXE.exists():
         raise AssertionError("axe-core is missing: run npm ci (it is a devDependency in package.json)")
     paths = pages(site)
