@@ -155,7 +155,8 @@ def widget_html(name: str, params: dict[str, Any], lang: str) -> str:
     static = _view(registry.widget, name)(lang, params)
     p = html.escape(json.dumps(params, ensure_ascii=False), quote=True)
     return (
-        f'<div class="hw" data-widget="{name}" data-state="loading" data-lang="{lang}" data-params="{p}">'
+        f'<div class="hw" data-widget="{name}" data-state="loading" data-lang="{lang}" data-params="{p}"'
+        f' data-module="{registry.script(name)}">'
         f'<div class="hw-status" role="status" aria-live="polite">'
         f'<span class="hw-spinner" aria-hidden="true"></span><span class="hw-status-text">{LOADING[lang]}</span></div>'
         f'<div class="hw-body">{static}</div></div>'

@@ -4,7 +4,10 @@ A page names a widget or a generated table in a fence (see sitegen/hooks.py); th
 it is, not where its code lives. Each entry here points at its maker as ``"module:attribute"``:
 
 ``WIDGETS[kind]``   a function ``(lang, params) -> str``: the widget's static HTML, shown before
-                    Python is ready (its live side is ``widgets/<first part of the name>.js``)
+                    Python is ready
+``SCRIPTS[kind]``   the browser module of the widget's live side, a file of ``widgets/`` whose
+                    ``widgets`` export has the kind; the build writes it on the widget's element
+                    (``data-module``) and widgets/runtime.js imports what it says
 ``TABLES[name]``    a function ``(lang, params) -> str``: Markdown, or HTML starting with "<"
 ``FILES[path]``     a file written into the built site: a function ``() -> str | bytes`` for
                     one file, or a module's ``FILES`` dict (path → such a function) for a family
@@ -49,6 +52,28 @@ WIDGETS: dict[str, str] = {
     # lessons
     "lesson-exercises": "sitegen.lesson:exercises_widget",
     "lesson-progress": "sitegen.lesson:progress_widget",
+}
+
+SCRIPTS: dict[str, str] = {
+    "dawei-dice": "dawei.js",
+    "dawei-game": "dawei.js",
+    "dawei-sim": "dawei.js",
+    "dawei-throw-filter": "dawei.js",
+    "dawei-split": "dawei.js",
+    "dawei-referee": "dawei.js",
+    "gupai-hand": "gupai.js",
+    "gupai-ledger": "gupai.js",
+    "yezi-form": "yezi.js",
+    "yezi-deal": "yezi.js",
+    "yezi-round": "yezi.js",
+    "yezi-showing": "yezi.js",
+    "paohuzi-score": "paohuzi.js",
+    "paohuzi-wait": "paohuzi.js",
+    "paohuzi-sheet": "paohuzi.js",
+    "zipai-table": "zipai.js",
+    "matchsheet-sheet": "matchsheet.js",
+    "lesson-exercises": "lesson.js",
+    "lesson-progress": "lesson.js",
 }
 
 TABLES: dict[str, str] = {
@@ -159,6 +184,13 @@ def widget(kind: str) -> View:
     if kind not in WIDGETS:
         raise NotRegistered(f"no widget {kind!r} in sitegen/registry.py WIDGETS")
     return resolve(WIDGETS[kind])
+
+
+def script(kind: str) -> str:
+    """The file of widgets/ whose module mounts the widget ``kind``."""
+    if kind not in SCRIPTS:
+        raise NotRegistered(f"no widget {kind!r} in sitegen/registry.py SCRIPTS")
+    return SCRIPTS[kind]
 
 
 def table(name: str) -> View:

@@ -277,10 +277,13 @@ function callFor(root, lang) {
   };
 }
 
+// A widget's module is the one sitegen/registry.py names for its kind (SCRIPTS), written by the build
+// on the widget's element as data-module: a file of widgets/, never an address from elsewhere.
 const modules = new Map();
-function widgetModule(game) {
-  if (!modules.has(game)) modules.set(game, import(new URL(ASSET_NAMES[`${game}.js`] || `./${game}.js`, import.meta.url).href));
-  return modules.get(game);
+function widgetModule(file) {
+  if (!/^[a-z][a-z0-9-]*\.js$/.test(file || "")) return Promise.reject(new Error(`no module for this widget: ${file}`));
+  if (!modules.has(file)) modules.set(file, import(new URL(ASSET_NAMES[file] || `./${file}`, import.meta.url).href));
+  return modules.get(file);
 }
 
 async function hydrate(root) {
@@ -294,7 +297,7 @@ async function hydrate(root) {
   try { params = JSON.parse(root.dataset.params || "{}"); } catch { params = {}; }
   try {
     await allowed;
-    const loading = widgetModule(name.split("-")[0]); // the widget's script loads while the engine starts
+    const loading = widgetModule(root.dataset.module); // the widget's script loads while the engine starts
     loading.catch(() => {});
     await startWorker();
     const mod = await loading;

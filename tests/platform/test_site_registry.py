@@ -141,3 +141,28 @@ def test_the_private_import_check_sees_both_forms(tmp_path):
 def test_the_record_is_one_package():
     assert not list(SITEGEN.glob("record_*.py")), "the record's modules live in sitegen/record/"
     assert not (SITEGEN / "engine.py").exists(), "a sitegen module named engine would hide the engine package"
+
+
+def _exported_kinds(script: str) -> set[str]:
+    """The kinds a widget module's ``export const widgets = {…}`` lists."""
+    text = (ROOT / "widgets" / script).read_text(encoding="utf-8")
+    start = text.find("export const widgets = {")
+    assert start >= 0, f"widgets/{script} exports no widgets table"
+    return set(re.findall(r'"([a-z]+-[a-z-]+)"\s*:', text[start:]))
+
+
+def test_the_registry_names_each_widgets_module_and_the_page_carries_it():
+    """The runtime imports the module the registry names (data-module on the widget's element),
+    and that module mounts the kind: no module is guessed from the start of a widget's name."""
+    from sitegen.hooks import widget_html
+
+    assert set(registry.SCRIPTS) == set(registry.WIDGETS)
+    for kind, script in registry.SCRIPTS.items():
+        assert (ROOT / "widgets" / script).is_file(), (kind, script)
+        assert kind in _exported_kinds(script), f"widgets/{script} does not mount {kind}"
+    html = widget_html("dawei-referee", {}, "en")
+    assert 'data-widget="dawei-referee"' in html and 'data-module="dawei.js"' in html
+    with pytest.raises(registry.NotRegistered):
+        registry.script("dawei-no-such-widget")
+    runtime = (ROOT / "widgets" / "runtime.js").read_text(encoding="utf-8")
+    assert "widgetModule(root.dataset.module)" in runtime and 'split("-")' not in runtime
