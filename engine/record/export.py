@@ -112,16 +112,19 @@ def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:
     from ..paohuzi.seating import new_hand
     from ..paohuzi.table import action_id
     from ..protocol.paohuzi import CHOICES
+    from ..protocol.strong import paohuzi_seats, read_level
 
     if req.get("match") is not None:
         raise ApiError("no_record", "比赛的积分表请在“比赛记分表”页导出；这里导出的是单打的一局。",
                        "A match is exported from the match sheet page; this exports a single hand.")
     r = read_play_request(req)  # read as the play action reads it (its seed within SEED_MAX)
+    level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
     h = new_hand(r.seed, r.cfg, r.table)
-    play_moves(h, r.computer, r.actions)  # stops at a refused move, as the play action does
+    # stops at a refused move, as the play action does; at the strong level its seats choose as the action's do
+    play_moves(h, r.computer, r.actions, paohuzi_seats(r.seed, r.table, r.variant) if level == "strong" else None)
     options = _non_default(dict(req.get("options") or {}), CHOICES) if isinstance(req.get("options"), dict) else {}
     return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
-            "actions": [action_id(a) for a in h.actions]}
+            "actions": [action_id(a) for a in h.actions], **({"level": level} if level is not None else {})}
 
 
 def position_of(req: dict[str, Any]) -> dict[str, Any]:
@@ -164,7 +167,7 @@ def widget_request(position: dict[str, Any]) -> dict[str, Any]:
         return out
     if game == "paohuzi":
         return {"seed": position["seed"], "variant": position.get("variant", "paohuzi"), "table": position.get("table", "four"),
-                "options": position.get("options") or {}, "moves": mine}
+                "options": position.get("options") or {}, "moves": mine, **level}
     raise IllegalAction("这份记录不是一局可以在牌桌上重放的游戏。", "This record is not a game a table can replay.")
 
 
@@ -255,6 +258,12 @@ def _export_cost(req: dict[str, Any]) -> int:
     inner_cost = cost(inner["game"], _PLAY[inner["game"]], inner) or 200_000
     plain = {k: v for k, v in inner.items() if k != "level"}
     plain_cost = min(inner_cost, cost(inner["game"], _PLAY[inner["game"]], plain) or 200_000)
+    if inner["game"] == "paohuzi" and inner.get("level") == "strong" and inner.get("match") is None:
+        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+
+        # the computer seats replayed at the strong level (their work for the hand), without the hint the play action
+        # adds; then the record written and read back (measured: the two together under a fifth of one plain replay)
+        return 300_000 + plain_cost + PAOHUZI_SEATS_UNITS + plain_cost
     # the game replayed as its action replays it (the computer seats choosing at their level), then the
     # record written (its moves played again, nothing left to choose) and read back
     return 300_000 + inner_cost + 2 * plain_cost
@@ -264,6 +273,13 @@ def _open_cost(req: dict[str, Any]) -> int:
     from .actions import _replay_cost
 
     # read as the read action reads it, the seats found, then replayed at the table and compared
+    text = req.get("text")
+    if isinstance(text, str) and '[Game "paohuzi"]' in text[:4_000] and '[Level "strong"]' in text[:4_000]:
+        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+
+        # the table's replay has its computer seats choose at the strong level (their work for the hand) and a
+        # hand's plain replay besides (measured: the whole open of a 41-line record, under 1 M Python calls)
+        return _replay_cost(req) + 200_000 + PAOHUZI_SEATS_UNITS
     return _replay_cost(req) + 400_000  # measured: about a tenth of this for a whole hand of 骨牌
 
 

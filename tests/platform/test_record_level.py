@@ -82,3 +82,28 @@ def test_a_level_the_archive_does_not_have_is_refused_in_words(header: str, line
     assert not a["ok"] and "Level" in a["error"]["en"]
     bad = handle({"game": "record", "action": "write", "position": {"game": "yezi", "seed": 8, "level": "expert"}})
     assert not bad["ok"] and "level" in bad["error"]["en"]
+
+
+# 跑胡子: the reader (seat A, the dealer) lets go of 一 first; after it the computer seats play otherwise at the strong level
+PAOHUZI = {"game": "paohuzi", "action": "play", "seed": 5, "actions": [{"id": "discard:d1"}]}
+
+
+def test_a_paohuzi_hand_at_the_strong_level_is_recorded_as_played_and_opens_at_that_level() -> None:
+    from engine.record.export import replays_as_written, table_request
+
+    strong, basic = _export(dict(PAOHUZI, level="strong")), _export(dict(PAOHUZI, level="basic"))
+    assert '[Level "strong"]' in strong["text"].splitlines() and '[Level "basic"]' in basic["text"].splitlines()
+    assert strong["position"]["actions"][0] == basic["position"]["actions"][0] == "discard:d1"
+    assert strong["position"]["actions"] != basic["position"]["actions"]  # the computer seats' moves at each level
+    rec = read(strong["text"])
+    assert rec.position["level"] == "strong" and rec.position == strong["position"] and rewrite(strong["text"]) == strong["text"]
+    opened = handle({"game": "record", "action": "open", "text": strong["text"], "expect": "paohuzi"})
+    assert opened["ok"], opened
+    assert opened["replay"]["level"] == "strong" and opened["differs_at"] is None
+    # the table's request for that replay plays the same hand at the same level: its export is the record again
+    assert _export(table_request("paohuzi", opened["replay"]))["text"] == strong["text"]
+    # a table that ignored the level would have its computer play otherwise than the record
+    plain = {k: v for k, v in opened["replay"].items() if k != "level"}
+    assert replays_as_written(strong["position"], plain) is not None
+    # with no level asked for, the record has none, as before
+    assert "[Level" not in _export(PAOHUZI)["text"]
