@@ -289,6 +289,9 @@ async function table(root, ctx) {
 
   // the hint's level, chosen by the reader (the computer seats play at the basic level)
   const chooser = levelChooser(ctx, { what: { zh: "提示的水平：", en: "Hint level:" } });
+  // a record opened here replays its hand at the record's computer level (the table's own hands: basic seats)
+  let recordLevel = null;
+  const seatsLevel = () => (recordLevel && !hands && recordLevel.seed === seed ? { level: recordLevel.level } : {});
   const levelBox = el("p", { class: "rv-hint" }, [chooser.node]);
   acts.before(levelBox);
   let review = null; // the review of the hand just finished
@@ -327,7 +330,7 @@ async function table(root, ctx) {
     busy = true;
     root.setAttribute("aria-busy", "true");
     const t0 = performance.now();
-    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
+    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })), ...seatsLevel() };
     if (hands) Object.assign(req, { match: { hands }, birds });
     const a = await ctx.call(req);
     root.dataset.ms = String(Math.round(performance.now() - t0));
@@ -464,13 +467,15 @@ async function table(root, ctx) {
   (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
     game: "paohuzi",
     request: () => (hands ? { game: "paohuzi", action: "play", match: { hands } } : { game: "paohuzi", action: "play", variant, table: tableKind, seed,
-      actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) }),
+      actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })), ...seatsLevel() }),
     open: async (r) => {
       if (r.variant !== variant || r.table !== tableKind) {
         return { zh: "这份记录是另一种玩法或另一种桌子的一局，请在对应的牌桌上打开。",
           en: "This record is a hand of another variant or at another table: open it at that table." };
       }
       hands = 0; birds = 0; seed = r.seed; moves = r.moves.slice(0, MAX_MOVES); lastLog = Infinity;
+      recordLevel = r.level === "basic" || r.level === "strong" ? { seed, level: r.level } : null; // checked by the engine
+      if (recordLevel) chooser.set(recordLevel.level);
       await ask(true);
       return null;
     },
