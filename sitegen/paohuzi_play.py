@@ -11,7 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.paohuzi.play import TABLE_NAMES, VARIANTS, computer_stats
+from engine.paohuzi.computer_hands import computer_stats
+from engine.paohuzi.seating import TABLE_NAMES
+from engine.paohuzi.xiaguan import VARIANTS
 
 ROWS = (("paohuzi", "four"), ("paohuzi", "two"), ("xiaguan", "three"), ("xiaguan", "two"))  # three players play the same hands as four (the 醒家 plays no card)
 SAMPLE = 100

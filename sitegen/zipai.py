@@ -329,11 +329,13 @@ table_widget = lesson_cards(table_widget)
 def snapshot(lang: str, params: dict[str, Any]) -> str:
     """The table of a seeded hand played by the computer for every seat, once its log has ``upto`` entries (seen by the dealer)."""
     from engine.paohuzi.ai import choose
-    from engine.paohuzi.play import _cfg_of, new_hand, view
+    from engine.paohuzi.request import config_of
+    from engine.paohuzi.seating import new_hand
+    from engine.paohuzi.views import view
 
     variant = params.get("variant", "paohuzi")
     table = params.get("table", "four" if variant == "paohuzi" else "three")
-    h = new_hand(int(params.get("seed", 1)), _cfg_of({}, variant), table)
+    h = new_hand(int(params.get("seed", 1)), config_of({}, variant), table)
     upto = min(int(params.get("upto", 10)), 400)
     while len(h.log) < upto and not h.over:
         h.apply(choose(h, h.pending()))

@@ -58,20 +58,14 @@ from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS, paohuzi_hint, p
 from ..validate import get_dict, get_int, get_str
 from .ai import public_passes, strong_why
 from .birds import MAX_BIRDS
-from .computer_hands import computer_stats
 from .json_helpers import rule_json
 from .labels import action_json
 from .match import play_match
-from .request import MAX_ACTIONS, config_of, parse_action, play_moves, read_play_request
-from .seating import TABLE_NAMES, TABLES, auto, hand_sheet, new_hand, table_config
+from .request import play_moves, read_play_request
+from .seating import new_hand
 from .views import result_json, view
-from .xiaguan import VARIANTS, xiaguan_config
 
-#: the action, and the names other packages import from here (engine/protocol, engine/record, sitegen, benchmarks,
-#: tests/platform) though each now lives in the module of its job; new code imports them from there
-__all__ = ["play", "MAX_ACTIONS", "MAX_HANDS", "TABLES", "TABLE_NAMES", "VARIANTS", "action_json", "auto", "computer_stats",
-           "hand_sheet", "new_hand", "table_config", "view", "xiaguan_config", "_cfg_of", "_parse_action"]
-_cfg_of, _parse_action = config_of, parse_action  # as engine/protocol/review.py and sitegen/zipai.py name them
+__all__ = ["play", "MAX_HANDS"]
 
 MAX_HANDS = 8  # a match is replayed whole on every request: eight hands stay within the time budget
 

@@ -16,7 +16,11 @@ from typing import Any, ClassVar, Sequence
 
 from ..paohuzi.cards import FACES, parse_card
 from ..paohuzi.config import DEFAULT
-from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, action_json, hand_sheet, new_hand, view, xiaguan_config
+from ..paohuzi.labels import action_json
+from ..paohuzi.request import MAX_ACTIONS
+from ..paohuzi.seating import TABLES, hand_sheet, new_hand
+from ..paohuzi.views import view
+from ..paohuzi.xiaguan import VARIANTS, xiaguan_config
 from ..paohuzi.table import Action, Hand, action_id
 from ..paohuzi.trace import OPTIONS
 from . import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options

@@ -488,7 +488,7 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
                         "en": f"{SEAT_LETTERS[s]} holds {z} zhu; break-even is {fraction_text(Fraction(even))}."})
         return out
     if st.game == "paohuzi":
-        from ..paohuzi.play import hand_sheet
+        from ..paohuzi.seating import hand_sheet
 
         sheet = hand_sheet(st.h, st.setup["table"])  # type: ignore[attr-defined]
         return [{"zh": line.zh, "en": line.en} for line in sheet.lines]

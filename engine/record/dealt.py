@@ -98,8 +98,9 @@ class PaohuziDealtState(PaohuziState):
     def _start(self) -> None:
         from ..paohuzi.cards import FACES, full_deck, parse_card
         from ..paohuzi.config import DEFAULT
-        from ..paohuzi.play import TABLES, new_hand, table_config, xiaguan_config
+        from ..paohuzi.seating import TABLES, new_hand, table_config
         from ..paohuzi.table import Hand
+        from ..paohuzi.xiaguan import xiaguan_config
 
         s = self.setup
         cfg = DEFAULT.with_options(s["options"])

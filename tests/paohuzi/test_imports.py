@@ -98,3 +98,19 @@ def test_the_variant_is_a_module_of_its_own_that_the_table_does_not_import() -> 
     edges = graph()
     assert "engine.paohuzi.xiaguan" in edges["engine.yezi.zipai"]
     assert not any(t.startswith("engine.yezi") for m, ts in edges.items() if m.startswith("engine.paohuzi") for t in ts)
+
+
+def test_callers_import_each_name_from_the_module_that_owns_it() -> None:
+    """The play module keeps only the action and its own bound (no names kept for callers elsewhere):
+    every import of engine.paohuzi.play in the project names one of those."""
+    import engine.paohuzi.play as play
+
+    assert play.__all__ == ["play", "MAX_HANDS"]
+    found = []
+    for folder in ("engine", "sitegen", "tests", "benchmarks", "views"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("paohuzi.play"):
+                    found += [(path.relative_to(ROOT).as_posix(), a.name) for a in node.names]
+    assert found, "the check sees the callers of the play module"
+    assert [f for f in found if f[1] not in play.__all__] == []

@@ -25,7 +25,7 @@ def table_deal(game: str, setup: dict) -> dict:
     st = state_class(game)(setup)
     if game == "paohuzi":
         from engine.paohuzi.cards import full_deck
-        from engine.paohuzi.play import TABLES, table_config
+        from engine.paohuzi.seating import TABLES, table_config
 
         deck = full_deck()
         random.Random(st.setup["seed"]).shuffle(deck)

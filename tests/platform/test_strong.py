@@ -411,7 +411,7 @@ def test_zipai_samples_ask_the_others_claims_again_of_their_new_cards():
 
 def test_the_play_hint_does_not_weigh_a_silent_pass_of_another_seat():
     from engine.paohuzi.ai import choose, public_passes
-    from engine.paohuzi.play import view
+    from engine.paohuzi.views import view
     from engine.paohuzi.table import action_id
 
     # 跑胡子 seed 0, seat 1 to move: the next seat let a card go in silence (only it knows it may not
