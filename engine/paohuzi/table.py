@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from .cards import FACES, N_FACES, Card, full_deck
@@ -947,28 +948,34 @@ def _pairs_for(x: int, pool: list[int], cfg: RuleConfig) -> list[tuple[int, ...]
 
 def _trios_with(x: int, pool: list[int], cfg: RuleConfig, first: bool) -> list[tuple[int, ...]]:
     """first: pairs (two faces from ``pool``) that make a group with ``x``; else trios from ``pool`` holding ``x``."""
+    out = [t for need, t in _trio_needs(x, first, cfg.chi_red_bian, cfg.red_bian, cfg.mixed_bian) if all(pool[k] >= n for k, n in need)]
+    return list(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=None)
+def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_bian: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
+    """The groups :func:`_trios_with` may find for face ``x`` under these readings, each with the cards it needs
+    from the pool (face, copies); worked out once (a hand played out asks again for every card and seat)."""
     base = 10 if x >= 10 else 0
     r = x - base + 1
-    out: list[tuple[int, ...]] = []
+    out: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
     cands: list[tuple[int, int]] = []
     for lo in (r - 2, r - 1, r):
         if 1 <= lo and lo + 2 <= 10:
             cands.append(tuple(base + y - 1 for y in (lo, lo + 1, lo + 2) if y != r))  # type: ignore[arg-type]
-    if r in (2, 7, 10) and (cfg.chi_red_bian or not first) and cfg.red_bian:
+    if r in (2, 7, 10) and (chi_red_bian or not first) and red_bian:
         cands.append(tuple(base + y - 1 for y in (2, 7, 10) if y != r))  # type: ignore[arg-type]
-    if cfg.mixed_bian:
+    if mixed_bian:
         o = x + 10 if x < 10 else x - 10
         cands += [(o, o), (x, o)]
     for a, b in cands:
         need = {a: 1, b: 1} if a != b else {a: 2}
         if first:
-            if all(pool[k] >= n for k, n in need.items()):
-                out.append(tuple(sorted((a, b))))
+            out.append((tuple(need.items()), tuple(sorted((a, b)))))
         else:
             need[x] = need.get(x, 0) + 1
-            if all(pool[k] >= n for k, n in need.items()):
-                out.append(tuple(sorted((x, a, b))))
-    return list(dict.fromkeys(out))
+            out.append((tuple(need.items()), tuple(sorted((x, a, b)))))
+    return tuple(out)
 
 
 def replay(seed: int, actions: Sequence[Action], cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0) -> Hand:

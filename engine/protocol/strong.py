@@ -305,6 +305,7 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,
     for k in range(deals):
         rng = random.Random(f"{base}:{k}")
         world = state.resample(player, rng)
+        world.legal_actions()  # the lawful moves worked out once a deal: each move's copy of the deal shares them
         values: list[float] = []
         for a in legal:
             if cancel is not None and cancel():

@@ -14,9 +14,11 @@ place has the largest return.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Sequence
 
@@ -45,6 +47,17 @@ def _codes(cards: Sequence[Card]) -> str:
 
 def _cards(text: str) -> tuple[Card, ...]:
     return tuple(sorted(parse_card(x) for x in text.split(".")))
+
+
+@lru_cache(maxsize=64)
+def _splits(hand: tuple[Card, ...]) -> tuple[str, ...]:
+    """Every split of an eight-card hand, as moves (the strong level asks again for each deal it imagines)."""
+    out: list[str] = []
+    for idx in combinations(range(len(hand)), GROUP_SIZE):
+        first = [hand[i] for i in idx]
+        second = [hand[i] for i in range(len(hand)) if i not in idx]
+        out.append(f"split:{_codes(first)}|{_codes(second)}")
+    return tuple(sorted(set(out)))
 
 
 def _words(cards: Sequence[Card]) -> tuple[str, str]:
@@ -88,13 +101,7 @@ class YeziState(GameState):
         seat = self._splitting()
         if seat is None:
             return ["show:" + _codes(g) for g in self.r.legal_actions()]
-        hand = self.r.deal.hands[seat]
-        out: list[str] = []
-        for idx in combinations(range(len(hand)), GROUP_SIZE):
-            first = [hand[i] for i in idx]
-            second = [hand[i] for i in range(len(hand)) if i not in idx]
-            out.append(f"split:{_codes(first)}|{_codes(second)}")
-        return sorted(set(out))
+        return list(_splits(tuple(self.r.deal.hands[seat])))
 
     def _apply(self, action: str) -> None:
         kind, _, rest = action.partition(":")
@@ -173,6 +180,18 @@ class YeziState(GameState):
                 if m in legal and m not in out:
                     out.append(m)
         return out
+
+    def clone(self) -> "YeziState":
+        """A copy (the strong level makes one for every move in every deal it imagines): the round's lists
+        and dict are copied, what never changes shared — the deal, the rules, the setup, and the round's
+        generator, which is drawn from only to deal."""
+        other = copy.copy(self)
+        other.actions = list(self.actions)
+        r = other.r = copy.copy(self.r)
+        r.held = [list(h) for h in self.r.held]
+        r.shown = list(self.r.shown)
+        r.arranged = dict(self.r.arranged)
+        return other
 
     def _resample(self, player: int, rng: random.Random) -> "YeziState":
         """The cards of the others that are not shown yet, dealt again among them (with fresh splits)."""
