@@ -298,32 +298,20 @@ def _hand_position(req: dict[str, Any]) -> dict[str, Any]:
     """A 跑胡子 hand given as the 跑胡子 table's ``play`` request (``"hand"``: variant, table, seed,
     options, the reader's moves, the computer seats) written as a position: every move, the computer
     seats' included."""
-    from ..paohuzi.play import MAX_ACTIONS, TABLES, VARIANTS, _cfg_of, _parse_action, auto, new_hand
-    from ..paohuzi.table import Foul, action_id
-    from ..validate import get_list, get_str
+    from ..paohuzi.request import play_moves, read_play_request
+    from ..paohuzi.seating import new_hand
+    from ..paohuzi.table import action_id
 
     hand = get_dict(req, "hand")
-    variant = get_str(hand, "variant", "paohuzi", choices=tuple(VARIANTS))
-    table = get_str(hand, "table", "four" if variant == "paohuzi" else "three", choices=tuple(TABLES))
-    seed = get_int(hand, "seed", 1, lo=0, hi=2**32)
-    cfg = _cfg_of(hand, variant)
-    n = TABLES[table][0]
-    viewer = get_int(req, "seat", 0, lo=0, hi=n - 1)
-    comp = get_list(hand, "computer", [s for s in range(n) if s != viewer], max_len=4)
-    computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
-    moves = get_list(hand, "actions", [], max_len=MAX_ACTIONS)
-    h = new_hand(seed, cfg, table)
-    auto(h, computer)
-    for k, item in enumerate(moves):
-        if h.over:
-            break
-        try:
-            h.apply(_parse_action(h, item, k))
-        except Foul as f:
-            raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}") from None
-        auto(h, computer)
+    # read as the table's play action reads it, the reviewed seat being the one that sees the hand
+    r = read_play_request(dict(hand, seat=req.get("seat", 0)))
+    h = new_hand(r.seed, r.cfg, r.table)
+    stop = play_moves(h, r.computer, r.actions)
+    if stop is not None:
+        k, f = stop
+        raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}")
     options = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(hand, "options", {}).items()}
-    return {"game": "paohuzi", "variant": variant, "table": table, "seed": seed, "options": options,
+    return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
             "actions": [action_id(a) for a in h.actions]}
 
 
