@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from engine.api import handle
-from engine.yezi.cards import FACES
+from engine.yezi.cards import FACES, GROUP_SIZE, HAND_SIZE
 from engine.yezi.actions import EXAMPLES
 from sitegen.common import col_heads, html_table, still_buttons, t
 
@@ -78,7 +78,7 @@ def showing_widget(lang: str, params: dict[str, Any]) -> str:
     seats = still_buttons(seat, "ys-seat", lambda s: f' data-role="seat" data-seat="{s}" aria-pressed="{"true" if s == 0 else "false"}"')
     throw = "".join(f'<option value="{s}">{seat[s]}</option>' for s in range(4))
     return (
-        '<div data-role="showing-entry">'
+        f'<div data-role="showing-entry" data-hand="{HAND_SIZE}" data-group="{GROUP_SIZE}">'
         f'<p><label>{t(lang, "谁掷的骰子（先亮牌）", "Who threw the die (shows first)")} <select data-role="thrower" disabled>{throw}</select></label></p>'
         f'<p class="ys-q">{t(lang, "给谁填牌：", "Entering the cards of:")}</p><div class="ys-row" role="group">{seats}</div>'
         f'<div class="ys-row" role="group"><button type="button" class="hw-btn ys-mode" data-role="mode-hand" aria-pressed="true" disabled>{t(lang, "八张牌", "Eight cards")}</button>'

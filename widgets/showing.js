@@ -1,17 +1,20 @@
 // 叶子戏 showing at a real table: enter each player's eight cards (or the two groups he showed); the
 // engine ({"game": "yezi", "action": "showing"}) names every combination, each best split, who wins
-// each showing and the round. The card names come from the build (the palette in the static HTML).
+// each showing and the round. The card names, the seats' names and the sizes of a hand and a group come
+// from the build (the palette, the seat buttons and the entry's data-hand, data-group in the static HTML).
 import { el } from "./dom.js";
 
 export async function showingWidget(root, ctx) {
   const t = ctx.t;
-  const SEATS = [t("甲家", "Player A"), t("乙家", "Player B"), t("丙家", "Player C"), t("丁家", "Player D")];
   const entry = root.querySelector('[data-role="showing-entry"]');
+  const HAND = Number(entry.dataset.hand);
+  const GROUP = Number(entry.dataset.group);
   const slotsBox = root.querySelector('[data-role="slots"]');
   const result = root.querySelector('[data-role="result"]');
   const message = root.querySelector('[data-role="message"]');
   const thrower = root.querySelector('[data-role="thrower"]');
   const seatBtns = [...root.querySelectorAll('[data-role="seat"]')];
+  const SEATS = seatBtns.map((b) => b.textContent.replace(/ ✓$/, ""));
   const modeHand = root.querySelector('[data-role="mode-hand"]');
   const modeGroups = root.querySelector('[data-role="mode-groups"]');
   const cards = [...root.querySelectorAll('[data-role="card"]')];
@@ -21,7 +24,7 @@ export async function showingWidget(root, ctx) {
   const sortCodes = (xs) => [...xs].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 
   // each player: mode "hand" (slots[0], eight cards) or "groups" (slots[0] shown first, slots[1] second)
-  const players = [0, 1, 2, 3].map(() => ({ mode: "hand", slots: [[], []] }));
+  const players = seatBtns.map(() => ({ mode: "hand", slots: [[], []] }));
   let current = 0;
   let active = 0; // which slot of the current player the palette fills
   let seq = 0;
@@ -31,9 +34,9 @@ export async function showingWidget(root, ctx) {
     example = await ctx.call({ game: "yezi", action: "showing", players: JSON.parse(exampleBtn.dataset.example || "[]") });
   } catch { /* no example: the button stays without effect */ }
 
-  const capacity = (p, k) => (p.mode === "hand" ? (k === 0 ? 8 : 0) : 4);
+  const capacity = (p, k) => (p.mode === "hand" ? (k === 0 ? HAND : 0) : GROUP);
   const used = (code) => players.reduce((n, p) => n + p.slots.flat().filter((c) => c === code).length, 0);
-  const complete = (p) => (p.mode === "hand" ? p.slots[0].length === 8 : p.slots[0].length === 4 && p.slots[1].length === 4);
+  const complete = (p) => (p.mode === "hand" ? p.slots[0].length === HAND : p.slots[0].length === GROUP && p.slots[1].length === GROUP);
 
   function drawSlots() {
     const p = players[current];
@@ -113,7 +116,7 @@ export async function showingWidget(root, ctx) {
 
   function changed() {
     const p = players[current];
-    if (p.slots[active].length >= capacity(p, active) && p.mode === "groups" && p.slots[1 - active].length < 4) active = 1 - active;
+    if (p.slots[active].length >= capacity(p, active) && p.mode === "groups" && p.slots[1 - active].length < GROUP) active = 1 - active;
     drawSlots();
     judge();
   }
@@ -124,21 +127,21 @@ export async function showingWidget(root, ctx) {
       if (p.slots[active].length >= capacity(p, active)) return;
       p.slots[active].push(b.dataset.code);
       if (p.mode === "hand") p.slots[0] = sortCodes(p.slots[0]);
-      if (complete(p) && current < 3) { current += 1; active = 0; }
+      if (complete(p) && current < players.length - 1) { current += 1; active = 0; }
       changed();
     });
   }
   seatBtns.forEach((b, s) => b.addEventListener("click", () => { current = s; active = 0; drawSlots(); }));
   modeHand.addEventListener("click", () => {
     const p = players[current];
-    p.slots = [sortCodes(p.slots.flat()).slice(0, 8), []];
+    p.slots = [sortCodes(p.slots.flat()).slice(0, HAND), []];
     p.mode = "hand"; active = 0; changed();
   });
   modeGroups.addEventListener("click", () => {
     const p = players[current];
     const all = p.slots.flat();
-    p.slots = [all.slice(0, 4), all.slice(4, 8)];
-    p.mode = "groups"; active = p.slots[0].length < 4 ? 0 : 1; changed();
+    p.slots = [all.slice(0, GROUP), all.slice(GROUP, HAND)];
+    p.mode = "groups"; active = p.slots[0].length < GROUP ? 0 : 1; changed();
   });
   thrower.addEventListener("change", judge);
   root.querySelector('[data-role="clear"]').addEventListener("click", () => { players[current].slots = [[], []]; active = 0; changed(); });
