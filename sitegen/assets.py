@@ -7,6 +7,11 @@
   pyodide-build needs Python >= 3.12, so both tools run in a separate
   build-tools environment (``.venv-build``, made by ``make setup``); the
   engine itself stays 3.11-compatible.
+- The views (``views/``: a widget's markup drawn from an engine answer) as a zip archive
+  beside the wheel, ``assets/views/<hash>/views.zip``; the worker fetches it checked against
+  the sha256 the build writes into it and unpacks it beside the engine, so the browser draws
+  live answers with the same functions the build drew the first answers with. Apart from
+  the wheel, so that the engine installed with pip carries no HTML.
 - The widget scripts under names that carry their content hash
   (``runtime.<hash>.js`` …): an import names the hashed file, so a page of one
   deployment never runs scripts of another against a different engine.
@@ -27,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +60,7 @@ LOCK_REF = '"../pyodide/pyodide-lock.json"'
 # in widgets/worker.js: the engine's wheel and the build's Python snapshot, each with its sha256
 ENGINE_REF = "/*hw:engine*/null"
 SNAPSHOT_REF = "/*hw:snapshot*/null"
+VIEWS_REF = "/*hw:views*/null"
 BOOT_PY = re.compile(r"const BOOT_PY = `(.*?)`;", re.S)
 # the snapshot: standard modules the engine uses, the engine's entry point, and every game
 SNAPSHOT_PRELOAD = "import json, random, dataclasses, typing, functools, itertools, fractions, math, html, re, types\n"
@@ -97,6 +104,25 @@ def _engine_sources() -> list[Path]:
 def source_digest() -> str:
     files = _engine_sources()
     return _digest(*(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() for f in files))
+
+
+def _views_sources() -> list[Path]:
+    return sorted(p for p in (ROOT / "views").rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def views_archive() -> bytes:
+    """The views package as a zip archive to unpack into Pyodide's site-packages: the same bytes for the
+    same sources (fixed dates, sorted names)."""
+    import io
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in _views_sources():
+            info = zipfile.ZipInfo(f.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, f.read_bytes())
+    return buf.getvalue()
 
 
 def engine_wheel() -> Path:
@@ -175,8 +201,8 @@ def _short(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:10]
 
 
-def python_snapshot(wheel: Path) -> bytes | None:
-    """A memory snapshot of a started Python with the engine imported, made in Node with
+def python_snapshot(wheel: Path, views: bytes = b"") -> bytes | None:
+    """A memory snapshot of a started Python with the engine and the views imported, made in Node with
     the site's own Pyodide (sitegen/python_snapshot.mjs), gzip-packed; cached by everything
     it is made from. None when Node is missing: the site then always starts Python fresh."""
     node = shutil.which("node")
@@ -190,15 +216,17 @@ def python_snapshot(wheel: Path) -> bytes | None:
     src = pyodide_dir()
     key = _digest(
         *((src / n).read_bytes() for n in PYODIDE_FILES if (src / n).exists()),
-        wheel.read_bytes(), code.encode(), maker.read_bytes(),
+        wheel.read_bytes(), views, code.encode(), maker.read_bytes(),
     )[:24]
     cached = BUILD_VENV / "cache" / "snapshot" / f"{key}.bin"
     if cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory(prefix="hw-snapshot-") as tmp:
         out = Path(tmp) / "snapshot.bin"
+        vzip = Path(tmp) / "views.zip"
+        vzip.write_bytes(views)
         proc = subprocess.run(
-            [node, str(maker), str(src), str(out), str(wheel), code],
+            [node, str(maker), str(src), str(out), str(wheel), code, str(vzip)],
             cwd=tmp, capture_output=True, text=True, timeout=600,
         )
         if proc.returncode != 0 or not out.exists():
@@ -220,6 +248,8 @@ class Plan:
     scripts: dict[str, tuple[str, bytes]]  # widgets/<name>.js -> (hashed name, rewritten text)
     snapshot: bytes | None = None
     snapshot_name: str = ""  # in assets/pyodide/
+    views: bytes = b""  # the views package, zipped
+    views_rel: str = ""  # relative to assets/
 
     @property
     def names(self) -> dict[str, str]:
@@ -262,6 +292,7 @@ def plan() -> Plan:
     key = _digest(
         source_digest().encode(),
         *(f.name.encode() + f.read_bytes() for f in sorted(WIDGETS.glob("*.js"))),
+        *(f.relative_to(ROOT).as_posix().encode() + f.read_bytes() for f in _views_sources()),
     )
     if _plan and _plan[0] == key:
         return _plan[1]
@@ -269,15 +300,18 @@ def plan() -> Plan:
     wheel_rel = f"engine/{_short(wheel.read_bytes())}/{wheel.name}"
     lock = lockfile_with_wheel(wheel, wheel_rel)
     lock_name = f"pyodide-lock.{_short(lock)}.json"
-    snapshot = python_snapshot(wheel)
+    views = views_archive()
+    views_rel = f"views/{_short(views)}/views.zip"
+    snapshot = python_snapshot(wheel, views)
     snapshot_name = f"snapshot.{_short(snapshot)}.bin" if snapshot else ""
     engine_ref = {"wheel": wheel_rel, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
     snapshot_ref = {"file": snapshot_name, "sha256": hashlib.sha256(snapshot).hexdigest()} if snapshot else None
     fills = {
         ENGINE_REF: "/*hw:engine*/" + json.dumps(engine_ref, sort_keys=True),
         SNAPSHOT_REF: "/*hw:snapshot*/" + json.dumps(snapshot_ref, sort_keys=True),
+        VIEWS_REF: "/*hw:views*/" + json.dumps({"file": views_rel, "sha256": hashlib.sha256(views).hexdigest()}, sort_keys=True),
     }
-    p = Plan(wheel, wheel_rel, lock, lock_name, widget_scripts(lock_name, fills), snapshot, snapshot_name)
+    p = Plan(wheel, wheel_rel, lock, lock_name, widget_scripts(lock_name, fills), snapshot, snapshot_name, views, views_rel)
     _plan = (key, p)
     return p
 
@@ -330,6 +364,11 @@ def write_assets(site_dir: Path) -> None:
         shutil.rmtree(edst)
     (assets / p.wheel_rel).parent.mkdir(parents=True)
     shutil.copy2(p.wheel, assets / p.wheel_rel)
+    vdst = assets / "views"
+    if vdst.exists():
+        shutil.rmtree(vdst)
+    (assets / p.views_rel).parent.mkdir(parents=True)
+    (assets / p.views_rel).write_bytes(p.views)
     version = p.wheel.name.split("-")[1]
     (edst / "manifest.json").write_text(
         json.dumps({"wheel": p.wheel_rel.removeprefix("engine/"), "version": version,

@@ -1,6 +1,8 @@
 // The one module web worker of a tab: boots Pyodide (served from this site),
 // installs the engine (the wheel built from engine/, checked against its sha256
-// by the browser before use) and answers requests through engine.api.handle.
+// by the browser before use) and the views beside it (views/, zipped, checked the
+// same way) and answers requests through engine.api.handle, or views.answer for a
+// request of a widget's view (the markup drawn from the engine's answer).
 // Nothing is fetched from any other host.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -13,6 +15,8 @@ const LOCK = new URL("../pyodide/pyodide-lock.json", import.meta.url);
 // the file} (null when the build had no Node to make one).
 const ENGINE = /*hw:engine*/null;
 const SNAPSHOT = /*hw:snapshot*/null;
+// the views package as a zip archive {file: path under assets/, sha256: hex} (sitegen/assets.py)
+const VIEWS = /*hw:views*/null;
 let pyCall = null;
 
 const pyodideOptions = () => ({
@@ -28,11 +32,14 @@ import importlib, json
 importlib.invalidate_caches()
 import engine
 import engine.api
+import views
 def _hw_call(text):
     try:
         req = json.loads(text)
     except ValueError:
         return json.dumps({"ok": False, "error": {"code": "bad_json", "zh": "请求不是有效的 JSON。", "en": "The request is not valid JSON."}})
+    if isinstance(req, dict) and "view" in req:
+        return json.dumps(views.answer(req), ensure_ascii=False)
     return json.dumps(engine.api.handle(req), ensure_ascii=False)
 `;
 
@@ -44,6 +51,13 @@ const base64 = (h) => btoa(String.fromCharCode(...h.match(/../g).map((x) => pars
 async function fetchWheel() {
   const res = await fetch(new URL(ENGINE.wheel, ASSETS), { integrity: `sha256-${base64(ENGINE.sha256)}` });
   if (!res.ok) throw new Error(`the engine package did not load: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** The views package (a zip archive), checked against the digest this script carries, as the wheel. */
+async function fetchViews() {
+  const res = await fetch(new URL(VIEWS.file, ASSETS), { integrity: `sha256-${base64(VIEWS.sha256)}` });
+  if (!res.ok) throw new Error(`the widgets' views did not load: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
 }
 
@@ -110,12 +124,14 @@ function stageFetches() {
 
 async function boot(options = {}) {
   const t0 = performance.now();
-  if (!ENGINE) throw new Error("this worker script was not prepared by the site's build");
+  if (!ENGINE || !VIEWS) throw new Error("this worker script was not prepared by the site's build");
   if (self.caches) caches.delete("hw-python-snapshot").catch(() => {}); // what earlier deployments made in the browser
   if (self.caches && options.stage) stageFetches();
   else if (self.caches) caches.delete(STAGING).catch(() => {});
   const wheel = fetchWheel(); // downloads while Python starts
   wheel.catch(() => {});
+  const viewsZip = fetchViews();
+  viewsZip.catch(() => {});
   const report = { rejected: false };
   let pyodide = null;
   let restored = false;
@@ -136,6 +152,7 @@ async function boot(options = {}) {
   if (!pyodide) pyodide = await loadPyodide(pyodideOptions());
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(await viewsZip, "zip", { extractDir: sitePackages });
   if (restored) pyodide.runPython("import importlib; importlib.invalidate_caches()");
   else pyodide.runPython(BOOT_PY);
   pyCall = pyodide.globals.get("_hw_call");

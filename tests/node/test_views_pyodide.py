@@ -1,0 +1,57 @@
+"""The views drawn in the browser are the views drawn at build time: the views package, zipped by the build
+(sitegen/assets.py) and unpacked beside the engine's wheel in real Pyodide under Node, answered through the
+worker's own start-up code (widgets/worker.js BOOT_PY), gives the same markup as CPython for the same request."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import views
+from engine.api import handle
+from sitegen.assets import BOOT_PY, WIDGETS, plan
+
+from conftest import ROOT
+
+REQUESTS = [
+    {"view": "zipai-table", "lang": lang, "base": "/paohuzi/turn/", "request": {"game": "paohuzi", "action": "play", **req}}
+    for lang in ("zh", "en")
+    for req in (
+        {"seed": 7, "table": "four"},
+        {"seed": 4, "variant": "xiaguan", "table": "three", "actions": [{"id": "discard:x4"}]},  # refused: a kan is never split,
+        {"seed": 3, "table": "four", "computer": [0, 1, 2]},
+        {"seed": 11, "table": "four", "match": {"hands": 2}, "birds": 1},
+    )
+] + [{"view": "nothing", "lang": "zh"}, {"view": "zipai-table", "lang": "en", "request": {"game": "paohuzi", "action": "play", "seed": -1}},
+     {"game": "paohuzi", "action": "deng", "huxi": 21}]
+
+
+def test_views_in_pyodide_draw_what_the_build_draws(tmp_path):
+    node = shutil.which("node")
+    assert node, "node is required"
+    built = plan()
+    vzip = tmp_path / "views.zip"
+    vzip.write_bytes(built.views)
+    boot = tmp_path / "boot.py"
+    m = BOOT_PY.search((WIDGETS / "worker.js").read_text(encoding="utf-8"))
+    assert m
+    boot.write_text(m.group(1), encoding="utf-8")
+    rpath = tmp_path / "requests.json"
+    rpath.write_text(json.dumps(REQUESTS, ensure_ascii=False), encoding="utf-8")
+    proc = subprocess.run(
+        [node, str(ROOT / "tests" / "node" / "run_views.mjs"), str(built.wheel), str(vzip), str(boot), str(rpath)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "views /lib/python3." in proc.stderr  # unpacked from the build's archive, not this checkout
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(REQUESTS)
+    drawn = refused = 0
+    for req, ans in zip(REQUESTS, answers):
+        expected = views.answer(req) if "view" in req else handle(req)
+        assert ans == json.loads(json.dumps(expected, ensure_ascii=False)), req
+        drawn += bool(ans.get("html", {}).get("board"))
+        refused += bool(ans.get("html", {}).get("message"))
+    assert (drawn, refused) == (8, 2)
+    assert [a["ok"] for a in answers[-3:]] == [False, False, True]

@@ -1,0 +1,62 @@
+"""Views: the markup of a widget drawn from an engine answer, once, for the build and for the browser.
+
+A widget's first answer is drawn at build time (``sitegen``) and its live answers in the reader's browser,
+where this package runs in Pyodide beside the engine (``widgets/worker.js`` loads it, checked against the
+sha256 the build wrote into the worker). Both call the same functions, so the two cannot differ. The package
+is apart from ``engine`` so that the engine people install with pip carries no HTML.
+
+A view request (what a widget module sends instead of a plain engine request)::
+
+    {"view": "zipai-table", "lang": "zh", "base": "/paohuzi/turn/", "request": {"game": "paohuzi", "action": "play", ...}}
+
+is answered with the engine's answer to ``request`` (as ``engine.api.handle`` gives it) and, when it is a
+good one, ``html``: the markup of each part of the widget (``{"board": "<div …>", …}``). Engine text is
+always escaped (``html.escape``): a name holding ``<script>`` stays text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.api import handle
+
+from . import zipai
+
+__all__ = ["VIEWS", "answer"]
+
+#: view name → (the engine requests it draws: game, action), the function drawing its parts
+VIEWS: dict[str, tuple[tuple[str, str], Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]]] = {}
+
+
+def _zipai_table(a: dict[str, Any], req: dict[str, Any]) -> dict[str, Any]:
+    a = zipai.seen(a)
+    base = req.get("base")
+    d = zipai.Draw(lang=req["lang"], base=base if isinstance(base, str) and len(base) <= 500 else "../turn/",
+                   hints=req.get("hints") is True)
+    return {**a, "html": zipai.live(a, d)}
+
+
+VIEWS["zipai-table"] = (("paohuzi", "play"), _zipai_table)
+
+
+def _refuse(zh: str, en: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": "bad_view", "zh": zh, "en": en}}
+
+
+def answer(req: Any) -> dict[str, Any]:
+    """The engine's answer to a view request's ``request``, with the view's markup (see the module's text)."""
+    if not isinstance(req, dict) or req.get("view") not in VIEWS:
+        return _refuse("网页要求画一个这里没有的部件。", "The page asked for a widget view this archive does not have.")
+    if req.get("lang") not in ("zh", "en"):
+        return _refuse("网页没有说用哪种语言画这个部件。", "The page did not say in which language to draw this widget.")
+    (game, action), draw = VIEWS[req["view"]]
+    inner = req.get("request")
+    if not isinstance(inner, dict) or inner.get("game") != game or inner.get("action") != action:
+        return _refuse("这个部件只画它自己那一类引擎回答。", "This widget draws only the engine answers it was made for.")
+    a = handle(inner)
+    if not a.get("ok"):
+        return a
+    try:
+        return draw(a, req)
+    except (KeyError, TypeError, ValueError, IndexError):  # an answer the view was not made for: said in words
+        return _refuse("部件没能画出引擎的这个回答。", "The widget could not draw this answer of the engine.")
