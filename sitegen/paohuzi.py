@@ -2,7 +2,8 @@
 
 Nothing here is typed by hand: the 胡息 table, the 番 table, the 等 table, the
 card faces, the worked examples and the widgets' example answers are computed by
-the same engine the browser runs.
+the same engine the browser runs; the widgets' answers (and the worked examples'
+verdicts) are drawn by the views the browser runs too (views/paohuzi.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.paohuzi.hu import OPEN_KINDS, SOURCES, WAYS
 from engine.paohuzi.settle import PENALTY_NAMES, SEAT_NAMES, SEATS
 from engine.paohuzi.svg import card_svg
 from engine.paohuzi.trace import OPTIONS
+from views import paohuzi as views  # the widgets' answers, drawn as the browser draws them
 
 e = html.escape
 
@@ -170,55 +172,6 @@ def cards_text(codes: list[str], lang: str = "zh") -> str:
     return f'<span class="phz-chars">{"".join(out)}</span>'
 
 
-def groups_html(groups: list[dict[str, Any]], lang: str, win_group: int = -1) -> str:
-    t = T(lang)
-    parts = []
-    for k, g in enumerate(groups):
-        cls = "phz-group" + (" phz-win" if k == win_group else "") + (" phz-open" if g["open"] else "")
-        name = g["zh"] if lang == "zh" else g["en"]
-        parts.append(
-            f'<figure class="{cls}"><div class="phz-group-cards">{cards_html(g["cards"], 84, lang)}</div>'
-            f'<figcaption>{e(name)} · {g["huxi"]} {t("戏", "huxi")}</figcaption></figure>'
-        )
-    return f'<div class="phz-groups">{"".join(parts)}</div>'
-
-
-def reason_html(r: dict[str, Any], lang: str) -> str:
-    """One reason a hand does not win, with a link to the rule that explains it (relative to a 跑胡子 page)."""
-    text = e(r[lang])
-    rule = r.get("rule")
-    if not rule:
-        return text
-    t = T(lang)
-    return f'{text}<a class="phz-rule" href="../{rule["page"]}/#{rule["anchor"]}">{e(t("（规则）", " (the rule)"))}</a>'
-
-
-def verdict_html(a: dict[str, Any], lang: str) -> str:
-    t = T(lang)
-    best = a.get("best")
-    out = []
-    if a["wins"]:
-        ways = " + ".join(w["zh"] if lang == "zh" else f"{w['en']} ({w['zh']})" for w in best["ways"])
-        out.append(f'<p class="phz-verdict phz-yes" data-role="verdict">{e(t("胡牌：", "Wins: "))}{e(ways)}</p>')
-    else:
-        out.append(f'<p class="phz-verdict phz-no" data-role="verdict">{e(t("不能胡：", "Does not win: "))}'
-                   + t("", " ").join(reason_html(r, lang) for r in a["reasons"]) + "</p>")
-    if best:
-        out.append(groups_html(best["groups"], lang, best.get("win_group", -1)))
-        fan = "、".join(f["zh"] for f in best["fan"]) if lang == "zh" else ", ".join(f"{f['en']} ({f['zh']})" for f in best["fan"])
-        rows = [
-            (t("牌型胡息", "huxi of the groups"), str(best["huxi"])),
-            (t("自摸加戏", "self-draw bonus"), str(best["zimo_bonus"])),
-            (t("合计", "total"), f'<b data-role="total">{best["total"]}</b> {t("戏", "huxi")}'),
-            (t("折等", "deng"), str(best["deng"])),
-            (t("番", "fan"), (e(fan) + f" ×{best['multiplier']}") if best["fan"] else "—"),
-            (t("红牌", "red cards"), str(best["red"])),
-            (t("得分（等 × 番）", "score (deng × fan)"), f'<b data-role="score">{best["score"]}</b>'),
-        ]
-        out.append('<table class="phz-sum"><tbody>' + "".join(f"<tr><th>{e(k)}</th><td>{v}</td></tr>" for k, v in rows) + "</tbody></table>")
-    return "".join(out)
-
-
 def ways_examples(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     out = []
@@ -235,7 +188,7 @@ def ways_examples(lang: str, params: dict[str, Any]) -> str:
             f'<details class="phz-example" id="ex-{way}"><summary>{e(title)}</summary>'
             f'<p>{e(t("手牌", "hand"))}：{cards_text(hand, lang)}{o}<br>'
             f'{e(t("来牌", "card"))}：{cards_text([card], lang)} — {e(t(*SOURCE_NAMES[src]))}</p>'
-            f"{verdict_html(a, lang)}</details>"
+            f"{views.verdict(a, lang)}</details>"
         )
     return "".join(out)
 
@@ -422,32 +375,8 @@ def score_widget(lang: str, params: dict[str, Any]) -> str:
         f'<label>{e(t("开胡戏数", "Minimum to win"))} {_select("threshold", thr, str(DEFAULT.threshold))}</label></div>'
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("算一算", "Score it"))}</button>'
         f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'
-        f'<div class="phz-result" data-role="result" aria-live="polite">{verdict_html(a, lang)}</div>'
+        f'<div class="phz-result" data-role="result" aria-live="polite">{views.verdict(a, lang)}</div>'
         f"</div>"
-    )
-
-
-def waits_html(a: dict[str, Any], lang: str) -> str:
-    t = T(lang)
-    if not a["waits"]:
-        return f'<p class="phz-verdict phz-no" data-role="verdict">{e(t("没有落轿：没有一张牌能胡。", "Not ready: no card wins."))}</p>'
-
-    def cell(w: dict[str, Any] | None) -> str:
-        if not w:
-            return "—"
-        ways = " + ".join(x["zh"] if lang == "zh" else f"{x['en']} ({x['zh']})" for x in w["ways"])
-        fan = f" ×{w['multiplier']}" if w["multiplier"] > 1 else ""
-        return f'{w["total"]} {t("戏", "huxi")} · {w["deng"]} {t("等", "deng")}{fan} · {e(ways)}'
-
-    n = len(a["waits"])
-    ready = t(f"落轿：等 {n} 种牌。", "Ready: waiting for one card." if n == 1 else f"Ready: waiting for any of {n} different cards.")
-    rows = "".join(
-        f'<tr data-card="{w["card"]}"><td>{card_svg(parse_card(w["card"]), 44, arabic=lang == "en")}</td><td>{cell(w["self"])}</td><td>{cell(w["other"])}</td></tr>'
-        for w in a["waits"]
-    )
-    return (
-        f'<p class="phz-verdict phz-yes" data-role="verdict">{e(ready)}</p>'
-        f'<table class="phz-waits"><thead><tr><th>{e(t("牌", "card"))}</th><th>{e(t("自摸", "own draw"))}</th><th>{e(t("别人翻出", "another turns it"))}</th></tr></thead><tbody>{rows}</tbody></table>'
     )
 
 
@@ -461,21 +390,7 @@ def wait_widget(lang: str, params: dict[str, Any]) -> str:
         f"{targets_html(lang, False)}{palette_html(lang)}{hand_views(hand, opened, lang, None)}{codes_html(lang, hand, opened, None)}"
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("我在等什么？", "What am I waiting for?"))}</button>'
         f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'
-        f'<div class="phz-result" data-role="result" aria-live="polite">{waits_html(a, lang)}</div></div>'
-    )
-
-
-def sheet_html(a: dict[str, Any], lang: str) -> str:
-    t = T(lang)
-    head = "".join(f"<th>{e(SEAT_NAMES[s][0] if lang == 'zh' else SEAT_NAMES[s][1] + ' ' + SEAT_NAMES[s][0])}</th>" for s in SEATS)
-    lines = ""
-    for ln in a["lines"]:
-        cells = "".join(f"<td>{ln['delta'].get(s, 0):+d}</td>" if ln["delta"].get(s) else "<td></td>" for s in SEATS)
-        lines += f"<tr><td class=\"phz-line\">{e(ln[lang])}</td>{cells}</tr>"
-    total = "".join(f'<td data-seat="{s}"><b>{a["scores"][s]:+d}</b></td>' if a["scores"][s] else f'<td data-seat="{s}"><b>0</b></td>' for s in SEATS)
-    return (
-        f'<table class="phz-sheet"><thead><tr><th></th>{head}</tr></thead><tbody>{lines}</tbody>'
-        f'<tfoot><tr><th>{e(t("本局得分", "score of the deal"))}</th>{total}</tr></tfoot></table>'
+        f'<div class="phz-result" data-role="result" aria-live="polite">{views.waits(a, lang)}</div></div>'
     )
 
 
@@ -507,7 +422,7 @@ def sheet_widget(lang: str, params: dict[str, Any]) -> str:
         f'<p class="hw-note" data-role="fan-why" aria-live="polite"></p>'
         f'<div class="hw-row">{e(t("罚则：", "penalties: "))}{pens}</div>'
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("记分", "Score the deal"))}</button></div>'
-        f'<div class="phz-result" data-role="result" aria-live="polite">{sheet_html(a, lang)}</div></div>'
+        f'<div class="phz-result" data-role="result" aria-live="polite">{views.sheet(a, lang)}</div></div>'
     )
 
 

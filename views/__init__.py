@@ -16,27 +16,45 @@ always escaped (``html.escape``): a name holding ``<script>`` stays text.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from engine.api import handle
 
-from . import zipai
+from . import paohuzi, zipai
 
 __all__ = ["VIEWS", "answer"]
 
-#: view name → (the engine requests it draws: game, action), the function drawing its parts
-VIEWS: dict[str, tuple[tuple[str, str], Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]]] = {}
+#: view name → (the engine requests it draws: game, action), the function drawing its parts from a good
+#: answer, and the one drawing a refusal (None: the widget module says it in words itself)
+Draw = Callable[[dict[str, Any], dict[str, Any]], dict[str, str]]
+VIEWS: dict[str, tuple[tuple[str, str], Draw, Optional[Draw]]] = {}
 
 
-def _zipai_table(a: dict[str, Any], req: dict[str, Any]) -> dict[str, Any]:
-    a = zipai.seen(a)
+def _base(req: dict[str, Any], default: str) -> str:
+    """Where the page's rule links point (the page knows its own address)."""
     base = req.get("base")
-    d = zipai.Draw(lang=req["lang"], base=base if isinstance(base, str) and len(base) <= 500 else "../turn/",
-                   hints=req.get("hints") is True)
-    return {**a, "html": zipai.live(a, d)}
+    return base if isinstance(base, str) and len(base) <= 500 else default
 
 
-VIEWS["zipai-table"] = (("paohuzi", "play"), _zipai_table)
+def _zipai_table(a: dict[str, Any], req: dict[str, Any]) -> dict[str, str]:
+    return zipai.live(a, zipai.Draw(lang=req["lang"], base=_base(req, "../turn/"), hints=req.get("hints") is True))
+
+
+def _phz_error(a: dict[str, Any], req: dict[str, Any]) -> dict[str, str]:
+    return {"result": paohuzi.error(a, req["lang"])}
+
+
+VIEWS["zipai-table"] = (("paohuzi", "play"), _zipai_table, None)
+VIEWS["paohuzi-verdict"] = (("paohuzi", "hu"), lambda a, req: {"result": paohuzi.verdict(a, req["lang"], _base(req, "../"))}, _phz_error)
+VIEWS["paohuzi-waits"] = (("paohuzi", "waiting"), lambda a, req: {"result": paohuzi.waits(a, req["lang"])}, _phz_error)
+VIEWS["paohuzi-sheet"] = (("paohuzi", "settle"), lambda a, req: {"result": paohuzi.sheet(a, req["lang"])}, _phz_error)
+
+#: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)
+SEEN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"zipai-table": zipai.seen}
+
+
+def _same(a: dict[str, Any]) -> dict[str, Any]:
+    return a
 
 
 def _refuse(zh: str, en: str) -> dict[str, Any]:
@@ -49,14 +67,15 @@ def answer(req: Any) -> dict[str, Any]:
         return _refuse("网页要求画一个这里没有的部件。", "The page asked for a widget view this archive does not have.")
     if req.get("lang") not in ("zh", "en"):
         return _refuse("网页没有说用哪种语言画这个部件。", "The page did not say in which language to draw this widget.")
-    (game, action), draw = VIEWS[req["view"]]
+    (game, action), draw, refused = VIEWS[req["view"]]
     inner = req.get("request")
     if not isinstance(inner, dict) or inner.get("game") != game or inner.get("action") != action:
         return _refuse("这个部件只画它自己那一类引擎回答。", "This widget draws only the engine answers it was made for.")
     a = handle(inner)
     if not a.get("ok"):
-        return a
+        return {**a, "html": refused(a, req)} if refused else a
+    a = SEEN.get(req["view"], _same)(a)
     try:
-        return draw(a, req)
+        return {**a, "html": draw(a, req)}
     except (KeyError, TypeError, ValueError, IndexError):  # an answer the view was not made for: said in words
         return _refuse("部件没能画出引擎的这个回答。", "The widget could not draw this answer of the engine.")

@@ -1,17 +1,14 @@
-// 跑胡子 widgets. Every answer comes from the Python engine (ctx.call → engine.api.handle).
-// The static view rendered at build time (sitegen/paohuzi.py) has the same structure;
-// mounting wires the controls and enables them.
+// 跑胡子 widgets. Every answer comes from the Python engine, asked as a view (views/paohuzi.py, run in
+// Pyodide beside the engine): the engine's answer and the markup of its result, drawn by the same
+// functions that drew the first answer at build time (sitegen/paohuzi.py). Mounting wires the hand
+// editor and the controls and enables them; this module draws no answer itself.
 
 import { el, own, sharedState, shareButton, upTo } from "./dom.js";
-
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
 const SIZES = { peng: 3, wei: 3, shun: 3, bian: 3, pao: 4, ti: 4 };
 // the engine's own limits (engine/paohuzi/actions.py: MAX_CONCEALED, MAX_OPEN, four cards a group): a link or
 // typed text is drawn only up to one more than these, so the engine can still say what is too many
 const LIMITS = { hand: 21, open: 12, group: 4 };
-const SEATS = ["zhuang", "xia", "shang", "xing"];
-const SEAT_NAMES = { zhuang: ["庄家", "dealer"], xia: ["下家", "next"], shang: ["上家", "previous"], xing: ["醒家", "counter"] };
 
 const facesPromises = new Map();
 /** SVG faces of all twenty cards, asked once per page and language from the engine (English faces carry Arabic numerals). */
@@ -31,12 +28,6 @@ function sized(svg, height) {
 
 function cardsHtml(svg, codes, height = 44) {
   return codes.map((c) => sized(own(svg, c), height)).join("");
-}
-
-function cardName(faceAnswer, code, ctx) {
-  const n = own(faceAnswer.names, code);
-  if (!n) return code;
-  return ctx.lang === "zh" ? n.zh : `${n.en} (${n.zh})`;
 }
 
 function splitCodes(text) {
@@ -63,74 +54,9 @@ function rulesBase() {
   return i >= 0 ? path.slice(0, i + "/paohuzi/".length) : "./";
 }
 
-function reasonHtml(r, ctx) {
-  const text = esc(r[ctx.lang]);
-  if (!r.rule) return text;
-  return `${text}<a class="phz-rule" href="${rulesBase()}${r.rule.page}/#${r.rule.anchor}">${esc(ctx.t("（规则）", " (the rule)"))}</a>`;
-}
-
-function errorHtml(ctx, answer) {
-  return `<p class="phz-verdict phz-no hw-error" data-role="verdict">${esc(answer.error[ctx.lang])}</p>`;
-}
-
-function groupsHtml(ctx, svg, groups, winGroup) {
-  return `<div class="phz-groups">${groups.map((g, k) => {
-    const cls = "phz-group" + (k === winGroup ? " phz-win" : "") + (g.open ? " phz-open" : "");
-    const name = ctx.lang === "zh" ? g.zh : g.en;
-    return `<figure class="${cls}"><div class="phz-group-cards">${cardsHtml(svg, g.cards, 72)}</div><figcaption>${esc(name)} · ${g.huxi} ${ctx.t("戏", "huxi")}</figcaption></figure>`;
-  }).join("")}</div>`;
-}
-
-function verdictHtml(ctx, svg, a) {
-  const t = ctx.t;
-  const best = a.best;
-  let out = "";
-  if (a.wins) {
-    const ways = best.ways.map((w) => (ctx.lang === "zh" ? w.zh : `${w.en} (${w.zh})`)).join(" + ");
-    out += `<p class="phz-verdict phz-yes" data-role="verdict">${esc(t("胡牌：", "Wins: "))}${esc(ways)}</p>`;
-  } else {
-    out += `<p class="phz-verdict phz-no" data-role="verdict">${esc(t("不能胡：", "Does not win: "))}${a.reasons.map((r) => reasonHtml(r, ctx)).join(ctx.t("", " "))}</p>`;
-  }
-  if (best) {
-    out += groupsHtml(ctx, svg, best.groups, best.win_group);
-    const fan = best.fan.length ? best.fan.map((f) => (ctx.lang === "zh" ? f.zh : `${f.en} (${f.zh})`)).join(ctx.lang === "zh" ? "、" : ", ") + ` ×${best.multiplier}` : "—";
-    const rows = [
-      [t("牌型胡息", "huxi of the groups"), String(best.huxi)],
-      [t("自摸加戏", "self-draw bonus"), String(best.zimo_bonus)],
-      [t("合计", "total"), `<b data-role="total">${best.total}</b> ${t("戏", "huxi")}`],
-      [t("折等", "deng"), String(best.deng)],
-      [t("番", "fan"), esc(fan)],
-      [t("红牌", "red cards"), String(best.red)],
-      [t("得分（等 × 番）", "score (deng × fan)"), `<b data-role="score">${best.score}</b>`],
-    ];
-    out += `<table class="phz-sum"><tbody>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${v}</td></tr>`).join("")}</tbody></table>`;
-  }
-  return out;
-}
-
-function waitsHtml(ctx, svg, a) {
-  const t = ctx.t;
-  if (!a.waits.length) return `<p class="phz-verdict phz-no" data-role="verdict">${esc(t("没有落轿：没有一张牌能胡。", "Not ready: no card wins."))}</p>`;
-  const cell = (w) => {
-    if (!w) return "—";
-    const ways = w.ways.map((x) => (ctx.lang === "zh" ? x.zh : `${x.en} (${x.zh})`)).join(" + ");
-    const fan = w.multiplier > 1 ? ` ×${w.multiplier}` : "";
-    return `${w.total} ${t("戏", "huxi")} · ${w.deng} ${t("等", "deng")}${fan} · ${esc(ways)}`;
-  };
-  const n = a.waits.length;
-  const ready = t(`落轿：等 ${n} 种牌。`, n === 1 ? "Ready: waiting for one card." : `Ready: waiting for any of ${n} different cards.`);
-  return `<p class="phz-verdict phz-yes" data-role="verdict">${esc(ready)}</p>`
-    + `<table class="phz-waits"><thead><tr><th>${esc(t("牌", "card"))}</th><th>${esc(t("自摸", "own draw"))}</th><th>${esc(t("别人翻出", "another turns it"))}</th></tr></thead><tbody>`
-    + a.waits.map((w) => `<tr data-card="${w.card}"><td>${cardsHtml(svg, [w.card])}</td><td>${cell(w.self)}</td><td>${cell(w.other)}</td></tr>`).join("")
-    + "</tbody></table>";
-}
-
-function sheetHtml(ctx, a) {
-  const name = (s) => (ctx.lang === "zh" ? SEAT_NAMES[s][0] : `${SEAT_NAMES[s][1]} ${SEAT_NAMES[s][0]}`);
-  const sign = (v) => (v > 0 ? `+${v}` : String(v));
-  const lines = a.lines.map((ln) => `<tr><td class="phz-line">${esc(ln[ctx.lang])}</td>${SEATS.map((s) => `<td>${ln.delta[s] ? sign(ln.delta[s]) : ""}</td>`).join("")}</tr>`).join("");
-  return `<table class="phz-sheet"><thead><tr><th></th>${SEATS.map((s) => `<th>${esc(name(s))}</th>`).join("")}</tr></thead><tbody>${lines}</tbody>`
-    + `<tfoot><tr><th>${esc(ctx.t("本局得分", "score of the deal"))}</th>${SEATS.map((s) => `<td data-seat="${s}"><b>${sign(a.scores[s])}</b></td>`).join("")}</tr></tfoot></table>`;
+/** The engine's answer to ``request`` with its result drawn by the view ``view`` (its markup in ``html.result``). */
+function ask(ctx, view, request) {
+  return ctx.call({ view, lang: ctx.lang, base: rulesBase(), request });
 }
 
 /**
@@ -220,7 +146,6 @@ function stamp(root) { root.dataset.answers = String(++seq); }
 export const widgets = {
   "paohuzi-score": async (root, ctx) => {
     const fa = await faces(ctx);
-    const svg = fa.svg;
     const q = (r) => root.querySelector(`[data-role="${r}"]`);
     const result = q("result");
     const go = async () => {
@@ -233,8 +158,9 @@ export const widgets = {
         fouls: [...root.querySelectorAll('[data-role="foul"]:checked')].map((c) => c.value),
         options: { threshold: q("threshold").value },
       };
-      const a = await ctx.call(req);
-      result.innerHTML = a.ok ? verdictHtml(ctx, svg, a) : errorHtml(ctx, a);
+      const a = await ask(ctx, "paohuzi-verdict", req);
+      result.innerHTML = a.html ? a.html.result : "";
+      if (!a.html) result.textContent = a.error[ctx.lang];
       stamp(root);
     };
     wireHand(root, ctx, fa, null);
@@ -256,12 +182,12 @@ export const widgets = {
 
   "paohuzi-wait": async (root, ctx) => {
     const fa = await faces(ctx);
-    const svg = fa.svg;
     const q = (r) => root.querySelector(`[data-role="${r}"]`);
     const result = q("result");
     const go = async () => {
-      const a = await ctx.call({ game: "paohuzi", action: "waiting", hand: splitCodes(q("hand").value), open: parseOpen(q("open").value) });
-      result.innerHTML = a.ok ? waitsHtml(ctx, svg, a) : errorHtml(ctx, a);
+      const a = await ask(ctx, "paohuzi-waits", { game: "paohuzi", action: "waiting", hand: splitCodes(q("hand").value), open: parseOpen(q("open").value) });
+      result.innerHTML = a.html ? a.html.result : "";
+      if (!a.html) result.textContent = a.error[ctx.lang];
       stamp(root);
     };
     wireHand(root, ctx, fa, null);
@@ -306,8 +232,9 @@ export const widgets = {
         penalties: [...root.querySelectorAll('[data-role="penalty"]')].filter((s) => s.value).map((s) => ({ seat: s.dataset.seat, kind: s.value })),
       };
       if (!Number.isFinite(req.huxi)) req.huxi = -1; // let the engine explain
-      const a = await ctx.call(req);
-      result.innerHTML = a.ok ? sheetHtml(ctx, a) : errorHtml(ctx, a);
+      const a = await ask(ctx, "paohuzi-sheet", req);
+      result.innerHTML = a.html ? a.html.result : "";
+      if (!a.html) result.textContent = a.error[ctx.lang];
       stamp(root);
     };
     root.querySelectorAll("input, select, button").forEach((node) => {

@@ -23,6 +23,12 @@ REQUESTS = [
         {"seed": 3, "table": "four", "computer": [0, 1, 2]},
         {"seed": 11, "table": "four", "match": {"hands": 2}, "birds": 1},
     )
+] + [
+    {"view": "paohuzi-verdict", "lang": "en", "base": "/en/paohuzi/",
+     "request": {"game": "paohuzi", "action": "hu", "hand": "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split(), "card": "x8", "source": "self"}},
+    {"view": "paohuzi-waits", "lang": "zh", "request": {"game": "paohuzi", "action": "waiting", "hand": "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split()}},
+    {"view": "paohuzi-sheet", "lang": "en", "request": {"game": "paohuzi", "action": "settle", "winner": "xia", "huxi": 21, "fan": ["red"]}},
+    {"view": "paohuzi-sheet", "lang": "zh", "request": {"game": "paohuzi", "action": "settle", "winner": "nobody", "huxi": 21}},
 ] + [{"view": "nothing", "lang": "zh"}, {"view": "zipai-table", "lang": "en", "request": {"game": "paohuzi", "action": "play", "seed": -1}},
      {"game": "paohuzi", "action": "deng", "huxi": 21}]
 
@@ -54,4 +60,6 @@ def test_views_in_pyodide_draw_what_the_build_draws(tmp_path):
         drawn += bool(ans.get("html", {}).get("board"))
         refused += bool(ans.get("html", {}).get("message"))
     assert (drawn, refused) == (8, 2)
+    results = [a.get("html", {}).get("result", "") for a in answers[-7:-3]]
+    assert all(results) and "hw-error" in results[-1]  # a settlement the engine refuses is said in the result's place
     assert [a["ok"] for a in answers[-3:]] == [False, False, True]

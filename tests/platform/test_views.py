@@ -120,3 +120,43 @@ def test_the_live_table_module_draws_nothing_itself():
     assert 'view: "zipai-table"' in js
     for drawn in ("<figure", "<section", "zp-group-cards", "<tr", "aria-label=", "0.47", "144", "700", "= 8"):
         assert drawn not in js, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_paohuzi_widgets_first_answers_are_their_live_answers(lang):
+    from sitegen import paohuzi as site_phz
+
+    score = site_phz.score_widget(lang, {})
+    hand = site_phz.WAY_EXAMPLES[0][1]
+    live = views.answer({"view": "paohuzi-verdict", "lang": lang, "base": "../",
+                         "request": {"game": "paohuzi", "action": "hu", "hand": list(hand), "open": [], "card": "x8", "source": "self"}})
+    assert live["ok"] and live["html"]["result"] and live["html"]["result"] in score
+    wait = site_phz.wait_widget(lang, {})
+    live = views.answer({"view": "paohuzi-waits", "lang": lang, "request": {"game": "paohuzi", "action": "waiting", "hand": list(hand), "open": []}})
+    assert live["ok"] and 'data-role="verdict"' in live["html"]["result"] and live["html"]["result"] in wait
+    sheet = site_phz.sheet_widget(lang, {})
+    req = {"game": "paohuzi", "action": "settle", "winner": "shang", "huxi": 18, "self_drawn": True, "fan": ["red"],
+           "penalties": [{"seat": "zhuang", "kind": "shi_ti"}]}
+    live = views.answer({"view": "paohuzi-sheet", "lang": lang, "request": req})
+    assert live["ok"] and 'class="phz-sheet"' in live["html"]["result"] and live["html"]["result"] in sheet
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_refused_hand_is_said_in_the_results_place_and_a_reason_links_its_rule(lang):
+    bad = views.answer({"view": "paohuzi-verdict", "lang": lang, "request": {"game": "paohuzi", "action": "hu", "hand": ["zz"], "card": "x8"}})
+    assert bad["ok"] is False and escape(bad["error"][lang]) in bad["html"]["result"] and "hw-error" in bad["html"]["result"]
+    from sitegen.paohuzi import NOT_WINNING
+
+    _, hand, opened, card, src = NOT_WINNING[0]
+    no = views.answer({"view": "paohuzi-verdict", "lang": lang, "base": "/en/paohuzi/",
+                       "request": {"game": "paohuzi", "action": "hu", "hand": hand, "open": opened, "card": card, "source": src}})
+    assert no["ok"] and not no["wins"]
+    assert re.search(r'<a class="phz-rule" href="/en/paohuzi/[a-z-]+/#[\w-]+">', no["html"]["result"])
+
+
+def test_the_paohuzi_module_draws_no_answer_itself():
+    js = (ROOT / "widgets" / "paohuzi.js").read_text(encoding="utf-8")
+    for view in ("paohuzi-verdict", "paohuzi-waits", "paohuzi-sheet"):
+        assert f'"{view}"' in js
+    for drawn in ("phz-verdict", "phz-sum", "phz-waits", "phz-sheet\"", "SEAT_NAMES", "庄家", "<table"):
+        assert drawn not in js, drawn
