@@ -199,9 +199,12 @@ def site_url(built_site: Path, _site_server: tuple[_Server, Path]) -> Iterator[s
     server, _ = _site_server
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    _SERVED.append((url, built_site))
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield url
     finally:
+        _SERVED.clear()
         server.shutdown()
 
 
@@ -222,12 +225,18 @@ def browser() -> Iterator[object]:
 #: what a new browser context does with the site's service worker when the test does not say:
 #: "block", except in the offline layer's tests (marker service_worker), set for each test below
 _SERVICE_WORKERS = {"default": "block"}
+#: the served site (base URL, folder) once the site_url fixture has started it: a context that
+#: blocks the service worker then meets the site as a returning reader (as_returning_reader)
+_SERVED: list[tuple[str, Path]] = []
 
 
 class _Browser:
     """The Playwright browser, whose new contexts and pages block the site's service worker
     (it would precache the whole site, Pyodide included, in every fresh context) unless the
-    running test is one of the offline layer's or passes ``service_workers`` itself."""
+    running test is one of the offline layer's or passes ``service_workers`` itself. A context
+    that blocks it (and runs scripts) meets the served site as a reader who has used a widget
+    before (tests/browser/sitepages.py, as_returning_reader): Python starts from the build's
+    snapshot, as soon as the page is parsed. A first visit's path is the offline tests' subject."""
 
     def __init__(self, browser: object) -> None:
         self._browser = browser
@@ -237,11 +246,17 @@ class _Browser:
 
     def new_context(self, **kwargs: object) -> object:
         kwargs.setdefault("service_workers", _SERVICE_WORKERS["default"])
-        return self._browser.new_context(**kwargs)  # type: ignore[attr-defined]
+        ctx = self._browser.new_context(**kwargs)  # type: ignore[attr-defined]
+        if _SERVED and kwargs["service_workers"] == "block" and kwargs.get("java_script_enabled", True):
+            from browser.sitepages import as_returning_reader
+
+            as_returning_reader(ctx, *_SERVED[0])
+        return ctx
 
     def new_page(self, **kwargs: object) -> object:
-        kwargs.setdefault("service_workers", _SERVICE_WORKERS["default"])
-        return self._browser.new_page(**kwargs)  # type: ignore[attr-defined]
+        page = self.new_context(**kwargs).new_page()  # type: ignore[attr-defined]
+        page.on("close", lambda _: page.context.close())
+        return page
 
 
 @pytest.fixture(autouse=True)
@@ -273,7 +288,7 @@ def _is_local(url: str) -> bool:
 
 
 @pytest.fixture
-def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
+def page(browser: object, site_url: str, request: pytest.FixtureRequest) -> Iterator[object]:
     # a service worker precaches the whole site (Pyodide included) in every fresh context: only
     # the offline layer's tests (marker service_worker) keep it, every other context blocks it
     keep = request.node.get_closest_marker("service_worker") is not None

@@ -15,7 +15,9 @@ on, so each check still fails on its own:
 - phone: anything past the right edge of the screen and the home page's cards (test_phone.py).
 
 The two viewports crawl side by side, each in its own thread and browser, so one viewport's
-pages load and are checked while the other's are. The service worker is blocked in both contexts.
+pages load and are checked while the other's are. The service worker is blocked in both contexts,
+which meet the site as a reader who has used a widget before (Python starts from the build's
+snapshot, as soon as the page is parsed: sitepages.as_returning_reader).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser.sitepages import READY_JS, new_context, pages, pdf_sheets, widget_pages
+from browser.sitepages import READY_JS, as_returning_reader, new_context, pages, pdf_sheets, widget_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -195,9 +197,10 @@ class Crawl:
 
 
 class _View:
-    def __init__(self, browser: Any, crawl: Crawl) -> None:
+    def __init__(self, browser: Any, crawl: Crawl, site_url: str, site: Path) -> None:
         self.crawl = crawl
         self.ctx = new_context(browser, crawl.width, crawl.scheme, crawl.foreign, service_workers="block")
+        as_returning_reader(self.ctx, site_url, site)
         self.ctx.add_init_script(script=AXE.read_text(encoding="utf-8"))  # injected outside the page's CSP
         self.ctx.add_init_script(script=WATCH_CSP)
         self.page = self.ctx.new_page()
@@ -270,8 +273,8 @@ def viewports_for(files: set[str]) -> tuple[str, ...]:
     return tuple(v for v in VIEWPORTS if v in wanted)
 
 
-def _crawl(browser: Any, crawl: Crawl, site_url: str, paths: list[str]) -> None:
-    view = _View(browser, crawl)
+def _crawl(browser: Any, crawl: Crawl, site_url: str, site: Path, paths: list[str]) -> None:
+    view = _View(browser, crawl, site_url, site)
     try:
         for path in paths:
             view.start(site_url + path, path)
@@ -280,7 +283,7 @@ def _crawl(browser: Any, crawl: Crawl, site_url: str, paths: list[str]) -> None:
         view.ctx.close()
 
 
-def _crawl_in_own_browser(crawl: Crawl, site_url: str, paths: list[str], errors: list[BaseException]) -> None:
+def _crawl_in_own_browser(crawl: Crawl, site_url: str, site: Path, paths: list[str], errors: list[BaseException]) -> None:
     """One viewport's crawl in this thread's own Playwright and Chromium (Playwright's sync API
     is one per thread), so that the two viewports' pages load and are checked at the same time."""
     from playwright.sync_api import sync_playwright
@@ -291,7 +294,7 @@ def _crawl_in_own_browser(crawl: Crawl, site_url: str, paths: list[str], errors:
         with sync_playwright() as pw:
             b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
-                _crawl(b, crawl, site_url, paths)
+                _crawl(b, crawl, site_url, site, paths)
             finally:
                 b.close()
     except BaseException as e:  # noqa: BLE001 - raised again in the calling thread
@@ -311,10 +314,10 @@ def crawl_site(browser: Any, site_url: str, site: Path, viewports: tuple[str, ..
     }
     crawls = {name: every[name] for name in viewports}
     if len(crawls) == 1:
-        _crawl(browser, next(iter(crawls.values())), site_url, paths)
+        _crawl(browser, next(iter(crawls.values())), site_url, site, paths)
         return crawls
     errors: list[BaseException] = []
-    threads = [threading.Thread(target=_crawl_in_own_browser, args=(c, site_url, paths, errors), name=f"crawl-{c.name}") for c in crawls.values()]
+    threads = [threading.Thread(target=_crawl_in_own_browser, args=(c, site_url, site, paths, errors), name=f"crawl-{c.name}") for c in crawls.values()]
     for t in threads:
         t.start()
     for t in threads:
