@@ -163,7 +163,7 @@ def split_direct_text(ans: dict[str, Any], lang: str) -> str:
     t = T(lang)
     parts = []
     mp = ans["main_pattern"]
-    if mp["id"] not in ("blank", "chicken", "rabbit"):
+    if mp["noted"]:
         parts.append(t(f"按正掷是{mp['zh']}", f"as a main-phase throw: {mp['en']}"))
     if ans["muntjac_at_once"]:
         parts.append(t("分獐：直接得一支獐", "split muntjac: a muntjac at once"))

@@ -3,7 +3,7 @@
 import { own, sharedState, shareButton } from "./dom.js";
 import { recordTools } from "./recordio.js";
 import { refereeWidget } from "./dawei-referee.js";
-import { levelChooser, reviewButton } from "./review.js";
+import { levelChooser, levelWords, reviewButton } from "./review.js";
 
 const OF = 46656; // 6^6 ordered throws of six dice: arithmetic, not a rule
 
@@ -129,7 +129,7 @@ async function splitWidget(root, ctx) {
   function directText(a) {
     const parts = [];
     const mp = a.main_pattern;
-    if (!["blank", "chicken", "rabbit"].includes(mp.id)) parts.push(t(`按正掷是${mp.zh}`, `as a main-phase throw: ${mp.en}`));
+    if (mp.noted) parts.push(t(`按正掷是${mp.zh}`, `as a main-phase throw: ${mp.en}`));
     if (a.muntjac_at_once) parts.push(t("分獐：直接得一支獐", "split muntjac: a muntjac at once"));
     if (!a.openings.length) parts.push(t("不能分掷", "opens no split"));
     return parts.join(t("；", "; "));
@@ -244,6 +244,11 @@ function logItem(e, ctx) {
 
 async function gameWidget(root, ctx) {
   const t = ctx.t;
+  // the play action's bounds (moves a game holds, throws at once, lines of log) are the engine's
+  const info = await ctx.call({ game: "dawei", action: "options" });
+  if (!info.ok) throw new Error(info.error.en);
+  const limits = info.limits;
+  const levels = await levelWords(ctx).then((a) => a.levels, () => []); // the computer's levels, in the engine's words
   const players = root.querySelector('[data-role="players"]');
   const mode = root.querySelector('[data-role="mode"]');
   const seed = root.querySelector('[data-role="seed"]');
@@ -260,7 +265,7 @@ async function gameWidget(root, ctx) {
   const poolFig = root.querySelector('[data-role="pool"]');
   let moves = [];
   let busy = false;
-  let level = "basic"; // the computer seats' level, and the hint's
+  let level = levels.length ? levels[0].id : null; // the computer seats' level, and the hint's: the engine's first to begin with
   let answer = null; // the engine's last answer
   // the computer's level, chosen by the reader (its words from the engine): a change starts the game again
   const chooser = levelChooser(ctx, {
@@ -276,10 +281,14 @@ async function gameWidget(root, ctx) {
   hintBtn.disabled = true;
   const hintText = el("span", { class: "dawei-hint", "data-role": "hint-text", role: "status" });
   // the hint is the chosen level's split for the seat that has a choice now (the engine's answer says it)
+  const hintWords = (id) => {
+    const lv = levels.find((l) => l.id === id);
+    return lv ? t(`${lv.short.zh}会：`, `The ${lv.short.en} level would: `) : "";
+  };
   hintBtn.addEventListener("click", () => {
     const h = answer && answer.ok && answer.hint;
     if (!h) return;
-    hintText.textContent = (h.level === "strong" ? t("强水平会：", "The strong level would: ") : t("基本水平会：", "The basic level would: ")) + h[ctx.lang];
+    hintText.textContent = hintWords(h.level) + h[ctx.lang];
     hintBtn.setAttribute("aria-expanded", "true");
     for (const b of actions.querySelectorAll("button[data-action]")) b.classList.toggle("dawei-hinted", b.dataset.action === h.action);
   });
@@ -301,7 +310,7 @@ async function gameWidget(root, ctx) {
   }
 
   function request() {
-    return { game: "dawei", action: "play", players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), humans: humans(), moves, log_tail: 500, options: readOptions(root), lang: ctx.lang, level };
+    return { game: "dawei", action: "play", players: Number(players.value), seed: Math.max(0, Number(seed.value) || 0), humans: humans(), moves, log_tail: limits.log_tail, options: readOptions(root), lang: ctx.lang, ...(level ? { level } : {}) };
   }
 
   function render(a) {
@@ -356,7 +365,7 @@ async function gameWidget(root, ctx) {
       const mine = el("button", { type: "button", class: "hw-btn", "data-action": "auto-choice" }, t("电脑替我掷，直到我要做选择", "Play until my next decision"));
       mine.addEventListener("click", () => step("auto:choice"));
       const end = el("button", { type: "button", class: "hw-btn", "data-action": "auto-end" }, t("电脑替我掷到底", "Computer plays to the end"));
-      end.addEventListener("click", () => step("auto:20000"));
+      end.addEventListener("click", () => step(`auto:${limits.auto}`));
       actions.append(mine, end);
       why.textContent = a.legal.length && a.legal[0].action !== "throw"
         ? t("分掷首色：选一种取法，或放弃。", "Your first split throw: choose a way, or pass.")
@@ -406,8 +415,8 @@ async function gameWidget(root, ctx) {
     if (Number.isInteger(start.seed) && start.seed >= 0) seed.value = String(start.seed);
     if (start.mode === "hotseat" || start.mode === "ai") mode.value = start.mode;
     setOptions(root, start.options);
-    if (Array.isArray(start.moves) && start.moves.every((m) => typeof m === "string")) moves = start.moves.slice(0, 2000);
-    if (start.level === "strong") { level = "strong"; chooser.set(level); }
+    if (Array.isArray(start.moves) && start.moves.every((m) => typeof m === "string")) moves = start.moves.slice(0, limits.moves);
+    if (levels.some((l) => l.id === start.level)) { level = start.level; chooser.set(level); }
   }
   // the game as a record file, and a record file opened at this table (widgets/recordio.js)
   (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
@@ -421,8 +430,8 @@ async function gameWidget(root, ctx) {
       seed.value = String(r.seed);
       mode.value = "hotseat"; // every seat's moves are the record's
       setOptions(root, r.options);
-      if (r.level === "basic" || r.level === "strong") { level = r.level; chooser.set(level); } // the record's computer level
-      moves = r.moves.slice(0, 20000);
+      if (r.level) { level = r.level; chooser.set(level); } // the record's computer level (the engine read it)
+      moves = r.moves.slice(0, limits.moves);
       await refresh();
       return null;
     },

@@ -18,10 +18,11 @@ export function levelWords(ctx) {
 
 /**
  * A chooser of the computer's level: `what` says what the level is for ({zh, en}), `start` the
- * level to begin with, `onChange(level)` is called when the reader changes it. Returns
- * { node, get() }; the options' words come from the engine.
+ * level to begin with (none: the engine's first level, the one a request without a level plays),
+ * `onChange(level)` is called when the reader changes it. Returns { node, get() }; the options'
+ * words come from the engine.
  */
-export function levelChooser(ctx, { what, start = "basic", onChange = () => {}, role = "level" }) {
+export function levelChooser(ctx, { what, start = null, onChange = () => {}, role = "level" }) {
   const select = el("select", { "data-role": role, class: "rv-level" });
   const label = el("label", { class: "rv-level-label" }, [ctx.t(what.zh, what.en), " ", select]);
   const node = el("span", { class: "rv-level-box" }, [label]);
@@ -32,6 +33,7 @@ export function levelChooser(ctx, { what, start = "basic", onChange = () => {}, 
       const o = el("option", { value: l.id, text: l.short[ctx.lang], title: l[ctx.lang] });
       select.append(o);
     }
+    if (value === null) value = a.levels[0].id;
     select.value = value;
     select.title = (a.levels.find((l) => l.id === value) || a.levels[0])[ctx.lang];
     select.disabled = false;

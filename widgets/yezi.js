@@ -4,7 +4,7 @@
 import { el, sharedState, shareButton } from "./dom.js";
 import { showingWidget } from "./showing.js";
 import { recordTools } from "./recordio.js";
-import { levelChooser, reviewButton } from "./review.js";
+import { levelChooser, levelWords, reviewButton } from "./review.js";
 
 const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
 const facesCache = new Map();
@@ -259,7 +259,8 @@ async function roundWidget(root, ctx) {
   let revealed = false; // the other hands and the result show only once the reader has chosen a split
   const preview = el("div", { class: "yz-my-groups", "data-role": "my-groups" });
   picked.after(preview);
-  let level = "basic"; // the three computer seats' level, and the hint's
+  let level = null; // the three computer seats' level, and the hint's (none chosen: the engine's first level)
+  const levelField = () => (level ? { level } : {});
   // the computer's level, chosen by the reader: the others split at it, and the hint is that level's split
   const chooser = levelChooser(ctx, {
     what: { zh: "电脑的水平：", en: "Computer level:" }, start: level,
@@ -269,12 +270,12 @@ async function roundWidget(root, ctx) {
   const hintText = el("span", { class: "yz-why", "data-role": "hint-text", role: "status" });
   hintBtn.addEventListener("click", async () => {
     hintBtn.disabled = true;
-    const a = await ctx.call({ game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, level });
+    const a = await ctx.call({ game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...levelField() });
     hintBtn.disabled = false;
     if (!a.ok) { hintText.textContent = a.error[ctx.lang]; return; }
     const h = a.hint;
-    hintText.textContent = (h.level === "strong" ? ctx.t("强水平会：", "The strong level would: ") : ctx.t("基本水平会：", "The basic level would: "))
-      + (ctx.lang === "zh" ? h.zh : h.en) + ctx.t("。", ".");
+    const lv = await levelWords(ctx).then((w) => (w.levels.find((l) => l.id === h.level) || w.levels[0]).short, () => ({ zh: "", en: "" }));
+    hintText.textContent = ctx.t(`${lv.zh}会：`, `The ${lv.en} level would: `) + (ctx.lang === "zh" ? h.zh : h.en) + ctx.t("。", ".");
     hintBtn.setAttribute("aria-expanded", "true");
   });
   preview.after(el("div", { class: "rv-hint" }, [chooser.node, " ", hintBtn, " ", hintText]));
@@ -324,7 +325,7 @@ async function roundWidget(root, ctx) {
   }
 
   async function run(opts = {}) {
-    const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value }, level };
+    const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value }, ...levelField() };
     request.seed = opts.newSeed ? Math.floor(Math.random() * 2 ** 32) : seed;
     if (opts.split) { request.my_seat = 0; request.my_groups = opts.split; }
     button.disabled = true;
@@ -395,7 +396,7 @@ async function roundWidget(root, ctx) {
   // the round as a record file, and a record file opened at this table (widgets/recordio.js)
   (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
     game: "yezi",
-    request: () => (revealed ? { game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, level,
+    request: () => (revealed ? { game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...levelField(),
       ...(mySplit ? { my_seat: 0, my_groups: mySplit } : {}) } : null),
     open: async (r) => {
       if ((r.thrower || 0) !== 0) return { zh: "这张牌桌总是甲家掷骰子，这份记录不是。", en: "At this table Player A always throws the die; in this record someone else did." };
@@ -403,7 +404,7 @@ async function roundWidget(root, ctx) {
       const o = r.options || {};
       for (const [k, sel] of [["scoring", scoring], ["ties", ties]]) if ([...sel.options].some((x) => x.value === o[k])) sel.value = o[k];
       hand = [];
-      if (r.level === "basic" || r.level === "strong") { level = r.level; chooser.set(level); } // the record's computer level
+      if (r.level) { level = r.level; chooser.set(level); } // the record's computer level (the engine read it)
       if (r.my_groups) await run({ split: r.my_groups });
       else await run({ best: true });
       return null;

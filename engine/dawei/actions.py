@@ -156,7 +156,9 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
         "first_svg": dice_svg(first, dice_words(first, _lang(req))),
         "sticks": stick_list(),
         "muntjac_at_once": direct_muntjac(first),
-        "main_pattern": {"id": classify(first, rules).id, "zh": classify(first, rules).zh, "en": classify(first, rules).en},
+        "main_pattern": {"id": classify(first, rules).id, "zh": classify(first, rules).zh, "en": classify(first, rules).en,
+                         # worth saying beside a split throw: more than a single chicken or rabbit, or nothing
+                         "noted": classify(first, rules).id not in ("blank", "chicken", "rabbit")},
         "openings": [
             {
                 "key": ch.key,
@@ -484,7 +486,9 @@ def _options(req: dict[str, Any]) -> dict[str, Any]:
                 "note": o.note,
             }
             for o in OPTIONS
-        ]
+        ],
+        # the play action's own bounds, for a table that keeps moves and asks for the log
+        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL},
     }
 
 
@@ -511,7 +515,7 @@ EXAMPLES = [
      "en": "The computer at the strong level: after seat A's first split throw the hint is to split the tiger and throw again for the 顺斗顺 sweep, rather than take the straight at once."},
     {"request": {"game": "dawei", "action": "play", "players": 3, "seed": 1, "humans": [0], "moves": ["throw"], "log_tail": 5}, "zh": "对局：甲为人，其余由电脑掷；给出签池、各家所得与日志。", "en": "A game: seat A is human, the computer throws for the others; shows the pool, holdings and log."},
     {"request": {"game": "dawei", "action": "simulate", "players": 6, "games": 3, "seed": 1}, "zh": "模拟三局六人打围（上局庄家得二牲），给出各家输赢。", "en": "Simulate three six-player games in a row (the last banker takes the two beasts); each seat's result."},
-    {"request": {"game": "dawei", "action": "options"}, "zh": "全部规则选项（来源不明之处）。", "en": "Every rule option (where the source is open)."},
+    {"request": {"game": "dawei", "action": "options"}, "zh": "全部规则选项（来源不明之处），以及对局动作的上限（一局记多少步、电脑一次替人掷多少次、日志留多少行）。", "en": "Every rule option (where the source is open), and the bounds of the play action (moves a game may hold, throws the computer makes for a reader at once, lines of the log)."},
     {"request": {"game": "dawei", "action": "referee", "players": 3, "first": 1, "names": ["张三", "李四", "王五"], "moves": ["throw:333342", "throw:441236", "drop:1"]},
      "zh": "在真的桌上裁判打围：三位玩家，乙先掷，记下三笔（四黑挂一红、二兔、掉出一颗色子）；答出各家的签、场上余签、轮到谁和记录的文字。",
      "en": "Referee 打围 at a real table: three players, B throws first, three entries (four blacks with a red, two red fours, one die out of the bowl); the answer gives each player's sticks, the pool, whose throw it is and the record's text."},
