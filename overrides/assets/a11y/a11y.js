@@ -37,26 +37,43 @@
     return x || y;
   }
 
+  // Every element of the content but drawings' insides (an SVG's parts never scroll).
+  function* elements(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, {
+      acceptNode: (n) => (n.parentElement && n.parentElement.namespaceURI === "http://www.w3.org/2000/svg"
+        ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) yield n;
+  }
+
   function focusRegions() {
     const content = document.querySelector(".md-content") || document.body;
-    for (const el of content.querySelectorAll("*")) {
+    // First every reading of styles and sizes, then every change: a change between two
+    // readings would make the browser lay the page out again for each element.
+    const add = [];
+    const drop = [];
+    for (const el of elements(content)) {
       const marked = el.dataset.a11yScroll === "1";
       if (scrolls(el) && !el.querySelector(FOCUSABLE)) {
-        if (!el.hasAttribute("tabindex")) {
-          el.setAttribute("tabindex", "0");
-          el.dataset.a11yScroll = "1";
-          if (!el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
-            el.setAttribute("role", el.getAttribute("role") || "region");
-            el.setAttribute("aria-label", words.region());
-          }
-        }
+        if (!el.hasAttribute("tabindex")) add.push(el);
       } else if (marked) {
-        el.removeAttribute("tabindex");
-        delete el.dataset.a11yScroll;
-        if (el.getAttribute("aria-label") === words.region()) {
-          el.removeAttribute("aria-label");
-          if (el.getAttribute("role") === "region") el.removeAttribute("role");
-        }
+        drop.push(el);
+      }
+    }
+    for (const el of add) {
+      el.setAttribute("tabindex", "0");
+      el.dataset.a11yScroll = "1";
+      if (!el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
+        el.setAttribute("role", el.getAttribute("role") || "region");
+        el.setAttribute("aria-label", words.region());
+      }
+    }
+    for (const el of drop) {
+      el.removeAttribute("tabindex");
+      delete el.dataset.a11yScroll;
+      if (el.getAttribute("aria-label") === words.region()) {
+        el.removeAttribute("aria-label");
+        if (el.getAttribute("role") === "region") el.removeAttribute("role");
       }
     }
   }
@@ -79,8 +96,10 @@
     if (!pending) pending = requestAnimationFrame(run);
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
-  else run();
+  // Each run reads the page's styles and sizes: done just before the browser paints a frame,
+  // when it works them out anyway, rather than in a task of its own.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soon);
+  else soon();
   window.addEventListener("resize", soon);
   new MutationObserver((records) => {
     // our own attribute changes do not re-trigger the work
