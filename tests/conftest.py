@@ -120,6 +120,31 @@ class _EarlyBuild:
             cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, text=True, env=env,
             preexec_fn=_die_with_parent if sys.platform == "linux" else None,
         )
+        self.serving = False
+        self.crawl_thread: threading.Thread | None = None
+        self.crawl: dict[str, object] | None = None
+        self.crawl_error: BaseException | None = None
+
+    def crawl_when_built(self, viewports: tuple[str, ...]) -> None:
+        """Crawl the site (tests/browser/crawl.py) as soon as it is built, in the background, each
+        viewport in its own thread and browser: the crawl's pages load on the core the build has
+        left free while the engine's tests run on the other."""
+
+        def run() -> None:
+            try:
+                if self.proc.wait(timeout=900) != 0:
+                    return  # the build's failure is reported by every test that uses the site
+                self.serving = True
+                start_serving(self.server)
+                from browser.crawl import crawl_site
+
+                url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+                self.crawl = crawl_site(None, url, self.dest, viewports)
+            except BaseException as e:  # noqa: BLE001 - raised again by the site_crawl fixture
+                self.crawl_error = e
+
+        self.crawl_thread = threading.Thread(target=run, name="early-crawl", daemon=True)
+        self.crawl_thread.start()
 
     def result(self) -> BuildResult:
         code = self.proc.wait(timeout=900)
@@ -197,8 +222,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site_url(built_site: Path, _site_server: tuple[_Server, Path]) -> Iterator[str]:
     server, _ = _site_server
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    if not (_EARLY and _EARLY[0].serving):  # the early crawl may be serving it already
+        threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     _SERVED.append((url, built_site))
     try:
@@ -273,11 +298,18 @@ def _service_worker_default(request: pytest.FixtureRequest) -> Iterator[None]:
 def site_crawl(browser: object, site_url: str, built_site: Path, request: pytest.FixtureRequest) -> dict[str, object]:
     """Every page of the site visited once per viewport ("desk": 1280 px light, "phone": 360 px
     dark), with what the reader-facing checks assert on (tests/browser/crawl.py); a run that
-    leaves out the tests of one viewport does not crawl it."""
-    from browser.crawl import crawl_site, viewports_for
+    leaves out the tests of one viewport does not crawl it. A run that builds the site early
+    crawls it early too, in the background, as soon as the build is done (_EarlyBuild)."""
+    from browser.crawl import crawl_site
 
-    files = {Path(str(item.path)).name for item in request.session.items if "site_crawl" in getattr(item, "fixturenames", ())}
-    return crawl_site(browser, site_url, built_site, viewports_for(files))
+    if _EARLY and _EARLY[0].crawl_thread is not None:
+        early = _EARLY[0]
+        early.crawl_thread.join()
+        if early.crawl_error is not None:
+            raise early.crawl_error
+        if early.crawl is not None:
+            return early.crawl
+    return crawl_site(browser, site_url, built_site, crawl_viewports(request.session.items))
 
 
 def _is_local(url: str) -> bool:
@@ -440,6 +472,17 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         users = [item for item in users if not Path(str(item.path)).is_relative_to(ROOT / "tests" / "record")]
     if users:
         _EARLY.append(_EarlyBuild())
+        viewports = crawl_viewports(session.items)
+        if viewports:
+            _EARLY[0].crawl_when_built(viewports)
+
+
+def crawl_viewports(items: list[pytest.Item]) -> tuple[str, ...]:
+    """The viewports the collected tests that read the crawl need (none if no test reads it)."""
+    from browser.crawl import viewports_for
+
+    files = {Path(str(item.path)).name for item in items if "site_crawl" in getattr(item, "fixturenames", ())}
+    return viewports_for(files) if files else ()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

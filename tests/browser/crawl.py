@@ -301,9 +301,10 @@ def _crawl_in_own_browser(crawl: Crawl, site_url: str, site: Path, paths: list[s
         errors.append(e)
 
 
-def crawl_site(browser: Any, site_url: str, site: Path, viewports: tuple[str, ...] = VIEWPORTS) -> dict[str, Crawl]:
+def crawl_site(browser: Any | None, site_url: str, site: Path, viewports: tuple[str, ...] = VIEWPORTS) -> dict[str, Crawl]:
     """Visit every page of ``site`` (served at ``site_url``) once at each of ``viewports``: one
-    viewport in ``browser``; two side by side, each in its own thread and browser."""
+    viewport in ``browser``; two side by side, each in its own thread and browser (and one in a
+    thread and browser of its own when ``browser`` is None: the early crawl, tests/conftest.py)."""
     if not AXE.exists():
         raise AssertionError("axe-core is missing: run npm ci (it is a devDependency in package.json)")
     paths = pages(site)
@@ -313,7 +314,7 @@ def crawl_site(browser: Any, site_url: str, site: Path, viewports: tuple[str, ..
         "phone": Crawl("phone", PHONE, "dark", widget_pages=widgets),
     }
     crawls = {name: every[name] for name in viewports}
-    if len(crawls) == 1:
+    if len(crawls) == 1 and browser is not None:
         _crawl(browser, next(iter(crawls.values())), site_url, site, paths)
         return crawls
     errors: list[BaseException] = []
