@@ -38,6 +38,7 @@ NGINX_FILE = "_nginx.conf"
 HASHED = (
     r"assets/widgets/[^/]+\.[0-9a-f]{8,}\.(?:js|css)",
     r"assets/engine/[0-9a-f]{8,}/.*",
+    r"assets/views/[0-9a-f]{8,}/.*",
     r"assets/pyodide/pyodide-lock\.[0-9a-f]{8,}\.json",
     r"assets/javascripts/.*\.min\.js",
     r"assets/stylesheets/.*\.min\.css",
@@ -77,6 +78,7 @@ def netlify_headers(base: str, policy: str) -> str:
     lines += [f"{base}*.mjs", "  Content-Type: text/javascript; charset=utf-8"]
     lines += [f"{base}sw.js", "  Cache-Control: no-cache"]
     lines += [f"{base}assets/engine/*", "  Cache-Control: public, max-age=31536000, immutable"]
+    lines += [f"{base}assets/views/*", "  Cache-Control: public, max-age=31536000, immutable"]
     return "\n".join(lines) + "\n"
 
 
