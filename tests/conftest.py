@@ -112,9 +112,9 @@ class _EarlyBuild:
     def __init__(self) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="pytest-site-"))
         self.dest = self.tmp / "site"
-        self.server, url = site_server(self.dest)
+        self.server, self.url = site_server(self.dest)
         self.log = open(self.tmp / "build.log", "w+", encoding="utf-8")
-        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=url)
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=self.url)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(self.dest)],
             cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, text=True, env=env,
@@ -138,8 +138,7 @@ class _EarlyBuild:
                 start_serving(self.server)
                 from browser.crawl import crawl_site
 
-                url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-                self.crawl = crawl_site(None, url, self.dest, viewports)
+                self.crawl = crawl_site(None, self.url, self.dest, viewports)
             except BaseException as e:  # noqa: BLE001 - raised again by the site_crawl fixture
                 self.crawl_error = e
 
