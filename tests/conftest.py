@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlparse
@@ -429,7 +430,12 @@ SLOW = (
 )
 
 
+#: the run's start, and the test file in progress (the per-file progress line)
+_PROGRESS: dict[str, object] = {"t0": time.monotonic(), "file": None, "config": None}
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    _PROGRESS["config"] = config
     config.addinivalue_line("markers", "node: runs the engine's Pyodide package (its wheel, Pyodide under Node)")
     config.addinivalue_line("markers", "slow: a long simulation or fuzzing run (listed in tests/conftest.py)")
     config.addinivalue_line("markers", "service_worker: the page fixture lets the site register its service worker (the offline layer's tests)")
@@ -460,6 +466,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # (a file stays whole, for its module fixtures): the site builds meanwhile (_EarlyBuild)
     heavy = {item.path for item in items if any(item.get_closest_marker(m) for m in ("browser", "site", "node"))}
     items.sort(key=lambda item: item.path in heavy)
+
+
+def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    """A line as each test file starts, with the minutes since the run began: where a slow or
+    stuck run spent its time can be read off the last lines of its log (CI keeps only the tail)."""
+    config = _PROGRESS["config"]
+    path = nodeid.split("::")[0]
+    if config is None or path == _PROGRESS["file"] or config.option.collectonly:
+        return
+    _PROGRESS["file"] = path
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and reporter.verbosity <= 0:
+        elapsed = int(time.monotonic() - float(_PROGRESS["t0"]))  # type: ignore[arg-type]
+        if getattr(reporter._tw, "width_of_current_line", 0):  # after the last file's dots
+            reporter.write("\n")
+        reporter.write_line(f"[{elapsed // 60:3d} min {elapsed % 60:02d} s] {path}")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
