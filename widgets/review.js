@@ -46,12 +46,18 @@ export function levelChooser(ctx, { what, start = null, onChange = () => {}, rol
   return { node, get: () => value, set: (v) => { value = v; select.value = v; } };
 }
 
+/** The words of the level that reviews a game ({zh, en}, as the level chooser names it), from the engine. */
+export function reviewerWords(ctx) {
+  return levelWords(ctx).then((a) => (a.levels.find((l) => l.id === a.review) || a.levels[a.levels.length - 1]).short,
+    () => ({ zh: "电脑", en: "computer" }));
+}
+
 const fmt = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2);
 
-function optionRow(ctx, o, unit) {
+function optionRow(ctx, o, unit, lv) {
   const marks = [];
   if (o.chosen) marks.push(ctx.t("你的选择", "your choice"));
-  if (o.best) marks.push(ctx.t("强水平的选择", "the strong level's choice"));
+  if (o.best) marks.push(ctx.t(`${lv.zh}的选择`, `the ${lv.en} level's choice`));
   const figure = `${fmt(o.mean)}${o.pm == null ? "" : ` ± ${o.pm.toFixed(2)}`}`;
   return el("tr", { class: (o.chosen ? "rv-chosen " : "") + (o.best ? "rv-best" : "") }, [
     el("td", {}, [o[ctx.lang], marks.length ? el("span", { class: "rv-mark", text: ` (${marks.join(ctx.t("，", ", "))})` }) : ""]),
@@ -60,7 +66,7 @@ function optionRow(ctx, o, unit) {
   ]);
 }
 
-function decisionNode(ctx, d, unit) {
+function decisionNode(ctx, d, unit, lv) {
   const head = ctx.t(`第 ${d.n} 个决定（第 ${d.move} 步）：你${d.chosen_words.zh}`, `Decision ${d.n} (move ${d.move}): you chose “${d.chosen_words.en}”`);
   const summary = el("summary", {}, [head]);
   const box = el("details", { class: "rv-decision", "data-n": String(d.n) }, [summary]);
@@ -68,13 +74,13 @@ function decisionNode(ctx, d, unit) {
     box.append(el("p", { class: "rv-wait", text: ctx.t("正在估算……", "Estimating…") }));
     return box;
   }
-  const tag = d.agreed ? ctx.t(" ✓ 与强水平相同", " ✓ as the strong level would") : (d.costly ? ctx.t(` 少得约 ${d.loss.toFixed(2)} ${unit.zh}`, ` about ${d.loss.toFixed(2)} ${unit.en} lost`) : "");
+  const tag = d.agreed ? ctx.t(` ✓ 与${lv.zh}相同`, ` ✓ as the ${lv.en} level would`) : (d.costly ? ctx.t(` 少得约 ${d.loss.toFixed(2)} ${unit.zh}`, ` about ${d.loss.toFixed(2)} ${unit.en} lost`) : "");
   if (tag) summary.append(el("span", { class: d.agreed ? "rv-agree" : "rv-loss", text: tag }));
   if (d.why) box.append(el("p", { class: "rv-why", "data-role": "why", text: d.why[ctx.lang] }));
   const table = el("table", { class: "rv-options" }, [
     el("thead", {}, [el("tr", {}, [el("th", { scope: "col", text: ctx.t("可走的每一步", "Each lawful option") }), " ",
       el("th", { scope: "col", text: ctx.t(`平均（${unit.zh}）± 把握`, `Mean (${unit.en}) ± sureness`) })])]),
-    el("tbody", {}, d.options.map((o) => optionRow(ctx, o, unit))),
+    el("tbody", {}, d.options.map((o) => optionRow(ctx, o, unit, lv))),
   ]);
   box.append(el("div", { class: "rv-scroll" }, [table]));
   box.append(el("p", { class: "rv-deals", text: d.exact
@@ -99,11 +105,13 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
   let started = false;
   const rows = new Map();
   let unit = null;
+  let lv = null; // the reviewing level's words
+  let marked = 0; // how many of the costliest decisions are marked (the engine's figure)
 
   function mark() {
-    // the costliest decisions: the three largest losses among those clearly worse than the strong level's choice
+    // the costliest decisions: the largest losses among those clearly worse than the reviewing level's choice
     const costly = [...rows.values()].filter((d) => d.analysed && d.costly).sort((a, b) => b.loss - a.loss);
-    const top = new Set(costly.slice(0, 3).map((d) => d.n));
+    const top = new Set(costly.slice(0, marked).map((d) => d.n));
     for (const d of rows.values()) {
       const node = list.querySelector(`[data-n="${d.n}"]`);
       if (!node) continue;
@@ -119,12 +127,13 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
 
   function put(a) {
     unit = a.unit;
+    marked = a.marked;
     how.textContent = a.how[ctx.lang];
     for (const d of a.decisions) {
       const old = rows.get(d.n);
       if (old && old.analysed && !d.analysed) continue;
       rows.set(d.n, d);
-      const node = decisionNode(ctx, d, unit);
+      const node = decisionNode(ctx, d, unit, lv);
       const there = list.querySelector(`[data-n="${d.n}"]`);
       if (there) { node.open = there.open; there.replaceWith(node); } else list.append(node);
     }
@@ -134,7 +143,8 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
   async function start() {
     if (started) return;
     started = true;
-    status.textContent = ctx.t("强水平正在把你的每个决定重新打一遍……", "The strong level is playing each of your decisions out again…");
+    lv = await reviewerWords(ctx);
+    status.textContent = ctx.t(`${lv.zh}正在把你的每个决定重新打一遍……`, `The ${lv.en} level is playing each of your decisions out again…`);
     panel.setAttribute("aria-busy", "true");
     const first = await ctx.call(oneByOne ? { ...request, decisions: [1] } : request);
     if (!first.ok) { status.textContent = first.error[ctx.lang]; panel.removeAttribute("aria-busy"); panel.dataset.state = "error"; return; }
@@ -158,10 +168,10 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
     const lost = all.reduce((s, d) => s + (d.loss || 0), 0);
     const costly = mark();
     summary.textContent = oneByOne || !first.summary
-      ? ctx.t(`你有 ${all.length} 个决定可选（只有一种走法的不算），强水平同意其中 ${agreed} 个；其余的合起来约少得 ${lost.toFixed(2)} ${unit.zh}。`
-        + (costly.length ? `代价最大的是第 ${costly[0].n} 个决定。` : "没有哪个决定明显比强水平差。"),
-      `You had ${all.length} decisions with a choice; the strong level agrees with ${agreed}; the others together cost about ${lost.toFixed(2)} ${unit.en}. `
-        + (costly.length ? `The costliest was decision ${costly[0].n}.` : "No decision was clearly worse than the strong level's."))
+      ? ctx.t(`你有 ${all.length} 个决定可选（只有一种走法的不算），${lv.zh}同意其中 ${agreed} 个；其余的合起来约少得 ${lost.toFixed(2)} ${unit.zh}。`
+        + (costly.length ? `代价最大的是第 ${costly[0].n} 个决定。` : `没有哪个决定明显比${lv.zh}差。`),
+      `You had ${all.length} decisions with a choice; the ${lv.en} level agrees with ${agreed}; the others together cost about ${lost.toFixed(2)} ${unit.en}. `
+        + (costly.length ? `The costliest was decision ${costly[0].n}.` : `No decision was clearly worse than the ${lv.en} level's.`))
       : first.summary[ctx.lang];
     status.textContent = "";
     panel.removeAttribute("aria-busy");

@@ -37,6 +37,8 @@ REVIEW_UNITS: dict[str, int] = {"gupai": 1_200_000, "paohuzi": 1_500_000, "yezi"
 MAX_DECISIONS = 60
 #: the costliest decisions marked
 MARKED = 3
+#: the level that reviews a game
+REVIEWER = "strong"
 
 #: what a seat's result is counted in, by game
 UNITS: dict[str, tuple[str, str]] = {"gupai": ("墩", "tricks (墩)"), "paohuzi": ("分", "points"), "yezi": ("分", "points"),
@@ -411,8 +413,8 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
               f"{agreed}; the others together cost about {lost:.2f} {u_en}. {tail_en}",
     }
     return {
-        "game": game, "seat": seat, "position": end.written(), "level": "strong", "decisions": out, "total": len(decisions),
-        "costliest": [r["n"] for r in costly[:MARKED]], "unit": {"zh": u_zh, "en": u_en}, "summary": summary,
+        "game": game, "seat": seat, "position": end.written(), "level": REVIEWER, "decisions": out, "total": len(decisions),
+        "costliest": [r["n"] for r in costly[:MARKED]], "marked": MARKED, "unit": {"zh": u_zh, "en": u_en}, "summary": summary,
         "over": end.is_terminal(), "returns": [float(x) for x in end.returns()] if end.is_terminal() else None,
         "how": {"zh": "每个选择的数是：强水平按你当时能看到的牌，把看不到的牌重新发几次，每次把这一步和以后各步用基本水平打到底，"
                       "你这一座的平均结果；± 是 95% 的把握范围（发得越多越窄）。强水平只有在别的走法明显更好时才不走基本水平的那一步，所以它选的不一定是数最大的那一个。",
@@ -424,12 +426,16 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def a_levels(req: dict[str, Any]) -> dict[str, Any]:
-    """The computer's levels in words, for a table's level chooser, and the games the strong level plays."""
+    """The computer's levels in words, for a table's level chooser (each marked ``slow`` when it plays every move out),
+    the games the strong level plays, and the level that reviews a reader's game (``review``: the level a
+    ``table.review`` answer names)."""
     from .strong import LEVELS
 
-    return {"levels": [{"id": k, "zh": zh, "en": en, "short": {"zh": zh.split("（")[0], "en": en.split(" (")[0]}}
+    # slow: the level plays each move out, so that each of its answers takes a second or more (a table asks it
+    # only when it must)
+    return {"levels": [{"id": k, "zh": zh, "en": en, "short": {"zh": zh.split("（")[0], "en": en.split(" (")[0]}, "slow": k == REVIEWER}
                        for k, (zh, en) in LEVELS.items()],
-            "games": sorted(COVERED)}
+            "games": sorted(COVERED), "review": REVIEWER}
 
 
 def _replay_cost(position: dict[str, Any]) -> int:

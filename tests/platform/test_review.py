@@ -47,6 +47,7 @@ def test_every_lawful_option_is_estimated_at_every_decision(gupai_review: dict) 
 
 def test_the_costliest_decisions_are_marked_and_explained_in_both_languages(gupai_review: dict) -> None:
     marked = [d for d in gupai_review["decisions"] if d["costliest"]]
+    assert len(marked) <= gupai_review["marked"] and gupai_review["level"] == handle({"game": "table", "action": "levels"})["review"]
     assert marked and [d["n"] for d in sorted(marked, key=lambda d: -d["loss"])] == gupai_review["costliest"]
     assert all(d["costly"] and not d["agreed"] and d["loss"] > 0 for d in marked)
     worst = max(gupai_review["decisions"], key=lambda d: d["loss"])
@@ -152,6 +153,8 @@ def test_the_levels_are_named_in_words() -> None:
     assert [x["id"] for x in a["levels"]] == ["basic", "strong"]
     assert all(_cjk(x["zh"]) and _cjk(x["short"]["zh"]) and x["short"]["en"].isalpha() for x in a["levels"])
     assert "gupai" in a["games"] and "paohuzi" in a["games"]
+    assert a["review"] in [x["id"] for x in a["levels"]]  # the level that reviews, which a review answer names
+    assert [x["slow"] for x in a["levels"]] == [False, True]  # the strong level plays every move out
 
 
 def _finished(game: str, seed: int) -> dict:
