@@ -160,16 +160,8 @@ def split_widget(lang: str, params: dict[str, Any]) -> str:
 
 
 def split_direct_text(ans: dict[str, Any], lang: str) -> str:
-    t = T(lang)
-    parts = []
-    mp = ans["main_pattern"]
-    if mp["noted"]:
-        parts.append(t(f"按正掷是{mp['zh']}", f"as a main-phase throw: {mp['en']}"))
-    if ans["muntjac_at_once"]:
-        parts.append(t("分獐：直接得一支獐", "split muntjac: a muntjac at once"))
-    if not ans["openings"]:
-        parts.append(t("不能分掷", "opens no split"))
-    return "；".join(parts) if lang == "zh" else "; ".join(parts)
+    """What the first split throw does by itself, in the engine's words (the widget shows the same)."""
+    return str(ans["direct"][lang])
 
 
 def openings_html(ans: dict[str, Any], lang: str) -> str:

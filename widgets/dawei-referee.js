@@ -1,7 +1,8 @@
 // 打围 at a real table: the reader enters each throw as it happens; the engine (dawei.referee) applies
 // the rules and answers the table, the settlement and the written record. The game is kept as that
 // record in sessions.js, so it survives a reload and works offline. Words about the game come from the
-// engine's answers and the page (data-words); this file holds no game data.
+// engine's answers (the options answer: the dice, their faces, the unit 柱, the entries told at once) and
+// the page (data-words); this file holds no game data.
 import { openStore, sessionBar } from "./sessions.js";
 
 const KIND = "dawei-referee";
@@ -24,6 +25,12 @@ function words(root) {
 export async function refereeWidget(root, ctx) {
   const L = ctx.lang;
   const W = words(root);
+  // the dice thrown and their faces, the unit of the result and the entries told at once: the engine's
+  const info = await ctx.call({ game: "dawei", action: "options" });
+  if (!info.ok) throw new Error(info.error.en);
+  const DICE = info.dice.count;
+  const FACES = new Set(info.dice.faces.map(String));
+  const ZHU = info.words.zhu;
   const q = (role) => root.querySelector(`[data-role="${role}"]`);
   const setup = q("setup");
   const game = q("game");
@@ -97,18 +104,18 @@ export async function refereeWidget(root, ctx) {
     if (digits.value !== faces.join("")) digits.value = faces.join("");
     const over = !ans || ans.terminal;
     const needChoice = ans && ans.enter.some((x) => !x.faces) && !ans.enter.some((x) => x.move === "throw");
-    keys.forEach((k) => { k.disabled = over || busy || faces.length >= 6; });
+    keys.forEach((k) => { k.disabled = over || busy || faces.length >= DICE; });
     back.disabled = over || busy || faces.length === 0;
-    enter.disabled = over || busy || faces.length !== 6 || (needChoice && !split);
+    enter.disabled = over || busy || faces.length !== DICE || (needChoice && !split);
   }
   keys.forEach((k) => k.addEventListener("click", () => {
-    if (faces.length < 6) faces.push(Number(k.dataset.face));
+    if (faces.length < DICE) faces.push(Number(k.dataset.face));
     drawFaces();
-    if (faces.length === 6) enter.focus();
+    if (faces.length === DICE) enter.focus();
   }));
   back.addEventListener("click", () => { faces.pop(); drawFaces(); });
   digits.addEventListener("input", () => {
-    faces = [...digits.value].filter((c) => c >= "1" && c <= "6").slice(0, 6).map(Number);
+    faces = [...digits.value].filter((c) => FACES.has(c)).slice(0, DICE).map(Number);
     drawFaces();
   });
   digits.addEventListener("keydown", (ev) => {
@@ -120,7 +127,7 @@ export async function refereeWidget(root, ctx) {
     busy = true;
     drawFaces();
     try {
-      return await ctx.call({ game: "dawei", action: "referee", lang: L, entries: 400, ...request });
+      return await ctx.call({ game: "dawei", action: "referee", lang: L, entries: info.limits.entries, ...request });
     } finally {
       busy = false;
     }
@@ -160,7 +167,7 @@ export async function refereeWidget(root, ctx) {
       th.append(mk("br"), mk("small", {}, String(s.zhu)));
       head.append(th);
     }
-    head.append(mk("th", {}, "柱"), mk("th", {}, ctx.t("输赢", "result")));
+    head.append(mk("th", {}, ZHU[L]), mk("th", {}, ctx.t("输赢", "result")));
     const thead = mk("thead");
     thead.append(head);
     const body = mk("tbody");
@@ -227,7 +234,7 @@ export async function refereeWidget(root, ctx) {
     // the settlement
     settlement.innerHTML = "";
     if (a.terminal && a.settlement) {
-      settlement.append(mk("p", { class: "dawei-head" }, ctx.t(`结算（保本 ${a.break_even} 柱）`, `Settlement (break-even ${a.break_even} 柱)`)));
+      settlement.append(mk("p", { class: "dawei-head" }, ctx.t(`结算（保本 ${a.break_even} ${ZHU.zh}）`, `Settlement (break-even ${a.break_even} ${ZHU.en})`)));
       const ul = mk("ul", { "data-role": "verdicts" });
       for (const s of a.settlement) {
         const li = mk("li", { "data-seat": String(s.seat), "data-net": s.net_text });
@@ -256,7 +263,7 @@ export async function refereeWidget(root, ctx) {
   // ---------------------------------------------------------------- entering
   enter.addEventListener("click", async () => {
     if (!ans || busy) return;
-    if (faces.length !== 6) { say(W.needSix); return; }
+    if (faces.length !== DICE) { say(W.needSix); return; }
     const throwing = ans.enter.some((x) => x.move === "throw");
     if (!throwing && !split) { say(W.chooseSplit); return; }
     const move = throwing ? `throw:${faces.join("")}` : `${split}@${faces.join("")}`;
@@ -278,7 +285,7 @@ export async function refereeWidget(root, ctx) {
     const a = await ask({ ...req, moves: [] });
     if (!a.ok) { say(a.error[L]); return; }
     if (!session) {
-      session = store.create(`${W.untitled || ""} ${new Date().toISOString().slice(0, 10)}`.trim(), a.record, { players: a.players, entries: 0, over: false });
+      session = store.create(`${W.untitled || ""} ${new Date().toISOString().split("T")[0]}`.trim(), a.record, { players: a.players, entries: 0, over: false });
       bar.refresh();
       bar.select(session.id);
       return;

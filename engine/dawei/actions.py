@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import ApiError
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
-from .dice import ALL_OUTCOMES, Throw
+from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
 from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, Game, break_even, policy, seat_en, seat_zh
 from .options import CHOICE_WORDS, rules_from
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
@@ -147,18 +147,51 @@ def stick_list() -> list[dict[str, Any]]:
     return [{"id": a.id, "zh": a.zh, "en": a.en, "count": a.count, "zhu": a.zhu} for a in ANIMALS]
 
 
+#: the game's own words a table says around the engine's answers: the unit of the result, the banker's
+#: role, the split phase (the options answer gives them, so no widget keeps them)
+WORDS: dict[str, tuple[str, str]] = {"zhu": ("柱", "柱"), "banker": ("庄家", "banker"), "split": ("分掷", "split")}
+
+
+def _direct_words(first: Any, rules: Any, main: Any, opened: list[Any]) -> dict[str, str]:
+    """What a first split throw does by itself, in words: its main-phase worth when worth saying (more than a
+    single chicken or rabbit, or nothing), a muntjac at once, or that it opens no split."""
+    zh: list[str] = []
+    en: list[str] = []
+    if main.id not in ("blank", "chicken", "rabbit"):
+        zh.append(f"按正掷是{main.zh}")
+        en.append(f"as a main-phase throw: {main.en}")
+    if direct_muntjac(first):
+        zh.append("分獐：直接得一支獐")
+        en.append("split muntjac: a muntjac at once")
+    if not opened:
+        zh.append("不能分掷")
+        en.append("opens no split")
+    return {"zh": "；".join(zh), "en": "; ".join(en)}
+
+
+def _outcome_words(chosen: Any, shun: bool, success: bool) -> dict[str, str]:
+    """What the second throw of a split gave, in words."""
+    if shun:
+        return {"zh": "顺斗顺！按红一碗处理（里抄外抄）。", "en": "Straight upon straight! Settled like the red bowl."}
+    target = BY_ID[chosen.target]
+    if success:
+        return {"zh": f"成功：得{target.zh}。", "en": f"Success: takes the {target.en}."}
+    return {"zh": "未中：一无所得（第二色只看所要求的点数）。", "en": "Missed: nothing taken (only the required faces count on the second throw)."}
+
+
 def _split(req: dict[str, Any]) -> dict[str, Any]:
     rules = rules_from(req.get("options"))
     first = read_dice(req, "first")
     opened = openings(first, rules)
+    main = classify(first, rules)
     out: dict[str, Any] = {
         "first": list(first),
         "first_svg": dice_svg(first, dice_words(first, _lang(req))),
         "sticks": stick_list(),
         "muntjac_at_once": direct_muntjac(first),
-        "main_pattern": {"id": classify(first, rules).id, "zh": classify(first, rules).zh, "en": classify(first, rules).en,
+        "main_pattern": {"id": main.id, "zh": main.zh, "en": main.en,
                          # worth saying beside a split throw: more than a single chicken or rabbit, or nothing
-                         "noted": classify(first, rules).id not in ("blank", "chicken", "rabbit")},
+                         "noted": main.id not in ("blank", "chicken", "rabbit")},
         "openings": [
             {
                 "key": ch.key,
@@ -174,6 +207,7 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
             for ch in opened
         ],
     }
+    out["direct"] = _direct_words(first, rules, main, opened)
     if "second" in req:
         second = read_dice(req, "second")
         key = req.get("choice")
@@ -187,6 +221,7 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
         out["second_svg"] = dice_svg(second, dice_words(second, _lang(req)))
         out["shun_dou_shun"] = second_is_shun_dou_shun(chosen, second)
         out["success"] = chosen.need.met(second, rules)
+        out["outcome"] = _outcome_words(chosen, out["shun_dou_shun"], out["success"])
     return out
 
 
@@ -487,8 +522,12 @@ def _options(req: dict[str, Any]) -> dict[str, Any]:
             }
             for o in OPTIONS
         ],
-        # the play action's own bounds, for a table that keeps moves and asks for the log
-        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL},
+        # the play action's own bounds, for a table that keeps moves and asks for the log, and the entries
+        # the referee tells at once
+        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": _referee().TOLD},
+        # the dice: how many are thrown, their faces, and the ordered throws of them all
+        "dice": {"count": N_DICE, "faces": list(FACES), "throws": ALL_OUTCOMES},
+        "words": {k: {"zh": zh, "en": en} for k, (zh, en) in WORDS.items()},
     }
 
 

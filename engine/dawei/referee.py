@@ -26,6 +26,8 @@ from .game import MAX_PLAYERS, MIN_PLAYERS, seat_en, seat_zh
 #: 200 seeded 16-player games took 658 (a game at the table that ran past it would be over 1,400 throws)
 MAX_MOVES = 1_400
 MAX_NAME = 24
+#: the entries the referee's page asks to be told at once (the table's log)
+TOLD = 400
 _DICE = re.compile(r"[1-6]{6}")
 
 
@@ -180,7 +182,7 @@ def cost(req: dict[str, Any]) -> int:
     return 300_000 + 2 * per * size(req, "moves", 0, 100_000)
 
 
-__all__ = ["referee", "cost", "seeded_table_moves", "MAX_MOVES"]
+__all__ = ["referee", "cost", "seeded_table_moves", "MAX_MOVES", "TOLD"]
 
 
 def seeded_table_moves(seed: int, players: int = 4) -> tuple[int, list[str]]:

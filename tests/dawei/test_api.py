@@ -88,6 +88,22 @@ def test_play_replays_and_waits_for_humans():
 def test_split_action():
     a = handle({"game": "dawei", "action": "split", "first": [5, 5, 5, 1, 2, 4], "second": [5, 1, 1, 2, 3, 6], "choice": "eagle_triple:5"})
     assert a["ok"] and a["success"] is True and a["muntjac_at_once"] is True
+    # what the throws did, in words: the muntjac at once beside the first, the stick taken after the second
+    assert "獐" in a["direct"]["zh"] and "muntjac at once" in a["direct"]["en"]
+    assert a["outcome"]["zh"].startswith("成功") and a["outcome"]["en"].startswith("Success")
+    missed = handle({"game": "dawei", "action": "split", "first": [5, 5, 5, 1, 2, 4], "second": [1, 1, 2, 2, 3, 6], "choice": "eagle_triple:5"})
+    assert missed["success"] is False and missed["outcome"]["en"].startswith("Missed")
+    none = handle({"game": "dawei", "action": "split", "first": [3, 3, 4, 4, 5, 6]})
+    assert none["direct"] == {"zh": "", "en": ""} and "outcome" not in none
+
+
+def test_the_options_answer_gives_the_dice_and_the_words_a_table_needs():
+    from engine.dawei.dice import ALL_OUTCOMES, FACES, N_DICE
+
+    a = handle({"game": "dawei", "action": "options"})
+    assert a["dice"] == {"count": N_DICE, "faces": list(FACES), "throws": ALL_OUTCOMES}
+    assert a["words"]["zhu"]["zh"] == "柱" and a["words"]["banker"]["en"] == "banker"
+    assert 0 < a["limits"]["entries"] and a["limits"]["log_tail"] > 0
 
 
 def test_simulate():

@@ -192,7 +192,6 @@ REMAINING: dict[str, str] = {
     "dawei.js": "numbers: six dice and their faces (6), the 6^6 throws (46656), the simulation's bounds and the spread "
                 "figure's sizes (3, 4, 10, 20, 24, 25, 30, 40, 50, 60, 220, 600, 0.5); words: 柱, 正掷, 分掷, 庄家 and a "
                 "reading's words (一无所得) in sentences",
-    "dawei-referee.js": "six dice and faces (6), the entries asked for (400), the stick unit 柱 in headings",
     "gupai.js": "the level ids (basic, strong) and the levels' words in the hint (强水平, 基本水平); 墩, 结牌, 封墩 in headings and sentences; "
                 "tile counts and drawing sizes (3, 26, 31, 32, 1120)",
     "ledger.js": "seat letters (甲乙丙丁); 墩, 结牌, 封墩, 骨牌 in questions and captions; trick and seat counts (3, 4, 20)",
