@@ -1,10 +1,11 @@
 // 鄂南骨牌 widgets. Every rule answer comes from the Python engine through
 // ctx.call(request); this file only draws. The static HTML made at build time
-// (sitegen/gupai.py) has the same structure, with the controls disabled.
+// (sitegen/gupai.py) has the same structure, with the controls disabled. The game's words (墩, 结牌 …)
+// come from the options answer, the computer's levels from table.levels.
 import { el, own, sharedState, shareButton } from "./dom.js";
 import { ledgerWidget } from "./ledger.js";
 import { recordTools } from "./recordio.js";
-import { levelChooser, reviewButton } from "./review.js";
+import { levelChooser, levelWords, reviewButton } from "./review.js";
 
 let tilesCache = null;
 
@@ -38,8 +39,16 @@ function sameTiles(a, b) {
   return x.every((v, i) => v === y[i]);
 }
 
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 async function handWidget(root, ctx) {
-  const svgs = await tileSvgs(ctx);
+  const [svgs, info, levels] = await Promise.all([
+    tileSvgs(ctx),
+    ctx.call({ game: "gupai", action: "options" }),
+    levelWords(ctx).then((a) => a.levels, () => []), // the computer's levels, in the engine's words
+  ]);
+  if (!info.ok) throw new Error(info.error.en);
+  const W = info.words;
   const board = root.querySelector('[data-role="board"]');
   const human = Number(board.dataset.human || "0");
   const seedEl = root.querySelector('[data-role="seed"]');
@@ -48,21 +57,22 @@ async function handWidget(root, ctx) {
   const downBtn = root.querySelector('[data-role="down"]');
   const sealBtn = root.querySelector('[data-role="seal"]');
   const selects = [...root.querySelectorAll("select[data-option]")];
-  let seed = Number(seedEl.textContent) || 1120;
+  let seed = Number(seedEl.textContent) || null; // none: the engine deals a hand of its choosing
   let moves = [];
   let sealed = [];
   let answer = null;
   let selected = [];
   let checkSeq = 0;
-  let level = "basic"; // the computer players' level, and the hint's
+  let level = levels.length ? levels[0].id : null; // the computer players' level, and the hint's: the engine's first to begin with
+  const slow = () => levels.some((l) => l.id === level && l.slow);
   const uid = root.id || `gp${Math.random().toString(36).slice(2, 8)}`;
 
   const start = sharedState(root);
   if (start) {
     if (Number.isSafeInteger(start.seed) && start.seed >= 0) seed = start.seed;
-    if (Array.isArray(start.moves)) moves = start.moves.slice(0, 32);
+    if (Array.isArray(start.moves)) moves = start.moves; // the engine refuses more than a hand holds, and the hand starts afresh
     if (Array.isArray(start.sealed)) sealed = start.sealed.filter((s) => s === human);
-    if (start.level === "strong") level = "strong";
+    if (levels.some((l) => l.id === start.level)) level = start.level;
     if (start.options && typeof start.options === "object") {
       for (const s of selects) {
         const v = own(start.options, s.dataset.option);
@@ -85,15 +95,14 @@ async function handWidget(root, ctx) {
     const h = answer && answer.hint;
     if (!h) return;
     const names = h.tiles.map((c) => ctx.t(svgs[c].zh, svgs[c].en)).join(ctx.t("、", " and "));
-    hintText.textContent = h.level === "strong"
-      ? ctx.t(`强水平会${h.up ? "出" : "扣下垫掉"}：${names}`, `The strong level would ${h.up ? "play" : "discard face down"}: ${names}`)
-      : ctx.t(`基本水平会${h.up ? "出" : "扣下垫掉"}：${names}`, `The basic level would ${h.up ? "play" : "discard face down"}: ${names}`);
+    const lv = (levels.find((l) => l.id === h.level) || { short: { zh: "", en: "" } }).short;
+    hintText.textContent = ctx.t(`${lv.zh}会${h.up ? "出" : "扣下垫掉"}：${names}`, `The ${lv.en} level would ${h.up ? "play" : "discard face down"}: ${names}`);
     hintBtn.setAttribute("aria-expanded", "true");
   });
   board.before(el("div", { class: "rv-hint" }, [chooser.node, " ", hintBtn, " ", hintText]));
 
   const seatName = (s) => (answer ? answer.seats[s][ctx.lang] : String(s));
-  const dun = (n) => ctx.t(`${n} 墩`, `${n} trick${n === 1 ? "" : "s"} (墩)`);
+  const dun = (n) => ctx.t(`${n} ${W.trick.zh}`, `${n} ${n === 1 ? W.trick.en : W.tricks.en}`);
 
   function legalFor(up) {
     if (!answer || !answer.legal) return null;
@@ -128,8 +137,8 @@ async function handWidget(root, ctx) {
       return;
     }
     const n = ++checkSeq;
-    if (level === "strong") return; // at the strong level every request plays the others' seats again: the lit buttons say what is playable
-    const a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), level, check: selected });
+    if (slow()) return; // at a level that plays moves out every request plays the others' seats again: the lit buttons say what is playable
+    const a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), ...(level ? { level } : {}), check: selected });
     if (n !== checkSeq || !a.ok || !a.check) return;
     const parts = [];
     const u = a.check.up ? a.check.up[ctx.lang] : ""; const d = a.check.down ? a.check.down[ctx.lang] : "";
@@ -141,13 +150,13 @@ async function handWidget(root, ctx) {
   }
 
   function settlementNode(s) {
-    const rs = [0, 1, 2, 3].map((i) => el("tr", {}, spaced([
+    const rs = s.held.map((_, i) => el("tr", {}, spaced([
       el("th", { scope: "row", text: seatName(i) }), el("td", { text: String(s.held[i]) }),
       el("td", { text: (s.nets[i] >= 0 ? "+" : "") + String(s.nets[i]) }),
     ])));
     const table = el("table", { class: "gp-score" }, [
-      el("thead", {}, [el("tr", {}, spaced([el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") }),
-        el("th", { text: ctx.t("输赢（墩）", "Net, in tricks (墩)") })]))]),
+      el("thead", {}, [el("tr", {}, spaced([el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("得墩", cap(W.tricks.en)) }),
+        el("th", { text: ctx.t(`输赢（${W.trick.zh}）`, `Net, in ${W.tricks.en}`) })]))]),
       el("tbody", {}, rs),
     ]);
     const summary = el("p", { class: "gp-summary", text: s.summary[ctx.lang] });
@@ -156,7 +165,7 @@ async function handWidget(root, ctx) {
   }
 
   function status(a) {
-    if (a.terminal) return ctx.t(`本盘结束：${seatName(a.settlement.closer)}结牌。`, `Hand over: ${seatName(a.settlement.closer)} made the closing (结牌).`);
+    if (a.terminal) return ctx.t(`本盘结束：${seatName(a.settlement.closer)}${W.closing.zh}。`, `Hand over: ${seatName(a.settlement.closer)} made ${W.closing.en}.`);
     if (a.to_move !== human) return "";
     if (!a.current.length) return ctx.t("轮到你领出：选一张、一对、至尊或套子。", "Your lead: choose a single, a pair, the supreme pair or a set.");
     const n = a.current[0].tiles.length;
@@ -164,13 +173,13 @@ async function handWidget(root, ctx) {
   }
 
   function draw(a) {
-    const rows = [0, 1, 2, 3].map((s) => el("tr", { "data-seat": String(s) }, spaced([
-      el("th", { scope: "row", text: seatName(s) + (s === human ? ctx.t("（你）", " (you)") : "") + (a.sealed.includes(s) ? ctx.t("（封墩）", " (sealed)") : "") }),
+    const rows = a.seats.map((_, s) => el("tr", { "data-seat": String(s) }, spaced([
+      el("th", { scope: "row", text: seatName(s) + (s === human ? ctx.t("（你）", " (you)") : "") + (a.sealed.includes(s) ? ctx.t(`（${W.sealing.zh}）`, ` (${W.sealing.en})`) : "") }),
       el("td", { text: String(a.counts[s]) }),
       el("td", { text: String(a.held[s]) }),
     ])));
     const score = el("table", { class: "gp-score" }, [
-      el("thead", {}, [el("tr", {}, spaced([el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("手中", "Tiles left") }), el("th", { text: ctx.t("得墩", "Tricks (墩)") })]))]),
+      el("thead", {}, [el("tr", {}, spaced([el("th", { text: ctx.t("玩家", "Player") }), el("th", { text: ctx.t("手中", "Tiles left") }), el("th", { text: ctx.t("得墩", cap(W.tricks.en)) })]))]),
       el("tbody", {}, rows),
     ]);
     const playNode = (c) => el("div", { class: "gp-play" }, spaced([
@@ -231,11 +240,11 @@ async function handWidget(root, ctx) {
   async function run() {
     newBtn.disabled = true; upBtn.disabled = true; downBtn.disabled = true; sealBtn.disabled = true;
     hintBtn.disabled = true; hintText.textContent = ""; hintBtn.setAttribute("aria-expanded", "false");
-    let a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), level });
+    let a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), ...(level ? { level } : {}) });
     if (!a.ok && (moves.length || sealed.length) && !answer) {
       // a shared link whose moves no longer fit: start that hand afresh
       moves = []; sealed = [];
-      a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), level });
+      a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), ...(level ? { level } : {}) });
     }
     newBtn.disabled = false;
     for (const s of selects) s.disabled = false;
@@ -270,7 +279,7 @@ async function handWidget(root, ctx) {
     run();
   });
   newBtn.addEventListener("click", () => {
-    seed = Math.floor(Math.random() * 2 ** 31);
+    seed = null; // the engine deals a new hand of its choosing
     moves = []; sealed = [];
     run();
   });
@@ -280,7 +289,7 @@ async function handWidget(root, ctx) {
     game: "gupai",
     request: () => ({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), ...(typeof level === "string" ? { level } : {}) }),
     open: async (r) => {
-      seed = r.seed; moves = r.moves.slice(0, 32); sealed = r.sealed.filter((s) => s === human);
+      seed = r.seed; moves = r.moves; // read by the engine: no more than a hand holds sealed = r.sealed.filter((s) => s === human);
       if (typeof r.level === "string") { level = r.level; chooser.set(level); } // the record's computer level (checked by the engine)
       for (const s of selects) if (own(r.options, s.dataset.option)) s.value = own(r.options, s.dataset.option);
       answer = null;

@@ -1,16 +1,16 @@
 // 鄂南骨牌 session ledger: what each hand at a real table came to, entered in a few taps. The engine
 // settles every hand under the readings chosen ({"game": "gupai", "action": "ledger"}) and writes the
 // session as a record; the session is kept on this device by sessions.js (nothing is sent anywhere).
+// The seats, the tricks of a hand and the game's words come from the engine's options answer.
 import { el } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
-const SEAT_ZH = ["甲", "乙", "丙", "丁"];
-const SEAT_EN = ["A", "B", "C", "D"];
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 // the readings that change what a hand settles to (the lead rules do not enter a ledger)
 const LEDGER_OPTIONS = ["heibama", "hard_bama", "shang_baomen", "xiqian"];
 
-function blankHand() {
-  return { dealer: null, held: [0, 0, 0, 0], closer: null, sealed: [], zhizun: null, shang: "none", run: false, hard: false };
+function blankHand(seats) {
+  return { dealer: null, held: seats.map(() => 0), closer: null, sealed: [], zhizun: null, shang: "none", run: false, hard: false };
 }
 
 export async function ledgerWidget(root, ctx) {
@@ -19,30 +19,35 @@ export async function ledgerWidget(root, ctx) {
   const optsAns = await ctx.call({ game: "gupai", action: "options" });
   if (!optsAns.ok) throw new Error(optsAns.error.en);
   const optionList = optsAns.options.filter((o) => LEDGER_OPTIONS.includes(o.id));
+  const SEATS = optsAns.table.seats; // each seat's name and letter, in both languages
+  const ALL = SEATS.map((_, s) => s);
+  const TRICKS = optsAns.table.tricks; // the tricks of a hand
+  const RUN = optsAns.table.run; // the last tiles a closing run must win
+  const W = optsAns.words;
+  const fresh = () => blankHand(SEATS);
 
   let hands = [];
-  let names = ["", "", "", ""];
+  let names = SEATS.map(() => "");
   let options = Object.fromEntries(optionList.map((o) => [o.id, o.default]));
   let first = 0;
   let answer = null;
-  let entry = blankHand();
+  let entry = fresh();
   let sessionId = null;
   const store = openStore("gupai-ledger");
   let bar = null;
 
-  const seatName = (s) => (names[s] ? `${names[s]}（${SEAT_ZH[s]}）` : `${SEAT_ZH[s]}家`);
-  const seatNameEn = (s) => (names[s] ? `${names[s]} (${SEAT_EN[s]})` : `Player ${SEAT_EN[s]}`);
-  const who = (s) => t(seatName(s), seatNameEn(s));
-  const short = (s) => (names[s] ? names[s] : t(SEAT_ZH[s], SEAT_EN[s]));
+  const seatName = (s) => (names[s] ? `${names[s]}（${SEATS[s].letter.zh}）` : SEATS[s].zh);
+  const seatNameEn = (s) => (names[s] ? `${names[s]} (${SEATS[s].letter.en})` : SEATS[s].en);
+  const short = (s) => (names[s] ? names[s] : t(SEATS[s].letter.zh, SEATS[s].letter.en));
 
   // ------------------------------------------------------------ layout
   const sessions = el("div", { "data-role": "sessions" });
   const namesBox = el("fieldset", { class: "gl-names" }, [el("legend", { text: t("四家的名字（可不填）", "The four players' names (optional)") })]);
-  const nameInputs = [0, 1, 2, 3].map((s) => {
+  const nameInputs = ALL.map((s) => {
     const id = `${root.id || "gl"}-name-${s}`;
     const input = el("input", { id, type: "text", maxlength: "20", autocomplete: "off", "data-role": "name", "data-seat": String(s),
-      placeholder: t(`${SEAT_ZH[s]}家`, `Player ${SEAT_EN[s]}`) });
-    namesBox.append(el("span", { class: "gl-name" }, [el("label", { for: id, text: t(`${SEAT_ZH[s]}家`, SEAT_EN[s]) }), input]));
+      placeholder: t(SEATS[s].zh, SEATS[s].en) });
+    namesBox.append(el("span", { class: "gl-name" }, [el("label", { for: id, text: t(SEATS[s].zh, SEATS[s].letter.en) }), input]));
     return input;
   });
   const optBox = el("details", { class: "gl-options" }, [el("summary", { text: t("读法（规则选项）", "Readings (rule options)") })]);
@@ -64,7 +69,7 @@ export async function ledgerWidget(root, ctx) {
   const details = el("div", { class: "gl-details", "data-role": "details" });
 
   function seatButtons(role, pressed, onTap) {
-    return el("div", { class: "gl-seats", role: "group" }, [0, 1, 2, 3].map((s) => {
+    return el("div", { class: "gl-seats", role: "group" }, ALL.map((s) => {
       const b = el("button", { type: "button", class: "hw-btn gl-seat", "data-role": role, "data-seat": String(s),
         "aria-pressed": pressed(s) ? "true" : "false", text: short(s) });
       b.addEventListener("click", () => { onTap(s); drawForm(); });
@@ -83,16 +88,16 @@ export async function ledgerWidget(root, ctx) {
     const n = hands.length + 1;
     formTitle.textContent = t(`第 ${n} 盘`, `Hand ${n}`);
     const sum = e.held.reduce((a, b) => a + b, 0);
-    const rows = [0, 1, 2, 3].map((s) => {
+    const rows = ALL.map((s) => {
       const minus = el("button", { type: "button", class: "hw-btn gl-step", "data-role": "less", "data-seat": String(s),
-        "aria-label": t(`${seatName(s)}少一墩`, `${seatNameEn(s)}: one trick fewer`), text: "−" });
+        "aria-label": t(`${seatName(s)}少一${W.trick.zh}`, `${seatNameEn(s)}: one trick fewer`), text: "−" });
       const plus = el("button", { type: "button", class: "hw-btn gl-step", "data-role": "more", "data-seat": String(s),
-        "aria-label": t(`${seatName(s)}多一墩`, `${seatNameEn(s)}: one trick more`), text: "+" });
+        "aria-label": t(`${seatName(s)}多一${W.trick.zh}`, `${seatNameEn(s)}: one trick more`), text: "+" });
       minus.disabled = e.held[s] === 0;
-      plus.disabled = sum >= 8;
+      plus.disabled = sum >= TRICKS;
       minus.addEventListener("click", () => { e.held[s] = Math.max(0, e.held[s] - 1); drawForm(); });
       plus.addEventListener("click", () => {
-        e.held[s] = Math.min(8, e.held[s] + 1);
+        e.held[s] = Math.min(TRICKS, e.held[s] + 1);
         e.sealed = e.sealed.filter((x) => x !== s);
         drawForm();
       });
@@ -104,23 +109,23 @@ export async function ledgerWidget(root, ctx) {
       formTitle,
       el("p", { class: "gl-q", text: t("谁做庄？", "Who dealt?") }),
       seatButtons("dealer", (s) => e.dealer === s, (s) => { e.dealer = s; }),
-      el("p", { class: "gl-q", text: t(`各家得了几墩？（共 ${sum} / 8）`, `Tricks (墩) each took (${sum} of 8)`) }),
+      el("p", { class: "gl-q", text: t(`各家得了几${W.trick.zh}？（共 ${sum} / ${TRICKS}）`, `${cap(W.tricks.en)} each took (${sum} of ${TRICKS})`) }),
       ...rows,
-      el("p", { class: "gl-q", text: t("谁结牌（赢最后一圈）？", "Who made the closing (won the last trick)?") }),
+      el("p", { class: "gl-q", text: t(`谁${W.closing.zh}（赢最后一圈）？`, `Who made ${W.closing.en}, winning the last trick?`) }),
       seatButtons("closer", (s) => e.closer === s, (s) => { e.closer = s; e.sealed = e.sealed.filter((x) => x !== s); }),
-      el("p", { class: "gl-q", text: t("谁封墩？（可多选，不选就是没有）", "Who sealed (封墩)? (any number; none if none tapped)") }),
+      el("p", { class: "gl-q", text: t(`谁${W.sealing.zh}？（可多选，不选就是没有）`, `Who ${W.sealing.en} (${W.sealing.zh})? (any number; none if none tapped)`) }),
       seatButtons("sealed", (s) => e.sealed.includes(s), (s) => {
         e.sealed = e.sealed.includes(s) ? e.sealed.filter((x) => x !== s) : [...e.sealed, s].sort();
         if (e.sealed.includes(s)) e.held[s] = 0;
       }),
       el("p", { class: "gl-q", text: t("谁明出了至尊（喜钱）？再按一次取消", "Who laid the supreme pair (至尊, wedding money)? Tap again to clear") }),
       seatButtons("zhizun", (s) => e.zhizun === s, (s) => { e.zhizun = e.zhizun === s ? null : s; }),
-      el("p", { class: "gl-q", text: t("结牌的人的赏（三点、六点）：", "The closer's shang (赏, the three or the six):") }),
+      el("p", { class: "gl-q", text: t(`${W.closing.zh}的人的赏（三点、六点）：`, "The closer's shang (赏, the three or the six):") }),
       el("div", { class: "gl-seats", role: "group" }, [
         ["none", "没有赏", "no shang"], ["hand", "手里有赏", "held one"], ["run", "最后连赢时出了赏", "played one in his final run"],
-      ].map(([v, zh, en]) => toggle(`shang-${v}`, e.shang === v, zh, en, () => { e.shang = v; if (v === "run") e.run = closerHeld >= 4 && closerHeld < 8 ? true : e.run; }))),
+      ].map(([v, zh, en]) => toggle(`shang-${v}`, e.shang === v, zh, en, () => { e.shang = v; if (v === "run") e.run = closerHeld >= RUN && closerHeld < TRICKS ? true : e.run; }))),
       el("div", { class: "gl-seats", role: "group" }, [
-        toggle("run", e.run, "结牌者连赢了最后四张（或更多）牌的每一圈", "The closer won every trick of the last four tiles or more in a row", () => { e.run = !e.run; }),
+        toggle("run", e.run, `${W.closing.zh}者连赢了最后 ${RUN} 张（或更多）牌的每一圈`, `The closer won every trick of the last ${RUN} tiles or more in a row`, () => { e.run = !e.run; }),
         toggle("hard", e.hard, "他得手之后，别家再没有打得起的牌（硬八马）", "Once he held the lead, nobody had a play to beat him (hard eight-horse)", () => { e.hard = !e.hard; }),
       ]),
       el("div", { class: "gl-buttons" }, [addBtn, clearBtn]),
@@ -146,18 +151,17 @@ export async function ledgerWidget(root, ctx) {
     }
     undoBtn.disabled = false;
     const head = el("tr", {}, [el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("庄／结", "Deal / close") }),
-      ...[0, 1, 2, 3].map((s) => el("th", { scope: "col", text: short(s) }))]);
-    const kindWord = { plain: t("八马", "8-horse"), red: t("红八马", "red 8-horse"), hard: t("硬八马", "hard 8-horse"), black: t("黑八马", "black 8-horse") };
+      ...ALL.map((s) => el("th", { scope: "col", text: short(s) }))]);
     const body = a.hands.map((r, i) => {
       const h = r.hand;
-      const dc = `${short(h.dealer)}／${short(h.closer)}` + (r.kind ? ` ${kindWord[r.kind]}` : "");
+      const dc = `${short(h.dealer)}／${short(h.closer)}` + (r.kind_words ? ` ${r.kind_words[ctx.lang]}` : "");
       return el("tr", { "data-role": "hand-row" }, [el("th", { scope: "row", text: String(i + 1) }), el("td", { text: dc }),
         ...r.settlement.nets.map((n, s) => el("td", { class: "gl-num", text: `${n > 0 ? "+" : ""}${n}`,
-          title: t(`${h.held[s]} 墩`, `${h.held[s]} tricks`) }))]);
+          title: t(`${h.held[s]} ${W.trick.zh}`, `${h.held[s]} tricks`) }))]);
     });
-    const foot = el("tr", { class: "gl-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: "2", text: t("合计（墩）", "Total (墩)") }),
+    const foot = el("tr", { class: "gl-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: "2", text: t(`合计（${W.trick.zh}）`, `Total (${W.trick.zh})`) }),
       ...a.totals.map((n) => el("td", { class: "gl-num", text: `${n > 0 ? "+" : ""}${n}` }))]);
-    const tbl = el("table", {}, [el("caption", { text: t("每盘各家进出（墩），累计合计为零", "What each player received or paid per hand (in 墩); the totals sum to zero") }),
+    const tbl = el("table", {}, [el("caption", { text: t(`每盘各家进出（${W.trick.zh}），累计合计为零`, `What each player received or paid per hand (in ${W.trick.zh}); the totals sum to zero`) }),
       el("thead", {}, [head]), el("tbody", {}, body), el("tfoot", {}, [foot])]);
     table.replaceChildren(el("div", { class: "gl-scroll" }, [tbl]));
     const last = a.hands[a.hands.length - 1];
@@ -186,14 +190,14 @@ export async function ledgerWidget(root, ctx) {
   async function load(session) {
     const mine = ++loadSeq;
     sessionId = session ? session.id : null;
-    hands = []; names = ["", "", "", ""]; first = 0;
+    hands = []; names = SEATS.map(() => ""); first = 0;
     options = Object.fromEntries(optionList.map((o) => [o.id, o.default]));
     if (session && session.text) {
       const a = await ctx.call({ game: "gupai", action: "ledger", text: session.text });
       if (mine !== loadSeq) return;
       if (a.ok) {
         hands = a.hands.map((r) => r.hand);
-        if (Array.isArray(a.names)) names = a.names.slice(0, 4);
+        if (Array.isArray(a.names)) names = a.names.slice(0, SEATS.length);
         for (const o of optionList) options[o.id] = a.options[o.id];
         first = a.first;
       } else {
@@ -202,7 +206,7 @@ export async function ledgerWidget(root, ctx) {
     }
     nameInputs.forEach((inp, s) => { inp.value = names[s] || ""; });
     optSelects.forEach((sel) => { sel.value = options[sel.dataset.option]; });
-    entry = blankHand();
+    entry = fresh();
     drawForm();
     await refresh(false);
   }
@@ -211,7 +215,7 @@ export async function ledgerWidget(root, ctx) {
     const a = await compute([...hands, entry]);
     if (!a.ok) { message.textContent = a.error[ctx.lang]; return; }
     hands.push({ ...entry, held: [...entry.held], sealed: [...entry.sealed] });
-    const next = blankHand();
+    const next = fresh();
     next.dealer = null;
     entry = next;
     drawForm();
@@ -226,7 +230,7 @@ export async function ledgerWidget(root, ctx) {
     await refresh();
     message.textContent = t("已撤销最后一盘，可以改了再记。", "The last hand is undone: correct it and enter it again.");
   });
-  clearBtn.addEventListener("click", () => { entry = blankHand(); drawForm(); message.textContent = ""; });
+  clearBtn.addEventListener("click", () => { entry = fresh(); drawForm(); message.textContent = ""; });
   nameInputs.forEach((inp, s) => inp.addEventListener("change", async () => {
     names[s] = inp.value.replace(/[;\n]/g, " ").trim().slice(0, 20);
     drawForm();
@@ -249,7 +253,7 @@ export async function ledgerWidget(root, ctx) {
       return { text: a.ok ? a.record : "", meta: { hands: 0 } };
     },
     accept: (ans) => (ans.position && ans.position.sheet === "ledger" ? null
-      : { zh: "这份记录不是鄂南骨牌的一本账。", en: "This record is not a ledger of 鄂南骨牌." }),
+      : { zh: `这份记录不是${W.game.zh}的一本账。`, en: `This record is not a ledger of ${W.game.en}.` }),
   });
   if (!bar.current()) {
     const fresh = await ctx.call({ game: "gupai", action: "ledger", hands: [] });

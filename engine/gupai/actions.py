@@ -18,9 +18,9 @@ from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, gupai_
 from .hand import MAX_MOVES, Move, State, deal, play_out
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
 from .plays import Play, beats, classify, family_en, family_zh
-from .scoring import SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, settle, total_dun, why_not_seal
+from .scoring import HEI_RUN, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, settle, total_dun, why_not_seal
 from .svg import tile_svg
-from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
+from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 
 
 
@@ -362,6 +362,7 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
         zh, en = hand_words(r.hand, r.settlement)
         kind = r.settlement.bama or ("black" if r.settlement.heibama else None)
         results.append({"hand": _ledger_hand_json(r.hand), "settlement": _settlement_json(r.settlement), "kind": kind,
+                        "kind_words": None if kind is None else dict(zip(("zh", "en"), KIND_WORDS[kind])),
                         "totals": list(r.totals), "zh": zh, "en": en})
     # the session as a record: closed (its totals as the result) once a hand is entered
     position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
@@ -371,11 +372,26 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
             "names": tags["Names"].split(";") if "Names" in tags else None, "date": tags.get("Date"), "record": text}
 
 
+#: the game's own words a table or a ledger says around the engine's answers (the options answer gives them)
+WORDS: dict[str, tuple[str, str]] = {
+    "trick": ("墩", "trick (墩)"), "tricks": ("墩", "tricks (墩)"), "closing": ("结牌", "the closing (结牌)"),
+    "sealing": ("封墩", "sealed"), "game": ("鄂南骨牌", "鄂南骨牌"),
+}
+#: a hand's kind in a ledger's narrow row: the eight-horses
+KIND_WORDS: dict[str, tuple[str, str]] = {"plain": ("八马", "8-horse"), "red": ("红八马", "red 8-horse"),
+                                          "hard": ("硬八马", "hard 8-horse"), "black": ("黑八马", "black 8-horse")}
+
+
 def _options(req: dict[str, Any]) -> dict[str, Any]:
-    """The rule options in words: each question, its readings, the default."""
+    """The rule options in words: each question, its readings, the default; and the table's seats, sizes and words."""
     return {"options": [{"id": k, "zh": QUESTIONS[k][0], "en": QUESTIONS[k][1], "default": getattr(DEFAULT, k),
                          "choices": [{"id": c, "zh": LABELS[c][0], "en": LABELS[c][1]} for c in cs]}
-                        for k, cs in CHOICES.items()]}
+                        for k, cs in CHOICES.items()],
+            # the seats (with their letters), the tricks of a hand, and the last tiles a closing run must win for a
+            # black eight-horse
+            "table": {"seats": [{"zh": z, "en": e, "letter": {"zh": z[0], "en": e[-1]}} for z, e in zip(SEATS_ZH, SEATS_EN)],
+                      "tricks": HAND_SIZE, "run": HEI_RUN},
+            "words": {k: {"zh": zh, "en": en} for k, (zh, en) in WORDS.items()}}
 
 
 ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

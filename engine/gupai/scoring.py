@@ -30,6 +30,7 @@ BAMA_MULT = {"plain": 2, "red": 4, "hard": 4}
 HEI_PAYS = (8, 5, 2, 1)
 SHANG_BAOMEN_GAIN = 4  # 赏保门进四
 XIQIAN = 1  # 喜钱 per other player, when the option is "one"
+HEI_RUN = 4  # 黑八马: the last tiles (or more) the closer's unbroken run must win
 
 SEATS_ZH = ("甲家", "乙家", "丙家", "丁家")
 SEATS_EN = ("Player A", "Player B", "Player C", "Player D")
@@ -122,7 +123,7 @@ def bama_kind(closer_tiles: tuple[str, ...], hard: bool, config: GupaiConfig = D
 
 def is_heibama(held_closer: int, facts: Facts, config: GupaiConfig = DEFAULT) -> bool:
     """黑八马: closing with the last four tiles or more (an unbroken run of won tricks) with a 赏."""
-    if config.heibama == "off" or held_closer >= HAND_SIZE or facts.run_each < 4:
+    if config.heibama == "off" or held_closer >= HAND_SIZE or facts.run_each < HEI_RUN:
         return False
     where = facts.run_tiles if config.heibama == "run" else facts.closer_tiles
     return any(t in SHANG for t in where)

@@ -103,6 +103,9 @@ def test_a_session_is_a_record_that_round_trips_and_is_refereed() -> None:
     back = handle({"game": "gupai", "action": "ledger", "text": text})
     assert back["ok"] and back["totals"] == ans["totals"] and back["names"] == ["张三", "李四", "王五", "赵六"]
     assert [x["hand"] for x in back["hands"]] == [x["hand"] for x in ans["hands"]]
+    # a hand's kind in words beside its id, in both languages
+    assert all((x["kind"] is None) == (x["kind_words"] is None) for x in ans["hands"])
+    assert all("八马" in x["kind_words"]["zh"] and "8-horse" in x["kind_words"]["en"] for x in ans["hands"] if x["kind"])
     assert back["options"]["heibama"] == "run_hand"
     rep = referee(text)
     assert [int(s["result"]) for s in rep["settlement"]] == ans["totals"]

@@ -62,3 +62,12 @@ def test_options_have_words_and_the_api_lists_them():
         assert o["zh"] == QUESTIONS[o["id"]][0] and o["en"]
         for c in o["choices"]:
             assert (c["zh"], c["en"]) == LABELS[c["id"]] and "_" not in c["en"]
+    # the table's seats, sizes and words, for the widgets that keep none of their own
+    from engine.gupai.scoring import SEATS_EN, SEATS_ZH
+    from engine.gupai.tiles import HAND_SIZE
+
+    t = a["table"]
+    assert [(x["zh"], x["en"]) for x in t["seats"]] == list(zip(SEATS_ZH, SEATS_EN))
+    assert [x["letter"]["zh"] for x in t["seats"]] == list("甲乙丙丁") and [x["letter"]["en"] for x in t["seats"]] == list("ABCD")
+    assert t["tricks"] == HAND_SIZE and 0 < t["run"] < HAND_SIZE
+    assert a["words"]["trick"]["zh"] == "墩" and "(墩)" in a["words"]["tricks"]["en"] and a["words"]["closing"]["zh"] == "结牌"
