@@ -328,7 +328,7 @@ def throw_table_html(lang: str) -> str:
     for r in sorted(throw_table(), key=lambda r: (_rank(r.pattern.id), r.throw.dice)):
         p = r.pattern
         rows.append(
-            f'<tr data-pattern="{p.id}" data-awards="{" ".join(p.awards)}" data-dice="{r.throw.key()}">'
+            f'<tr data-pattern="{p.id}" data-awards="{" ".join(p.awards)}" data-dice="{r.throw.key()}" data-ways="{r.ways}">'
             f'<td class="dice">{" ".join(map(str, r.throw.dice))}</td><td>{e(p.zh if lang == "zh" else p.en)}</td>'
             f"<td>{e(award_cell(p, lang))}</td><td>{p.zhu or ''}</td><td>{r.ways}</td><td>{pct(r.ways)}</td></tr>"
         )

@@ -1,11 +1,23 @@
 // 打围 widgets. Every answer comes from the Python engine through ctx.call(); names of sticks,
-// patterns, readings and endings all come from those answers (this file holds no game data).
+// patterns, readings and endings all come from those answers, and the dice, the throws of them all and the
+// words 柱, 庄家, 分掷 from the options answer (this file holds no game data).
 import { own, sharedState, shareButton } from "./dom.js";
 import { recordTools } from "./recordio.js";
 import { refereeWidget } from "./dawei-referee.js";
 import { levelChooser, levelWords, reviewButton } from "./review.js";
 
-const OF = 46656; // 6^6 ordered throws of six dice: arithmetic, not a rule
+let infoPromise = null;
+
+/** The options answer (cached per page): the dice and their throws, the game's words, the play action's bounds. */
+function daweiInfo(ctx) {
+  if (!infoPromise) {
+    infoPromise = ctx.call({ game: "dawei", action: "options" }).then((a) => {
+      if (!a.ok) { infoPromise = null; throw new Error(a.error.en); }
+      return a;
+    });
+  }
+  return infoPromise;
+}
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -18,7 +30,7 @@ function bump(root) {
   root.dataset.seq = String(Number(root.dataset.seq || "0") + 1);
 }
 
-function pct(ways, of = OF) {
+function pct(ways, of) {
   return `${((100 * ways) / of).toFixed(3)}%`;
 }
 
@@ -30,13 +42,14 @@ function setOptions(root, options) {
   }
 }
 
-function validDice(d) {
-  return Array.isArray(d) && d.length === 6 && d.every((x) => Number.isInteger(x) && x >= 1 && x <= 6);
+function validDice(d, dice) {
+  return Array.isArray(d) && d.length === dice.count && d.every((x) => dice.faces.includes(x));
 }
 
 // ------------------------------------------------------------ dice
 async function diceWidget(root, ctx) {
   const t = ctx.t;
+  const info = await daweiInfo(ctx);
   const roll = root.querySelector('[data-role="roll"]');
   const classifyBtn = root.querySelector('[data-role="classify"]');
   const faces = [...root.querySelectorAll('[data-role="face"]')];
@@ -59,8 +72,8 @@ async function diceWidget(root, ctx) {
     pattern.dataset.id = a.pattern.id;
     awards.textContent = a.takes[ctx.lang];
     awards.dataset.awards = a.awards.join(" ");
-    odds.textContent = `${a.ways}/${OF}`;
-    pOdds.textContent = `${a.pattern_ways}/${OF} = ${pct(a.pattern_ways)}`;
+    odds.textContent = `${a.ways}/${a.of}`;
+    pOdds.textContent = `${a.pattern_ways}/${a.of} = ${pct(a.pattern_ways, a.of)}`;
     also.textContent = a.also_fits.length
       ? t(`此掷也合乎：${a.also_fits.map((x) => x.zh).join("、")}（按优先次序取前者）。`,
           `This throw also fits: ${a.also_fits.map((x) => x.en).join(", ")} (precedence takes the first).`)
@@ -86,7 +99,7 @@ async function diceWidget(root, ctx) {
   const row = root.querySelector(".hw-row");
   row.append(shareButton(root, () => ({ dice: faces.map((f) => Number(f.value)), options: readOptions(root) }), t));
   const start = sharedState(root);
-  if (start && validDice(start.dice)) {
+  if (start && validDice(start.dice, info.dice)) {
     setOptions(root, start.options);
     faces.forEach((f, i) => { f.value = String(start.dice[i]); });
     await ask({ game: "dawei", action: "classify", dice: start.dice, options: readOptions(root), lang: ctx.lang });
@@ -126,28 +139,19 @@ async function splitWidget(root, ctx) {
     root.querySelectorAll("button, select").forEach((x) => { x.disabled = b; });
   }
 
-  function directText(a) {
-    const parts = [];
-    const mp = a.main_pattern;
-    if (mp.noted) parts.push(t(`按正掷是${mp.zh}`, `as a main-phase throw: ${mp.en}`));
-    if (a.muntjac_at_once) parts.push(t("分獐：直接得一支獐", "split muntjac: a muntjac at once"));
-    if (!a.openings.length) parts.push(t("不能分掷", "opens no split"));
-    return parts.join(t("；", "; "));
-  }
-
   function showFirst(a) {
     if (!a.ok) { outcome.textContent = a.error[ctx.lang]; return; }
     current = a.first;
     faces.forEach((f, i) => { f.value = String(a.first[i]); });
     first.innerHTML = a.first_svg;
     first.dataset.dice = a.first.join(",");
-    direct.textContent = directText(a);
+    direct.textContent = a.direct[ctx.lang]; // what the first throw does by itself, in the engine's words
     second.innerHTML = "";
     second.dataset.dice = "";
     outcome.textContent = "";
     openings.replaceChildren(...a.openings.map((o) => {
       const b = el("button", { type: "button", class: "hw-btn", "data-choice": o.key },
-        `${o[ctx.lang]} → ${o.target_words[ctx.lang]} · ${t("须有", "needs")} ${o.need[ctx.lang]} · ${pct(o.ways)}`);
+        `${o[ctx.lang]} → ${o.target_words[ctx.lang]} · ${t("须有", "needs")} ${o.need[ctx.lang]} · ${pct(o.ways, o.of)}`);
       b.addEventListener("click", () => throwSecond(o));
       return b;
     }));
@@ -172,9 +176,7 @@ async function splitWidget(root, ctx) {
       second.innerHTML = a.second_svg;
       second.dataset.dice = a.second.join(",");
       outcome.dataset.success = a.success ? "1" : "0";
-      if (a.shun_dou_shun) outcome.textContent = t("顺斗顺！按红一碗处理（里抄外抄）。", "Straight upon straight! Settled like the red bowl.");
-      else if (a.success) outcome.textContent = t(`成功：得${o.target_words.zh}。`, `Success: takes the ${o.target_words.en}.`);
-      else outcome.textContent = t("未中：一无所得（第二色只看所要求的点数）。", "Missed: nothing taken (only the required faces count on the second throw).");
+      outcome.textContent = a.outcome[ctx.lang]; // what the second throw gave, in the engine's words
     } finally {
       setBusy(false);
       bump(root);
@@ -200,7 +202,7 @@ async function splitWidget(root, ctx) {
 }
 
 // ------------------------------------------------------------ a whole game
-function boardTable(a, ctx) {
+function boardTable(a, ctx, W) {
   const t = ctx.t;
   const table = el("table", { class: "dawei-board-table" });
   const head = el("tr");
@@ -210,7 +212,7 @@ function boardTable(a, ctx) {
     th.append(el("br"), el("small", {}, String(st.zhu)));
     head.append(th);
   }
-  head.append(el("th", {}, "柱"), el("th", {}, t("输赢", "result")));
+  head.append(el("th", {}, W.zhu[ctx.lang]), el("th", {}, t("输赢", "result")));
   const thead = el("thead");
   thead.append(head);
   const body = el("tbody");
@@ -245,9 +247,9 @@ function logItem(e, ctx) {
 async function gameWidget(root, ctx) {
   const t = ctx.t;
   // the play action's bounds (moves a game holds, throws at once, lines of log) are the engine's
-  const info = await ctx.call({ game: "dawei", action: "options" });
-  if (!info.ok) throw new Error(info.error.en);
+  const info = await daweiInfo(ctx);
   const limits = info.limits;
+  const W = info.words; // the game's words: 柱, 庄家, 分掷
   const levels = await levelWords(ctx).then((a) => a.levels, () => []); // the computer's levels, in the engine's words
   const players = root.querySelector('[data-role="players"]');
   const mode = root.querySelector('[data-role="mode"]');
@@ -330,7 +332,7 @@ async function gameWidget(root, ctx) {
     }
     const seat = a.seats[a.current][ctx.lang];
     let s = t(`第 ${a.turn} 手 · ${a.phase_words.zh} · 轮到${seat}`, `Turn ${a.turn} · ${a.phase_words.en} · ${seat} to throw`);
-    if (a.terminal) s = t(`本局结束（${a.end_words.zh}）· 保本 ${a.break_even} 柱`, `Game over (${a.end_words.en}) · break-even ${a.break_even} 柱`);
+    if (a.terminal) s = t(`本局结束（${a.end_words.zh}）· 保本 ${a.break_even} ${W.zhu.zh}`, `Game over (${a.end_words.en}) · break-even ${a.break_even} ${W.zhu.en}`);
     status.textContent = s;
     status.dataset.phase = a.phase;
     root.dataset.terminal = a.terminal ? "1" : "0";
@@ -350,13 +352,13 @@ async function gameWidget(root, ctx) {
     }
     others.replaceChildren(...a.since_own.map((e) => logItem(e, ctx)));
     if (!a.since_own.length) others.append(el("li", {}, t("（无）", "(none)")));
-    board.replaceChildren(boardTable(a, ctx));
+    board.replaceChildren(boardTable(a, ctx, W));
     if (poolFig) poolFig.innerHTML = a.pool_svg;
     log.replaceChildren(...a.log.slice().reverse().map((e) => logItem(e, ctx)));
     actions.replaceChildren();
     for (const opt of a.legal) {
       let label = opt[ctx.lang];
-      if (opt.action.startsWith("split:")) label += ` — ${(100 * opt.chance).toFixed(1)}% · ${opt.zhu} 柱`;
+      if (opt.action.startsWith("split:")) label += ` — ${(100 * opt.chance).toFixed(1)}% · ${opt.zhu} ${W.zhu[ctx.lang]}`;
       const b = el("button", { type: "button", class: "hw-btn", "data-action": opt.action }, label);
       b.addEventListener("click", () => step(opt.action));
       actions.append(b);
@@ -368,7 +370,7 @@ async function gameWidget(root, ctx) {
       end.addEventListener("click", () => step(`auto:${limits.auto}`));
       actions.append(mine, end);
       why.textContent = a.legal.length && a.legal[0].action !== "throw"
-        ? t("分掷首色：选一种取法，或放弃。", "Your first split throw: choose a way, or pass.")
+        ? t(`${W.split.zh}首色：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`)
         : "";
     } else {
       why.textContent = t("本局已结束，没有可走的步：按“新局”再来一局，或改种子。", "The game is over, so there is nothing left to play: press “New game”, or change the seed.");
@@ -488,6 +490,7 @@ function histogram(nets, ctx, bins = 24) {
 
 async function simWidget(root, ctx) {
   const t = ctx.t;
+  const W = (await daweiInfo(ctx)).words;
   const players = root.querySelector('[data-role="players"]');
   const games = root.querySelector('[data-role="games"]');
   const seed = root.querySelector('[data-role="seed"]');
@@ -545,8 +548,8 @@ async function simWidget(root, ctx) {
     const words = results.endWords || {};
     const endTxt = Object.entries(ends).map(([k, v]) => `${words[k] ? words[k][ctx.lang] : k} ${v}`).join(ctx.t("，", ", "));
     return ctx.t(
-      `${results.length} 局 · ${n} 人 · 保本 ${be} 柱 · 平均每人偏离保本 ${meanAbs.toFixed(1)} 柱 · 庄家平均 ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} 柱 · 平均 ${turns.toFixed(0)} 手 · 结局：${endTxt}`,
-      `${results.length} games · ${n} players · break-even ${be} 柱 · mean distance from break-even ${meanAbs.toFixed(1)} 柱 · banker ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} 柱 on average · ${turns.toFixed(0)} turns on average · endings: ${endTxt}`,
+      `${results.length} 局 · ${n} 人 · 保本 ${be} ${W.zhu.zh} · 平均每人偏离保本 ${meanAbs.toFixed(1)} ${W.zhu.zh} · ${W.banker.zh}平均 ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} ${W.zhu.zh} · 平均 ${turns.toFixed(0)} 手 · 结局：${endTxt}`,
+      `${results.length} games · ${n} players · break-even ${be} ${W.zhu.en} · mean distance from break-even ${meanAbs.toFixed(1)} ${W.zhu.en} · ${W.banker.en} ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} ${W.zhu.en} on average · ${turns.toFixed(0)} turns on average · endings: ${endTxt}`,
     );
   }
 
@@ -556,6 +559,7 @@ async function simWidget(root, ctx) {
 
 // ------------------------------------------------------------ the throw table filter
 async function filterWidget(root, ctx) {
+  const dice = (await daweiInfo(ctx)).dice; // how many dice, and the throws of them all
   const pat = root.querySelector('[data-role="pattern-filter"]');
   const animal = root.querySelector('[data-role="animal-filter"]');
   const digits = root.querySelector('[data-role="dice-filter"]');
@@ -573,16 +577,16 @@ async function filterWidget(root, ctx) {
   }
 
   function apply() {
-    const want = digits.value.replace(/[^1-6]/g, "").slice(0, 6).split("").filter(Boolean);
+    const want = [...digits.value].filter((c) => dice.faces.includes(Number(c))).slice(0, dice.count);
     let n = 0, ways = 0;
     for (const r of rows) {
       const ok = (!pat.value || r.dataset.pattern === pat.value)
         && (!animal.value || r.dataset.awards.split(" ").includes(animal.value))
         && (!want.length || contains(r.dataset.dice, want));
       r.hidden = !ok;
-      if (ok) { n += 1; ways += Number(r.children[4].textContent); }
+      if (ok) { n += 1; ways += Number(r.dataset.ways); }
     }
-    shown.textContent = ctx.t(`显示 ${n} 种掷法，合计 ${ways}/${OF} = ${pct(ways)}`, `${n} throws shown, ${ways}/${OF} = ${pct(ways)} in all`);
+    shown.textContent = ctx.t(`显示 ${n} 种掷法，合计 ${ways}/${dice.throws} = ${pct(ways, dice.throws)}`, `${n} throws shown, ${ways}/${dice.throws} = ${pct(ways, dice.throws)} in all`);
     shown.dataset.count = String(n);
     bump(root);
   }

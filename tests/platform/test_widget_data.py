@@ -56,6 +56,12 @@ INTERFACE: dict[str, dict[str, str]] = {
     "sw.js": {"6": "downloads at once", "2000": "addresses in one message"},
     "worker.js": {"4_000_000": "characters of one request", "32": "nesting depth of one request"},
     "lesson.js": {"2147483000": "the range of a random exercise set's seed"},
+    "dawei.js": {"3": "decimals of a percentage", "24": "bars of the spread figure",
+                 "10": "games a simulation asks for at once, so that its progress shows (the engine takes more); "
+                       "a margin in pixels",
+                 "600": "the width in pixels of the spread figure", "220": "the height in pixels of the spread figure",
+                 "20": "a margin in pixels", "25": "a margin in pixels", "30": "a margin in pixels", "40": "a margin in pixels",
+                 "50": "a margin in pixels", "60": "margins in pixels", "0.5": "the middle of a bar"},
     "gupai.js": {"26": "the width in pixels of a tile's drawing"},
     "ledger.js": {"20": "characters a player's name box takes"},
 }
@@ -191,9 +197,6 @@ def module_findings(path: Path) -> list[str]:
 
 #: modules that still hold game data: module → what remains (remove the entry once the module is clean)
 REMAINING: dict[str, str] = {
-    "dawei.js": "numbers: six dice and their faces (6), the 6^6 throws (46656), the simulation's bounds and the spread "
-                "figure's sizes (3, 4, 10, 20, 24, 25, 30, 40, 50, 60, 220, 600, 0.5); words: 柱, 正掷, 分掷, 庄家 and a "
-                "reading's words (一无所得) in sentences",
     "matchsheet.js": "seat letters (甲乙丙丁), role names (庄家, 下家, 上家, 醒家), foul, group and win names, 戏/等/番 "
                      "headings; group sizes, thresholds and counts (3, 4, 6, 7, 10, 15, 21, 60, 75)",
     "paohuzi.js": "(views17's) group sizes and drawing sizes (3, 4, 10, 12, 21, 40, 44, 48, 60, 64, 180)",
