@@ -18,7 +18,7 @@ from typing import Any, Callable
 from engine.api import handle
 from engine.paohuzi.cards import parse_card
 from engine.paohuzi.play import MAX_HANDS
-from engine.paohuzi.request import MAX_ACTIONS
+from engine.paohuzi.request import MAX_ACTIONS, MAX_SEED
 from engine.paohuzi.svg import LESSON_HEIGHT, lesson_chip_svg
 from views.zipai import Draw, live, one_language
 
@@ -75,7 +75,7 @@ def table_widget(lang: str, params: dict[str, Any]) -> str:
     a = play(variant=variant, seed=seed, table=table)
     d = Draw(lang, still=True, base=RULES_PAGE["paohuzi" if variant == "paohuzi" else "yezi"])
     parts = live(a, d)
-    return (f'<div class="zp" data-variant="{variant}" data-max-moves="{MAX_ACTIONS}" data-max-hands="{MAX_HANDS}">'
+    return (f'<div class="zp" data-variant="{variant}" data-max-moves="{MAX_ACTIONS}" data-max-hands="{MAX_HANDS}" data-max-seed="{MAX_SEED}">'
             f'<p class="zp-top"><span data-role="title">{t(f"第 {seed} 号牌局", f"Hand no. {seed}")}</span> '
             f'<button type="button" class="hw-btn" data-role="new" disabled>{t("换一手牌", "Deal another hand")}</button> '
             f'<button type="button" class="hw-btn" data-role="undo" disabled>{t("悔一步", "Take back a move")}</button></p>'

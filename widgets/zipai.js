@@ -8,7 +8,7 @@
 
 import { el, sharedState, shareButton } from "./dom.js";
 import { recordTools } from "./recordio.js";
-import { levelChooser, reviewButton } from "./review.js";
+import { levelChooser, levelWords, reviewButton } from "./review.js";
 
 /** Where the rules the log names are explained (the 跑胡子 turn page), from this page's address. */
 function rulesBase() {
@@ -39,7 +39,9 @@ async function table(root, ctx) {
   const box = root.querySelector(".zp");
   const MAX_MOVES = Number(box.dataset.maxMoves);
   const MAX_HANDS = Number(box.dataset.maxHands);
-  let seed = Number.isInteger(start.seed) && start.seed >= 0 && start.seed < 2 ** 31 ? start.seed : Number(p.seed) || 1;
+  const MAX_SEED = Number(box.dataset.maxSeed); // a new deal's seed is drawn below it
+  const newSeed = () => Math.floor(Math.random() * MAX_SEED);
+  let seed = Number.isInteger(start.seed) && start.seed >= 0 && start.seed <= MAX_SEED ? start.seed : Number(p.seed) || 1;
   let moves = Array.isArray(start.moves) ? start.moves.filter((m) => typeof m === "string").slice(0, MAX_MOVES) : [];
   const okHands = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_HANDS;
   let hands = okHands(start.match) ? start.match : 0; // 0: one hand, not a match
@@ -61,6 +63,9 @@ async function table(root, ctx) {
   const levelBox = el("p", { class: "rv-hint" }, [chooser.node]);
   acts.before(levelBox);
   let review = null; // the review of the hand just finished
+  let drawnLevel = null; // the level of the hint the view drew (none: the engine's first level, the seats')
+  let firstLevel = null;
+  levelWords(ctx).then((x) => { firstLevel = x.levels[0].id; }, () => {});
 
   const shareBox = q("share");
   shareBox.replaceChildren(shareButton(root, () => (hands ? { seed, moves, match: hands, birds } : { seed, moves }), t));
@@ -110,6 +115,7 @@ async function table(root, ctx) {
       return;
     }
     const t1 = performance.now();
+    drawnLevel = a.level || null;
     const html = a.html; // each part drawn by the view (a hand the reader counts as 醒家 has no seat of the reader's)
     msg.innerHTML = html.message;
     if (a.refused) {
@@ -151,26 +157,27 @@ async function table(root, ctx) {
     if (!a.over) clearHeader(); // at the end the verdict, focused, comes first
   }
 
-  /** The strong level's hint, asked for on request (it plays each move out: a second or more). */
-  async function strongHint(b, text) {
+  /** The hint at another level than the drawn one, asked for on request (the strong level plays each move out: a second or more). */
+  async function levelHint(b, text, level) {
     if (busy) return;
     busy = true;
     b.disabled = true;
     root.setAttribute("aria-busy", "true");
-    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, level: "strong", actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
+    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, level, actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
     if (hands) Object.assign(req, { match: { hands }, birds });
     const a = await ctx.call(req);
     busy = false;
     b.disabled = false;
     root.removeAttribute("aria-busy");
-    b.dataset.strong = "1";
+    b.dataset.level = level;
     text.hidden = false;
     b.setAttribute("aria-expanded", "true");
     if (!a.ok) { text.textContent = a.error[ctx.lang]; return; }
     if (!a.hint) return;
     const w = (x) => (ctx.lang === "zh" ? x.zh : x.en);
-    text.textContent = t("强水平会：", "The strong level would: ") + w(a.hint) + (a.hint.why ? " " + t("为什么：", "Why: ") + w(a.hint.why) : "");
-    text.dataset.level = "strong";
+    const lv = await levelWords(ctx).then((x) => (x.levels.find((l) => l.id === a.level) || x.levels[0]).short, () => ({ zh: "", en: "" }));
+    text.textContent = t(`${lv.zh}会：`, `The ${lv.en} level would: `) + w(a.hint) + (a.hint.why ? " " + t("为什么：", "Why: ") + w(a.hint.why) : "");
+    text.dataset.level = a.level;
   }
 
   function move(id) {
@@ -184,8 +191,10 @@ async function table(root, ctx) {
     if (!b || !root.contains(b) || b.disabled) return;
     if (b.classList.contains("zp-hint-btn")) {
       const text = b.parentElement.querySelector(".zp-hint-text");
-      if (chooser.get() === "strong" && !b.dataset.strong && text.hidden) {
-        strongHint(b, text);
+      // the drawn hint is at the level the hand was played at; another level chosen is asked for once
+      const want = chooser.get();
+      if (want && want !== (drawnLevel || firstLevel) && b.dataset.level !== want && text.hidden) {
+        levelHint(b, text, want);
         return;
       }
       text.hidden = !text.hidden;
@@ -194,15 +203,15 @@ async function table(root, ctx) {
     else if (b.classList.contains("zp-hcard")) move(`discard:${b.dataset.card}`);
   });
   newBtn.addEventListener("click", () => {
-    seed = Math.floor(Math.random() * 2 ** 31);
+    seed = newSeed();
     moves = [];
     lastLog = Infinity;
     ask(true);
   });
   matchBtn.addEventListener("click", () => {
-    hands = Number(handsSel.value) || 4;
+    hands = Number(handsSel.value) || MAX_HANDS;
     birds = birdBox && birdBox.checked && tableKind === "four" ? 1 : 0;
-    seed = Math.floor(Math.random() * 2 ** 31);
+    seed = newSeed();
     moves = [];
     lastLog = Infinity;
     ask(true);
@@ -235,7 +244,7 @@ async function table(root, ctx) {
           en: "This record is a hand of another variant or at another table: open it at that table." };
       }
       hands = 0; birds = 0; seed = r.seed; moves = r.moves.slice(0, MAX_MOVES); lastLog = Infinity;
-      recordLevel = r.level === "basic" || r.level === "strong" ? { seed, level: r.level } : null; // checked by the engine
+      recordLevel = r.level ? { seed, level: r.level } : null; // the record's computer level, read by the engine
       if (recordLevel) chooser.set(recordLevel.level);
       await ask(true);
       return null;

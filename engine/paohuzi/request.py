@@ -18,6 +18,8 @@ from .table import Action, Foul, Hand, action_id
 from .xiaguan import VARIANTS, xiaguan_config
 
 MAX_ACTIONS = 800
+#: the largest seed (a hand's number) a table is dealt from; the table's new deals are drawn below it
+MAX_SEED = 2**32
 
 
 def read_config(req: dict[str, Any]) -> RuleConfig:
@@ -102,7 +104,7 @@ def read_play_request(req: dict[str, Any], in_match: bool = False) -> PlayReques
     export); ``in_match``: the seats are a match's players, the 醒家 among them."""
     variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
     table = get_str(req, "table", "four" if variant == "paohuzi" else "three", choices=tuple(TABLES))
-    seed = get_int(req, "seed", 1, lo=0, hi=2**32)
+    seed = get_int(req, "seed", 1, lo=0, hi=MAX_SEED)
     cfg = config_of(req, variant)
     n = TABLES[table][0]
     if in_match:

@@ -202,7 +202,6 @@ REMAINING: dict[str, str] = {
     "paohuzi.js": "(views17's) group sizes and drawing sizes (3, 4, 10, 12, 21, 40, 44, 48, 60, 64, 180)",
     "yezi.js": "the deck's counts (COUNTS: 3 … 10), the group size (4), seat letters (甲乙丙丁, 甲家), the die "
                "(骰子, its faces), drawing sizes (30, 32, 34)",
-    "zipai.js": "(views17's) the level ids and words of the hint (basic, strong, 强水平), and 4 and 31",
 }
 
 
