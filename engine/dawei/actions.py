@@ -152,12 +152,17 @@ def stick_list() -> list[dict[str, Any]]:
 WORDS: dict[str, tuple[str, str]] = {"zhu": ("柱", "柱"), "banker": ("庄家", "banker"), "split": ("分掷", "split")}
 
 
-def _direct_words(first: Any, rules: Any, main: Any, opened: list[Any]) -> dict[str, str]:
-    """What a first split throw does by itself, in words: its main-phase worth when worth saying (more than a
-    single chicken or rabbit, or nothing), a muntjac at once, or that it opens no split."""
+def _noted(main: Any) -> bool:
+    """A main-phase pattern worth saying beside a split throw: more than a single chicken or rabbit, or nothing."""
+    return main.id not in ("blank", "chicken", "rabbit")
+
+
+def _direct_words(first: Any, main: Any, opened: list[Any]) -> dict[str, str]:
+    """What a first split throw does by itself, in words: its main-phase worth when worth saying, a muntjac at
+    once, or that it opens no split."""
     zh: list[str] = []
     en: list[str] = []
-    if main.id not in ("blank", "chicken", "rabbit"):
+    if _noted(main):
         zh.append(f"按正掷是{main.zh}")
         en.append(f"as a main-phase throw: {main.en}")
     if direct_muntjac(first):
@@ -189,9 +194,7 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
         "first_svg": dice_svg(first, dice_words(first, _lang(req))),
         "sticks": stick_list(),
         "muntjac_at_once": direct_muntjac(first),
-        "main_pattern": {"id": main.id, "zh": main.zh, "en": main.en,
-                         # worth saying beside a split throw: more than a single chicken or rabbit, or nothing
-                         "noted": main.id not in ("blank", "chicken", "rabbit")},
+        "main_pattern": {"id": main.id, "zh": main.zh, "en": main.en, "noted": _noted(main)},
         "openings": [
             {
                 "key": ch.key,
@@ -207,7 +210,7 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
             for ch in opened
         ],
     }
-    out["direct"] = _direct_words(first, rules, main, opened)
+    out["direct"] = _direct_words(first, main, opened)
     if "second" in req:
         second = read_dice(req, "second")
         key = req.get("choice")
