@@ -28,9 +28,13 @@ def _cfg(req: dict[str, Any]) -> GupaiConfig:
     return get_config(req, config_from, CHOICES)
 
 
+#: a hand the engine deals when none is named is numbered below this (a number a reader can read and type)
+NEW_SEEDS = 2**31
+
+
 def _seed(req: dict[str, Any]) -> int:
     s = get_optional_int(req, "seed", lo=0, hi=SEED_MAX)
-    return random.SystemRandom().randrange(2**53) if s is None else s
+    return random.SystemRandom().randrange(NEW_SEEDS) if s is None else s
 
 
 def _tiles(x: Any, name: str, max_len: int = 8) -> tuple[str, ...]:

@@ -31,6 +31,8 @@ def test_compare():
 def test_play_replays_and_refuses_illegal_moves():
     a = call(action="play", seed=11)
     assert a["terminal"] and sum(a["held"]) == 8 and a == call(action="play", seed=11)
+    fresh = call(action="play", human=0)  # no hand named: the engine deals one, numbered for a reader
+    assert fresh["ok"] and 0 <= fresh["seed"] < 2**31 and call(action="play", human=0, seed=fresh["seed"]) == fresh
     h = call(action="play", seed=11, human=2)
     assert h["to_move"] == 2 and h["hands"][0] is None and h["legal"]
     b = call(action="play", seed=11, human=2, moves=[h["legal"][0]])
