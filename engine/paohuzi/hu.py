@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence, TypeVar
 
 from .arrange import arrange_counts, pairs_allowed
 from .cards import COPIES, FACES, N_FACES, Card, counts_of
@@ -28,6 +28,7 @@ from .groups import KINDS, Group, huxi, is_run, shape_ok
 
 _RED_FACES = tuple(f.index for f in FACES if f.red)
 SOURCES = ("self", "shang", "xia", "liang", "discard", "liang_zhuang")  # liang_zhuang: the dealer's 起手胡 on the 亮张
+T = TypeVar("T")
 OPEN_KINDS = ("peng", "wei", "shun", "bian", "pao", "ti")
 
 #: way id -> (zh, en)
@@ -236,6 +237,104 @@ def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str,
     return out
 
 
+#: a layout of the hand with the card for ``_candidates``: (way, open groups, concealed counts left) -> a Win or None
+Fit = Callable[["str | Callable[[], str]", list[Group], list[int]], Optional[T]]
+
+
+def _candidates(
+    open_groups: Sequence[Group], counts: list[int], card: Card, zimo: bool, source: str, cfg: RuleConfig, fit: Fit[T],
+    first: bool = False,
+) -> tuple[list[T], Optional[str], Optional[str]]:
+    """Every way ``card`` may join the hand, as the forced actions allow, laid out by ``fit``: the layouts found
+    (in this order), the rule that forbids any other use of the card (``po_ti``, ``must_pao``, ``must_wei``) and
+    the forced 跑/提 the card could make. ``first``: stop at the first layout found. A way's name may be given
+    as a function, asked only by a ``fit`` that names it."""
+    w = card.index
+    c = counts[w]
+
+    def minus(*idx: int) -> list[int]:
+        rest = list(counts)
+        for i in idx:
+            rest[i] -= 1
+        return rest
+
+    same_open = next((k for k, g in enumerate(open_groups) if g.kind in ("peng", "wei") and g.cards[0] == card), None)
+    four_kind: Optional[str] = None  # the forced 跑/提, if the card can make one
+    four: Optional[T] = None
+    if same_open is not None:
+        g = open_groups[same_open]
+        four_kind = "ti" if (zimo and g.kind == "wei") else "pao"
+        fixed = [x for k, x in enumerate(open_groups) if k != same_open]
+        fixed.append(Group.of(four_kind, [card] * 4, True))
+        four = fit(f"{four_kind}_hu", fixed, list(counts))
+    elif c == 3:
+        four_kind = "ti" if zimo else "pao"
+        four = fit(f"{four_kind}_hu", list(open_groups) + [Group.of(four_kind, [card] * 4, True)], minus(w, w, w))
+
+    candidates: list[T] = []
+    exclusive: Optional[str] = None
+    if four_kind == "ti":
+        exclusive = "po_ti"
+        if four:
+            candidates.append(four)
+    elif four_kind == "pao" and four:
+        candidates.append(four)  # a 跑 that completes the hand must be taken
+    elif four_kind == "pao" and same_open is not None and cfg.po_pao == "hand":
+        exclusive = "must_pao"  # under this reading only a 坎 in hand may be broken
+    elif c == 2 and zimo:
+        exclusive = "must_wei"
+        wei = fit("wei_hu", list(open_groups) + [Group.of("wei", [card] * 3, True)], minus(w, w))
+        if wei:
+            candidates.append(wei)
+    if not candidates and exclusive is None:
+        if c == 2:
+            got = fit("peng_hu", list(open_groups) + [Group.of("peng", [card] * 3, True)], minus(w, w))
+            if got:
+                candidates.append(got)
+                if first:
+                    return candidates, exclusive, four_kind
+        blocked_xia = source == "xia" and cfg.xia_shun == "forbid"
+        for kind, (a, b) in _triples_with(w, counts, cfg):
+            if blocked_xia:
+                continue
+            way = "po_pao_hu" if four_kind == "pao" else f"{kind}_hu"
+            got = fit(way, list(open_groups) + [Group.of(kind, [card, FACES[a], FACES[b]])], minus(a, b))
+            if got:
+                candidates.append(got)
+                if first:
+                    return candidates, exclusive, four_kind
+        if c == 1:
+            quads = sum(1 for g in open_groups if len(g.cards) == 4)
+
+            def pair_way() -> str:
+                return "liang_tou_hu" if len(_pair_waits(tuple(counts), quads, cfg)) >= 2 else "dan_diao_hu"
+
+            got = fit(pair_way, list(open_groups) + [Group.of("dui", [card, card])], minus(w))
+            if got:
+                candidates.append(got)
+    return candidates, exclusive, four_kind
+
+
+def _fits(way: object, fixed: list[Group], rest: list[int], cfg: RuleConfig) -> bool:
+    """Whether :func:`_layout` finds a layout (it does exactly when the groups leave a pair allowance
+    and the concealed cards left can be arranged)."""
+    quads = sum(1 for g in fixed if len(g.cards) == 4)
+    pairs = pairs_allowed(tuple(rest), cfg, quads) - sum(1 for g in fixed if g.kind == "dui")
+    return pairs >= 0 and arrange_counts(tuple(rest), pairs, cfg) is not None
+
+
+def completes(open_groups: Sequence[Group], counts: Sequence[int], card: Card, source: str, cfg: RuleConfig = DEFAULT) -> bool:
+    """Whether ``card`` (from ``source``) completes the hand in some layout the forced actions allow: exactly
+    when :func:`evaluate` finds a best win (a win that may still fail for another reason). A quick answer for
+    the many cards that complete nothing (the table asks it of every seat for every card turned)."""
+    if source not in ("self", "shang", "xia", "discard"):
+        return evaluate(open_groups, (), card, source, cfg, hand_counts=counts).best is not None
+    zimo = source == "self"
+    found, _, _ = _candidates(open_groups, list(counts), card, zimo, source, cfg,
+                              lambda way, fixed, rest: _fits(way, fixed, rest, cfg), first=True)
+    return bool(found)
+
+
 def evaluate(
     open_groups: Sequence[Group],
     hand: Sequence[Card],
@@ -269,67 +368,14 @@ def evaluate(
     red = sum(total_counts[i] for i in _RED_FACES)
     zimo = source == "self" or (source in ("liang", "liang_zhuang") and cfg.liang == "self")
     w = card.index
-    c = counts[w]
     qishou = ("qi_shou_hu",) if source in ("liang", "liang_zhuang") else ()
     if source == "liang_zhuang":
         return _dealer_liang(open_groups, counts, card, zimo, red, reasons, cfg)
 
-    def win_of(way: str, fixed: list[Group], rest: list[int]) -> Optional[Win]:
-        return _layout(qishou + (way,), fixed, rest, zimo, red, cfg)
+    def win_of(way: "str | Callable[[], str]", fixed: list[Group], rest: list[int]) -> Optional[Win]:
+        return _layout(qishou + (way if isinstance(way, str) else way(),), fixed, rest, zimo, red, cfg)
 
-    def minus(*idx: int) -> list[int]:
-        rest = list(counts)
-        for i in idx:
-            rest[i] -= 1
-        return rest
-
-    same_open = next((k for k, g in enumerate(open_groups) if g.kind in ("peng", "wei") and g.cards[0] == card), None)
-    four_kind: Optional[str] = None  # the forced 跑/提, if the card can make one
-    four: Optional[Win] = None
-    if same_open is not None:
-        g = open_groups[same_open]
-        four_kind = "ti" if (zimo and g.kind == "wei") else "pao"
-        fixed = [x for k, x in enumerate(open_groups) if k != same_open]
-        fixed.append(Group.of(four_kind, [card] * 4, True))
-        four = win_of(f"{four_kind}_hu", fixed, list(counts))
-    elif c == 3:
-        four_kind = "ti" if zimo else "pao"
-        four = win_of(f"{four_kind}_hu", list(open_groups) + [Group.of(four_kind, [card] * 4, True)], minus(w, w, w))
-
-    candidates: list[Win] = []
-    exclusive: Optional[str] = None
-    if four_kind == "ti":
-        exclusive = "po_ti"
-        if four:
-            candidates.append(four)
-    elif four_kind == "pao" and four:
-        candidates.append(four)  # a 跑 that completes the hand must be taken
-    elif four_kind == "pao" and same_open is not None and cfg.po_pao == "hand":
-        exclusive = "must_pao"  # under this reading only a 坎 in hand may be broken
-    elif c == 2 and zimo:
-        exclusive = "must_wei"
-        wei = win_of("wei_hu", list(open_groups) + [Group.of("wei", [card] * 3, True)], minus(w, w))
-        if wei:
-            candidates.append(wei)
-    if not candidates and exclusive is None:
-        if c == 2:
-            got = win_of("peng_hu", list(open_groups) + [Group.of("peng", [card] * 3, True)], minus(w, w))
-            if got:
-                candidates.append(got)
-        blocked_xia = source == "xia" and cfg.xia_shun == "forbid"
-        for kind, (a, b) in _triples_with(w, counts, cfg):
-            if blocked_xia:
-                continue
-            way = "po_pao_hu" if four_kind == "pao" else f"{kind}_hu"
-            got = win_of(way, list(open_groups) + [Group.of(kind, [card, FACES[a], FACES[b]])], minus(a, b))
-            if got:
-                candidates.append(got)
-        if c == 1:
-            quads = sum(1 for g in open_groups if len(g.cards) == 4)
-            way = "liang_tou_hu" if len(_pair_waits(tuple(counts), quads, cfg)) >= 2 else "dan_diao_hu"
-            got = win_of(way, list(open_groups) + [Group.of("dui", [card, card])], minus(w))
-            if got:
-                candidates.append(got)
+    candidates, exclusive, four_kind = _candidates(open_groups, counts, card, zimo, source, cfg, win_of)
     if not candidates and exclusive is not None:
         # would the card have completed the hand some other way? then name the rule that forbids it
         alt = evaluate_free(open_groups, counts, card, red, cfg)

@@ -40,13 +40,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Optional, Sequence
 
 from .cards import FACES, N_FACES, Card, full_deck
 from .config import DEFAULT, RuleConfig
 from .groups import Group, is_mixed_bian, is_red_bian, is_run
-from .hu import REASONS, WAYS, Verdict, evaluate
+from .hu import REASONS, WAYS, Verdict, completes, evaluate
 from .xiaguan import WORDS as XIAGUAN_WORDS
 
 ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
@@ -114,8 +114,8 @@ class Shown:
     taken: Optional[Card] = None  # the card taken from the table (吃, 碰, 跑)
     bi: bool = False  # a 比 group shown beside a 吃
 
-    @property
-    def group(self) -> Group:
+    @cached_property
+    def group(self) -> Group:  # (worked out once: the table asks for it at every card turned)
         return Group.of(self.kind, self.cards, True)
 
 
@@ -340,6 +340,8 @@ class Hand:
         # a quick filter: a hand that cannot be ready does not need the search
         if w.origin == "discard" and self.cfg.hu_stock_only:
             return None
+        if not completes(self.open_groups(s), self.hands[s], w.card, self._source(s, w), self.cfg_of(s)):
+            return None  # the card completes no layout: the verdict could not be a win (nor a 诈胡 to charge)
         v = self.verdict(s, w)
         if self.charge and not v.wins and self.fouls[s] and v.best is not None:
             # a player who broke a rule may still lay his hand down: the settlement finds the 诈胡

@@ -251,3 +251,54 @@ def test_waiting_list_agrees_with_checking_every_card(hand):
             assert (got_other.total if got_other else None) == (other.best.total if other.wins else None)
         else:
             assert f.code not in listed
+
+
+def test_completes_says_exactly_when_evaluate_finds_a_layout():
+    # the table's quick check before the full verdict (engine.paohuzi.table.Hand._wins) gives the same answer,
+    # over near-complete hands with groups on the table, for every card, source and several readings
+    import random
+
+    from engine.paohuzi.cards import counts_of
+    from engine.paohuzi.groups import Group, is_run
+    from engine.paohuzi.hu import completes
+    from engine.paohuzi.xiaguan import xiaguan_config
+
+    rng = random.Random(19)
+    cfgs = [DEFAULT, replace(DEFAULT, po_pao="hand", self_fourth="free"), replace(DEFAULT, xia_shun="forbid"), xiaguan_config()]
+    agree = {True: 0, False: 0}
+    for _ in range(25):
+        groups = [list(rng.choice(TRIPLES)) for _ in range(rng.choice((6, 7)))]
+        if rng.random() < 0.5:
+            groups.append([rng.choice(FACES)] * 2)
+        cards = [c for g in groups for c in g]
+        if max(cards.count(f) for f in FACES) > 4:
+            continue
+        shown = []
+        for g in groups[: rng.choice((0, 1, 2, 3))]:
+            if len(g) != 3:
+                continue
+            if len(set(g)) == 1:
+                kind = rng.choice(("peng", "wei", "pao", "ti")) if cards.count(g[0]) == 3 else rng.choice(("peng", "wei"))
+                if kind in ("pao", "ti"):
+                    g = g + [g[0]]
+                    cards.append(g[0])
+            else:
+                kind = "shun" if is_run(tuple(g)) else "bian"
+            shown.append(Group.of(kind, g, True))
+            for c in g:
+                cards.remove(c)
+        hand = list(cards)
+        if hand and rng.random() < 0.8:
+            hand.remove(rng.choice(hand))
+        counts = counts_of(hand)
+        for f in FACES:
+            for source in ("self", "shang", "xia", "discard"):
+                for cfg in cfgs:
+                    try:
+                        v = evaluate(shown, (), f, source, cfg, hand_counts=counts)
+                    except ValueError:
+                        continue  # a group the reading does not know, or a fifth copy
+                    got = completes(shown, counts, f, source, cfg)
+                    assert got == (v.best is not None), (shown, hand, f, source, cfg)
+                    agree[got] += 1
+    assert agree[True] >= 100 and agree[False] >= 1000
