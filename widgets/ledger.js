@@ -6,8 +6,6 @@ import { el } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-// the readings that change what a hand settles to (the lead rules do not enter a ledger)
-const LEDGER_OPTIONS = ["heibama", "hard_bama", "shang_baomen", "xiqian"];
 
 function blankHand(seats) {
   return { dealer: null, held: seats.map(() => 0), closer: null, sealed: [], zhizun: null, shang: "none", run: false, hard: false };
@@ -18,7 +16,7 @@ export async function ledgerWidget(root, ctx) {
   const box = root.querySelector('[data-role="ledger"]') || root.querySelector(".hw-body");
   const optsAns = await ctx.call({ game: "gupai", action: "options" });
   if (!optsAns.ok) throw new Error(optsAns.error.en);
-  const optionList = optsAns.options.filter((o) => LEDGER_OPTIONS.includes(o.id));
+  const optionList = optsAns.options.filter((o) => o.settles); // the readings that change what a hand settles to
   const SEATS = optsAns.table.seats; // each seat's name and letter, in both languages
   const ALL = SEATS.map((_, s) => s);
   const TRICKS = optsAns.table.tricks; // the tricks of a hand

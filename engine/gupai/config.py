@@ -49,6 +49,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "hard_bama": ("could_not", "every"),
 }
 
+#: the readings that change what a hand settles to (the lead rules do not enter a ledger)
+SETTLING: tuple[str, ...] = ("heibama", "shang_baomen", "xiqian", "hard_bama")
+
 #: what each option asks and what each choice means, in words (shown to readers; never the ids)
 QUESTIONS: dict[str, tuple[str, str]] = {
     "jiao_count": ("叫小时从哪头数", "Calling the smaller tile: counting from which end"),

@@ -70,4 +70,5 @@ def test_options_have_words_and_the_api_lists_them():
     assert [(x["zh"], x["en"]) for x in t["seats"]] == list(zip(SEATS_ZH, SEATS_EN))
     assert [x["letter"]["zh"] for x in t["seats"]] == list("甲乙丙丁") and [x["letter"]["en"] for x in t["seats"]] == list("ABCD")
     assert t["tricks"] == HAND_SIZE and 0 < t["run"] < HAND_SIZE
+    assert [o["id"] for o in a["options"] if o["settles"]] == ["heibama", "shang_baomen", "xiqian", "hard_bama"]
     assert a["words"]["trick"]["zh"] == "墩" and "(墩)" in a["words"]["tricks"]["en"] and a["words"]["closing"]["zh"] == "结牌"
