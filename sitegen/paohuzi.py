@@ -259,7 +259,12 @@ def palette_html(lang: str) -> str:
     return f'<div class="phz-palette" data-role="palette" role="group" aria-label="{e(t("点一张牌把它加进去", "Click a card to add it"))}">{btns}</div>'
 
 
-def cards_buttons(codes: list[str], lang: str, height: int = 60) -> str:
+#: the hand editor's drawings, in CSS px: a card placed in the hand (or the card that comes), a card of an open group;
+#: written on each view (data-height) for the live editor (widgets/paohuzi.js) to draw the same
+CHIP_HEIGHT, GROUP_HEIGHT = 60, 48
+
+
+def cards_buttons(codes: list[str], lang: str, height: int = CHIP_HEIGHT) -> str:
     """Cards already placed, each a button that takes it back out."""
     t = T(lang)
     return "".join(
@@ -284,7 +289,7 @@ def hand_views(hand: list[str], opened: list[dict[str, Any]], lang: str, card: s
     t = T(lang)
     n = len(hand) + sum(len(g["cards"]) for g in opened)
     groups = "".join(
-        f'<figure class="phz-group phz-open" data-index="{k}"><div class="phz-group-cards">{cards_html(g["cards"], 48, lang)}</div>'
+        f'<figure class="phz-group phz-open" data-index="{k}"><div class="phz-group-cards">{cards_html(g["cards"], GROUP_HEIGHT, lang)}</div>'
         f'<figcaption>{e(KINDS[g["kind"]].zh if lang == "zh" else KINDS[g["kind"]].en)} '
         f'<button type="button" class="phz-remove" data-index="{k}" disabled>{e(t("拿掉", "remove"))}</button></figcaption></figure>'
         for k, g in enumerate(opened)
@@ -293,15 +298,15 @@ def hand_views(hand: list[str], opened: list[dict[str, Any]], lang: str, card: s
         f'<div class="phz-area" data-area="hand"><p class="phz-area-head">{e(t("手牌（暗牌）", "Your hand (concealed)"))} · '
         f'<span data-role="count" aria-live="polite">{n}/{DEFAULT.hand_size}</span> '
         f'<small>{e(t("（连跟前的明牌；点牌可取回）", "(with the open groups; click a card to take it back)"))}</small></p>'
-        f'<div class="phz-hand-view" data-role="hand-view">{cards_buttons(hand, lang)}</div></div>'
+        f'<div class="phz-hand-view" data-role="hand-view" data-height="{CHIP_HEIGHT}">{cards_buttons(hand, lang)}</div></div>'
         f'<div class="phz-area" data-area="open"><p class="phz-area-head">{e(t("跟前的明牌组", "Open groups on the table"))} '
         f'<label>{e(t("新的一组是", "a new group is a"))} {_select("open-kind", KIND_OPTIONS(lang), "peng")}</label></p>'
-        f'<div class="phz-groups" data-role="open-view">{groups}</div></div>'
+        f'<div class="phz-groups" data-role="open-view" data-height="{GROUP_HEIGHT}">{groups}</div></div>'
     )
     if card is not None:
         out += (
             f'<div class="phz-area" data-area="card"><p class="phz-area-head">{e(t("来牌（胡的那张）", "The card that comes (the one to win on)"))}</p>'
-            f'<div class="phz-card-view" data-role="card-view">{cards_buttons([card], lang) if card else ""}</div></div>'
+            f'<div class="phz-card-view" data-role="card-view" data-height="{CHIP_HEIGHT}">{cards_buttons([card], lang) if card else ""}</div></div>'
         )
     return out
 

@@ -8,13 +8,13 @@ import json
 from typing import Any
 
 from engine.api import handle
-from engine.yezi.cards import FACES, GROUP_SIZE, HAND_SIZE
+from engine.yezi.cards import FACES, GROUP_SIZE, HAND_SIZE, SEAT_NAMES
 from engine.yezi.actions import EXAMPLES
 from sitegen.common import col_heads, html_table, still_buttons, t
 
 E = html.escape
-SEATS_ZH = ("甲家", "乙家", "丙家", "丁家")
-SEATS_EN = ("Player A", "Player B", "Player C", "Player D")
+SEATS_ZH = tuple(zh for zh, _ in SEAT_NAMES)
+SEATS_EN = tuple(en for _, en in SEAT_NAMES)
 EXAMPLE = next(e["request"] for e in EXAMPLES if e["request"]["action"] == "showing")
 
 

@@ -5,16 +5,20 @@
 
 import { el, own, sharedState, shareButton, upTo } from "./dom.js";
 
-const SIZES = { peng: 3, wei: 3, shun: 3, bian: 3, pao: 4, ti: 4 };
-// the engine's own limits (engine/paohuzi/actions.py: MAX_CONCEALED, MAX_OPEN, four cards a group): a link or
-// typed text is drawn only up to one more than these, so the engine can still say what is too many
-const LIMITS = { hand: 21, open: 12, group: 4 };
+/**
+ * The engine's own bounds of a hand (the faces answer: the most concealed cards and open groups a hand is read
+ * with, the cards of each open kind's group): a link or typed text is drawn only up to one more than these, so
+ * the engine can still say what is too many.
+ */
+function limitsOf(fa) {
+  return { hand: fa.limits.hand, open: fa.limits.open, group: Math.max(...Object.values(fa.group_sizes)) };
+}
 
 const facesPromises = new Map();
 /** SVG faces of all twenty cards, asked once per page and language from the engine (English faces carry Arabic numerals). */
 function faces(ctx) {
   if (!facesPromises.has(ctx.lang)) {
-    facesPromises.set(ctx.lang, ctx.call({ game: "paohuzi", action: "faces", height: 64, lang: ctx.lang }).then((a) => {
+    facesPromises.set(ctx.lang, ctx.call({ game: "paohuzi", action: "faces", lang: ctx.lang }).then((a) => {
       if (!a.ok) { facesPromises.delete(ctx.lang); throw new Error(a.error[ctx.lang]); }
       return a;
     }));
@@ -22,11 +26,14 @@ function faces(ctx) {
   return facesPromises.get(ctx.lang);
 }
 
+/** A card's face drawn ``height`` CSS px high, its width in the proportion of the engine's drawing (its viewBox). */
 function sized(svg, height) {
-  return (svg || "").replace(/width="\d+" height="\d+"/, `width="${Math.round((height * 40) / 180)}" height="${height}"`);
+  const box = /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"/.exec(svg || "");
+  const width = box ? Math.round((height * Number(box[1])) / Number(box[2])) : height;
+  return (svg || "").replace(/width="\d+" height="\d+"/, `width="${width}" height="${height}"`);
 }
 
-function cardsHtml(svg, codes, height = 44) {
+function cardsHtml(svg, codes, height) {
   return codes.map((c) => sized(own(svg, c), height)).join("");
 }
 
@@ -69,6 +76,9 @@ function wireHand(root, ctx, fa, onChange) {
   const q = (r) => root.querySelector(`[data-role="${r}"]`);
   const hand = q("hand"), open = q("open"), card = q("card");
   const handView = q("hand-view"), openView = q("open-view"), cardView = q("card-view"), count = q("count");
+  const LIMITS = limitsOf(fa);
+  // the drawings' heights, as the build drew the first answer (sitegen/paohuzi.py writes them on each view)
+  const chipHeight = Number(handView.dataset.height), groupHeight = Number(openView.dataset.height);
   const kindSel = q("open-kind");
   const targets = [...root.querySelectorAll(".phz-target")];
   let target = "hand";
@@ -83,18 +93,18 @@ function wireHand(root, ctx, fa, onChange) {
   const render = () => {
     const codes = splitCodes(hand.value);
     const groups = parseOpen(open.value);
-    handView.replaceChildren(...upTo(codes, LIMITS.hand + 1).map((c, i) => chip(c, 60, () => { codes.splice(i, 1); hand.value = codes.join(" "); render(); })));
+    handView.replaceChildren(...upTo(codes, LIMITS.hand + 1).map((c, i) => chip(c, chipHeight, () => { codes.splice(i, 1); hand.value = codes.join(" "); render(); })));
     openView.replaceChildren(...upTo(groups, LIMITS.open + 1).map((g, k) => {
       const rm = el("button", { type: "button", class: "phz-remove", "data-index": String(k), text: ctx.t("拿掉", "remove") });
       rm.addEventListener("click", () => { groups.splice(k, 1); open.value = groups.map((x) => `${x.kind}: ${x.cards.join(" ")}`).join("; "); render(); });
       return el("figure", { class: "phz-group phz-open", "data-index": String(k) }, [
-        el("div", { class: "phz-group-cards", html: cardsHtml(svg, upTo(g.cards, LIMITS.group + 1), 48) }),
+        el("div", { class: "phz-group-cards", html: cardsHtml(svg, upTo(g.cards, LIMITS.group + 1), groupHeight) }),
         el("figcaption", {}, [`${kindName(g.kind)} `, rm]),
       ]);
     }));
     if (cardView && card) {
       const c = card.value.trim();
-      cardView.replaceChildren(...(c && own(svg, c) ? [chip(c, 60, () => { card.value = ""; render(); })] : []));
+      cardView.replaceChildren(...(c && own(svg, c) ? [chip(c, chipHeight, () => { card.value = ""; render(); })] : []));
     }
     const n = codes.length + groups.reduce((s, g) => s + g.cards.length, 0);
     count.textContent = `${n}/${fa.hand_size}`;
@@ -114,7 +124,7 @@ function wireHand(root, ctx, fa, onChange) {
         const groups = parseOpen(open.value);
         const last = groups[groups.length - 1];
         const kind = kindSel.value;
-        if (!last || last.cards.length >= (own(SIZES, last.kind) || 3) || last.kind !== kind) groups.push({ kind, cards: [code] });
+        if (!last || last.cards.length >= (own(fa.group_sizes, last.kind) || LIMITS.group) || last.kind !== kind) groups.push({ kind, cards: [code] });
         else last.cards.push(code);
         open.value = groups.map((g) => `${g.kind}: ${g.cards.join(" ")}`).join("; ");
       } else hand.value = (hand.value.trim() + " " + code).trim();
@@ -132,7 +142,8 @@ function wireHand(root, ctx, fa, onChange) {
 }
 
 /** A shared link's hand and open groups into the text fields, each list cut at one past the engine's limit. */
-function restoreHand(q, shared) {
+function restoreHand(q, shared, fa) {
+  const LIMITS = limitsOf(fa);
   if (Array.isArray(shared.hand)) q("hand").value = upTo(shared.hand, LIMITS.hand + 1).map(String).join(" ");
   if (Array.isArray(shared.open)) {
     q("open").value = upTo(shared.open, LIMITS.open + 1).filter((g) => g && typeof g.kind === "string" && Array.isArray(g.cards))
@@ -171,7 +182,7 @@ export const widgets = {
     root.append(shareButton(root, () => ({ hand: splitCodes(q("hand").value), open: parseOpen(q("open").value), card: q("card").value.trim(), source: q("source").value }), ctx.t));
     const shared = sharedState(root);
     if (shared) {
-      restoreHand(q, shared);
+      restoreHand(q, shared, fa);
       if (typeof shared.card === "string") q("card").value = shared.card;
       if (typeof shared.source === "string" && [...q("source").options].some((o) => o.value === shared.source)) q("source").value = shared.source;
       q("hand").dispatchEvent(new Event("input"));
@@ -196,7 +207,7 @@ export const widgets = {
     root.append(shareButton(root, () => ({ hand: splitCodes(q("hand").value), open: parseOpen(q("open").value) }), ctx.t));
     const shared = sharedState(root);
     if (shared) {
-      restoreHand(q, shared);
+      restoreHand(q, shared, fa);
       q("hand").dispatchEvent(new Event("input"));
       await go();
     }
@@ -226,7 +237,7 @@ export const widgets = {
       const winner = q("winner").value || null;
       const req = {
         game: "paohuzi", action: "settle", winner,
-        huxi: Number.parseInt(q("huxi").value || "0", 10),
+        huxi: Number(q("huxi").value || "0"),
         self_drawn: q("self_drawn").checked,
         fan: [...root.querySelectorAll('[data-role="fan"]:checked')].map((c) => c.value),
         penalties: [...root.querySelectorAll('[data-role="penalty"]')].filter((s) => s.value).map((s) => ({ seat: s.dataset.seat, kind: s.value })),
@@ -245,7 +256,7 @@ export const widgets = {
     });
     refuse();
     const state = () => ({
-      winner: q("winner").value, huxi: Number.parseInt(q("huxi").value || "0", 10), self_drawn: q("self_drawn").checked,
+      winner: q("winner").value, huxi: Number(q("huxi").value || "0"), self_drawn: q("self_drawn").checked,
       fan: fanBoxes.filter((c) => c.checked).map((c) => c.value),
       penalties: [...root.querySelectorAll('[data-role="penalty"]')].filter((x) => x.value).map((x) => ({ seat: x.dataset.seat, kind: x.value })),
     });

@@ -6,18 +6,22 @@ import { showingWidget } from "./showing.js";
 import { recordTools } from "./recordio.js";
 import { levelChooser, levelWords, reviewButton } from "./review.js";
 
-const COUNTS = { leaf: 2, 1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3 };
 const facesCache = new Map();
 
-async function faces(ctx, width) {
+/** The engine's faces answer at ``width`` CSS px: the cards' drawings, the copies of each in the deck, a group's size. */
+function facesAnswer(ctx, width) {
   const key = `${ctx.lang}:${width}`;
   if (!facesCache.has(key)) {
     facesCache.set(key, ctx.call({ game: "yezi", action: "faces", width, lang: ctx.lang }).then((a) => {
-      if (!a.ok) throw new Error(a.error.en);
-      return a.faces;
+      if (!a.ok) { facesCache.delete(key); throw new Error(a.error.en); }
+      return a;
     }));
   }
   return facesCache.get(key);
+}
+
+async function faces(ctx, width) {
+  return (await facesAnswer(ctx, width)).faces;
 }
 
 function cardsSpan(codes, svgs) {
@@ -41,7 +45,8 @@ function bump(root) {
 // ---------------------------------------------------------------- (a) form combinations
 
 async function formWidget(root, ctx) {
-  const svgs = await faces(ctx, 34);
+  const fa = await facesAnswer(ctx, 34);
+  const svgs = fa.faces, COUNTS = fa.counts, GROUP = fa.group_size;
   const groupsEls = [...root.querySelectorAll('[data-role="group"]')];
   const slots = groupsEls.map((g) => g.querySelector('[data-role="slot"]'));
   const radios = [...root.querySelectorAll('input[name="yz-target"]')];
@@ -53,7 +58,7 @@ async function formWidget(root, ctx) {
   // radios share a name across widgets on one page: scope them to this widget
   const uniq = `yz-target-${Math.random().toString(36).slice(2)}`;
   radios.forEach((r) => { r.name = uniq; });
-  let target = Math.max(0, groups.findIndex((g) => g.length < 4));
+  let target = Math.max(0, groups.findIndex((g) => g.length < GROUP));
 
   function used(code) {
     return groups.flat().filter((c) => c === code).length;
@@ -74,7 +79,7 @@ async function formWidget(root, ctx) {
         slot.append(b);
       });
     });
-    const full = groups.every((g) => g.length >= 4);
+    const full = groups.every((g) => g.length >= GROUP);
     picks.forEach((p) => { p.disabled = full || used(p.dataset.card) >= COUNTS[p.dataset.card]; });
     radios.forEach((r, i) => { r.checked = i === target; });
   }
@@ -115,19 +120,19 @@ async function formWidget(root, ctx) {
   }
 
   picks.forEach((p) => p.addEventListener("click", () => {
-    if (groups[target].length >= 4) target = 1 - target;
-    if (groups[target].length >= 4) return;
+    if (groups[target].length >= GROUP) target = 1 - target;
+    if (groups[target].length >= GROUP) return;
     groups[target].push(p.dataset.card);
-    if (groups[target].length === 4 && groups[1 - target].length < 4) target = 1 - target;
+    if (groups[target].length === GROUP && groups[1 - target].length < GROUP) target = 1 - target;
     refresh();
   }));
   radios.forEach((r, i) => { r.disabled = false; r.addEventListener("change", () => { target = i; drawSlots(); }); });
   root.append(shareButton(root, () => ({ groups }), ctx.t));
   const shared = sharedState(root);
   if (shared && Array.isArray(shared.groups) && shared.groups.length === 2
-      && shared.groups.every((g) => Array.isArray(g) && g.length <= 4 && g.every((c) => typeof c === "string" && Object.hasOwn(COUNTS, c)))) {
+      && shared.groups.every((g) => Array.isArray(g) && g.length <= GROUP && g.every((c) => typeof c === "string" && Object.hasOwn(COUNTS, c)))) {
     groups[0] = [...shared.groups[0]]; groups[1] = [...shared.groups[1]];
-    target = Math.max(0, groups.findIndex((g) => g.length < 4));
+    target = Math.max(0, groups.findIndex((g) => g.length < GROUP));
     await refresh();
   }
   groupsEls.forEach((g, i) => {
@@ -179,8 +184,9 @@ async function dealWidget(root, ctx) {
 
 // ---------------------------------------------------------------- (c) a round of four
 
-function seatName(s, ctx) {
-  return ctx.t(`${"甲乙丙丁"[s]}家`, `Player ${"ABCD"[s]}`);
+/** A seat's name, as the engine's round answer names it. */
+function seatName(a, s, ctx) {
+  return ctx.t(a.seat_names[s].zh, a.seat_names[s].en);
 }
 
 function showingNodes(a, ctx) {
@@ -190,7 +196,7 @@ function showingNodes(a, ctx) {
     if (!seats.length) who = ctx.t("无人优胜（四组都是流散对）", "no winner (all four groups are scattered)");
     else {
       const combo = a.players.find((p) => p.seat === seats[0]).combinations[turn];
-      const names = seats.map((s) => seatName(s, ctx)).join(ctx.t("、", ", "));
+      const names = seats.map((s) => seatName(a, s, ctx)).join(ctx.t("、", ", "));
       who = ctx.t(`${names}优胜（${combo.zh}）`, `won by ${names} (${combo.en}, ${combo.zh})`);
     }
     return el("li", { "data-turn": String(turn), text: `${label}${ctx.t("：", ": ")}${who}` });
@@ -202,9 +208,9 @@ function roundNodes(a, svgs, ctx) {
   const head = el("p", {}, []);
   const strong = (text, role) => { const s = el("strong", { text }); if (role) s.dataset.role = role; return s; };
   head.append(
-    `${ctx.t("掷骰者", "Die thrown by")}: `, strong(seatName(a.thrower, ctx)), " · ",
+    `${ctx.t("掷骰者", "Die thrown by")}: `, strong(seatName(a, a.thrower, ctx)), " · ",
     `${ctx.t("点数", "points")}: `, strong(String(a.die), "die"), " · ",
-    `${ctx.t("先抓", "first to draw")}: `, strong(seatName(a.first_drawer, ctx)), " · ",
+    `${ctx.t("先抓", "first to draw")}: `, strong(seatName(a, a.first_drawer, ctx)), " · ",
     `${ctx.t("从第几墩起", "from stack")}: `, strong(String(a.start_stack)),
   );
   const players = [...a.players].sort((p, q) => p.place - q.place || a.show_order.indexOf(p.seat) - a.show_order.indexOf(q.seat));
@@ -216,7 +222,7 @@ function roundNodes(a, svgs, ctx) {
       cardsSpan(g, svgs),
       el("span", { class: "yz-split-name", text: `${comboName(p.combinations[i], ctx)} · ${p.scores[i]}` }),
     ])));
-    tr.append(el("td", { text: String(p.place) }), el("td", { text: seatName(p.seat, ctx) }), shows,
+    tr.append(el("td", { text: String(p.place) }), el("td", { text: seatName(a, p.seat, ctx) }), shows,
       el("td", {}, [el("strong", { text: String(p.total) })]));
     return tr;
   });
@@ -240,6 +246,7 @@ function roundNodes(a, svgs, ctx) {
 
 async function roundWidget(root, ctx) {
   const svgs = await faces(ctx, 30);
+  const GROUP = (await facesAnswer(ctx, 34)).group_size; // the cards of a group (the first group shown, the second)
   const big = await faces(ctx, 34);
   const button = root.querySelector('[data-role="deal"]');
   const scoring = root.querySelector('[data-role="scoring"]');
@@ -252,13 +259,15 @@ async function roundWidget(root, ctx) {
   const bestBtn = root.querySelector('[data-role="best"]');
   const whyGrey = root.querySelector('[data-role="why-grey"]');
   const shareBox = root.querySelector('[data-role="share"]');
-  let seed = Number(seedEl.textContent) || 7;
+  let seed = Number(seedEl.textContent) || 0; // the build's deal
   let hand = (mineRow.dataset.cards || "").split(",").filter(Boolean);
   let chosen = new Set(); // indexes into hand: the group shown first
   let mySplit = null; // [first, second] as last played, for the shared link
   let revealed = false; // the other hands and the result show only once the reader has chosen a split
   const preview = el("div", { class: "yz-my-groups", "data-role": "my-groups" });
   picked.after(preview);
+  let thrower = 0; // who throws the die: the reader, unless a record opened here says otherwise
+  const throwerField = () => (thrower ? { thrower } : {});
   let level = null; // the three computer seats' level, and the hint's (none chosen: the engine's first level)
   const levelField = () => (level ? { level } : {});
   // the computer's level, chosen by the reader: the others split at it, and the hint is that level's split
@@ -270,7 +279,7 @@ async function roundWidget(root, ctx) {
   const hintText = el("span", { class: "yz-why", "data-role": "hint-text", role: "status" });
   hintBtn.addEventListener("click", async () => {
     hintBtn.disabled = true;
-    const a = await ctx.call({ game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...levelField() });
+    const a = await ctx.call({ game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...levelField(), ...throwerField() });
     hintBtn.disabled = false;
     if (!a.ok) { hintText.textContent = a.error[ctx.lang]; return; }
     const h = a.hint;
@@ -294,7 +303,7 @@ async function roundWidget(root, ctx) {
       // named by the card drawing inside it (role="img" with the card's name)
       b.addEventListener("click", () => {
         if (chosen.has(i)) chosen.delete(i);
-        else if (chosen.size < 4) chosen.add(i);
+        else if (chosen.size < GROUP) chosen.add(i);
         drawHand();
       });
       return b;
@@ -308,25 +317,26 @@ async function roundWidget(root, ctx) {
     const firstCodes = hand.filter((_, i) => chosen.has(i));
     const secondCodes = hand.filter((_, i) => !chosen.has(i));
     preview.replaceChildren(
-      groupBox(ctx.t(`先亮的一组（${firstCodes.length}/4）`, `Shown first (${firstCodes.length}/4)`), firstCodes),
-      groupBox(ctx.t("后亮的一组", "Shown second"), n === 4 ? secondCodes : []),
+      groupBox(ctx.t(`先亮的一组（${firstCodes.length}/${GROUP}）`, `Shown first (${firstCodes.length}/${GROUP})`), firstCodes),
+      groupBox(ctx.t("后亮的一组", "Shown second"), n === GROUP ? secondCodes : []),
     );
-    picked.textContent = ctx.t(`已选 ${n}/4 张；其余四张是第二组。`, `${n}/4 chosen; the other four are your second group.`);
-    play.disabled = n !== 4;
-    play.title = n === 4 ? "" : ctx.t("先选好四张", "Choose four cards first");
-    whyGrey.hidden = n === 4;
-    whyGrey.textContent = n < 4
-      ? ctx.t(`“按我的分法打这一局”要等选满四张才能按（还差 ${4 - n} 张）。`, `“Play the round my way” waits until four cards are chosen (${4 - n} more to go).`)
+    picked.textContent = ctx.t(`已选 ${n}/${GROUP} 张；其余 ${hand.length - GROUP} 张是第二组。`, `${n}/${GROUP} chosen; the other ${hand.length - GROUP} are your second group.`);
+    play.disabled = n !== GROUP;
+    play.title = n === GROUP ? "" : ctx.t(`先选好 ${GROUP} 张`, `Choose ${GROUP} cards first`);
+    whyGrey.hidden = n === GROUP;
+    whyGrey.textContent = n < GROUP
+      ? ctx.t(`“按我的分法打这一局”要等选满 ${GROUP} 张才能按（还差 ${GROUP - n} 张）。`, `“Play the round my way” waits until ${GROUP} cards are chosen (${GROUP - n} more to go).`)
       : "";
     mineRow.querySelectorAll("button").forEach((b) => {
-      b.disabled = !chosen.has(Number(b.dataset.index)) && chosen.size >= 4;
-      b.title = b.disabled ? ctx.t("已选满四张：先取消一张", "Four are chosen: unselect one first") : "";
+      b.disabled = !chosen.has(Number(b.dataset.index)) && chosen.size >= GROUP;
+      b.title = b.disabled ? ctx.t(`已选满 ${GROUP} 张：先取消一张`, `${GROUP} are chosen: unselect one first`) : "";
     });
   }
 
   async function run(opts = {}) {
-    const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value }, ...levelField() };
-    request.seed = opts.newSeed ? Math.floor(Math.random() * 2 ** 32) : seed;
+    if (opts.newSeed) thrower = 0; // a new deal at this table: the reader throws the die
+    const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value }, ...levelField(), ...throwerField() };
+    if (!opts.newSeed) request.seed = seed; // a new deal: the engine draws its seed
     if (opts.split) { request.my_seat = 0; request.my_groups = opts.split; }
     button.disabled = true;
     const answer = await ctx.call(request);
@@ -372,7 +382,7 @@ async function roundWidget(root, ctx) {
   bestBtn.disabled = false;
   button.disabled = false;
   shareBox.replaceChildren(shareButton(root, () => {
-    const state = { seed, scoring: scoring.value, ties: ties.value };
+    const state = { seed, scoring: scoring.value, ties: ties.value, ...throwerField() };
     if (mySplit) state.first = mySplit[0];
     return state;
   }, ctx.t));
@@ -380,10 +390,11 @@ async function roundWidget(root, ctx) {
   const shared = sharedState(root);
   if (shared && Number.isSafeInteger(shared.seed) && shared.seed >= 0) {
     seed = shared.seed;
+    if (Number.isInteger(shared.thrower)) thrower = shared.thrower; // the engine says so if it is no seat
     if (typeof shared.scoring === "string" && [...scoring.options].some((o) => o.value === shared.scoring)) scoring.value = shared.scoring;
     if (typeof shared.ties === "string" && [...ties.options].some((o) => o.value === shared.ties)) ties.value = shared.ties;
     await run({});
-    if (Array.isArray(shared.first) && shared.first.length === 4) {
+    if (Array.isArray(shared.first) && shared.first.length === GROUP) {
       const left = shared.first.map(String);
       const first = [], second = [];
       hand.forEach((c) => { const k = left.indexOf(c); if (k >= 0) { first.push(c); left.splice(k, 1); } else second.push(c); });
@@ -396,11 +407,11 @@ async function roundWidget(root, ctx) {
   // the round as a record file, and a record file opened at this table (widgets/recordio.js)
   (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
     game: "yezi",
-    request: () => (revealed ? { game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...levelField(),
+    request: () => (revealed ? { game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...levelField(), ...throwerField(),
       ...(mySplit ? { my_seat: 0, my_groups: mySplit } : {}) } : null),
     open: async (r) => {
-      if ((r.thrower || 0) !== 0) return { zh: "这张牌桌总是甲家掷骰子，这份记录不是。", en: "At this table Player A always throws the die; in this record someone else did." };
       seed = r.seed;
+      thrower = r.thrower || 0; // the round is dealt as the record's thrower threw; the reader still plays the first seat
       const o = r.options || {};
       for (const [k, sel] of [["scoring", scoring], ["ties", ties]]) if ([...sel.options].some((x) => x.value === o[k])) sel.value = o[k];
       hand = [];

@@ -194,7 +194,10 @@ def a_faces(req: dict[str, Any]) -> dict[str, Any]:
         svg = {c.code: lesson_card_svg(c, height) for c in cards}
     else:
         svg = {c.code: card_svg(c, height, arabic=arabic) for c in cards}
-    return {"hand_size": DEFAULT.hand_size, "svg": svg, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards}}
+    # the hand editor's bounds: cards a group of each open kind holds, and the most cards and open groups a hand is read with
+    sizes = {k: KINDS[k].size for k in OPEN_KINDS}
+    return {"hand_size": DEFAULT.hand_size, "svg": svg, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards},
+            "group_sizes": sizes, "limits": {"hand": MAX_CONCEALED, "open": MAX_OPEN}}
 
 
 def a_deal(req: dict[str, Any]) -> dict[str, Any]:

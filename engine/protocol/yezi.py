@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Sequence
 
 from ..yezi.best import best_split, make_split
-from ..yezi.cards import FACES, GROUP_SIZE, PLAYERS, Card, code_of, parse_card
+from ..yezi.cards import FACES, GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
 from ..yezi.combos import BY_KEY
 from ..yezi.config import config_from
 from ..yezi.round import Round
@@ -35,7 +35,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "ties": ("shared", "first_shown"),
     "count_from": ("thrower", "next"),
 }
-SEATS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+SEATS = tuple((zh[0], en[-1]) for zh, en in SEAT_NAMES)  # a seat's letter: 甲 / A
 
 
 _CODE = [code_of(c) for c in range(len(FACES))]

@@ -14,7 +14,7 @@ from ..protocol import SEED_MAX  # the seeds a written position (the strong leve
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int
 from . import zipai
 from .best import best_split, make_split
-from .cards import FACES, LEAF, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
+from .cards import FACES, GROUP_SIZE, LEAF, SEAT_NAMES, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
 from . import showing
@@ -179,6 +179,7 @@ def _round(req: dict[str, Any]) -> dict[str, Any]:
         "my_seat": my_seat,
         "my_best": None if my_seat is None else best_split(d.hands[my_seat]).score,
         "options": {k: getattr(cfg, k) for k in CHOICES},
+        "seat_names": [{"zh": zh, "en": en} for zh, en in SEAT_NAMES],
         **({"level": level, "hint": hint, "position": _position(r, seed, thrower, cfg)} if level is not None else {}),
     }
 
@@ -327,7 +328,9 @@ def _combinations(req: dict[str, Any]) -> dict[str, Any]:
 def _faces(req: dict[str, Any]) -> dict[str, Any]:
     width = get_int(req, "width", 40, lo=16, hi=120)
     lang = "en" if req.get("lang") == "en" else "zh"
-    return {"faces": {code_of(f.value): card_svg(f.value, width, lang) for f in FACES}}
+    # with the faces, what a widget counts with them: the copies of each card in the deck and the cards of a group
+    return {"faces": {code_of(f.value): card_svg(f.value, width, lang) for f in FACES},
+            "counts": {code_of(f.value): f.count for f in FACES}, "group_size": GROUP_SIZE}
 
 
 # ---------------------------------------------------------------- 字牌

@@ -40,6 +40,8 @@ DECK: tuple[Card, ...] = tuple(f.value for f in FACES for _ in range(f.count))
 HAND_SIZE = 8
 GROUP_SIZE = 4
 PLAYERS = 4
+#: the four seats' names, the one table of them (the widgets, the showing entry and the protocol's seat letters read it)
+SEAT_NAMES: tuple[tuple[str, str], ...] = (("甲家", "Player A"), ("乙家", "Player B"), ("丙家", "Player C"), ("丁家", "Player D"))
 
 _BY_CODE: dict[str, Card] = {}
 for _f in FACES:

@@ -56,6 +56,7 @@ INTERFACE: dict[str, dict[str, str]] = {
     "sw.js": {"6": "downloads at once", "2000": "addresses in one message"},
     "worker.js": {"4_000_000": "characters of one request", "32": "nesting depth of one request"},
     "lesson.js": {"2147483000": "the range of a random exercise set's seed"},
+    "yezi.js": {"34": "CSS px width of a card drawn large", "30": "CSS px width of a card drawn small"},
     "dawei.js": {"3": "decimals of a percentage", "24": "bars of the spread figure",
                  "10": "games a simulation asks for at once, so that its progress shows (the engine takes more); "
                        "a margin in pixels",
@@ -199,9 +200,6 @@ def module_findings(path: Path) -> list[str]:
 REMAINING: dict[str, str] = {
     "matchsheet.js": "seat letters (甲乙丙丁), role names (庄家, 下家, 上家, 醒家), foul, group and win names, 戏/等/番 "
                      "headings; group sizes, thresholds and counts (3, 4, 6, 7, 10, 15, 21, 60, 75)",
-    "paohuzi.js": "(views17's) group sizes and drawing sizes (3, 4, 10, 12, 21, 40, 44, 48, 60, 64, 180)",
-    "yezi.js": "the deck's counts (COUNTS: 3 … 10), the group size (4), seat letters (甲乙丙丁, 甲家), the die "
-               "(骰子, its faces), drawing sizes (30, 32, 34)",
 }
 
 
