@@ -158,7 +158,7 @@ def play_out(h: Hand, seats: frozenset[int] | None = None, limit: int = 2_000) -
         s = h.pending()
         if s is None or (seats is not None and s not in seats):
             return
-        h.apply(choose(h, s))
+        h.apply_lawful(choose(h, s))  # its moves are lawful by construction: taken from legal_actions
 
 
 # ---------------------------------------------------------------- the hint's reasons, in words

@@ -9,6 +9,7 @@ characters themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable
 
 SMALL_CHARS = ("一", "二", "三", "四", "五", "六", "七", "八", "九", "十")
@@ -29,8 +30,8 @@ class Card:
         if not (1 <= self.rank <= 10):
             raise ValueError(f"rank out of range: {self.rank}")
 
-    @property
-    def index(self) -> int:
+    @cached_property
+    def index(self) -> int:  # (kept once known: the rules ask for it at every step)
         return _INDEX[self.big][self.rank]
 
     @property

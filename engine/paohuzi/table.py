@@ -402,7 +402,7 @@ class Hand:
         hus = [s for s in others if self._wins(s, w)] if origin == "stock" or not self.cfg.hu_stock_only else []
         forced = [s for s in (order if origin == "stock" else others) if self._forced_of(s, w) and (s, "forced") not in steps]
         peng = [s for s in others if self._can_peng(s, w) or (self.charge and self.hands[s][card.index] == 2)]
-        chi = [s for s in self.chi_seats(w) if self.chi_ways(s, w) or (self.charge and self.chi_ways(s, w, ignore_chou=True))]
+        chi = [s for s in self.chi_seats(w) if self.chi_ways(s, w, limit=1) or (self.charge and self.chi_ways(s, w, limit=1, ignore_chou=True))]
         if self.cfg.claim_rank == "seat":
             first_claim = next((s for s in order if s in forced or s in peng), None)
             if first_claim is not None:
@@ -462,46 +462,9 @@ class Hand:
         h = self.hands[s]
         if h[x] >= 3:
             return []
-        pool = [n if n < 3 else 0 for n in h]  # 拆对不拆坎: cards of a 坎 are never used
-        held = pool[x]
-        out: list[tuple[tuple[Card, ...], ...]] = []
-        seen: set[tuple[tuple[int, ...], ...]] = set()
-
-        def rec(pool: list[int], left: int, groups: list[tuple[int, ...]]) -> None:
-            if len(out) >= limit:
-                return
-            if left == 0:
-                key = (groups[0],) + tuple(sorted(groups[1:]))
-                if key in seen:
-                    return
-                used = {k: h[k] - pool[k] if h[k] < 3 else 0 for k in range(N_FACES)}
-                if not any_discard and not self._can_discard_after(s, used, 0):
-                    return
-                seen.add(key)
-                out.append(tuple(tuple(FACES[k] for k in g) for g in key))
-                return
-            for trio in _trios_with(x, pool, self.cfg, first=False):
-                k = trio.count(x)
-                if self.cfg.xiahuo == "separate" and k != 1:
-                    continue
-                if k > left:
-                    continue
-                nxt = list(pool)
-                for t in trio:
-                    nxt[t] -= 1
-                if groups[1:] and tuple(sorted(trio)) < max(tuple(sorted(g)) for g in groups[1:]):
-                    continue  # each set of 比 groups once
-                rec(nxt, left - k, groups + [tuple(sorted(trio))])
-
-        for pair in _pairs_for(x, pool, self.cfg):
-            k = pair.count(x)
-            if self.cfg.xiahuo == "separate" and k:
-                continue
-            nxt = list(pool)
-            for t in pair:
-                nxt[t] -= 1
-            rec(nxt, held - k, [(x,) + pair])
-        return out
+        # a seat that skips its next discard, or a reading that lets a claim leave only 坎, never lacks a card to discard
+        free = bool(self.skips[s]) or self.cfg.claim_kan == "allow"
+        return list(_chi_ways(x, tuple(h), self.cfg, limit, any_discard or free))
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
@@ -539,6 +502,11 @@ class Hand:
             self.actions.append(action)
             self._run()
             return
+        self.apply_lawful(action)
+
+    def apply_lawful(self, action: Action) -> None:
+        """Play one action taken from :meth:`legal_actions` now, without asking again whether it is lawful
+        (the computer players' rollouts; the same hand results as :meth:`apply`)."""
         self.actions.append(action)
         s = action.seat
         if action.kind == "discard":
@@ -932,6 +900,55 @@ class Hand:
             return Foul("shao_bi", f"烧比：手中还有{w.card.zh}，吃牌时必须把它也组成一组亮出来（比牌）。",
                         f"Missed bi (shao bi): you still hold a {w.card.en}; a chi must show it too, in a further group.", "bi")
         return Foul("bad_chi", "这样吃不合规则（比牌或下火的组法不对，或吃后无牌可打）。", "This chi is not lawful (the bi groups are wrong, or no card would be left to discard).", "chi")
+
+
+@lru_cache(maxsize=65_536)
+def _chi_ways(x: int, h: tuple[int, ...], cfg: RuleConfig, limit: int, any_discard: bool) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """:meth:`Hand.chi_ways` for concealed counts ``h`` (a pure function of them, worked out once for each: the
+    strong level's rollouts ask again and again of the same hands). ``any_discard``: keep a 吃 even when it
+    would leave only 坎 to discard."""
+    pool = [n if n < 3 else 0 for n in h]  # 拆对不拆坎: cards of a 坎 are never used
+    held = pool[x]
+    out: list[tuple[tuple[Card, ...], ...]] = []
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+
+    def rec(pool: list[int], left: int, groups: list[tuple[int, ...]]) -> None:
+        if len(out) >= limit:
+            return
+        if left == 0:
+            key = (groups[0],) + tuple(sorted(groups[1:]))
+            if key in seen:
+                return
+            if not any_discard:
+                # a card must be left to discard: one of fewer than three alike (拆对不拆坎)
+                rest = [pool[k] if h[k] < 3 else h[k] for k in range(N_FACES)]
+                if not any(0 < n < 3 for n in rest):
+                    return
+            seen.add(key)
+            out.append(tuple(tuple(FACES[k] for k in g) for g in key))
+            return
+        for trio in _trios_with(x, pool, cfg, first=False):
+            k = trio.count(x)
+            if cfg.xiahuo == "separate" and k != 1:
+                continue
+            if k > left:
+                continue
+            nxt = list(pool)
+            for t in trio:
+                nxt[t] -= 1
+            if groups[1:] and tuple(sorted(trio)) < max(tuple(sorted(g)) for g in groups[1:]):
+                continue  # each set of 比 groups once
+            rec(nxt, left - k, groups + [tuple(sorted(trio))])
+
+    for pair in _pairs_for(x, pool, cfg):
+        k = pair.count(x)
+        if cfg.xiahuo == "separate" and k:
+            continue
+        nxt = list(pool)
+        for t in pair:
+            nxt[t] -= 1
+        rec(nxt, held - k, [(x,) + pair])
+    return tuple(out)
 
 
 def _kind(cards: Sequence[Card]) -> str:
