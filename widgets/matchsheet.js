@@ -5,24 +5,13 @@
 import { el } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
-const LET = "ABCD";
-const ZH = "甲乙丙丁";
-const ROLE = { zhuang: ["庄家", "dealer"], xia: ["下家", "next player"], shang: ["上家", "previous player"], xing: ["醒家", "counter"] };
-const FAN_IDS = ["red", "dot", "purple", "black", "pairs"];
-const FOULS = [
-  ["zha_hu", "诈胡", "false win"], ["zou_pao", "走跑", "missed pao"], ["shi_ti", "失提", "missed ti"],
-  ["shao_bi", "烧比", "chi without showing"], ["chou_zhang", "臭张", "passed card claimed"],
-];
-const SOURCES = [["self", "自己摸的（自摸）", "drawn by the winner (self-drawn)"], ["shang", "上家翻出的", "turned by the previous player"],
-  ["xia", "下家翻出的", "turned by the next player"], ["liang", "亮张（起手胡）", "the turned-up card (first-deal win)"]];
-const KINDS = [["peng", "碰", "peng", 3], ["wei", "偎", "wei", 3], ["shun", "顺子", "run", 3], ["bian", "编子", "bian", 3], ["pao", "跑", "pao", 4], ["ti", "提", "ti", 4]];
-const SMALL = "一二三四五六七八九十";
-const BIG = "壹贰叁肆伍陆柒捌玖拾";
-const PLAYERS = { four: 4, three: 3, two: 2 };
+// Every word and bound of the game the form shows (the tables, the players' letters, the seats of a hand, the
+// fouls, the kinds of group, the 番, the cards, the columns of the sheet) comes from the engine's sheet answer
+// asked with "form" (engine/paohuzi/sheet.py form_words); the huxi a new hand starts at is the sheet's threshold.
 
-function blankEntry() {
-  return { winner: undefined, zimo: false, mode: "huxi", huxi: 15, fan: [], fouls: {}, bird: "",
-    cards: { hand: [], open: [], card: null, source: "self", target: "hand", kind: "peng", group: [] } };
+function blankEntry(words) {
+  return { winner: undefined, zimo: false, mode: "huxi", huxi: null, fan: [], fouls: {}, bird: "",
+    cards: { hand: [], open: [], card: null, source: words.sources[0].id, target: "hand", kind: words.kinds[0].id, group: [] } };
 }
 
 // a free tag of the record (the date, the event), as the record writes it
@@ -31,11 +20,10 @@ function tagOf(text, tag) {
   return m ? m[1].replace(/\\(.)/g, "$1") : "";
 }
 
-function cardLabel(code, lang) {
-  const big = code[0] === "d";
-  const n = Number(code.slice(1));
-  const ch = (big ? BIG : SMALL)[n - 1];
-  return lang === "zh" ? ch : `${ch} ${big ? "big" : "small"} ${n}`;
+function cardLabel(words, code, lang) {
+  const c = words.cards.find((x) => x.code === code);
+  if (!c) return code;
+  return lang === "zh" ? c.char : `${c.char} ${c.en}`;
 }
 
 export const widgets = {
@@ -43,30 +31,39 @@ export const widgets = {
     const t = ctx.t;
     const lang = ctx.lang;
     const box = root.querySelector(".hw-body") || root;
+    // the form's words and bounds, from the engine (asked once)
+    const formAnswer = await ctx.call({ game: "paohuzi", action: "sheet", hands: [], form: true });
+    if (!formAnswer.ok) throw new Error(formAnswer.error.en);
+    const words = formAnswer.form;
+    const L = words.limits, T = words.terms, ROLE = words.roles, SEAT = words.seats;
+    const w = (x) => (lang === "zh" ? x.zh : x.en);
     let setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "", event: "" };
     let hands = [];
     let over = false;
     let tiebreak = [];
-    let entry = blankEntry();
+    let entry = blankEntry(words);
     let answer = null;
     let sessionId = null;
     const store = openStore("paohuzi-sheet");
 
-    const n = () => PLAYERS[setup.table];
-    const nameOf = (p) => (setup.names[p] ? setup.names[p] : t(ZH[p], LET[p]));
-    const longName = (p) => (setup.names[p] ? t(`${setup.names[p]}（${ZH[p]}）`, `${setup.names[p]} (${LET[p]})`) : t(`${ZH[p]}`, `Player ${LET[p]}`));
+    const n = () => words.tables.find((x) => x.id === setup.table).players;
+    const nameOf = (p) => (setup.names[p] ? setup.names[p] : w(SEAT[p]));
+    const longName = (p) => (setup.names[p] ? t(`${setup.names[p]}（${SEAT[p].zh}）`, `${setup.names[p]} (${SEAT[p].en})`) : t(SEAT[p].zh, `Player ${SEAT[p].en}`));
+    // the huxi a hand starts at: the sheet's threshold (its reading), the form's own once typed
+    const startHuxi = () => { const r = answer && (answer.readings || []).find((x) => x.id === "threshold"); return r ? Number(r.value) || 0 : 0; };
+    const huxiOf = (e) => (e.huxi === null ? startHuxi() : e.huxi);
 
     // ------------------------------------------------------------ layout
     const sessions = el("div", { "data-role": "sessions", class: "ms-sessions" });
     const setupBox = el("details", { class: "ms-setup", open: "" }, [el("summary", { text: t("牌桌和选手", "Table and players") })]);
     const tableSel = el("select", { "data-role": "table", id: `${root.id || "ms"}-table` });
-    for (const [v, zh, en] of [["four", "四人局（三人打牌，一人数醒）", "four (three play, one counts the stock)"], ["three", "三人局", "three players"], ["two", "二人局", "two players"]]) {
-      tableSel.append(el("option", { value: v, text: t(zh, en) }));
-    }
-    const birdsInput = el("input", { type: "number", min: "0", max: "6", value: "0", inputmode: "numeric", "data-role": "birds", id: `${root.id || "ms"}-birds` });
-    const nameInputs = [0, 1, 2, 3].map((p) => el("input", { type: "text", maxlength: "20", autocomplete: "off", "data-role": "name", "data-player": String(p),
-      id: `${root.id || "ms"}-name-${p}`, placeholder: t(`${ZH[p]}`, `Player ${LET[p]}`) }));
-    const nameRows = nameInputs.map((inp, p) => el("span", { class: "ms-name" }, [el("label", { for: inp.id, text: p === 0 ? t(`${ZH[p]}（头一局庄家）`, `${LET[p]} (first dealer)`) : t(`${ZH[p]}（${ZH[p - 1]}的下家）`, `${LET[p]} (${LET[p - 1]}'s next player)`) }), inp]));
+    for (const x of words.tables) tableSel.append(el("option", { value: x.id, text: w(x) }));
+    const birdsInput = el("input", { type: "number", min: "0", max: String(L.birds), value: "0", inputmode: "numeric", "data-role": "birds", id: `${root.id || "ms"}-birds` });
+    const nameInputs = SEAT.map((_, p) => el("input", { type: "text", maxlength: "20", autocomplete: "off", "data-role": "name", "data-player": String(p),
+      id: `${root.id || "ms"}-name-${p}`, placeholder: t(SEAT[p].zh, `Player ${SEAT[p].en}`) }));
+    const nameRows = nameInputs.map((inp, p) => el("span", { class: "ms-name" }, [el("label", { for: inp.id, text: p === 0
+      ? t(`${SEAT[p].zh}（头一局${ROLE.zhuang.zh}）`, `${SEAT[p].en} (first dealer)`)
+      : t(`${SEAT[p].zh}（${SEAT[p - 1].zh}的${ROLE.xia.zh}）`, `${SEAT[p].en} (${SEAT[p - 1].en}'s ${ROLE.xia.en.replace(/^the /, "")})`) }), inp]));
     const birdsRow = el("p", { class: "ms-birds" }, [el("label", { for: birdsInput.id, text: t("打鸟的人数（四人局）", "Birds betting (table of four)") }), birdsInput]);
     // the date and the event: kept in the record's tags, printed at the top of the sheet
     const eventInput = el("input", { type: "text", maxlength: "60", autocomplete: "off", "data-role": "event", id: `${root.id || "ms"}-event`,
@@ -78,7 +75,8 @@ export const widgets = {
     const readingsBox = el("div", { class: "ms-readings", "data-role": "readings" });
     setupBox.append(el("p", {}, [el("label", { for: tableSel.id, text: t("牌桌", "Table") }), el("br"), tableSel]),
       el("div", { class: "ms-names" }, nameRows), birdsRow, eventRow,
-      el("p", { class: "hw-note", text: t("按座位顺序写：甲是摸庄摸到“一”的头一局庄家，乙坐在甲的下手，依次类推。", "List the players in their seats: A drew 一 and deals first, B sits on A's right as the next player, and so on round the table.") }),
+      el("p", { class: "hw-note", text: t(`按座位顺序写：${SEAT[0].zh}是摸庄摸到“${words.cards[0].char}”的头一局${ROLE.zhuang.zh}，${SEAT[1].zh}坐在${SEAT[0].zh}的下手，依次类推。`,
+        `List the players in their seats: ${SEAT[0].en} drew ${words.cards[0].char} and deals first, ${SEAT[1].en} sits on ${SEAT[0].en}'s right as ${ROLE.xia.en}, and so on round the table.`) }),
       el("details", { class: "ms-rules" }, [el("summary", { text: t("规则的读法（书中不明确之处）", "Readings of the rules (where the booklet is unclear)") }), readingsBox]));
 
     const form = el("fieldset", { class: "ms-entry", "data-role": "entry" });
@@ -102,7 +100,7 @@ export const widgets = {
       if (e.mode === "cards") {
         out.cards = { hand: e.cards.hand, open: e.cards.open, card: e.cards.card, source: e.cards.source };
       } else {
-        Object.assign(out, { self_drawn: e.zimo, huxi: Number(e.huxi) || 0, fan: e.fan });
+        Object.assign(out, { self_drawn: e.zimo, huxi: Number(huxiOf(e)) || 0, fan: e.fan });
       }
       return out;
     }
@@ -170,7 +168,7 @@ export const widgets = {
       const roles = answer.next_roles;
       const dealer = answer.next_dealer;
       form.append(el("legend", { text: t(`第 ${k} 局`, `Hand ${k}`) }));
-      const seats = roles.map((r, p) => t(`${nameOf(p)}：${ROLE[r][0]}`, `${nameOf(p)}: ${ROLE[r][1]}`)).join(t("；", "; "));
+      const seats = roles.map((r, p) => t(`${nameOf(p)}：${ROLE[r].zh}`, `${nameOf(p)}: ${ROLE[r].en}`)).join(t("；", "; "));
       form.append(el("p", { class: "ms-seats", "data-role": "seats", text: t(`${nameOf(dealer)}坐庄。`, `${nameOf(dealer)} deals. `) + seats }));
       // who won
       form.append(el("p", { class: "ms-q", text: t("谁胡了？", "Who won?") }));
@@ -179,11 +177,11 @@ export const widgets = {
         if (r === "xing") return;
         winRow.append(toggle(nameOf(p), entry.winner === p, () => { entry.winner = p; drawForm(); }, { "data-player": String(p) }));
       });
-      winRow.append(toggle(t("荒牌（没人胡）", "Nobody (huang)"), entry.winner === null, () => { entry.winner = null; drawForm(); }, { "data-player": "none" }));
+      winRow.append(toggle(t(`${T.huang.zh}（没人胡）`, `Nobody (${T.huang.en})`), entry.winner === null, () => { entry.winner = null; drawForm(); }, { "data-player": "none" }));
       form.append(winRow);
       if (entry.winner !== undefined && entry.winner !== null) {
         const modeRow = el("div", { class: "ms-row", "data-role": "mode" }, [
-          toggle(t("写戏数和番", "Enter the huxi and fan"), entry.mode === "huxi", () => { entry.mode = "huxi"; drawForm(); }),
+          toggle(t(`写${T.xi.zh}数和${T.fan.zh}`, "Enter the huxi and fan"), entry.mode === "huxi", () => { entry.mode = "huxi"; drawForm(); }),
           toggle(t("逐张写出胡牌", "Enter the winning hand card by card"), entry.mode === "cards", () => { entry.mode = "cards"; drawForm(); }),
         ]);
         form.append(modeRow);
@@ -196,7 +194,7 @@ export const widgets = {
         const id = `${root.id || "ms"}-foul-${p}`;
         const sel = el("select", { id, "data-role": "foul", "data-player": String(p) });
         sel.append(el("option", { value: "", text: t("没有", "none") }));
-        for (const [v, zh, en] of FOULS) sel.append(el("option", { value: v, text: t(zh, `${en} (${zh})`) }));
+        for (const f of words.fouls) sel.append(el("option", { value: f.id, text: t(f.zh, `${f.en}, ${f.zh}`) }));
         sel.value = entry.fouls[p] || "";
         sel.addEventListener("change", () => { entry.fouls[p] = sel.value; });
         fouls.append(el("p", {}, [el("label", { for: id, text: nameOf(p) }), " ", sel]));
@@ -206,40 +204,41 @@ export const widgets = {
         const id = `${root.id || "ms"}-bird`;
         const sel = el("select", { id, "data-role": "bird" });
         sel.append(el("option", { value: "", text: t("请选", "choose") }));
-        for (let r = 1; r <= 10; r++) sel.append(el("option", { value: `x${r}`, text: t(`${SMALL[r - 1]}／${BIG[r - 1]}`, `${r}`) }));
+        for (const b of words.birds) sel.append(el("option", { value: b.code, text: w(b) }));
         sel.value = entry.bird;
         sel.addEventListener("change", () => { entry.bird = sel.value; });
-        form.append(el("p", {}, [el("label", { for: id, text: t("最后一张底牌（定鸟）", "The last card of the stock (for the birds)") }), " ", sel]));
+        form.append(el("p", {}, [el("label", { for: id, text: t(`最后一张${T.stock.zh}（定鸟）`, `The last card of the ${T.stock.en} (for the birds)`) }), " ", sel]));
       }
       const add = el("button", { type: "button", class: "hw-btn ms-add", "data-role": "add", text: t("记下这一局", "Enter this hand") });
       add.addEventListener("click", enter);
       const clear = el("button", { type: "button", class: "hw-btn", "data-role": "clear", text: t("清空", "Clear") });
-      clear.addEventListener("click", () => { entry = blankEntry(); drawForm(); message.textContent = ""; });
+      clear.addEventListener("click", () => { entry = blankEntry(words); drawForm(); message.textContent = ""; });
       form.append(el("div", { class: "ms-row" }, [add, clear]));
     }
 
     function huxiPart() {
       const part = el("div", { class: "ms-huxi" });
       const id = `${root.id || "ms"}-huxi`;
-      const input = el("input", { id, type: "number", min: "0", max: "75", inputmode: "numeric", value: String(entry.huxi), "data-role": "huxi" });
+      const xi = T.xi, fanHead = T.fan, z = L.zimo_huxi;
+      const input = el("input", { id, type: "number", min: "0", max: String(L.huxi), inputmode: "numeric", value: String(huxiOf(entry)), "data-role": "huxi" });
       input.addEventListener("input", () => { entry.huxi = input.value; });
-      const step = (d) => { entry.huxi = Math.max(0, Math.min(75, (Number(entry.huxi) || 0) + d)); input.value = String(entry.huxi); };
-      const minus = el("button", { type: "button", class: "hw-btn ms-step", "data-role": "less", text: "−3", "aria-label": t("少 3 戏", "3 huxi fewer") });
-      const plus = el("button", { type: "button", class: "hw-btn ms-step", "data-role": "more", text: "+3", "aria-label": t("多 3 戏", "3 huxi more") });
-      minus.addEventListener("click", () => step(-3));
-      plus.addEventListener("click", () => step(3));
-      part.append(el("p", {}, [el("label", { for: id, text: t("牌型的戏（不含自摸加的 3 戏）", "Huxi of the hand (before the 3 for a self-draw)") })]),
+      // the steps go by the 戏 a self-draw adds
+      const step = (d) => { entry.huxi = Math.max(0, Math.min(L.huxi, (Number(huxiOf(entry)) || 0) + d)); input.value = String(entry.huxi); };
+      const minus = el("button", { type: "button", class: "hw-btn ms-step", "data-role": "less", text: `−${z}`, "aria-label": t(`少 ${z} ${xi.zh}`, `${z} huxi fewer`) });
+      const plus = el("button", { type: "button", class: "hw-btn ms-step", "data-role": "more", text: `+${z}`, "aria-label": t(`多 ${z} ${xi.zh}`, `${z} huxi more`) });
+      minus.addEventListener("click", () => step(-z));
+      plus.addEventListener("click", () => step(z));
+      part.append(el("p", {}, [el("label", { for: id, text: t(`牌型的${xi.zh}（不含${T.zimo.zh}加的 ${z} ${xi.zh}）`, `Huxi of the hand (before the ${z} for a self-draw)`) })]),
         el("div", { class: "ms-row" }, [minus, input, plus]));
-      part.append(el("div", { class: "ms-row" }, [toggle(t("自摸（加 3 戏）", "Self-drawn (3 huxi more)"), entry.zimo, () => { entry.zimo = !entry.zimo; drawForm(); }, { "data-role": "zimo" })]));
+      part.append(el("div", { class: "ms-row" }, [toggle(t(`${T.zimo.zh}（加 ${z} ${xi.zh}）`, `Self-drawn (${z} huxi more)`), entry.zimo, () => { entry.zimo = !entry.zimo; drawForm(); }, { "data-role": "zimo" })]));
       const fans = el("div", { class: "ms-row", "data-role": "fans" });
-      const names = { red: ["红胡", "red hu"], dot: ["点胡", "dot hu"], purple: ["紫胡", "purple hu"], black: ["黑胡", "black hu"], pairs: ["对子胡", "pairs hu"] };
-      for (const f of FAN_IDS) {
-        fans.append(toggle(t(names[f][0], `${names[f][1]} (${names[f][0]})`), entry.fan.includes(f), () => {
-          entry.fan = entry.fan.includes(f) ? entry.fan.filter((x) => x !== f) : [...entry.fan, f];
+      for (const f of words.fans) {
+        fans.append(toggle(t(f.zh, `${f.en} (${f.zh})`), entry.fan.includes(f.id), () => {
+          entry.fan = entry.fan.includes(f.id) ? entry.fan.filter((x) => x !== f.id) : [...entry.fan, f.id];
           drawForm();
-        }, { "data-fan": f }));
+        }, { "data-fan": f.id }));
       }
-      part.append(el("p", { class: "ms-q", text: t("番（可不选）", "Fan (if any)") }), fans);
+      part.append(el("p", { class: "ms-q", text: t(`${fanHead.zh}（可不选）`, "Fan (if any)") }), fans);
       return part;
     }
 
@@ -254,36 +253,34 @@ export const widgets = {
       part.append(targets);
       if (c.target === "open") {
         const kinds = el("div", { class: "ms-row" });
-        for (const [v, zh, en] of KINDS) kinds.append(toggle(t(zh, `${en} (${zh})`), c.kind === v, () => { c.kind = v; c.group = []; drawForm(); }));
+        for (const k of words.kinds) kinds.append(toggle(t(k.zh, `${k.en}, ${k.zh}`), c.kind === k.id, () => { c.kind = k.id; c.group = []; drawForm(); }));
         part.append(kinds);
       }
       const palette = el("div", { class: "ms-palette", "data-role": "palette" });
-      for (const big of [false, true]) {
-        for (let r = 1; r <= 10; r++) {
-          const code = `${big ? "d" : "x"}${r}`;
-          const b = el("button", { type: "button", class: `hw-btn ms-card${big ? " ms-big" : ""}${[2, 7, 10].includes(r) ? " ms-red" : ""}`, "data-card": code, text: cardLabel(code, lang) });
-          b.addEventListener("click", () => {
-            if (c.target === "hand") { if (c.hand.length < 21) c.hand.push(code); }
-            else if (c.target === "card") c.card = code;
-            else {
-              c.group.push(code);
-              const size = KINDS.find((k) => k[0] === c.kind)[3];
-              if (c.group.length === size) { c.open.push({ kind: c.kind, cards: c.group }); c.group = []; }
-            }
-            drawForm();
-          });
-          palette.append(b);
-        }
+      for (const card of words.cards) {
+        const code = card.code;
+        const b = el("button", { type: "button", class: `hw-btn ms-card${card.big ? " ms-big" : ""}${card.red ? " ms-red" : ""}`, "data-card": code, text: cardLabel(words, code, lang) });
+        b.addEventListener("click", () => {
+          if (c.target === "hand") { if (c.hand.length < L.hand) c.hand.push(code); }
+          else if (c.target === "card") c.card = code;
+          else {
+            c.group.push(code);
+            const size = words.kinds.find((k) => k.id === c.kind).size;
+            if (c.group.length === size) { c.open.push({ kind: c.kind, cards: c.group }); c.group = []; }
+          }
+          drawForm();
+        });
+        palette.append(b);
       }
       part.append(palette);
-      const show = (codes) => codes.map((x) => cardLabel(x, lang)).join(" ");
-      const kindName = (k) => { const x = KINDS.find((y) => y[0] === k); return t(x[1], x[2]); };
+      const show = (codes) => codes.map((x) => cardLabel(words, x, lang)).join(" ");
+      const kindName = (k) => { const x = words.kinds.find((y) => y.id === k); return x ? w(x) : k; };
       part.append(el("p", { "data-role": "hand-cards", text: t(`手里（${c.hand.length} 张）：`, `In hand (${c.hand.length}): `) + show(c.hand) }));
       part.append(el("p", { "data-role": "open-groups", text: t("桌上：", "On the table: ") + c.open.map((g) => `${kindName(g.kind)} ${show(g.cards)}`).join(t("；", "; ")) + (c.group.length ? ` … ${show(c.group)}` : "") }));
-      part.append(el("p", { "data-role": "win-card", text: t("胡的那一张：", "The winning card: ") + (c.card ? cardLabel(c.card, lang) : "—") }));
+      part.append(el("p", { "data-role": "win-card", text: t("胡的那一张：", "The winning card: ") + (c.card ? cardLabel(words, c.card, lang) : "—") }));
       const srcId = `${root.id || "ms"}-source`;
       const src = el("select", { id: srcId, "data-role": "source" });
-      for (const [v, zh, en] of SOURCES) src.append(el("option", { value: v, text: t(zh, en) }));
+      for (const x of words.sources) src.append(el("option", { value: x.id, text: w(x) }));
       src.value = c.source;
       src.addEventListener("change", () => { c.source = src.value; });
       part.append(el("p", {}, [el("label", { for: srcId, text: t("胡的那一张从哪里来", "Where the winning card came from") }), " ", src]));
@@ -297,13 +294,13 @@ export const widgets = {
     }
 
     async function enter() {
-      if (entry.winner === undefined) { message.textContent = t("先选谁胡了（或荒牌）。", "First choose who won (or nobody)."); return; }
+      if (entry.winner === undefined) { message.textContent = t(`先选谁胡了（或${T.huang.zh}）。`, "First choose who won (or nobody)."); return; }
       if (entry.mode === "cards" && entry.winner !== null && !entry.cards.card) { message.textContent = t("还没有选胡的那一张牌。", "The winning card is not chosen yet."); return; }
       const next = [...hands, entryOut(entry)];
       const a = await ask(request(next));
       if (!a.ok) { message.textContent = a.error[lang]; return; }
       hands = next;
-      entry = blankEntry();
+      entry = blankEntry(words);
       answer = a;
       drawSheet();
       drawForm();
@@ -316,13 +313,11 @@ export const widgets = {
     function drawSheet() {
       const a = answer;
       const ps = a.players;
-      const head = el("tr", {}, [el("th", { scope: "col", text: t("局", "Hand") }), el("th", { scope: "col", text: t("庄", "Dealer") }),
-        el("th", { scope: "col", text: t("胡", "Winner") }), el("th", { scope: "col", text: t("戏", "Huxi") }), el("th", { scope: "col", text: t("等", "Deng") }),
-        el("th", { scope: "col", text: t("番", "Fan") }), el("th", { scope: "col", text: t("罚则", "Fouls") }),
+      const head = el("tr", {}, [...words.heads.map((h) => el("th", { scope: "col", text: w(h) })),
         ...ps.map((p) => el("th", { scope: "col", class: "ms-num", text: nameOf(p.player) }))]);
       const body = el("tbody");
       for (const r of a.hands) {
-        const win = r.winner === null ? t("荒", "none") : nameOf(r.winner) + (r.zimo ? t("（自摸）", " (self)") : "") + (r.hu_valid ? "" : t("（无效）", " (void)"));
+        const win = r.winner === null ? t("荒", "none") : nameOf(r.winner) + (r.zimo ? t(`（${T.zimo.zh}）`, " (self)") : "") + (r.hu_valid ? "" : t("（无效）", " (void)"));
         const fan = r.winner === null ? "" : (r.fan.length ? r.fan.map((f) => t(f.zh, f.en)).join(" ") : "") + (r.multiplier > 1 ? ` ×${r.multiplier}` : "");
         const fouls = r.fouls.map((f) => `${nameOf(f.player)} ${t(f.zh, f.en)}`).join(t("；", "; ")) + (r.bird ? `${r.fouls.length ? "; " : ""}${t("鸟", "bird")}→${nameOf(r.bird.player)}` : "");
         body.append(el("tr", { "data-role": "hand-row" }, [el("th", { scope: "row", text: String(r.hand) }), el("td", { text: nameOf(r.dealer) }),
@@ -331,10 +326,10 @@ export const widgets = {
           ...r.scores.map((v, p) => el("td", { class: "ms-num" }, [v ? (v > 0 ? `+${v}` : `${v}`) : "0",
             el("small", { class: "ms-run", title: t("累计", "running total"), text: ` ${r.totals[p] > 0 ? "+" : ""}${r.totals[p]}` })]))]));
       }
-      const foot = el("tfoot", {}, [el("tr", { class: "ms-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: "7", text: t("累计", "Total") }),
+      const foot = el("tfoot", {}, [el("tr", { class: "ms-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: String(words.heads.length), text: t("累计", "Total") }),
         ...a.totals.map((v) => el("td", { class: "ms-num", text: v > 0 ? `+${v}` : `${v}` }))])]);
       const title = el("p", { class: "ms-title", text: t("跑胡子积分表", "跑胡子 match sheet (积分表)") + (setup.event ? ` · ${setup.event}` : "") + (setup.date ? ` · ${setup.date}` : "") + " · " + ps.map((p) => longName(p.player)).join(t("、", ", ")) });
-      const tableEl = el("table", {}, [el("caption", { text: t("每局得分（小字是累计分），每局各方合计为零", "Points per hand (small figures: running totals); every hand sums to zero") }), el("thead", {}, [head]), body, foot]);
+      const tableEl = el("table", {}, [el("caption", { text: t("每局得分（小号的数是累计分），每局各方合计为零", "Points per hand (small figures: running totals); every hand sums to zero") }), el("thead", {}, [head]), body, foot]);
       const parts = [title, el("div", { class: "ms-scroll" }, [tableEl])];
       if (a.birds.length) parts.push(el("p", { text: a.birds.map((b) => t(`鸟 ${b.bird}：${b.total > 0 ? "+" : ""}${b.total}`, `Bird ${b.bird}: ${b.total > 0 ? "+" : ""}${b.total}`)).join(t("；", "; ")) }));
       endBox.replaceChildren();
@@ -395,7 +390,7 @@ export const widgets = {
     });
     birdsInput.addEventListener("change", async () => {
       const old = setup.birds;
-      setup.birds = Math.max(0, Math.min(6, Number(birdsInput.value) || 0));
+      setup.birds = Math.max(0, Math.min(L.birds, Number(birdsInput.value) || 0));
       if (!(await refresh())) { setup.birds = old; birdsInput.value = String(old); }
     });
     nameInputs.forEach((inp, p) => inp.addEventListener("change", async () => {
@@ -409,11 +404,11 @@ export const widgets = {
     async function load(session) {
       sessionId = session ? session.id : null;
       setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "", event: "" };
-      hands = []; over = false; tiebreak = []; entry = blankEntry();
+      hands = []; over = false; tiebreak = []; entry = blankEntry(words);
       if (session && session.text) {
         const a = await ctx.call({ game: "paohuzi", action: "sheet", text: session.text });
         if (a.ok) {
-          setup = { table: a.table, names: [...a.players.map((p) => p.name), "", "", ""].slice(0, 4), birds: a.birds.length, options: a.options,
+          setup = { table: a.table, names: SEAT.map((_, p) => (a.players[p] ? a.players[p].name : "")), birds: a.birds.length, options: a.options,
             date: tagOf(session.text, "Date"), event: tagOf(session.text, "Event") };
           hands = a.entries; over = a.over; tiebreak = a.tiebreak || [];
         } else {

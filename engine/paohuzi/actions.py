@@ -369,7 +369,7 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     is over), with the sheet as CSV and as a written record."""
     from ..record import write
     from ..record.sheet import sheet_position
-    from .sheet import SheetError, compute, csv_text, entry_json, match_from_json
+    from .sheet import SheetError, compute, csv_text, entry_json, form_words, match_from_json
 
     if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
         req = _sheet_request_of(req)
@@ -393,6 +393,8 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
         if isinstance(v, str) and v and len(v) <= 200 and "\n" not in v:
             tags[tag] = v
     out["record"] = write(position, tags)
+    if req.get("form") is True:  # the entry form's words and bounds, asked for once by the widget
+        out["form"] = form_words()
     return out
 
 

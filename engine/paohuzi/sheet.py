@@ -45,6 +45,17 @@ SHEET_TABLES = {"four": (4, True), "three": (3, False), "two": (2, False)}
 MAX_SHEET_HANDS = 60  # a 60-minute match is some twenty hands; sixty is far beyond it
 MAX_BIRDS = 6
 KINDS_OF_FOUL = tuple(PENALTY_NAMES)
+#: the players' letters in their seats from the first dealer, (zh, en)
+SEAT_LETTERS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+#: the most 戏 the sheet's field offers for a hand
+MOST_HUXI = 75
+#: the most cards in hand a winning hand entered card by card holds (twenty dealt and the dealer's one more)
+MOST_IN_HAND = 21
+#: where the winning card of a hand entered card by card came from, in the sheet's words
+SHEET_SOURCES = {"self": ("自己摸的（自摸）", "drawn by the winner (self-drawn)"), "shang": ("上家翻出的", "turned by the previous player"),
+                 "xia": ("下家翻出的", "turned by the next player"), "liang": ("亮张（起手胡）", "the turned-up card (first-deal win)")}
+#: the 番 a hand's winner may claim on the sheet (the combined ones follow from these)
+SHEET_FANS = ("red", "dot", "purple", "black", "pairs")
 
 
 class SheetError(ValueError):
@@ -218,6 +229,33 @@ def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
         "lines": lines,
         "scores": scores,
         "birds": [bird["score"]] * m.birds if bird else [],
+    }
+
+
+def form_words() -> dict[str, Any]:
+    """What the sheet's entry form names and counts, every word and bound the engine's: the tables and their
+    players, the players' letters, the seats of a hand, the fouls, where a winning card came from, the kinds of
+    open group and their sizes, the 番, the cards, the bird's card, the columns of the sheet and the form's bounds."""
+    from .seating import TABLE_NAMES
+    from .table import ROLE_NAMES
+    from ..words import TERMS
+
+    w = lambda zh, en: {"zh": zh, "en": en}  # noqa: E731
+    return {
+        "tables": [{"id": t, "players": n, **w(*TABLE_NAMES[t])} for t, (n, _) in SHEET_TABLES.items()],
+        "seats": [w(zh, en) for zh, en in SEAT_LETTERS],
+        "roles": {r: w(*ROLE_NAMES[r]) for r in ("zhuang", "xia", "shang", "xing")},
+        "fouls": [{"id": k, **w(zh.split(" ", 1)[1], en.split(" ", 1)[1])} for k, (zh, en) in PENALTY_NAMES.items()],
+        "sources": [{"id": k, **w(*v)} for k, v in SHEET_SOURCES.items()],
+        "kinds": [{"id": k, "size": KINDS[k].size, **w(KINDS[k].zh, KINDS[k].en)} for k in OPEN_KINDS],
+        "fans": [{"id": f, **w(FANS[f].zh, FANS[f].en)} for f in SHEET_FANS],
+        "cards": [{"code": c.code, "char": c.char, "big": c.big, "red": c.red, **w(c.zh, c.en)} for c in FACES],
+        "birds": [{"code": c.code, **w(f"{c.char}／{d.char}", str(c.rank))} for c in FACES if not c.big
+                  for d in FACES if d.big and d.rank == c.rank],
+        "terms": {k: w(zh, TERMS.get(zh, en)) for k, zh, en in (("huang", "荒牌", "dead hand"), ("zimo", "自摸", "self-drawn win"),
+                                                               ("stock", "底牌", "stock"), ("xi", "戏", "huxi"), ("fan", "番", "fan"))},
+        "heads": [w(*h) for h in (("局", "Hand"), ("庄", "Dealer"), ("胡", "Winner"), ("戏", "Huxi"), ("等", "Deng"), ("番", "Fan"), ("罚则", "Fouls"))],
+        "limits": {"birds": MAX_BIRDS, "huxi": MOST_HUXI, "hand": MOST_IN_HAND, "zimo_huxi": DEFAULT.zimo_bonus},
     }
 
 
@@ -413,7 +451,7 @@ def make_cards(opened: Sequence[Group], hand: Sequence[Card], card: Card, source
     over = [FACES[i] for i, k in enumerate(counts_of(allc)) if k > COPIES]
     if over:
         raise SheetError(f"{over[0].zh}超过四张：每种牌只有四张。", f"More than four of the {over[0].en}: there are four of each card.")
-    if len(hand) > 21 or len(opened) > 12:
+    if len(hand) > MOST_IN_HAND or len(opened) > 12:
         raise SheetError("一手牌不会有这么多张。", "No hand holds so many cards.")
     return Cards(tuple(opened), tuple(hand), card, source)
 
@@ -479,7 +517,7 @@ def entry_from_json(d: Any, n: int, k: int) -> Entry:
         zimo = d.get("self_drawn", False)
         if not isinstance(zimo, bool):
             raise SheetError("自摸只能回答是或否。", "Self-drawn is yes or no.")
-        huxi = _int(d.get("huxi", 0), 0, 100, "戏数应是 0 到 75 之间的整数。", "The huxi should be a whole number from 0 to 75.")
+        huxi = _int(d.get("huxi", 0), 0, 100, f"戏数应是 0 到 {MOST_HUXI} 之间的整数。", f"The huxi should be a whole number from 0 to {MOST_HUXI}.")
         fans = d.get("fan", [])
         if not isinstance(fans, list) or len(fans) > 4 or any(not isinstance(f, str) or f not in FANS for f in fans):
             raise SheetError("番应从红胡、点胡、紫胡、黑胡、对子胡……中选。", "The fan should be chosen among red hu, dot hu, purple hu, black hu, pairs hu…")
@@ -502,7 +540,7 @@ def entry_from_json(d: Any, n: int, k: int) -> Entry:
                 raise SheetError("逐张写出的胡牌要有胡者。", "A winning hand written card by card needs its winner.")
             hand = c.get("hand", [])
             opened = c.get("open", [])
-            if not isinstance(hand, list) or len(hand) > 21 or not all(isinstance(x, str) for x in hand):
+            if not isinstance(hand, list) or len(hand) > MOST_IN_HAND or not all(isinstance(x, str) for x in hand):
                 raise SheetError("手里的牌应是一列牌（至多 21 张）。", "The cards in hand should be a list of cards (at most 21).")
             if not isinstance(opened, list) or len(opened) > 12:
                 raise SheetError("明牌组应是一列（至多 12 组）。", "The open groups should be a list (at most 12).")

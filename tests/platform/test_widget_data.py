@@ -57,6 +57,7 @@ INTERFACE: dict[str, dict[str, str]] = {
     "worker.js": {"4_000_000": "characters of one request", "32": "nesting depth of one request"},
     "lesson.js": {"2147483000": "the range of a random exercise set's seed"},
     "yezi.js": {"34": "CSS px width of a card drawn large", "30": "CSS px width of a card drawn small"},
+    "matchsheet.js": {"20": "characters of a player's name typed", "60": "characters of an event's name typed"},
     "dawei.js": {"3": "decimals of a percentage", "24": "bars of the spread figure",
                  "10": "games a simulation asks for at once, so that its progress shows (the engine takes more); "
                        "a margin in pixels",
@@ -198,8 +199,6 @@ def module_findings(path: Path) -> list[str]:
 
 #: modules that still hold game data: module → what remains (remove the entry once the module is clean)
 REMAINING: dict[str, str] = {
-    "matchsheet.js": "seat letters (甲乙丙丁), role names (庄家, 下家, 上家, 醒家), foul, group and win names, 戏/等/番 "
-                     "headings; group sizes, thresholds and counts (3, 4, 6, 7, 10, 15, 21, 60, 75)",
 }
 
 
