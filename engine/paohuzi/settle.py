@@ -16,10 +16,13 @@ from typing import Mapping, Optional, Sequence
 
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, deng, resolve
+from .table import ROLE_NAMES
 
 SEATS = ("zhuang", "xia", "shang", "xing")
 PLAYERS = ("zhuang", "xia", "shang")
-SEAT_NAMES = {"zhuang": ("庄家", "dealer"), "xia": ("下家", "next"), "shang": ("上家", "previous"), "xing": ("醒家", "counter")}
+#: the seats' short names in a settlement's lines (庄家 / dealer, 下家 / next …): the one table of the seats' names is
+#: engine.paohuzi.table.ROLE_NAMES ("the next player"), shortened here
+SEAT_NAMES = {k: (zh, en.removeprefix("the ").removesuffix(" player")) for k, (zh, en) in ROLE_NAMES.items()}
 PENALTY_NAMES = {
     "zha_hu": ("A 诈胡", "A false win (zha hu)"),
     "zou_pao": ("B 走跑", "B missed pao (zou pao)"),

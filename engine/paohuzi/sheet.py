@@ -39,14 +39,14 @@ from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, evaluate
 from .seating import table_config
 from .settle import PENALTY_NAMES, SEAT_NAMES, Sheet, settle
 
-LETTERS = "ABCD"
+#: the players' letters in their seats from the first dealer, (zh, en)
+SEAT_LETTERS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+LETTERS = "".join(en for _, en in SEAT_LETTERS)  # a player in a record's hand: win:C
 #: table -> (players, whether a 醒家 counts)
 SHEET_TABLES = {"four": (4, True), "three": (3, False), "two": (2, False)}
 MAX_SHEET_HANDS = 60  # a 60-minute match is some twenty hands; sixty is far beyond it
 MAX_BIRDS = 6
 KINDS_OF_FOUL = tuple(PENALTY_NAMES)
-#: the players' letters in their seats from the first dealer, (zh, en)
-SEAT_LETTERS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
 #: the most 戏 the sheet's field offers for a hand
 MOST_HUXI = 75
 #: the most cards in hand a winning hand entered card by card holds (twenty dealt and the dealer's one more)
@@ -263,14 +263,14 @@ def _seat_player(m: Match, role: str, p: int) -> tuple[str, str]:
     """A seat named with its player in a line of the sheet: 下家李四 / 李四 (next); 下家乙 / B (next) without names."""
     nm = m.names[p] if p < len(m.names) and m.names[p] else ""
     zh, en = SEAT_NAMES[role]
-    return f"{zh}{nm or '甲乙丙丁'[p]}", f"{nm or LETTERS[p]} ({en})"
+    return f"{zh}{nm or SEAT_LETTERS[p][0]}", f"{nm or SEAT_LETTERS[p][1]} ({en})"
 
 
 def _names(m: Match) -> list[tuple[str, str]]:
     out = []
     for p in range(players_of(m.table)):
         nm = m.names[p] if p < len(m.names) and m.names[p] else ""
-        zh, en = ("甲乙丙丁"[p], LETTERS[p])
+        zh, en = SEAT_LETTERS[p]
         out.append((f"{nm}（{zh}）" if nm else zh, f"{nm} ({en})" if nm else en))
     return out
 
