@@ -12,6 +12,7 @@ from math import comb
 from typing import Any, Callable
 
 from engine.api import handle
+from engine.record.export import SEED_MAX as RECORD_SEED_MAX
 from sitegen import common
 from sitegen.common import t
 from engine.yezi import trace, zipai
@@ -179,7 +180,8 @@ def round_widget(lang: str, params: dict[str, Any]) -> str:
     return (
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "发一局四人牌", "Deal a round of four")}</button> '
         + " ".join(opts)
-        + f' <span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
+        # a new deal's seed is drawn below the largest a record holds (so that every round can be exported)
+        + f' <span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed" data-max="{RECORD_SEED_MAX}">{seed}</span></span></div>'
         + _my_hand(ans, lang)
         + f'<div data-role="result" aria-live="polite"><p class="yz-prompt" data-role="prompt">'
         + t(lang, "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",

@@ -336,7 +336,8 @@ async function roundWidget(root, ctx) {
   async function run(opts = {}) {
     if (opts.newSeed) thrower = 0; // a new deal at this table: the reader throws the die
     const request = { game: "yezi", action: "round", options: { scoring: scoring.value, ties: ties.value }, ...levelField(), ...throwerField() };
-    if (!opts.newSeed) request.seed = seed; // a new deal: the engine draws its seed
+    // a new deal's seed is drawn below the largest a record holds (written by the build)
+    request.seed = opts.newSeed ? Math.floor(Math.random() * Number(seedEl.dataset.max)) : seed;
     if (opts.split) { request.my_seat = 0; request.my_groups = opts.split; }
     button.disabled = true;
     const answer = await ctx.call(request);
