@@ -329,8 +329,21 @@ def completes(open_groups: Sequence[Group], counts: Sequence[int], card: Card, s
     the many cards that complete nothing (the table asks it of every seat for every card turned)."""
     if source not in ("self", "shang", "xia", "discard"):
         return evaluate(open_groups, (), card, source, cfg, hand_counts=counts).best is not None
-    zimo = source == "self"
-    found, _, _ = _candidates(open_groups, list(counts), card, zimo, source, cfg,
+    same = next((g.kind for g in open_groups if g.kind in ("peng", "wei") and g.cards[0] == card), None)
+    quads = sum(1 for g in open_groups if len(g.cards) == 4)
+    pairs = sum(1 for g in open_groups if g.kind == "dui")
+    return _completes(tuple(counts), card.index, same, quads, pairs, source == "self", source == "xia", cfg)
+
+
+@lru_cache(maxsize=65_536)
+def _completes(counts: tuple[int, ...], w: int, same: Optional[str], quads: int, pairs: int, zimo: bool, xia: bool, cfg: RuleConfig) -> bool:
+    """:func:`completes` on what a layout's existence depends on (worked out once for each: the strong level's
+    rollouts ask again and again of the same hands): the concealed counts, the card, the 碰 or 偎 of it on the
+    table, how many fours and pairs are on the table, whether it is the player's own draw and whether 下家's."""
+    card = FACES[w]
+    shown = ([Group(same, (card,) * 3, True)] if same else []) + [Group("ti", (FACES[0],) * 4, True)] * quads + [
+        Group("dui", (FACES[0],) * 2, True)] * pairs  # (stand-ins: the other groups' cards never matter here)
+    found, _, _ = _candidates(shown, list(counts), card, zimo, "xia" if xia else "shang", cfg,
                               lambda way, fixed, rest: _fits(way, fixed, rest, cfg), first=True)
     return bool(found)
 

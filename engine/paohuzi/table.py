@@ -190,6 +190,10 @@ def _we(card: Card) -> str:
 class Hand:
     """One hand. ``players`` is 3 (also the four-seat table: the 醒家 plays no cards) or 2."""
 
+    #: a hand played out by the strong level's rollouts, of which only the result counts: no log is written
+    #: (the table never reads its log; the settlement neither)
+    quiet: bool = False
+
     def __init__(self, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0, charge: bool = False,
                  deck: Optional[Sequence[Card]] = None) -> None:
         """``charge``: a move that breaks a rule the booklet penalises (烧比, 走跑, 失提, 臭张, 拆坎, 诈胡) is
@@ -272,6 +276,8 @@ class Hand:
 
     def _ev(self, seat: Optional[int], kind: str, rule: str, zh: str, en: str, card: Optional[Card] = None,
             cards: Sequence[Card] = (), hidden: bool = False) -> None:
+        if self.quiet:
+            return
         self.log.append(Event(seat, kind, rule, zh, en, card, tuple(cards), hidden))
 
     def _say(self, key: str, s: Optional[int] = None, card: Optional[Card] = None) -> tuple[str, str]:
@@ -409,7 +415,7 @@ class Hand:
                 hus = [s for s in hus if order.index(s) <= order.index(first_claim)]
         # (a card taken by a compulsory move is never on offer for a claim)
         claimable = not forced and not any(k == "forced" for _, k in steps)
-        for s in dict.fromkeys([x for x in others if x not in peng] + [x for x in self.chi_seats(w) if x not in chi] if claimable else []):
+        for s in dict.fromkeys([x for x in others if x not in peng] + [x for x in self.chi_seats(w) if x not in chi] if claimable and not self.quiet else []):
             kinds = [k for k in ("peng", "chi") if (k == "chi" or s != owner) and (k != "chi" or s in self.chi_seats(w)) and self.withheld(s, w, k)]
             if kinds:  # never silent: the seat is told (only he knows) why the claim is not his to make
                 what_zh = "、".join("碰" if k == "peng" else "吃" for k in kinds)
@@ -617,8 +623,9 @@ class Hand:
     def _let_go(self, w: Window) -> None:
         self._close(w)
         self.rows[w.owner].append((w.card, w.origin))
-        self.log.append(Event(w.owner, "let_go", "let_go", f"没有人要{_w(w.card)}，放在{self._zh(w.owner)}与{self._zh(self.nxt(w.owner))}之间。",
-                              f"Nobody takes the {_we(w.card)}; it is laid between {self._en(w.owner)} and {self._en(self.nxt(w.owner))}.", w.card, origin=w.origin))
+        if not self.quiet:
+            self.log.append(Event(w.owner, "let_go", "let_go", f"没有人要{_w(w.card)}，放在{self._zh(w.owner)}与{self._zh(self.nxt(w.owner))}之间。",
+                                  f"Nobody takes the {_we(w.card)}; it is laid between {self._en(w.owner)} and {self._en(self.nxt(w.owner))}.", w.card, origin=w.origin))
         self._draw(self.nxt(w.owner))
 
     def _add_quad(self, s: int, g: Shown) -> None:

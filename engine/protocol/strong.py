@@ -88,13 +88,15 @@ def basic_action(state: GameState) -> str:
 
 
 def rollout(state: GameState) -> list[float]:
-    """Play ``state`` (changed in place) to the end with the basic player at every seat; each seat's result."""
+    """Play ``state`` (changed in place) to the end with the basic player at every seat; each seat's result.
+    (A 跑胡子 hand played out so writes no more to its log: only its result is read.)"""
     game = state.game
     if game == "gupai":
         state.st = _gupai_out(state.st)  # type: ignore[attr-defined]
     elif game == "paohuzi":
         from ..paohuzi.ai import play_out as pao_out
 
+        state.h.quiet = True  # type: ignore[attr-defined]  # only the result counts: the hand writes no log
         pao_out(state.h)  # type: ignore[attr-defined]
     elif game == "yezi":
         state.r.play_out()  # type: ignore[attr-defined]  # every seat yet to split takes its best split
