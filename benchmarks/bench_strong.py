@@ -11,7 +11,7 @@ decision (median and 95th percentile, CPython; Pyodide is about two to three tim
 Games: gupai (骨牌), paohuzi (跑胡子 at the four-seat table), xiaguan (下灌字牌 at the three-seat
 table), yezi (叶子戏 scored by placings), yezi-rank (叶子戏, the default scoring), dawei (打围 for four).
 
-Usage: python benchmarks/bench_strong.py [hands per game, default 20] [games, comma-separated] [first seed] [--pyodide[=N]]
+Usage: python benchmarks/bench_strong.py [hands per game, default 20] [games, comma-separated] [first seed] [--pyodide[=N]] [--before=REV]
 With BENCH_STRONG_RAW=<file>, each hand's paired differences are also appended to that file as a JSON line.
 
 ``--pyodide`` (N hands a game, default 2; ``--pyodide-only`` skips the head-to-head table) also times the
@@ -22,6 +22,10 @@ side by side, median and 95th percentile, beside the issue's target (median ≤ 
 ≤ 1 s). Both are CPU time: CPython's process clock, and for Pyodide the Node process's CPU time
 (``process.cpuUsage()``, which also counts V8's own helper threads), so a busy machine slows them
 less than it slows the wall clock; the machine's load average is printed with them.
+
+``--before=REV`` (with ``--pyodide``) first prints the same timing table for the engine at git revision REV
+(a temporary worktree, its own benchmark and wheel), then this tree's: a change's speed before and after, in
+one run under the same load.
 """
 
 from __future__ import annotations
@@ -201,6 +205,27 @@ def pyodide_table(labels: list[str], hands: int, start: int) -> None:
               flush=True)
 
 
+def before_table(rev: str, labels: list[str], hands: int, start: int) -> None:
+    """:func:`pyodide_table` for the engine at git revision ``rev``, run by that revision's own benchmark."""
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="bench-before-") as d:
+        wt = Path(d) / "tree"
+        subprocess.run(["git", "worktree", "add", "--detach", str(wt), rev], cwd=root, check=True, capture_output=True)
+        try:
+            for name in (".venv", ".venv-build", "node_modules"):  # the tools are this tree's
+                if (root / name).exists():
+                    (wt / name).symlink_to(root / name)
+            print(f"\nbefore: the engine at {rev}", flush=True)
+            subprocess.run([sys.executable, str(wt / "benchmarks" / "bench_strong.py"), str(hands), ",".join(labels), str(start),
+                            f"--pyodide-only={hands}"], cwd=wt, check=False)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(wt)], cwd=root, check=False, capture_output=True)
+    print("\nafter: this tree", flush=True)
+
+
 def main(hands: int, games: list[str], start: int) -> None:
     print(f"strong minus basic, the same seed and seat (paired), seeds {start}–{start + hands - 1}; 95 % interval; "
           "CPU ms of one strong decision (CPython)", flush=True)
@@ -219,5 +244,8 @@ if __name__ == "__main__":
     if not any(f.startswith("--pyodide-only") for f in flags):
         main(n, gs, first)
     timed = next((f for f in flags if f.startswith("--pyodide")), None)
+    before = next((f.split("=", 1)[1] for f in flags if f.startswith("--before=")), None)
+    if timed is not None and before:
+        before_table(before, gs, int(timed.split("=", 1)[1]) if "=" in timed else 2, first)
     if timed is not None:
         pyodide_table(gs, int(timed.split("=", 1)[1]) if "=" in timed else 2, first)
