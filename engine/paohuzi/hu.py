@@ -335,7 +335,7 @@ def completes(open_groups: Sequence[Group], counts: Sequence[int], card: Card, s
     return _completes(tuple(counts), card.index, same, quads, pairs, source == "self", source == "xia", cfg)
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=16_384)  # a decision asks of about a thousand hands: kept small for a phone's memory
 def _completes(counts: tuple[int, ...], w: int, same: Optional[str], quads: int, pairs: int, zimo: bool, xia: bool, cfg: RuleConfig) -> bool:
     """:func:`completes` on what a layout's existence depends on (worked out once for each: the strong level's
     rollouts ask again and again of the same hands): the concealed counts, the card, the 碰 or 偎 of it on the

@@ -909,7 +909,7 @@ class Hand:
         return Foul("bad_chi", "这样吃不合规则（比牌或下火的组法不对，或吃后无牌可打）。", "This chi is not lawful (the bi groups are wrong, or no card would be left to discard).", "chi")
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=16_384)  # a decision asks of about a thousand hands: kept small for a phone's memory
 def _chi_ways(x: int, h: tuple[int, ...], cfg: RuleConfig, limit: int, any_discard: bool) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """:meth:`Hand.chi_ways` for concealed counts ``h`` (a pure function of them, worked out once for each: the
     strong level's rollouts ask again and again of the same hands). ``any_discard``: keep a 吃 even when it
