@@ -225,7 +225,7 @@ function boardTable(a, ctx, W) {
     const tr = el("tr", { "data-seat": String(s) });
     if (s === a.current && !a.terminal) tr.className = "current";
     let name = a.seats[s][ctx.lang] + (a.seats[s].human ? t("（你）", " (you)") : t("（电脑）", " (computer)"));
-    if (a.banker === s) name += t(" ★庄", " ★ banker");
+    if (a.banker === s) name += t(` ★${W.banker.zh}`, ` ★ ${W.banker.en}`);
     tr.append(el("th", {}, name));
     for (const st of a.sticks) tr.append(el("td", {}, h[st.id] ? String(h[st.id]) : ""));
     tr.append(el("td", { "data-role": "zhu" }, String(a.zhu[s])));
