@@ -82,9 +82,12 @@ pdf: setup
 release-check: setup
 	$(PY) -m sitegen.editions check
 
-# every test, the slowest 25 named at the end (what .ci/run calls)
+# every test, the slowest 25 named at the end (what .ci/run calls), in two processes (one per
+# core, pytest-xdist, each test file whole in one of them); the site is built, served and crawled
+# once, by the controlling process, while the workers start with the engine's tests (tests/conftest.py)
+TEST_PROCESSES ?= 2
 test: setup
-	$(PY) -m pytest -q --durations=25
+	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadfile --durations=25
 
 # the quick tier to run while working: engine, lessons and API tests; it needs only the
 # virtual environment (no site build, Node, Java or browser). Tiers: tests/conftest.py

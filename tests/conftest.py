@@ -19,7 +19,9 @@ from __future__ import annotations
 import functools
 import http.server
 import io
+import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -110,7 +112,10 @@ class _EarlyBuild:
     (when any of them needs the site), so that it runs on the second core while the engine's
     tests run first (see the order in pytest_collection_modifyitems)."""
 
-    def __init__(self) -> None:
+    def __init__(self, shared: bool = False) -> None:
+        #: shared: the build of a run in several processes (pytest-xdist, `make test`), made and
+        #: served by the controlling process; the workers read its results from files (_Shared)
+        self.shared = shared
         self.tmp = Path(tempfile.mkdtemp(prefix="pytest-site-"))
         self.dest = self.tmp / "site"
         self.server, self.url = site_server(self.dest)
@@ -122,6 +127,8 @@ class _EarlyBuild:
             preexec_fn=_die_with_parent if sys.platform == "linux" else None,
         )
         self.serving = False
+        #: when the build started, ended and the crawl ended (the run's summary prints them)
+        self.times: dict[str, float] = {"started": time.monotonic()}
         self.crawl_thread: threading.Thread | None = None
         self.crawl: dict[str, object] | None = None
         self.crawl_error: BaseException | None = None
@@ -133,15 +140,28 @@ class _EarlyBuild:
 
         def run() -> None:
             try:
-                if self.proc.wait(timeout=900) != 0:
+                code = self.proc.wait(timeout=900)
+                self.times["built"] = time.monotonic()
+                if code == 0:
+                    self.serving = True
+                    start_serving(self.server)
+                if self.shared:
+                    _Shared.write(self.tmp / "build.json", {"returncode": code})
+                if code != 0:
                     return  # the build's failure is reported by every test that uses the site
-                self.serving = True
-                start_serving(self.server)
                 from browser.crawl import crawl_site
 
                 self.crawl = crawl_site(None, self.url, self.dest, viewports)
+                self.times["crawled"] = time.monotonic()
+                if self.shared:
+                    (self.tmp / "crawl.pickle").write_bytes(pickle.dumps(self.crawl))
+                    _Shared.write(self.tmp / "crawl.json", {"error": None})
             except BaseException as e:  # noqa: BLE001 - raised again by the site_crawl fixture
                 self.crawl_error = e
+                if self.shared:
+                    import traceback
+
+                    _Shared.write(self.tmp / "crawl.json", {"error": "".join(traceback.format_exception(e))[-4000:]})
 
         self.crawl_thread = threading.Thread(target=run, name="early-crawl", daemon=True)
         self.crawl_thread.start()
@@ -163,8 +183,57 @@ class _EarlyBuild:
 _EARLY: list[_EarlyBuild] = []
 
 
+class _Shared:
+    """A worker's view of the site that the controlling process of a run in several processes
+    (pytest-xdist) builds, serves and crawls once for all of them: its folder and address come in
+    the environment (HW_SHARED_SITE, HW_SHARED_URL); the build's and the crawl's outcomes in files
+    that the controller writes when each is done."""
+
+    folder = Path(os.environ["HW_SHARED_SITE"]) if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("HW_SHARED_SITE") else None
+    url = os.environ.get("HW_SHARED_URL", "")
+
+    @staticmethod
+    def write(path: Path, value: dict[str, object]) -> None:
+        part = path.with_suffix(".part")
+        part.write_text(json.dumps(value), encoding="utf-8")
+        part.replace(path)  # whole, or not there yet
+
+    @staticmethod
+    def wait(path: Path, what: str, limit: float = 1800.0) -> dict[str, object]:
+        """The outcome the controller writes in ``path`` once ``what`` is done (a bounded wait)."""
+        deadline = time.monotonic() + limit
+        while not path.exists():
+            if time.monotonic() > deadline:
+                pytest.fail(f"{what} was not done after {limit:.0f} s")
+            time.sleep(0.5)
+        return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _start_shared_build(config: pytest.Config) -> None:
+    """In the controlling process of a run in several processes that includes tests of the built
+    site: build, serve and crawl it once, in the background, while the workers start with the
+    engine's tests (each worker would otherwise build and crawl its own)."""
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None) or config.option.collectonly:
+        return
+    tests = ROOT / "tests"
+    light = {tests / d for d in ("dawei", "gupai", "yezi", "paohuzi", "lessons")}
+    args = [Path(str(a).split("::")[0]).resolve() for a in config.args] or [tests]
+    if all(any(a == d or a.is_relative_to(d) for d in light) for a in args):
+        return  # only the engine's folders: nothing needs the site
+    from browser.crawl import VIEWPORTS
+
+    early = _EarlyBuild(shared=True)
+    _EARLY.append(early)
+    early.crawl_when_built(VIEWPORTS)
+    os.environ["HW_SHARED_SITE"] = str(early.tmp)
+    os.environ["HW_SHARED_URL"] = early.url
+
+
 @pytest.fixture(scope="session")
-def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple["_Server", Path]]:
+def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple["_Server | None", Path]]:
+    if _Shared.folder is not None:  # served by the controlling process
+        yield None, _Shared.folder / "site"
+        return
     if _EARLY:
         yield _EARLY[0].server, _EARLY[0].dest
         return
@@ -178,6 +247,10 @@ def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple["_S
 
 @pytest.fixture(scope="session")
 def site_build(_site_server: tuple[_Server, Path]) -> BuildResult:
+    if _Shared.folder is not None:
+        done = _Shared.wait(_Shared.folder / "build.json", "the site's build")
+        log = (_Shared.folder / "build.log").read_text(encoding="utf-8", errors="replace")
+        return BuildResult(_Shared.folder / "site", int(done["returncode"]), log)  # type: ignore[arg-type]
     if _EARLY:
         return _EARLY[0].result()
     server, dest = _site_server
@@ -222,6 +295,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site_url(built_site: Path, _site_server: tuple[_Server, Path]) -> Iterator[str]:
     server, _ = _site_server
+    if server is None:  # served by the controlling process (_Shared)
+        _SERVED.append((_Shared.url, built_site))
+        yield _Shared.url
+        _SERVED.clear()
+        return
     if not (_EARLY and _EARLY[0].serving):  # the early crawl may be serving it already
         threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -302,6 +380,11 @@ def site_crawl(browser: object, site_url: str, built_site: Path, request: pytest
     crawls it early too, in the background, as soon as the build is done (_EarlyBuild)."""
     from browser.crawl import crawl_site
 
+    if _Shared.folder is not None:
+        done = _Shared.wait(_Shared.folder / "crawl.json", "the crawl of the site")
+        if done["error"]:
+            raise AssertionError(f"the crawl of the site failed:\n{done['error']}")
+        return pickle.loads((_Shared.folder / "crawl.pickle").read_bytes())  # noqa: S301 - our own file
     if _EARLY and _EARLY[0].crawl_thread is not None:
         early = _EARLY[0]
         early.crawl_thread.join()
@@ -383,6 +466,7 @@ SLOW = (
     "tests/platform/test_budget.py::test_fuzz_names_with_awkward_text",
     "tests/platform/test_budget.py::test_cost_functions_never_fail",
     "tests/platform/test_budget.py::test_fuzz_every_action_with_awkward_text",
+    "tests/platform/test_budget.py::test_fuzz_heavy_actions_with_awkward_text",
     "tests/platform/test_records.py::test_random_lawful_games_round_trip_exactly",
     "tests/platform/test_records.py::test_dawei_with_real_dice_round_trips_exactly",
     "tests/platform/test_api.py::test_fuzzed_requests_always_get_an_answer",
@@ -436,6 +520,7 @@ _PROGRESS: dict[str, object] = {"t0": time.monotonic(), "file": None, "config": 
 
 def pytest_configure(config: pytest.Config) -> None:
     _PROGRESS["config"] = config
+    _start_shared_build(config)
     config.addinivalue_line("markers", "node: runs the engine's Pyodide package (its wheel, Pyodide under Node)")
     config.addinivalue_line("markers", "slow: a long simulation or fuzzing run (listed in tests/conftest.py)")
     config.addinivalue_line("markers", "service_worker: the page fixture lets the site register its service worker (the offline layer's tests)")
@@ -463,9 +548,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if path.name in SERVICE_WORKER_FILES:
             item.add_marker(pytest.mark.service_worker)
     # the files that need only the virtual environment first, then the rest in their usual order
-    # (a file stays whole, for its module fixtures): the site builds meanwhile (_EarlyBuild)
+    # (a file stays whole, for its module fixtures): the site builds meanwhile (_EarlyBuild); the
+    # files that read the crawl last, so that the crawl has the longest time to finish beside them
     heavy = {item.path for item in items if any(item.get_closest_marker(m) for m in ("browser", "site", "node"))}
-    items.sort(key=lambda item: item.path in heavy)
+    crawled = {item.path for item in items if "site_crawl" in getattr(item, "fixturenames", ())}
+    items.sort(key=lambda item: (item.path in heavy, item.path in crawled))
 
 
 def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
@@ -473,9 +560,10 @@ def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) 
     stuck run spent its time can be read off the last lines of its log (CI keeps only the tail)."""
     config = _PROGRESS["config"]
     path = nodeid.split("::")[0]
-    if config is None or path == _PROGRESS["file"] or config.option.collectonly:
+    seen: set[str] = _PROGRESS.setdefault("seen", set())  # type: ignore[assignment]
+    if config is None or path in seen or config.option.collectonly or hasattr(config, "workerinput"):
         return
-    _PROGRESS["file"] = path
+    seen.add(path)
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and reporter.verbosity <= 0:
         elapsed = int(time.monotonic() - float(_PROGRESS["t0"]))  # type: ignore[arg-type]
@@ -486,7 +574,7 @@ def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     config = session.config
-    if config.option.collectonly or _EARLY:
+    if config.option.collectonly or _EARLY or _Shared.folder is not None:
         return
     users = [item for item in session.items if _uses(item, "built_site", "site_build", "site_url")]
     if os.environ.get("RECORD_SITE_DIR"):  # the record's tests then check a site built before
@@ -504,6 +592,17 @@ def crawl_viewports(items: list[pytest.Item]) -> tuple[str, ...]:
 
     files = {Path(str(item.path)).name for item in items if "site_crawl" in getattr(item, "fixturenames", ())}
     return viewports_for(files) if files else ()
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    """How long the site's build and the crawl took, and when they were done."""
+    for early in _EARLY:
+        t, t0 = early.times, float(_PROGRESS["t0"])  # type: ignore[arg-type]
+        parts = [f"the site's build took {t['built'] - t['started']:.0f} s (done at {t['built'] - t0:.0f} s)"] if "built" in t else []
+        if "crawled" in t:
+            parts.append(f"the crawl {t['crawled'] - t['built']:.0f} s (done at {t['crawled'] - t0:.0f} s)")
+        if parts:
+            terminalreporter.write_line("; ".join(parts))  # type: ignore[attr-defined]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -15,12 +15,23 @@ import threading
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from engine.api import handle
 from sitegen.assets import write_service_worker
 
 from conftest import _Handler, site_server
 
 READY = '[data-widget="dawei-dice"][data-state="ready"]'
+
+# a test of this file that waits on the browser longer than this is stuck (pytest-timeout): it
+# fails with its stack, and the run goes on
+pytestmark = pytest.mark.timeout(900)
+
+# every promise a test awaits in the page is bounded: a service worker that never answers, or
+# an event that never comes, fails the test with what it waited for instead of stalling the run
+WITHIN = """const within = (p, ms, what) => Promise.race([p, new Promise((_, fail) =>
+    setTimeout(() => fail(new Error(`still waiting after ${ms / 1000} s: ${what}`)), ms))]);"""
 
 
 def sw_build(site: Path) -> dict:
@@ -31,7 +42,7 @@ def sw_build(site: Path) -> dict:
 def wait_offline_copy(page, timeout: int = 120_000) -> None:
     """Until the service worker has the whole site and controls the page."""
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=timeout)
-    page.evaluate("() => navigator.serviceWorker.ready")
+    page.evaluate("async () => { " + WITHIN + " await within(navigator.serviceWorker.ready, 120000, 'the service worker to be ready'); }")
 
 
 # ---------------------------------------------------------------- built files
@@ -120,12 +131,13 @@ def test_serve_mode_keeps_nothing_offline(tmp_path: Path):
 
 
 SW_STATUS = """async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return await new Promise((resolve) => {
+    """ + WITHIN + """
+    const reg = await within(navigator.serviceWorker.ready, 120000, "the service worker to be ready");
+    return await within(new Promise((resolve) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = (e) => resolve(e.data);
         reg.active.postMessage({ type: "status" }, [channel.port2]);
-    });
+    }), 240000, "the service worker's answer to status");
 }"""
 
 KEPT = "async (url) => !!(await caches.match(url))"
@@ -373,11 +385,12 @@ def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
 SITE_COPIES = """async () => (await caches.keys()).filter((k) => k.startsWith("hw-site-"))"""
 
 # resolves once this service worker is in charge: it drops the older copies before it is "activated"
-ACTIVATED = """() => new Promise((done) => {
+ACTIVATED = """() => new Promise((done, fail) => {
     const me = self.serviceWorker;
     const settled = () => me.state === "activated" || me.state === "redundant";
     if (settled()) return done(me.state);
     me.addEventListener("statechange", () => settled() && done(me.state));
+    setTimeout(() => fail(new Error(`still ${me.state} after 240 s`)), 240000);
 })"""
 
 
@@ -449,10 +462,11 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
 # update() resolves, the registration's "installing" may not be set yet (its attributes come
 # from the browser on another channel), and "waiting" may still be the previous deployment's.
 WAIT_INSTALLED = """async () => {
-    const r = await navigator.serviceWorker.getRegistration();
+    """ + WITHIN + """
+    const r = await within(navigator.serviceWorker.getRegistration(), 60000, "the registration");
     const found = new Promise((done) => r.addEventListener("updatefound", () => done(r.installing), { once: true }));
-    await r.update();
-    const sw = await found;
+    await within(r.update(), 120000, "the browser to look for a new sw.js");
+    const sw = await within(found, 120000, "the browser to find the new sw.js");
     if (sw.state !== "installed") await new Promise((done, fail) => {
         const settled = () => {
             if (sw.state === "installed" || sw.state === "activating" || sw.state === "activated") done();
@@ -462,11 +476,11 @@ WAIT_INSTALLED = """async () => {
         settled();
         setTimeout(() => fail(new Error(`the new version is still ${sw.state}`)), 240000);
     });
-    return await new Promise((done) => {
+    return await within(new Promise((done) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = (e) => done(e.data);
         sw.postMessage({ type: "status" }, [channel.port2]);
-    });
+    }), 240000, "the new service worker's answer to status");
 }"""
 
 

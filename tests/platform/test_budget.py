@@ -164,13 +164,30 @@ def _examples_of(game: str, action: str) -> list[dict[str, Any]]:
     return [dict(ex["request"]) for ex in examples_of(game) if ex["request"]["action"] == action]
 
 
-@pytest.mark.parametrize("game,action", ALL_ACTIONS)
+#: actions whose every accepted request plays whole games out (a review weighs each decision of a
+#: game by rollouts): fuzzed with fewer examples, each as thorough
+HEAVY = {("table", "review")}
+
+
+@pytest.mark.parametrize("game,action", [a for a in ALL_ACTIONS if a not in HEAVY])
 @settings(max_examples=20)
 @given(data=st.data())
 def test_fuzz_every_action_with_awkward_text(game, action, data):
     """Every action, its example requests with fields replaced or added (text with lone
     surrogates among them): always an answer, JSON-encodable, never an internal error,
     within the operation bound."""
+    _fuzz_one(game, action, data)
+
+
+@pytest.mark.parametrize("game,action", sorted(HEAVY))
+@settings(max_examples=6)
+@given(data=st.data())
+def test_fuzz_heavy_actions_with_awkward_text(game, action, data):
+    """The same for the actions that play games out, with fewer examples."""
+    _fuzz_one(game, action, data)
+
+
+def _fuzz_one(game, action, data):
     base = data.draw(st.sampled_from(_examples_of(game, action) or [{"game": game, "action": action}]))
     keys = [k for k in base if k not in ("game", "action")]
     changes = data.draw(st.dictionaries(st.sampled_from(keys) if keys else awkward_text, awkward_values, max_size=3))

@@ -30,4 +30,7 @@ def test_make_test_fast_leaves_out_every_tier_that_needs_more_than_the_venv() ->
     assert target.group(1).split() == ["$(VENV)/.installed"]  # not setup: no npm, Chromium or build tools
     for marker in ("browser", "site", "node", "slow"):
         assert f"not {marker}" in fast.group(1)
-    assert re.search(r"^test: setup\n\t\$\(PY\) -m pytest -q --durations=25$", make, re.M)
+    # make test: every test (no marker left out), a whole test file in one process each
+    whole = re.search(r"^test: setup\n\t\$\(PY\) -m pytest (.*)$", make, re.M)
+    assert whole and " -m " not in f" {whole.group(1)} " and "--ignore" not in whole.group(1)
+    assert "--dist loadfile" in whole.group(1) and "--durations=25" in whole.group(1)
