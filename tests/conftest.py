@@ -511,6 +511,10 @@ SLOW = (
     "tests/platform/test_review.py::test_a_paohuzi_hand_reviewed_a_decision_at_a_time",
     "tests/platform/test_review.py::test_every_game_answers_a_review_request",
     "tests/platform/test_review.py::test_a_paohuzi_hand_given_as_the_tables_moves_is_written_out_and_reviewed",
+    "tests/platform/test_strong.py::test_zipai_samples_ask_the_others_claims_again_of_their_new_cards",
+    "tests/lessons/test_lessons.py::test_feedback_is_true_for_each_choice_and_english_on_english_pages",
+    "tests/platform/test_seeds.py::test_a_large_or_missing_seed_plays_at_either_level",
+    "tests/lessons/test_paohuzi_lesson.py::test_every_answer_comes_from_the_engine_and_every_feedback_links_its_rule",
 )
 
 
