@@ -518,8 +518,8 @@ SLOW = (
 )
 
 
-#: the run's start, and the test file in progress (the per-file progress line)
-_PROGRESS: dict[str, object] = {"t0": time.monotonic(), "file": None, "config": None}
+#: the run's start, its configuration, and the test files already named (the per-file progress line)
+_PROGRESS: dict[str, object] = {"t0": time.monotonic(), "config": None, "seen": set()}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -564,7 +564,7 @@ def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) 
     stuck run spent its time can be read off the last lines of its log (CI keeps only the tail)."""
     config = _PROGRESS["config"]
     path = nodeid.split("::")[0]
-    seen: set[str] = _PROGRESS.setdefault("seen", set())  # type: ignore[assignment]
+    seen: set[str] = _PROGRESS["seen"]  # type: ignore[assignment]
     if config is None or path in seen or config.option.collectonly or hasattr(config, "workerinput"):
         return
     seen.add(path)
