@@ -132,6 +132,8 @@ class _EarlyBuild:
         self.crawl_thread: threading.Thread | None = None
         self.crawl: dict[str, object] | None = None
         self.crawl_error: BaseException | None = None
+        #: the run is over (a short run may end before its build): the background thread stops quietly
+        self.closed = False
 
     def crawl_when_built(self, viewports: tuple[str, ...]) -> None:
         """Crawl the site (tests/browser/crawl.py) as soon as it is built, in the background, each
@@ -142,6 +144,8 @@ class _EarlyBuild:
             try:
                 code = self.proc.wait(timeout=900)
                 self.times["built"] = time.monotonic()
+                if self.closed:
+                    return
                 if code == 0:
                     self.serving = True
                     start_serving(self.server)
@@ -158,7 +162,7 @@ class _EarlyBuild:
                     _Shared.write(self.tmp / "crawl.json", {"error": None})
             except BaseException as e:  # noqa: BLE001 - raised again by the site_crawl fixture
                 self.crawl_error = e
-                if self.shared:
+                if self.shared and not self.closed:
                     import traceback
 
                     _Shared.write(self.tmp / "crawl.json", {"error": "".join(traceback.format_exception(e))[-4000:]})
@@ -172,6 +176,7 @@ class _EarlyBuild:
         return BuildResult(self.dest, code, self.log.read())
 
     def close(self) -> None:
+        self.closed = True
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
@@ -222,9 +227,7 @@ def _start_shared_build(config: pytest.Config) -> None:
         return  # only the engine's folders: nothing needs the site
     from browser.crawl import VIEWPORTS
 
-    early = _EarlyBuild(shared=True)
-    _EARLY.append(early)
-    early.crawl_when_built(VIEWPORTS)
+    early = _start_early_build(VIEWPORTS, shared=True)
     os.environ["HW_SHARED_SITE"] = str(early.tmp)
     os.environ["HW_SHARED_URL"] = early.url
 
@@ -551,9 +554,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
         if path.name in SERVICE_WORKER_FILES:
             item.add_marker(pytest.mark.service_worker)
-    # the files that need only the virtual environment first, then the rest in their usual order
-    # (a file stays whole, for its module fixtures): the site builds meanwhile (_EarlyBuild); the
-    # files that read the crawl last, so that the crawl has the longest time to finish beside them
+    # in one process: the files that need only the virtual environment first, then the rest in
+    # their usual order (a file stays whole, for its module fixtures): the site builds meanwhile
+    # (_EarlyBuild); the files that read the crawl last, so that the crawl has the longest time to
+    # finish beside them. In several processes (make test), pytest-xdist's --dist loadfile hands
+    # out whole files by its own rule (the files with the most tests first), so this order only
+    # decides among files of equal size; the crawl's readers, a few tests each, still come late.
     heavy = {item.path for item in items if any(item.get_closest_marker(m) for m in ("browser", "site", "node"))}
     crawled = {item.path for item in items if "site_crawl" in getattr(item, "fixturenames", ())}
     items.sort(key=lambda item: (item.path in heavy, item.path in crawled))
@@ -584,10 +590,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if os.environ.get("RECORD_SITE_DIR"):  # the record's tests then check a site built before
         users = [item for item in users if not Path(str(item.path)).is_relative_to(ROOT / "tests" / "record")]
     if users:
-        _EARLY.append(_EarlyBuild())
-        viewports = crawl_viewports(session.items)
-        if viewports:
-            _EARLY[0].crawl_when_built(viewports)
+        _start_early_build(crawl_viewports(session.items))
+
+
+def _start_early_build(viewports: tuple[str, ...], shared: bool = False) -> "_EarlyBuild":
+    """Build and serve the site in the background as soon as the tests are known, then crawl it at
+    ``viewports`` (none: no crawl): one place for a run in one process (pytest_collection_finish)
+    and for the controlling process of a run in several (_start_shared_build)."""
+    early = _EarlyBuild(shared=shared)
+    _EARLY.append(early)
+    if viewports:
+        early.crawl_when_built(viewports)
+    return early
 
 
 def crawl_viewports(items: list[pytest.Item]) -> tuple[str, ...]:

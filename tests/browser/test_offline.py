@@ -385,13 +385,15 @@ def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
 SITE_COPIES = """async () => (await caches.keys()).filter((k) => k.startsWith("hw-site-"))"""
 
 # resolves once this service worker is in charge: it drops the older copies before it is "activated"
-ACTIVATED = """() => new Promise((done, fail) => {
+ACTIVATED = """async () => {
+    """ + WITHIN + """
     const me = self.serviceWorker;
     const settled = () => me.state === "activated" || me.state === "redundant";
-    if (settled()) return done(me.state);
-    me.addEventListener("statechange", () => settled() && done(me.state));
-    setTimeout(() => fail(new Error(`still ${me.state} after 240 s`)), 240000);
-})"""
+    if (settled()) return me.state;
+    await within(new Promise((done) => me.addEventListener("statechange", () => settled() && done())), 240000,
+                 `the new service worker to take over (it is ${me.state})`);
+    return me.state;
+}"""
 
 
 def wait_activated(context, version: str) -> None:
