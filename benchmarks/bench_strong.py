@@ -23,6 +23,11 @@ side by side, median and 95th percentile, beside the issue's target (median ≤ 
 (``process.cpuUsage()``, which also counts V8's own helper threads), so a busy machine slows them
 less than it slows the wall clock; the machine's load average is printed with them.
 
+``--from=FILE[,FILE…]`` reads the JSON lines a run wrote (BENCH_STRONG_RAW) instead of playing: for each game
+the mean of all its pairs with the 95 % interval (1.96 · sd / √n), per seat too, 叶子戏's first places at
+each level, and the CPython time of a decision, also as the rows of the computer-players page's table
+(docs/paohuzi/play.*.md, "The strong level, measured") in both languages.
+
 ``--before=REV`` (with ``--pyodide``) first prints the same timing table for the engine at git revision REV
 (a temporary worktree, its own benchmark and wheel), then this tree's: a change's speed before and after, in
 one run under the same load.
@@ -235,12 +240,93 @@ def main(hands: int, games: list[str], start: int) -> None:
         run(g, hands, start)
 
 
+#: how the computer-players page names each game, its unit, the issue's figure and the target: (zh…), (en…)
+PAGE_NAMES = {
+    "gupai": (("鄂南骨牌", "墩", "抽 10 副牌的对照：+2.06 ± 0.30", "≥ +1.5"),
+              ("鄂南骨牌", "tricks (墩) a hand", "a 10-deal sampler: +2.06 ± 0.30", "≥ +1.5")),
+    "paohuzi": (("跑胡子四人局", "分", "—", "≥ +0.5，区间不含 0"), ("跑胡子, four at the table", "points a hand", "—", "≥ +0.5, interval above 0")),
+    "xiaguan": (("下灌字牌三人局", "分", "—", "≥ +0.5，区间不含 0"), ("下灌字牌, three at the table", "points a hand", "—", "≥ +0.5, interval above 0")),
+    "yezi": (("叶子戏（按名次计分）", "个名次", "胜率 39%，后亮较好的一组可到 50%", "胜率 ≥ 50%"),
+             ("叶子戏, scored by placings", "places a round", "wins 39 %, 50 % showing the better group second", "≥ 50 % wins")),
+    "yezi-rank": (("叶子戏（默认计分）", "个名次", "最优", "不差于基本水平"), ("叶子戏, the default scoring", "places a round", "optimal", "no worse")),
+    "dawei": (("打围四人", "柱", "接近最优", "不差于基本水平，并看重里抄外抄"),
+              ("打围, four players", "柱 a game", "near optimal", "no worse, values the sweep")),
+}
+
+
+def summary(paths: list[str]) -> dict[str, dict]:
+    """Each game's figures from the JSON lines of one or more runs (see ``--from``)."""
+    lines: dict[str, list[dict]] = {}
+    for path in paths:
+        for raw in Path(path).read_text(encoding="utf-8").splitlines():
+            if raw.strip():
+                row = json.loads(raw)
+                lines.setdefault(row["game"], []).append(row)
+    out: dict[str, dict] = {}
+    for game, rows in lines.items():
+        pairs: list[float] = []
+        seats: dict[str, list[float]] = {}
+        ms: list[float] = []
+        first = {"basic": 0, "strong": 0}
+        before = {"basic": 0, "strong": 0}
+        last_seed = None
+        for row in rows:  # a run's wins are counted from its first hand on: each hand's own is the step
+            if last_seed is None or row["seed"] != last_seed + 1:
+                before = {"basic": 0, "strong": 0}
+            for k in first:
+                first[k] += row["wins"][k] - before[k]
+            before, last_seed = dict(row["wins"]), row["seed"]
+            for s, d in row["diffs"].items():
+                pairs.append(float(d))
+                seats.setdefault(s, []).append(float(d))
+            ms += row["ms"]
+        m, half = interval(pairs)
+        ms.sort()
+        out[game] = {"hands": len(rows), "pairs": len(pairs), "mean": m, "half": half,
+                     "seeds": (min(r["seed"] for r in rows), max(r["seed"] for r in rows)),
+                     "seats": {s: interval(xs) for s, xs in sorted(seats.items())},
+                     "first": first, "median": statistics.median(ms) if ms else float("nan"),
+                     "p95": ms[min(len(ms) - 1, int(0.95 * len(ms)))] if ms else float("nan"), "moves": len(ms)}
+    return out
+
+
+def print_summary(paths: list[str]) -> None:
+    figures = summary(paths)
+    print(f"{'game':9} {'hands':>5} {'pairs':>6}  {'mean ± 95 %':>15} {'unit':15} {'issue':>19} {'target':>16}  "
+          f"{'median':>7} {'p95':>7} {'moves':>6}", flush=True)
+    for game, f in figures.items():
+        _, unit, issue, target = GAMES.get(game, ({}, "", "", ""))
+        print(f"{game:9} {f['hands']:>5} {f['pairs']:>6}  {f['mean']:+7.2f} ± {f['half']:5.2f} {unit:15} {issue:>19} {target:>16}  "
+              f"{f['median']:7.1f} {f['p95']:7.1f} {f['moves']:>6}", flush=True)
+        print(f"{'':9} seeds {f['seeds'][0]}–{f['seeds'][1]}; " + "  ".join(f"seat {s}: {m:+.2f}±{h:.2f}" for s, (m, h) in f["seats"].items()))
+        if game.startswith("yezi"):
+            print(f"{'':9} first place: strong {100 * f['first']['strong'] / f['pairs']:.1f} %, "
+                  f"basic {100 * f['first']['basic'] / f['pairs']:.1f} % of {f['pairs']} seat-rounds")
+    for k, lang in enumerate(("zh", "en")):
+        print(f"\nrows of the computer-players page ({lang}):")
+        for game, f in figures.items():
+            name, unit, issue, target = PAGE_NAMES[game][k] if game in PAGE_NAMES else (game, "", "—", "—")
+            sign = "+" if f["mean"] >= 0 else "−"
+            figure = f"{sign}{abs(f['mean']):.2f} ± {f['half']:.2f} {unit}"
+            if lang == "zh":
+                figure = f"每{'局' if game.startswith(('yezi', 'dawei')) else '手'} {figure}"
+            if game.startswith("yezi"):
+                s, b = 100 * f["first"]["strong"] / f["pairs"], 100 * f["first"]["basic"] / f["pairs"]
+                figure += (f"；得第一 {s:.1f}%，基本水平 {b:.1f}%" if lang == "zh" else f"; first place {s:.1f} % against {b:.1f} %")
+            ms = "毫秒" if lang == "zh" else "ms"
+            print(f"| {name} | {f['hands']:,} | {f['pairs']:,} | {figure} | {issue} | {target} | "
+                  f"{f['median']:.0f} {ms} / {f['p95']:.0f} {ms} |")
+
 if __name__ == "__main__":
     flags = [a for a in sys.argv[1:] if a.startswith("--")]
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     n = int(args[0]) if args else 20
     gs = args[1].split(",") if len(args) > 1 else list(GAMES)
     first = int(args[2]) if len(args) > 2 else 10_000
+    raw = next((f.split("=", 1)[1] for f in flags if f.startswith("--from=")), None)
+    if raw is not None:
+        print_summary(raw.split(","))
+        sys.exit(0)
     if not any(f.startswith("--pyodide-only") for f in flags):
         main(n, gs, first)
     timed = next((f for f in flags if f.startswith("--pyodide")), None)

@@ -492,3 +492,33 @@ def test_the_dawei_table_at_a_level():
     r = handle({"game": "table", "action": "review", "seat": 0, "position": end["position"]})
     assert r["ok"] and r["decisions"][0]["chosen"] == "take:straight" and r["costliest"] == [1]
     assert not handle(dict(req, level="grandmaster"))["ok"]
+
+
+def test_the_benchmark_summary_pools_every_pair_of_its_runs(tmp_path) -> None:
+    """``bench_strong.py --from``: every pair of every hand counted once, the 95 % interval 1.96 · sd / √n, and
+    叶子戏's first places counted hand by hand although each run writes them as running totals."""
+    import importlib.util
+    import json
+    import math
+    import statistics
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("bench_strong", Path(__file__).parents[2] / "benchmarks" / "bench_strong.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rows = [  # two runs: seeds 1–2, then 10–11 (the running totals start again)
+        {"game": "yezi", "seed": 1, "diffs": {"0": 1, "1": 0}, "wins": {"basic": 1, "strong": 1}, "ms": [3.0]},
+        {"game": "yezi", "seed": 2, "diffs": {"0": -1, "1": 2}, "wins": {"basic": 1, "strong": 3}, "ms": [5.0, 1.0]},
+        {"game": "yezi", "seed": 10, "diffs": {"0": 0, "1": 1}, "wins": {"basic": 0, "strong": 1}, "ms": []},
+        {"game": "yezi", "seed": 11, "diffs": {"0": 2, "1": 1}, "wins": {"basic": 2, "strong": 1}, "ms": [2.0]},
+    ]
+    path = tmp_path / "yezi.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    f = bench.summary([str(path)])["yezi"]
+    pairs = [1, 0, -1, 2, 0, 1, 2, 1]
+    assert (f["hands"], f["pairs"], f["seeds"]) == (4, 8, (1, 11))
+    assert f["mean"] == statistics.fmean(pairs)
+    assert math.isclose(f["half"], 1.96 * statistics.stdev(pairs) / math.sqrt(8))
+    assert f["first"] == {"basic": 3, "strong": 4}
+    assert f["median"] == 2.5 and f["moves"] == 4
