@@ -239,5 +239,53 @@ class YeziDealtState(YeziState):
 
 DEALT = {"paohuzi": PaohuziDealtState, "gupai": GupaiDealtState, "yezi": YeziDealtState}
 
+
+# ---------------------------------------------------------------- a 叶子戏 showing judged at a table, as a record
+
+
+def showing_record(thrower: int, options: dict[str, str], groups: Sequence[Sequence[Sequence[str]]],
+                   tags: dict[str, str] | None = None) -> str:
+    """The record of a round of 叶子戏 whose four players' groups were entered at a real table (the
+    ``showing`` action): the cards dealt (``[Deal "table"]``, each seat's eight), each seat's split in
+    showing order (the groups shown, or the best split the engine chose) and the eight showings."""
+    from . import write
+
+    hands = [sorted([*g[0], *g[1]], key=_yezi_order) for g in groups]
+    st = YeziDealtState({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands})
+    while not st.is_terminal():
+        seat = st.current_player()
+        assert seat is not None
+        if seat in st.r.arranged:
+            st.apply(st.legal_actions()[0])  # a showing: the group the seat fixed
+        else:
+            a, b = groups[seat]
+            st.apply(f"split:{'.'.join(sorted(a, key=_yezi_order))}|{'.'.join(sorted(b, key=_yezi_order))}")
+    return write({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands, "actions": st.actions}, tags)
+
+
+def _yezi_order(code: str) -> int:
+    from ..yezi.cards import parse_card
+
+    return int(parse_card(code))
+
+
+def showing_of_record(text: str) -> dict[str, Any]:
+    """A record of a round of 叶子戏 (dealt at a table or from a seed) as a showing: the die thrower,
+    the readings and each seat's two groups in the order shown. RecordError for a bad record;
+    IllegalAction for a record of another game, or one that does not yet say how every seat split."""
+    from ..yezi.cards import PLAYERS, code_of
+    from . import read
+
+    rec = read(text)
+    st = rec.state
+    if not isinstance(st, YeziState):
+        raise IllegalAction("这份记录不是叶子戏的一局。", "This record is not a round of 叶子戏 (the leaf game).")
+    if len(st.r.arranged) < PLAYERS:
+        raise IllegalAction("这份记录还没写出四家各自怎样分组，还不能判这一次亮牌。",
+                            "This record does not yet say how each of the four players split his cards, so the showing cannot be judged.")
+    groups = [[[code_of(c) for c in g] for g in st.r.arranged[s]] for s in range(PLAYERS)]
+    return {"thrower": st.setup["thrower"], "options": dict(st.setup["options"]), "groups": groups,
+            "names": rec.tags.get("Names"), "event": rec.tags.get("Event"), "date": rec.tags.get("Date")}
+
 _ = PHZ_CHOICES
-__all__ = ["DEALT", "PaohuziDealtState", "GupaiDealtState", "YeziDealtState"]
+__all__ = ["DEALT", "PaohuziDealtState", "GupaiDealtState", "YeziDealtState", "showing_of_record", "showing_record"]

@@ -272,6 +272,8 @@ def _my_split(req: dict[str, Any], r: Round) -> int | None:
 
 def _showing(req: dict[str, Any]) -> dict[str, Any]:
     """A showing at a real table: each player's eight cards, or the two groups he showed."""
+    if "text" in req:  # a record of the round (engine/record): its deal, thrower, readings and groups
+        req = _showing_of_record(req)
     cfg = _cfg(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
     players = get_list(req, "players", min_len=4, max_len=4)
@@ -315,10 +317,42 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
             # the groups shown score more than the best split of the same eight cards would
             "missed": sh.ranks[0][s] + sh.ranks[1][s] - seat.best.score,
         })
+    from ..record.dealt import showing_record
+
+    tags = {k: req[f] for f, k in (("event", "Event"), ("date", "Date")) if isinstance(req.get(f), str) and len(req[f]) <= 400 and "\n" not in req[f]}
+    names = req.get("names")
+    if isinstance(names, list) and len(names) == 4 and all(isinstance(x, str) and len(x) <= 60 and "\n" not in x for x in names):
+        tags["Names"] = ";".join(x.replace(";", ",") for x in names)
+    round_options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from") if getattr(cfg, k) != CHOICES[k][0]}
     return {"thrower": thrower, "show_order": list(sh.order), "players": out_players,
             "showing_winners": [list(w) for w in sh.winners],
             "winners": [s for s in range(4) if sh.places[s] == 1],
-            "options": {k: getattr(cfg, k) for k in ("scoring", "ties")}}
+            "options": {k: getattr(cfg, k) for k in ("scoring", "ties")},
+            # the round written down: the cards dealt, each split and the eight showings (engine/record)
+            "record": showing_record(thrower, round_options, [p["groups"] for p in out_players], tags)}
+
+
+def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
+    """The showing request a record of a round of 叶子戏 names (each seat by the two groups it showed)."""
+    from ..protocol import IllegalAction
+    from ..record import MAX_CHARS, RecordError
+    from ..record.dealt import showing_of_record
+
+    text = req.get("text")
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        raise ApiError("bad_record", "请给出一份叶子戏的记录的文字。", "Give the text of a record of a round of 叶子戏.")
+    try:
+        got = showing_of_record(text)
+    except RecordError as e:
+        raise ApiError("bad_record", e.message_zh, e.message_en) from None
+    except IllegalAction as e:
+        raise ApiError("bad_record", e.zh, e.en) from None
+    out = {"game": "yezi", "action": "showing", "thrower": got["thrower"], "options": got["options"],
+           "players": [{"groups": g} for g in got["groups"]]}
+    out.update({k: got[k] for k in ("event", "date") if got[k]})
+    if got["names"]:
+        out["names"] = got["names"].split(";")
+    return out
 
 
 def _combinations(req: dict[str, Any]) -> dict[str, Any]:
@@ -434,6 +468,13 @@ def _zipai_differences(req: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _options(req: dict[str, Any]) -> dict[str, Any]:
+    """The rule options of 叶子戏 and 下灌字牌: each question, its readings as ids and in words, the default and the note."""
+    from .trace import OPTIONS
+
+    return {"options": [o.json() for o in OPTIONS]}
+
+
 ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "best": _best,
     "evaluate": _evaluate,
@@ -447,6 +488,7 @@ ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "zipai-discard": _zipai_discard,
     "zipai-draw": _zipai_draw,
     "zipai-differences": _zipai_differences,
+    "options": _options,
 }
 
 EXAMPLES: list[dict[str, Any]] = [
@@ -483,6 +525,8 @@ EXAMPLES: list[dict[str, Any]] = [
     {"request": {"game": "yezi", "action": "zipai-draw", "hand": ["d5", "d5", "x1"], "card": "d5"},
      "zh": "扫牌：手中两张大伍又摸到一张，必须暗扣成坎。", "en": "扫牌: drawing a third big 5 to a pair forces a face-down three."},
     {"request": {"game": "yezi", "action": "zipai-differences"}, "zh": "下灌字牌与跑胡子的差异表。", "en": "Where 下灌字牌 differs from 跑胡子."},
+    {"request": {"game": "yezi", "action": "options"}, "zh": "规则选项：原文不明之处的各种读法（用文字说明）和默认读法。",
+     "en": "The rule options: the readings where the source is open, in words, and the default."},
 ]
 
 #: Work units per request, checked by engine.api before an action runs (a unit is
@@ -502,4 +546,5 @@ COSTS: dict[str, Any] = {
     "zipai-discard": 200_000,
     "zipai-draw": 200_000,
     "zipai-differences": 50_000,
+    "options": 2_000,
 }

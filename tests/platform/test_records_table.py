@@ -374,3 +374,56 @@ def test_the_sheet_lines_name_the_players_entered():
     assert "B (next) wins" in text and " next wins" not in text and '[Names "张三;李四;王五;赵六"]' in text
     plain = handle({"game": "paohuzi", "action": "sheet", "hands": VOID_MATCH})  # no names: the letters the sheet uses
     assert plain["hands"][0]["lines"][0]["en"].startswith("B (next) wins") and plain["hands"][0]["lines"][0]["zh"].startswith("下家乙胡")
+
+
+# ---------------------------------------------------------------- a 叶子戏 showing judged at a table, written as a record
+
+
+@pytest.mark.parametrize("options", [{}, {"scoring": "placing"}, {"count_from": "next"}])
+def test_a_showing_is_written_as_the_round_dealt_at_the_table_and_opens_again_as_the_same_showing(options):
+    from engine.yezi.cards import code_of
+    from engine.yezi.round import Round
+    from engine.yezi.config import config_from
+
+    for seed in range(6):
+        thrower = seed % 4
+        r = Round(seed, thrower, config_from(options))
+        res = r.play_out()
+        # A and C by their eight cards (the engine splits them), B and D by the groups the round showed
+        players = [{"hand": [code_of(c) for c in r.deal.hands[s]]} if s % 2 == 0 else
+                   {"groups": [[code_of(c) for c in g] for g in r.arranged[s]]} for s in range(4)]
+        a = handle({"game": "yezi", "action": "showing", "thrower": thrower, "options": options, "players": players,
+                    "names": ["张三", "李四", "王五", "赵六"], "date": "2026-12-02"})
+        assert a["ok"], a
+        rec = read(a["record"])
+        assert '[Deal "table"]' in a["record"] and "[Seed" not in a["record"] and rewrite(a["record"]) == a["record"]
+        assert rec.state.is_terminal() and list(rec.state.r.result().places) == [p["place"] for p in a["players"]] == list(res.places)
+        assert list(rec.state.r.result().totals) == [p["total"] for p in a["players"]]
+        assert sum(rec.state.returns()) == 0 and rec.tags["Names"] == "张三;李四;王五;赵六"
+        # each seat's split in the record is the groups the showing judged, in the order shown
+        assert [[[code_of(c) for c in g] for g in rec.state.r.arranged[s]] for s in range(4)] == [p["groups"] for p in a["players"]]
+        # opened again: the same showing, every seat now by the two groups it showed, and the same record
+        b = handle({"game": "yezi", "action": "showing", "text": a["record"]})
+        assert b["ok"], b
+        assert [p["entered_as"] for p in b["players"]] == ["groups"] * 4
+        assert [(p["groups"], p["total"], p["place"]) for p in b["players"]] == [(p["groups"], p["total"], p["place"]) for p in a["players"]]
+        assert b["record"] == a["record"] and b["thrower"] == thrower
+
+
+def test_a_seeded_round_opens_as_a_showing_and_other_records_are_refused_in_words():
+    st = state_class("yezi")({"seed": 12, "thrower": 1})
+    play_random(st, random.Random(4))
+    b = handle({"game": "yezi", "action": "showing", "text": write_state(st)})
+    assert b["ok"] and [p["place"] for p in b["players"]] == list(st.r.result().places)
+    half = state_class("yezi")({"seed": 12, "thrower": 1})
+    half.apply(half.legal_actions()[0])  # one seat has split, three have not
+    for text, words in [(write_state(half), "how each of the four players split"),
+                        (finished("gupai", seed=3), "not a round of 叶子戏"), ("[Record \"1\"]\n[Game \"chess\"]\n", "Line 2")]:
+        c = handle({"game": "yezi", "action": "showing", "text": text})
+        assert not c["ok"] and c["error"]["code"] == "bad_record" and words in c["error"]["en"] and c["error"]["zh"], c
+
+
+def finished(game: str, **setup) -> str:
+    st = state_class(game)(setup)
+    play_random(st, random.Random(7))
+    return write_state(st)
