@@ -191,13 +191,15 @@ def chi_note(h: Hand, seat: int, a: Action) -> tuple[str, str]:
     zh: list[str] = []
     en: list[str] = []
     gs = ["".join(x.char for x in g) for g in a.groups]
+    ge = [", ".join(x.en for x in g) for g in a.groups]  # each group named in full: two ways never read alike
     zh.append(f"组成{gs[0]}" + (f"，再比出{'、'.join(gs[1:])}，共亮出 {len(a.groups)} 组" if len(a.groups) > 1 else ""))
-    en.append(f"it makes {', '.join(x.en for x in a.groups[0])}" + (
-        f" and shows every copy you hold in {len(a.groups) - 1} more (bi): {len(a.groups)} groups go on the table" if len(a.groups) > 1 else ""))
+    en.append(f"it makes {ge[0]}" + (
+        f" and, to show every copy you hold (bi), {'; '.join(ge[1:])}: {len(a.groups)} groups go on the table" if len(a.groups) > 1 else ""))
     if any(_scoring(g) for g in a.groups):
         z = "、".join(s for s, g in zip(gs, a.groups) if _scoring(g))
+        ze = "; ".join(s for s, g in zip(ge, a.groups) if _scoring(g))
         zh.append(f"{z}是有胡息的一组")
-        en.append("it makes a group that scores huxi (1-2-3 or 2-7-10 of one case)")
+        en.append(f"{ze} scores huxi (1-2-3 or 2-7-10 of one case)")
     else:
         zh.append("这些组没有胡息" if len(a.groups) > 1 else "这一组没有胡息")
         en.append("no group of it scores huxi")

@@ -203,3 +203,28 @@ def test_every_feedback_link_reaches_a_section_of_its_page_in_both_languages():
         for lang in ("zh", "en"):
             text = (docs / f"{page.rstrip('/')}.{lang}.md").read_text(encoding="utf-8")
             assert "{#" + anchor + "}" in text, (page, anchor, lang)
+
+
+@pytest.mark.parametrize("seed", [6, 19, 24])  # seeds whose hand offers the reader several ways to 吃, more than once
+def test_each_way_to_chi_at_the_table_is_described_by_what_sets_it_apart(seed):
+    """At the table, the note under each way to 吃 names every group that way lays down (its 比 groups too)
+    in the reader's language, so two ways that leave different cards in the hand never read alike."""
+    moves: list[str] = []
+    met = 0
+    for _ in range(80):
+        a = handle({"game": "paohuzi", "action": "play", "variant": "paohuzi", "seed": seed, "table": "four", "actions": [{"id": m} for m in moves]})
+        if a["over"]:
+            break
+        chis = [x for x in a["actions"] if x["kind"] == "chi"]
+        if len(chis) > 1:
+            met += 1
+            for lang in ("zh", "en"):
+                notes = [x["note"][lang] for x in chis]
+                assert len(set(notes)) == len(notes), notes
+            for x in chis:
+                for g in x["groups"]:
+                    cards = [parse_card(c) for c in g]
+                    assert "".join(c.char for c in cards) in x["note"]["zh"], (g, x["note"]["zh"])
+                    assert ", ".join(c.en for c in cards) in x["note"]["en"], (g, x["note"]["en"])
+        moves.append(a["hint"]["id"])
+    assert met >= 2
