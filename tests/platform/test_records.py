@@ -275,3 +275,81 @@ def test_the_records_page_example_reads_and_scores_as_it_says(lang):
     rec = read(text)
     assert rec.state.is_terminal() and rec.tags["Result"] == "-132 396 -132 -132"
     assert [str(x) for x in rec.state.returns()] == rec.tags["Result"].split()
+
+
+# ---------------------------------------------------------------- 打围 records written by hand from the source's own examples
+
+DAWEI_HEAD = '[Record "1"]\n[Game "dawei"]\n[Players "{n}"]\n[Dice "table"]\n[First "A"]\n\n'
+
+
+def _hand_written(players: int, moves: list[str]) -> str:
+    """A record as a scorer at the table would write it: the header, then each entry on its line, the
+    players throwing in turn from A (nobody drops a die here) and a split choice written under its thrower."""
+    lines, seat = [], -1
+    for k, m in enumerate(moves):
+        if m.startswith("throw"):
+            seat = (seat + 1) % players
+        lines.append(f"{k + 1}. {SEAT_LETTERS[seat]} {m}")
+    return DAWEI_HEAD.format(n=players) + "\n".join(lines) + "\n"
+
+
+SEAT_LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+def test_dawei_throws_named_by_the_source_written_by_hand_take_the_sticks_it_names_and_settle_against_132():
+    """dawei.txt, 正掷: the example throws it names — 天地分豹 (three ones, three sixes), 黑三对獐 (two twos,
+    two threes, two fives), 四五六摆豹, 幺三老狮子 (who takes the lion is the banker), 四黑得鹰挂一红 (an eagle
+    and a chicken), 狗不挂红 (a dog, no chicken), 今年好老虎, 双幺老虎; then 黑一碗 (six of one black face): every
+    stick left goes to the thrower. Four players break even at 132 and settle with the banker."""
+    text = (DAWEI_HEAD.format(n=4) + "1. A throw:412356\n2. B throw:111666\n3. C throw:223355\n4. D throw:445566\n"
+            "5. A throw:444413\n6. B throw:333341\n7. C throw:111142\n8. D throw:444666\n9. A throw:222211\n10. B throw:555555\n")
+    told = referee(text)
+    said = [m["en"] for m in told["moves"]]
+    for k, words in enumerate(["takes the fox", "heaven-and-earth leopard: takes a leopard", "takes a muntjac", "four-five-six leopard: takes a leopard",
+                               "takes the old lion", "takes an eagle and a chicken", "no red added): takes a dog", "takes a tiger", "takes a tiger",
+                               "every stick left in the pool"]):
+        assert words in said[k], (k, said[k])
+    rec = read(text)
+    g = rec.state.g
+    assert g.banker == 0 and g.holdings[2] == {**{k: 0 for k in g.holdings[2]}, "leopard": 0, "muntjac": 1, "dog": 1}
+    assert [g.zhu(s) for s in range(4)] == [16 + 64 + 32, 16 + 10 + 1 + 325, 4 + 12, 16 + 32] and sum(g.zhu(s) for s in range(4)) == 528
+    assert rec.state.returns() == [-20, 220, -116, -84]  # each against 132, with the banker (A) taking the rest
+    assert [n["en"] for n in told["notes"]][1] == "B holds 352 zhu; break-even is 132."
+
+
+def test_dawei_fox_sequence_written_by_hand_is_refereed_as_the_source_tells_it():
+    """dawei.txt, 狐狸: a straight as the first throw of the first round takes the fox; from the second round
+    a first straight (头道顺) gives a chicken, a rabbit and a muntjac, a second by another (二道顺) a chicken and
+    a rabbit, a third (三道顺) the fox, as does a second straight of one's own (亲手二道顺) before anyone else's;
+    once the fox is out a straight gives a leopard (顺后得豹)."""
+    first_round = referee(_hand_written(3, ["throw:412356", "throw:421136", "throw:442356"]))["moves"]
+    assert "takes the fox" in first_round[0]["en"]
+    three = [m["en"] for m in referee(_hand_written(3, ["throw:412235", "throw:421136", "throw:442356", "throw:123456", "throw:612345",
+                                                         "throw:356124", "throw:412235", "throw:421136", "throw:123465"]))["moves"]]
+    assert "takes a muntjac, a rabbit and a chicken" in three[3] and "takes a rabbit and a chicken" in three[4]
+    assert "takes the fox" in three[5] and "takes a leopard" in three[8]
+    own = [m["en"] for m in referee(_hand_written(3, ["throw:412235", "throw:421136", "throw:442356", "throw:123456", "throw:412235",
+                                                       "throw:421136", "throw:612345"]))["moves"]]
+    assert "takes a muntjac, a rabbit and a chicken" in own[3] and "takes the fox" in own[6]
+
+
+def test_dawei_split_phase_written_by_hand_follows_the_source_examples():
+    """dawei.txt, 分掷: once every chicken and rabbit is taken the split phase begins. 分顺: a pair and four
+    other faces, short of a five, then a five in the second throw — the fox; 分獐: two different black pairs, a
+    muntjac at once, or a pair then one of it; 分鹿: two red fours, then one; special case 6: a second throw counts
+    only for the faces it answers (six threes after a pair of threes is one muntjac, no sweep); a black bowl thrown
+    first takes what is left. Three players break even at 176."""
+    main = ["throw:412235"] * 64 + ["throw:442356"] * 32
+    split = ["throw:112346", "split:fox_missing:5@512236", "throw:225563", "take:split_muntjac", "throw:331256",
+             "split:muntjac_pair:3@333333", "throw:441235", "split:deer_two_red:4@412356", "throw:666666"]
+    text = _hand_written(3, main + split)
+    said = [m["en"] for m in referee(text)["moves"]]
+    assert "the split phase begins" in said[95]
+    assert "takes the fox" in said[97] and "takes a muntjac" in said[99] and "takes a muntjac" in said[101]
+    assert "sweep" not in said[101] and "takes a red deer" in said[103] and "every stick left in the pool" in said[104]
+    rec = read(text)
+    g = rec.state.g
+    assert g.holdings[0]["fox"] == 1 and g.holdings[0]["deer"] == 1 and g.holdings[2]["muntjac"] == 1 and g.banker == 1
+    assert [g.zhu(s) for s in range(3)] == [66, 415, 47] and sum(g.zhu(s) for s in range(3)) == 528
+    assert rec.state.returns() == [66 - 176, 415 - 176, 47 - 176]
+    assert write_state(rec.state, rec.tags) == rewrite(text)  # written again with its words, read as the same game
