@@ -45,7 +45,8 @@ class Need:
         word = {1: "one", 2: "two", 3: "three", 4: "four"}.get(self.count, str(self.count))
         if self.face == ANY_BLACK:
             return f"{self.count}颗{zh_face}", f"{word} dice {en_face}"
-        return f"{self.count}颗{zh_face}", f"{word} {en_face}" if self.count > 1 else f"one {en_face[:-1] if en_face.endswith('s') else en_face}"
+        one = {0: "black die", 1: "one", 2: "two", 3: "three", 4: "red four", 5: "five", 6: "six"}[self.face]  # a six, not a "sixe"
+        return f"{self.count}颗{zh_face}", f"{word} {en_face}" if self.count > 1 else f"one {one}"
 
 
 Opens = Callable[[tuple[int, ...], Rules], list[tuple[int, Need]]]  # counts -> [(point of first throw, need)]

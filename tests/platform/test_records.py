@@ -345,6 +345,7 @@ def test_dawei_split_phase_written_by_hand_follows_the_source_examples():
     text = _hand_written(3, main + split)
     said = [m["en"] for m in referee(text)["moves"]]
     assert "the split phase begins" in said[95]
+    assert "needs one five" in said[96] and "needs one six;" in said[102]  # what the second throw needs, in words
     assert "takes the fox" in said[97] and "takes a muntjac" in said[99] and "takes a muntjac" in said[101]
     assert "sweep" not in said[101] and "takes a red deer" in said[103] and "every stick left in the pool" in said[104]
     rec = read(text)
