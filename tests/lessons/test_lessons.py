@@ -341,3 +341,23 @@ def test_sets_vary_what_they_show():
             assert sum(ycls(g) is not None for g in groups) >= 2
         sizes = {ex.figure_alt.en.count(",") + 1 for ex in (draw(LESSONS["gupai"], LESSONS["gupai"].by_id["lead"], seed, i) for i in range(6))}
         assert sizes == {2, 3}
+
+
+def test_dawei_quick_reference_gives_every_break_even_exactly():
+    """The 打围 quick reference's break-even row: each count of players' break-even as the engine has it, a
+    whole number or a whole number and a fraction (52 4⁄5), never a decimal, in both languages."""
+    from fractions import Fraction
+
+    from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS, break_even
+    from sitegen.guide import dawei_quickref
+
+    for lang, head in (("zh", "保本柱"), ("en", "Break-even 柱")):
+        html = dawei_quickref(lang, {})
+        start = html.index(head)
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", html[start:html.index("</tr>", start)])
+        assert len(cells) == MAX_PLAYERS - MIN_PLAYERS + 1, cells
+        for n, cell in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), cells):
+            assert "." not in cell, cell
+            whole, _, frac = cell.partition("\u202f")
+            value = Fraction(int(whole)) + (Fraction(frac.replace("\u2044", "/")) if frac else 0)
+            assert value == break_even(n), (n, cell)
