@@ -2,7 +2,10 @@
 // engine ({"game": "yezi", "action": "showing"}) names every combination, each best split, who wins
 // each showing and the round. The card names, the seats' names and the sizes of a hand and a group come
 // from the build (the palette, the seat buttons and the entry's data-hand, data-group in the static HTML).
+// A showing judged is exported as the engine writes it (the answer's record: the cards dealt at the table,
+// each split, the showings), and such a record, or a round played in these pages, is opened again here.
 import { el } from "./dom.js";
+import { downloadRecord } from "./sessions.js";
 
 export async function showingWidget(root, ctx) {
   const t = ctx.t;
@@ -96,8 +99,42 @@ export async function showingWidget(root, ctx) {
     result.replaceChildren(...out);
   }
 
+  // the record of the showing last judged (null until all four are entered), exported and opened as a file
+  let judged = null;
+  let readings = {}; // the readings of a record opened (the page itself offers none: the engine's defaults)
+  const uid = `ys${Math.random().toString(36).slice(2, 8)}`;
+  const exportBtn = el("button", { type: "button", class: "hw-btn", "data-role": "record-export", text: t("导出为记录（.txt）", "Export as a record (.txt)") });
+  const file = el("input", { id: `${uid}-file`, type: "file", accept: ".txt,text/plain", class: "hw-sr", "data-role": "record-open" });
+  const openLabel = el("label", { class: "hw-btn", for: `${uid}-file`, text: t("打开一份记录", "Open a record") });
+  const recordMessage = el("p", { class: "hw-record-message", "data-role": "record-message", role: "status" });
+  const say = (zh, en) => { recordMessage.textContent = t(zh, en); };
+  result.after(el("div", { class: "hw-record-tools", "data-role": "record-tools" }, [
+    el("div", { class: "hw-row" }, [exportBtn, " ", openLabel, file]), recordMessage]));
+  exportBtn.addEventListener("click", () => {
+    if (!judged) { say("四家的牌都填好后，才能导出这一局的记录。", "Enter all four players' cards first; then the round can be exported."); return; }
+    const got = downloadRecord({ name: t("桌上一局", "round-at-the-table"), text: judged }, "yezi");
+    say(`已导出：${got}`, `Exported: ${got}`);
+  });
+  file.addEventListener("change", async () => {
+    const f = file.files && file.files[0];
+    file.value = "";
+    if (!f) return;
+    let text;
+    try { text = await f.text(); } catch { say("读不了这个文件：它应是一份纯文本的记录（.txt）。", "This file cannot be read: it should be a record in plain text (.txt)."); return; }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const a = await ctx.call({ game: "yezi", action: "showing", text });
+    if (!a.ok) { say(a.error.zh, a.error.en); return; }
+    a.players.forEach((p, s) => { players[s].mode = "groups"; players[s].slots = [p.groups[0], p.groups[1]]; });
+    thrower.value = String(a.thrower);
+    readings = a.options || {};
+    current = 0; active = 0;
+    say("已打开：四家亮出的两组牌照记录填好了。", "Opened: each player's two groups are entered as the record gives them.");
+    changed();
+  });
+
   async function judge() {
     const mine = ++seq;
+    judged = null;
     if (!players.every(complete)) {
       const left = players.map((p, s) => (complete(p) ? null : SEATS[s])).filter(Boolean);
       message.textContent = t(`还差：${left.join("、")}。四家的牌都填好后，这里给出每次亮牌和这一局的结果。`,
@@ -105,12 +142,13 @@ export async function showingWidget(root, ctx) {
       result.replaceChildren();
       return;
     }
-    const req = { game: "yezi", action: "showing", thrower: Number(thrower.value),
+    const req = { game: "yezi", action: "showing", thrower: Number(thrower.value), options: readings,
       players: players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) };
     const a = await ctx.call(req);
     if (mine !== seq) return;
     if (!a.ok) { message.textContent = a.error[ctx.lang]; result.replaceChildren(); return; }
     message.textContent = "";
+    judged = a.record;
     drawResult(a);
   }
 

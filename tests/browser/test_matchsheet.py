@@ -112,6 +112,21 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
             page.emulate_media(media="null")
         assert shown["sheet"] and shown["ranking"] and shown["text"] == 0 and shown["controls"] == 0, shown
         assert pdf_sheets(page.pdf(format="A4")) == 1
+        # exported as a record (the engine's), a new match started, and the file imported: the same sheet comes back
+        with page.expect_download() as dl:
+            root.locator('[data-role="session-export"]').click()
+        text = open(dl.value.path(), encoding="utf-8").read()
+        back = handle({"game": "paohuzi", "action": "sheet", "text": text})
+        assert back["ok"] and back["totals"] == want["totals"] and [r["player"] for r in back["ranking"]] == places
+        assert [p["name"] for p in back["players"]] == NAMES[lang]
+        root.locator('[data-role="session-new"]').click()
+        wait_hands(page, 0)
+        root.locator('[data-role="session-import"]').set_input_files(dl.value.path())
+        wait_hands(page, 3)
+        page.wait_for_function(f"() => document.querySelector('{W}').dataset.over === '1'")
+        settled(page)
+        assert [int(x.replace("+", "")) for x in root.locator('[data-role="totals"] td').all_inner_texts()] == want["totals"]
+        assert root.locator('[data-role="ranking"] li').evaluate_all("els => els.map(e => Number(e.dataset.player))") == places
         assert not errors, errors
     finally:
         ctx.close()

@@ -120,7 +120,7 @@ SHOW_PLAYERS = [
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_a_showing_entered_card_by_card_is_judged_as_the_engine_judges_it(page, site_url, lang):
+def test_a_showing_entered_card_by_card_is_judged_as_the_engine_judges_it(page, site_url, lang, tmp_path: Path):
     page.set_viewport_size(PHONE)
     page.goto(site_url + ("" if lang == "zh" else "en/") + "yezi/showing/")
     _ready(page, SHOWING)
@@ -150,6 +150,16 @@ def test_a_showing_entered_card_by_card_is_judged_as_the_engine_judges_it(page, 
     for b in root.locator('[data-role="showing-entry"] button').all():
         assert b.bounding_box()["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # exported as the engine's record of the round dealt at the table; cleared, then opened again from the file
+    path = tmp_path / "showing.txt"
+    assert _export(page, root, path) == want["record"]
+    assert handle({"game": "record", "action": "read", "text": want["record"]})["over"]
+    root.locator('[data-role="clear"]').click()
+    page.wait_for_function("sel => !document.querySelector(sel + ' [data-role=places]')", arg=SHOWING)
+    _open(page, root, path)
+    page.wait_for_selector(f'{SHOWING} [data-role="places"]')
+    assert [int(x) for x in root.locator('[data-role="places"] [data-role="place"]').all_inner_texts()] == places
+    assert _export(page, root, tmp_path / "again.txt") == want["record"]
 
 
 def _export(page, root, path: Path) -> str:
