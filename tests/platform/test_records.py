@@ -296,7 +296,7 @@ def _hand_written(players: int, moves: list[str]) -> str:
 SEAT_LETTERS = "ABCDEFGHIJKLMNOP"
 
 
-def test_dawei_throws_named_by_the_source_written_by_hand_take_the_sticks_it_names_and_settle_against_132():
+def test_dawei_throws_named_by_the_source_written_by_hand_take_the_sticks_it_names_and_settle_against_132(tmp_path):
     """dawei.txt, 正掷: the example throws it names — 天地分豹 (three ones, three sixes), 黑三对獐 (two twos,
     two threes, two fives), 四五六摆豹, 幺三老狮子 (who takes the lion is the banker), 四黑得鹰挂一红 (an eagle
     and a chicken), 狗不挂红 (a dog, no chicken), 今年好老虎, 双幺老虎; then 黑一碗 (six of one black face): every
@@ -315,6 +315,14 @@ def test_dawei_throws_named_by_the_source_written_by_hand_take_the_sticks_it_nam
     assert [g.zhu(s) for s in range(4)] == [16 + 64 + 32, 16 + 10 + 1 + 325, 4 + 12, 16 + 32] and sum(g.zhu(s) for s in range(4)) == 528
     assert rec.state.returns() == [-20, 220, -116, -84]  # each against 132, with the banker (A) taking the rest
     assert [n["en"] for n in told["notes"]][1] == "B holds 352 zhu; break-even is 132."
+    # the command line referees the same record from a file: each throw told, then the settlement
+    path = tmp_path / "dawei.txt"
+    path.write_text(text.replace('[First "A"]', '[First "A"]\n[Names "老张;老李;小王;阿赵"]'), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "engine", "referee", str(path), "--lang", "en"], capture_output=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode("utf-8")
+    assert "takes the old lion" in out and "heaven-and-earth leopard" in out and "Settlement:" in out
+    assert [ln.split()[-1] for ln in out.splitlines() if ln.strip().startswith(("老张", "老李", "小王", "阿赵"))][-4:] == ["-20", "+220", "-116", "-84"]
 
 
 def test_dawei_fox_sequence_written_by_hand_is_refereed_as_the_source_tells_it():
