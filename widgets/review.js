@@ -90,7 +90,8 @@ function decisionNode(ctx, d, unit, lv) {
 }
 
 /**
- * The review of the reader's own game. `request` is a table.review request without `decisions`;
+ * The review of the reader's own game. `request` is a table.review request without `decisions` (or the
+ * promise of one, or of a refused answer, whose words the panel shows);
  * with `oneByOne` the decisions are asked for one request each (a long 跑胡子 hand), and the panel
  * fills in as the answers come. Returns the panel's node; `start()` begins (once).
  */
@@ -146,7 +147,8 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
     lv = await reviewerWords(ctx);
     status.textContent = ctx.t(`${lv.zh}正在把你的每个决定重新打一遍……`, `The ${lv.en} level is playing each of your decisions out again…`);
     panel.setAttribute("aria-busy", "true");
-    const first = await ctx.call(oneByOne ? { ...request, decisions: [1] } : request);
+    const req = await request; // a request, or the promise of one (an answer refused instead: its words are shown)
+    const first = req.ok === false ? req : await ctx.call(oneByOne ? { ...req, decisions: [1] } : req);
     if (!first.ok) { status.textContent = first.error[ctx.lang]; panel.removeAttribute("aria-busy"); panel.dataset.state = "error"; return; }
     if (!first.total) {
       status.textContent = ctx.t("这一盘里你没有需要选择的决定（每一步都只有一种走法）。", "You had no choice to make in this game: every move had a single option.");
@@ -158,7 +160,7 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
     if (oneByOne) {
       for (let n = 2; n <= first.total; n += 1) {
         status.textContent = ctx.t(`正在估算第 ${n} 个决定（共 ${first.total} 个）……`, `Estimating decision ${n} of ${first.total}…`);
-        const a = await ctx.call({ ...request, decisions: [n] });
+        const a = await ctx.call({ ...req, decisions: [n] });
         if (!a.ok) { status.textContent = a.error[ctx.lang]; panel.removeAttribute("aria-busy"); panel.dataset.state = "error"; return; }
         put(a);
       }

@@ -55,20 +55,44 @@ async function table(root, ctx) {
   let lastLog = Infinity; // what happened before the first answer is on the board, not announced
   let busy = false;
 
-  // the hint's level, chosen by the reader (the computer seats play at the basic level)
-  const chooser = levelChooser(ctx, { what: { zh: "提示的水平：", en: "Hint level:" } });
-  // a record opened here replays its hand at the record's computer level (the table's own hands: basic seats)
-  let recordLevel = null;
-  const seatsLevel = () => (recordLevel && !hands && recordLevel.seed === seed ? { level: recordLevel.level } : {});
-  const levelBox = el("p", { class: "rv-hint" }, [chooser.node]);
+  // the computer seats' level, chosen by the reader (none: the engine's first level); a change deals the same
+  // hand afresh. In a match the computer seats keep the engine's first level (the whole match is played again at
+  // every move: a level that plays each move out would not fit), and the level chosen is the hint's.
+  let seatLevel = typeof start.level === "string" && !start.match ? start.level : null;
+  let firstLevel = null;
+  const seatsLevel = () => (seatLevel && !hands ? { level: seatLevel } : {});
+  const seatChooser = levelChooser(ctx, {
+    what: { zh: "电脑的水平：", en: "Computer level:" }, start: seatLevel,
+    onChange: (v) => {
+      seatLevel = v === firstLevel ? null : v;
+      hintChooser.set(v);
+      moves = [];
+      lastLog = Infinity;
+      ask(true);
+    },
+  });
+  // the hint's level, chosen by the reader: the seats' level to begin with, or the other
+  const hintChooser = levelChooser(ctx, { what: { zh: "提示的水平：", en: "Hint level:" }, start: seatLevel, role: "hint-level" });
+  /** In a match the seats' level cannot be chosen: the chooser says why. */
+  function seatChooserState() {
+    const select = seatChooser.node.querySelector("select");
+    if (!select || firstLevel === null) return;
+    select.disabled = Boolean(hands);
+    select.title = hands ? t("比赛里电脑的座位总按第一种水平出牌：整场比赛每走一步都要从头再打一遍，把每一步打到底的水平算不完。提示的水平照样能选。",
+      "In a match the computer seats always play at the first level: the whole match is played again at every move, too much for a level that plays each move out. The hint's level can still be chosen.") : "";
+  }
+  const levelBox = el("p", { class: "rv-hint" }, [seatChooser.node, " ", hintChooser.node]);
   acts.before(levelBox);
   let review = null; // the review of the hand just finished
   let drawnLevel = null; // the level of the hint the view drew (none: the engine's first level, the seats')
-  let firstLevel = null;
-  levelWords(ctx).then((x) => { firstLevel = x.levels[0].id; }, () => {});
+  levelWords(ctx).then((x) => {
+    firstLevel = x.levels[0].id;
+    if (seatLevel === firstLevel) seatLevel = null;
+    seatChooserState();
+  }, () => {});
 
   const shareBox = q("share");
-  shareBox.replaceChildren(shareButton(root, () => (hands ? { seed, moves, match: hands, birds } : { seed, moves }), t));
+  shareBox.replaceChildren(shareButton(root, () => (hands ? { seed, moves, match: hands, birds } : { seed, moves, ...seatsLevel() }), t));
   if (shared && moves.length) root.querySelector(".zp-log").open = true; // a shared game opens with what happened so far
   const keep = () => {
     try {
@@ -124,6 +148,7 @@ async function table(root, ctx) {
     } else {
       delete msg.dataset.refused;
     }
+    seatChooserState();
     title.textContent = hands ? t(`第 ${seed} 号比赛`, `Match no. ${seed}`) : t(`第 ${seed} 号牌局`, `Hand no. ${seed}`);
     matchBox.innerHTML = html.match;
     matchBox.hidden = !a.match;
@@ -140,8 +165,17 @@ async function table(root, ctx) {
     if (a.over && !a.match) {
       // the review of the reader's own decisions by the strong level, one decision a request (a hand is long to play out)
       const hand = { variant, table: tableKind, seed, actions: moves.map((id) => ({ id })) };
+      const seat = a.viewer ?? 0;
+      const level = seatsLevel();
       review = el("div", { class: "zp-review", "data-role": "review-box" });
-      review.append(reviewButton(ctx, review, () => ({ game: "table", action: "review", seat: a.viewer ?? 0, hand }), { oneByOne: true }));
+      // a hand played against computer seats at another level: the engine writes it out (every seat's move, as
+      // its record), and the review reads that position instead of playing the computer seats again
+      const reviewRequest = async () => {
+        if (!level.level) return { game: "table", action: "review", seat, hand };
+        const w = await ctx.call({ game: "record", action: "export", request: { game: "paohuzi", action: "play", ...hand, ...level } });
+        return w.ok ? { game: "table", action: "review", seat, position: w.position } : w; // not written: the engine's words why
+      };
+      review.append(reviewButton(ctx, review, reviewRequest, { oneByOne: true }));
       sheetBox.after(review);
     }
     const said = a.refused ? "" : since(a, Math.min(lastLog, a.log.length), ctx.lang);
@@ -192,7 +226,7 @@ async function table(root, ctx) {
     if (b.classList.contains("zp-hint-btn")) {
       const text = b.parentElement.querySelector(".zp-hint-text");
       // the drawn hint is at the level the hand was played at; another level chosen is asked for once
-      const want = chooser.get();
+      const want = hintChooser.get();
       if (want && want !== (drawnLevel || firstLevel) && b.dataset.level !== want && text.hidden) {
         levelHint(b, text, want);
         return;
@@ -244,8 +278,10 @@ async function table(root, ctx) {
           en: "This record is a hand of another variant or at another table: open it at that table." };
       }
       hands = 0; birds = 0; seed = r.seed; moves = r.moves.slice(0, MAX_MOVES); lastLog = Infinity;
-      recordLevel = r.level ? { seed, level: r.level } : null; // the record's computer level, read by the engine
-      if (recordLevel) chooser.set(recordLevel.level);
+      // the record's computer level, read by the engine (none written: the first level)
+      seatLevel = r.level && r.level !== firstLevel ? r.level : null;
+      const lv = seatLevel || firstLevel;
+      if (lv) { seatChooser.set(lv); hintChooser.set(lv); }
       await ask(true);
       return null;
     },

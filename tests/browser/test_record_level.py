@@ -1,11 +1,14 @@
 """A record of a 跑胡子 hand played against the computer at the strong level, opened at the 跑胡子
 table on a phone (360 px): the table replays it at the record's level (its computer seats choose as
-the strong level chose, the hint level chooser shows it), says it replayed as written, and exports
-the same record again."""
+the strong level chose, the level choosers show it), says it replayed as written, and exports
+the same record again; in a match the seats' level cannot be chosen (the chooser says why), the
+hint's can. And a whole hand against the strong level, opened from a shared link, and its review."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -47,3 +50,52 @@ def test_a_paohuzi_record_at_the_strong_level_opens_at_its_level(page, site_url,
     dl.value.save_as(again)
     text = again.read_text(encoding="utf-8")
     assert '[Level "strong"]' in text.splitlines() and text == strong["text"]
+    # the hint's level follows the record's; in a match the computer seats keep the first level: the
+    # seats' chooser is greyed with the reason in words, the hint's stays open
+    hint = root.locator('select[data-role="hint-level"]')
+    assert hint.input_value() == "strong" and hint.is_enabled() and level.is_enabled()
+    n = int(root.get_attribute("data-answers") or 0)
+    root.locator('[data-role="match-start"]').click()
+    page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.answers || 0) > n", arg=[TABLE, n], timeout=120_000)
+    assert level.is_disabled() and hint.is_enabled()
+    assert ("match" if lang == "en" else "比赛") in (level.get_attribute("title") or "")
+    n = int(root.get_attribute("data-answers") or 0)
+    root.locator('[data-role="match-stop"]').click()
+    page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.answers || 0) > n", arg=[TABLE, n], timeout=120_000)
+    assert level.is_enabled()
+
+
+# a whole hand of seed 5 against the strong level (the reader's moves are the strong hint's): at the basic
+# level the same moves cannot be played (the computer seats play otherwise), so the review must read the
+# hand as the strong level played it
+STRONG_HAND = ["discard:d1", "pass:d3", "chi:x9:x9.x7.x8|x9.d9.d9", "discard:x2", "pass:x3", "peng:d5", "discard:x8",
+               "pass:x6", "peng:x4", "discard:d4"]
+
+
+@pytest.mark.parametrize("lang", ["zh"])
+def test_a_paohuzi_hand_against_the_strong_level_from_a_shared_link_and_its_review(page, site_url, lang):
+    request = {"game": "paohuzi", "action": "play", "seed": 5, "level": "strong", "actions": [{"id": m} for m in STRONG_HAND]}
+    a = handle(request)
+    assert a["ok"] and a["over"], a
+    assert handle(dict(request, level="basic"))["refused"] is not None
+    written = handle({"game": "record", "action": "export", "request": request})
+    want = handle({"game": "table", "action": "review", "seat": 0, "position": written["position"], "decisions": [1]})
+    assert want["ok"], want
+    page.set_viewport_size(PHONE)
+    state = {"seed": 5, "moves": STRONG_HAND, "level": "strong"}
+    page.goto(site_url + ("" if lang == "zh" else "en/") + "paohuzi/play/?zipai-table=" + quote(json.dumps(state)))
+    page.wait_for_selector(f'{TABLE}[data-over="1"] [data-role="review-open"]', timeout=180_000)
+    root = page.locator(TABLE).first
+    words = handle({"game": "table", "action": "levels"})["levels"]
+    for role in ("level", "hint-level"):
+        chooser = root.locator(f'select[data-role="{role}"]')
+        assert chooser.input_value() == "strong"
+        assert chooser.locator("option").all_inner_texts() == [w["short"][lang] for w in words]
+    assert a["log"][-1][lang] in root.locator('[data-role="log"]').text_content()  # the hand as the strong seats played it
+    root.locator('[data-role="review-open"]').click()
+    first = root.locator('.rv-decision[data-n="1"] .rv-options tbody tr')
+    first.first.wait_for(state="attached", timeout=300_000)  # in a decision not opened yet
+    assert first.count() == len(want["decisions"][0]["options"]) >= 2
+    assert root.locator(".rv-decision").count() == want["total"]
+    assert want["decisions"][0]["chosen_words"][lang] in root.locator('.rv-decision[data-n="1"] summary').inner_text()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
