@@ -44,6 +44,11 @@ def test_a_yezi_round_at_a_level_round_trips_through_its_record(level: str) -> N
     assert opened["replay"]["level"] == level and opened["differs_at"] is None
     again = handle({"game": "yezi", "action": "round", **opened["replay"]})
     assert again["ok"] and again["position"]["actions"] == played["position"]["actions"]
+    # the round opened from its record is reviewed as played: the reader's own split is the decision
+    review = handle({"game": "table", "action": "review", "seat": 0, "position": again["position"]})
+    assert review["ok"] and review["total"] == 1, review
+    mine = next(o for o in review["decisions"][0]["options"] if o["chosen"])
+    assert mine["id"] == review["decisions"][0]["chosen"] and review["decisions"][0]["chosen"] in played["position"]["actions"]
 
 
 def test_the_strong_level_splits_otherwise_and_the_record_says_which_level() -> None:
