@@ -52,3 +52,18 @@ class RuleOption:
     passage: Passage
     note: str  # docs page and anchor of the editorial note, e.g. "dawei/notes.md#red-five-gold"
     extra: dict[str, str] = field(default_factory=dict)
+    #: each choice in words, in the order of ``choices``: (choice, zh, en), what a reader sees (never the ids)
+    words: tuple[tuple[str, str, str], ...] = ()
+
+    def word(self, choice: str) -> tuple[str, str]:
+        """A choice in words, (zh, en); KeyError for a choice the option does not have."""
+        for c, zh, en in self.words:
+            if c == choice:
+                return zh, en
+        raise KeyError(choice)
+
+    def json(self) -> dict[str, object]:
+        """The option as an options answer gives it: its id (without the game), its question, its readings as ids
+        (``choices``) and in words (``choice_words``), the default and the editorial note's page and anchor."""
+        return {"id": self.id.split(".", 1)[1], "trace_id": self.id, "zh": self.zh, "en": self.en, "choices": list(self.choices),
+                "choice_words": [{"id": c, "zh": zh, "en": en} for c, zh, en in self.words], "default": self.default, "note": self.note}

@@ -12,11 +12,19 @@ def t(lang: str, zh: str, en: str) -> str:
     return en if lang == "en" else zh
 
 
-def options_table(options: Iterable[RuleOption], lang: str, label: Callable[[RuleOption, str], str]) -> str:
+def choice_words(option: RuleOption, choice: str, lang: str) -> str:
+    """A reading of a rule option in the page's language: the engine's words for it (the options answer's)."""
+    zh, en = option.word(choice)
+    return t(lang, zh, en)
+
+
+def options_table(options: Iterable[RuleOption], lang: str, label: Callable[[RuleOption, str], str] | None = None) -> str:
     """Markdown table of a game's rule options: question, readings (default in bold), source place, note.
 
-    ``label(option, choice)`` names a choice in the page's language.
+    ``label(option, choice)`` names a choice in the page's language (by default the engine's words for it).
     """
+    if label is None:
+        label = lambda o, c: choice_words(o, c, lang)  # noqa: E731
     rows = []
     for o in options:
         choices = "; ".join(

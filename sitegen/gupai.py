@@ -128,7 +128,7 @@ def hand_widget(lang: str, params: dict[str, Any]) -> str:
     opts = handle({"game": "gupai", "action": "options"})["options"]
     selects = "".join(
         f'<label class="gp-opt">{E(t(lang, o["zh"], o["en"]))} <select data-option="{o["id"]}" disabled>'
-        + "".join(f'<option value="{c["id"]}"{" selected" if c["id"] == o["default"] else ""}>{E(t(lang, c["zh"], c["en"]))}</option>\n' for c in o["choices"])
+        + "".join(f'<option value="{c["id"]}"{" selected" if c["id"] == o["default"] else ""}>{E(t(lang, c["zh"], c["en"]))}</option>\n' for c in o["choice_words"])
         + "</select></label>\n"
         for o in opts
     )

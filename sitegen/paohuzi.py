@@ -18,7 +18,6 @@ from engine.paohuzi.cards import FACES, parse_card
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.fan import FANS, deng
 from engine.paohuzi.groups import VALUE_KEYS
-from engine.paohuzi.words import CHOICE_WORDS  # each reading in words (re-exported: the options table and widgets)
 from engine.paohuzi.groups import KINDS
 from engine.paohuzi.hu import OPEN_KINDS, SOURCES, WAYS
 from engine.paohuzi.settle import PENALTY_NAMES, SEAT_NAMES, SEATS
@@ -117,14 +116,8 @@ def sheet_examples(lang: str, params: dict[str, Any]) -> str:
 
 
 
-def choice_words(option_id: str, choice: str, lang: str) -> str:
-    key = f"{option_id.split('.', 1)[-1]}:{choice}"
-    zh, en = CHOICE_WORDS.get(key, (choice, choice))
-    return T(lang)(zh, en)
-
-
 def options_table(lang: str, params: dict[str, Any]) -> str:
-    return common.options_table(OPTIONS, lang, lambda o, c: choice_words(o.id, c, lang))
+    return common.options_table(OPTIONS, lang)
 
 
 # worked examples of each way to win: (hand, open groups, card, source)
@@ -370,14 +363,15 @@ def score_widget(lang: str, params: dict[str, Any]) -> str:
     source = str(params.get("source", "self"))
     a = call(action="hu", hand=hand, open=opened, card=card, source=source)
     src_opts = [(s, t(*SOURCE_NAMES[s])) for s in SOURCES]
-    thr = [(o, t(f"{o} 戏", f"{o} huxi")) for o in next(o for o in OPTIONS if o.id == "paohuzi.threshold").choices]
+    threshold = next(o for o in OPTIONS if o.id == "paohuzi.threshold")
+    thr = [(c, common.choice_words(threshold, c, lang)) for c in threshold.choices]
     return (
         f'<div class="phz phz-score">'
         f'<p class="hw-note">{e(t("先选“点的牌放进”哪一处，再点下面的牌面；点已放好的牌可以取回。", "Choose where the cards you click go, then click the cards below; click a placed card to take it back."))}</p>'
         f"{targets_html(lang, True)}{palette_html(lang)}{hand_views(hand, opened, lang, card)}{codes_html(lang, hand, opened, card)}"
         f'<div class="hw-row phz-fouls">{e(t("行牌中的违规（申报）：", "Fouls during play (declared): "))}{fouls_html(lang)}</div>'
         f'<div class="hw-row"><label>{e(t("来自", "It comes from"))} {_select("source", src_opts, source)}</label>'
-        f'<label>{e(t("开胡戏数", "Minimum to win"))} {_select("threshold", thr, str(DEFAULT.threshold))}</label></div>'
+        f'<label>{e(t(threshold.zh, threshold.en[:1].upper() + threshold.en[1:]))} {_select("threshold", thr, str(DEFAULT.threshold))}</label></div>'
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="go" disabled>{e(t("算一算", "Score it"))}</button>'
         f'<button type="button" class="hw-btn" data-role="clear" disabled>{e(t("清空", "Clear"))}</button></div>'
         f'<div class="phz-result" data-role="result" aria-live="polite">{views.verdict(a, lang)}</div>'

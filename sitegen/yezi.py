@@ -18,7 +18,7 @@ from sitegen.common import t
 from engine.yezi import trace, zipai
 from engine.yezi.cards import FACES, LEAF, code_of, parse_card
 from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_ZH
-from engine.yezi.config import CHOICES, DEFAULT
+from engine.yezi.config import DEFAULT
 from engine.yezi.odds import hand_odds, max_copies, option_effects, round_limits, simulate_rounds
 from engine.yezi.svg import card_svg
 from engine.yezi.zipai_diff import DIFFERENCES
@@ -173,7 +173,7 @@ def round_widget(lang: str, params: dict[str, Any]) -> str:
     for key, zh, en in (("scoring", "记分", "Scoring"), ("ties", "平分", "Ties")):
         o = next(x for x in trace.OPTIONS if x.id == f"yezi.{key}")
         choices = "".join(
-            f'<option value="{c}"{" selected" if c == getattr(DEFAULT, key) else ""}>{E(_choice_label(key, c, lang))}</option>'
+            f'<option value="{c}"{" selected" if c == getattr(DEFAULT, key) else ""}>{E(common.choice_words(o, c, lang))}</option>'
             for c in o.choices
         )
         opts.append(f'<label>{t(lang, zh, en)} <select data-role="{key}" disabled>{choices}</select></label>')
@@ -191,29 +191,12 @@ def round_widget(lang: str, params: dict[str, Any]) -> str:
     )
 
 
-CHOICE_LABELS: dict[str, tuple[str, str]] = {
-    "rank": ("按组合名次", "the combination's rank"),
-    "placing": ("按当次名次", "the placing at that showing"),
-    "shared": ("并列", "shared place"),
-    "first_shown": ("先亮者胜", "earlier shower wins"),
-    "thrower": ("掷骰者算第一", "thrower counts as one"),
-    "next": ("从下一家数起", "start with the next player"),
-    "mixed": ("二大一小或一大二小", "two big + one small, or one big + two small"),
-    "two_big": ("只限二大一小", "only two big + one small"),
-    "per_kaizhao": ("每个开招一个", "one per 开招"),
-    "any": ("有开招即不限", "any number once there is a 开招"),
-    "shunzi_banbian": ("只成顺子、半边", "顺子 or 半边 only"),
-    "with_erqishi": ("也可成二七十", "also 二七十"),
-    "clear": ("手中同牌须一并亮出", "every held copy goes down too"),
-    "separate": ("每墩只含一张", "one copy per group"),
-    "kaizhao": ("也须开招", "开招 forced too"),
-    "free": ("不强制", "not forced"),
-}
-
-
 def _choice_label(key: str, choice: str, lang: str) -> str:
-    zh, en = CHOICE_LABELS[choice]
-    return t(lang, zh, en)
+    """A reading of the option ``key`` in the page's language: the engine's words for it (its options answer's)."""
+    return common.choice_words(_OPTION[key], choice, lang)
+
+
+_OPTION = {o.id.split(".", 1)[1]: o for o in trace.OPTIONS}
 
 
 from sitegen.yezi_showing import showing_widget  # noqa: E402  (the showing at a real table)
@@ -403,7 +386,7 @@ def zipai_diff_table(lang: str, params: dict[str, Any]) -> str:
 
 
 def options_table(lang: str, params: dict[str, Any]) -> str:
-    return common.options_table(trace.OPTIONS, lang, lambda o, c: _choice_label(o.id.split(".", 1)[1], c, lang))
+    return common.options_table(trace.OPTIONS, lang)
 
 
 def rules_table(lang: str, params: dict[str, Any]) -> str:
@@ -563,5 +546,4 @@ FILES: dict[str, Callable[[], str | bytes]] = {
     f"assets/yezi/cards/{code_of(f.value)}.svg": _face_file(f.value) for f in FACES
 }
 
-assert set(CHOICE_LABELS) >= {c for cs in CHOICES.values() for c in cs}
 _ = zipai  # the 字牌 tables read zipai through DIFFERENCES

@@ -52,7 +52,7 @@ export async function ledgerWidget(root, ctx) {
   const optSelects = optionList.map((o) => {
     const id = `${root.id || "gl"}-opt-${o.id}`;
     const sel = el("select", { id, "data-option": o.id });
-    for (const c of o.choices) sel.append(el("option", { value: c.id, text: c[ctx.lang] }));
+    for (const c of o.choice_words) sel.append(el("option", { value: c.id, text: c[ctx.lang] }));
     optBox.append(el("p", {}, [el("label", { for: id, text: o[ctx.lang] }), el("br"), sel]));
     return sel;
   });

@@ -17,7 +17,7 @@ from ..errors import ApiError
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
 from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, Game, break_even, policy, seat_en, seat_zh
-from .options import CHOICE_WORDS, rules_from
+from .options import rules_from
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 from .sticks import ANIMALS, BY_ID
 from .sticks import names as stick_names
@@ -512,19 +512,8 @@ def _options(req: dict[str, Any]) -> dict[str, Any]:
     from .trace import OPTIONS
 
     return {
-        "options": [
-            {
-                "id": o.id.removeprefix("dawei."),
-                "trace_id": o.id,
-                "zh": o.zh,
-                "en": o.en,
-                "choices": list(o.choices),
-                "choice_words": [{"id": c, "zh": CHOICE_WORDS[o.id.removeprefix("dawei.")][c][0], "en": CHOICE_WORDS[o.id.removeprefix("dawei.")][c][1]} for c in o.choices],
-                "default": o.default,
-                "note": o.note,
-            }
-            for o in OPTIONS
-        ],
+        # each option: its question, its readings as ids and in words, the default and the note
+        "options": [o.json() for o in OPTIONS],
         # the play action's own bounds, for a table that keeps moves and asks for the log, and the entries
         # the referee tells at once
         "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": _referee().TOLD},

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engine.trace import Gap, Passage, Rule, RuleOption
 
+from .options import CHOICE_WORDS
+
 SRC = "dawei.txt"
 
 
@@ -72,7 +74,14 @@ GAPS: tuple[Gap, ...] = (
 )
 
 N = "dawei/notes.md"
-O = RuleOption
+
+
+def O(id_: str, zh: str, en: str, choices: tuple[str, ...], default: str, passage: Passage, note: str) -> RuleOption:
+    """An option with its readings in words (:data:`engine.dawei.options.CHOICE_WORDS`, the one table of them)."""
+    words = CHOICE_WORDS[id_.removeprefix("dawei.")]
+    return RuleOption(id_, zh, en, choices, default, passage, note, words=tuple((c, *words[c]) for c in choices))
+
+
 OPTIONS: tuple[RuleOption, ...] = (
     O("dawei.red_five_gold", "红五金的三颗黑面", "Red five gold, the three black dice", ("any_sum", "one_two_two"), "any_sum", P("豹 2", "(一颗幺点两颗二点)"), N + "#red-five-gold"),
     O("dawei.two_red_with_pair", "两红而其余有对", "Two reds with a pair among the rest", ("rabbit", "blank"), "rabbit", P("鸡、兔、獐 二兔", "而其他点不成对"), N + "#two-reds-with-a-pair"),

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..errors import ApiError
 from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int
-from .config import CHOICES, DEFAULT, LABELS, QUESTIONS, SETTLING, GupaiConfig, as_dict, config_from
+from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, gupai_play_out, read_level
 from .hand import MAX_MOVES, Move, State, deal, play_out
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
@@ -389,9 +389,9 @@ KIND_WORDS: dict[str, tuple[str, str]] = {"plain": ("八马", "8-horse"), "red":
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     """The rule options in words: each question, its readings, the default, whether it changes what a hand settles
     to (``settles``: a ledger asks for those); and the table's seats, sizes and words."""
-    return {"options": [{"id": k, "zh": QUESTIONS[k][0], "en": QUESTIONS[k][1], "default": getattr(DEFAULT, k), "settles": k in SETTLING,
-                         "choices": [{"id": c, "zh": LABELS[c][0], "en": LABELS[c][1]} for c in cs]}
-                        for k, cs in CHOICES.items()],
+    from .trace import OPTIONS
+
+    return {"options": [{**o.json(), "settles": o.id.split(".", 1)[1] in SETTLING} for o in OPTIONS],
             # the seats (with their letters), the tricks of a hand, and the last tiles a closing run must win for a
             # black eight-horse
             "table": {"seats": [{"zh": z, "en": e, "letter": {"zh": z[0], "en": e[-1]}} for z, e in zip(SEATS_ZH, SEATS_EN)],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..trace import Gap, Passage, Rule, RuleOption
-from .config import CHOICES, DEFAULT, QUESTIONS
+from .config import CHOICES, DEFAULT, LABELS, QUESTIONS
 
 
 def _p(section: str, quote: str) -> Passage:
@@ -182,6 +182,7 @@ _OPT = {
 }
 
 OPTIONS: tuple[RuleOption, ...] = tuple(
-    RuleOption(f"gupai.{k}", QUESTIONS[k][0], QUESTIONS[k][1], CHOICES[k], getattr(DEFAULT, k), passage, note)
+    RuleOption(f"gupai.{k}", QUESTIONS[k][0], QUESTIONS[k][1], CHOICES[k], getattr(DEFAULT, k), passage, note,
+               words=tuple((c, *LABELS[c]) for c in CHOICES[k]))
     for k, (passage, note) in _OPT.items()
 )

@@ -223,10 +223,8 @@ def a_options(req: dict[str, Any]) -> dict[str, Any]:
     from .trace import OPTIONS
 
     return {
-        "options": [
-            {"id": o.id.removeprefix("paohuzi."), "trace_id": o.id, "zh": o.zh, "en": o.en, "choices": list(o.choices), "default": o.default, "note": o.note}
-            for o in OPTIONS
-        ]
+        # each option: its question, its readings as ids and in words, the default and the note
+        "options": [o.json() for o in OPTIONS]
     }
 
 

@@ -316,14 +316,13 @@ SHEET_OPTIONS = ("void_deal", "void_hu", "foul_win", "threshold", "threshold_zim
 def readings(cfg: RuleConfig) -> list[dict[str, Any]]:
     """The readings a sheet can be kept under, in words, with the one chosen (for the page's choice)."""
     from .trace import OPTIONS
-    from .words import CHOICE_WORDS
 
     by_id = {o.id.split(".", 1)[1]: o for o in OPTIONS}
     out = []
     for k in SHEET_OPTIONS:
         o = by_id[k]
         out.append({"id": k, "zh": o.zh, "en": o.en, "value": str(getattr(cfg, k)), "default": o.default, "note": o.note,
-                    "choices": [{"id": c, "zh": CHOICE_WORDS[f"{k}:{c}"][0], "en": CHOICE_WORDS[f"{k}:{c}"][1]} for c in o.choices]})
+                    "choices": o.json()["choice_words"]})
     return out
 
 

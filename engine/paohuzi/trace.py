@@ -8,6 +8,7 @@ Each :class:`RuleOption` id ``paohuzi.<field>`` is a field of
 from __future__ import annotations
 
 from ..trace import Gap, Passage, Rule, RuleOption
+from .words import CHOICE_WORDS
 
 SRC = "paohuzi.txt"
 T = "tests/paohuzi/"
@@ -83,7 +84,9 @@ GAPS: tuple[Gap, ...] = (
 
 
 def _opt(id_: str, zh: str, en: str, choices: tuple[str, ...], default: str, section: str, quote: str, anchor: str) -> RuleOption:
-    return RuleOption(id_, zh, en, choices, default, P(section, quote), f"paohuzi/notes.md#{anchor}")
+    key = id_.split(".", 1)[1]
+    return RuleOption(id_, zh, en, choices, default, P(section, quote), f"paohuzi/notes.md#{anchor}",
+                      words=tuple((c, *CHOICE_WORDS[f"{key}:{c}"]) for c in choices))
 
 
 OPTIONS: tuple[RuleOption, ...] = (

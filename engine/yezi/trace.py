@@ -110,18 +110,28 @@ GAPS: tuple[Gap, ...] = (
         "原文的三幅图缺失；牌面 SVG 是依文字描述重绘的。", "The source's three figures are missing; the SVG faces are redrawn from its description."),
 )
 
+#: each option: its question (zh, en), the passage, the note, and each reading in words (the one table of them:
+#: the options answer, the options table and the round's menus read them from here)
 _OPT = {
-    "scoring": ("记分：组合名次还是当次名次", "Score: the combination's rank or the placing", _p("4③ 组牌比牌", "出天字牌者记1分（名次）"), "yezi/notes.md#scoring"),
-    "ties": ("总分相同", "Equal totals", _p("4③ 组牌比牌", "以记分数最少者（名次最靠前）"), "yezi/notes.md#ties"),
-    "count_from": ("骰点从谁数起", "Counting the die's points", _p("4② 掷骰抓牌", "以骰子停止转动后朝上的一面的点数"), "yezi/notes.md#die"),
-    "banbian": ("半边的构成", "What makes a 半边", _p("附 3 半边", "2张“大伍”再加1张“小五”"), "yezi/notes.md#banbian"),
-    "pairs": ("开招旁可有几个对子", "How many pairs beside a 开招", _p("附 6 对子", "两张同值也算拢好的墩"), "yezi/notes.md#pairs"),
-    "chi_forms": ("吃能组成什么", "What 吃 may form", _p("附 吃碰", "可以吃牌（组成顺子或者半边）"), "yezi/notes.md#chi"),
-    "xiahuo": ("下火规则的范围", "The reach of 下火规则", _p("附 区别 3", "则必须能组合为两墩同时亮牌吃下"), "yezi/notes.md#xiahuo"),
-    "self_fourth": ("自己摸到第四张", "Drawing the fourth yourself", _p("附 强制 2", "任何一家打出同一种牌时"), "yezi/notes.md#self-fourth"),
+    "scoring": ("记分：组合名次还是当次名次", "Score: the combination's rank or the placing", _p("4③ 组牌比牌", "出天字牌者记1分（名次）"), "yezi/notes.md#scoring",
+                {"rank": ("按组合名次", "the combination's rank"), "placing": ("按当次名次", "the placing at that showing")}),
+    "ties": ("总分相同", "Equal totals", _p("4③ 组牌比牌", "以记分数最少者（名次最靠前）"), "yezi/notes.md#ties",
+             {"shared": ("并列", "shared place"), "first_shown": ("先亮者胜", "earlier shower wins")}),
+    "count_from": ("骰点从谁数起", "Counting the die's points", _p("4② 掷骰抓牌", "以骰子停止转动后朝上的一面的点数"), "yezi/notes.md#die",
+                   {"thrower": ("掷骰者算第一", "thrower counts as one"), "next": ("从下一家数起", "start with the next player")}),
+    "banbian": ("半边的构成", "What makes a 半边", _p("附 3 半边", "2张“大伍”再加1张“小五”"), "yezi/notes.md#banbian",
+                {"mixed": ("二大一小或一大二小", "two big + one small, or one big + two small"), "two_big": ("只限二大一小", "only two big + one small")}),
+    "pairs": ("开招旁可有几个对子", "How many pairs beside a 开招", _p("附 6 对子", "两张同值也算拢好的墩"), "yezi/notes.md#pairs",
+              {"per_kaizhao": ("每个开招一个", "one per 开招"), "any": ("有开招即不限", "any number once there is a 开招")}),
+    "chi_forms": ("吃能组成什么", "What 吃 may form", _p("附 吃碰", "可以吃牌（组成顺子或者半边）"), "yezi/notes.md#chi",
+                  {"shunzi_banbian": ("只成顺子、半边", "顺子 or 半边 only"), "with_erqishi": ("也可成二七十", "also 二七十")}),
+    "xiahuo": ("下火规则的范围", "The reach of 下火规则", _p("附 区别 3", "则必须能组合为两墩同时亮牌吃下"), "yezi/notes.md#xiahuo",
+               {"clear": ("手中同牌须一并亮出", "every held copy goes down too"), "separate": ("每墩只含一张", "one copy per group")}),
+    "self_fourth": ("自己摸到第四张", "Drawing the fourth yourself", _p("附 强制 2", "任何一家打出同一种牌时"), "yezi/notes.md#self-fourth",
+                    {"kaizhao": ("也须开招", "开招 forced too"), "free": ("不强制", "not forced")}),
 }
 
 OPTIONS: tuple[RuleOption, ...] = tuple(
-    RuleOption(f"yezi.{k}", zh, en, CHOICES[k], getattr(DEFAULT, k), passage, note)
-    for k, (zh, en, passage, note) in _OPT.items()
+    RuleOption(f"yezi.{k}", zh, en, CHOICES[k], getattr(DEFAULT, k), passage, note, words=tuple((c, *words[c]) for c in CHOICES[k]))
+    for k, (zh, en, passage, note, words) in _OPT.items()
 )

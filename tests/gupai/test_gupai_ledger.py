@@ -107,7 +107,7 @@ def test_a_session_is_a_record_that_round_trips_and_is_refereed() -> None:
     assert all((x["kind"] is None) == (x["kind_words"] is None) for x in ans["hands"])
     assert all("八马" in x["kind_words"]["zh"] and "8-horse" in x["kind_words"]["en"] for x in ans["hands"] if x["kind"])
     # the readings the options answer does not mark as settling leave every hand as it was
-    others = {o["id"]: o["choices"][-1]["id"] for o in handle({"game": "gupai", "action": "options"})["options"] if not o["settles"]}
+    others = {o["id"]: o["choices"][-1] for o in handle({"game": "gupai", "action": "options"})["options"] if not o["settles"]}
     assert others and handle({**req, "options": {**req["options"], **others}})["hands"] == ans["hands"]
     assert back["options"]["heibama"] == "run_hand"
     rep = referee(text)

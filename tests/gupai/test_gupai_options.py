@@ -60,7 +60,8 @@ def test_options_have_words_and_the_api_lists_them():
     assert a["ok"] and [o["id"] for o in a["options"]] == list(CHOICES)
     for o in a["options"]:
         assert o["zh"] == QUESTIONS[o["id"]][0] and o["en"]
-        for c in o["choices"]:
+        assert [c["id"] for c in o["choice_words"]] == o["choices"] == list(CHOICES[o["id"]])
+        for c in o["choice_words"]:
             assert (c["zh"], c["en"]) == LABELS[c["id"]] and "_" not in c["en"]
     # the table's seats, sizes and words, for the widgets that keep none of their own
     from engine.gupai.scoring import SEATS_EN, SEATS_ZH

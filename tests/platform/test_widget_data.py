@@ -163,11 +163,10 @@ def vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     zh |= {names[0] for names in ROLE_NAMES.values()}
     levels = _answer({"game": "table", "action": "levels"})["levels"]
     zh |= {lv["short"]["zh"] for lv in levels}
-    for game in ("dawei", "gupai", "paohuzi"):
+    for game in ("dawei", "gupai", "paohuzi", "yezi"):  # every game's options answer names its readings
         for option in _answer({"game": game, "action": "options"})["options"]:
-            for choice in option.get("choice_words") or option.get("choices") or []:
-                if isinstance(choice, dict):
-                    zh.add(choice["zh"])
+            # a reading's words, when a phrase of their own (可以 "allowed" or 并列 "shared" is any sentence's)
+            zh |= {choice["zh"] for choice in option["choice_words"] if len(choice["zh"]) >= 4}
     ids = frozenset(lv["id"] for lv in levels)
     return frozenset(w for w in zh if len(w) > 1), frozenset(w for w in zh if len(w) == 1), ids
 
