@@ -5,7 +5,7 @@
 // A showing judged is exported as the engine writes it (the answer's record: the cards dealt at the table,
 // each split, the showings), and such a record, or a round played in these pages, is opened again here.
 import { el } from "./dom.js";
-import { downloadRecord } from "./sessions.js";
+import { downloadRecord, openStore } from "./sessions.js";
 
 export async function showingWidget(root, ctx) {
   const t = ctx.t;
@@ -132,10 +132,36 @@ export async function showingWidget(root, ctx) {
     changed();
   });
 
+  // the showing being entered is kept on this device (sessions.js), so that a reload gives it back
+  const store = openStore("yezi-showing");
+  let sessionId = null;
+  function keep() {
+    const meta = { thrower: thrower.value, readings, players: players.map((p) => ({ mode: p.mode, slots: p.slots })) };
+    try {
+      if (sessionId && store.save(sessionId, { text: judged || "", meta })) return;
+      sessionId = store.create(t("桌上的一局", "A round at the table"), judged || "", meta).id;
+    } catch { /* the device keeps nothing more: the entry lasts as long as the page */ }
+  }
+  function restore() {
+    const cur = store.current();
+    const kept = cur && cur.meta && Array.isArray(cur.meta.players) && cur.meta.players.length === players.length ? cur.meta : null;
+    if (!kept) return;
+    sessionId = cur.id;
+    kept.players.forEach((k, s) => {
+      const mode = k && k.mode === "groups" ? "groups" : "hand";
+      const slots = k && Array.isArray(k.slots) ? k.slots : [];
+      players[s].mode = mode;
+      players[s].slots = [0, 1].map((i) => (Array.isArray(slots[i]) ? slots[i].filter((c) => order.includes(c)).slice(0, capacity(players[s], i)) : []));
+    });
+    if ([...thrower.options].some((o) => o.value === String(kept.thrower))) thrower.value = String(kept.thrower);
+    if (kept.readings && typeof kept.readings === "object") readings = kept.readings;
+  }
+
   async function judge() {
     const mine = ++seq;
     judged = null;
     if (!players.every(complete)) {
+      keep();
       const left = players.map((p, s) => (complete(p) ? null : SEATS[s])).filter(Boolean);
       message.textContent = t(`还差：${left.join("、")}。四家的牌都填好后，这里给出每次亮牌和这一局的结果。`,
         `Still to enter: ${left.join(", ")}. Once all four are in, each showing and the round are judged here.`);
@@ -146,9 +172,10 @@ export async function showingWidget(root, ctx) {
       players: players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) };
     const a = await ctx.call(req);
     if (mine !== seq) return;
-    if (!a.ok) { message.textContent = a.error[ctx.lang]; result.replaceChildren(); return; }
+    if (!a.ok) { message.textContent = a.error[ctx.lang]; result.replaceChildren(); keep(); return; }
     message.textContent = "";
     judged = a.record;
+    keep();
     drawResult(a);
   }
 
@@ -191,7 +218,16 @@ export async function showingWidget(root, ctx) {
     });
     thrower.value = "0"; current = 0; active = 0; changed();
   });
+  // a new showing: the four players' cards cleared (the one kept on the device is replaced)
+  const fresh = el("button", { type: "button", class: "hw-btn", "data-role": "new-showing", text: t("清空四家，重新开始", "Clear all four and start again") });
+  fresh.addEventListener("click", () => {
+    players.forEach((p) => { p.mode = "hand"; p.slots = [[], []]; });
+    thrower.value = "0"; readings = {}; current = 0; active = 0;
+    changed();
+  });
+  root.querySelector('[data-role="clear"]').after(" ", fresh);
   for (const x of entry.querySelectorAll("button, select")) x.disabled = false;
+  restore();
   drawSlots();
   await judge();
 }

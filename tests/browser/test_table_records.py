@@ -150,6 +150,12 @@ def test_a_showing_entered_card_by_card_is_judged_as_the_engine_judges_it(page, 
     for b in root.locator('[data-role="showing-entry"] button').all():
         assert b.bounding_box()["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # the showing entered survives a reload
+    page.reload()
+    _ready(page, SHOWING)
+    root = page.locator(SHOWING).first
+    page.wait_for_selector(f'{SHOWING} [data-role="places"]')
+    assert [int(x) for x in root.locator('[data-role="places"] [data-role="place"]').all_inner_texts()] == places
     # exported as the engine's record of the round dealt at the table; cleared, then opened again from the file
     path = tmp_path / "showing.txt"
     assert _export(page, root, path) == want["record"]
@@ -160,6 +166,10 @@ def test_a_showing_entered_card_by_card_is_judged_as_the_engine_judges_it(page, 
     page.wait_for_selector(f'{SHOWING} [data-role="places"]')
     assert [int(x) for x in root.locator('[data-role="places"] [data-role="place"]').all_inner_texts()] == places
     assert _export(page, root, tmp_path / "again.txt") == want["record"]
+    # a new showing clears all four players
+    root.locator('[data-role="new-showing"]').click()
+    page.wait_for_function("sel => !document.querySelector(sel + ' [data-role=places]')", arg=SHOWING)
+    assert root.locator('[data-role="seat"]').first.inner_text().endswith("✓") is False
 
 
 def _export(page, root, path: Path) -> str:
