@@ -233,8 +233,9 @@ def settle_table(lang: str, params: dict[str, Any]) -> str:
 
 
 def bama_table(lang: str, params: dict[str, Any]) -> str:
-    names = {"plain": ("八马", "eight-horse (八马)"), "red": ("红八马", "red eight-horse (红八马)"), "hard": ("硬八马", "hard eight-horse (硬八马)")}
-    rows = [f"| {t(lang, *names[k])} | × {m} | {4 * m} |" for k, m in BAMA_MULT.items()]
+    from engine.gupai.scoring import KINDS  # the kinds of 八马, named once
+
+    rows = [f"| {t(lang, KINDS[k].zh, KINDS[k].en)} | × {m} | {4 * m} |" for k, m in BAMA_MULT.items()]
     return (f"| {t(lang, '奖励', 'Bonus')} | {t(lang, '倍数', 'Multiplier')} | {t(lang, '另三家每家出（墩）', 'Each other player pays (tricks)')} |\n"
             "|---|---|---|\n" + "\n".join(rows))
 

@@ -24,11 +24,10 @@ def ledger_widget(lang: str, params: dict[str, Any]) -> str:
     if not ans["ok"]:
         raise ValueError(f"gupai-ledger params: {ans}")
     short = (lambda s: SEAT_ZH[s]) if lang == "zh" else (lambda s: SEAT_EN[s])
-    kinds = {"plain": t(lang, "八马", "8-horse"), "red": t(lang, "红八马", "red 8-horse"),
-             "hard": t(lang, "硬八马", "hard 8-horse"), "black": t(lang, "黑八马", "black 8-horse")}
+    kind = lambda r: t(lang, r["kind_words"]["zh"], r["kind_words"]["en"])  # noqa: E731  (the engine's words for a hand's kind)
     rows = "".join(
         f'<tr data-role="hand-row"><th scope="row">{i + 1}</th><td>{short(r["hand"]["dealer"])}／{short(r["hand"]["closer"])}'
-        f'{" " + kinds[r["kind"]] if r["kind"] else ""}</td>' + signed_cells(r["settlement"]["nets"], "gl-num") + "</tr>"
+        f'{" " + kind(r) if r["kind"] else ""}</td>' + signed_cells(r["settlement"]["nets"], "gl-num") + "</tr>"
         for i, r in enumerate(ans["hands"])
     )
     table = html_table(

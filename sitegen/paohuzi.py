@@ -19,7 +19,7 @@ from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.fan import FANS, deng
 from engine.paohuzi.groups import VALUE_KEYS
 from engine.paohuzi.groups import KINDS
-from engine.paohuzi.hu import OPEN_KINDS, SOURCES, WAYS
+from engine.paohuzi.hu import FOUL_NAMES, OPEN_KINDS, SOURCE_NAMES, SOURCES, WAYS
 from engine.paohuzi.settle import PENALTY_NAMES, SEAT_NAMES, SEATS
 from engine.paohuzi.svg import card_svg
 from engine.paohuzi.trace import OPTIONS
@@ -144,14 +144,6 @@ NO_WIN_TITLES = {
     "must_wei": ("必须偎（扯偎）", "the wei is compulsory (che wei)"),
     "below_threshold": ("不够戏", "too few huxi"),
     "not_from_stock": ("只胡底牌", "only a stock card wins"),
-}
-SOURCE_NAMES = {
-    "self": ("自己摸出（自摸）", "own draw (zimo)"),
-    "shang": ("上家从底牌翻出", "the player before you (上家) turns it up from the stock"),
-    "xia": ("下家从底牌翻出", "the player after you (下家) turns it up from the stock"),
-    "liang": ("亮张（闲家起手胡）", "the turned-up card at the deal (another player's first win)"),
-    "liang_zhuang": ("亮张（庄家起手胡）", "the turned-up card at the deal (the dealer's first win)"),
-    "discard": ("别人手中打出", "discarded from a hand"),
 }
 
 
@@ -338,13 +330,6 @@ def KIND_OPTIONS(lang: str) -> list[tuple[str, str]]:
     return [(k, KINDS[k].zh if lang == "zh" else KINDS[k].en) for k in OPEN_KINDS]
 
 
-FOUL_NAMES = {
-    "zou_pao": ("走跑", "missed pao"),
-    "shi_ti": ("失提", "missed ti"),
-    "shao_bi": ("烧比", "chi without showing"),
-    "chou_zhang": ("臭张", "passed card claimed"),
-    "chai_kan": ("拆坎", "split kan"),
-}
 
 
 def fouls_html(lang: str) -> str:

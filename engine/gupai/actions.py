@@ -18,7 +18,7 @@ from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, gupai_
 from .hand import MAX_MOVES, Move, State, deal, play_out
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
 from .plays import Play, beats, classify, family_en, family_zh
-from .scoring import HEI_RUN, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, settle, total_dun, why_not_seal
+from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
 from .svg import tile_svg
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 
@@ -135,7 +135,7 @@ def _move_of(x: Any, i: int) -> Move:
 def _settlement_json(s: Settlement) -> dict[str, Any]:
     czh, cen = closer_line(s)
     return {"closer": s.closer, "held": list(s.held), "nets": list(s.nets), "bama": s.bama,
-            "bama_zh": {"plain": "八马", "red": "红八马", "hard": "硬八马"}.get(s.bama or "", None),
+            "bama_zh": KINDS[s.bama].zh if s.bama else None,
             "multiplier": s.multiplier, "heibama": s.heibama, "sealed": list(s.sealed),
             "jie": jie(s.held[s.closer]) if s.bama is None else None,
             "summary": {"zh": czh, "en": cen},
@@ -364,9 +364,10 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     results = []
     for r in led.results:
         zh, en = hand_words(r.hand, r.settlement)
-        kind = r.settlement.bama or ("black" if r.settlement.heibama else None)
+        kind = kind_of(r.settlement)
         results.append({"hand": _ledger_hand_json(r.hand), "settlement": _settlement_json(r.settlement), "kind": kind,
-                        "kind_words": None if kind is None else dict(zip(("zh", "en"), KIND_WORDS[kind])),
+                        # a hand's kind in a ledger's narrow row
+                        "kind_words": None if kind is None else {"zh": KINDS[kind].zh, "en": KINDS[kind].short_en},
                         "totals": list(r.totals), "zh": zh, "en": en})
     # the session as a record: closed (its totals as the result) once a hand is entered
     position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
@@ -381,9 +382,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "trick": ("墩", "trick (墩)"), "tricks": ("墩", "tricks (墩)"), "closing": ("结牌", "the closing (结牌)"),
     "sealing": ("封墩", "sealed"), "game": ("鄂南骨牌", "鄂南骨牌"),
 }
-#: a hand's kind in a ledger's narrow row: the eight-horses
-KIND_WORDS: dict[str, tuple[str, str]] = {"plain": ("八马", "8-horse"), "red": ("红八马", "red 8-horse"),
-                                          "hard": ("硬八马", "hard 8-horse"), "black": ("黑八马", "black 8-horse")}
 
 
 def _options(req: dict[str, Any]) -> dict[str, Any]:

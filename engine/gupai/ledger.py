@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from .config import DEFAULT, GupaiConfig
-from .scoring import Facts, Settlement, settle, total_dun
+from .scoring import KINDS, Facts, Settlement, kind_of, settle, total_dun
 from .tiles import HAND_SIZE, PLAYERS, SHANG
 
 LETTERS = "ABCD"
@@ -170,9 +170,8 @@ def hand_words(h: Hand, s: Settlement) -> tuple[str, str]:
     en_held = ", ".join(f"{LETTERS[i]} {x}" for i, x in enumerate(h.held))
     nets_zh = "、".join(f"{SEATS_ZH[i][0]}{n:+d}" for i, n in enumerate(s.nets))
     nets_en = ", ".join(f"{LETTERS[i]} {n:+d}" for i, n in enumerate(s.nets))
-    kind_zh = {"plain": "八马", "red": "红八马", "hard": "硬八马"}.get(s.bama or "", "黑八马" if s.heibama else "")
-    kind_en = {"plain": "an eight-horse (八马)", "red": "a red eight-horse (红八马)", "hard": "a hard eight-horse (硬八马)"}.get(
-        s.bama or "", "a black eight-horse (黑八马)" if s.heibama else "")
+    kind = kind_of(s)
+    kind_zh, kind_en = (KINDS[kind].zh, KINDS[kind].a_en) if kind else ("", "")
     zh = f"{SEATS_ZH[h.dealer]}做庄；墩数 {zh_held}；{SEATS_ZH[h.closer]}结牌" + (f"，{kind_zh}" if kind_zh else "")
     en = f"{SEATS_EN[h.dealer]} deals; tricks {en_held}; {SEATS_EN[h.closer]} closes" + (f", {kind_en}" if kind_en else "")
     if h.sealed:

@@ -19,6 +19,7 @@ Every payment is a :class:`Line` (who pays whom, how much and why, in words).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .config import DEFAULT, GupaiConfig
 from .tiles import BY_CODE, HAND_SIZE, PLAYERS, SHANG, TOP_RANK
@@ -34,9 +35,33 @@ HEI_RUN = 4  # 黑八马: the last tiles (or more) the closer's unbroken run mus
 
 SEATS_ZH = ("甲家", "乙家", "丙家", "丁家")
 SEATS_EN = ("Player A", "Player B", "Player C", "Player D")
-BAMA_ZH = {"plain": "八马", "red": "红八马", "hard": "硬八马"}
-BAMA_EN = {"plain": "eight-horse (八马)", "red": "red eight-horse (红八马)", "hard": "hard eight-horse (硬八马)"}
-BAMA_A_EN = {"plain": "an eight-horse (八马)", "red": "a red eight-horse (红八马)", "hard": "a hard eight-horse (硬八马)"}
+
+
+class KindWords(NamedTuple):
+    """The name of a kind of 八马 in a sentence (zh; en, and with its article) and in a ledger's narrow row (short)."""
+
+    zh: str
+    en: str
+    a_en: str
+    short_en: str
+
+
+#: the kinds of 八马, named once: the settlement's sentences, the ledger's hands and rows, the guide's table
+KINDS: dict[str, KindWords] = {
+    "plain": KindWords("八马", "eight-horse (八马)", "an eight-horse (八马)", "8-horse"),
+    "red": KindWords("红八马", "red eight-horse (红八马)", "a red eight-horse (红八马)", "red 8-horse"),
+    "hard": KindWords("硬八马", "hard eight-horse (硬八马)", "a hard eight-horse (硬八马)", "hard 8-horse"),
+    "black": KindWords("黑八马", "black eight-horse (黑八马)", "a black eight-horse (黑八马)", "black 8-horse"),
+}
+# the kinds that take all eight tricks (黑八马 is a close, settled by HEI_PAYS)
+BAMA_ZH = {k: KINDS[k].zh for k in BAMA_MULT}
+BAMA_EN = {k: KINDS[k].en for k in BAMA_MULT}
+BAMA_A_EN = {k: KINDS[k].a_en for k in BAMA_MULT}
+
+
+def kind_of(s: "Settlement") -> str | None:
+    """The kind of 八马 a settled hand is (``KINDS``' key), or None for an ordinary close."""
+    return s.bama or ("black" if s.heibama else None)
 
 
 def total_dun(config: GupaiConfig = DEFAULT) -> int:
@@ -197,8 +222,8 @@ def settle(
                           2: "two tricks (墩): the shang is covered (保了赏), only the two short",
                           3: "three tricks (墩): only the one short"}[h]
                 lines.append(Line(s, closer, pay, "heibama",
-                                  f"{C('zh', closer)}黑八马：{C('zh', s)}{why_zh}，付 {pay} 墩。",
-                                  f"{C('en', closer)} made a black eight-horse (黑八马): {C('en', s)} holds {why_en}; pays {pay}."))
+                                  f"{C('zh', closer)}{KINDS['black'].zh}：{C('zh', s)}{why_zh}，付 {pay} 墩。",
+                                  f"{C('en', closer)} made {KINDS['black'].a_en}: {C('en', s)} holds {why_en}; pays {pay}."))
             elif h < BAOMEN:
                 k = BAOMEN - h
                 lines.append(Line(s, closer, k, "qingpu" if h == 0 else "baomen",
@@ -238,8 +263,8 @@ def closer_line(s: Settlement) -> tuple[str, str]:
                 f"{SEATS_EN[c]} took all eight tricks (墩): {BAMA_A_EN[s.bama]}, × {s.multiplier}, receiving {got} in all.")
     rhyme = "一二三四五六七"[n - 1] + "结" + str(jie(n))
     if s.heibama:
-        return (f"{SEATS_ZH[c]}用含赏的牌连赢最后四张以上结牌，黑八马，共进 {got} 墩（普通结牌是{rhyme}）。",
-                f"{SEATS_EN[c]} closed, winning the last four tiles or more in a row with a shang (赏): a black eight-horse (黑八马), "
+        return (f"{SEATS_ZH[c]}用含赏的牌连赢最后四张以上结牌，{KINDS['black'].zh}，共进 {got} 墩（普通结牌是{rhyme}）。",
+                f"{SEATS_EN[c]} closed, winning the last four tiles or more in a row with a shang (赏): {KINDS['black'].a_en}, "
                 f"{got} in all (an ordinary close with {tricks_en(n)} would be {rhyme}, {jie(n)}).")
     return (f"{SEATS_ZH[c]}结牌，连最后一圈共 {n} 墩：{rhyme}，三家按保门算账，合起来正是 {got} 墩。",
             f"{SEATS_EN[c]} made the closing (结牌) with {tricks_en(n)}, the last trick included: the rhyme says {rhyme}, and what the others settle against four comes to exactly {got}.")

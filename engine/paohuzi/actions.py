@@ -14,7 +14,7 @@ from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, clash, deng, fan_json
 from .groups import KINDS, Group, group_json
-from .hu import OPEN_KINDS, SOURCES, Verdict, evaluate, waiting
+from .hu import DECLARED_FOULS, OPEN_KINDS, SOURCES, Verdict, evaluate, waiting
 from .json_helpers import reasons_json, win_json
 from .request import read_config
 from .seating import table_config
@@ -92,7 +92,7 @@ def a_hu(req: dict[str, Any]) -> dict[str, Any]:
     open_groups, hand, cfg = _hand_request(req)
     card = _card(req.get("card"), "card")
     source = get_str(req, "source", "self", choices=SOURCES)
-    fouls = [get_str({"fouls": f}, "fouls", choices=("zou_pao", "shi_ti", "shao_bi", "chou_zhang", "chai_kan")) for f in get_list(req, "fouls", [], max_len=5)]
+    fouls = [get_str({"fouls": f}, "fouls", choices=DECLARED_FOULS) for f in get_list(req, "fouls", [], max_len=5)]
     _check_copies([c for g in open_groups for c in g.cards] + hand + [card])
     # discards skipped because the hand was empty (notes#empty-hand): the hand holds one card more for each
     bare = get_int(req, "skipped", 0, lo=0, hi=4)

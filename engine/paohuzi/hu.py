@@ -27,7 +27,16 @@ from .fan import colour, combine, deng, is_pairs_hand
 from .groups import KINDS, Group, huxi, is_run, shape_ok
 
 _RED_FACES = tuple(f.index for f in FACES if f.red)
-SOURCES = ("self", "shang", "xia", "liang", "discard", "liang_zhuang")  # liang_zhuang: the dealer's 起手胡 on the 亮张
+#: where the card that comes can come from, in words (zh, en): the hu action's ``source``, the scoring widget's menu
+SOURCE_NAMES: dict[str, tuple[str, str]] = {
+    "self": ("自己摸出（自摸）", "own draw (zimo)"),
+    "shang": ("上家从底牌翻出", "the player before you (上家) turns it up from the stock"),
+    "xia": ("下家从底牌翻出", "the player after you (下家) turns it up from the stock"),
+    "liang": ("亮张（闲家起手胡）", "the turned-up card at the deal (another player's first win)"),
+    "discard": ("别人手中打出", "discarded from a hand"),
+    "liang_zhuang": ("亮张（庄家起手胡）", "the turned-up card at the deal (the dealer's first win)"),  # the dealer's 起手胡 on the 亮张
+}
+SOURCES = tuple(SOURCE_NAMES)
 T = TypeVar("T")
 OPEN_KINDS = ("peng", "wei", "shun", "bian", "pao", "ti")
 
@@ -86,7 +95,15 @@ REASON_RULES: dict[str, tuple[str, str]] = {
     "shao_bi": ("winning", "false-win"),
     "chou_zhang": ("winning", "false-win"),
 }
-DECLARED_FOULS = ("zou_pao", "shi_ti", "shao_bi", "chou_zhang", "chai_kan")
+#: the fouls a player declares at the showdown (the hu action's ``fouls``), named in a few words (zh, en)
+FOUL_NAMES: dict[str, tuple[str, str]] = {
+    "zou_pao": ("走跑", "missed pao"),
+    "shi_ti": ("失提", "missed ti"),
+    "shao_bi": ("烧比", "chi without showing"),
+    "chou_zhang": ("臭张", "passed card claimed"),
+    "chai_kan": ("拆坎", "split kan"),
+}
+DECLARED_FOULS = tuple(FOUL_NAMES)
 
 
 @dataclass(frozen=True)
