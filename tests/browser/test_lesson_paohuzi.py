@@ -1,7 +1,8 @@
-"""The 跑胡子 lesson in a real browser, in both languages: every step explains its move with drawn cards
-before it asks; cards in the lesson and the worksheet are at least 28 px wide with characters of at least
-14 px, and English pages show the Arabic numeral and big/small on every card. (A learner's walk through
-its exercises, then its hand at the table to the end, is in test_lessons.py with the other lessons.)"""
+"""The 跑胡子 lesson and worksheet still print on few A4 sheets, in both languages. (What a learner meets on
+the lesson's and the worksheet's pages, in both languages and at 1280 and 360 px: each move explained with
+drawn cards before it is asked, cards at least 28 px wide with characters of at least 14 px, English cards
+with the Arabic numeral and big/small, every step's wrong and right answers, then the hand at the table to
+the end, is walked in test_lessons.py with the other lessons; MEASURE below is the card measure it uses.)"""
 
 from __future__ import annotations
 
@@ -31,50 +32,6 @@ MEASURE = """() => {
 
 def url(site_url: str, lang: str, path: str) -> str:
     return site_url + ("en/" if lang == "en" else "") + path
-
-
-def ready(page) -> None:
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-widget]')].every((w) => w.dataset.state === 'ready')", timeout=180_000
-    )
-
-
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_paohuzi_lesson_teaches_each_move_with_readable_cards(page, site_url, lang):
-    """Each step's wrong answer, reason, right answer and the hand at the table: test_lessons.py's learner walk."""
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(url(site_url, lang, "paohuzi/learn/"))
-    ready(page)
-    # the moves are taught, with drawn cards, before the steps that ask about them
-    for anchor in ("seats", "chi", "bi", "peng", "wei", "ti", "pao", "forced", "one-pair"):
-        assert page.locator(f"#{anchor}").count() == 1, anchor
-    assert page.locator(".phz-lesson-example").count() >= 9
-    order = page.evaluate("""() => [...document.querySelectorAll('#chi, #peng, [data-lesson-step="chi"], [data-lesson-step="peng"], [data-widget="zipai-table"]')].map((e) => e.id || e.dataset.lessonStep || 'table')""")
-    assert order == ["chi", "chi", "peng", "peng", "table"]
-    # readable cards everywhere on the page; Arabic numerals and big/small only on the English page
-    m = page.evaluate(MEASURE)
-    assert m["cards"] > 60 and m["narrow"] == [] and m["small"] == [], m
-    assert (m["en"] == 2 * m["cards"]) if lang == "en" else (m["en"] == 0), m
-
-
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_worksheet_cards_are_readable_on_screen_and_on_paper(page, site_url, lang):
-    page.goto(url(site_url, lang, "paohuzi/exercises/"))
-    for media in ("screen", "print"):
-        page.emulate_media(media=media)
-        m = page.evaluate(MEASURE)
-        assert m["cards"] > 100 and m["narrow"] == [] and m["small"] == [], (media, m)
-        assert (m["en"] == 2 * m["cards"]) if lang == "en" else (m["en"] == 0), (media, m)
-    page.emulate_media(media=None)
-
-
-def test_phone_keeps_lesson_cards_whole(page, site_url):
-    page.set_viewport_size({"width": 360, "height": 780})
-    page.goto(url(site_url, "en", "paohuzi/learn/"))
-    m = page.evaluate(MEASURE)
-    assert m["narrow"] == [] and m["small"] == [], m
-    # nothing on the page is wider than the phone
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
