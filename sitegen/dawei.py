@@ -23,6 +23,7 @@ from engine.dawei.sticks import ANIMALS, BY_ID, TOTAL_STICKS, TOTAL_ZHU
 from engine.dawei.svg import dice_svg, sticks_svg
 from engine.dawei.throws import BLANK, PATTERNS, animal_stats, pattern_ways, throw_table
 from engine.dawei.trace import GAPS, OPTIONS, RULES
+from views import dawei as views_dawei
 
 CSV_PATH = "assets/dawei/dawei-throws.csv"
 
@@ -145,35 +146,19 @@ def split_widget(lang: str, params: dict[str, Any]) -> str:
         + "</select>"
         for i, d in enumerate(first)
     )
+    drawn = views_dawei.split(ans, lang, still=True)  # the same view draws every live answer (views/dawei.py)
     return (
         '<div class="hw-row">'
         f'<button type="button" class="hw-btn" data-role="roll-first" disabled>{t("掷首色", "Throw the first")}</button>'
         f'<span class="dawei-faces">{faces}</span>'
         f'<button type="button" class="hw-btn" data-role="read-first" disabled>{t("看首色", "Read the first")}</button>'
         "</div>"
-        f'<div class="dawei-dice" data-role="first" data-dice="{",".join(map(str, first))}">{ans["first_svg"]}</div>'
-        f'<p data-role="direct">{e(split_direct_text(ans, lang))}</p>'
-        f'<div class="hw-row" data-role="openings">{openings_html(ans, lang)}</div>'
-        '<div class="dawei-dice" data-role="second"></div>'
-        '<p data-role="outcome" aria-live="polite"></p>'
+        f'<div class="dawei-dice" data-role="first" data-dice="{",".join(map(str, first))}">{drawn["first"]}</div>'
+        f'<p data-role="direct">{drawn["direct"]}</p>'
+        f'<div class="hw-row" data-role="openings">{drawn["openings"]}</div>'
+        f'<div class="dawei-dice" data-role="second">{drawn["second"]}</div>'
+        f'<p data-role="outcome" aria-live="polite">{drawn["outcome"]}</p>'
     )
-
-
-def split_direct_text(ans: dict[str, Any], lang: str) -> str:
-    """What the first split throw does by itself, in the engine's words (the widget shows the same)."""
-    return str(ans["direct"][lang])
-
-
-def openings_html(ans: dict[str, Any], lang: str) -> str:
-    t = T(lang)
-    out = []
-    for o in ans["openings"]:
-        target = BY_ID[o["target"]]
-        out.append(
-            f'<button type="button" class="hw-btn" data-choice="{o["key"]}" disabled>{e(o[lang])} → {e(target.zh if lang == "zh" else target.en)}'
-            f' · {t("须有", "needs")} {e(o["need"][lang])} · {pct(o["ways"])}</button>'
-        )
-    return "".join(out)
 
 
 def game_widget(lang: str, params: dict[str, Any]) -> str:
@@ -181,6 +166,7 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
     players = int(params.get("players", 4))
     seed = int(params.get("seed", 1))
     ans = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [0], "moves": [], "log_tail": 500, "lang": lang})
+    drawn = views_dawei.game(ans, lang)  # the same view draws every live answer (views/dawei.py)
     return (
         '<div class="hw-row">'
         + _players_select(t, players)
@@ -191,35 +177,23 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
         '<span data-role="share"></span>'
         "</div>"
         + options_panel(lang)
-        + f'<div data-role="status" class="dawei-status" aria-live="polite">{e(_status(ans, lang))}</div>'
+        + f'<div data-role="status" class="dawei-status" aria-live="polite">{drawn["status"]}</div>'
         f'<p data-role="verdict" class="dawei-verdict" aria-live="polite"></p>'
         f'<div class="hw-row" data-role="actions"></div>'
         f'<p class="hw-note" data-role="why"></p>'
         f'<section class="dawei-own" data-role="own" aria-label="{t("你的上一掷", "Your last throw")}"><p class="dawei-head">{t("你的上一掷", "Your last throw")}</p>'
-        f'<div class="dawei-dice" data-role="dice"></div><p data-role="own-text">{t("你还没有掷。", "You have not thrown yet.")}</p></section>'
+        f'<div class="dawei-dice" data-role="dice">{drawn["dice"]}</div><p data-role="own-text">{drawn["own-text"]}</p></section>'
         f'<section class="dawei-others" aria-label="{t("此后电脑各家的掷", "The computer seats since then")}"><p class="dawei-head">{t("此后电脑各家的掷", "The computer seats since then")}</p>'
-        f'<ul class="dawei-log" data-role="others">{"".join(_log_li(x, lang) for x in ans["since_own"])}</ul></section>'
-        f'<div data-role="board">{board_html(ans, lang)}</div>'
+        f'<ul class="dawei-log" data-role="others">{drawn["others"]}</ul></section>'
+        f'<div data-role="board">{drawn["board"]}</div>'
         f'<details class="dawei-pool"><summary>{t("场上余签（按比例画）", "Sticks left in the pool (to scale)")}</summary><div data-role="pool">{ans["pool_svg"]}</div></details>'
         f'<details class="dawei-pool"><summary>{t("全部记录（新的在上）", "The whole log (newest first)")}</summary>'
-        f'<ul class="dawei-log" data-role="log" tabindex="0" aria-label="{t("全部记录", "The whole log")}">{"".join(_log_li(x, lang) for x in reversed(ans["log"]))}</ul></details>'
+        f'<ul class="dawei-log" data-role="log" tabindex="0" aria-label="{t("全部记录", "The whole log")}">{drawn["log"]}</ul></details>'
     )
 
 
-def _log_li(x: dict[str, Any], lang: str) -> str:
-    dice = f'<span class="dice" role="img" aria-label="{e(x["dice_words"][lang])}">[{" ".join(map(str, x["dice"]))}]</span>' if x.get("dice") else ""
-    return f"<li>{e(x[lang])}{dice}</li>"
-
-
-def _status(ans: dict[str, Any], lang: str) -> str:
-    t = T(lang)
-    phase = ans["phase_words"][lang]
-    seat = ans["seats"][ans["current"]][lang]
-    return t(f"第 {ans['turn']} 手 · {phase} · 轮到{seat}", f"Turn {ans['turn']} · {phase} · {seat} to throw")
-
-
 def board_html(ans: dict[str, Any], lang: str) -> str:
-    """Pool and every player's sticks as one table."""
+    """Pool and every player's sticks as one table (the referee's first answer; the game's is views/dawei.py's)."""
     t = T(lang)
     head = "".join(f"<th>{e(a.zh if lang == 'zh' else a.en)}<br><small>{a.zhu}</small></th>" for a in ANIMALS)
     rows = [f'<tr class="pool"><th>{t("场上", "Pool")}</th>' + "".join(f"<td>{ans['pool'][a.id]}</td>" for a in ANIMALS) + f"<td>{ans['pool_zhu']}</td><td></td></tr>"]

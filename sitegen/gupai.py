@@ -16,7 +16,8 @@ from engine.gupai.config import CHOICES, DEFAULT, LABELS, GupaiConfig
 from engine.gupai.plays import TAO, classify
 from engine.gupai.scoring import BAMA_MULT, HEI_PAYS, SEATS_EN, SEATS_ZH, jie
 from engine.gupai.svg import tile_svg
-from engine.gupai.tiles import ALIASES, BY_CODE, CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES, standing
+from engine.gupai.tiles import ALIASES, CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES, standing
+from views import gupai as views_gupai  # the hand's board, drawn by the same view in the browser
 
 E = html.escape
 DEMO_SEED = 1120
@@ -31,92 +32,7 @@ def _tiles(codes: list[str], lang: str, width: int = 26) -> str:
     return f'<span class="gp-tiles">{inner}</span>'
 
 
-def _name(code: str, lang: str) -> str:
-    f = BY_CODE[code]
-    return t(lang, f.zh, f.en)
-
-
 # ---------------------------------------------------------------- widget
-
-
-def _play_html(c: dict[str, Any], lang: str) -> str:
-    return (
-        f'<div class="gp-play"><span class="gp-who">{seat(lang, c["seat"])}</span>{_tiles(c["tiles"], lang)}'
-        f'<span class="gp-how">{t(lang, "打", "face up") if c["up"] else t(lang, "垫", "face down")}</span></div>'
-    )
-
-
-def _dun(lang: str, n: int) -> str:
-    return t(lang, f"{n} 墩", f"{n} trick{'s' if n != 1 else ''} (墩)")
-
-
-def _board(ans: dict[str, Any], lang: str, human: int) -> str:
-    """The hand as the widget shows it: the table, the last trick, my tiles, the result."""
-    held = ans["held"]
-    rows = []
-    for s in range(4):
-        me = t(lang, "（你）", " (you)") if s == human else ""
-        sealed = t(lang, "（封墩）", " (sealed)") if s in ans["sealed"] else ""
-        rows.append(f'<tr data-seat="{s}"><th scope="row">{seat(lang, s)}{me}{sealed}</th><td>{ans["counts"][s]}</td><td>{held[s]}</td></tr>')
-    table = (
-        f'<table class="gp-score"><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "手中", "Tiles left")}</th>'
-        f'<th>{t(lang, "得墩", "Tricks (墩)")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-    )
-    current = "".join(_play_html(c, lang) for c in ans["current"])
-    last = '<div class="gp-last" data-role="last">'
-    if ans["tricks"]:
-        tr = ans["tricks"][-1]
-        last += (
-            f'<p>{t(lang, "上一圈", "Last trick")}: {seat(lang, tr["winner"])} {t(lang, "得", "takes")} {_dun(lang, tr["dun"])}</p>'
-            f'<div class="gp-table">{"".join(_play_html(m, lang) for m in tr["moves"])}</div>'
-        )
-    last += "</div>"
-    mine = ans["hands"][human] or []
-    hand = "".join(
-        f'<button type="button" class="gp-pick" data-tile="{c}" aria-pressed="false" aria-label="{E(_name(c, lang))}" disabled>'
-        f"{tile_svg(c, 34, lang)}</button>"
-        for c in mine
-    )
-    status = _status(ans, lang, human)
-    return (
-        f'<div class="gp-board">{table}<div class="gp-table" data-role="table">{current or t(lang, "（桌上还没有牌）", "(nothing on the table yet)")}</div></div>'
-        f"{last}"
-        f'<p class="gp-status" data-role="status" aria-live="polite">{E(status)}</p>'
-        f'<div class="gp-hand" data-role="hand"{"" if mine else " hidden"}>{hand}</div>'
-        f'<p class="gp-why" data-role="why">{E(t(lang, "先点选手中的牌。", "Choose tiles in your hand first."))}</p>'
-        f"{_result(ans, lang)}"
-    )
-
-
-def _status(ans: dict[str, Any], lang: str, human: int) -> str:
-    if ans["terminal"]:
-        s = ans["settlement"]
-        return t(lang, f"本盘结束：{seat(lang, s['closer'])}结牌。", f"Hand over: {seat(lang, s['closer'])} made the closing (结牌).")
-    if ans["to_move"] == human:
-        if not ans["current"]:
-            return t(lang, "轮到你领出：选一张、一对、至尊或套子。", "Your lead: choose a single, a pair, the supreme pair or a set.")
-        n = len(ans["current"][0]["tiles"])
-        return t(lang, f"轮到你跟 {n} 张：能大就打，否则扣下垫掉。", f"Your turn to follow with {n}: beat it if you can, else discard face down.")
-    return ""
-
-
-def _result(ans: dict[str, Any], lang: str) -> str:
-    if not ans.get("settlement"):
-        return '<div data-role="result"></div>'
-    return f'<div data-role="result">{settlement_html(ans["settlement"], lang)}</div>'
-
-
-def settlement_html(s: dict[str, Any], lang: str) -> str:
-    """Nets per player, then every payment in words (who paid whom, for what)."""
-    cells = "".join(
-        f'<tr><th scope="row">{seat(lang, i)}</th><td>{s["held"][i]}</td><td>{s["nets"][i]:+d}</td></tr>' for i in range(4)
-    )
-    lines = "".join(f"<li>{E(ln[lang])}</li>" for ln in s["lines"])
-    return (
-        f'<table class="gp-score"><thead><tr><th>{t(lang, "玩家", "Player")}</th><th>{t(lang, "得墩", "Tricks (墩)")}</th>'
-        f'<th>{t(lang, "输赢（墩）", "Net, in tricks (墩)")}</th></tr></thead><tbody>{cells}</tbody></table>'
-        f'<p class="gp-summary">{E(s["summary"][lang])}</p><ul class="gp-lines">{lines}</ul>'
-    )
 
 
 def hand_widget(lang: str, params: dict[str, Any]) -> str:
@@ -135,7 +51,7 @@ def hand_widget(lang: str, params: dict[str, Any]) -> str:
     # the action buttons come right after the board, whose last rows are the reader's hand and the reason
     # a choice is refused: on a phone they stay next to the tiles they act on
     return (
-        f'<div data-role="board" data-human="{human}">{_board(ans, lang, human)}</div>\n'
+        f'<div data-role="board" data-human="{human}">{views_gupai.board(ans, lang, still=True)}</div>\n'
         f'<div class="hw-row gp-actions">'
         f'<button type="button" class="hw-btn" data-role="up" disabled>{t(lang, "明出 / 打", "Play face up")}</button> '
         f'<button type="button" class="hw-btn" data-role="down" disabled>{t(lang, "扣下垫掉", "Discard face down")}</button> '

@@ -22,6 +22,7 @@ from engine.yezi.config import DEFAULT
 from engine.yezi.odds import hand_odds, max_copies, option_effects, round_limits, simulate_rounds
 from engine.yezi.svg import card_svg
 from engine.yezi.zipai_diff import DIFFERENCES
+from views import yezi as views_yezi
 
 SIM_ROUNDS = 20_000
 SIM_SEED = 1105
@@ -116,25 +117,16 @@ def form_widget(lang: str, params: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _split_html(ans: dict[str, Any], lang: str) -> str:
-    rows = []
-    for g, c, r in zip(ans["groups"], ans["combinations"], ans["ranks"]):
-        rows.append(
-            f'<div class="yz-split-group">{_cards(g, lang, 30)}'
-            f'<span class="yz-split-name">{E(_combo_name(c, lang))} · {r}</span></div>'
-        )
-    return "".join(rows)
-
-
 def deal_widget(lang: str, params: dict[str, Any]) -> str:
     seed = int(params.get("seed", 222))
     ans = handle({"game": "yezi", "action": "deal", "seed": seed})
+    drawn = views_yezi.deal(ans, lang)  # the same view draws every later deal in the browser (views/yezi.py)
     return (
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "给我发一手牌", "Deal me a hand")}</button> '
         f'<span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
-        f'<div class="yz-hand" data-role="hand" data-cards="{",".join(ans["hand"])}">{_cards(ans["hand"], lang)}</div>'
+        f'<div class="yz-hand" data-role="hand" data-cards="{",".join(ans["hand"])}">{drawn["hand"]}</div>'
         f'<p aria-live="polite" aria-atomic="true">{t(lang, "最佳分法", "Best split")} — {t(lang, "合计", "total")} <strong data-role="score">{ans["score"]}</strong></p>'
-        f'<div class="yz-split" data-role="split">{_split_html(ans, lang)}</div>'
+        f'<div class="yz-split" data-role="split">{drawn["split"]}</div>'
     )
 
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional
 
 from engine.api import handle
 
-from . import paohuzi, zipai
+from . import dawei, gupai, paohuzi, yezi, zipai
 
 __all__ = ["VIEWS", "answer"]
 
@@ -48,6 +48,11 @@ VIEWS["zipai-table"] = (("paohuzi", "play"), _zipai_table, None)
 VIEWS["paohuzi-verdict"] = (("paohuzi", "hu"), lambda a, req: {"result": paohuzi.verdict(a, req["lang"], _base(req, "../"))}, _phz_error)
 VIEWS["paohuzi-waits"] = (("paohuzi", "waiting"), lambda a, req: {"result": paohuzi.waits(a, req["lang"])}, _phz_error)
 VIEWS["paohuzi-sheet"] = (("paohuzi", "settle"), lambda a, req: {"result": paohuzi.sheet(a, req["lang"])}, _phz_error)
+VIEWS["gupai-board"] = (("gupai", "play"), lambda a, req: {"board": gupai.board(a, req["lang"])}, None)
+VIEWS["dawei-split"] = (("dawei", "split"), lambda a, req: dawei.split(a, req["lang"]), None)
+VIEWS["dawei-game"] = (("dawei", "play"), lambda a, req: dawei.game(a, req["lang"]), None)
+VIEWS["yezi-deal"] = (("yezi", "deal"), lambda a, req: yezi.deal(a, req["lang"]), None)
+VIEWS["yezi-round"] = (("yezi", "round"), lambda a, req: {"result": yezi.round_result(a, req["lang"])}, None)
 
 #: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)
 SEEN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"zipai-table": zipai.seen}

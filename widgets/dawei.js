@@ -123,127 +123,59 @@ function enableOptions(root, onChange) {
 }
 
 // ------------------------------------------------------------ split phase
+// Each answer is asked as a view (views/dawei.py, run in Pyodide beside the engine, the same function that drew
+// the page's first answer): this module inserts its parts and wires the dice and the buttons.
 async function splitWidget(root, ctx) {
-  const t = ctx.t;
   const rollFirst = root.querySelector('[data-role="roll-first"]');
   const readFirst = root.querySelector('[data-role="read-first"]');
   const faces = [...root.querySelectorAll('[data-role="face"]')];
-  const first = root.querySelector('[data-role="first"]');
-  const direct = root.querySelector('[data-role="direct"]');
-  const openings = root.querySelector('[data-role="openings"]');
-  const second = root.querySelector('[data-role="second"]');
-  const outcome = root.querySelector('[data-role="outcome"]');
+  const part = (role) => root.querySelector(`[data-role="${role}"]`);
+  const openings = part("openings");
   let current = faces.map((f) => Number(f.value));
 
   function setBusy(b) {
     root.querySelectorAll("button, select").forEach((x) => { x.disabled = b; });
   }
 
-  function showFirst(a) {
-    if (!a.ok) { outcome.textContent = a.error[ctx.lang]; return; }
-    current = a.first;
-    faces.forEach((f, i) => { f.value = String(a.first[i]); });
-    first.innerHTML = a.first_svg;
-    first.dataset.dice = a.first.join(",");
-    direct.textContent = a.direct[ctx.lang]; // what the first throw does by itself, in the engine's words
-    second.innerHTML = "";
-    second.dataset.dice = "";
-    outcome.textContent = "";
-    openings.replaceChildren(...a.openings.map((o) => {
-      const b = el("button", { type: "button", class: "hw-btn", "data-choice": o.key },
-        `${o[ctx.lang]} → ${o.target_words[ctx.lang]} · ${t("须有", "needs")} ${o.need[ctx.lang]} · ${pct(o.ways, o.of)}`);
-      b.addEventListener("click", () => throwSecond(o));
-      return b;
-    }));
-  }
-
-  async function askFirst(dice) {
+  /** The split answer to ``request`` with its parts drawn, inserted; a refusal said in the outcome's place. */
+  async function ask(request) {
     setBusy(true);
     try {
-      showFirst(await ctx.call({ game: "dawei", action: "split", first: dice, lang: ctx.lang }));
+      const a = await ctx.call({ view: "dawei-split", lang: ctx.lang, request: { game: "dawei", action: "split", lang: ctx.lang, ...request } });
+      if (!a.ok) { part("outcome").textContent = a.error[ctx.lang]; return; }
+      current = a.first;
+      faces.forEach((f, i) => { f.value = String(a.first[i]); });
+      for (const [role, html] of Object.entries(a.html)) part(role).innerHTML = html;
+      part("first").dataset.dice = a.first.join(",");
+      part("second").dataset.dice = (a.second || []).join(",");
+      if (a.second) part("outcome").dataset.success = a.success ? "1" : "0";
     } finally {
       setBusy(false);
       bump(root);
     }
   }
 
-  async function throwSecond(o) {
-    setBusy(true);
-    try {
-      const r = await ctx.call({ game: "dawei", action: "roll" });
-      const a = await ctx.call({ game: "dawei", action: "split", first: current, second: r.dice, choice: o.key, lang: ctx.lang });
-      if (!a.ok) { outcome.textContent = a.error[ctx.lang]; return; }
-      second.innerHTML = a.second_svg;
-      second.dataset.dice = a.second.join(",");
-      outcome.dataset.success = a.success ? "1" : "0";
-      outcome.textContent = a.outcome[ctx.lang]; // what the second throw gave, in the engine's words
-    } finally {
-      setBusy(false);
-      bump(root);
-    }
+  async function rolled() {
+    const r = await ctx.call({ game: "dawei", action: "roll" });
+    return r.dice; // none: the split answer says what is missing
   }
 
   rollFirst.addEventListener("click", async () => {
     setBusy(true);
-    const r = await ctx.call({ game: "dawei", action: "roll" });
-    await askFirst(r.dice);
+    await ask({ first: await rolled() });
   });
-  readFirst.addEventListener("click", () => askFirst(faces.map((f) => Number(f.value))));
-  openings.querySelectorAll("[data-choice]").forEach((b) => {
-    b.addEventListener("click", async () => {
-      setBusy(true);
-      const a = await ctx.call({ game: "dawei", action: "split", first: current, lang: ctx.lang });
-      setBusy(false);
-      const o = a.openings.find((x) => x.key === b.dataset.choice);
-      if (o) throwSecond(o);
-    });
+  readFirst.addEventListener("click", () => ask({ first: faces.map((f) => Number(f.value)) }));
+  // a way chosen: the second throw, for the first throw shown
+  openings.addEventListener("click", async (ev) => {
+    const b = ev.target.closest("[data-choice]");
+    if (!b || b.disabled) return;
+    setBusy(true);
+    await ask({ first: current, second: await rolled(), choice: b.dataset.choice });
   });
   setBusy(false);
 }
 
 // ------------------------------------------------------------ a whole game
-function boardTable(a, ctx, W) {
-  const t = ctx.t;
-  const table = el("table", { class: "dawei-board-table" });
-  const head = el("tr");
-  head.append(el("th"));
-  for (const st of a.sticks) {
-    const th = el("th", {}, st[ctx.lang]);
-    th.append(el("br"), el("small", {}, String(st.zhu)));
-    head.append(th);
-  }
-  head.append(el("th", {}, W.zhu[ctx.lang]), el("th", {}, t("输赢", "result")));
-  const thead = el("thead");
-  thead.append(head);
-  const body = el("tbody");
-  const pool = el("tr", { class: "pool" });
-  pool.append(el("th", {}, t("场上", "Pool")));
-  for (const st of a.sticks) pool.append(el("td", {}, String(a.pool[st.id])));
-  pool.append(el("td", { "data-role": "pool-zhu" }, String(a.pool_zhu)), el("td"));
-  body.append(pool);
-  a.holdings.forEach((h, s) => {
-    const tr = el("tr", { "data-seat": String(s) });
-    if (s === a.current && !a.terminal) tr.className = "current";
-    let name = a.seats[s][ctx.lang] + (a.seats[s].human ? t("（你）", " (you)") : t("（电脑）", " (computer)"));
-    if (a.banker === s) name += t(` ★${W.banker.zh}`, ` ★ ${W.banker.en}`);
-    tr.append(el("th", {}, name));
-    for (const st of a.sticks) tr.append(el("td", {}, h[st.id] ? String(h[st.id]) : ""));
-    tr.append(el("td", { "data-role": "zhu" }, String(a.zhu[s])));
-    tr.append(el("td", { "data-role": "net" }, a.net ? (a.net[s] > 0 ? "+" : "") + a.net[s] : ""));
-    body.append(tr);
-  });
-  table.append(thead, body);
-  const wrap = el("div", { class: "dawei-board", tabindex: "0", role: "region", "aria-label": t("场上与各家的签", "The pool and each player’s sticks") });
-  wrap.append(table);
-  return wrap;
-}
-
-function logItem(e, ctx) {
-  const li = el("li", {}, e[ctx.lang]);
-  if (e.dice) li.append(el("span", { class: "dice", role: "img", "aria-label": e.dice_words[ctx.lang] }, `[${e.dice.join(" ")}]`));
-  return li;
-}
-
 async function gameWidget(root, ctx) {
   const t = ctx.t;
   // the play action's bounds (moves a game holds, throws at once, lines of log) are the engine's
@@ -260,10 +192,8 @@ async function gameWidget(root, ctx) {
   const actions = root.querySelector('[data-role="actions"]');
   const why = root.querySelector('[data-role="why"]');
   const dice = root.querySelector('[data-role="dice"]');
-  const ownText = root.querySelector('[data-role="own-text"]');
-  const others = root.querySelector('[data-role="others"]');
-  const board = root.querySelector('[data-role="board"]');
-  const log = root.querySelector('[data-role="log"]');
+  // the boxes the view draws into (views/dawei.py game), found before anything else is added to the widget
+  const drawn = new Map(["status", "dice", "own-text", "others", "board", "log"].map((r) => [r, root.querySelector(`[data-role="${r}"]`)]));
   const poolFig = root.querySelector('[data-role="pool"]');
   let moves = [];
   let busy = false;
@@ -330,10 +260,8 @@ async function gameWidget(root, ctx) {
       line.append(reviewButton(ctx, reviewHost, () => ({ game: "table", action: "review", seat: 0, position: a.position })));
       reviewHost.append(line);
     }
-    const seat = a.seats[a.current][ctx.lang];
-    let s = t(`第 ${a.turn} 手 · ${a.phase_words.zh} · 轮到${seat}`, `Turn ${a.turn} · ${a.phase_words.en} · ${seat} to throw`);
-    if (a.terminal) s = t(`本局结束（${a.end_words.zh}）· 保本 ${a.break_even} ${W.zhu.zh}`, `Game over (${a.end_words.en}) · break-even ${a.break_even} ${W.zhu.en}`);
-    status.textContent = s;
+    // the parts the view drew (views/dawei.py): whose throw, the reader's last throw, the others' since, the sticks, the log
+    for (const [role, html] of Object.entries(a.html)) if (drawn.get(role)) drawn.get(role).innerHTML = html;
     status.dataset.phase = a.phase;
     root.dataset.terminal = a.terminal ? "1" : "0";
     // the reader's own story first
@@ -341,20 +269,8 @@ async function gameWidget(root, ctx) {
       ? a.seats.map((x, i) => (x.human ? a.verdicts[i][ctx.lang] : "")).filter(Boolean).join(" ")
       : "";
     if (a.terminal && mode.value !== "hotseat") verdict.textContent = t(`你是${a.seats[0].zh}。`, `You are ${a.seats[0].en}. `) + verdict.textContent;
-    if (a.own) {
-      dice.innerHTML = a.own.svg;
-      dice.dataset.dice = a.own.dice.join(",");
-      ownText.textContent = a.own[ctx.lang];
-    } else {
-      dice.innerHTML = "";
-      dice.dataset.dice = "";
-      ownText.textContent = t("你还没有掷。", "You have not thrown yet.");
-    }
-    others.replaceChildren(...a.since_own.map((e) => logItem(e, ctx)));
-    if (!a.since_own.length) others.append(el("li", {}, t("（无）", "(none)")));
-    board.replaceChildren(boardTable(a, ctx, W));
+    dice.dataset.dice = a.own ? a.own.dice.join(",") : "";
     if (poolFig) poolFig.innerHTML = a.pool_svg;
-    log.replaceChildren(...a.log.slice().reverse().map((e) => logItem(e, ctx)));
     actions.replaceChildren();
     for (const opt of a.legal) {
       let label = opt[ctx.lang];
@@ -385,7 +301,7 @@ async function gameWidget(root, ctx) {
     actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     why.textContent = t("电脑正在掷……", "The computer is throwing…");
     try {
-      const a = await ctx.call(request());
+      const a = await ctx.call({ view: "dawei-game", lang: ctx.lang, request: request() });
       if (mine === asked) render(a);
     } finally {
       if (mine === asked) {

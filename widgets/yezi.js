@@ -1,6 +1,7 @@
 // 下灌叶子戏 widgets. Every rule answer comes from the Python engine through
-// ctx.call(request); this file only draws. The static HTML made at build time
-// (sitegen/yezi.py) has the same structure, with the controls disabled.
+// ctx.call(request). A hand dealt with its best split and a round's result are asked as views
+// (views/yezi.py, run in Pyodide beside the engine, the same functions that draw the build's first
+// answers, sitegen/yezi.py): this module inserts their markup and wires the cards and buttons.
 import { el, sharedState, shareButton } from "./dom.js";
 import { showingWidget } from "./showing.js";
 import { recordTools } from "./recordio.js";
@@ -22,10 +23,6 @@ function facesAnswer(ctx, width) {
 
 async function faces(ctx, width) {
   return (await facesAnswer(ctx, width)).faces;
-}
-
-function cardsSpan(codes, svgs) {
-  return el("span", { class: "yz-cards", html: codes.map((c) => svgs[c]).join("") });
 }
 
 function comboName(c, ctx) {
@@ -145,16 +142,7 @@ async function formWidget(root, ctx) {
 
 // ---------------------------------------------------------------- (b) deal me a hand
 
-function splitNodes(answer, svgs, ctx) {
-  return answer.groups.map((g, i) => el("div", { class: "yz-split-group" }, [
-    cardsSpan(g, svgs),
-    el("span", { class: "yz-split-name", text: `${comboName(answer.combinations[i], ctx)} · ${answer.ranks[i]}` }),
-  ]));
-}
-
 async function dealWidget(root, ctx) {
-  const svgs = await faces(ctx, 34);
-  const small = await faces(ctx, 30);
   const button = root.querySelector('[data-role="deal"]');
   const hand = root.querySelector('[data-role="hand"]');
   const seed = root.querySelector('[data-role="seed"]');
@@ -162,17 +150,16 @@ async function dealWidget(root, ctx) {
   const split = root.querySelector('[data-role="split"]');
   async function deal(request) {
     button.disabled = true;
-    const answer = await ctx.call(request);
+    const answer = await ctx.call({ view: "yezi-deal", lang: ctx.lang, request }); // the hand and its best split drawn
     button.disabled = false;
     if (!answer.ok) { score.textContent = "—"; showError(split, answer, ctx); split.setAttribute("role", "alert"); return; }
     split.classList.remove("hw-error");
     split.removeAttribute("role");
     seed.textContent = String(answer.seed);
     hand.dataset.cards = answer.hand.join(",");
-    hand.innerHTML = "";
-    hand.append(cardsSpan(answer.hand, svgs));
+    hand.innerHTML = answer.html.hand;
     score.textContent = String(answer.score);
-    split.replaceChildren(...splitNodes(answer, small, ctx));
+    split.innerHTML = answer.html.split;
     bump(root);
   }
   button.addEventListener("click", () => deal({ game: "yezi", action: "deal" }));
@@ -183,66 +170,6 @@ async function dealWidget(root, ctx) {
 }
 
 // ---------------------------------------------------------------- (c) a round of four
-
-/** A seat's name, as the engine's round answer names it. */
-function seatName(a, s, ctx) {
-  return ctx.t(a.seat_names[s].zh, a.seat_names[s].en);
-}
-
-function showingNodes(a, ctx) {
-  const items = a.showing_winners.map((seats, turn) => {
-    const label = ctx.t(`第${"一二"[turn]}次亮牌`, `Showing ${turn + 1}`);
-    let who;
-    if (!seats.length) who = ctx.t("无人优胜（四组都是流散对）", "no winner (all four groups are scattered)");
-    else {
-      const combo = a.players.find((p) => p.seat === seats[0]).combinations[turn];
-      const names = seats.map((s) => seatName(a, s, ctx)).join(ctx.t("、", ", "));
-      who = ctx.t(`${names}优胜（${combo.zh}）`, `won by ${names} (${combo.en}, ${combo.zh})`);
-    }
-    return el("li", { "data-turn": String(turn), text: `${label}${ctx.t("：", ": ")}${who}` });
-  });
-  return el("ul", { class: "yz-showings", "data-role": "showings" }, items);
-}
-
-function roundNodes(a, svgs, ctx) {
-  const head = el("p", {}, []);
-  const strong = (text, role) => { const s = el("strong", { text }); if (role) s.dataset.role = role; return s; };
-  head.append(
-    `${ctx.t("掷骰者", "Die thrown by")}: `, strong(seatName(a, a.thrower, ctx)), " · ",
-    `${ctx.t("点数", "points")}: `, strong(String(a.die), "die"), " · ",
-    `${ctx.t("先抓", "first to draw")}: `, strong(seatName(a, a.first_drawer, ctx)), " · ",
-    `${ctx.t("从第几墩起", "from stack")}: `, strong(String(a.start_stack)),
-  );
-  const players = [...a.players].sort((p, q) => p.place - q.place || a.show_order.indexOf(p.seat) - a.show_order.indexOf(q.seat));
-  const rows = players.map((p) => {
-    const tr = el("tr", { "data-seat": String(p.seat) });
-    if (p.place === 1) tr.className = "yz-winner";
-    const shows = el("td");
-    p.groups.forEach((g, i) => shows.append(el("div", { class: "yz-split-group" }, [
-      cardsSpan(g, svgs),
-      el("span", { class: "yz-split-name", text: `${comboName(p.combinations[i], ctx)} · ${p.scores[i]}` }),
-    ])));
-    tr.append(el("td", { text: String(p.place) }), el("td", { text: seatName(a, p.seat, ctx) }), shows,
-      el("td", {}, [el("strong", { text: String(p.total) })]));
-    return tr;
-  });
-  const table = el("table", { class: "yz-round-table" }, [
-    el("thead", {}, [el("tr", {}, [
-      el("th", { text: ctx.t("名次", "Place") }), el("th", { text: ctx.t("玩家", "Player") }),
-      el("th", { text: ctx.t("两次亮牌", "Two showings") }), el("th", { text: ctx.t("合计", "Total") }),
-    ])]),
-    el("tbody", {}, rows),
-  ]);
-  const out = [head, el("div", { class: "yz-scroll" }, [table]), showingNodes(a, ctx)];
-  if (a.my_seat !== null && a.my_seat !== undefined) {
-    const me = a.players.find((p) => p.seat === a.my_seat);
-    const p = el("p", { "data-role": "mine-total" });
-    p.append(ctx.t("你的分法合计 ", "Your split totals "), el("strong", { text: String(me.total) }),
-      ctx.t(" 分，你的最佳分法是 ", "; your best split would total "), el("strong", { text: String(a.my_best) }), ctx.t(" 分。", "."));
-    out.push(p);
-  }
-  return out;
-}
 
 async function roundWidget(root, ctx) {
   const svgs = await faces(ctx, 30);
@@ -340,7 +267,7 @@ async function roundWidget(root, ctx) {
     request.seed = opts.newSeed ? Math.floor(Math.random() * Number(seedEl.dataset.max)) : seed;
     if (opts.split) { request.my_seat = 0; request.my_groups = opts.split; }
     button.disabled = true;
-    const answer = await ctx.call(request);
+    const answer = await ctx.call({ view: "yezi-round", lang: ctx.lang, request }); // the round's result drawn
     button.disabled = false;
     if (!answer.ok) { showError(result, answer, ctx); bump(root); return; }
     seed = answer.seed;
@@ -359,7 +286,7 @@ async function roundWidget(root, ctx) {
     if (opts.newSeed) revealed = false;
     if (opts.split || opts.best) revealed = true;
     if (revealed) {
-      result.replaceChildren(...roundNodes(answer, svgs, ctx));
+      result.innerHTML = answer.html.result;
       // the review of the reader's split and order of showing, by the strong level
       if (mySplit && answer.position) result.append(el("p", {}, [reviewButton(ctx, result, () => ({ game: "table", action: "review", seat: 0, position: answer.position }))]));
     } else result.replaceChildren(promptNode());

@@ -1,6 +1,6 @@
 """The views drawn in the browser are the views drawn at build time: the views package, zipped by the build
 (sitegen/assets.py) and unpacked beside the engine's wheel in real Pyodide under Node, answered through the
-worker's own start-up code (widgets/worker.js BOOT_PY), gives the same markup as CPython for the same request."""
+worker's own start-up code (widgets/worker.js BOOT_PY), gives the same markup as CPython for the same request (the 跑胡子 table and hand widgets, the 骨牌 board, the 打围 split and game, the 叶子戏 deal and round)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,16 @@ REQUESTS = [
         {"seed": 3, "table": "four", "computer": [0, 1, 2]},
         {"seed": 11, "table": "four", "match": {"hands": 2}, "birds": 1},
     )
+] + [
+    {"view": "gupai-board", "lang": "zh", "request": {"game": "gupai", "action": "play", "seed": 1120, "human": 0}},
+    {"view": "gupai-board", "lang": "en", "request": {"game": "gupai", "action": "play", "seed": 1120, "human": 0,
+                                                      "moves": [{"tiles": ["11"], "up": True}, {"tiles": ["22", "24"], "up": False}]}},
+    {"view": "dawei-split", "lang": "zh", "request": {"game": "dawei", "action": "split", "first": [2, 2, 2, 1, 4, 4], "lang": "zh"}},
+    {"view": "dawei-split", "lang": "en", "request": {"game": "dawei", "action": "split", "first": [4, 4, 1, 2, 3, 5],
+                                                      "second": [4, 1, 1, 2, 3, 5], "choice": "deer_two_red:4", "lang": "en"}},
+    {"view": "dawei-game", "lang": "en", "request": {"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["auto:5"], "lang": "en"}},
+    {"view": "yezi-deal", "lang": "en", "request": {"game": "yezi", "action": "deal", "seed": 222}},
+    {"view": "yezi-round", "lang": "zh", "request": {"game": "yezi", "action": "round", "seed": 0, "thrower": 2}},
 ] + [
     {"view": "paohuzi-verdict", "lang": "en", "base": "/en/paohuzi/",
      "request": {"game": "paohuzi", "action": "hu", "hand": "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split(), "card": "x8", "source": "self"}},
@@ -59,7 +69,9 @@ def test_views_in_pyodide_draw_what_the_build_draws(tmp_path):
         assert ans == json.loads(json.dumps(expected, ensure_ascii=False)), req
         drawn += bool(ans.get("html", {}).get("board"))
         refused += bool(ans.get("html", {}).get("message"))
-    assert (drawn, refused) == (8, 2)
+    assert (drawn, refused) == (11, 2)  # the 跑胡子 tables, the 骨牌 boards and the 打围 game's
+    assert all(a["html"]["openings"] for a in answers[-12:-10]) and answers[-11]["html"]["outcome"]  # the 打围 split
+    assert answers[-10]["html"]["log"] and answers[-9]["html"]["split"] and "yz-round-table" in answers[-8]["html"]["result"]
     results = [a.get("html", {}).get("result", "") for a in answers[-7:-3]]
     assert all(results) and "hw-error" in results[-1]  # a settlement the engine refuses is said in the result's place
     assert [a["ok"] for a in answers[-3:]] == [False, False, True]

@@ -160,3 +160,215 @@ def test_the_paohuzi_module_draws_no_answer_itself():
         assert f'"{view}"' in js
     for drawn in ("phz-verdict", "phz-sum", "phz-waits", "phz-sheet\"", "SEAT_NAMES", "庄家", "<table"):
         assert drawn not in js, drawn
+
+
+def board_box(html: str) -> str:
+    """The inside of the first answer's ``<div data-role="board" …>`` (the line the build writes it on)."""
+    m = re.search(r'<div data-role="board"[^>]*>(.*)</div>\n', html)
+    assert m
+    return m.group(1)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_gupai_hands_first_answer_is_its_live_answer_with_its_tiles_still(lang):
+    from sitegen import gupai as site_gupai
+
+    first = board_box(site_gupai.hand_widget(lang, {}))
+    live = views.answer({"view": "gupai-board", "lang": lang, "request": {"game": "gupai", "action": "play", "seed": site_gupai.DEMO_SEED, "human": 0}})
+    assert live["ok"] and live["to_move"] == 0
+    assert first.replace(" disabled", "") == live["html"]["board"]
+    assert first.count('class="gp-pick"') == 8 == first.count(" disabled")  # no tile to choose before Python is ready
+    assert " disabled" not in live["html"]["board"]
+    assert {k: v for k, v in live.items() if k != "html"} == handle({"game": "gupai", "action": "play", "seed": site_gupai.DEMO_SEED, "human": 0})
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_finished_gupai_hand_draws_its_settlement_and_greys_the_tiles(lang):
+    a = handle({"game": "gupai", "action": "play", "seed": 5, "human": 0})
+    moves = []
+    while not a["terminal"]:  # the reader plays the first lawful move each turn
+        moves.append(a["legal"][0])
+        a = handle({"game": "gupai", "action": "play", "seed": 5, "human": 0, "moves": moves})
+    req = {"game": "gupai", "action": "play", "seed": 5, "human": 0, "moves": moves}
+    live = views.answer({"view": "gupai-board", "lang": lang, "request": req})
+    board = live["html"]["board"]
+    s = live["settlement"]
+    assert 'data-role="result"><table class="gp-score">' in board and escape(s["summary"][lang]) in board
+    assert board.count("<li>") == len(s["lines"])
+    closer = escape(live["seats"][s["closer"]][lang])
+    assert closer in board.split('data-role="status"', 1)[1].split("</p>", 1)[0]
+    assert 'data-role="seal-why"></p>' in board  # a finished hand says nothing of sealing
+    assert 'class="gp-pick"' not in board or board.count(" disabled") == board.count('class="gp-pick"')
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_dawei_splits_first_answer_is_its_live_answer_and_a_second_throw_draws_its_outcome(lang):
+    from sitegen import dawei as site_dawei
+
+    first = site_dawei.split_widget(lang, {})
+    req = {"game": "dawei", "action": "split", "first": [2, 2, 2, 1, 4, 4], "lang": lang}
+    live = views.answer({"view": "dawei-split", "lang": lang, "request": req})
+    assert live["ok"] and sorted(live["html"]) == sorted(("first", "direct", "openings", "second", "outcome"))
+    for role, html in live["html"].items():
+        box = re.search(rf'<(div|p) [^>]*data-role="{role}"[^>]*>(.*?)</\1>(?=<(?:div|p) |$)', first, re.S)
+        assert box and box.group(2).replace(" disabled", "") == html, role
+    assert live["html"]["openings"].count("<button") == len(live["openings"]) > 0
+    assert first.count(" disabled") >= len(live["openings"]) and " disabled" not in live["html"]["openings"]
+    key = live["openings"][0]["key"]
+    second = views.answer({"view": "dawei-split", "lang": lang, "request": {**req, "second": [2, 3, 3, 5, 5, 6], "choice": key}})
+    assert second["ok"] and second["html"]["second"] == second["second_svg"]
+    assert second["html"]["outcome"] == escape(second["outcome"][lang]) != ""
+    assert second["html"]["openings"] == live["html"]["openings"]
+
+
+def test_the_gupai_and_dawei_views_keep_engine_text_as_text():
+    evil = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    from views import dawei as v_dawei, gupai as v_gupai
+
+    a = copy.deepcopy(handle({"game": "gupai", "action": "play", "seed": 9, "human": 0}))
+    for s in a["seats"]:
+        s["zh"] = s["en"] = evil
+    a["seal"] = {"allowed": False, "zh": evil, "en": evil}
+    a["terminal"], a["to_move"] = True, 1
+    a["settlement"] = {"closer": 2, "held": [1, 2, 3, 2], "nets": [-1, 0, 2, -1], "summary": {"zh": evil, "en": evil},
+                       "lines": [{"zh": evil, "en": evil, "amount": 1}]}
+    a["tricks"] = [{"winner": 1, "dun": 1, "moves": [{"seat": 1, "tiles": ["11"], "up": True}]}]
+    a["current"] = [{"seat": 3, "tiles": ["back"], "up": False}]
+    s = copy.deepcopy(handle({"game": "dawei", "action": "split", "first": [2, 2, 2, 1, 4, 4], "second": [4, 1, 1, 2, 3, 5],
+                              "choice": "deer_two_red:4"}))
+    s["direct"] = s["outcome"] = {"zh": evil, "en": evil}
+    for o in s["openings"]:
+        o["zh"] = o["en"] = evil
+        o["key"] = '"><script>'
+        o["target_words"] = o["need"] = {"zh": evil, "en": evil}
+    for lang in ("zh", "en"):
+        text = v_gupai.board(a, lang) + "".join(v_dawei.split(s, lang).values())
+        assert "<script" not in text and "<img" not in text
+        assert text.count(escape(evil)) >= 4 + 1 + 2 + 2 + 3 * len(s["openings"])
+
+
+def test_the_gupai_and_dawei_modules_draw_no_answer_themselves():
+    gp = (ROOT / "widgets" / "gupai.js").read_text(encoding="utf-8")
+    assert 'view: "gupai-board"' in gp
+    for drawn in ("gp-score", "gp-play", "gp-tiles", "gp-summary", "得墩", "手中", "上一圈", "本盘结束", "轮到你", "先点选"):
+        assert drawn not in gp, drawn
+    dw = (ROOT / "widgets" / "dawei.js").read_text(encoding="utf-8")
+    split = dw.split("async function splitWidget", 1)[1].split("\n}\n", 1)[0]
+    assert 'view: "dawei-split"' in split
+    for drawn in ("须有", "needs", "pct(", "→", "innerHTML = a.first_svg", "a.direct", "a.outcome"):
+        assert drawn not in split, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_yezi_deals_first_answer_is_its_live_answer(lang):
+    from sitegen import yezi as site_yezi
+
+    first = site_yezi.deal_widget(lang, {"seed": 222})
+    live = views.answer({"view": "yezi-deal", "lang": lang, "request": {"game": "yezi", "action": "deal", "seed": 222}})
+    assert live["ok"] and sorted(live["html"]) == ["hand", "split"]
+    assert f'data-role="hand" data-cards="{",".join(live["hand"])}">{live["html"]["hand"]}</div>' in first
+    assert f'data-role="split">{live["html"]["split"]}</div>' in first
+    assert live["html"]["split"].count('class="yz-split-group"') == len(live["groups"]) == 2
+
+
+def test_a_yezi_rounds_places_are_listed_in_order_ties_in_the_order_they_showed():
+    """Seed 0 thrown by the third seat: three players share second place, and they showed C, D, B (the seats' order
+    would say B, C, D)."""
+    a = views.answer({"view": "yezi-round", "lang": "en", "request": {"game": "yezi", "action": "round", "seed": 0, "thrower": 2}})
+    assert a["ok"] and a["show_order"] == [2, 3, 0, 1]
+    rows = re.findall(r'<tr data-seat="(\d)"( class="yz-winner")?><td>(\d)</td>', a["html"]["result"])
+    assert [(int(s), int(p)) for s, _, p in rows] == [(0, 1), (2, 2), (3, 2), (1, 2)]
+    assert [bool(w) for _, w, _ in rows] == [True, False, False, False]
+    assert a["html"]["result"].count("<li data-turn=") == 2 and 'data-role="mine-total"' not in a["html"]["result"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_yezi_round_the_reader_split_says_their_total_beside_their_best(lang):
+    hand = handle({"game": "yezi", "action": "round", "seed": 8})["players"][0]["hand"]
+    req = {"game": "yezi", "action": "round", "seed": 8, "my_seat": 0, "my_groups": [hand[:4], hand[4:]]}
+    a = views.answer({"view": "yezi-round", "lang": lang, "request": req})
+    assert a["ok"]
+    me = next(p for p in a["players"] if p["seat"] == 0)
+    mine = a["html"]["result"].split('data-role="mine-total">', 1)[1]
+    assert re.findall(r"<strong>(\d+)</strong>", mine) == [str(me["total"]), str(a["my_best"])]
+    assert {k: v for k, v in a.items() if k != "html"} == handle(req)
+
+
+def test_the_yezi_views_keep_engine_text_as_text():
+    evil = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    from views import yezi as v_yezi
+
+    a = copy.deepcopy(handle({"game": "yezi", "action": "round", "seed": 8, "my_seat": 0,
+                              "my_groups": [handle({"game": "yezi", "action": "round", "seed": 8})["players"][0]["hand"][:4],
+                                            handle({"game": "yezi", "action": "round", "seed": 8})["players"][0]["hand"][4:]]}))
+    a["seat_names"] = [{"zh": evil, "en": evil}] * 4
+    for p in a["players"]:
+        p["combinations"] = [{"id": "x", "zh": evil, "en": evil}] * 2
+    a["showing_winners"] = [[1], [2]]
+    d = copy.deepcopy(handle({"game": "yezi", "action": "deal", "seed": 222}))
+    d["combinations"] = [{"id": "x", "zh": evil, "en": evil}] * 2
+    for lang in ("zh", "en"):
+        text = v_yezi.round_result(a, lang) + "".join(v_yezi.deal(d, lang).values())
+        assert "<script" not in text and "<img" not in text
+        assert text.count(escape(evil)) >= 3 + 4 + 8 + 2 + 2
+
+
+def test_the_yezi_module_draws_no_answer_itself():
+    js = (ROOT / "widgets" / "yezi.js").read_text(encoding="utf-8")
+    for view in ("yezi-deal", "yezi-round"):
+        assert f'view: "{view}"' in js
+    for drawn in ("yz-round-table", "yz-showings", "show_order", "掷骰者", "优胜", "mine-total", "ranks["):
+        assert drawn not in js, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_dawei_games_first_answer_is_its_live_answer(lang):
+    from sitegen import dawei as site_dawei
+
+    first = site_dawei.game_widget(lang, {})
+    req = {"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": [], "log_tail": 500, "lang": lang}
+    live = views.answer({"view": "dawei-game", "lang": lang, "request": req})
+    assert live["ok"] and sorted(live["html"]) == sorted(("status", "dice", "own-text", "others", "board", "log"))
+    for role, html in live["html"].items():
+        tag = {"own-text": "p", "others": "ul", "log": "ul"}.get(role, "div")
+        box = re.search(rf'<{tag} [^>]*data-role="{role}"[^>]*>', first)
+        assert box and first[box.end():].startswith(html + f"</{tag}>"), role
+    assert live["html"]["log"].count("<li>") == len(live["log"]) > 0
+    assert live["html"]["board"].count("<tr data-seat=") == 4
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_finished_dawei_game_says_how_it_ended_and_each_players_result(lang):
+    req = {"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["auto:20000"], "log_tail": 50, "lang": lang}
+    a = views.answer({"view": "dawei-game", "lang": lang, "request": req})
+    assert a["ok"] and a["terminal"]
+    assert escape(a["end_words"][lang]) in a["html"]["status"] and str(int(a["break_even"])) in a["html"]["status"]
+    nets = re.findall(r'<td data-role="net">([^<]*)</td>', a["html"]["board"])
+    assert nets == [("+" if n > 0 else "") + (str(int(n)) if float(n).is_integer() else str(n)) for n in a["net"]]
+    assert 'class="current"' not in a["html"]["board"]
+    assert a["html"]["board"].count("（你）" if lang == "zh" else " (you)") == 1
+
+
+def test_the_dawei_game_view_keeps_engine_text_as_text():
+    evil = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    from views import dawei as v_dawei
+
+    a = copy.deepcopy(handle({"game": "dawei", "action": "play", "players": 4, "seed": 1, "humans": [0], "moves": ["auto:3"], "log_tail": 500}))
+    for x in a["seats"] + a["sticks"] + a["log"] + a["since_own"]:
+        x["zh"] = x["en"] = evil
+    for x in a["log"]:
+        if x.get("dice"):
+            x["dice_words"] = {"zh": evil, "en": evil}
+    a["phase_words"] = {"zh": evil, "en": evil}
+    for lang in ("zh", "en"):
+        text = "".join(v_dawei.game(a, lang).values())
+        assert "<script" not in text and "<img" not in text
+        assert text.count(escape(evil)) >= 1 + 4 + 10 + len(a["log"])
+
+
+def test_the_dawei_game_module_draws_no_answer_itself():
+    dw = (ROOT / "widgets" / "dawei.js").read_text(encoding="utf-8")
+    game = dw.split("async function gameWidget", 1)[1].split("\n}\n", 1)[0]
+    assert 'view: "dawei-game"' in game
+    for drawn in ("dawei-board-table", "boardTable", "logItem", "本局结束", "轮到", "你还没有掷", "（无）", "★"):
+        assert drawn not in dw, drawn

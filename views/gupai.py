@@ -1,0 +1,138 @@
+"""鄂南骨牌's hand at the table drawn from one answer of the engine's ``play`` action: the score table, the trick
+on the table and the last one, whose turn it is, the reader's tiles, the settlement.
+
+The build draws the hand widget's first answer with this function (``sitegen/gupai.py``, ``still``: the tiles
+disabled until Python is ready) and the reader's browser draws every later answer with the same function in
+Pyodide (``views.answer``); ``widgets/gupai.js`` only inserts the markup and wires the tiles and buttons.
+Every text from an answer is escaped. Parts are separated by a space, as words on the page are.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from engine.gupai.actions import WORDS
+from engine.gupai.svg import tile_svg
+from engine.gupai.tiles import BY_CODE
+
+Answer = dict[str, Any]
+
+#: the width of a tile on the table and in the reader's hand (CSS px; a tile is twice as high)
+TABLE_WIDTH = 26
+HAND_WIDTH = 34
+
+
+def e(x: Any) -> str:
+    return escape(str(x), quote=True)
+
+
+def T(lang: str):
+    return lambda zh, en: zh if lang == "zh" else en
+
+
+def _w(key: str, lang: str) -> str:
+    zh, en = WORDS[key]
+    return zh if lang == "zh" else en
+
+
+def _seat(a: Answer, s: int, lang: str) -> str:
+    return e(a["seats"][s][lang])
+
+
+def _tile(code: str, width: int, lang: str) -> str:
+    return tile_svg("66", width, lang, face_up=False) if code == "back" else tile_svg(code, width, lang)
+
+
+def _play(a: Answer, c: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    tiles = "".join(_tile(code, TABLE_WIDTH, lang) for code in c["tiles"])
+    return (f'<div class="gp-play"><span class="gp-who">{_seat(a, c["seat"], lang)}</span> <span class="gp-tiles">{tiles}</span> '
+            f'<span class="gp-how">{t("打", "face up") if c["up"] else t("垫", "face down")}</span></div>')
+
+
+def _dun(n: int, lang: str) -> str:
+    return f"{n} {_w('trick', 'zh')}" if lang == "zh" else f"{n} {_w('trick' if n == 1 else 'tricks', 'en')}"
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def status(a: Answer, lang: str) -> str:
+    """Whose turn it is and what the reader may lay, or how the hand ended."""
+    t = T(lang)
+    if a["terminal"]:
+        who = a["seats"][a["settlement"]["closer"]][lang]
+        return t(f"本盘结束：{who}{_w('closing', 'zh')}。", f"Hand over: {who} made {_w('closing', 'en')}.")
+    if a["to_move"] != a.get("human"):
+        return ""
+    if not a["current"]:
+        return t("轮到你领出：选一张、一对、至尊或套子。", "Your lead: choose a single, a pair, the supreme pair or a set.")
+    n = len(a["current"][0]["tiles"])
+    return t(f"轮到你跟 {n} 张：能大就打，否则扣下垫掉。", f"Your turn to follow with {n}: beat it if you can, else discard face down.")
+
+
+def why(a: Answer, lang: str) -> str:
+    """What the reader can do before choosing a tile (the widget says more once tiles are chosen)."""
+    t = T(lang)
+    if a["terminal"]:
+        return t("这一盘已经打完；按“新的一盘”再来。", "The hand is over: press “New hand” to play another.")
+    if a["to_move"] != a.get("human"):
+        return ""
+    return t("先点选手中的牌，两个按钮才会亮。", "Choose tiles in your hand first; then the buttons light up.")
+
+
+def settlement(a: Answer, lang: str) -> str:
+    """Tricks and nets per player, the summary, then every payment in words (who paid whom, for what)."""
+    t = T(lang)
+    s = a["settlement"]
+    rows = "".join(f'<tr><th scope="row">{_seat(a, i, lang)}</th> <td>{int(s["held"][i])}</td> <td>{int(s["nets"][i]):+d}</td></tr>'
+                   for i in range(len(s["held"])))
+    table = (f'<table class="gp-score"><thead><tr><th>{t("玩家", "Player")}</th> <th>{t("得墩", _cap(_w("tricks", "en")))}</th> '
+             f'<th>{t("输赢（" + _w("trick", "zh") + "）", "Net, in " + _w("tricks", "en"))}</th></tr></thead><tbody>{rows}</tbody></table>')
+    lines = " ".join(f"<li>{e(ln[lang])}</li>" for ln in s["lines"])
+    return f'{table} <p class="gp-summary">{e(s["summary"][lang])}</p> <ul class="gp-lines">{lines}</ul>'
+
+
+def board(a: Answer, lang: str, still: bool = False) -> str:
+    """The hand as the widget shows it: the score table and the trick on the table, the last trick, the status,
+    the reader's tiles (``still``: all disabled, as before Python is ready), the reason to choose, the result and
+    why the reader may not seal."""
+    t = T(lang)
+    human = a.get("human")
+    rows = "".join(
+        f'<tr data-seat="{s}"><th scope="row">{_seat(a, s, lang)}{t("（你）", " (you)") if s == human else ""}'
+        f'{t("（" + _w("sealing", "zh") + "）", " (" + _w("sealing", "en") + ")") if s in a["sealed"] else ""}</th> '
+        f'<td>{int(a["counts"][s])}</td> <td>{int(a["held"][s])}</td></tr>'
+        for s in range(len(a["seats"]))
+    )
+    score = (f'<table class="gp-score"><thead><tr><th>{t("玩家", "Player")}</th> <th>{t("手中", "Tiles left")}</th> '
+             f'<th>{t("得墩", _cap(_w("tricks", "en")))}</th></tr></thead><tbody>{rows}</tbody></table>')
+    current = "".join(_play(a, c, lang) + " " for c in a["current"]) or t("（桌上还没有牌）", "(nothing on the table yet)")
+    last = ""
+    if a["tricks"]:
+        tr = a["tricks"][-1]
+        who = a["seats"][tr["winner"]][lang]
+        last = (e(t(f"上一圈：{who}得 {_dun(tr['dun'], 'zh')}", f"Last trick: {who} takes {_dun(tr['dun'], 'en')}"))
+                .join(("<p>", "</p>")) + ' <div class="gp-table">' + " ".join(_play(a, m, lang) for m in tr["moves"]) + "</div>")
+    mine = (a["hands"][human] if human is not None else None) or []
+    off = " disabled" if still or a["terminal"] or a["to_move"] != human else ""
+    hand = "".join(
+        f'<button type="button" class="gp-pick" data-tile="{e(c)}" aria-pressed="false" '
+        f'aria-label="{e(t(BY_CODE[c].zh, BY_CODE[c].en))}"{off}>{tile_svg(c, HAND_WIDTH, lang)}</button>'
+        for c in mine
+    )
+    result = settlement(a, lang) if a.get("settlement") else ""
+    begun = a["terminal"] or bool(a["tricks"]) or any(c["seat"] == human for c in a["current"])
+    seal = a.get("seal")
+    seal_why = e(seal[lang]) if seal and not seal.get("allowed") and not begun else ""
+    return (
+        f'<div class="gp-board">{score} <div class="gp-table" data-role="table">{current}</div></div>'
+        f' <div class="gp-last" data-role="last">{last}</div>'
+        f' <p class="gp-status" data-role="status" aria-live="polite">{e(status(a, lang))}</p>'
+        f' <div class="gp-hand" data-role="hand"{"" if mine else " hidden"}>{hand}</div>'
+        f' <p class="gp-why" data-role="why" aria-live="polite">{e(why(a, lang))}</p>'
+        f' <div data-role="result">{result}</div>'
+        f' <p class="gp-why" data-role="seal-why">{seal_why}</p>'
+    )
