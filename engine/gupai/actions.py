@@ -14,8 +14,8 @@ from ..errors import ApiError
 from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
-from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, gupai_play_out, read_level
-from .hand import MAX_MOVES, Move, State, deal, play_out
+from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, read_level
+from .hand import MAX_MOVES, Move, State, deal
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
 from .plays import Play, beats, classify, family_en, family_zh
 from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
@@ -146,7 +146,9 @@ def _seats() -> list[dict[str, str]]:
     return [{"zh": z, "en": e} for z, e in zip(SEATS_ZH, SEATS_EN)]
 
 
-def _state_json(st: State, human: int | None) -> dict[str, Any]:
+def _state_json(st: State, human: int | None, lawful: list[str]) -> dict[str, Any]:
+    """The table as ``human`` sees it (everything when nobody is seated or the hand is over); ``lawful``: the
+    protocol's lawful moves of the seat to play, offered when that seat is the reader's."""
     show_all = human is None or st.terminal
     tricks = []
     for t in st.tricks:
@@ -155,7 +157,7 @@ def _state_json(st: State, human: int | None) -> dict[str, Any]:
                                   "up": m.up} for s, m in t.moves]})
     current = [{"seat": s, "tiles": list(m.tiles) if (m.up or show_all or s == human) else ["back"] * len(m.tiles), "up": m.up}
                for s, m in st.current]
-    legal = [{"tiles": list(m.tiles), "up": m.up} for m in st.legal()] if (not st.terminal and (human is None or st.to_move == human)) else []
+    legal = [{"tiles": a.partition(":")[2].split("."), "up": a.startswith("up:")} for a in lawful] if (human is None or st.to_move == human) else []
     ans: dict[str, Any] = {
         "seats": _seats(),
         "hands": [list(h) if (show_all or s == human) else None for s, h in enumerate(st.hands)],
@@ -206,7 +208,14 @@ def _sealed_seats(req: dict[str, Any], dealt: tuple[tuple[str, ...], ...]) -> tu
     return tuple(sorted(set(seats)))
 
 
-def _play(req: dict[str, Any]) -> dict[str, Any]:
+def table_state(req: dict[str, Any]) -> tuple[Any, int, int | None, GupaiConfig, str]:
+    """A table's request replayed through the game protocol (engine/protocol/gupai.py): the computer plays every
+    seat but ``human`` (at the request's level) and the reader's moves in turn; the protocol decides what is lawful,
+    and the first move it refuses is named with its reason. The state reached, the seed, the reader's seat, the
+    rules and the level."""
+    from ..protocol import IllegalAction
+    from ..protocol.gupai import GupaiState, move_id
+
     seed = _seed(req)
     dealer = get_int(req, "dealer", 0, lo=0, hi=3)
     human = get_optional_int(req, "human", lo=0, hi=3)
@@ -214,20 +223,36 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     raw = get_list(req, "moves", [], max_len=MAX_MOVES)
     moves = [_move_of(x, i) for i, x in enumerate(raw)]
     sealed = _sealed_seats(req, deal(seed, dealer).hands)
-    st = State.start(seed, dealer, cfg, sealed)
+    gs = GupaiState({"seed": seed, "dealer": dealer, "sealed": list(sealed),
+                     "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)}})
     level = read_level(req)  # the computer players' level (and the hint's)
+
+    def computer_plays() -> None:  # every seat but the reader's, until the reader must play or the hand is over
+        while not gs.is_terminal() and gs.current_player() != human:
+            gs.apply(move_id(gupai_move(gs.st, seed, level)))
+
     for i, m in enumerate(moves):
-        if human is not None and not st.terminal and st.to_move != human:
-            st = gupai_play_out(st, human, seed, level)
-        if st.terminal:
+        if human is not None:
+            computer_plays()
+        if gs.is_terminal():
             raise ApiError("hand_over", f"第 {i + 1} 步：这一盘已经打完了。", f"Move {i + 1}: the hand is already over.")
-        why = st.why_illegal(m)
-        if why is not None:
-            raise ApiError("illegal_move", f"第 {i + 1} 步不合规则：{why[0]}", f"Move {i + 1} is not allowed: {why[1]}")
-        st = st.apply(m)
-    st = gupai_play_out(st, human, seed, level)
+        lawful = gs.legal_actions()
+        action = next((a for a in (move_id(m), move_id(Move(sort_tiles(m.tiles), m.up))) if a in lawful), move_id(m))
+        try:
+            gs.apply(action)
+        except IllegalAction as e:
+            raise ApiError("illegal_move", f"第 {i + 1} 步不合规则：{e.zh}", f"Move {i + 1} is not allowed: {e.en}") from None
+    computer_plays()
+    return gs, seed, human, cfg, level
+
+
+def _play(req: dict[str, Any]) -> dict[str, Any]:
+    """The table (its widget, share links and records ask this): the hand as the reader's seat sees it."""
+    gs, seed, human, cfg, level = table_state(req)
+    dealer = gs.setup["dealer"]
+    st = gs.st
     ans = {"seed": seed, "dealer": dealer, "human": human, "options": as_dict(cfg)}
-    ans.update(_state_json(st, human))
+    ans.update(_state_json(st, human, gs.legal_actions(human) if human is not None else gs.legal_actions()))
     if "level" in req:
         ans["level"] = level
         hint = gupai_move(st, seed, level, STRONG_UNITS["gupai"]) if human is not None and not st.terminal and st.to_move == human else None

@@ -54,57 +54,19 @@ def _dawei(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _gupai(req: dict[str, Any]) -> dict[str, Any]:
-    from ..gupai.actions import MAX_MOVES, _cfg, _move_of, _sealed_seats, _seed
-    from ..gupai.config import CHOICES, as_dict
-    from ..gupai.hand import State, deal
-    from ..protocol.gupai import move_id
-    from ..protocol.strong import gupai_play_out, read_level
-    from ..validate import get_int, get_list, get_optional_int
+    from ..gupai.actions import table_state
 
-    seed = _seed(req)
+    gs, seed, _, _, level = table_state(req)  # the hand as the table plays it, through the game protocol
     _seed_ok(seed)
-    dealer = get_int(req, "dealer", 0, lo=0, hi=3)
-    human = get_optional_int(req, "human", lo=0, hi=3)
-    cfg = _cfg(req)
-    moves = [_move_of(x, i) for i, x in enumerate(get_list(req, "moves", [], max_len=MAX_MOVES))]
-    sealed = _sealed_seats(req, deal(seed, dealer).hands)
-    st = State.start(seed, dealer, cfg, sealed)
-    level = read_level(req)
-    for i, m in enumerate(moves):  # as the play action replays them
-        if human is not None and not st.terminal and st.to_move != human:
-            st = gupai_play_out(st, human, seed, level)
-        if st.terminal or st.why_illegal(m) is not None:
-            raise ApiError("illegal_move", f"第 {i + 1} 步不合规则。", f"Move {i + 1} is not allowed.")
-        st = st.apply(m)
-    st = gupai_play_out(st, human, seed, level)
-    actions = [move_id(m) for t in st.tricks for _, m in t.moves] + [move_id(m) for _, m in st.current]
-    choices = {k: tuple(v) for k, v in CHOICES.items()}
-    return {"game": "gupai", "seed": seed, "dealer": dealer, "sealed": list(sealed),
-            "options": _non_default(as_dict(cfg), choices), "actions": actions, **({"level": level} if "level" in req else {})}
+    return {**gs.written(), **({"level": level} if "level" in req else {})}
 
 
 def _yezi(req: dict[str, Any]) -> dict[str, Any]:
-    from ..yezi.actions import _cfg, _level_splits, _my_split, _seed
-    from ..yezi.round import Round
-    from ..protocol.strong import read_level
-    from ..protocol.yezi import CHOICES, _codes
-    from ..validate import get_int
+    from ..yezi.actions import table_round
 
-    seed = _seed(req)
-    _seed_ok(seed)
-    thrower = get_int(req, "thrower", 0, lo=0, hi=3)
-    cfg = _cfg(req)
-    r = Round(seed, thrower, cfg)
-    my_seat = _my_split(req, r)
-    level = read_level(req) if "level" in req else None
-    if level is not None:  # the other seats split at the level, as the round action has them split
-        _level_splits(r, seed, thrower, req.get("options"), my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
-    r.play_out()
-    actions = [f"split:{_codes(r.arranged[s][0])}|{_codes(r.arranged[s][1])}" for s in r.order]
-    actions += [f"show:{_codes(g)}" for _, _, g in r.shown]
-    options = _non_default({k: getattr(cfg, k) for k in CHOICES}, CHOICES)
-    return {"game": "yezi", "seed": seed, "thrower": thrower, "options": options, "actions": actions,
-            **({"level": level} if level is not None else {})}
+    st, _, _, level = table_round(req)  # the round as the table plays it, through the game protocol
+    _seed_ok(st.setup["seed"])
+    return {**st.written(), **({"level": level} if level is not None else {})}
 
 
 def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:

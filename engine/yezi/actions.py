@@ -18,7 +18,6 @@ from .cards import FACES, GROUP_SIZE, LEAF, SEAT_NAMES, Card, InvalidCards, chec
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
 from . import showing
-from .round import Round
 from .svg import card_svg
 
 
@@ -133,19 +132,43 @@ def _deal(req: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _round(req: dict[str, Any]) -> dict[str, Any]:
+def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | None, str | None]:
+    """A round's request played through the game protocol (engine/protocol/yezi.py): each seat's split in showing
+    order — the reader's own groups (``my_seat``, ``my_groups``) where given, the computer's for the others (at the
+    request's level, else the basic player's) — then the eight showings. The protocol decides which splits are lawful.
+    The state reached, the reader's seat, the hint and the level."""
+    from ..protocol import IllegalAction
+    from ..protocol.strong import read_level
+    from ..protocol.yezi import YeziState
+
     seed = _seed(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
     cfg = _cfg(req)
-    r = Round(seed, thrower, cfg)
-    my_seat = _my_split(req, r)
-    from ..protocol.strong import read_level
-
+    st = YeziState({"game": "yezi", "seed": seed, "thrower": thrower, "options": _protocol_options(cfg)})
+    my_seat, mine = _my_split(req)
     level = read_level(req) if "level" in req else None
-    hint = None
+    hint, moves = None, {}
     if level is not None:
-        hint = _level_splits(r, seed, thrower, req.get("options"), my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
-    res = r.play_out()
+        hint, moves = _level_moves(st, seed, my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
+    while not st.is_terminal():
+        seat = st._splitting()
+        move = st.legal_actions()[0] if seat is None else mine if seat == my_seat else moves.get(seat) or st.basic_action()
+        try:
+            st.apply(move)
+        except IllegalAction:
+            raise ApiError(
+                "bad_split",
+                "这两组牌不是你这一手的八张牌：请只用发给你的牌，每张用一次。",
+                "These two groups are not the eight cards you were dealt: use only your own cards, each once.",
+            ) from None
+    return st, my_seat, hint, level
+
+
+def _round(req: dict[str, Any]) -> dict[str, Any]:
+    """The round table (its widget, share links and records ask this): the whole round, every seat's cards shown."""
+    st, my_seat, hint, level = table_round(req)
+    r, seed, thrower, cfg = st.r, st.setup["seed"], st.setup["thrower"], _cfg(req)
+    res = r.result()
     d = r.deal
     players = []
     for seat in range(4):
@@ -180,7 +203,7 @@ def _round(req: dict[str, Any]) -> dict[str, Any]:
         "my_best": None if my_seat is None else best_split(d.hands[my_seat]).score,
         "options": {k: getattr(cfg, k) for k in CHOICES},
         "seat_names": [{"zh": zh, "en": en} for zh, en in SEAT_NAMES],
-        **({"level": level, "hint": hint, "position": _position(r, seed, thrower, cfg)} if level is not None else {}),
+        **({"level": level, "hint": hint, "position": st.written()} if level is not None else {}),
     }
 
 
@@ -194,16 +217,15 @@ def _protocol_options(cfg: YeziConfig) -> dict[str, str]:
     return {k: str(getattr(cfg, k)) for k in PCHOICES if hasattr(cfg, k)}
 
 
-def _level_splits(r: Round, seed: int, thrower: int, options: Any, me: int, level: str) -> dict[str, Any]:
-    """The other seats' splits at ``level`` (arranged in ``r`` unless already), and the hint for seat ``me``:
-    the split the computer would make in that seat at that level. The others decide with seat ``me``'s
-    split unknown to them: they are chosen with the hint's split in its place, so the reader's own
-    choice never changes theirs."""
+def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any], dict[int, str]]:
+    """The other seats' splits at ``level`` (as protocol moves, by seat), and the hint for seat ``me``: the split the
+    computer would make in that seat at that level. The others decide with seat ``me``'s split unknown to them: they
+    are chosen with the hint's split in its place, so the reader's own choice never changes theirs."""
     from ..protocol.strong import basic_action, rollouts_for, strong_choice
-    from ..protocol.yezi import YeziState, _cards
 
-    st = YeziState({"game": "yezi", "seed": seed, "thrower": thrower, "options": _protocol_options(r.config)})
+    st = st.clone()
     hint: dict[str, Any] = {}
+    moves: dict[int, str] = {}
     for _ in range(4):
         seat = st._splitting()
         if seat is None:
@@ -217,34 +239,18 @@ def _level_splits(r: Round, seed: int, thrower: int, options: Any, me: int, leve
             zh, en = st.action_words(move)
             first, _, second = move.partition(":")[2].partition("|")
             hint = {"level": level, "seat": seat, "groups": [first.split("."), second.split(".")], "zh": zh, "en": en, "deals": deals}
-        elif seat not in r.arranged:
-            first, _, second = move.partition(":")[2].partition("|")
-            r.arrange(seat, _cards(first), _cards(second))
-        st.apply(move)
-    return hint
-
-
-def _position(r: Round, seed: int, thrower: int, cfg: YeziConfig) -> dict[str, Any]:
-    """The round as a written position of the common protocol (for table.review): each seat's split, then the showings."""
-    from ..protocol.yezi import YeziState, _codes
-
-    st = YeziState({"game": "yezi", "seed": seed, "thrower": thrower, "options": _protocol_options(cfg)})
-    for _ in range(12):
-        seat = st._splitting()
-        if st.is_terminal():
-            break
-        if seat is not None:
-            a, b = r.arranged[seat]
-            st.apply(f"split:{_codes(a)}|{_codes(b)}")
         else:
-            st.apply(st.legal_actions()[0])
-    return st.written()
+            moves[seat] = move
+        st.apply(move)
+    return hint, moves
 
 
-def _my_split(req: dict[str, Any], r: Round) -> int | None:
-    """The reader's own two groups (``my_groups``, first shown first) for seat ``my_seat``, fixed before any showing."""
+def _my_split(req: dict[str, Any]) -> tuple[int | None, str | None]:
+    """The reader's own two groups (``my_groups``, first shown first) for seat ``my_seat``, as the protocol's split move."""
+    from ..protocol.yezi import _codes as move_codes
+
     if "my_groups" not in req:
-        return None
+        return None, None
     seat = get_int(req, "my_seat", 0, lo=0, hi=3)
     groups = get_list(req, "my_groups", min_len=2, max_len=2)
     parsed: list[list[Card]] = []
@@ -259,15 +265,7 @@ def _my_split(req: dict[str, Any], r: Round) -> int | None:
             parsed.append([parse_card(x) for x in g])
         except InvalidCards as e:
             raise ApiError(e.code, e.zh, e.en)
-    try:
-        r.arrange(seat, parsed[0], parsed[1])
-    except ValueError:
-        raise ApiError(
-            "bad_split",
-            "这两组牌不是你这一手的八张牌：请只用发给你的牌，每张用一次。",
-            "These two groups are not the eight cards you were dealt: use only your own cards, each once.",
-        )
-    return seat
+    return seat, f"split:{move_codes(parsed[0])}|{move_codes(parsed[1])}"
 
 
 def _showing(req: dict[str, Any]) -> dict[str, Any]:
@@ -279,7 +277,7 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
     players = get_list(req, "players", min_len=4, max_len=4)
     seats: list[showing.Seat] = []
     for i, p in enumerate(players):
-        who_zh, who_en = "甲乙丙丁"[i] + "家", "Player " + "ABCD"[i]
+        who_zh, who_en = SEAT_NAMES[i]
         if not isinstance(p, dict) or ("hand" in p) == ("groups" in p):
             raise ApiError("bad_player", f"{who_zh}：请写他的八张牌，或他亮出的两组牌（每组四张）。",
                            f"{who_en}: give his eight cards, or the two groups of four he showed.")

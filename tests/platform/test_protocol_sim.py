@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from engine.api import handle
-from engine.protocol import ADAPTERS, GameState, IllegalAction, open_state, state_class
+from engine.protocol import ADAPTERS, GameState, IllegalAction, open_state, play_random, state_class
 from engine.paohuzi.cards import FACES
 from engine.protocol.gupai import GupaiState
 
@@ -218,3 +218,162 @@ def test_the_worked_example_in_developing_md_plugs_in(monkeypatch: pytest.Monkey
     st.apply("hide:1")
     st.apply("hide:1")
     assert any(st.resample(0, random.Random(k)).observation(0) != st.observation(0) for k in range(10))
+
+
+# ---------------------------------------------------------------- the games' own tables agree with the protocol
+# Each game's table asks its own play action (the shape its widget, share links and records speak); that action
+# replays the moves through the game's adapter. These tests play seeded random games through the protocol and ask
+# the table's action at every decision of the reader's seat: the same lawful moves, the same refusals in the same
+# words, the same result — under every setup the simulation above plays.
+
+GUPAI_CASES = [(i, s) for i, s in enumerate(GupaiState.setups())]
+
+
+def _gupai_table(setup: dict[str, Any], human: int | None, moves: list[str], **more: Any) -> dict[str, Any]:
+    req = {"game": "gupai", "action": "play", "seed": setup.get("seed", 0), "dealer": setup.get("dealer", 0),
+           "options": setup.get("options", {}), "sealed": setup.get("sealed", []), "human": human,
+           "moves": [{"tiles": m.partition(":")[2].split("."), "up": m.startswith("up:")} for m in moves], **more}
+    return handle(req)
+
+
+@pytest.mark.parametrize("case", GUPAI_CASES, ids=[f"gupai-{i}" for i, _ in GUPAI_CASES])
+def test_gupai_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None:
+    from engine.gupai.hand import computer_move
+    from engine.protocol.gupai import move_id
+
+    i, setup = case
+    setup = {"seed": 40 + i, **setup}
+    human = next(s for s in range(4) if s not in setup.get("sealed", []))
+    st, rng, mine, asked = open_state({"game": "gupai", **setup}), random.Random(i), [], 0
+    while not st.is_terminal():
+        if st.current_player() == human:
+            ans = _gupai_table(setup, human, mine)
+            assert ans["ok"] and not ans["terminal"] and ans["to_move"] == human
+            assert [("up:" if m["up"] else "down:") + ".".join(m["tiles"]) for m in ans["legal"]] == st.legal_actions()
+            assert ans["hands"][human] == st.observation(human)["hand"] and ans["held"] == list(st.st.held)
+            wrong = next(m for m in ("up:" + ".".join(st.st.hands[human][:2]), "down:" + st.st.hands[human][0], "up:00")
+                         if m not in st.legal_actions())
+            refused = _gupai_table(setup, human, mine + [wrong])
+            why = st.why_not(wrong)
+            assert refused["error"]["code"] == "illegal_move" and why is not None and refused["error"]["en"].endswith(why[1])
+            a = rng.choice(st.legal_actions())
+            mine.append(a)
+            asked += 1
+        else:
+            a = move_id(computer_move(st.st))
+        st.apply(a)
+    end = _gupai_table(setup, human, mine)
+    assert asked and end["ok"] and end["terminal"] and end["legal"] == []
+    assert end["settlement"]["nets"] == [int(x) for x in st.returns()]
+    assert _gupai_table(setup, human, mine + mine[-1:])["error"]["code"] == "hand_over"
+    assert [t["moves"] for t in end["tricks"]] == [[{"seat": s, "tiles": list(m.tiles), "up": m.up} for s, m in t.moves] for t in st.st.tricks]
+    # every seat played at random through the protocol: the table with nobody seated plays the same moves to the same end
+    st = play_random(open_state({"game": "gupai", **setup}), random.Random(-i))
+    whole = _gupai_table(setup, None, st.actions)
+    assert whole["ok"] and whole["terminal"] and whole["settlement"]["nets"] == [int(x) for x in st.returns()]
+
+
+YEZI_CASES = [(i, s) for i, s in enumerate(state_class("yezi").setups())]
+
+
+@pytest.mark.parametrize("case", YEZI_CASES, ids=[f"yezi-{i}" for i, _ in YEZI_CASES])
+def test_yezi_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None:
+    """叶子戏's round action: the reader's split (any the protocol offers), the computer's for the others (the
+    basic player's, or at the basic level with its hint), then the showings — the same round as the protocol's."""
+    i, setup = case
+    rng = random.Random(f"yezi/{i}")
+    for k in range(3):
+        seed, me = 70 + 4 * i + k, (i + k) % 4
+        st = open_state({"game": "yezi", "seed": seed, **setup})
+        base = {"game": "yezi", "action": "round", "seed": seed, "thrower": st.setup["thrower"], "options": setup.get("options", {})}
+        mine = None
+        while not st.is_terminal():
+            p = st.current_player()
+            if p == me and st.observation(p)["my_split"] is None:
+                mine = rng.choice(st.legal_actions())
+                st.apply(mine)
+            else:
+                st.apply(st.basic_action())  # type: ignore[attr-defined]
+        assert mine is not None
+        first, _, second = mine.partition(":")[2].partition("|")
+        groups = [first.split("."), second.split(".")]
+        for req in ({**base, "my_seat": me, "my_groups": groups}, {**base, "my_seat": me, "my_groups": groups, "level": "basic"}):
+            ans = handle(req)
+            assert ans["ok"] and ans["my_seat"] == me
+            res = st.r.result()  # type: ignore[attr-defined]
+            assert [p["total"] for p in ans["players"]] == list(res.totals) and [p["place"] for p in ans["players"]] == list(res.places)
+            shown = st.observation(me)["shown"]  # every group, once the round is over
+            assert [p["groups"] for p in ans["players"]] == [[sh["group"] for sh in shown if sh["seat"] == s] for s in range(4)]
+        basic = handle({**base, "my_seat": me, "level": "basic"})
+        c = open_state({"game": "yezi", "seed": seed, **setup})
+        while c.current_player() != me:
+            c.apply(c.basic_action())  # type: ignore[attr-defined]
+        assert "split:" + "|".join(".".join(g) for g in basic["hint"]["groups"]) == c.basic_action()  # type: ignore[attr-defined]
+        other = next(s for s in range(4) if s != me)
+        stolen = handle({**base, "my_seat": me, "my_groups": [st.observation(other)["hand"][:4], st.observation(other)["hand"][4:]]})
+        assert stolen["ok"] is False and stolen["error"]["code"] == "bad_split"
+
+
+DAWEI_CASES = [(i, s) for i, s in enumerate(state_class("dawei").setups())]
+
+
+@pytest.mark.parametrize("case", DAWEI_CASES, ids=[f"dawei-{i}" for i, _ in DAWEI_CASES])
+def test_dawei_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None:
+    """打围's play action (reader at seat 0, the computer at the others) and the protocol, over a seeded game: at the
+    reader's split decisions the same lawful choices, and the same game to the same settlement."""
+    from engine.protocol.strong import basic_action
+
+    i, setup = case
+    st, rng, mine, asked = open_state({"game": "dawei", "seed": 90 + i, **setup}), random.Random(f"dawei/{i}"), [], 0
+    req = {"game": "dawei", "action": "play", "seed": 90 + i, "players": st.num_players(), "options": setup.get("options", {}),
+           "drop_chance": setup.get("drop_chance", 0), "humans": [0], "log_tail": 0}
+    while not st.is_terminal():
+        if st.current_player() == 0:
+            legal = st.legal_actions()
+            if len(legal) > 1 and asked < 2:
+                ans = handle({**req, "moves": mine})
+                assert ans["ok"] and ans["waiting_for"] == 0 and [o["action"] for o in ans["legal"]] == legal
+                asked += 1
+            a = rng.choice(legal)
+            mine.append(a)
+        else:
+            a = basic_action(st)
+        st.apply(a)
+    end = handle({**req, "moves": mine})
+    assert end["ok"] and end["terminal"] and end["moves_used"] == len(mine)
+    assert end["net"] == [float(x) for x in st.returns()]
+    assert end["holdings"] == [dict(h) for h in st.g.holdings]  # type: ignore[attr-defined]
+
+
+PAOHUZI_CASES = [(i, s) for i, s in enumerate(state_class("paohuzi").setups())]
+
+
+@pytest.mark.parametrize("case", PAOHUZI_CASES, ids=[f"paohuzi-{i}" for i, _ in PAOHUZI_CASES])
+def test_paohuzi_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None:
+    """跑胡子's and 下灌字牌's play action (reader at seat 0, the computer at the others) and the protocol, over a seeded
+    hand: at the reader's decisions the same lawful moves, and the same hand to the same result."""
+    from engine.paohuzi.ai import choose
+    from engine.paohuzi.table import action_id
+
+    i, setup = case
+    seed = 60 + i
+    st, rng, mine, asked = open_state({"game": "paohuzi", "seed": seed, **setup}), random.Random(f"paohuzi/{i}"), [], 0
+    req = {"game": "paohuzi", "action": "play", "seed": seed, "variant": st.setup["variant"], "table": st.setup["table"],
+           "options": setup.get("options", {}), "seat": 0}
+    while not st.is_terminal():
+        p = st.current_player()
+        if p == 0:
+            legal = st.legal_actions()
+            if len(legal) > 1 and asked < 3:
+                ans = handle({**req, "actions": mine})
+                assert ans["ok"] and ans["refused"] is None and [a["id"] for a in ans["actions"]] == legal
+                asked += 1
+            a = rng.choice(legal)
+            mine.append(a)
+        else:
+            a = action_id(choose(st.h, p))  # type: ignore[attr-defined]
+        st.apply(a)
+    end = handle({**req, "actions": mine})
+    assert end["ok"] and end["over"] and end["refused"] is None
+    seen = st.observation(0)
+    assert end["log"] == seen["log"] and end["result"] == seen["result"]
