@@ -31,6 +31,9 @@
   }
 
   function scrolls(el) {
+    // sizes first (the layout is there already): only a box whose content passes its edge
+    // can scroll, and its style is read only then (a style read per element costs more)
+    if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) return false;
     const s = getComputedStyle(el);
     const x = (s.overflowX === "auto" || s.overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1;
     const y = (s.overflowY === "auto" || s.overflowY === "scroll") && el.scrollHeight > el.clientHeight + 1;
