@@ -11,19 +11,16 @@ Every text from an answer is escaped.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from engine.dawei.actions import WORDS
+
+from .text import e
 
 Answer = dict[str, Any]
 
 #: the parts of the split widget redrawn from an answer (``data-role`` of its box → markup)
 PARTS = ("first", "direct", "openings", "second", "outcome")
-
-
-def e(x: Any) -> str:
-    return escape(str(x), quote=True)
 
 
 def pct(ways: int, of: int) -> str:

@@ -9,26 +9,19 @@ Every text from an answer is escaped. Parts are separated by a space, as words o
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from engine.gupai.actions import WORDS
 from engine.gupai.svg import tile_svg
 from engine.gupai.tiles import BY_CODE
 
+from .text import T, e
+
 Answer = dict[str, Any]
 
 #: the width of a tile on the table and in the reader's hand (CSS px; a tile is twice as high)
 TABLE_WIDTH = 26
 HAND_WIDTH = 34
-
-
-def e(x: Any) -> str:
-    return escape(str(x), quote=True)
-
-
-def T(lang: str):
-    return lambda zh, en: zh if lang == "zh" else en
 
 
 def _w(key: str, lang: str) -> str:

@@ -8,26 +8,19 @@ only inserts the markup and wires the hand editor. Every text from an answer is 
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from engine.paohuzi.cards import parse_card
 from engine.paohuzi.settle import SEAT_NAMES, SEATS
 from engine.paohuzi.svg import card_svg
 
+from .text import T, e
+
 Answer = dict[str, Any]
 
 #: heights of the cards drawn in an answer: a winning hand's groups, a card waited for
 GROUP_HEIGHT = 72
 WAIT_HEIGHT = 44
-
-
-def e(x: Any) -> str:
-    return escape(str(x), quote=True)
-
-
-def T(lang: str):
-    return lambda zh, en: zh if lang == "zh" else en
 
 
 def cards(codes: list[str], lang: str, height: int) -> str:

@@ -9,25 +9,18 @@ the markup and wires the cards and buttons. Every text from an answer is escaped
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from engine.yezi.cards import parse_card
 from engine.yezi.svg import card_svg
+
+from .text import T, e
 
 Answer = dict[str, Any]
 
 #: the width of a card in a group shown (CSS px; a card is twice as high) and of a card in a hand dealt
 GROUP_WIDTH = 30
 HAND_WIDTH = 34
-
-
-def e(x: Any) -> str:
-    return escape(str(x), quote=True)
-
-
-def T(lang: str):
-    return lambda zh, en: zh if lang == "zh" else en
 
 
 def cards(codes: list[str], lang: str, width: int) -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
 from typing import Any, Optional
 
 from engine.paohuzi.cards import parse_card
 from engine.paohuzi.svg import LESSON_HEIGHT, lesson_card_svg
+
+from .text import e
 
 #: every card at the table is drawn as in the lessons: 32 CSS px wide, characters 24 px high
 HEIGHT = LESSON_HEIGHT
@@ -23,10 +24,6 @@ WINNERS = "the winner's cards laid out"
 OVERLAP = round(HEIGHT * 0.47)
 
 Answer = dict[str, Any]
-
-
-def e(x: Any) -> str:
-    return escape(str(x), quote=True)
 
 
 def one_language(svg: str, lang: str) -> str:
