@@ -16,8 +16,12 @@ machine lowers the score); --why prints, for the median run, what Lighthouse say
 paint and blocks the page (render-blocking requests, script time per file, the main thread's work,
 the largest paint's element).
 
+With --before DIR (a site built from an earlier revision, for --before-port), each page's
+performance runs take turns between the two sites, and both medians are printed: a before and
+after measured on the same machine at the same time.
+
 Usage: python benchmarks/lighthouse.py [--site DIR --port N] [--pages dawei/ en/dawei/ ...] [--runs 3] [--why]
-       [--no-performance] [--plain] [--keep DIR]
+       [--no-performance] [--plain] [--keep DIR] [--before DIR --before-port N]
 """
 
 from __future__ import annotations
@@ -219,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", type=Path, help="keep Lighthouse's JSON reports in this folder")
     ap.add_argument("--no-performance", action="store_true", help="only accessibility, best practices and SEO")
     ap.add_argument("--no-categories", action="store_true", help="only performance")
+    ap.add_argument("--before", type=Path, help="another built site (the same pages before a change), measured in turns with this one")
+    ap.add_argument("--before-port", type=int, default=0, help="the loopback port --before was built for")
     ap.add_argument("--plain", action="store_true", help="serve files uncompressed, one connection a request")
     args = ap.parse_args(argv)
     if not LIGHTHOUSE.exists():
@@ -239,6 +245,10 @@ def main(argv: list[str] | None = None) -> int:
             print(res.log[-3000:])
             return 1
     start_serving(server)
+    other, other_base = None, ""
+    if args.before:
+        other, other_base = host_server(args.before, args.before_port)
+        start_serving(other)
     pages = args.pages if args.pages is not None else [p for lang in ("", "en/") for p in (lang + g for g in PAGES)]
     rows = []
     perf_rows = []
@@ -249,13 +259,26 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_performance:
             extra = [p for p in WIDGET_PAGES if args.pages is None]
             for i, path in enumerate(list(pages) + extra):
-                runs = [performance(base + path, reports / f"perf-{i}-{n}.json") for n in range(max(1, args.runs))]
+                runs, before = [], []
+                for n in range(max(1, args.runs)):
+                    # with --before, the two sites take turns (which goes first alternates), so a
+                    # change in the machine's load falls on both alike
+                    turns = [("this", n)] + ([("before", n)] if other_base else [])
+                    for who, _ in (turns if n % 2 == 0 else turns[::-1]):
+                        if who == "this":
+                            runs.append(performance(base + path, reports / f"perf-{i}-{n}.json"))
+                        else:
+                            before.append(performance(other_base + path, reports / f"before-{i}-{n}.json"))
+                if before:
+                    perf_rows.append(((path or "/") + " (before)", median_run(before)))
                 perf_rows.append((path or "/", median_run(runs)))
         if perf_rows:
             print(f"Served {'uncompressed, one connection a request' if args.plain else 'as a host should (gzip, HTTP/1.1 kept open)'}")
             print_performance(perf_rows, args.why)
     finally:
         server.shutdown()
+        if other is not None:
+            other.shutdown()
         shutil.rmtree(tmp, ignore_errors=True)
 
     if not rows:
