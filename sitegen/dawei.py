@@ -338,7 +338,7 @@ def referee_widget(lang: str, params: dict[str, Any]) -> str:
 
     t = T(lang)
     players = int(params.get("players", 4))
-    seats_zh, seats_en = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳", "ABCDEFGHIJKLMNOP"
+    from engine.dawei.game import SEATS_EN as seats_en, SEATS_ZH as seats_zh  # the seats' letters, the engine's
     ans = handle({"game": "dawei", "action": "referee", "players": players, "first": 0, "moves": [], "lang": lang})
     names = "".join(
         f'<label class="dawei-ref-name"{" hidden" if k >= players else ""}>{t(f"第 {k + 1} 位", f"Player {k + 1}")} '

@@ -317,7 +317,9 @@ def gupai_sample(lang: str, params: dict[str, Any]) -> str:
 
 
 def _yz_seat(s: int, lang: str) -> str:
-    return t(lang, f"{'甲乙丙丁'[s]}家", f"Player {'ABCD'[s]}")
+    from engine.yezi.cards import SEAT_NAMES  # the seats' names, the engine's one table
+
+    return t(lang, *SEAT_NAMES[s])
 
 
 def _yz_cards(codes: list[str], lang: str, width: int = 26) -> str:

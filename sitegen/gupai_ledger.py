@@ -7,11 +7,12 @@ import html
 from typing import Any
 
 from engine.api import handle
+from engine.gupai.ledger import LETTERS as SEAT_EN
+from engine.gupai.scoring import SEATS_ZH
 from sitegen.common import col_heads, html_table, signed_cells, still_buttons, t, total_row
 
 E = html.escape
-SEAT_ZH = "甲乙丙丁"
-SEAT_EN = "ABCD"
+SEAT_ZH = "".join(zh[0] for zh in SEATS_ZH)  # the seats' short names: 甲 of 甲家 (the engine's table)
 EXAMPLE = [
     {"dealer": 0, "held": [3, 0, 1, 4], "closer": 3},
     {"dealer": 3, "held": [2, 1, 1, 4], "closer": 3, "shang": "run", "run": True},

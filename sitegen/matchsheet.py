@@ -8,11 +8,12 @@ import html
 from typing import Any, Callable
 
 from engine.api import handle
+from engine.paohuzi.table import PLAYER_NAMES
 from sitegen.common import col_heads, html_table, signed_cells, still_buttons, t, total_row
 
 E = html.escape
-ZH = "甲乙丙丁"
-LET = "ABCD"
+ZH = "".join(zh for zh, _ in PLAYER_NAMES)  # the players' letters: the engine's one table of them
+LET = "".join(en for _, en in PLAYER_NAMES)
 #: the booklet's scored hands (competition rules 5 and 6), entered as a sheet: 15 戏, 21 戏, 荒牌, the 罚则 example
 EXAMPLE = [
     {"winner": 1, "huxi": 15},

@@ -131,7 +131,9 @@ def deal_widget(lang: str, params: dict[str, Any]) -> str:
 
 
 def _seat(s: int, lang: str) -> str:
-    return t(lang, f"{'甲乙丙丁'[s]}家", f"Player {'ABCD'[s]}")
+    from engine.yezi.cards import SEAT_NAMES  # the seats' names, the engine's one table
+
+    return t(lang, *SEAT_NAMES[s])
 
 
 def _my_hand(ans: dict[str, Any], lang: str) -> str:

@@ -24,12 +24,10 @@ import re
 from dataclasses import dataclass, field
 
 from .config import DEFAULT, GupaiConfig
-from .scoring import KINDS, Facts, Settlement, kind_of, settle, total_dun
+from .scoring import KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, kind_of, settle, total_dun
 from .tiles import HAND_SIZE, PLAYERS, SHANG
 
-LETTERS = "ABCD"
-SEATS_ZH = ("甲家", "乙家", "丙家", "丁家")
-SEATS_EN = ("Player A", "Player B", "Player C", "Player D")
+LETTERS = "".join(en[-1] for en in SEATS_EN)  # a seat in a ledger's word: the letter of its name (Player A: A)
 MAX_HANDS = 200
 SHANG_WHERE = ("none", "hand", "run")
 

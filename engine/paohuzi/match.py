@@ -31,10 +31,8 @@ from .json_helpers import rule_json
 from .labels import action_json
 from .request import parse_action
 from .seating import TABLES, hand_sheet, new_hand
-from .table import Foul
+from .table import PLAYER_NAMES, Foul
 from .views import result_json, view
-
-PLAYER_NAMES = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
 
 
 def _points(c: Card) -> int:

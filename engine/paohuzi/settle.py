@@ -21,7 +21,7 @@ from .table import ROLE_NAMES
 SEATS = ("zhuang", "xia", "shang", "xing")
 PLAYERS = ("zhuang", "xia", "shang")
 #: the seats' short names in a settlement's lines (庄家 / dealer, 下家 / next …): the one table of the seats' names is
-#: engine.paohuzi.table.ROLE_NAMES ("the next player"), shortened here
+#: engine.paohuzi.table.ROLE_NAMES (the next player …), shortened here
 SEAT_NAMES = {k: (zh, en.removeprefix("the ").removesuffix(" player")) for k, (zh, en) in ROLE_NAMES.items()}
 PENALTY_NAMES = {
     "zha_hu": ("A 诈胡", "A false win (zha hu)"),

@@ -38,9 +38,10 @@ from .groups import KINDS, Group
 from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, evaluate
 from .seating import table_config
 from .settle import PENALTY_NAMES, SEAT_NAMES, Sheet, settle
+from .table import PLAYER_NAMES
 
 #: the players' letters in their seats from the first dealer, (zh, en)
-SEAT_LETTERS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+SEAT_LETTERS = PLAYER_NAMES
 LETTERS = "".join(en for _, en in SEAT_LETTERS)  # a player in a record's hand: win:C
 #: table -> (players, whether a 醒家 counts)
 SHEET_TABLES = {"four": (4, True), "three": (3, False), "two": (2, False)}

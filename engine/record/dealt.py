@@ -56,8 +56,10 @@ def _four_hands(text: str, players: int, size: int, piece: Any, unit_zh: str, un
     for k, t in enumerate(seats):
         h = [piece(x) for x in _split(t)]
         if len(h) != size:
-            raise IllegalAction(f"{'甲乙丙丁'[k]}家应有 {size} {unit_zh}牌，这里写了 {len(h)} {unit_zh}。",
-                                f"Seat {'ABCD'[k]} should hold {size} {unit_en}; {len(h)} are given.")
+            from . import SEAT_LETTERS, SEATS_ZH  # a record's seats (甲 / A …)
+
+            raise IllegalAction(f"{SEATS_ZH[k]}家应有 {size} {unit_zh}牌，这里写了 {len(h)} {unit_zh}。",
+                                f"Seat {SEAT_LETTERS[k]} should hold {size} {unit_en}; {len(h)} are given.")
         hands.append(h)
     return hands
 

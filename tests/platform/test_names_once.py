@@ -3,7 +3,7 @@ fouls a player declares. Every other module (the engine's answers, sitegen's pag
 
 from __future__ import annotations
 
-import ast
+import functools
 import html
 from pathlib import Path
 
@@ -12,13 +12,18 @@ from engine.api import handle
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@functools.cache
+def source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
 def holders(words: set[str], *folders: str) -> dict[str, set[str]]:
-    """The modules under ``folders`` whose code holds one of ``words`` as a whole string (an f-string's parts too)."""
+    """The modules under ``folders`` whose code holds one of ``words`` as a whole string ("…" or '…')."""
     out: dict[str, set[str]] = {}
     for folder in folders:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            found = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in words}
+            text = source(path)
+            found = {w for w in words if f'"{w}"' in text or f"'{w}'" in text}
             if found:
                 out[str(path.relative_to(ROOT))] = found
     return out
@@ -63,3 +68,26 @@ def test_a_cards_source_and_the_declared_fouls_are_named_in_one_table() -> None:
     assert ans["ok"] and not ans["wins"], ans
     assert [r["code"] for r in ans["reasons"] if r["code"] in FOUL_NAMES] == list(DECLARED_FOULS)
     assert all(r["zh"].startswith(FOUL_NAMES[r["code"]][0]) for r in ans["reasons"] if r["code"] in FOUL_NAMES)
+
+
+def test_each_game_names_its_seats_in_one_table() -> None:
+    from engine.gupai.scoring import SEATS_EN as GUPAI_EN, SEATS_ZH as GUPAI_ZH
+    from engine.paohuzi.table import PLAYER_NAMES, ROLE_NAMES
+    from engine.yezi.cards import SEAT_NAMES as YEZI
+
+    # 骨牌's and 叶子戏's seats (甲家 / Player A …): one table in each game's engine, the rest read it
+    assert holders({"甲家", "Player A", "乙家", "Player B"}, "engine", "sitegen", "views") == {
+        "engine/gupai/scoring.py": {"甲家", "Player A", "乙家", "Player B"}, "engine/yezi/cards.py": {"甲家", "Player A", "乙家", "Player B"}}
+    assert list(zip(GUPAI_ZH, GUPAI_EN)) == list(YEZI)
+    # the seats' letters in a row (甲乙丙丁, ABCD): written in no module, read from the tables (打围's sixteen are
+    # its own and the records')
+    assert holders({"甲乙丙丁", "ABCD", "甲乙丙", "ABC"}, "engine", "sitegen", "views") == {}
+    # 跑胡子's roles (庄家 / the dealer …) and its players' letters: one table, table.py's
+    found = holders({w for pair in (*ROLE_NAMES.values(), *PLAYER_NAMES) for w in pair if len(w) > 1}, "engine/paohuzi")
+    assert list(found) == ["engine/paohuzi/table.py"]
+    from engine.paohuzi import match, settle, sheet
+    from sitegen import matchsheet
+
+    assert sheet.SEAT_LETTERS is PLAYER_NAMES and match.PLAYER_NAMES is PLAYER_NAMES
+    assert (matchsheet.ZH, matchsheet.LET) == ("".join(p[0] for p in PLAYER_NAMES), "".join(p[1] for p in PLAYER_NAMES))
+    assert {k: v[0] for k, v in settle.SEAT_NAMES.items()} == {k: v[0] for k, v in ROLE_NAMES.items()}
