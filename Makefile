@@ -90,10 +90,11 @@ test: setup
 	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadfile --durations=25
 
 # the quick tier to run while working: engine, lessons and API tests; it needs only the
-# virtual environment (no site build, Node, Java or browser). Tiers: tests/conftest.py
+# virtual environment (no site build, Node, Java or browser), in one process per core as make test
+# (TEST_PROCESSES=1 for one). Tiers: tests/conftest.py
 FAST := -m "not browser and not site and not node and not slow" --ignore=tests/browser --ignore=tests/record --ignore=tests/node
 test-fast: $(VENV)/.installed
-	$(PY) -m pytest -q $(FAST)
+	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadfile $(FAST)
 
 bench: setup site
 	$(PY) benchmarks/run.py

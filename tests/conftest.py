@@ -220,6 +220,9 @@ def _start_shared_build(config: pytest.Config) -> None:
     engine's tests (each worker would otherwise build and crawl its own)."""
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None) or config.option.collectonly:
         return
+    mark = config.option.markexpr or ""
+    if "not site" in mark and "not browser" in mark:
+        return  # the quick tier (make test-fast): no test of it needs the site
     tests = ROOT / "tests"
     light = {tests / d for d in ("dawei", "gupai", "yezi", "paohuzi", "lessons")}
     args = [Path(str(a).split("::")[0]).resolve() for a in config.args] or [tests]
