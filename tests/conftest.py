@@ -83,11 +83,11 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
-def site_server(directory: Path, start: bool = False) -> tuple[_Server, str]:
+def site_server(directory: Path, start: bool = False, handler: "type[_Handler] | None" = None) -> tuple[_Server, str]:
     """A loopback server for ``directory`` on a free port, and its address. The port is taken
     first because a site is built for the address it is served at: build, then ``start_serving``
     (or pass ``start=True`` for a site already built)."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
+    server = _Server(("127.0.0.1", 0), functools.partial(handler or _Handler, directory=str(directory)))
     if start:
         start_serving(server)
     return server, f"http://127.0.0.1:{server.server_address[1]}/"

@@ -210,6 +210,18 @@ def test_pages_a_reader_opened_come_back_offline(page, site_url):
     back.close()
 
 
+class _DeployingHandler(_Handler):
+    """The loopback server of a test that deploys new versions into the folder it serves: a file
+    is always sent whole, never "304 Not Modified". The standard handler compares If-Modified-Since
+    with the file's time in whole seconds, so a sw.js rewritten within the second of the last one
+    the browser fetched would be answered as unchanged, and the browser would never find the new
+    deployment (a real host's deployment changes the file's validators)."""
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        del self.headers["If-Modified-Since"]
+        return super().send_head()
+
+
 class _CountingHandler(_Handler):
     """The site's loopback server, counting the response bodies it sends, by path."""
 
@@ -426,7 +438,7 @@ def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp
     the new page is what is shown offline."""
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
-    server, base = site_server(site, start=True)
+    server, base = site_server(site, start=True, handler=_DeployingHandler)
     context = browser.new_context()
     context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
     try:
@@ -503,7 +515,7 @@ def test_a_page_uploaded_out_of_order_is_not_kept_under_the_new_version(browser,
     version, and C keeps C's page, never the old one."""
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
-    server, base = site_server(site, start=True)
+    server, base = site_server(site, start=True, handler=_DeployingHandler)
     context = browser.new_context()
     context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
     page_file = site / "gupai" / "index.html"
