@@ -322,22 +322,23 @@ EXAMPLES += [
 
 
 def _play_cost(req: dict[str, Any]) -> int:
-    from ..api import size
+    from ..api import BUDGET, size
+    from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS
+    from .play import match_base_cost, played_moves
 
-    # the hand is replayed from its seed: a whole hand (each hand of a match), plus each of the reader's moves checked
+    # the hand is replayed from its seed: a whole hand (each hand of a match, a finished one carried whole for less),
+    # plus each of the reader's moves checked; the computer seats at the strong level search one hand
     match = req.get("match")
-    hands = match.get("hands", 4) if isinstance(match, dict) else 1
-    hands = hands if isinstance(hands, int) and not isinstance(hands, bool) and 1 <= hands <= 8 else 8
-    base = 200_000 * hands + 2_000 * size(req, "actions", 0, 10_000)
-    if req.get("level") == "strong":  # the strong level's hint: what the budget leaves, at most its share
-        from ..api import BUDGET
-        from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS
-
-        hint = max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))  # in a match: the hint only (its seats stay basic)
-        if not isinstance(match, dict):
-            base += PAOHUZI_SEATS_UNITS  # the computer seats at the strong level
-            hint = max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))
-        return base + hint
+    moves = size(req, "actions", 0, 10_000)
+    seats_strong = req.get("level") == "strong"
+    if isinstance(match, dict):
+        hands = match.get("hands", 4)
+        hands = hands if isinstance(hands, int) and not isinstance(hands, bool) and 1 <= hands <= 8 else 8
+        base = match_base_cost(hands, moves, played_moves(match.get("played")), seats_strong)
+    else:
+        base = 200_000 + 2_000 * moves + (PAOHUZI_SEATS_UNITS if seats_strong else 0)
+    if req.get("hint_level", req.get("level")) == "strong":  # the strong level's hint: what the budget leaves, at most its share
+        return base + max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))
     return base
 
 
@@ -401,17 +402,11 @@ ACTIONS["sheet"] = a_sheet
 
 def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
     """The sheet action's request for a match sheet given as a record's text."""
-    from ..record import MAX_CHARS, RecordError, read
+    from ..record import read_text_of
     from ..record.sheet import PaohuziSheetState
     from .sheet import entry_json
 
-    text = req.get("text")
-    if not isinstance(text, str) or len(text) > MAX_CHARS:
-        raise ApiError("bad_record", "请给出积分表记录的文字。", "Give the text of the match sheet's record.")
-    try:
-        rec = read(text)
-    except RecordError as e:
-        raise ApiError("bad_record", e.message_zh, e.message_en) from None
+    rec = read_text_of(req, "请给出积分表记录的文字。", "Give the text of the match sheet's record.")
     st = rec.state
     if not isinstance(st, PaohuziSheetState):
         raise ApiError("bad_record", "这份记录不是跑胡子的积分表。", "This record is not a 跑胡子 match sheet.")

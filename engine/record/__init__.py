@@ -321,6 +321,24 @@ def _setup_value(tag: str, raw: str, default: Any, line: int, seats: bool = Fals
                       f"The value '{raw[:40]}' of the tag {tag} should be a number (or numbers separated by commas).")
 
 
+def read_text_of(req: Mapping[str, Any], zh: str, en: str, reader: Any = None) -> Any:
+    """The record whose text a request carries (``req["text"]``), read by ``reader`` (:func:`read` unless
+    given): a request without that text, or with a record that breaks a rule, or one ``reader`` refuses
+    (:class:`IllegalAction`), is refused as ``bad_record`` — with ``zh``/``en`` when the text is missing,
+    else with the line and the rule it breaks."""
+    from ..errors import ApiError
+
+    text = req.get("text")
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        raise ApiError("bad_record", zh, en)
+    try:
+        return (reader or read)(text)
+    except RecordError as e:
+        raise ApiError("bad_record", e.message_zh, e.message_en) from None
+    except IllegalAction as e:
+        raise ApiError("bad_record", e.zh, e.en) from None
+
+
 def read(text: str) -> Record:
     """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
     if not isinstance(text, str):

@@ -187,15 +187,9 @@ def a_export(req: dict[str, Any]) -> dict[str, Any]:
 def a_open(req: dict[str, Any]) -> dict[str, Any]:
     """A record's text in (and ``expect``, the game of the table opening it); what the table needs to
     replay it as written (``game``, ``replay``)."""
-    from . import MAX_CHARS, RecordError, read
+    from . import read_text_of
 
-    text = req.get("text")
-    if not isinstance(text, str) or len(text) > MAX_CHARS:
-        raise ApiError("bad_record", "请给出一份记录的文字。", "Give the text of a record.")
-    try:
-        rec = read(text)
-    except RecordError as e:
-        raise ApiError("bad_record", e.message_zh, e.message_en) from None
+    rec = read_text_of(req, "请给出一份记录的文字。", "Give the text of a record.")
     pos = rec.position
     if any(k in pos for k in ("sheet", "dice", "deal")):
         raise ApiError("not_a_table", "这份记录是在真实牌桌上记的（账本、桌上掷的色子或桌上发的牌），请在对应的页面打开。",

@@ -332,19 +332,10 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
 
 def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
     """The showing request a record of a round of 叶子戏 names (each seat by the two groups it showed)."""
-    from ..protocol import IllegalAction
-    from ..record import MAX_CHARS, RecordError
+    from ..record import read_text_of
     from ..record.dealt import showing_of_record
 
-    text = req.get("text")
-    if not isinstance(text, str) or len(text) > MAX_CHARS:
-        raise ApiError("bad_record", "请给出一份叶子戏的记录的文字。", "Give the text of a record of a round of 叶子戏.")
-    try:
-        got = showing_of_record(text)
-    except RecordError as e:
-        raise ApiError("bad_record", e.message_zh, e.message_en) from None
-    except IllegalAction as e:
-        raise ApiError("bad_record", e.zh, e.en) from None
+    got = read_text_of(req, "请给出一份叶子戏的记录的文字。", "Give the text of a record of a round of 叶子戏.", showing_of_record)
     out = {"game": "yezi", "action": "showing", "thrower": got["thrower"], "options": got["options"],
            "players": [{"groups": g} for g in got["groups"]]}
     out.update({k: got[k] for k in ("event", "date") if got[k]})
