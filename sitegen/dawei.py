@@ -72,29 +72,18 @@ def dice_widget(lang: str, params: dict[str, Any]) -> str:
         + "</select>"
         for i, d in enumerate(dice)
     )
-    award = ans["takes"][lang]
+    drawn = views_dawei.throw(ans, lang)  # the same view draws every live answer (views/dawei.py)
     return (
         '<div class="hw-row">'
         f'<button type="button" class="hw-btn" data-role="roll" disabled>{t("掷色", "Roll")}</button>'
         f'<span class="dawei-faces">{faces}</span>'
         f'<button type="button" class="hw-btn" data-role="classify" disabled>{t("判定", "Classify")}</button>'
         "</div>"
-        f'<div class="dawei-dice" data-role="dice" data-dice="{",".join(map(str, dice))}">{ans["svg"]}</div>'
-        f'<p class="dawei-result" aria-live="polite">{t("色面：", "Pattern: ")}<strong data-role="pattern">{e(ans["pattern"][lang])}</strong>'
-        f' · {t("得", "takes")} <span data-role="awards">{e(award)}</span>'
-        f' · {t("此掷概率", "this throw")} <span data-role="odds">{ans["ways"]}/{ALL_OUTCOMES}</span>'
-        f' · {t("此色面合计", "this pattern in all")} <span data-role="pattern-odds">{ans["pattern_ways"]}/{ALL_OUTCOMES} = {pct(ans["pattern_ways"])}</span></p>'
-        f'<p class="hw-note" data-role="also">{_also(ans, lang)}</p>'
+        f'<div class="dawei-dice" data-role="dice" data-dice="{",".join(map(str, dice))}">{drawn["dice"]}</div>'
+        f'<p class="dawei-result" data-role="result" aria-live="polite">{drawn["result"]}</p>'
+        f'<p class="hw-note" data-role="also">{drawn["also"]}</p>'
         + options_panel(lang, only=("red_five_gold", "two_red_with_pair"))
     )
-
-
-def _also(ans: dict[str, Any], lang: str) -> str:
-    if not ans.get("also_fits"):
-        return ""
-    t = T(lang)
-    names = "、".join(x["zh"] for x in ans["also_fits"]) if lang == "zh" else ", ".join(x["en"] for x in ans["also_fits"])
-    return e(t(f"此掷也合乎：{names}（按优先次序取前者）。", f"This throw also fits: {names} (precedence takes the first)."))
 
 
 def _pattern(pid: str) -> Any:
@@ -189,26 +178,6 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
         f'<details class="dawei-pool"><summary>{t("场上余签（按比例画）", "Sticks left in the pool (to scale)")}</summary><div data-role="pool">{ans["pool_svg"]}</div></details>'
         f'<details class="dawei-pool"><summary>{t("全部记录（新的在上）", "The whole log (newest first)")}</summary>'
         f'<ul class="dawei-log" data-role="log" tabindex="0" aria-label="{t("全部记录", "The whole log")}">{drawn["log"]}</ul></details>'
-    )
-
-
-def board_html(ans: dict[str, Any], lang: str) -> str:
-    """Pool and every player's sticks as one table (the referee's first answer; the game's is views/dawei.py's)."""
-    t = T(lang)
-    head = "".join(f"<th>{e(a.zh if lang == 'zh' else a.en)}<br><small>{a.zhu}</small></th>" for a in ANIMALS)
-    rows = [f'<tr class="pool"><th>{t("场上", "Pool")}</th>' + "".join(f"<td>{ans['pool'][a.id]}</td>" for a in ANIMALS) + f"<td>{ans['pool_zhu']}</td><td></td></tr>"]
-    for s, h in enumerate(ans["holdings"]):
-        name = ans["seats"][s][lang] + (" ★" if ans.get("banker") == s else "")
-        net = ans.get("net")
-        cls = ' class="current"' if s == ans["current"] and not ans["terminal"] else ""
-        rows.append(
-            f'<tr data-seat="{s}"{cls}><th>{e(name)}</th>'
-            + "".join(f"<td>{h[a.id] or ''}</td>" for a in ANIMALS)
-            + f"<td>{ans['zhu'][s]}</td><td>{'' if net is None else f'{net[s]:+g}'}</td></tr>"
-        )
-    return (
-        f'<div class="dawei-board" tabindex="0" role="region" aria-label="{t("场上与各家的签", "The pool and each player’s sticks")}"><table class="dawei-board-table"><thead><tr><th></th>{head}<th>{"柱"}</th><th>{t("输赢", "result")}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table></div>'
     )
 
 
@@ -340,6 +309,7 @@ def referee_widget(lang: str, params: dict[str, Any]) -> str:
     players = int(params.get("players", 4))
     from engine.dawei.game import SEATS_EN as seats_en, SEATS_ZH as seats_zh  # the seats' letters, the engine's
     ans = handle({"game": "dawei", "action": "referee", "players": players, "first": 0, "moves": [], "lang": lang})
+    drawn = views_dawei.referee(ans, lang)  # the same view draws every live answer (views/dawei.py)
     names = "".join(
         f'<label class="dawei-ref-name"{" hidden" if k >= players else ""}>{t(f"第 {k + 1} 位", f"Player {k + 1}")} '
         f'<input type="text" data-role="name" maxlength="24" autocomplete="off" placeholder="{seats_zh[k] if lang == "zh" else seats_en[k]}" disabled></label>'
@@ -362,8 +332,8 @@ def referee_widget(lang: str, params: dict[str, Any]) -> str:
         + f'<button type="button" class="hw-btn dawei-big" data-role="start" disabled>{t("开始记这一局", "Start this game")}</button>'
         "</section>"
         f'<section class="dawei-ref-game" data-role="game" aria-label="{t("记录每一掷", "Enter each throw")}">'
-        f'<p data-role="status" class="dawei-status">{e(ans["status"][lang])}</p>'
-        f'<p data-role="last" class="dawei-ref-last" aria-live="polite"></p>'
+        f'<p data-role="status" class="dawei-status">{drawn["status"]}</p>'
+        f'<p data-role="last" class="dawei-ref-last" aria-live="polite">{drawn["last"]}</p>'
         f'<div data-role="pad" class="dawei-pad">'
         f'<div class="hw-row" data-role="choices"></div>'
         f'<div class="dawei-slots" data-role="slots" role="img" aria-label="{t("还没有点色子", "no dice tapped yet")}">{slots}</div>'
@@ -380,11 +350,11 @@ def referee_widget(lang: str, params: dict[str, Any]) -> str:
         "</div>"
         "</div>"
         f'<p data-role="message" class="dawei-ref-message" role="status"></p>'
-        f'<div data-role="settlement" class="dawei-ref-settlement"></div>'
-        f'<div data-role="board">{board_html(ans, lang)}</div>'
+        f'<div data-role="settlement" class="dawei-ref-settlement">{drawn["settlement"]}</div>'
+        f'<div data-role="board">{drawn["board"]}</div>'
         f'<div class="dawei-pad-row"><button type="button" class="hw-btn" data-role="undo" disabled>{t("撤销上一笔", "Undo the last entry")}</button></div>'
         f'<details class="dawei-pool"><summary>{t("每一笔（新的在上）", "Every entry (newest first)")}</summary>'
-        f'<ol class="dawei-log" data-role="log" reversed></ol></details>'
+        f'<ol class="dawei-log" data-role="log" reversed>{drawn["log"]}</ol></details>'
         "</section>"
         '<div data-role="sessions"></div>'
         "</div>"

@@ -51,6 +51,8 @@ VIEWS["paohuzi-sheet"] = (("paohuzi", "settle"), lambda a, req: {"result": paohu
 VIEWS["gupai-board"] = (("gupai", "play"), lambda a, req: {"board": gupai.board(a, req["lang"])}, None)
 VIEWS["dawei-split"] = (("dawei", "split"), lambda a, req: dawei.split(a, req["lang"]), None)
 VIEWS["dawei-game"] = (("dawei", "play"), lambda a, req: dawei.game(a, req["lang"]), None)
+VIEWS["dawei-dice"] = (("dawei", "classify"), lambda a, req: dawei.throw(a, req["lang"]), None)
+VIEWS["dawei-referee"] = (("dawei", "referee"), lambda a, req: dawei.referee(a, req["lang"]), None)
 VIEWS["yezi-deal"] = (("yezi", "deal"), lambda a, req: yezi.deal(a, req["lang"]), None)
 VIEWS["yezi-round"] = (("yezi", "round"), lambda a, req: {"result": yezi.round_result(a, req["lang"])}, None)
 

@@ -1,11 +1,14 @@
-"""打围 drawn from the engine's answers: the split phase (``split``: the first throw's dice, what it does by itself,
+"""打围 drawn from the engine's answers: one throw read (``throw``: its dice, the pattern, what it takes and the chance
+of the throw and of its pattern, the patterns it also fits), the split phase (``split``: the first throw's dice, what it does by itself,
 the ways it opens, one button each with the second throw it needs and its chance, and once a second throw is made,
 its dice and what it gave) and a game at the table (``play``: whose throw it is, the reader's last throw, the
-computer seats' throws since, the pool and each player's sticks, the whole log).
+computer seats' throws since, the pool and each player's sticks, the whole log), and a game refereed at a real table
+(``referee``: whose throw it is, the last entry, the settlement, the sticks, every entry).
 
 The build draws the widgets' first answers with these functions (``sitegen/dawei.py``, ``still``: the buttons
 disabled until Python is ready) and the reader's browser draws every later answer with the same functions in
-Pyodide (``views.answer``); ``widgets/dawei.js`` only inserts the markup and wires the dice and buttons.
+Pyodide (``views.answer``); ``widgets/dawei.js`` and ``widgets/dawei-referee.js`` only insert the markup and wire
+the dice, the keys and the buttons.
 Every text from an answer is escaped.
 """
 
@@ -15,7 +18,7 @@ from typing import Any
 
 from engine.dawei.actions import WORDS
 
-from .text import e
+from .text import T, e
 
 Answer = dict[str, Any]
 
@@ -36,6 +39,21 @@ def openings(a: Answer, lang: str, still: bool = False) -> str:
         f' · {needs} {e(o["need"][lang])} · {pct(int(o["ways"]), int(o["of"]))}</button>'
         for o in a["openings"]
     )
+
+
+def throw(a: Answer, lang: str) -> dict[str, str]:
+    """The dice widget's parts from a ``classify`` (or ``roll``) answer: the dice, the pattern with what it takes, the
+    chance of this very throw and of its pattern in all, and the patterns the throw also fits (precedence takes the first)."""
+    t = T(lang)
+    of, pw = int(a["of"]), int(a["pattern_ways"])
+    result = (f'{t("色面：", "Pattern: ")}<strong data-role="pattern" data-id="{e(a["pattern"]["id"])}">{e(a["pattern"][lang])}</strong>'
+              f' · {t("得", "takes")} <span data-role="awards" data-awards="{e(" ".join(a["awards"]))}">{e(a["takes"][lang])}</span>'
+              f' · {t("此掷概率", "this throw")} <span data-role="odds">{int(a["ways"])}/{of}</span>'
+              f' · {t("此色面合计", "this pattern in all")} <span data-role="pattern-odds">{pw}/{of} = {pct(pw, of)}</span>')
+    fits = a["also_fits"]
+    names = "、".join(x["zh"] for x in fits) if lang == "zh" else ", ".join(x["en"] for x in fits)
+    also = (e(t(f"此掷也合乎：{names}（按优先次序取前者）。", f"This throw also fits: {names} (precedence takes the first).")) if fits else "")
+    return {"dice": a["svg"], "result": result, "also": also}
 
 
 def split(a: Answer, lang: str, still: bool = False) -> dict[str, str]:
@@ -76,9 +94,10 @@ def log_item(x: dict[str, Any], lang: str) -> str:
     return f"<li>{e(x[lang])}{dice}</li>"
 
 
-def board(a: Answer, lang: str) -> str:
-    """The pool and every player's sticks as one table, with each player's 柱 and, at the end, result."""
-    t = (lambda zh, en: zh) if lang == "zh" else (lambda zh, en: en)
+def board(a: Answer, lang: str, roles: bool = True) -> str:
+    """The pool and every player's sticks as one table, with each player's 柱 and, at the end, result (``roles``:
+    each seat says whether it is the reader's or the computer's, as at the game's table; a real table's seats do not)."""
+    t = T(lang)
     sticks = a["sticks"]
     head = "".join(f"<th>{e(st[lang])}<br><small>{num(st['zhu'])}</small></th>" for st in sticks)
     pool = (f'<tr class="pool"><th>{t("场上", "Pool")}</th>' + "".join(f"<td>{num(a['pool'][st['id']])}</td>" for st in sticks)
@@ -87,7 +106,7 @@ def board(a: Answer, lang: str) -> str:
     net = a.get("net")
     for s, h in enumerate(a["holdings"]):
         seat = a["seats"][s]
-        name = e(seat[lang]) + (t("（你）", " (you)") if seat.get("human") else t("（电脑）", " (computer)"))
+        name = e(seat[lang]) + ((t("（你）", " (you)") if seat.get("human") else t("（电脑）", " (computer)")) if roles else "")
         if a.get("banker") == s:
             name += t(f" ★{_word('banker', 'zh')}", f" ★ {_word('banker', 'en')}")
         cls = ' class="current"' if s == a["current"] and not a["terminal"] else ""
@@ -110,4 +129,41 @@ def game(a: Answer, lang: str) -> dict[str, str]:
         "others": others,
         "board": board(a, lang),
         "log": "".join(log_item(x, lang) for x in reversed(a["log"])),
+    }
+
+
+def entry(x: dict[str, Any], a: Answer, lang: str) -> str:
+    """One entry at a real table: its number, who threw, what it did, and the dice entered."""
+    seat = x.get("seat")
+    who = "" if seat is None else e(a["seats"][seat][lang]) + ("：" if lang == "zh" else ": ")
+    dice = (f' <span class="dice" role="img" aria-label="{e(x["dice_words"][lang])}">[{" ".join(num(d) for d in x["dice"])}]</span>'
+            if x.get("dice") else "")
+    return f"{int(x['n'])}. {who}{e(x[lang])}{dice}"
+
+
+def settlement(a: Answer, lang: str) -> str:
+    """A real table's settlement once the game is over: each player's result against break-even and why."""
+    if not (a["terminal"] and a.get("settlement")):
+        return ""
+    zhu = _word("zhu", lang)
+    head = (f"结算（保本 {num(a['break_even'])} {zhu}）" if lang == "zh" else f"Settlement (break-even {num(a['break_even'])} {zhu})")
+    rows = "".join(
+        f'<li data-seat="{int(s["seat"])}" data-net="{e(s["net_text"])}"><strong>{e(s[lang])} '
+        f'{"" if s["net_text"].startswith("-") or s["net_text"] == "0" else "+"}{e(s["net_text"])}</strong> {e(s["verdict"][lang])}</li>'
+        for s in a["settlement"]
+    )
+    return f'<p class="dawei-head">{head}</p><ul data-role="verdicts">{rows}</ul>'
+
+
+def referee(a: Answer, lang: str) -> dict[str, str]:
+    """Every part of the referee widget drawn from one ``referee`` answer (``data-role`` of its box → markup): whose
+    throw it is, the last entry (before any, who throws first), the settlement, the sticks, every entry newest first."""
+    entries = a["entries"]
+    return {
+        "status": e(a["status"][lang]),
+        "last": entry(entries[-1], a, lang) if entries else e(" ".join(x[lang] for x in a["opening"])),
+        "settlement": settlement(a, lang),
+        "board": board(a, lang, roles=False),
+        "log": "".join(f"<li>{entry(x, a, lang)}</li>" for x in reversed(entries))
+        + "".join(f"<li>{e(x[lang])}</li>" for x in reversed(a["opening"])),
     }

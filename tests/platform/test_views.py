@@ -372,3 +372,90 @@ def test_the_dawei_game_module_draws_no_answer_itself():
     assert 'view: "dawei-game"' in game
     for drawn in ("dawei-board-table", "boardTable", "logItem", "本局结束", "轮到", "你还没有掷", "（无）", "★"):
         assert drawn not in dw, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_dawei_dice_first_answer_is_its_live_answer_and_names_what_else_the_throw_fits(lang):
+    from sitegen import dawei as site_dawei
+
+    first = site_dawei.dice_widget(lang, {"dice": [4, 4, 4, 1, 1, 3]})
+    req = {"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3], "lang": lang}
+    live = views.answer({"view": "dawei-dice", "lang": lang, "request": req})
+    assert live["ok"] and sorted(live["html"]) == ["also", "dice", "result"]
+    for role, html in live["html"].items():
+        tag = "div" if role == "dice" else "p"
+        box = re.search(rf'<{tag} [^>]*data-role="{role}"[^>]*>', first)
+        assert box and first[box.end():].startswith(html + f"</{tag}>"), role
+    result = live["html"]["result"]
+    assert f'data-id="{live["pattern"]["id"]}">{escape(live["pattern"][lang])}</strong>' in result
+    assert f'<span data-role="odds">{live["ways"]}/46656</span>' in result
+    assert f'{live["pattern_ways"]}/46656 = {100 * live["pattern_ways"] / 46656:.3f}%' in result
+    assert live["also_fits"] and all(escape(x[lang]) in live["html"]["also"] for x in live["also_fits"])
+    plain = views.answer({"view": "dawei-dice", "lang": lang, "request": {**req, "dice": [4, 4, 1, 2, 3, 6]}})
+    assert plain["ok"] and plain["also_fits"] == [] and plain["html"]["also"] == ""
+
+
+def referee_request(lang: str, **req):
+    return {"view": "dawei-referee", "lang": lang, "request": {"game": "dawei", "action": "referee", "lang": lang, **req}}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_dawei_referees_first_answer_is_its_live_answer(lang):
+    from sitegen import dawei as site_dawei
+
+    first = site_dawei.referee_widget(lang, {})
+    live = views.answer(referee_request(lang, players=4, first=0, moves=[], entries=400))
+    assert live["ok"] and sorted(live["html"]) == ["board", "last", "log", "settlement", "status"]
+    for role, html in live["html"].items():
+        tag = {"status": "p", "last": "p", "log": "ol"}.get(role, "div")
+        box = re.search(rf'<{tag} [^>]*data-role="{role}"[^>]*>', first)
+        assert box and first[box.end():].startswith(html + f"</{tag}>"), role
+    opening = escape(live["opening"][0][lang])
+    assert live["html"]["last"] == opening and live["html"]["log"] == f"<li>{opening}</li>"  # who throws first, before any entry
+    assert live["html"]["board"].count("<tr data-seat=") == 4 and live["html"]["settlement"] == ""
+    assert live["html"]["board"].count('class="current"') == 1 and "（电脑）" not in live["html"]["board"] and "computer" not in live["html"]["board"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_refereed_game_draws_its_entries_newest_first_and_a_settlement_summing_to_zero(lang):
+    from fractions import Fraction
+
+    from engine.dawei.referee import seeded_table_moves
+
+    first, moves = seeded_table_moves(26, 4)
+    a = views.answer(referee_request(lang, players=4, first=first, moves=moves, names=["Ann", "Bo", "Cy", "Di"], entries=3))
+    assert a["ok"] and a["terminal"]
+    nets = re.findall(r'<li data-seat="\d" data-net="([^"]*)">', a["html"]["settlement"])
+    assert nets == [s["net_text"] for s in a["settlement"]] and sum(Fraction(x) for x in nets) == 0
+    assert all(escape(s["verdict"][lang]) in a["html"]["settlement"] for s in a["settlement"])
+    numbers = re.findall(r"<li>(\d+)\. ", a["html"]["log"])
+    assert numbers == [str(len(moves) - k) for k in range(3)]  # the entries told, newest first, then who threw first
+    assert a["html"]["log"].endswith(f"<li>{escape(a['opening'][0][lang])}</li>")
+    assert a["html"]["last"].startswith(f"{len(moves)}. ") and re.sub(r"<[^>]+>", "", a["html"]["last"]) in re.sub(r"<[^>]+>", "", a["html"]["log"])
+    assert 'class="current"' not in a["html"]["board"]
+    assert re.findall(r'<td data-role="net">([^<]*)</td>', a["html"]["board"]) == [("+" if n > 0 else "") + str(int(n)) for n in a["net"]]
+
+
+def test_the_dawei_dice_and_referee_views_keep_engine_text_as_text():
+    evil = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    from views import dawei as v_dawei
+
+    c = copy.deepcopy(handle({"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3]}))
+    c["pattern"] = {"id": '"><script>', "zh": evil, "en": evil}
+    c["takes"] = {"zh": evil, "en": evil}
+    c["also_fits"] = [{"zh": evil, "en": evil}]
+    from engine.dawei.referee import seeded_table_moves
+
+    first, moves = seeded_table_moves(26, 4)
+    r = handle({"game": "dawei", "action": "referee", "players": 4, "first": first, "moves": moves, "names": [evil[:24]] * 4, "entries": 2})
+    assert r["ok"] and "<script" in r["seats"][0]["zh"]  # a name as a reader typed it reaches the view
+    r = copy.deepcopy(r)
+    r["status"] = {"zh": evil, "en": evil}
+    for x in r["entries"] + r["opening"] + r["settlement"]:
+        x["zh"] = x["en"] = evil
+    for s in r["settlement"]:
+        s["verdict"] = {"zh": evil, "en": evil}
+    for lang in ("zh", "en"):
+        text = "".join(v_dawei.throw(c, lang).values()) + "".join(v_dawei.referee(r, lang).values())
+        assert "<script" not in text and "<img" not in text
+        assert text.count(escape(evil)) >= 3 + 1 + 1 + 2 + 1 + 4 * 2  # throw; status, last, log, opening, settlement
