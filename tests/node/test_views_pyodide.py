@@ -1,6 +1,6 @@
 """The views drawn in the browser are the views drawn at build time: the views package, zipped by the build
 (sitegen/assets.py) and unpacked beside the engine's wheel in real Pyodide under Node, answered through the
-worker's own start-up code (widgets/worker.js BOOT_PY), gives the same markup as CPython for the same request (the 跑胡子 table and hand widgets, the 骨牌 board, the 打围 split and game, the 叶子戏 deal and round)."""
+worker's own start-up code (widgets/worker.js BOOT_PY), gives the same markup as CPython for the same request (the 跑胡子 table and hand widgets, the 骨牌 board, the 打围 dice, split, game and referee, the 叶子戏 deal and round)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ import subprocess
 
 import views
 from engine.api import handle
+from engine.dawei.referee import seeded_table_moves
 from sitegen.assets import BOOT_PY, WIDGETS, plan
 
 from conftest import ROOT
+
+#: a seeded game of four written as a real table's entries (who threw first, the entries), ended in the split phase
+REFEREED = seeded_table_moves(26, 4)
 
 REQUESTS = [
     {"view": "zipai-table", "lang": lang, "base": "/paohuzi/turn/", "request": {"game": "paohuzi", "action": "play", **req}}
@@ -23,6 +27,13 @@ REQUESTS = [
         {"seed": 3, "table": "four", "computer": [0, 1, 2]},
         {"seed": 11, "table": "four", "match": {"hands": 2}, "birds": 1},
     )
+] + [  # 打围's dice widget, and a game refereed at a real table: begun, and entered to its settlement
+    {"view": "dawei-dice", "lang": "zh", "request": {"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3], "lang": "zh"}},
+    {"view": "dawei-dice", "lang": "en", "request": {"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3],
+                                                     "options": {"red_five_gold": "one_two_two"}, "lang": "en"}},
+    {"view": "dawei-referee", "lang": "zh", "request": {"game": "dawei", "action": "referee", "players": 4, "first": 0, "moves": [], "lang": "zh"}},
+    {"view": "dawei-referee", "lang": "en", "request": {"game": "dawei", "action": "referee", "players": 4, "first": REFEREED[0],
+                                                        "moves": REFEREED[1], "names": ["Ann", "<b>Bo</b>", "Cy", "Di"], "entries": 5, "lang": "en"}},
 ] + [
     {"view": "gupai-board", "lang": "zh", "request": {"game": "gupai", "action": "play", "seed": 1120, "human": 0}},
     {"view": "gupai-board", "lang": "en", "request": {"game": "gupai", "action": "play", "seed": 1120, "human": 0,
@@ -69,9 +80,15 @@ def test_views_in_pyodide_draw_what_the_build_draws(tmp_path):
         assert ans == json.loads(json.dumps(expected, ensure_ascii=False)), req
         drawn += bool(ans.get("html", {}).get("board"))
         refused += bool(ans.get("html", {}).get("message"))
-    assert (drawn, refused) == (11, 2)  # the 跑胡子 tables, the 骨牌 boards and the 打围 game's
+    assert (drawn, refused) == (13, 2)  # the 跑胡子 tables, the 骨牌 boards, the 打围 game's and the referee's
     assert all(a["html"]["openings"] for a in answers[-12:-10]) and answers[-11]["html"]["outcome"]  # the 打围 split
     assert answers[-10]["html"]["log"] and answers[-9]["html"]["split"] and "yz-round-table" in answers[-8]["html"]["result"]
     results = [a.get("html", {}).get("result", "") for a in answers[-7:-3]]
     assert all(results) and "hw-error" in results[-1]  # a settlement the engine refuses is said in the result's place
     assert [a["ok"] for a in answers[-3:]] == [False, False, True]
+    dice = [a for r, a in zip(REQUESTS, answers) if r.get("view") == "dawei-dice"]
+    assert [a["pattern"]["id"] for a in dice] == ["leopard_red_five_gold", "deer_three_red"]  # the rule option read
+    assert all(f'data-id="{a["pattern"]["id"]}"' in a["html"]["result"] for a in dice) and dice[0]["html"]["also"]
+    begun, ended = [a for r, a in zip(REQUESTS, answers) if r.get("view") == "dawei-referee"]
+    assert begun["html"]["settlement"] == "" and begun["html"]["log"].count("<li>") == 1
+    assert ended["terminal"] and ended["html"]["settlement"].count("data-net=") == 4 and "&lt;b&gt;Bo&lt;/b&gt;" in ended["html"]["board"]
