@@ -1,5 +1,6 @@
 """The 骨牌 session ledger's static HTML (before the engine starts in the browser): an example
-session of three hands as the engine settles it, and the entry buttons, disabled."""
+session of three hands as the engine settles it, drawn by the view that draws every later answer in the browser
+(``views/gupai.py``: ``ledger``), and the entry buttons, disabled."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 from engine.api import handle
 from engine.gupai.ledger import LETTERS as SEAT_EN
 from engine.gupai.scoring import SEATS_ZH
-from sitegen.common import col_heads, html_table, signed_cells, still_buttons, t, total_row
+from sitegen.common import still_buttons, t
+from views.gupai import ledger
 
 E = html.escape
 SEAT_ZH = "".join(zh[0] for zh in SEATS_ZH)  # the seats' short names: 甲 of 甲家 (the engine's table)
@@ -25,24 +27,14 @@ def ledger_widget(lang: str, params: dict[str, Any]) -> str:
     if not ans["ok"]:
         raise ValueError(f"gupai-ledger params: {ans}")
     short = (lambda s: SEAT_ZH[s]) if lang == "zh" else (lambda s: SEAT_EN[s])
-    kind = lambda r: t(lang, r["kind_words"]["zh"], r["kind_words"]["en"])  # noqa: E731  (the engine's words for a hand's kind)
-    rows = "".join(
-        f'<tr data-role="hand-row"><th scope="row">{i + 1}</th><td>{short(r["hand"]["dealer"])}／{short(r["hand"]["closer"])}'
-        f'{" " + kind(r) if r["kind"] else ""}</td>' + signed_cells(r["settlement"]["nets"], "gl-num") + "</tr>"
-        for i, r in enumerate(ans["hands"])
-    )
-    table = html_table(
-        col_heads(["#", t(lang, "庄／结", "Deal / close"), *(short(s) for s in range(4))]),
-        rows,
-        caption=t(lang, "每盘各家进出（墩），累计合计为零", "What each player received or paid per hand (in 墩); the totals sum to zero"),
-        foot=total_row(t(lang, "合计（墩）", "Total (墩)"), signed_cells(ans["totals"], "gl-num"), span=2, cls="gl-total"),
-    )
+    drawn = ledger(ans, lang)
+    n = len(ans["hands"]) + 1  # the hand the entry would add
     seats = still_buttons((short(s) for s in range(4)), "gl-seat")
     return (
         '<div data-role="ledger">'
-        f'<fieldset class="gl-entry"><legend>{t(lang, "第 4 盘", "Hand 4")}</legend>'
+        f'<fieldset class="gl-entry"><legend>{t(lang, f"第 {n} 盘", f"Hand {n}")}</legend>'
         f'<p class="gl-q">{t(lang, "谁做庄？", "Who dealt?")}</p><div class="gl-seats">{seats}</div>'
         f'<p class="gl-q">{t(lang, "谁结牌（赢最后一圈）？", "Who made the closing (won the last trick)?")}</p><div class="gl-seats">{seats}</div>'
         f'<div class="gl-buttons"><button type="button" class="hw-btn gl-add" disabled>{t(lang, "记下这一盘", "Enter this hand")}</button></div></fieldset>'
-        f'<div class="gl-table" data-role="result"><div class="gl-scroll">{table}</div></div></div>'
+        f'<div class="gl-table" data-role="result">{drawn["table"]}</div><div class="gl-details" data-role="details">{drawn["details"]}</div></div>'
     )

@@ -16,8 +16,8 @@ from engine.record.export import SEED_MAX as RECORD_SEED_MAX
 from sitegen import common
 from sitegen.common import t
 from engine.yezi import trace, zipai
-from engine.yezi.cards import FACES, LEAF, code_of, parse_card
-from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_ZH
+from engine.yezi.cards import FACES, GROUP_SIZE, LEAF, code_of, parse_card
+from engine.yezi.combos import COMBINATIONS, SCATTER_ZH
 from engine.yezi.config import DEFAULT
 from engine.yezi.odds import hand_odds, max_copies, option_effects, round_limits, simulate_rounds
 from engine.yezi.svg import card_svg
@@ -37,12 +37,6 @@ def _cards(codes: list[str], lang: str, width: int = 34) -> str:
     return '<span class="yz-cards">' + "".join(_card(c, lang, width) for c in codes) + "</span>"
 
 
-def _combo_name(c: dict[str, Any], lang: str) -> str:
-    if c["id"] == "scatter":
-        return t(lang, SCATTER_ZH, "scattered group")
-    return t(lang, c["zh"], f'{c["en"]} ({c["zh"]})')
-
-
 def _pct(n: int, total: int, digits: int = 3) -> str:
     return f"{100 * n / total:.{digits}f} %"
 
@@ -54,64 +48,32 @@ def _num(n: int) -> str:
 # ---------------------------------------------------------------- widgets
 
 
-def _palette(lang: str) -> str:
-    out = ['<div class="yz-palette" data-role="palette">']
-    for f in FACES:
-        code = code_of(f.value)
-        if f.value == 0:
-            name = t(lang, "叶（花牌）", "leaf (flower card)")
-        else:
-            name = t(lang, f"{f.cipher}（{f.numeral}）", f"{f.value} ({f.en})")
-        # a numbered card's button is named by the drawing inside it (a label of its own would not
-        # contain the card's visible characters); the leaf's drawing has no text, so its button is named
-        label = f' aria-label="{E(name)}"' if f.value == 0 else ""
-        out.append(
-            f'<button type="button" class="yz-pick" data-card="{code}"{label} disabled>'
-            f"{card_svg(f.value, 30, lang)}</button>"
-        )
-    out.append("</div>")
-    return "".join(out)
-
-
 def form_widget(lang: str, params: dict[str, Any]) -> str:
     groups = params.get("groups", [["王", "土", "人", "合"], ["贝", "叶", "贝"]])
     ans = handle({"game": "yezi", "action": "evaluate", "groups": groups})
     if not ans["ok"]:
         raise ValueError(f"yezi-form params: {ans}")
+    drawn = views_yezi.form(ans, lang, still=True)  # the same view draws every later answer in the browser (views/yezi.py)
     parts = [
         f'<p class="yz-help">{t(lang, "先选定一组，再点下面的牌放进去；点组里的牌可取回。", "Choose a group, then click cards below to put them in it; click a card in a group to take it back.")}</p>',
-        _palette(lang),
-        '<div class="yz-groups">',
+        f'<div class="yz-palette" data-role="palette">{drawn["palette"]}</div>',
+        f'<div class="yz-groups" data-group="{GROUP_SIZE}">',
     ]
     target = next((i for i, g in enumerate(ans["groups"]) if not g["complete"]), 0)
     for i, g in enumerate(ans["groups"]):
         checked = " checked" if i == target else ""
-        if g["complete"]:
-            name = _combo_name(g["combination"], lang)
-        elif not g["cards"]:
-            name = t(lang, "空", "empty")
-        elif g["possible"]:
-            k = len(g["possible"])
-            name = t(lang, f"还可能成 {k} 种组合", f"could still make {k} combination{'s' if k > 1 else ''}")
-        else:
-            name = t(lang, "已不可能成组合", "can no longer make a combination")
-        rank = "" if g["rank"] is None else str(g["rank"])
         parts.append(
             f'<fieldset class="yz-group" data-role="group" data-index="{i}">'
             f'<legend><label><input type="radio" name="yz-target" value="{i}"{checked} disabled> '
             f'{t(lang, f"第{i + 1}组", f"Group {i + 1}")}</label></legend>'
-            f'<div class="yz-slot" data-role="slot" data-cards="{",".join(g["cards"])}">{_cards(g["cards"], lang)}</div>'
-            f'<p class="yz-verdict"><strong data-role="name">{E(name)}</strong> '
-            f'<span class="yz-rank">{t(lang, "分数", "score")}: <span data-role="rank">{rank}</span></span></p>'
+            f'<div class="yz-slot" data-role="slot" data-cards="{",".join(g["cards"])}">{drawn[f"slot-{i}"]}</div>'
+            f'<p class="yz-verdict" data-role="verdict">{drawn[f"verdict-{i}"]}</p>'
             f'<button type="button" class="hw-btn yz-clear" data-role="clear" disabled>{t(lang, "清空", "Clear")}</button>'
             "</fieldset>"
         )
     parts.append("</div>")
-    total = "" if ans["score"] is None else str(ans["score"])
-    best = ans.get("best_score", "")
     parts.append(
-        f'<p class="yz-total">{t(lang, "两组合计", "Total of both groups")}: <strong data-role="total">{total}</strong>'
-        f' · {t(lang, "这八张的最佳分法", "best split of these eight")}: <strong data-role="best">{best}</strong></p>'
+        f'<p class="yz-total" data-role="totals">{drawn["total"]}</p>'
         f'<p class="yz-message" data-role="message" aria-live="polite"></p>'
     )
     return "".join(parts)

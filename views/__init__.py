@@ -55,6 +55,9 @@ VIEWS["dawei-dice"] = (("dawei", "classify"), lambda a, req: dawei.throw(a, req[
 VIEWS["dawei-referee"] = (("dawei", "referee"), lambda a, req: dawei.referee(a, req["lang"]), None)
 VIEWS["yezi-deal"] = (("yezi", "deal"), lambda a, req: yezi.deal(a, req["lang"]), None)
 VIEWS["yezi-round"] = (("yezi", "round"), lambda a, req: {"result": yezi.round_result(a, req["lang"])}, None)
+VIEWS["yezi-form"] = (("yezi", "evaluate"), lambda a, req: yezi.form(a, req["lang"]), None)
+VIEWS["yezi-showing"] = (("yezi", "showing"), lambda a, req: {"result": yezi.showing(a, req["lang"])}, None)
+VIEWS["gupai-ledger"] = (("gupai", "ledger"), lambda a, req: gupai.ledger(a, req["lang"]), None)
 
 #: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)
 SEEN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"zipai-table": zipai.seen}

@@ -5,6 +5,10 @@ The build draws the hand widget's first answer with this function (``sitegen/gup
 disabled until Python is ready) and the reader's browser draws every later answer with the same function in
 Pyodide (``views.answer``); ``widgets/gupai.js`` only inserts the markup and wires the tiles and buttons.
 Every text from an answer is escaped. Parts are separated by a space, as words on the page are.
+
+The session ledger (``ledger``: what each hand at a real table came to, the totals, how the last hand was settled)
+is drawn the same way from the engine's ``ledger`` answer (``sitegen/gupai_ledger.py`` for the first answer,
+``widgets/ledger.js`` for the entry, the readings and the sessions kept on the device).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.gupai.actions import WORDS
+from engine.gupai.scoring import SEATS_EN, SEATS_ZH
 from engine.gupai.svg import tile_svg
 from engine.gupai.tiles import BY_CODE
 
@@ -129,3 +134,45 @@ def board(a: Answer, lang: str, still: bool = False) -> str:
         f' <div data-role="result">{result}</div>'
         f' <p class="gp-why" data-role="seal-why">{seal_why}</p>'
     )
+
+
+# ---------------------------------------------------------------- the session ledger (a ``ledger`` answer)
+
+
+def _short(a: Answer, s: int, lang: str) -> str:
+    """A seat as the ledger's columns name it: the player's name where one is given, else the seat's letter."""
+    names = a.get("names") or []
+    name = names[s] if s < len(names) and isinstance(names[s], str) else ""
+    return e(name) if name else (SEATS_ZH[s][0] if lang == "zh" else SEATS_EN[s][-1])
+
+
+def _signed(n: int) -> str:
+    return f"{int(n):+d}" if n else "0"
+
+
+def ledger(a: Answer, lang: str) -> dict[str, str]:
+    """The ledger's parts: every hand entered with what each player received or paid and the totals (``table``),
+    and how the last hand was settled, payment by payment (``details``)."""
+    t = T(lang)
+    if not a["hands"]:
+        return {"table": f'<p>{t("还没有记下任何一盘。", "No hand entered yet.")}</p>', "details": ""}
+    seats = range(len(a["totals"]))
+    unit = _w("trick", "zh")
+    head = "".join(f'<th scope="col">{x}</th>' for x in ("#", t("庄／结", "Deal / close"), *(_short(a, s, lang) for s in seats)))
+    rows = "".join(
+        f'<tr data-role="hand-row"><th scope="row">{i + 1}</th><td>{_short(a, r["hand"]["dealer"], lang)}／{_short(a, r["hand"]["closer"], lang)}'
+        f'{" " + e(r["kind_words"][lang]) if r.get("kind_words") else ""}</td>'
+        + "".join(f'<td class="gl-num" title="{e(_dun(r["hand"]["held"][s], lang))}">{_signed(n)}</td>' for s, n in enumerate(r["settlement"]["nets"]))
+        + "</tr>"
+        for i, r in enumerate(a["hands"])
+    )
+    foot = (f'<tr class="gl-total" data-role="totals"><th scope="row" colspan="2">{t(f"合计（{unit}）", f"Total ({unit})")}</th>'
+            + "".join(f'<td class="gl-num">{_signed(n)}</td>' for n in a["totals"]) + "</tr>")
+    caption = t(f"每盘各家进出（{unit}），累计合计为零", f"What each player received or paid per hand (in {unit}); the totals sum to zero")
+    table = (f'<div class="gl-scroll"><table><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
+             f'<tbody>{rows}</tbody><tfoot>{foot}</tfoot></table></div>')
+    n, last = len(a["hands"]), a["hands"][-1]["settlement"]
+    lines = "".join(f"<li>{e(ln[lang])}</li>" for ln in last["lines"])
+    details = (f'<details><summary>{t(f"第 {n} 盘怎么算的", f"How hand {n} was settled")}</summary>'
+               f'<p>{e(last["summary"][lang])}</p><ul>{lines}</ul></details>')
+    return {"table": table, "details": details}

@@ -1,17 +1,21 @@
 """下灌叶子戏 drawn from the engine's answers: a round of four (``round``: the die and the draw, the four hands in
-the order of their places, the two showings, the reader's total beside their best) and a hand dealt with its best
-split (``deal``).
+the order of their places, the two showings, the reader's total beside their best), a hand dealt with its best
+split (``deal``), the two groups of the combination form (``evaluate``: each group's cards, its name and score,
+the total, the cards still free to place) and a showing judged at a real table (``showing``: both showings, the
+totals, places and each player's best split).
 
-The build draws the deal widget's first answer with these functions (``sitegen/yezi.py``) and the reader's browser
-draws every later answer with the same functions in Pyodide (``views.answer``); ``widgets/yezi.js`` only inserts
-the markup and wires the cards and buttons. Every text from an answer is escaped.
+The build draws the widgets' first answers with these functions (``sitegen/yezi.py``, ``sitegen/yezi_showing.py``)
+and the reader's browser draws every later answer with the same functions in Pyodide (``views.answer``);
+``widgets/yezi.js`` and ``widgets/showing.js`` only insert the markup and wire the cards and buttons. Every text
+from an answer is escaped.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from engine.yezi.cards import parse_card
+from engine.yezi.cards import FACES, GROUP_SIZE, SEAT_NAMES, code_of, parse_card
 from engine.yezi.svg import card_svg
 
 from .text import T, e
@@ -102,3 +106,113 @@ def round_result(a: Answer, lang: str) -> str:
         mine = (f'<p data-role="mine-total">{t("你的分法合计 ", "Your split totals ")}<strong>{int(me["total"])}</strong>'
                 f'{t(" 分，你的最佳分法是 ", "; your best split would total ")}<strong>{int(a["my_best"])}</strong>{t(" 分。", ".")}</p>')
     return head + table + showings(a, lang) + mine
+
+
+# ---------------------------------------------------------------- the combination form (an ``evaluate`` answer)
+
+#: the width of a card in the form's palette
+PICK_WIDTH = 30
+
+
+def _off(x: bool) -> str:
+    return " disabled" if x else ""
+
+
+def palette(a: Answer, lang: str, still: bool = False) -> str:
+    """Every face of the deck as a button putting it into a group: grey once all its copies are placed, or both
+    groups are full (``still``: all grey, as before Python is ready)."""
+    t = T(lang)
+    used = Counter(c for g in a["groups"] for c in g["cards"])
+    full = all(len(g["cards"]) >= GROUP_SIZE for g in a["groups"])
+    out = []
+    for f in FACES:
+        code = code_of(f.value)
+        # a numbered card's button is named by the drawing inside it (a label of its own would not contain the
+        # card's visible characters); the leaf's drawing has no text, so its button is named
+        label = f' aria-label="{e(t("叶（花牌）", "leaf (flower card)"))}"' if f.value == 0 else ""
+        out.append(f'<button type="button" class="yz-pick" data-card="{code}" data-count="{f.count}"{label}'
+                   f'{_off(still or full or used[code] >= f.count)}>{card_svg(f.value, PICK_WIDTH, lang)}</button>')
+    return "".join(out)
+
+
+def _group_name(g: dict[str, Any], lang: str) -> str:
+    t = T(lang)
+    if g["complete"]:
+        return combo_name(g["combination"], lang)
+    if not g["cards"]:
+        return t("空", "empty")
+    k = len(g["possible"])
+    if k:
+        return t(f"还可能成 {k} 种组合", f"could still make {k} combination{'s' if k > 1 else ''}")
+    return t("已不可能成组合", "can no longer make a combination")
+
+
+def form(a: Answer, lang: str, still: bool = False) -> dict[str, str]:
+    """The combination form's parts: each group's cards (``slot-<i>``: a card clicked is taken back) and its name
+    and score (``verdict-<i>``), both groups' total beside the best split of the cards placed (``total``), and the
+    palette (``palette``). ``still``: every button grey, as before Python is ready."""
+    t = T(lang)
+    parts: dict[str, str] = {}
+    for i, g in enumerate(a["groups"]):
+        parts[f"slot-{i}"] = "".join(
+            f'<button type="button" class="yz-chip" data-card="{e(c)}" data-index="{j}" title="{e(t("点一下取回", "click to take it back"))}"'
+            f'{_off(still)}>{card_svg(parse_card(c), HAND_WIDTH, lang)}</button>'
+            for j, c in enumerate(g["cards"])
+        )
+        rank = "" if g["rank"] is None else str(int(g["rank"]))
+        parts[f"verdict-{i}"] = (f'<strong data-role="name">{e(_group_name(g, lang))}</strong> '
+                                 f'<span class="yz-rank">{t("分数", "score")}: <span data-role="rank">{rank}</span></span>')
+    total = "" if a["score"] is None else str(int(a["score"]))
+    best = "" if a.get("best_score") is None else str(int(a["best_score"]))
+    parts["total"] = (f'{t("两组合计", "Total of both groups")}: <strong data-role="total">{total}</strong>'
+                      f' · {t("这八张的最佳分法", "best split of these eight")}: <strong data-role="best">{best}</strong>')
+    parts["palette"] = palette(a, lang, still)
+    return parts
+
+
+# ---------------------------------------------------------------- a showing at a real table (a ``showing`` answer)
+
+
+def card_label(code: str, lang: str) -> str:
+    """A card's name in words (the showing's buttons and tables write cards as text)."""
+    f = FACES[parse_card(code)]
+    if f.value == 0:
+        return T(lang)("叶", "叶 leaf")
+    return T(lang)(f"{f.cipher}（{f.numeral}）", f"{f.cipher} {f.value}")
+
+
+def _table(heads: list[str], rows: str, caption: str, attrs: str) -> str:
+    head = "".join(f'<th scope="col">{h}</th>' for h in heads)
+    return f"<table{attrs}><caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def showing(a: Answer, lang: str) -> str:
+    """Both showings (each group, its combination, its score, the winners), then totals, places and each
+    player's best split."""
+    t = T(lang)
+    seat = [e(t(zh, en)) for zh, en in SEAT_NAMES]
+    heads = [t("谁", "Who"), t("亮出的牌", "Cards shown"), t("组合", "Combination"), t("分", "Score")]
+    out = []
+    for turn in range(2):
+        rows = "".join(
+            f'<tr><th scope="row">{seat[s]}</th><td>{" ".join(e(card_label(c, lang)) for c in a["players"][s]["groups"][turn])}</td>'
+            f'<td>{e(a["players"][s]["combinations"][turn][lang])}</td><td class="ys-num">{int(a["players"][s]["scores"][turn])}</td></tr>'
+            for s in a["show_order"]
+        )
+        w = a["showing_winners"][turn]
+        win = (t("胜者：", "Won by ") + t("、", ", ").join(seat[s] for s in w)) if w else t("四组都是流散对，无人胜出。", "All four groups are scattered: nobody wins it.")
+        out.append(_table(heads, rows, t(("第一次亮牌", "第二次亮牌")[turn], ("First showing", "Second showing")[turn]),
+                          f' class="ys-table" data-role="showing" data-turn="{turn}"')
+                   + f'<p class="ys-winner" data-role="showing-winner">{win}</p>')
+    rows = "".join(
+        f'<tr data-role="place-row"><th scope="row">{seat[s]}</th><td class="ys-num" data-role="total">{int(p["total"])}</td>'
+        f'<td class="ys-num" data-role="place">{int(p["place"])}</td>'
+        f'<td>{e(t("、", ", ").join(c[lang] for c in p["best"]["combinations"]))} ({int(p["best"]["score"])})'
+        + (e(t(f"，比亮出的少 {int(p['missed'])} 分", f"; {int(p['missed'])} fewer than the groups shown")) if p["missed"] else "") + "</td></tr>"
+        for s, p in enumerate(a["players"])
+    )
+    out.append(_table([t("谁", "Who"), t("合计", "Total"), t("名次", "Place"), t("最佳分组", "Best split")], rows,
+                      t("这一局（分数少者胜）", "The round (the lowest total wins)"), ' class="ys-table" data-role="places"')
+               + f'<p class="ys-winner" data-role="round-winner">{t("这一局的胜者：", "The round is won by ")}'
+                 f'{t("、", ", ").join(seat[s] for s in a["winners"])}</p>')
+    return "".join(out)

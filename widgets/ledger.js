@@ -1,7 +1,10 @@
 // 鄂南骨牌 session ledger: what each hand at a real table came to, entered in a few taps. The engine
 // settles every hand under the readings chosen ({"game": "gupai", "action": "ledger"}) and writes the
 // session as a record; the session is kept on this device by sessions.js (nothing is sent anywhere).
-// The seats, the tricks of a hand and the game's words come from the engine's options answer.
+// The seats, the tricks of a hand and the game's words come from the engine's options answer. The hands entered,
+// the totals and how the last hand was settled are drawn by the view "gupai-ledger" (views/gupai.py, run in
+// Pyodide beside the engine, the function that draws the build's first answer): this module draws the entry of the
+// next hand, inserts the view's markup and keeps the sessions.
 import { el } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
@@ -136,38 +139,14 @@ export async function ledgerWidget(root, ctx) {
   const handOut = (h) => ({ dealer: h.dealer, held: h.held, closer: h.closer, sealed: h.sealed, zhizun: h.zhizun, shang: h.shang, run: h.run, hard: h.hard });
 
   async function compute(list) {
-    return ctx.call({ game: "gupai", action: "ledger", hands: list.map(handOut), names, options, first, lang: ctx.lang });
+    const request = { game: "gupai", action: "ledger", hands: list.map(handOut), names, options, first, lang: ctx.lang };
+    return ctx.call({ view: "gupai-ledger", lang: ctx.lang, request }); // the engine's answer, with the table drawn
   }
 
-  function drawTable() {
-    const a = answer;
-    if (!a || !a.hands.length) {
-      table.replaceChildren(el("p", { text: t("还没有记下任何一盘。", "No hand entered yet.") }));
-      details.replaceChildren();
-      undoBtn.disabled = true;
-      return;
-    }
-    undoBtn.disabled = false;
-    const head = el("tr", {}, [el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("庄／结", "Deal / close") }),
-      ...ALL.map((s) => el("th", { scope: "col", text: short(s) }))]);
-    const body = a.hands.map((r, i) => {
-      const h = r.hand;
-      const dc = `${short(h.dealer)}／${short(h.closer)}` + (r.kind_words ? ` ${r.kind_words[ctx.lang]}` : "");
-      return el("tr", { "data-role": "hand-row" }, [el("th", { scope: "row", text: String(i + 1) }), el("td", { text: dc }),
-        ...r.settlement.nets.map((n, s) => el("td", { class: "gl-num", text: `${n > 0 ? "+" : ""}${n}`,
-          title: t(`${h.held[s]} ${W.trick.zh}`, `${h.held[s]} tricks`) }))]);
-    });
-    const foot = el("tr", { class: "gl-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: "2", text: t(`合计（${W.trick.zh}）`, `Total (${W.trick.zh})`) }),
-      ...a.totals.map((n) => el("td", { class: "gl-num", text: `${n > 0 ? "+" : ""}${n}` }))]);
-    const tbl = el("table", {}, [el("caption", { text: t(`每盘各家进出（${W.trick.zh}），累计合计为零`, `What each player received or paid per hand (in ${W.trick.zh}); the totals sum to zero`) }),
-      el("thead", {}, [head]), el("tbody", {}, body), el("tfoot", {}, [foot])]);
-    table.replaceChildren(el("div", { class: "gl-scroll" }, [tbl]));
-    const last = a.hands[a.hands.length - 1];
-    details.replaceChildren(el("details", {}, [
-      el("summary", { text: t(`第 ${a.hands.length} 盘怎么算的`, `How hand ${a.hands.length} was settled`) }),
-      el("p", { text: last.settlement.summary[ctx.lang] }),
-      el("ul", {}, last.settlement.lines.map((ln) => el("li", { text: ln[ctx.lang] }))),
-    ]));
+  function drawTable() { // the view's markup (views/gupai.py: the hands, the totals, how the last was settled)
+    table.innerHTML = answer ? answer.html.table : "";
+    details.innerHTML = answer ? answer.html.details : "";
+    undoBtn.disabled = !answer || !answer.hands.length;
   }
 
   async function refresh(save = true) {

@@ -2,6 +2,8 @@
 // engine ({"game": "yezi", "action": "showing"}) names every combination, each best split, who wins
 // each showing and the round. The card names, the seats' names and the sizes of a hand and a group come
 // from the build (the palette, the seat buttons and the entry's data-hand, data-group in the static HTML).
+// The result is drawn by the view "yezi-showing" (views/yezi.py, run in Pyodide beside the engine, the function
+// that draws the build's example): this module draws the cards being entered and inserts the view's markup.
 // A showing judged is exported as the engine writes it (the answer's record: the cards dealt at the table,
 // each split, the showings), and such a record, or a round played in these pages, is opened again here.
 import { el } from "./dom.js";
@@ -67,36 +69,6 @@ export async function showingWidget(root, ctx) {
       const code = b.dataset.code;
       b.disabled = used(code) >= count[code] || p.slots[active].length >= capacity(p, active);
     }
-  }
-
-  function cell(text) { return el("td", { text }); }
-
-  function drawResult(a) {
-    const out = [];
-    for (const turn of [0, 1]) {
-      const rows = a.show_order.map((s) => {
-        const p = a.players[s];
-        return el("tr", {}, [el("th", { scope: "row", text: SEATS[s] }), cell(p.groups[turn].map((c) => label[c]).join(" ")),
-          cell(p.combinations[turn][ctx.lang]), el("td", { class: "ys-num", text: String(p.scores[turn]) })]);
-      });
-      const w = a.showing_winners[turn];
-      out.push(el("table", { class: "ys-table", "data-role": "showing", "data-turn": String(turn) }, [
-        el("caption", { text: [t("第一次亮牌", "First showing"), t("第二次亮牌", "Second showing")][turn] }),
-        el("thead", {}, [el("tr", {}, [t("谁", "Who"), t("亮出的牌", "Cards shown"), t("组合", "Combination"), t("分", "Score")].map((h) => el("th", { scope: "col", text: h })))]),
-        el("tbody", {}, rows)]));
-      out.push(el("p", { class: "ys-winner", "data-role": "showing-winner",
-        text: w.length ? t("胜者：", "Won by ") + w.map((s) => SEATS[s]).join(t("、", ", ")) : t("四组都是流散对，无人胜出。", "All four groups are scattered: nobody wins it.") }));
-    }
-    const rows = a.players.map((p, s) => el("tr", { "data-role": "place-row" }, [el("th", { scope: "row", text: SEATS[s] }),
-      el("td", { class: "ys-num", "data-role": "total", text: String(p.total) }), el("td", { class: "ys-num", "data-role": "place", text: String(p.place) }),
-      cell(`${p.best.combinations.map((c) => c[ctx.lang]).join(t("、", ", "))} (${p.best.score})`
-        + (p.missed ? t(`，比亮出的少 ${p.missed} 分`, `; ${p.missed} fewer than the groups shown`) : ""))]));
-    out.push(el("table", { class: "ys-table", "data-role": "places" }, [
-      el("caption", { text: t("这一局（分数少者胜）", "The round (the lowest total wins)") }),
-      el("thead", {}, [el("tr", {}, [t("谁", "Who"), t("合计", "Total"), t("名次", "Place"), t("最佳分组", "Best split")].map((h) => el("th", { scope: "col", text: h })))]),
-      el("tbody", {}, rows)]));
-    out.push(el("p", { class: "ys-winner", "data-role": "round-winner", text: t("这一局的胜者：", "The round is won by ") + a.winners.map((s) => SEATS[s]).join(t("、", ", ")) }));
-    result.replaceChildren(...out);
   }
 
   // the record of the showing last judged (null until all four are entered), exported and opened as a file
@@ -170,13 +142,13 @@ export async function showingWidget(root, ctx) {
     }
     const req = { game: "yezi", action: "showing", thrower: Number(thrower.value), options: readings,
       players: players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) };
-    const a = await ctx.call(req);
+    const a = await ctx.call({ view: "yezi-showing", lang: ctx.lang, request: req }); // judged, and drawn (views/yezi.py)
     if (mine !== seq) return;
     if (!a.ok) { message.textContent = a.error[ctx.lang]; result.replaceChildren(); keep(); return; }
     message.textContent = "";
     judged = a.record;
     keep();
-    drawResult(a);
+    result.innerHTML = a.html.result;
   }
 
   function changed() {

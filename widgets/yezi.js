@@ -1,7 +1,7 @@
 // 下灌叶子戏 widgets. Every rule answer comes from the Python engine through
-// ctx.call(request). A hand dealt with its best split and a round's result are asked as views
-// (views/yezi.py, run in Pyodide beside the engine, the same functions that draw the build's first
-// answers, sitegen/yezi.py): this module inserts their markup and wires the cards and buttons.
+// ctx.call(request). The combination form's groups, a hand dealt with its best split and a round's result
+// are asked as views (views/yezi.py, run in Pyodide beside the engine, the same functions that draw the
+// build's first answers, sitegen/yezi.py): this module inserts their markup and wires the cards and buttons.
 import { el, sharedState, shareButton } from "./dom.js";
 import { showingWidget } from "./showing.js";
 import { recordTools } from "./recordio.js";
@@ -25,11 +25,6 @@ async function faces(ctx, width) {
   return (await facesAnswer(ctx, width)).faces;
 }
 
-function comboName(c, ctx) {
-  if (!c || c.id === "scatter") return ctx.t("流散对", "scattered group (流散对)");
-  return ctx.t(c.zh, `${c.en} (${c.zh})`);
-}
-
 function showError(node, answer, ctx) {
   node.textContent = answer && answer.error ? answer.error[ctx.lang] : ctx.t("出错了。", "Something went wrong.");
   node.classList.add("hw-error");
@@ -42,102 +37,75 @@ function bump(root) {
 // ---------------------------------------------------------------- (a) form combinations
 
 async function formWidget(root, ctx) {
-  const fa = await facesAnswer(ctx, 34);
-  const svgs = fa.faces, COUNTS = fa.counts, GROUP = fa.group_size;
+  const GROUP = Number(root.querySelector(".yz-groups").dataset.group); // the cards of a group (the build wrote the engine's)
   const groupsEls = [...root.querySelectorAll('[data-role="group"]')];
   const slots = groupsEls.map((g) => g.querySelector('[data-role="slot"]'));
+  const verdicts = groupsEls.map((g) => g.querySelector('[data-role="verdict"]'));
   const radios = [...root.querySelectorAll('input[name="yz-target"]')];
-  const picks = [...root.querySelectorAll(".yz-pick")];
+  const palette = root.querySelector('[data-role="palette"]');
   const message = root.querySelector('[data-role="message"]');
-  const totalEl = root.querySelector('[data-role="total"]');
-  const bestEl = root.querySelector('[data-role="best"]');
+  const totals = root.querySelector('[data-role="totals"]');
+  // the copies of each card in the deck, as the build's palette says (own properties only: a link's "constructor" is no card)
+  const COUNTS = Object.fromEntries([...palette.querySelectorAll(".yz-pick")].map((p) => [p.dataset.card, Number(p.dataset.count)]));
   const groups = slots.map((s) => (s.dataset.cards ? s.dataset.cards.split(",").filter(Boolean) : []));
   // radios share a name across widgets on one page: scope them to this widget
   const uniq = `yz-target-${Math.random().toString(36).slice(2)}`;
   radios.forEach((r) => { r.name = uniq; });
   let target = Math.max(0, groups.findIndex((g) => g.length < GROUP));
 
-  function used(code) {
-    return groups.flat().filter((c) => c === code).length;
+  const used = (code) => groups.flat().filter((c) => c === code).length;
+
+  /** The view's markup into ``box``, the focus kept on the same card's button where it had it. */
+  function insert(box, html) {
+    const had = box.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+    box.innerHTML = html;
+    const again = had ? [...box.querySelectorAll("button[data-card]")].find((b) => b.dataset.card === had && !b.disabled) : null;
+    if (again) again.focus();
   }
 
-  function drawSlots() {
-    slots.forEach((slot, i) => {
-      slot.innerHTML = "";
-      slot.dataset.cards = groups[i].join(",");
-      groups[i].forEach((code, j) => {
-        const b = el("button", {
-          type: "button", class: "yz-chip", "data-card": code,
-          "aria-label": ctx.t(`取回这张牌`, `take this card back`), html: svgs[code],
-        });
-        b.removeAttribute("aria-label"); // named by the card drawing inside it
-        b.title = ctx.t("点一下取回", "click to take it back");
-        b.addEventListener("click", () => { groups[i].splice(j, 1); refresh(); });
-        slot.append(b);
-      });
-    });
-    const full = groups.every((g) => g.length >= GROUP);
-    picks.forEach((p) => { p.disabled = full || used(p.dataset.card) >= COUNTS[p.dataset.card]; });
+  async function refresh(quiet = false) {
     radios.forEach((r, i) => { r.checked = i === target; });
-  }
-
-  async function refresh() {
-    drawSlots();
-    const nonEmpty = groups.some((g) => g.length);
-    if (!nonEmpty) {
-      groupsEls.forEach((g) => {
-        g.querySelector('[data-role="name"]').textContent = ctx.t("未满四张", "fewer than four");
-        g.querySelector('[data-role="rank"]').textContent = "";
-      });
-      totalEl.textContent = ""; bestEl.textContent = "";
-      bump(root);
-      return;
-    }
-    const answer = await ctx.call({ game: "yezi", action: "evaluate", groups });
+    // the groups judged and drawn: their cards, names and scores, the total, the cards still free (views/yezi.py)
+    const answer = await ctx.call({ view: "yezi-form", lang: ctx.lang, request: { game: "yezi", action: "evaluate", groups } });
     message.textContent = "";
     message.classList.remove("hw-error");
-    if (!answer.ok) { showError(message, answer, ctx); bump(root); return; }
-    answer.groups.forEach((g, i) => {
-      const name = groupsEls[i].querySelector('[data-role="name"]');
-      const rank = groupsEls[i].querySelector('[data-role="rank"]');
-      if (g.complete) {
-        name.textContent = comboName(g.combination, ctx);
-        rank.textContent = String(g.rank);
-      } else {
-        const left = g.possible.length;
-        name.textContent = g.cards.length === 0 ? ctx.t("空", "empty")
-          : left ? ctx.t(`还可能成 ${left} 种组合`, `could still make ${left} combination${left > 1 ? "s" : ""}`)
-          : ctx.t("已不可能成组合", "can no longer make a combination");
-        rank.textContent = "";
-      }
-    });
-    totalEl.textContent = answer.score === null ? "" : String(answer.score);
-    bestEl.textContent = answer.best_score === undefined ? "" : String(answer.best_score);
-    bump(root);
+    if (!answer.ok) { showError(message, answer, ctx); if (!quiet) bump(root); return; }
+    slots.forEach((slot, i) => { slot.dataset.cards = groups[i].join(","); insert(slot, answer.html[`slot-${i}`]); });
+    verdicts.forEach((v, i) => { v.innerHTML = answer.html[`verdict-${i}`]; });
+    totals.innerHTML = answer.html.total;
+    insert(palette, answer.html.palette);
+    if (!quiet) bump(root);
   }
 
-  picks.forEach((p) => p.addEventListener("click", () => {
+  palette.addEventListener("click", (ev) => {
+    const p = ev.target.closest(".yz-pick");
+    if (!p || p.disabled || used(p.dataset.card) >= COUNTS[p.dataset.card]) return;
     if (groups[target].length >= GROUP) target = 1 - target;
     if (groups[target].length >= GROUP) return;
     groups[target].push(p.dataset.card);
     if (groups[target].length === GROUP && groups[1 - target].length < GROUP) target = 1 - target;
     refresh();
+  });
+  slots.forEach((slot, i) => slot.addEventListener("click", (ev) => { // a card in a group is taken back
+    const chip = ev.target.closest(".yz-chip");
+    if (!chip || chip.disabled) return;
+    groups[i].splice(Number(chip.dataset.index), 1);
+    refresh();
   }));
-  radios.forEach((r, i) => { r.disabled = false; r.addEventListener("change", () => { target = i; drawSlots(); }); });
+  radios.forEach((r, i) => { r.disabled = false; r.addEventListener("change", () => { target = i; }); });
   root.append(shareButton(root, () => ({ groups }), ctx.t));
+  groupsEls.forEach((g, i) => {
+    const clear = g.querySelector('[data-role="clear"]');
+    clear.disabled = false;
+    clear.addEventListener("click", () => { groups[i] = []; target = i; refresh(); });
+  });
   const shared = sharedState(root);
   if (shared && Array.isArray(shared.groups) && shared.groups.length === 2
       && shared.groups.every((g) => Array.isArray(g) && g.length <= GROUP && g.every((c) => typeof c === "string" && Object.hasOwn(COUNTS, c)))) {
     groups[0] = [...shared.groups[0]]; groups[1] = [...shared.groups[1]];
     target = Math.max(0, groups.findIndex((g) => g.length < GROUP));
     await refresh();
-  }
-  groupsEls.forEach((g, i) => {
-    const clear = g.querySelector('[data-role="clear"]');
-    clear.disabled = false;
-    clear.addEventListener("click", () => { groups[i] = []; target = i; refresh(); });
-  });
-  drawSlots();
+  } else await refresh(true); // the build's groups, now live
 }
 
 // ---------------------------------------------------------------- (b) deal me a hand

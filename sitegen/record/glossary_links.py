@@ -6,7 +6,7 @@ import html
 import re
 import unicodedata
 
-from engine.glossary import TERMS, Term
+from sitegen.record.glossary import TERMS, Term
 
 
 def _esc(s: str) -> str:

@@ -1,6 +1,7 @@
 """The views drawn in the browser are the views drawn at build time: the views package, zipped by the build
 (sitegen/assets.py) and unpacked beside the engine's wheel in real Pyodide under Node, answered through the
-worker's own start-up code (widgets/worker.js BOOT_PY), gives the same markup as CPython for the same request (the 跑胡子 table and hand widgets, the 骨牌 board, the 打围 dice, split, game and referee, the 叶子戏 deal and round)."""
+worker's own start-up code (widgets/worker.js BOOT_PY), gives the same markup as CPython for the same request (the 跑胡子 table and hand widgets, the 骨牌 board and ledger, the 打围 dice, split, game and referee, the 叶子戏 deal, round,
+combination form and showing)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,14 @@ REQUESTS = [
         {"seed": 3, "table": "four", "computer": [0, 1, 2]},
         {"seed": 11, "table": "four", "match": {"hands": 2}, "birds": 1},
     )
+] + [  # the 叶子戏 combination form and showing at a real table, the 骨牌 session ledger
+    {"view": "yezi-form", "lang": "zh", "request": {"game": "yezi", "action": "evaluate", "groups": [["10", "10", "10"], ["1", "3", "4", "8"]]}},
+    {"view": "yezi-showing", "lang": "en", "request": {"game": "yezi", "action": "showing", "thrower": 1, "players": [
+        {"hand": ["9", "6", "5", "10", "2", "leaf", "2", "10"]}, {"groups": [["5", "7", "leaf", "10"], ["1", "3", "4", "8"]]},
+        {"hand": ["3", "3", "6", "6", "4", "8", "9", "7"]}, {"groups": [["1", "1", "2", "4"], ["5", "7", "8", "9"]]}]}},
+    {"view": "gupai-ledger", "lang": "zh", "request": {"game": "gupai", "action": "ledger", "names": ["老王", "", "", ""],
+                                                       "hands": [{"dealer": 0, "held": [3, 0, 1, 4], "closer": 3},
+                                                                 {"dealer": 3, "held": [2, 1, 1, 4], "closer": 3, "shang": "run", "run": True}]}},
 ] + [  # 打围's dice widget, and a game refereed at a real table: begun, and entered to its settlement
     {"view": "dawei-dice", "lang": "zh", "request": {"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3], "lang": "zh"}},
     {"view": "dawei-dice", "lang": "en", "request": {"game": "dawei", "action": "classify", "dice": [4, 4, 4, 1, 1, 3],
@@ -86,6 +95,10 @@ def test_views_in_pyodide_draw_what_the_build_draws(tmp_path):
     results = [a.get("html", {}).get("result", "") for a in answers[-7:-3]]
     assert all(results) and "hw-error" in results[-1]  # a settlement the engine refuses is said in the result's place
     assert [a["ok"] for a in answers[-3:]] == [False, False, True]
+    by_view = {r["view"]: a for r, a in zip(REQUESTS, answers) if r.get("view") in ("yezi-form", "yezi-showing", "gupai-ledger")}
+    assert 'data-card="10" data-count="3" disabled>' in by_view["yezi-form"]["html"]["palette"]  # the deck's three 合 placed
+    assert by_view["yezi-showing"]["html"]["result"].count('data-role="place-row"') == 4
+    assert by_view["gupai-ledger"]["html"]["table"].count('data-role="hand-row"') == 2 and "老王" in by_view["gupai-ledger"]["html"]["table"]
     dice = [a for r, a in zip(REQUESTS, answers) if r.get("view") == "dawei-dice"]
     assert [a["pattern"]["id"] for a in dice] == ["leopard_red_five_gold", "deer_three_red"]  # the rule option read
     assert all(f'data-id="{a["pattern"]["id"]}"' in a["html"]["result"] for a in dice) and dice[0]["html"]["also"]

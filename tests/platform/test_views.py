@@ -459,3 +459,119 @@ def test_the_dawei_dice_and_referee_views_keep_engine_text_as_text():
         text = "".join(v_dawei.throw(c, lang).values()) + "".join(v_dawei.referee(r, lang).values())
         assert "<script" not in text and "<img" not in text
         assert text.count(escape(evil)) >= 3 + 1 + 1 + 2 + 1 + 4 * 2  # throw; status, last, log, opening, settlement
+
+
+def form_part(html: str, open_tag: str, close: str) -> str:
+    """What the first answer holds between ``open_tag`` (the whole opening tag) and the next ``close``."""
+    assert open_tag in html, open_tag
+    return html.split(open_tag, 1)[1].split(close, 1)[0]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_yezi_forms_first_answer_is_its_live_answer_with_its_buttons_still(lang):
+    from sitegen import yezi as site_yezi
+
+    first = site_yezi.form_widget(lang, {})
+    groups = [g.split(",") if g else [] for g in re.findall(r'data-role="slot" data-cards="([^"]*)"', first)]
+    live = views.answer({"view": "yezi-form", "lang": lang, "request": {"game": "yezi", "action": "evaluate", "groups": groups}})
+    assert live["ok"] and sorted(live["html"]) == ["palette", "slot-0", "slot-1", "total", "verdict-0", "verdict-1"]
+    for i, g in enumerate(groups):
+        slot = form_part(first, f'data-role="slot" data-cards="{",".join(g)}">', "</div>")
+        assert slot.replace(" disabled", "") == live["html"][f"slot-{i}"] and slot.count(" disabled") == len(g) > 0
+        assert form_part(first, f'data-role="group" data-index="{i}"', "</fieldset>").count(f'<p class="yz-verdict" data-role="verdict">{live["html"][f"verdict-{i}"]}</p>') == 1
+    assert f'data-role="totals">{live["html"]["total"]}</p>' in first
+    palette = form_part(first, '<div class="yz-palette" data-role="palette">', "</div>")
+    assert palette.replace(" disabled", "") == live["html"]["palette"]
+    assert palette.count(" disabled") == palette.count('class="yz-pick"') == 11  # nothing to click before Python is ready
+    assert " disabled" not in live["html"]["palette"] + live["html"]["slot-0"]
+    assert {k: v for k, v in live.items() if k != "html"} == handle({"game": "yezi", "action": "evaluate", "groups": groups})
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_yezi_form_greys_a_card_whose_copies_are_all_placed_and_every_card_once_both_groups_are_full(lang):
+    def form(groups):
+        a = views.answer({"view": "yezi-form", "lang": lang, "request": {"game": "yezi", "action": "evaluate", "groups": groups}})
+        assert a["ok"]
+        return a, dict(re.findall(r'class="yz-pick" data-card="(\w+)" data-count="\d"[^>]*?( disabled)?>', a["html"]["palette"]))
+
+    a, grey = form([["10", "10", "10"], []])  # the deck's three 合 are placed: a fourth cannot be
+    assert grey == {**{k: "" for k in grey}, "10": " disabled"} and len(grey) == 11
+    assert re.findall(r'<strong data-role="name">([^<]*)</strong>', a["html"]["verdict-1"]) == [escape("空" if lang == "zh" else "empty")]
+    assert a["html"]["slot-0"].count('class="yz-chip"') == 3 and a["html"]["slot-1"] == ""
+    a, grey = form([["1", "3", "4", "8"], ["5", "7", "leaf", "10"]])  # both full: every card grey; a scattered group and 人牌
+    assert set(grey.values()) == {" disabled"}
+    assert '<span data-role="rank">9</span>' in a["html"]["verdict-0"] and "流散对" in a["html"]["verdict-0"]
+    assert f'data-role="total">{a["score"]}</strong>' in a["html"]["total"] and f'data-role="best">{a["best_score"]}</strong>' in a["html"]["total"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_yezi_showings_first_answer_is_its_live_answer(lang):
+    from sitegen import yezi_showing
+
+    first = yezi_showing.showing_widget(lang, {})
+    live = views.answer({"view": "yezi-showing", "lang": lang, "request": yezi_showing.EXAMPLE})
+    assert live["ok"] and list(live["html"]) == ["result"]
+    assert f'<div data-role="result" class="ys-result">{live["html"]["result"]}</div>' in first
+    res = live["html"]["result"]
+    assert res.count('data-role="place-row"') == 4 and res.count('<table class="ys-table"') == 3
+    totals = re.findall(r'data-role="total">(\d+)</td><td class="ys-num" data-role="place">(\d+)</td>', res)
+    assert totals == [(str(p["total"]), str(p["place"])) for p in live["players"]]
+    assert {k: v for k, v in live.items() if k != "html"} == handle(yezi_showing.EXAMPLE)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_gupai_ledgers_first_answer_is_its_live_answer_and_a_player_named_heads_his_column(lang):
+    from sitegen import gupai_ledger
+
+    first = gupai_ledger.ledger_widget(lang, {})
+    req = {"game": "gupai", "action": "ledger", "hands": gupai_ledger.EXAMPLE}
+    live = views.answer({"view": "gupai-ledger", "lang": lang, "request": req})
+    assert live["ok"] and sorted(live["html"]) == ["details", "table"]
+    assert f'data-role="result">{live["html"]["table"]}</div><div class="gl-details" data-role="details">{live["html"]["details"]}</div>' in first
+    table = live["html"]["table"]
+    assert table.count('data-role="hand-row"') == 3
+    assert re.findall(r'<td class="gl-num">([^<]*)</td>', table.split('data-role="totals"', 1)[1]) == [f"{n:+d}" if n else "0" for n in live["totals"]]
+    assert escape(live["hands"][1]["kind_words"][lang]) in table and live["html"]["details"].count("<li>") == len(live["hands"][-1]["settlement"]["lines"])
+    named = views.answer({"view": "gupai-ledger", "lang": lang, "request": {**req, "names": ["老王", "", "", ""]}})
+    assert '<th scope="col">老王</th>' in named["html"]["table"] and "<td>老王／" in named["html"]["table"]
+    empty = views.answer({"view": "gupai-ledger", "lang": lang, "request": {**req, "hands": []}})
+    assert empty["ok"] and empty["html"]["details"] == "" and "<table" not in empty["html"]["table"]
+
+
+def test_the_form_showing_and_ledger_views_keep_engine_text_as_text():
+    evil = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    from views import gupai as v_gupai, yezi as v_yezi
+
+    f = copy.deepcopy(handle({"game": "yezi", "action": "evaluate", "groups": [["9", "6", "5", "10"], ["1", "3", "4", "8"]]}))
+    f["groups"][0]["combination"] = {"id": "x", "zh": evil, "en": evil}
+    s = copy.deepcopy(handle({"game": "yezi", "action": "showing", "players": [{"hand": h} for h in (
+        ["9", "6", "5", "10", "2", "leaf", "2", "10"], ["1", "3", "4", "8", "5", "7", "leaf", "10"],
+        ["3", "3", "6", "6", "4", "8", "9", "7"], ["1", "1", "2", "4", "5", "7", "8", "9"])]}))
+    for p in s["players"]:
+        p["combinations"] = [{"id": "x", "zh": evil, "en": evil}] * 2
+        p["best"]["combinations"] = [{"id": "x", "zh": evil, "en": evil}]
+    g = copy.deepcopy(handle({"game": "gupai", "action": "ledger", "hands": [{"dealer": 0, "held": [3, 0, 1, 4], "closer": 3}]}))
+    g["names"] = [evil, "", "", ""]
+    g["hands"][0]["kind_words"] = {"zh": evil, "en": evil}
+    g["hands"][0]["settlement"]["summary"] = {"zh": evil, "en": evil}
+    g["hands"][0]["settlement"]["lines"] = [{"zh": evil, "en": evil}] * 2
+    for lang in ("zh", "en"):
+        text = "".join(v_yezi.form(f, lang).values()) + v_yezi.showing(s, lang) + "".join(v_gupai.ledger(g, lang).values())
+        assert "<script" not in text and "<img" not in text
+        assert text.count(escape(evil)) >= 1 + 8 + 4 + 2 + 1 + 1 + 2
+
+
+def test_the_form_showing_and_ledger_modules_draw_no_answer_themselves():
+    yz = (ROOT / "widgets" / "yezi.js").read_text(encoding="utf-8")
+    form = yz.split("async function formWidget", 1)[1].split("\n}\n", 1)[0]
+    assert 'view: "yezi-form"' in form
+    for drawn in ("还可能成", "could still", "流散对", "scattered", "svgs[", 'class: "yz-chip"', "textContent = String(answer.score"):
+        assert drawn not in form, drawn
+    sh = (ROOT / "widgets" / "showing.js").read_text(encoding="utf-8")
+    assert 'view: "yezi-showing"' in sh
+    for drawn in ("ys-table", "showing-winner", "round-winner", "caption", "流散对", "best.combinations", "place-row"):
+        assert drawn not in sh, drawn
+    lg = (ROOT / "widgets" / "ledger.js").read_text(encoding="utf-8")
+    assert 'view: "gupai-ledger"' in lg
+    for drawn in ("caption", "gl-total", "hand-row", "kind_words", "settlement.lines", "totals.map", "还没有记下"):
+        assert drawn not in lg, drawn
