@@ -20,12 +20,28 @@ def _ping(req: dict[str, Any]) -> dict[str, Any]:
     return {"pong": True, "version": __version__}
 
 
-ACTIONS = {"info": _info, "ping": _ping}
+def _glossary(req: dict[str, Any]) -> dict[str, Any]:
+    """The glossary's terms, each with its characters, pinyin, English gloss and name, games and
+    one-line explanations; ``games`` (a list of game ids) keeps the terms of those games."""
+    from .errors import ApiError
+    from .glossary import TERMS
+
+    want = req.get("games", [])
+    if not isinstance(want, list) or len(want) > 4 or any(g not in ("dawei", "gupai", "yezi", "paohuzi") for g in want):
+        raise ApiError("bad_game", "请从打围、骨牌、叶子戏、跑胡子中选游戏。", "Choose games among 打围, 骨牌, 叶子戏 and 跑胡子.")
+    return {"terms": [{"zh": t.zh, "pinyin": t.pinyin, "en": t.en, "name": t.name or t.en, "games": list(t.games),
+                       "zh_def": t.zh_def, "en_def": t.en_def, "anchor": t.slug}
+                      for t in TERMS if not want or set(want) & set(t.games)]}
+
+
+ACTIONS = {"info": _info, "ping": _ping, "glossary": _glossary}
 
 EXAMPLES = [
     {"request": {"game": "engine", "action": "ping"}, "zh": "检查引擎是否就绪。", "en": "Check that the engine answers."},
     {"request": {"game": "engine", "action": "info"}, "zh": "引擎版本及各游戏的全部动作。", "en": "The engine's version and every game's actions."},
+    {"request": {"game": "engine", "action": "glossary", "games": ["gupai"]}, "zh": "骨牌用到的术语：字、拼音、英文名和释义。",
+     "en": "The terms 骨牌 uses: characters, pinyin, English name and meaning."},
 ]
 
 #: work units per request (checked by engine.api before an action runs)
-COSTS = {"info": 20_000, "ping": 1}
+COSTS = {"info": 20_000, "ping": 1, "glossary": 5_000}

@@ -8,8 +8,7 @@ These helpers keep the small things right in both languages:
 - :func:`plural`, :func:`count` — "1 card", "2 cards", "one six", "two sixes";
 - :func:`number_word` — "one" … "twelve" for small counts in running English;
 - :func:`term` — a Chinese term in English text: the glossary's English name with
-  the characters beside it ("trick (墩)"), from :data:`TERMS` (checked against the
-  glossary by the tests);
+  the characters beside it ("trick (墩)"), from the glossary (:mod:`engine.glossary`);
 - :func:`thing` — what a request field *is* for a reader ("the dice you threw"),
   so an error never names a field.
 """
@@ -17,6 +16,8 @@ These helpers keep the small things right in both languages:
 from __future__ import annotations
 
 from typing import Iterable
+
+from .glossary import TERMS as _GLOSSARY
 
 # ---------------------------------------------------------------- joining
 
@@ -109,44 +110,9 @@ def zh_count(n: int, measure: str, noun: str = "") -> str:
 
 # ---------------------------------------------------------------- glossary names
 
-#: Chinese term → the English name the glossary (sitegen/record/glossary.py) gives it.
-#: tests/platform/test_words.py checks each against the glossary.
-TERMS: dict[str, str] = {
-    "庄家": "dealer",
-    "墩": "trick",
-    "坎子": "triple",
-    "顺子": "run",
-    "对子": "pair",
-    "字牌": "character cards",
-    "大字": "big characters",
-    "小字": "small characters",
-    "吃": "chi",
-    "碰": "peng",
-    "柱": "pillar",
-    "色子": "dice",
-    "骰子": "dice",
-    "正掷": "main phase",
-    "分掷": "split phase",
-    "保本数": "break-even count",
-    "骨牌": "dominoes",
-    "结牌": "closing",
-    "封墩": "sealing",
-    "底牌": "stock",
-    "亮张": "the turned-up card",
-    "偎": "wei",
-    "提": "ti",
-    "跑": "pao",
-    "编子": "bian",
-    "臭张": "stale card",
-    "戏": "xi",
-    "等": "deng",
-    "番": "fan",
-    "红胡": "red hu",
-    "黑胡": "black hu",
-    "自摸": "self-drawn win",
-    "荒牌": "dead hand",
-    "醒家": "the counter",
-}
+#: Chinese term → the English name running text gives it, declared beside the term in the
+#: glossary (:mod:`engine.glossary`, ``name=``).
+TERMS: dict[str, str] = {t.zh: t.name for t in _GLOSSARY if t.name}
 
 
 def term(lang: str, zh: str, en: str | None = None, with_zh: bool = True) -> str:

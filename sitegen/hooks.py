@@ -93,7 +93,7 @@ def search_terms() -> list[str]:
 
     terms = words()
     try:
-        from sitegen.record.glossary import TERMS
+        from engine.glossary import TERMS
 
         terms += [t.zh for t in TERMS]
     except ImportError:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..glossary import TERMS as GLOSSARY
 from .config import DEFAULT, GupaiConfig
 from .tiles import BY_CODE, HAND_SIZE, PLAYERS, SHANG, TOP_RANK
 
@@ -46,12 +47,18 @@ class KindWords(NamedTuple):
     short_en: str
 
 
-#: the kinds of 八马, named once: the settlement's sentences, the ledger's hands and rows, the guide's table
+def _kind(zh: str, short_en: str) -> KindWords:
+    """A kind of 八马 by its glossary entry (its characters and English name), with a ledger's short name."""
+    en = f"{next(t for t in GLOSSARY if t.zh == zh).en} ({zh})"
+    return KindWords(zh, en, ("an " if en[0] in "aeiou" else "a ") + en, short_en)
+
+
+#: the kinds of 八马, named once (the glossary's names): the settlement's sentences, the ledger's hands and rows, the guide's table
 KINDS: dict[str, KindWords] = {
-    "plain": KindWords("八马", "eight-horse (八马)", "an eight-horse (八马)", "8-horse"),
-    "red": KindWords("红八马", "red eight-horse (红八马)", "a red eight-horse (红八马)", "red 8-horse"),
-    "hard": KindWords("硬八马", "hard eight-horse (硬八马)", "a hard eight-horse (硬八马)", "hard 8-horse"),
-    "black": KindWords("黑八马", "black eight-horse (黑八马)", "a black eight-horse (黑八马)", "black 8-horse"),
+    "plain": _kind("八马", "8-horse"),
+    "red": _kind("红八马", "red 8-horse"),
+    "hard": _kind("硬八马", "hard 8-horse"),
+    "black": _kind("黑八马", "black 8-horse"),
 }
 # the kinds that take all eight tricks (黑八马 is a close, settled by HEI_PAYS)
 BAMA_ZH = {k: KINDS[k].zh for k in BAMA_MULT}

@@ -6,7 +6,7 @@ import html
 import re
 import unicodedata
 
-from sitegen.record.glossary import TERMS, Term
+from engine.glossary import TERMS, Term
 
 
 def _esc(s: str) -> str:

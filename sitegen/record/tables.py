@@ -18,7 +18,7 @@ from typing import Any, Callable
 from sitegen.record.cite import archive_bibtex, archive_csl, gen_cite_archive
 from sitegen.record.data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work
 from sitegen.record.facts import src_title
-from sitegen.record.glossary import TERMS, Term
+from engine.glossary import TERMS, Term
 from sitegen.record.pages import ROOT_LINK
 from sitegen.record.glossary_links import pinyin_forms
 from sitegen.record.trace import (

@@ -24,7 +24,7 @@ def test_ping_and_info():
     assert handle({"game": "engine", "action": "ping"})["pong"] is True
     info = handle({"game": "engine", "action": "info"})
     assert info["ok"] and "engine" in info["games"]
-    assert info["games"]["engine"] == ["info", "ping"]
+    assert info["games"]["engine"] == ["glossary", "info", "ping"]
 
 
 @pytest.mark.parametrize("request_", [None, 1, "ping", [1, 2], 3.5, True])

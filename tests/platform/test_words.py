@@ -10,7 +10,7 @@ from engine import words
 from engine.api import handle
 from engine.validate import get_int, get_list, get_str, missing
 from engine.errors import ApiError
-from sitegen.record.glossary import TERMS as GLOSSARY
+from engine.glossary import TERMS as GLOSSARY
 
 
 @pytest.mark.parametrize(
@@ -104,3 +104,19 @@ def test_api_answers_a_short_throw_in_words() -> None:
     assert ans["ok"] is False
     assert "6" in ans["error"]["en"] and "dice" in ans["error"]["en"]
     assert not IDENT.search(ans["error"]["en"]) and not IDENT.search(ans["error"]["zh"])
+
+
+def test_the_engine_answers_the_glossary_and_names_terms_by_it() -> None:
+    from engine.api import handle
+    from engine.glossary import TERMS as ALL
+
+    ans = handle({"game": "engine", "action": "glossary", "games": ["gupai"]})
+    assert ans["ok"], ans
+    got = {t["zh"]: t for t in ans["terms"]}
+    assert set(got) == {t.zh for t in ALL if "gupai" in t.games}
+    # the name running text gives a term is the one the glossary declares beside it
+    assert got["墩"]["name"] == words.TERMS["墩"] == "trick" and got["墩"]["en"] == "stack; trick"
+    assert words.term("en", "墩") == f"{got['墩']['name']} (墩)"
+    assert len(handle({"game": "engine", "action": "glossary"})["terms"]) == len(ALL)
+    bad = handle({"game": "engine", "action": "glossary", "games": ["chess"]})
+    assert not bad["ok"] and bad["error"]["code"] == "bad_game" and "骨牌" in bad["error"]["zh"]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.record.glossary import TERMS, Term
+from engine.glossary import TERMS, Term
 
 GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 

@@ -10,7 +10,7 @@ import pytest
 
 from sitegen.record.glossary_links import link_terms
 from sitegen.record.data import GAME_IDS
-from sitegen.record.glossary import TERMS
+from engine.glossary import TERMS
 from .htmlscan import Page, resolve
 
 TONED = re.compile(r"[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]", re.I)
