@@ -21,8 +21,10 @@ a further 比点.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Optional
 
+from ..errors import ApiError
+from ..protocol.strong import paohuzi_seats
 from .ai import choose, public_passes, strong_why
 from .birds import BIRD_SEAT, bird_scores
 from .cards import Card, full_deck
@@ -31,7 +33,7 @@ from .json_helpers import rule_json
 from .labels import action_json
 from .request import parse_action
 from .seating import TABLES, hand_sheet, new_hand
-from .table import PLAYER_NAMES, Foul
+from .table import PLAYER_NAMES, Foul, Hand, action_id
 from .views import result_json, view
 
 
@@ -77,10 +79,44 @@ def draw_seats(rng: random.Random, players: int) -> tuple[list[int], list[dict[s
     return seating, events
 
 
+def _carry(h: Hand, moves: list[Any], hand_no: int) -> None:
+    """A finished hand carried whole (``played``): every seat's move as the match's answer wrote it, each one
+    checked lawful, and the hand must reach its end; anything else is refused in words."""
+    if not isinstance(moves, list) or len(moves) > MAX_PLAYED_MOVES:
+        raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局的记录应是这一局的全部走法（至多 {MAX_PLAYED_MOVES} 步）。",
+                       f"Hand {hand_no + 1} of the match should be written as all of its moves (at most {MAX_PLAYED_MOVES}).")
+    for j, item in enumerate(moves):
+        if h.over:
+            raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局在第 {j} 步已经结束，后面不能再有走法。",
+                           f"Hand {hand_no + 1} of the match is over after move {j}: no move may follow.")
+        try:
+            h.apply(parse_action(h, item, j))
+        except Foul as f:
+            raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局的第 {j + 1} 步不合规则：{f.zh}",
+                           f"Move {j + 1} of hand {hand_no + 1} of the match breaks a rule: {f.en}") from None
+    if not h.over:
+        raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局写下的走法没有把这一局打完。",
+                       f"The moves written for hand {hand_no + 1} of the match do not play it to its end.")
+
+
+#: the most moves a finished hand of a match may be written with (a hand has at most about forty)
+MAX_PLAYED_MOVES = 200
+
+
 def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],
-               actions: list[Any], hands: int, birds: int, charge: bool = False, hint_units: int = 0) -> dict[str, Any]:
+               actions: list[Any], hands: int, birds: int, charge: bool = False, hint_units: int = 0,
+               strong_seats: bool = False, played: Optional[list[Any]] = None) -> dict[str, Any]:
     """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet.
-    With ``hint_units`` the hint is the strong level's, within that much work (the computer seats stay basic)."""
+    With ``hint_units`` the hint is the strong level's, within that much work.
+
+    ``played``: the hands already finished, each as every seat's moves (the answer's ``match.played``): they are
+    replayed move by move, each move checked lawful, and settled again, never searched again. With
+    ``strong_seats`` the computer seats of the next hand play at the strong level; that hand is the last one the
+    request plays (the next is asked for with it carried in ``played``), so a request searches one hand at most."""
+    played = played or []
+    if len(played) > hands:
+        raise ApiError("bad_match", f"这场比赛只有 {hands} 局，写下的已打完的局却更多。",
+                       f"This match has {hands} hands, but more finished hands are written.")
     n_active, has_xing = TABLES[table]
     players = n_active + (1 if has_xing else 0)
     rng = random.Random(seed)
@@ -93,6 +129,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     refused = None
     current = None
     hseed = 0
+    finished: list[list[str]] = []  # each finished hand's moves, every seat's
     for hand_no in range(hands):
         hseed = rng.getrandbits(32)
         ring = [seating[(dealer_pos + i) % players] for i in range(players)]
@@ -105,12 +142,17 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         h = new_hand(hseed, cfg, table, charge)
         human = {i for i, p in enumerate(hand_players) if p == viewer and viewer not in computer}
         comp_seats = frozenset(i for i in range(n_active) if i not in human)
+        carried = hand_no < len(played)
+        if carried:
+            _carry(h, played[hand_no], hand_no)
+        strong = paohuzi_seats(hseed, table, variant) if strong_seats and not carried else None
         for _ in range(4_000):
             if h.over:
                 break
             s = h.pending()
             if s in comp_seats:
-                h.apply(choose(h, s))
+                pick = strong(h) if strong is not None else None
+                h.apply(pick if pick is not None else choose(h, s))
                 continue
             if k >= len(actions):
                 break
@@ -151,6 +193,11 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
             dealer_pos = seating.index(hand_players[w])
         elif not has_xing:
             dealer_pos = (dealer_pos + 1) % players  # 荒牌荒庄, or a void win (paohuzi.void_deal)
+        finished.append([action_id(a) for a in h.actions])
+        if carried:
+            continue
+        if strong is not None:
+            break  # the hand the strong seats played ends this request: the next one comes with it carried
         if hand_no + 1 < hands and k >= len(actions) and viewer not in computer:
             # the reader saw this hand end (as a player, or as the 醒家 who counted it): the next one starts with a "next" move
             break
@@ -174,7 +221,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         out["hint"]["why"] = {"zh": wz, "en": we}
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)
-    finished = len(sheet_rows) >= hands
+    over = len(sheet_rows) >= hands
     tiebreak = {p: rng.random() for p in range(players)}
     ranking = sorted(range(players), key=lambda p: (-totals[p], tiebreak[p]))
     out["match"] = {
@@ -187,9 +234,11 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         "you": viewer,
         "sheet": sheet_rows,
         "birds": [{"bird": b + 1, "total": bird_total[b]} for b in range(birds)],
-        "over": finished,
-        "ranking": ranking if finished else None,
-        "next": (not finished) and h.over,
+        "over": over,
+        "ranking": ranking if over else None,
+        "next": (not over) and h.over,
+        # the finished hands, each as every seat's moves: a request carries them whole in ``match.played``
+        "played": finished,
     }
     return out
 

@@ -55,7 +55,7 @@ from typing import Any
 
 from ..errors import ApiError
 from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS, paohuzi_hint, paohuzi_seats, read_level
-from ..validate import get_dict, get_int, get_str
+from ..validate import get_dict, get_int, get_list, get_str
 from .ai import public_passes, strong_why
 from .birds import MAX_BIRDS
 from .json_helpers import rule_json
@@ -81,6 +81,34 @@ def _match_hands(match: dict[str, Any]) -> int:
 #: the least work the strong level's hint in a match is given (less, and it is refused in words)
 MATCH_HINT_UNITS = 100_000
 
+#: the work of replaying one move of a finished hand carried whole (checked lawful, never searched; about 0.1 ms
+#: measured), and of dealing and settling such a hand again
+CARRIED_MOVE_UNITS = 500
+CARRIED_HAND_UNITS = 50_000
+
+
+def played_moves(played: Any) -> int:
+    """How many moves the finished hands of a match request carry (read leniently: what is no list counts nothing)."""
+    if not isinstance(played, list):
+        return 0
+    return sum(len(x) for x in played[:MAX_HANDS] if isinstance(x, list))
+
+
+def match_base_cost(hands: int, actions: int, carried_moves: int, strong_seats: bool) -> int:
+    """A match request's work before the hint: at the basic level every hand is played again (the finished ones
+    carried whole cost less, counted as a hand); at the strong level one hand is played with its computer seats
+    searching (:data:`PAOHUZI_SEATS_UNITS`), the finished hands before it carried whole and checked."""
+    if strong_seats:
+        return 200_000 + CARRIED_HAND_UNITS * (hands - 1) + CARRIED_MOVE_UNITS * carried_moves + 2_000 * actions + PAOHUZI_SEATS_UNITS
+    return 200_000 * hands + CARRIED_MOVE_UNITS * carried_moves + 2_000 * actions
+
+
+def read_hint_level(req: dict[str, Any], level: str) -> str:
+    """The hint's level: the request's ``hint_level``, else the computer seats' ``level``."""
+    if "hint_level" not in req:
+        return level
+    return read_level({"level": req["hint_level"]})
+
 
 def play(req: dict[str, Any]) -> dict[str, Any]:
     """The ``play`` action (see the module docstring for the answer's shape)."""
@@ -92,20 +120,27 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if birds and table != "four":
         raise ApiError("birds_table", "打鸟只在四人局里：鸟家按最后一张底牌跟庄家、下家、醒家或上家共输赢。",
                        "Bird betting needs the four-seat table: a bird shares the fate of the dealer, the next player, the counter or the previous player, as the last stock card says.")
-    level = read_level(req)  # the computer seats' level and the hint's
+    level = read_level(req)  # the computer seats' level, and the hint's unless the request names another
+    hint_level = read_hint_level(req, level)
     if match is not None:
         hands = _match_hands(match)
+        played = get_list(match, "played", [], max_len=MAX_HANDS)
         units = 0
-        if level == "strong":  # the hint at the strong level; the computer seats stay basic (a whole match of them would not fit)
+        if hint_level == "strong":  # the hint at the strong level, within what the request's cost leaves it
             from ..api import BUDGET
 
-            units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 * hands - 2_000 * len(actions))
+            units = min(STRONG_UNITS["paohuzi"], BUDGET - match_base_cost(hands, len(actions), played_moves(played), level == "strong"))
             if units < MATCH_HINT_UNITS:
                 raise ApiError("no_level", "这场比赛太长，强水平的提示算不完；少打几局的比赛，或单打一局，可以请强水平给提示。",
                                "This match is too long for the strong level's hint to be worked out; ask for it in a shorter match or a single hand.")
-        out = play_match(variant, table, seed, cfg, viewer, computer, actions, hands, birds, charge, hint_units=units)
+        # at the strong level the computer seats of the hand in progress play each move out; the finished hands
+        # come back whole in ``played`` and are only checked, so a request searches one hand at most
+        out = play_match(variant, table, seed, cfg, viewer, computer, actions, hands, birds, charge, hint_units=units,
+                         strong_seats=level == "strong", played=played)
         if "level" in req:
             out["level"] = level
+        if "hint_level" in req:
+            out["hint_level"] = hint_level
         return out
     h = new_hand(seed, cfg, table, charge)
     strong = paohuzi_seats(seed, table, variant) if level == "strong" else None
@@ -113,16 +148,18 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     refused = None if stop is None else {"index": stop[0], "code": stop[1].code, "zh": stop[1].zh, "en": stop[1].en, "rule": rule_json(stop[1].rule)}
     out = view(h, viewer, computer, table, variant)
     out["refused"] = refused
+    if "hint_level" in req:
+        out["hint_level"] = hint_level
     if "level" in req:
         out["level"] = level
-        if level == "strong" and out["hint"] is not None:
-            from ..api import BUDGET
+    if hint_level == "strong" and out["hint"] is not None:
+        from ..api import BUDGET
 
-            units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 - 2_000 * len(actions) - PAOHUZI_SEATS_UNITS)
-            pick = paohuzi_hint(h, seed, table, variant, units)
-            out["hint"] = action_json(h, pick)
-            wz, we = strong_why(public_passes(h, h.pending()), h.pending(), pick)
-            out["hint"]["why"] = {"zh": wz, "en": we}
+        units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 - 2_000 * len(actions) - (PAOHUZI_SEATS_UNITS if level == "strong" else 0))
+        pick = paohuzi_hint(h, seed, table, variant, units)
+        out["hint"] = action_json(h, pick)
+        wz, we = strong_why(public_passes(h, h.pending()), h.pending(), pick)
+        out["hint"]["why"] = {"zh": wz, "en": we}
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)
     return out

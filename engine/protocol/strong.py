@@ -223,13 +223,26 @@ def paohuzi_seats(seed: int, table: str, variant: str) -> Callable[[Any], Any]:
         p = h.pending()
         if p is None or len(h.legal_actions(p)) < 2 or left[0] <= 0:
             return None
-        ps = paohuzi_state(h, seed, table, variant)
-        n = rollouts_for(ps, min(PAOHUZI_SEAT_UNITS, left[0]))
-        left[0] -= n * rollout_units(ps)
-        chosen = strong_choice(ps, n, seed).action
+        # the same hand, moves and work left choose the same move: a replay asks the search only once
+        key = (seed, table, variant, h.cfg, h.charge, tuple(action_id(a) for a in h.actions), left[0])
+        if key not in _SEAT_MEMO:
+            ps = paohuzi_state(h, seed, table, variant)
+            n = rollouts_for(ps, min(PAOHUZI_SEAT_UNITS, left[0]))
+            if len(_SEAT_MEMO) >= _SEAT_MEMO_SIZE:
+                del _SEAT_MEMO[next(iter(_SEAT_MEMO))]
+            _SEAT_MEMO[key] = (strong_choice(ps, n, seed).action, n * rollout_units(ps))
+        chosen, spent = _SEAT_MEMO[key]
+        left[0] -= spent
         return next(a for a in h.legal_actions(p) if action_id(a) == chosen)
 
     return pick
+
+
+#: the strong seats' decisions already made (oldest dropped first): the play action replays the hand at every
+#: request, so each decision would otherwise be searched again at every move of the reader's. The declared cost
+#: does not count on it (a first request searches them all).
+_SEAT_MEMO: dict[tuple[Any, ...], tuple[str, int]] = {}
+_SEAT_MEMO_SIZE = 2_000
 
 
 # ---------------------------------------------------------------- the strong level

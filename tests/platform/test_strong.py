@@ -243,16 +243,16 @@ def test_zipai_play_gives_the_strong_hint(variant):
 
 
 def test_the_strong_hint_in_a_paohuzi_match():
-    """In a match the hint can be the strong level's (the computer seats stay basic): seed 10's first
-    decision, where the strong level lets the small 4 go and the basic one eats it; a match too long
-    for the hint's work is refused in words."""
+    """In a match the hint can be the strong level's with basic computer seats (``hint_level``): seed 10's first
+    decision, where the strong level lets the small 4 go and the basic one eats it; a match too long for the
+    hint's work is refused in words."""
     from engine.api import BUDGET, cost, handle
 
-    req = {"game": "paohuzi", "action": "play", "variant": "paohuzi", "seed": 10, "level": "strong", "match": {"hands": 2}}
+    req = {"game": "paohuzi", "action": "play", "variant": "paohuzi", "seed": 10, "hint_level": "strong", "match": {"hands": 2}}
     a = handle(req)
-    assert a["ok"] and a["level"] == "strong" and a["match"]["hand"] == 1
+    assert a["ok"] and a["hint_level"] == "strong" and a["match"]["hand"] == 1
     assert a["hint"]["id"] == "pass:x4" and a["hint"]["id"] in [x["id"] for x in a["actions"]] and a["hint"]["why"]["zh"]
-    assert handle(dict(req, level="basic"))["hint"]["id"] == "chi:x4:x4.x3.x5"
+    assert handle(dict(req, hint_level="basic"))["hint"]["id"] == "chi:x4:x4.x3.x5"
     assert handle(req)["hint"] == a["hint"]  # seeded
     assert 0 < cost("paohuzi", "play", req) <= BUDGET
     long = dict(req, match={"hands": 8}, actions=["x"] * 160)
@@ -260,6 +260,46 @@ def test_the_strong_hint_in_a_paohuzi_match():
     m = handle(long)
     assert not m["ok"] and m["error"]["code"] == "no_level"
     assert "比赛" in m["error"]["zh"] and "match" in m["error"]["en"]
+
+
+def test_strong_computer_seats_in_a_paohuzi_match(monkeypatch):
+    """A match against strong computer seats, within the budget: a request searches only the hand in progress (the
+    same hand as a single strong hand from that hand's seed) and stops at its end; the finished hands come back
+    whole in ``match.played`` and are replayed without a search, each move checked; the match settles to zero,
+    repeats itself, and a finished hand written wrong is refused in words. (Every seat is the computer's here, so
+    that a hand is one request; the reader's moves go through the same loop as at the basic level.)"""
+    import engine.protocol.strong as strong
+    from engine.api import BUDGET, cost, handle
+
+    base = {"game": "paohuzi", "action": "play", "variant": "paohuzi", "table": "four", "seed": 10, "birds": 1,
+            "computer": [0, 1, 2, 3], "level": "strong"}
+    played: list = []
+    for n in range(2):
+        req = dict(base, match={"hands": 2, "played": played})
+        assert cost("paohuzi", "play", req) <= BUDGET
+        a = handle(req)
+        assert a["ok"], a
+        m = a["match"]
+        assert len(m["sheet"]) == n + 1 and len(m["played"]) == n + 1 and m["played"][:n] == played
+        assert m["next"] == (n == 0) and m["over"] == (n == 1)
+        one = handle({"game": "paohuzi", "action": "play", "variant": "paohuzi", "table": "four", "seed": a["seed"],
+                      "computer": [0, 1, 2], "level": "strong", "hint_level": "basic"})
+        assert [x["zh"] for x in one["log"]] == [x["zh"] for x in a["log"]] and one["over"]
+        played = m["played"]
+    basic = handle(dict(base, level="basic", match={"hands": 2}))
+    assert basic["match"]["played"] != played  # the strong seats played otherwise than the basic ones
+    assert sum(p["total"] for p in m["players"]) + sum(b["total"] for b in m["birds"]) == 0
+    # the whole match written: replayed and settled again without a single search, the same sheet
+    monkeypatch.setattr(strong, "_SEAT_MEMO", {})
+    monkeypatch.setattr(strong, "strong_choice", lambda *a, **k: (_ for _ in ()).throw(AssertionError("searched again")))
+    whole = dict(base, match={"hands": 2, "played": played})
+    again = handle(whole)
+    assert again["ok"] and again["match"]["sheet"] == m["sheet"] and again["match"]["played"] == played
+    # a finished hand written wrong: cut short, a move changed, more hands than the match has
+    first = played[0]
+    for bad in ([first[:-1], played[1]], [["discard:d1"] + first[1:], played[1]], played * 2):
+        r = handle(dict(whole, match={"hands": 2, "played": bad}))
+        assert not r["ok"] and r["error"]["code"] == "bad_match" and "局" in r["error"]["zh"] and "hand" in r["error"]["en"]
 
 
 # ---------------------------------------------------------------- 叶子戏 and 打围
