@@ -37,6 +37,11 @@ SOURCE_NAMES: dict[str, tuple[str, str]] = {
     "liang_zhuang": ("亮张（庄家起手胡）", "the turned-up card at the deal (the dealer's first win)"),  # the dealer's 起手胡 on the 亮张
 }
 SOURCES = tuple(SOURCE_NAMES)
+#: the same sources as a scorer at a real table names them on the match sheet, about the winner (not "you"),
+#: with one entry for a win on the turned-up card whoever wins it
+SHEET_SOURCES: dict[str, tuple[str, str]] = {
+    "self": ("自己摸的（自摸）", "drawn by the winner (self-drawn)"), "shang": ("上家翻出的", "turned by the previous player"),
+    "xia": ("下家翻出的", "turned by the next player"), "liang": ("亮张（起手胡）", "the turned-up card (first-deal win)")}
 T = TypeVar("T")
 OPEN_KINDS = ("peng", "wei", "shun", "bian", "pao", "ti")
 

@@ -35,7 +35,7 @@ from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, clash, fan_json
 from .groups import KINDS, Group
-from .hu import OPEN_KINDS, REASONS, SOURCES, WAYS, evaluate
+from .hu import OPEN_KINDS, REASONS, SHEET_SOURCES, SOURCES, WAYS, evaluate
 from .seating import table_config
 from .settle import PENALTY_NAMES, SEAT_NAMES, Sheet, settle
 from .table import PLAYER_NAMES
@@ -52,9 +52,6 @@ KINDS_OF_FOUL = tuple(PENALTY_NAMES)
 MOST_HUXI = 75
 #: the most cards in hand a winning hand entered card by card holds (twenty dealt and the dealer's one more)
 MOST_IN_HAND = 21
-#: where the winning card of a hand entered card by card came from, in the sheet's words
-SHEET_SOURCES = {"self": ("自己摸的（自摸）", "drawn by the winner (self-drawn)"), "shang": ("上家翻出的", "turned by the previous player"),
-                 "xia": ("下家翻出的", "turned by the next player"), "liang": ("亮张（起手胡）", "the turned-up card (first-deal win)")}
 #: the 番 a hand's winner may claim on the sheet (the combined ones follow from these)
 SHEET_FANS = ("red", "dot", "purple", "black", "pairs")
 

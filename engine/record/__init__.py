@@ -61,6 +61,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..dawei.game import SEATS_EN as _DAWEI_SEATS_EN
+from ..dawei.game import SEATS_ZH as _DAWEI_SEATS_ZH
 from ..protocol import ADAPTERS, GameState, IllegalAction, state_class
 
 FORMAT_VERSION = "1"
@@ -68,8 +70,8 @@ FORMAT_VERSION = "1"
 MAX_CHARS = 400_000
 MAX_LINES = 12_000
 
-SEAT_LETTERS = "ABCDEFGHIJKLMNOP"
-SEATS_ZH = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳"
+#: a record names seats as 打围's table does, the widest of the four (sixteen seats): A … P, 甲 … 巳
+SEAT_LETTERS, SEATS_ZH = _DAWEI_SEATS_EN, _DAWEI_SEATS_ZH
 
 #: setup field -> tag, in the order a writer puts them
 SETUP_TAGS: dict[str, str] = {

@@ -52,11 +52,14 @@ def test_the_kinds_of_eight_horse_are_named_in_one_table() -> None:
 
 
 def test_a_cards_source_and_the_declared_fouls_are_named_in_one_table() -> None:
-    from engine.paohuzi.hu import DECLARED_FOULS, FOUL_NAMES, SOURCE_NAMES, SOURCES
+    from engine.paohuzi.hu import DECLARED_FOULS, FOUL_NAMES, SHEET_SOURCES, SOURCE_NAMES, SOURCES
     from sitegen import paohuzi
 
-    assert SOURCES == tuple(SOURCE_NAMES) and DECLARED_FOULS == tuple(FOUL_NAMES)
-    pairs = [pair for names in (SOURCE_NAMES, FOUL_NAMES) for pair in names.values()]
+    assert SOURCES == tuple(SOURCE_NAMES) and DECLARED_FOULS == tuple(FOUL_NAMES) and set(SHEET_SOURCES) <= set(SOURCES)
+    # the match sheet's words for the same sources (about the winner) sit beside them
+    sheet = handle({"game": "paohuzi", "action": "sheet", "table": "four", "hands": [], "form": True})
+    assert [(s["id"], s["zh"], s["en"]) for s in sheet["form"]["sources"]] == [(k, *v) for k, v in SHEET_SOURCES.items()]
+    pairs = [pair for names in (SOURCE_NAMES, FOUL_NAMES, SHEET_SOURCES) for pair in names.values()]
     found = holders({w for pair in pairs for w in pair}, "engine", "sitegen")
     assert found.pop("engine/paohuzi/hu.py") == {w for pair in pairs for w in pair}
     found.pop("engine/glossary.py", None)  # the glossary's own terms (走跑, missed pao …), defined there
