@@ -23,6 +23,7 @@ from .sticks import ANIMALS, BY_ID
 from .sticks import names as stick_names
 from .svg import dice_svg, sticks_svg
 from .throws import PATTERNS, classify, matches, pattern_ways
+from ..protocol.dawei import DROPS
 
 MAX_MOVES = 20_000
 MAX_AUTO = 20_000
@@ -253,10 +254,10 @@ def _humans(req: dict[str, Any], n: int) -> set[int]:
 AUTO_CHOICE = "auto:choice"
 
 
-def _legal_words(g: Game) -> tuple[str, str]:
-    if g.pending:
-        return "；".join(o.zh for o in g.pending), "; ".join(o.en for o in g.pending)
-    return "掷色", "throw"
+def _legal_words(st: Any) -> tuple[str, str]:
+    """The lawful moves of the seat to throw, in words (the protocol's words for its moves)."""
+    words = [st.action_words(a) for a in st.legal_actions()]
+    return "；".join(z for z, _ in words), "; ".join(e for _, e in words)
 
 
 def strong_policy(game: Game) -> str:
@@ -297,38 +298,53 @@ def strong_chooser() -> Any:
     return choose
 
 
-def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
-           applied: list[str] | None = None) -> tuple[Game, int]:
-    """Rebuild a game from its seed and the human seats' moves; the computer plays the rest.
+def table_setup(cfg: Config) -> dict[str, Any]:
+    """The table's game as the protocol's setup (engine/protocol/dawei.py): its seed, players, rule options
+    (those off their default reading), the chance of a die falling out of the bowl, the last game's banker,
+    and throws with dice out of the bowl offered to the reader (``drops``)."""
+    from dataclasses import fields
 
-    Besides the game's own actions a move may be ``auto:N`` (the computer throws
-    for the human seats N times) or ``auto:choice`` (the computer throws for them
-    until one of them has a choice to make, or the game ends).
+    from .options import DEFAULT
+
+    options = {f.name: getattr(cfg.rules, f.name) for f in fields(cfg.rules) if getattr(cfg.rules, f.name) != getattr(DEFAULT, f.name)}
+    setup: dict[str, Any] = {"seed": cfg.seed, "players": cfg.players, "options": options, "drop_chance": cfg.drop_chance, "drops": True}
+    if cfg.previous_banker is not None:
+        setup["previous_banker"] = cfg.previous_banker
+    return setup
+
+
+def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None) -> tuple[Any, int]:
+    """A table's game replayed through the game protocol (engine/protocol/dawei.py): the computer (``chooser``,
+    the basic player by default, given the game) throws and chooses for every seat but ``humans``, and the
+    reader's moves are played in turn; the protocol decides what is lawful, and the first move it refuses is
+    named with its reason. The state reached, and how many of ``moves`` were used.
+
+    Besides the game's own moves a move may be ``auto:N`` (the computer throws for the human seats N times)
+    or ``auto:choice`` (the computer throws for them until one of them has a choice to make, or the game ends).
     """
-    base = chooser or policy
-    log = applied if applied is not None else []
+    from ..protocol import IllegalAction
+    from ..protocol.dawei import DaweiState
 
-    def choose(game: Game) -> str:
-        a = base(game)
-        log.append(a)
-        return a
-    g = Game(cfg)
+    base = chooser or policy
+    st = DaweiState(table_setup(cfg))
+    g = st.g
     i = 0
     auto = 0
     until_choice = False
     for _ in range(cfg.max_turns * 4 + MAX_AUTO):
-        if g.is_terminal():
+        if st.is_terminal():
             break
-        if g.current in humans and until_choice:
+        seat = st.current_player()
+        if seat in humans and until_choice:
             if g.pending:
                 until_choice = False
             else:
-                g.apply(choose(g))
+                st.apply(base(g))
                 continue
-        if g.current not in humans or auto > 0:
-            if g.current in humans:
+        if seat not in humans or auto > 0:
+            if seat in humans:
                 auto -= 1
-            g.apply(choose(g))
+            st.apply(base(g))
             continue
         if i >= len(moves):
             break
@@ -342,15 +358,28 @@ def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
             auto = int(count.group(1))
             i += 1
             continue
-        if not isinstance(m, str) or m not in g.legal_actions():
-            zh, en = _legal_words(g)
-            raise ApiError("bad_move", f"第 {i + 1} 步此时走不了。这时能做的是：{zh}。", f"Move {i + 1} cannot be made at this point. What can be done now: {en}.")
-        g.apply(m)
-        log.append(m)
+        try:
+            st.apply(m)
+        except IllegalAction:
+            why = st.why_not(m) if isinstance(m, str) else None
+            zh, en = _legal_words(st)
+            wz, we = (why[0], " " + why[1]) if why else ("", "")
+            raise ApiError("bad_move", f"第 {i + 1} 步此时走不了。{wz}这时能做的是：{zh}。",
+                           f"Move {i + 1} cannot be made at this point.{we} What can be done now: {en}.") from None
         i += 1
     if i < len(moves):
         raise ApiError("bad_move", f"第 {i + 1} 步之前对局已经结束（或没轮到你），后面的步数走不了。", f"The game ended (or it was not your turn) before move {i + 1}; the moves after it cannot be made.")
-    return g, i
+    return st, i
+
+
+def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
+           applied: list[str] | None = None) -> tuple[Game, int]:
+    """The game a table's request names (:func:`table_state`), as the game's own state; ``applied``
+    receives every move played, the computer's and the reader's."""
+    st, used = table_state(cfg, humans, moves, chooser)
+    if applied is not None:
+        applied.extend(st.actions)
+    return st.g, used
 
 
 def _entry(e: Any, lang: str | None = None) -> dict[str, Any]:
@@ -392,19 +421,18 @@ def verdict(g: Game, seat: int) -> tuple[str, str]:
     return f"{nz}得 {zhu} 柱，正好保本，不输不赢。", f"{ne} took {zhu} 柱, exactly the break-even: no win, no loss."
 
 
-def view(g: Game, humans: set[int], tail: int, lang: str = "zh") -> dict[str, Any]:
+def view(g: Game, humans: set[int], tail: int, lang: str = "zh", st: Any = None) -> dict[str, Any]:
+    """The table's answer for the game ``g``; its lawful moves are those of the protocol's state ``st``
+    (the state that holds ``g``), each with its words, chance and 柱 (none without ``st``)."""
     n = g.n
     waiting = not g.is_terminal() and g.current in humans
     legal: list[dict[str, Any]] = []
-    if waiting:
-        if g.pending:
-            legal = [{"action": o.action, "zh": o.zh, "en": o.en, "chance": _frac(o.chance), "zhu": o.zhu} for o in g.pending]
-        else:
-            legal = [
-                {"action": "throw", "zh": "掷色", "en": "Throw", "chance": 1.0, "zhu": 0},
-                {"action": "drop1", "zh": "掷色（掉一颗）", "en": "Throw, one die out of the bowl", "chance": 1.0, "zhu": 0},
-                {"action": "drop2", "zh": "掷色（掉两颗）", "en": "Throw, two dice out of the bowl", "chance": 1.0, "zhu": 0},
-            ]
+    if waiting and st is not None:
+        opts = {o.action: o for o in g.pending}
+        for a in st.legal_actions():
+            zh, en = st.action_words(a)
+            o = opts.get(a)
+            legal.append({"action": a, "zh": zh, "en": en, "chance": _frac(o.chance) if o else 1.0, "zhu": o.zhu if o else 0})
     # the human seats' latest throw, and the computer's throws since it
     own_at = max((k for k, e in enumerate(g.log) if e.seat in humans and e.dice), default=None)
     own = g.log[own_at] if own_at is not None else None
@@ -456,9 +484,9 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     lang = get_str(req, "lang", "zh", choices=("zh", "en"))
     level = read_level(req) if "level" in req else None
     choose = strong_chooser() if level == "strong" else policy
-    applied: list[str] = []
-    g, used = replay(cfg, humans, moves, choose, applied)
-    out = view(g, humans, tail, lang)
+    st, used = table_state(cfg, humans, moves, choose)
+    g = st.g
+    out = view(g, humans, tail, lang, st)
     if level is not None:  # the computer seats' level, and the hint's: what that level would choose for the seat to throw
         out["level"] = level
         hint = None
@@ -467,10 +495,11 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
             o = next(x for x in g.pending if x.action == pick)
             hint = {"level": level, "action": pick, "zh": o.zh, "en": o.en}
         out["hint"] = hint
-        if g.is_terminal() and cfg.previous_banker is None and cfg.seed <= 2**32:
-            # the game as a written position of the common protocol, for the review (table.review)
-            out["position"] = {"game": "dawei", "seed": cfg.seed, "players": cfg.players, "options": req.get("options") or {},
-                               "drop_chance": cfg.drop_chance, "actions": applied}
+        if g.is_terminal() and cfg.seed <= 2**32 and not any(a in DROPS for a in st.actions):
+            # the game as a written position of the common protocol, for the review (table.review): the table's
+            # own, but for the throws with dice out of the bowl it offers (none was thrown, and the review weighs
+            # only the choices after a first split throw)
+            out["position"] = {k: v for k, v in st.written().items() if k != "drops"}
     out["moves_used"] = used
     out["pool_svg"] = sticks_svg(lang, g.pool)
     return out

@@ -2,8 +2,12 @@
 
 Moves are the game's own strings: ``throw``, and after a first throw of the split
 phase ``take:<pattern>``, ``split:<rule>:<point>`` or ``pass``. Dice falling out of
-the bowl are chance, not a choice: the setup's ``drop_chance`` sets how often. Every
-stick and every die is on the table, so each seat observes the same thing.
+the bowl are chance, not a choice: the setup's ``drop_chance`` sets how often. A table
+that lets its reader play out that rule (the ``play`` action's) says ``"drops": true``:
+then a throw may also be ``drop1`` or ``drop2``, a throw with one or two dice out of the
+bowl. ``previous_banker`` (a seat) is the banker of the game before: he takes the 二牲
+and throws first. Every stick and every die is on the table, so each seat observes the
+same thing.
 """
 
 from __future__ import annotations
@@ -26,6 +30,15 @@ STRAIGHTS = 720
 #: the last entries of the game's log an observation carries
 LOG_TAIL = 12
 
+#: a throw with one or two dice out of the bowl (offered where the setup says ``"drops": true``)
+DROPS = ("drop1", "drop2")
+#: a throw in words, and a throw with dice out of the bowl
+THROW_WORDS: dict[str, tuple[str, str]] = {
+    "throw": ("掷色", "Throw"),
+    "drop1": ("掷色（掉一颗）", "Throw, one die out of the bowl"),
+    "drop2": ("掷色（掉两颗）", "Throw, two dice out of the bowl"),
+}
+
 
 class DaweiState(GameState):
     game = "dawei"
@@ -38,12 +51,23 @@ class DaweiState(GameState):
         if isinstance(drop, bool) or not isinstance(drop, (int, float)) or not 0 <= drop <= MAX_DROP_CHANCE:
             raise IllegalAction(f"色子掉出碗外的机会应在 0 到 {MAX_DROP_CHANCE} 之间。",
                                 f"The chance of a die falling out of the bowl should be from 0 to {MAX_DROP_CHANCE}.")
-        return {
+        setup: dict[str, Any] = {
             "seed": read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed"),
             "players": read_int(position, "players", 4, MIN_PLAYERS, MAX_PLAYERS, "人数", "the number of players"),
             "options": read_options(position, CHOICES),
             "drop_chance": drop,
         }
+        # two fields a table may add, written only when they are given
+        if position.get("previous_banker") is not None:
+            n = setup["players"]
+            setup["previous_banker"] = read_int(position, "previous_banker", 0, 0, n - 1, "上局庄家的座位", "the seat of the last game's banker")
+        drops = position.get("drops", False)
+        if not isinstance(drops, bool):
+            raise IllegalAction("“掉色”应写是或否：掷色的人能不能选择掉出一两颗色子。",
+                                "Whether throws with dice out of the bowl are offered should be true or false.")
+        if drops:
+            setup["drops"] = True
+        return setup
 
     @classmethod
     def setups(cls) -> list[dict[str, Any]]:
@@ -53,7 +77,7 @@ class DaweiState(GameState):
     def _start(self) -> None:
         s = self.setup
         rules = replace(DEFAULT, **s["options"])
-        self.g = Game(Config(s["players"], s["seed"], rules, float(s["drop_chance"])))
+        self.g = Game(Config(s["players"], s["seed"], rules, float(s["drop_chance"]), s.get("previous_banker")))
 
     def num_players(self) -> int:
         return self.g.n
@@ -62,7 +86,9 @@ class DaweiState(GameState):
         return None if self.g.is_terminal() else self.g.current
 
     def _legal(self) -> list[str]:
-        return [a for a in self.g.legal_actions() if a not in ("drop1", "drop2")]
+        if self.setup.get("drops"):
+            return self.g.legal_actions()
+        return [a for a in self.g.legal_actions() if a not in DROPS]
 
     def _apply(self, action: str) -> None:
         self.g.apply(action)
@@ -77,7 +103,25 @@ class DaweiState(GameState):
         for o in self.g.pending:
             if o.action == action:
                 return o.zh, o.en
-        return "掷色子", "Throw the dice"
+        return THROW_WORDS.get(action, THROW_WORDS["throw"])
+
+    def why_not(self, action: str) -> tuple[str, str] | None:
+        g = self.g
+        if g.pending:
+            if action in ("throw",) + DROPS:
+                return ("分掷的首色已经掷出：先选一种取法、分掷，或放弃，然后才轮到下一手。",
+                        "The first split throw is on the table: take, split or pass before the next throw.")
+            if action == "pass" or action.startswith(("take:", "split:")):
+                return ("这一首色给不了这种取法：只能从它给的几种里选。",
+                        "This first throw does not offer that: choose one of the ways it gives.")
+            return None
+        if action in DROPS:
+            return ("这张牌桌不让掷色的人选择掉色：色子掉不掉出碗外，由机会决定。",
+                    "At this table nobody chooses to drop dice: whether a die falls out of the bowl is left to chance.")
+        if action == "pass" or action.startswith(("take:", "split:")):
+            return ("现在该掷色：取法、分掷和放弃只在分掷的首色之后才有。",
+                    "It is time to throw: taking, splitting and passing come only after a first split throw.")
+        return None
 
     def observation(self, player: int) -> dict[str, Any]:
         g = self.g
@@ -94,6 +138,10 @@ class DaweiState(GameState):
         }
 
     # ------------------------------------------------------------ the strong level
+    def strong_candidates(self) -> list[str]:
+        """The moves worth weighing: never a throw with dice out of the bowl on purpose."""
+        return [a for a in self.legal_actions() if a not in DROPS]
+
     def _resample(self, player: int, rng: random.Random) -> "DaweiState":
         """Nothing is hidden, but the dice to come are not known: a copy whose later throws come
         from a fresh generator."""

@@ -314,35 +314,75 @@ def test_yezi_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None
         assert stolen["ok"] is False and stolen["error"]["code"] == "bad_split"
 
 
-DAWEI_CASES = [(i, s) for i, s in enumerate(state_class("dawei").setups())]
+#: the simulation's setups, and the table's own: the last game's banker at the table, dice falling out of the bowl
+DAWEI_CASES = [(i, s) for i, s in enumerate(state_class("dawei").setups()
+                                            + [{"players": 5, "previous_banker": 3}, {"players": 3, "drop_chance": 0.05, "previous_banker": 0}])]
 
 
 @pytest.mark.parametrize("case", DAWEI_CASES, ids=[f"dawei-{i}" for i, _ in DAWEI_CASES])
 def test_dawei_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None:
-    """打围's play action (reader at seat 0, the computer at the others) and the protocol, over a seeded game: at the
-    reader's split decisions the same lawful choices, and the same game to the same settlement."""
+    """打围's play action (the reader at seat 0, the computer at the others) is the protocol's game with throws
+    with dice out of the bowl offered (``drops``): at the reader's throws and split decisions the same lawful
+    moves in the same words, a move it may not make refused with the protocol's reason, and the same game to
+    the same settlement, its written position the table's."""
     from engine.protocol.strong import basic_action
 
     i, setup = case
-    st, rng, mine, asked = open_state({"game": "dawei", "seed": 90 + i, **setup}), random.Random(f"dawei/{i}"), [], 0
-    req = {"game": "dawei", "action": "play", "seed": 90 + i, "players": st.num_players(), "options": setup.get("options", {}),
+    seed = 90 + i
+    st, rng, mine, asked = open_state({"game": "dawei", "seed": seed, **setup, "drops": True}), random.Random(f"dawei/{i}"), [], 0
+    req = {"game": "dawei", "action": "play", "seed": seed, "players": st.num_players(), "options": setup.get("options", {}),
            "drop_chance": setup.get("drop_chance", 0), "humans": [0], "log_tail": 0}
+    if "previous_banker" in setup:
+        req["previous_banker"] = setup["previous_banker"]
     while not st.is_terminal():
         if st.current_player() == 0:
             legal = st.legal_actions()
-            if len(legal) > 1 and asked < 2:
+            split = legal != ["throw", "drop1", "drop2"]
+            if asked < 4 and (split or asked == 0):
                 ans = handle({**req, "moves": mine})
-                assert ans["ok"] and ans["waiting_for"] == 0 and [o["action"] for o in ans["legal"]] == legal
+                assert ans["ok"] and ans["waiting_for"] == 0
+                assert [(o["action"], o["zh"], o["en"]) for o in ans["legal"]] == [(a, *st.action_words(a)) for a in legal]
+                wrong = "throw" if split else "pass"
+                refused = handle({**req, "moves": mine + [wrong]})
+                why = st.why_not(wrong)
+                assert not refused["ok"] and refused["error"]["code"] == "bad_move" and why is not None
+                assert why[0] in refused["error"]["zh"] and why[1] in refused["error"]["en"]
                 asked += 1
-            a = rng.choice(legal)
+            a = rng.choice(legal) if split else rng.choice(["throw", "throw", "throw", "drop1", "drop2"])
             mine.append(a)
         else:
             a = basic_action(st)
         st.apply(a)
-    end = handle({**req, "moves": mine})
-    assert end["ok"] and end["terminal"] and end["moves_used"] == len(mine)
+    end = handle({**req, "moves": mine, "level": "basic"})
+    assert asked and end["ok"] and end["terminal"] and end["moves_used"] == len(mine)
     assert end["net"] == [float(x) for x in st.returns()]
     assert end["holdings"] == [dict(h) for h in st.g.holdings]  # type: ignore[attr-defined]
+    dropped = any(a in ("drop1", "drop2") for a in st.actions)
+    # the position handed to the review: the table's game, when no throw dropped dice (the review weighs split choices)
+    assert end.get("position") == (None if dropped else {k: v for k, v in st.written().items() if k != "drops"})
+    assert handle({**req, "moves": mine + ["throw"]})["error"]["code"] == "bad_move"
+    # every seat played at random through the protocol: the table with every seat the reader's plays the same game
+    st = play_random(open_state({"game": "dawei", "seed": seed, **setup, "drops": True}), random.Random(-i))
+    whole = handle({**req, "humans": list(range(st.num_players())), "moves": st.actions})
+    assert whole["ok"] and whole["terminal"] and whole["net"] == [float(x) for x in st.returns()]
+
+
+def test_dawei_with_a_previous_banker_and_dice_out_of_the_bowl_through_the_protocol() -> None:
+    """The table's setup plays as any other through the simulation's checks; a throw with dice out of the bowl
+    is offered only where the setup says so, and refused elsewhere with its reason."""
+    for k, setup in enumerate([{"players": 4, "previous_banker": 2, "drops": True}, {"players": 2, "previous_banker": 1}]):
+        st = open_state({"game": "dawei", "seed": 5 + k, **setup})
+        assert st.current_player() == setup["previous_banker"]
+        assert st.observation(0)["holdings"][setup["previous_banker"]]["chicken"] == 1
+        assert ("drop1" in st.legal_actions()) == ("drops" in setup)
+        simulate(st, random.Random(k), 15)
+    plain = open_state({"game": "dawei", "seed": 1})
+    with pytest.raises(IllegalAction) as e:
+        plain.apply("drop1")
+    assert e.value.en.startswith("At this table nobody chooses to drop dice")
+    for bad in ({"previous_banker": 4}, {"drops": "yes"}):
+        with pytest.raises(IllegalAction):
+            open_state({"game": "dawei", **bad})
 
 
 PAOHUZI_CASES = [(i, s) for i, s in enumerate(state_class("paohuzi").setups())]
