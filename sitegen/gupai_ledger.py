@@ -8,6 +8,7 @@ import html
 from typing import Any
 
 from engine.api import handle
+from engine.gupai.actions import WORDS  # the game's words, as the live entry (widgets/ledger.js) reads them
 from engine.gupai.ledger import LETTERS as SEAT_EN
 from engine.gupai.scoring import SEATS_ZH
 from sitegen.common import still_buttons, t
@@ -29,12 +30,13 @@ def ledger_widget(lang: str, params: dict[str, Any]) -> str:
     short = (lambda s: SEAT_ZH[s]) if lang == "zh" else (lambda s: SEAT_EN[s])
     drawn = ledger(ans, lang)
     n = len(ans["hands"]) + 1  # the hand the entry would add
+    closing = WORDS["closing"]
     seats = still_buttons((short(s) for s in range(4)), "gl-seat")
     return (
         '<div data-role="ledger">'
         f'<fieldset class="gl-entry"><legend>{t(lang, f"第 {n} 盘", f"Hand {n}")}</legend>'
         f'<p class="gl-q">{t(lang, "谁做庄？", "Who dealt?")}</p><div class="gl-seats">{seats}</div>'
-        f'<p class="gl-q">{t(lang, "谁结牌（赢最后一圈）？", "Who made the closing (won the last trick)?")}</p><div class="gl-seats">{seats}</div>'
+        f'<p class="gl-q">{t(lang, f"谁{closing[0]}（赢最后一圈）？", f"Who made {closing[1]}, winning the last trick?")}</p><div class="gl-seats">{seats}</div>'
         f'<div class="gl-buttons"><button type="button" class="hw-btn gl-add" disabled>{t(lang, "记下这一盘", "Enter this hand")}</button></div></fieldset>'
         f'<div class="gl-table" data-role="result">{drawn["table"]}</div><div class="gl-details" data-role="details">{drawn["details"]}</div></div>'
     )
