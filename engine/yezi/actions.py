@@ -203,7 +203,9 @@ def _round(req: dict[str, Any]) -> dict[str, Any]:
         "my_best": None if my_seat is None else best_split(d.hands[my_seat]).score,
         "options": {k: getattr(cfg, k) for k in CHOICES},
         "seat_names": [{"zh": zh, "en": en} for zh, en in SEAT_NAMES],
-        **({"level": level, "hint": hint, "position": st.written()} if level is not None else {}),
+        # the round as a written position (the review reads it, at whatever level the others split)
+        "position": st.written(),
+        **({"level": level, "hint": hint} if level is not None else {}),
     }
 
 

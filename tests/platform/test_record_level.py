@@ -112,3 +112,87 @@ def test_a_paohuzi_hand_at_the_strong_level_is_recorded_as_played_and_opens_at_t
     assert replays_as_written(strong["position"], plain) is not None
     # with no level asked for, the record has none, as before
     assert "[Level" not in _export(PAOHUZI)["text"]
+
+
+# ---------------------------------------------------------------- a review reopened from an exported record, every game
+#
+# Each table's finished game, played through the request its widget sends; the review request built from the table's
+# answer as its widget builds it; then the game exported as a record, the record opened, the table's request for that
+# replay asked again, and the review request built from that answer: the same request (so the same review, which a
+# review request always gives: test_review.py), and a review that names the reader's decisions and the strong level's
+# estimate of every option. 下灌字牌 is 跑胡子's other variant; 跑胡子 is also played against strong computer seats.
+
+
+def _finish(game: str, req: dict) -> tuple[dict, dict]:
+    """The table's request with the reader's moves to the end of the game (the first or last move offered), and its answer."""
+    if game == "yezi":
+        hand = handle(req)["players"][0]["hand"]
+        req = dict(req, my_seat=0, my_groups=[[hand[i] for i in (0, 2, 4, 6)], [hand[i] for i in (1, 3, 5, 7)]])
+        return req, handle(req)
+    field = {"gupai": "moves", "dawei": "moves", "paohuzi": "actions"}[game]
+    moves: list = []
+    for _ in range(100):
+        req = dict(req, **{field: moves})
+        a = handle(req)
+        assert a["ok"], a
+        if a.get("terminal") or a.get("over"):
+            return req, a
+        if game == "gupai":
+            moves = moves + [a["legal"][-1]]
+        elif game == "dawei":
+            moves = moves + ["pass" if a["legal"][0]["action"] != "throw" else "auto:choice"]
+        else:
+            moves = moves + [{"id": a["actions"][-1]["id"]}]
+    raise AssertionError("the game did not end")
+
+
+def _review_request(game: str, req: dict, a: dict) -> dict:
+    """The review request the game's table widget makes from its answer (widgets/gupai.js, dawei.js, yezi.js, zipai.js)."""
+    if game == "gupai":
+        actions = [("up:" if m["up"] else "down:") + ".".join(m["tiles"]) for tr in a["tricks"] for m in tr["moves"]]
+        position = {"game": "gupai", "seed": a["seed"], "dealer": a["dealer"], "sealed": a["sealed"], "options": a["options"], "actions": actions}
+        return {"game": "table", "action": "review", "seat": a["human"], "position": position}
+    if game in ("dawei", "yezi"):
+        return {"game": "table", "action": "review", "seat": 0, "position": a["position"]}
+    # 跑胡子: the table's moves against basic seats; against strong seats the position its record export writes
+    hand = {"variant": req.get("variant", "paohuzi"), "table": a["table"], "seed": a["seed"], "actions": req["actions"]}
+    if "level" not in req:
+        return {"game": "table", "action": "review", "seat": a["viewer"], "hand": hand, "decisions": [1]}
+    w = _export({"game": "paohuzi", "action": "play", **hand, "level": req["level"]})
+    return {"game": "table", "action": "review", "seat": a["viewer"], "position": w["position"], "decisions": [1]}
+
+
+TABLES = [
+    ("gupai", {"game": "gupai", "action": "play", "seed": 7, "human": 0}),
+    ("dawei", {"game": "dawei", "action": "play", "players": 4, "seed": 65, "humans": [0], "log_tail": 0, "level": "basic"}),
+    ("yezi", {"game": "yezi", "action": "round", "seed": 8}),
+    ("paohuzi", {"game": "paohuzi", "action": "play", "seed": 5}),
+    ("paohuzi", {"game": "paohuzi", "action": "play", "variant": "xiaguan", "seed": 3}),
+    ("paohuzi", {"game": "paohuzi", "action": "play", "seed": 5, "level": "strong", "hint_level": "basic"}),
+]
+
+
+@pytest.mark.parametrize("game,table", TABLES, ids=["gupai", "dawei", "yezi", "paohuzi", "xiaguan", "paohuzi-strong"])
+def test_a_finished_game_reopened_from_its_record_is_reviewed_as_at_its_table(game: str, table: dict) -> None:
+    from engine.record.export import table_request
+
+    req, a = _finish(game, table)
+    review = _review_request(game, req, a)
+    text = _export(req)["text"]
+    opened = handle({"game": "record", "action": "open", "text": text, "expect": game})
+    assert opened["ok"] and opened["differs_at"] is None, opened
+    again_req = table_request(game, opened["replay"])
+    again = handle(again_req)
+    assert again["ok"] and (again.get("terminal") or again.get("over") or again.get("winners")), again
+    assert _review_request(game, again_req, again) == review  # the same review as the one from the table's own request
+    assert cost("table", "review", review) <= BUDGET
+    r = handle({**review, "decisions": [1]})  # the first decision weighed (the widget asks the rest as it asked this one)
+    assert r["ok"], r
+    rows = [d for d in r["decisions"] if d["analysed"]]
+    assert rows and r["level"] == "strong"
+    for d in rows:  # the reader's decision, and the strong level's estimate of each option
+        assert sum(o["chosen"] for o in d["options"]) == 1 and len(d["options"]) >= 2
+        assert next(o["id"] for o in d["options"] if o["chosen"]) == d["chosen"] and d["chosen_words"]["zh"] and d["chosen_words"]["en"]
+        # each option's expected result, with how sure it is (none where the value is exact: 打围's second throw)
+        assert all(isinstance(o["mean"], (int, float)) and (o["pm"] is None or o["pm"] >= 0) for o in d["options"])
+        assert any(o["best"] for o in d["options"])
