@@ -1,8 +1,11 @@
 // 打围 at a real table: the reader enters each throw as it happens; the engine (dawei.referee) applies
 // the rules and answers the table, the settlement and the written record. The game is kept as that
-// record in sessions.js, so it survives a reload and works offline. Words about the game come from the
-// engine's answers (the options answer: the dice, their faces, the unit 柱, the entries told at once) and
-// the page (data-words); this file holds no game data.
+// record in sessions.js, so it survives a reload and works offline. Each answer is asked as a view
+// (views/dawei.py referee, run in Pyodide beside the engine, the same function that drew the page's first
+// answer): whose throw it is, the last entry, the settlement, the sticks and every entry come drawn, and
+// this module inserts them and wires the setup, the dice pad and the buttons. Words about the game come
+// from the engine's answers (the options answer: the dice, their faces, the entries told at once) and the
+// page (data-words); this file holds no game data.
 import { openStore, sessionBar } from "./sessions.js";
 
 const KIND = "dawei-referee";
@@ -30,7 +33,6 @@ export async function refereeWidget(root, ctx) {
   if (!info.ok) throw new Error(info.error.en);
   const DICE = info.dice.count;
   const FACES = new Set(info.dice.faces.map(String));
-  const ZHU = info.words.zhu;
   const q = (role) => root.querySelector(`[data-role="${role}"]`);
   const setup = q("setup");
   const game = q("game");
@@ -38,8 +40,6 @@ export async function refereeWidget(root, ctx) {
   const nameBoxes = [...root.querySelectorAll(".dawei-ref-name")];
   const firstSel = q("first");
   const start = q("start");
-  const status = q("status");
-  const last = q("last");
   const choices = q("choices");
   const slotsBox = q("slots");
   const slots = [...root.querySelectorAll('[data-role="slot"]')];
@@ -50,10 +50,9 @@ export async function refereeWidget(root, ctx) {
   const drops = [...root.querySelectorAll('[data-role="drop"]')];
   const dropsRow = q("drops");
   const message = q("message");
-  const settlement = q("settlement");
-  const board = q("board");
   const undo = q("undo");
-  const log = q("log");
+  // the boxes the view draws into (views/dawei.py referee)
+  const drawn = new Map(["status", "last", "settlement", "board", "log"].map((r) => [r, q(r)]));
 
   const store = openStore(KIND);
   let session = null; // the session shown
@@ -127,7 +126,8 @@ export async function refereeWidget(root, ctx) {
     busy = true;
     drawFaces();
     try {
-      return await ctx.call({ game: "dawei", action: "referee", lang: L, entries: info.limits.entries, ...request });
+      const req = { game: "dawei", action: "referee", lang: L, entries: info.limits.entries, ...request };
+      return await ctx.call({ view: "dawei-referee", lang: L, request: req });
     } finally {
       busy = false;
     }
@@ -157,54 +157,14 @@ export async function refereeWidget(root, ctx) {
   }
 
   // ---------------------------------------------------------------- drawing
-  function boardTable(a) {
-    const wrap = mk("div", { class: "dawei-board", tabindex: "0", role: "region", "aria-label": ctx.t("场上与各家的签", "The pool and each player’s sticks") });
-    const table = mk("table", { class: "dawei-board-table" });
-    const head = mk("tr");
-    head.append(mk("th"));
-    for (const s of a.sticks) {
-      const th = mk("th", {}, s[L]);
-      th.append(mk("br"), mk("small", {}, String(s.zhu)));
-      head.append(th);
-    }
-    head.append(mk("th", {}, ZHU[L]), mk("th", {}, ctx.t("输赢", "result")));
-    const thead = mk("thead");
-    thead.append(head);
-    const body = mk("tbody");
-    const pool = mk("tr", { class: "pool" });
-    pool.append(mk("th", {}, ctx.t("场上", "Pool")));
-    for (const s of a.sticks) pool.append(mk("td", {}, String(a.pool[s.id])));
-    pool.append(mk("td", {}, String(a.pool_zhu)), mk("td"));
-    body.append(pool);
-    a.holdings.forEach((h, s) => {
-      const cls = a.to_throw && a.to_throw.seat === s ? { class: "current" } : {};
-      const tr = mk("tr", { "data-seat": String(s), ...cls });
-      tr.append(mk("th", {}, a.seats[s][L] + (a.banker === s ? " ★" : "")));
-      for (const st of a.sticks) tr.append(mk("td", {}, h[st.id] ? String(h[st.id]) : ""));
-      const net = a.net ? a.net[s] : null;
-      tr.append(mk("td", {}, String(a.zhu[s])), mk("td", {}, net === null ? "" : `${net > 0 ? "+" : ""}${net}`));
-      body.append(tr);
-    });
-    table.append(thead, body);
-    wrap.append(table);
-    return wrap;
-  }
-
-  function entryText(x) {
-    const who = x.seat === null || x.seat === undefined ? "" : `${ans.seats[x.seat][L]}${L === "zh" ? "：" : ": "}`;
-    const dice = x.dice ? ` [${x.dice.join(" ")}]` : "";
-    return `${x.n}. ${who}${x[L]}${dice}`;
-  }
-
   function show(a) {
     ans = a;
     root.dataset.entries = String(a.entry_count);
     root.dataset.over = a.terminal ? "1" : "0";
     setup.hidden = true;
     game.hidden = false;
-    status.textContent = a.status[L];
-    const lastEntry = a.entries[a.entries.length - 1];
-    last.textContent = lastEntry ? entryText(lastEntry) : a.opening.map((x) => x[L]).join(" ");
+    // the parts the view drew: whose throw, the last entry, the settlement, the sticks, every entry
+    for (const [role, html] of Object.entries(a.html)) if (drawn.get(role)) drawn.get(role).innerHTML = html;
     // what may be entered now
     split = null;
     faces = [];
@@ -231,23 +191,6 @@ export async function refereeWidget(root, ctx) {
     drops.forEach((d) => { d.disabled = !throwing; });
     digits.disabled = a.terminal;
     undo.disabled = a.moves.length === 0;
-    // the settlement
-    settlement.innerHTML = "";
-    if (a.terminal && a.settlement) {
-      settlement.append(mk("p", { class: "dawei-head" }, ctx.t(`结算（保本 ${a.break_even} ${ZHU.zh}）`, `Settlement (break-even ${a.break_even} ${ZHU.en})`)));
-      const ul = mk("ul", { "data-role": "verdicts" });
-      for (const s of a.settlement) {
-        const li = mk("li", { "data-seat": String(s.seat), "data-net": s.net_text });
-        li.append(mk("strong", {}, `${s[L]} ${s.net_text.startsWith("-") || s.net_text === "0" ? "" : "+"}${s.net_text}`), " ", s.verdict[L]);
-        ul.append(li);
-      }
-      settlement.append(ul);
-    }
-    board.innerHTML = "";
-    board.append(boardTable(a));
-    log.innerHTML = "";
-    for (const x of [...a.entries].reverse()) log.append(mk("li", {}, entryText(x)));
-    for (const x of [...a.opening].reverse()) log.append(mk("li", {}, x[L]));
     drawFaces();
   }
 
@@ -276,8 +219,8 @@ export async function refereeWidget(root, ctx) {
   undo.addEventListener("click", async () => {
     if (!ans || busy) return;
     if (!ans.moves.length) { say(W.nothing); return; }
-    const gone = ans.entries[ans.entries.length - 1];
-    await play(ans.moves.slice(0, -1), gone ? (W.undone || "") + entryText(gone) : "");
+    const gone = ans.entries.length ? drawn.get("last").textContent : ""; // the entry undone, as the view wrote it
+    await play(ans.moves.slice(0, -1), gone ? (W.undone || "") + gone : "");
   });
   start.addEventListener("click", async () => {
     if (busy) return;

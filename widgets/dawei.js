@@ -47,52 +47,38 @@ function validDice(d, dice) {
 }
 
 // ------------------------------------------------------------ dice
+// Each answer is asked as a view (views/dawei.py throw, run in Pyodide beside the engine, the same function that drew
+// the page's first answer): this module inserts its parts and wires the faces, the buttons and the rule options.
 async function diceWidget(root, ctx) {
   const t = ctx.t;
   const info = await daweiInfo(ctx);
   const roll = root.querySelector('[data-role="roll"]');
   const classifyBtn = root.querySelector('[data-role="classify"]');
   const faces = [...root.querySelectorAll('[data-role="face"]')];
-  const dice = root.querySelector('[data-role="dice"]');
-  const pattern = root.querySelector('[data-role="pattern"]');
-  const awards = root.querySelector('[data-role="awards"]');
-  const odds = root.querySelector('[data-role="odds"]');
-  const pOdds = root.querySelector('[data-role="pattern-odds"]');
-  const also = root.querySelector('[data-role="also"]');
+  const part = (role) => root.querySelector(`[data-role="${role}"]`);
 
-  function show(a) {
-    if (!a.ok) {
-      pattern.textContent = a.error[ctx.lang];
-      return;
-    }
-    dice.innerHTML = a.svg;
-    dice.dataset.dice = a.dice.join(",");
-    faces.forEach((f, i) => { f.value = String(a.dice[i]); });
-    pattern.textContent = a.pattern[ctx.lang];
-    pattern.dataset.id = a.pattern.id;
-    awards.textContent = a.takes[ctx.lang];
-    awards.dataset.awards = a.awards.join(" ");
-    odds.textContent = `${a.ways}/${a.of}`;
-    pOdds.textContent = `${a.pattern_ways}/${a.of} = ${pct(a.pattern_ways, a.of)}`;
-    also.textContent = a.also_fits.length
-      ? t(`此掷也合乎：${a.also_fits.map((x) => x.zh).join("、")}（按优先次序取前者）。`,
-          `This throw also fits: ${a.also_fits.map((x) => x.en).join(", ")} (precedence takes the first).`)
-      : "";
-  }
-
-  async function ask(req) {
+  /** The throw ``dice`` read under the rule options chosen, its parts inserted; a refusal said in the result's place. */
+  async function ask(dice) {
     roll.disabled = classifyBtn.disabled = true;
     try {
-      show(await ctx.call(req));
+      const request = { game: "dawei", action: "classify", dice, options: readOptions(root), lang: ctx.lang };
+      const a = await ctx.call({ view: "dawei-dice", lang: ctx.lang, request });
+      if (!a.ok) { part("result").textContent = a.error[ctx.lang]; return; }
+      for (const [role, html] of Object.entries(a.html)) part(role).innerHTML = html;
+      part("dice").dataset.dice = a.dice.join(",");
+      faces.forEach((f, i) => { f.value = String(a.dice[i]); });
     } finally {
       roll.disabled = classifyBtn.disabled = false;
       bump(root);
     }
   }
 
-  roll.addEventListener("click", () => ask({ game: "dawei", action: "roll", options: readOptions(root), lang: ctx.lang }));
-  classifyBtn.addEventListener("click", () =>
-    ask({ game: "dawei", action: "classify", dice: faces.map((f) => Number(f.value)), options: readOptions(root), lang: ctx.lang }));
+  roll.addEventListener("click", async () => {
+    roll.disabled = classifyBtn.disabled = true;
+    const r = await ctx.call({ game: "dawei", action: "roll" });
+    await ask(r.dice); // none: the answer says what is missing
+  });
+  classifyBtn.addEventListener("click", () => ask(faces.map((f) => Number(f.value))));
   enableOptions(root, () => classifyBtn.click());
   faces.forEach((f) => { f.disabled = false; });
   roll.disabled = classifyBtn.disabled = false;
@@ -101,8 +87,7 @@ async function diceWidget(root, ctx) {
   const start = sharedState(root);
   if (start && validDice(start.dice, info.dice)) {
     setOptions(root, start.options);
-    faces.forEach((f, i) => { f.value = String(start.dice[i]); });
-    await ask({ game: "dawei", action: "classify", dice: start.dice, options: readOptions(root), lang: ctx.lang });
+    await ask(start.dice);
   }
 }
 

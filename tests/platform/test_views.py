@@ -461,6 +461,18 @@ def test_the_dawei_dice_and_referee_views_keep_engine_text_as_text():
         assert text.count(escape(evil)) >= 3 + 1 + 1 + 2 + 1 + 4 * 2  # throw; status, last, log, opening, settlement
 
 
+def test_the_dawei_dice_and_referee_modules_draw_no_answer_themselves():
+    dw = (ROOT / "widgets" / "dawei.js").read_text(encoding="utf-8")
+    dice = dw.split("async function diceWidget", 1)[1].split("\n}\n", 1)[0]
+    assert 'view: "dawei-dice"' in dice
+    for drawn in ("a.svg", "a.pattern", "a.takes", "also_fits", "此掷也合乎", "pct(", "a.ways"):
+        assert drawn not in dice, drawn
+    ref = (ROOT / "widgets" / "dawei-referee.js").read_text(encoding="utf-8")
+    assert 'view: "dawei-referee"' in ref
+    for drawn in ("dawei-board-table", "boardTable", "entryText", "verdicts", "net_text", "a.status", "a.opening", "结算", "Settlement", "★"):
+        assert drawn not in ref, drawn
+
+
 def form_part(html: str, open_tag: str, close: str) -> str:
     """What the first answer holds between ``open_tag`` (the whole opening tag) and the next ``close``."""
     assert open_tag in html, open_tag
