@@ -62,16 +62,21 @@ def rel_root(lang: str) -> str:
 # ------------------------------------------------------------------ widgets
 
 
-def dice_widget(lang: str, params: dict[str, Any]) -> str:
-    t = T(lang)
-    dice = params.get("dice", [4, 4, 1, 2, 3, 6])
-    ans = handle({"game": "dawei", "action": "classify", "dice": dice, "lang": lang})
-    faces = "".join(
+def _faces(t: Callable[[str, str], str], dice: list[int]) -> str:
+    """One select a die, showing its face (disabled until Python is ready)."""
+    return "".join(
         f'<select data-role="face" aria-label="{t("第", "die ")}{i + 1}{t("颗", "")}" disabled>'
         + "".join(f'<option value="{v}"{" selected" if v == d else ""}>{v}</option>' for v in range(1, 7))
         + "</select>"
         for i, d in enumerate(dice)
     )
+
+
+def dice_widget(lang: str, params: dict[str, Any]) -> str:
+    t = T(lang)
+    dice = params.get("dice", [4, 4, 1, 2, 3, 6])
+    ans = handle({"game": "dawei", "action": "classify", "dice": dice, "lang": lang})
+    faces = _faces(t, dice)
     drawn = views_dawei.throw(ans, lang)  # the same view draws every live answer (views/dawei.py)
     return (
         '<div class="hw-row">'
@@ -129,12 +134,7 @@ def split_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     first = params.get("first", [2, 2, 2, 1, 4, 4])
     ans = handle({"game": "dawei", "action": "split", "first": first, "lang": lang})
-    faces = "".join(
-        f'<select data-role="face" aria-label="{t("第", "die ")}{i + 1}{t("颗", "")}" disabled>'
-        + "".join(f'<option value="{v}"{" selected" if v == d else ""}>{v}</option>' for v in range(1, 7))
-        + "</select>"
-        for i, d in enumerate(first)
-    )
+    faces = _faces(t, first)
     drawn = views_dawei.split(ans, lang, still=True)  # the same view draws every live answer (views/dawei.py)
     return (
         '<div class="hw-row">'
