@@ -305,3 +305,27 @@ def test_the_yezi_review_says_what_a_better_split_makes() -> None:
     assert d["costly"], d
     assert "凑成了一个组合，你的一个也没有" in d["why"]["zh"] and "it makes one combination, yours none" in d["why"]["en"]
     assert "流散对" in d["why"]["zh"] and "scattered group" in d["why"]["en"]
+
+
+def test_a_hand_of_a_match_is_reviewed_from_the_moves_the_match_wrote() -> None:
+    """The 跑胡子 table reviews a finished hand of a match from the answer's ``match.played`` (every seat's moves of
+    that hand, widgets/zipai.js): the hand's seed and the reader's seat in it give a position the review replays to
+    its end, and the reader's own moves are its decisions."""
+    req = {"game": "paohuzi", "action": "play", "table": "four", "seed": 11, "match": {"hands": 2}}
+    moves: list[dict] = []
+    for _ in range(80):
+        a = handle(dict(req, actions=moves))
+        assert a["ok"], a
+        if a["over"]:
+            break
+        moves.append({"id": a["actions"][-1]["id"]})
+    assert a["over"] and a["match"]["next"] and any(s["you"] for s in a["seats"])
+    played = a["match"]["played"][-1]
+    position = {"game": "paohuzi", "variant": "paohuzi", "table": "four", "seed": a["seed"], "actions": played}
+    st = open_state(position)
+    assert st.is_terminal()
+    r = handle({"game": "table", "action": "review", "seat": a["viewer"], "position": position, "decisions": [1]})
+    assert r["ok"], r
+    mine = iter(m["id"] for m in moves)
+    assert r["decisions"] and all(d["chosen"] in mine for d in r["decisions"])  # the reader's moves, in order
+    assert r["decisions"][0]["analysed"] and sum(o["chosen"] for o in r["decisions"][0]["options"]) == 1
