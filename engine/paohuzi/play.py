@@ -45,8 +45,16 @@ a hand's sheet), :mod:`.birds` (打鸟), :mod:`.views` (the answer's JSON), :mod
       },
       "match": null | {"hand": int, "hands": int, "players": [{"name": {"zh","en"}, "total"}],
                         "sheet": [{"hand", "dealer", "xing", "winner", "scores": [int per player], "birds": [int per bird]}],
-                        "over": bool, "ranking": [player index]}
+                        "over": bool, "ranking": [player index], "next": bool,
+                        "played": [[move ids, every seat's] per finished hand]},   # carried whole in the next request
+      "level", "hint_level": the computer seats' level and the hint's, when the request names them
     }
+
+A match request may carry its finished hands whole (``"match": {"hands": 4, "played": [[...], ...]}``, the answer's
+``played``): they are replayed move by move, each move checked, and settled again, never searched; ``actions`` are then
+the reader's moves from the next hand on. At ``"level": "strong"`` the computer seats of the hand in progress play at
+the strong level and the request stops at that hand's end, so a request searches one hand at most;
+``"hint_level"`` asks the hint at another level than the seats'.
 """
 
 from __future__ import annotations
@@ -54,6 +62,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ApiError
+from ..protocol.paohuzi import table_state
 from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS, paohuzi_hint, paohuzi_seats, read_level
 from ..validate import get_dict, get_int, get_list, get_str
 from .ai import public_passes, strong_why
@@ -142,9 +151,13 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
         if "hint_level" in req:
             out["hint_level"] = hint_level
         return out
-    h = new_hand(seed, cfg, table, charge)
     strong = paohuzi_seats(seed, table, variant) if level == "strong" else None
-    stop = play_moves(h, computer, actions, strong)
+    if charge:  # a hand replayed with its fouls played and charged: no lawful-moves protocol for that, the hand's own
+        h = new_hand(seed, cfg, table, charge)
+        stop = play_moves(h, computer, actions, strong)
+    else:  # the table: its request replayed through the game protocol (engine/protocol/paohuzi.py)
+        st, stop = table_state(r, strong)
+        h = st.h
     refused = None if stop is None else {"index": stop[0], "code": stop[1].code, "zh": stop[1].zh, "en": stop[1].en, "rule": rule_json(stop[1].rule)}
     out = view(h, viewer, computer, table, variant)
     out["refused"] = refused
