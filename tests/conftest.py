@@ -625,6 +625,11 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
             parts.append(f"the crawl {t['crawled'] - t['built']:.0f} s (done at {t['crawled'] - t0:.0f} s)")
         if parts:
             terminalreporter.write_line("; ".join(parts))  # type: ignore[attr-defined]
+        if early.crawl:
+            from browser.crawl import time_summary
+
+            for line in time_summary(early.crawl):  # type: ignore[arg-type]
+                terminalreporter.write_line(line)  # type: ignore[attr-defined]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -23,6 +23,7 @@ snapshot, as soon as the page is parsed: sitepages.as_returning_reader).
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,8 @@ class Visit:
     scroll_width: int | None = None
     wide: list[str] = field(default_factory=list)
     cards: list[float] = field(default_factory=list)
+    #: seconds spent loading the page, waiting for its widgets, and on the checks (the run's summary names the slowest)
+    times: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     @property
     def widget_errors(self) -> list[str]:
@@ -212,19 +215,31 @@ class _View:
     def start(self, url: str, path: str) -> None:
         self.visit = Visit(path)
         self.crawl.visits[path] = self.visit
+        t0 = time.monotonic()
         try:
             self.page.goto(url, wait_until="load")
         except Exception as e:  # noqa: BLE001 - reported by every check of the page
             self.visit.failed = f"the page did not load: {str(e).splitlines()[0]}"
+        self.visit.times = (time.monotonic() - t0, 0.0, 0.0)
 
     def finish(self) -> None:
+        t0 = time.monotonic()
+        try:
+            self._finish()
+        finally:
+            t1 = time.monotonic()
+            self.visit.times = (self.visit.times[0], self.visit.times[1], t1 - t0 - self.visit.times[1])
+
+    def _finish(self) -> None:
         v, pg = self.visit, self.page
         if v.failed:
             return
+        t0 = time.monotonic()
         try:
             pg.wait_for_function(READY_JS, timeout=READY_MS)
         except Exception:  # noqa: BLE001
             v.failed = f"widgets still loading after {READY_MS // 1000} s"
+        v.times = (v.times[0], time.monotonic() - t0, 0.0)
         v.states = [tuple(s) for s in pg.evaluate(STATES_JS)]  # type: ignore[misc]
         if v.failed:
             return
@@ -326,3 +341,16 @@ def crawl_site(browser: Any | None, site_url: str, site: Path, viewports: tuple[
     if errors:
         raise errors[0]
     return crawls
+
+
+def time_summary(crawls: dict[str, Crawl], most: int = 6) -> list[str]:
+    """Lines for the run's summary: per viewport, the pages' seconds spent loading, waiting for
+    widgets and checking, and the slowest pages."""
+    out = []
+    for c in crawls.values():
+        vs = list(c.visits.values())
+        load, ready, check = (sum(v.times[i] for v in vs) for i in range(3))
+        out.append(f"crawl {c.name}: {len(vs)} pages, loading {load:.0f} s, widgets {ready:.0f} s, checks {check:.0f} s")
+        slow = sorted(vs, key=lambda v: -sum(v.times))[:most]
+        out.append("  slowest: " + ", ".join(f"/{v.path} {sum(v.times):.1f} s" for v in slow))
+    return out
