@@ -184,5 +184,9 @@ def test_yezi_widgets_fit_a_phone(browser, site_url):
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
             for sel in (FORM, DEAL, ROUND):
                 assert page.locator(sel).bounding_box()["width"] <= 360
+            # every card the form offers or holds is a touch target at least 44 px each way
+            for b in page.locator(f"{FORM} .yz-pick, {FORM} .yz-chip").all():
+                box = b.bounding_box()
+                assert box["width"] >= 44 and box["height"] >= 44, box
     finally:
         context.close()
