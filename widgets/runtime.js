@@ -286,6 +286,12 @@ function widgetModule(file) {
   return modules.get(file);
 }
 
+/** A promise kept in a later task: the browser may paint and answer input first. */
+function nextTask() {
+  if (window.scheduler && typeof window.scheduler.yield === "function") return window.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function hydrate(root) {
   if (root.dataset.hwBound === "1") return;
   root.dataset.hwBound = "1";
@@ -301,6 +307,9 @@ async function hydrate(root) {
     loading.catch(() => {});
     await startWorker();
     const mod = await loading;
+    // each widget is set up in a task of its own, not in the one that hears the engine is
+    // ready: the page answers the reader between two widgets
+    await nextTask();
     const mount = mod.widgets && mod.widgets[name];
     if (!mount) throw new Error(`unknown widget ${name}`);
     const ctx = {
