@@ -46,6 +46,11 @@ async function table(root, ctx) {
   const okHands = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_HANDS;
   let hands = okHands(start.match) ? start.match : 0; // 0: one hand, not a match
   let birds = tableKind === "four" && start.birds === 1 ? 1 : 0;
+  // a match's finished hands, each as every seat's moves as the engine wrote them: carried whole in each request,
+  // so that only the hand in progress is played again (its computer seats may play each move out)
+  const okPlayed = (x) => Array.isArray(x) && x.length <= MAX_HANDS && x.every((h) => Array.isArray(h) && h.every((m) => typeof m === "string"));
+  let played = hands && okPlayed(start.played) ? start.played : [];
+  let answer = null; // the last answer (its finished hands are carried at the next hand)
   const q = (r) => root.querySelector(`[data-role="${r}"]`);
   const board = q("board"), acts = q("actions"), msg = q("message"), logEl = q("log"), sheetBox = q("sheet-box"), status = q("status");
   const title = q("title"), newBtn = q("new"), undoBtn = q("undo");
@@ -56,31 +61,23 @@ async function table(root, ctx) {
   let busy = false;
 
   // the computer seats' level, chosen by the reader (none: the engine's first level); a change deals the same
-  // hand afresh. In a match the computer seats keep the engine's first level (the whole match is played again at
-  // every move: a level that plays each move out would not fit), and the level chosen is the hint's.
-  let seatLevel = typeof start.level === "string" && !start.match ? start.level : null;
+  // hand afresh (in a match, the same match from its first hand)
+  let seatLevel = typeof start.level === "string" ? start.level : null;
   let firstLevel = null;
-  const seatsLevel = () => (seatLevel && !hands ? { level: seatLevel } : {});
+  const seatsLevel = () => (seatLevel ? { level: seatLevel } : {});
   const seatChooser = levelChooser(ctx, {
     what: { zh: "电脑的水平：", en: "Computer level:" }, start: seatLevel,
     onChange: (v) => {
       seatLevel = v === firstLevel ? null : v;
       hintChooser.set(v);
       moves = [];
+      played = [];
       lastLog = Infinity;
       ask(true);
     },
   });
   // the hint's level, chosen by the reader: the seats' level to begin with, or the other
   const hintChooser = levelChooser(ctx, { what: { zh: "提示的水平：", en: "Hint level:" }, start: seatLevel, role: "hint-level" });
-  /** In a match the seats' level cannot be chosen: the chooser says why. */
-  function seatChooserState() {
-    const select = seatChooser.node.querySelector("select");
-    if (!select || firstLevel === null) return;
-    select.disabled = Boolean(hands);
-    select.title = hands ? t("比赛里电脑的座位总按第一种水平出牌：整场比赛每走一步都要从头再打一遍，把每一步打到底的水平算不完。提示的水平照样能选。",
-      "In a match the computer seats always play at the first level: the whole match is played again at every move, too much for a level that plays each move out. The hint's level can still be chosen.") : "";
-  }
   const levelBox = el("p", { class: "rv-hint" }, [seatChooser.node, " ", hintChooser.node]);
   acts.before(levelBox);
   let review = null; // the review of the hand just finished
@@ -88,15 +85,15 @@ async function table(root, ctx) {
   levelWords(ctx).then((x) => {
     firstLevel = x.levels[0].id;
     if (seatLevel === firstLevel) seatLevel = null;
-    seatChooserState();
   }, () => {});
 
   const shareBox = q("share");
-  shareBox.replaceChildren(shareButton(root, () => (hands ? { seed, moves, match: hands, birds } : { seed, moves, ...seatsLevel() }), t));
+  const matchState = () => ({ seed, moves, match: hands, birds, played, ...seatsLevel() });
+  shareBox.replaceChildren(shareButton(root, () => (hands ? matchState() : { seed, moves, ...seatsLevel() }), t));
   if (shared && moves.length) root.querySelector(".zp-log").open = true; // a shared game opens with what happened so far
   const keep = () => {
     try {
-      if (hands) window.localStorage.setItem(store, JSON.stringify({ seed, moves, match: hands, birds }));
+      if (hands) window.localStorage.setItem(store, JSON.stringify(matchState()));
       else window.localStorage.removeItem(store);
     } catch { /* private mode: the match is not kept */ }
   };
@@ -126,7 +123,11 @@ async function table(root, ctx) {
     root.setAttribute("aria-busy", "true");
     const t0 = performance.now();
     const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })), ...seatsLevel() };
-    if (hands) Object.assign(req, { match: { hands }, birds });
+    // the hint drawn with every answer is the first level's; another level's is asked for when the reader opens it
+    // (the strong level plays each move out: the reader does not wait for it at every move)
+    const first = await levelWords(ctx).then((x) => x.levels[0].id, () => null);
+    if (seatLevel && first) req.hint_level = first;
+    if (hands) Object.assign(req, { match: { hands, played }, birds });
     const a = await ctx.call({ view: "zipai-table", lang: ctx.lang, base: rulesBase(), hints: Boolean(p.hints), request: req });
     root.dataset.ms = String(Math.round(performance.now() - t0));
     busy = false;
@@ -139,7 +140,8 @@ async function table(root, ctx) {
       return;
     }
     const t1 = performance.now();
-    drawnLevel = a.level || null;
+    answer = a;
+    drawnLevel = a.hint_level || a.level || null;
     const html = a.html; // each part drawn by the view (a hand the reader counts as 醒家 has no seat of the reader's)
     msg.innerHTML = html.message;
     if (a.refused) {
@@ -148,7 +150,6 @@ async function table(root, ctx) {
     } else {
       delete msg.dataset.refused;
     }
-    seatChooserState();
     title.textContent = hands ? t(`第 ${seed} 号比赛`, `Match no. ${seed}`) : t(`第 ${seed} 号牌局`, `Hand no. ${seed}`);
     matchBox.innerHTML = html.match;
     matchBox.hidden = !a.match;
@@ -177,6 +178,12 @@ async function table(root, ctx) {
       };
       review.append(reviewButton(ctx, review, reviewRequest, { oneByOne: true }));
       sheetBox.after(review);
+    } else if (a.over && a.match && a.match.played.length && a.seats.some((s) => s.you)) {
+      // a hand of a match the reader played: the engine wrote every seat's move, the review reads that position
+      const position = { game: "paohuzi", variant, table: tableKind, seed: a.seed, actions: a.match.played[a.match.played.length - 1] };
+      review = el("div", { class: "zp-review", "data-role": "review-box" });
+      review.append(reviewButton(ctx, review, () => ({ game: "table", action: "review", seat: a.viewer ?? 0, position }), { oneByOne: true }));
+      sheetBox.after(review);
     }
     const said = a.refused ? "" : since(a, Math.min(lastLog, a.log.length), ctx.lang);
     status.textContent = said + (a.over ? " " + t("本局结束。", "The hand is over.") : "");
@@ -197,8 +204,9 @@ async function table(root, ctx) {
     busy = true;
     b.disabled = true;
     root.setAttribute("aria-busy", "true");
-    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, level, actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
-    if (hands) Object.assign(req, { match: { hands }, birds });
+    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, ...seatsLevel(), hint_level: level,
+      actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
+    if (hands) Object.assign(req, { match: { hands, played }, birds });
     const a = await ctx.call(req);
     busy = false;
     b.disabled = false;
@@ -209,14 +217,21 @@ async function table(root, ctx) {
     if (!a.ok) { text.textContent = a.error[ctx.lang]; return; }
     if (!a.hint) return;
     const w = (x) => (ctx.lang === "zh" ? x.zh : x.en);
-    const lv = await levelWords(ctx).then((x) => (x.levels.find((l) => l.id === a.level) || x.levels[0]).short, () => ({ zh: "", en: "" }));
+    const lv = await levelWords(ctx).then((x) => (x.levels.find((l) => l.id === a.hint_level) || x.levels[0]).short, () => ({ zh: "", en: "" }));
     text.textContent = t(`${lv.zh}会：`, `The ${lv.en} level would: `) + w(a.hint) + (a.hint.why ? " " + t("为什么：", "Why: ") + w(a.hint.why) : "");
-    text.dataset.level = a.level;
+    text.dataset.level = a.hint_level;
   }
 
   function move(id) {
     if (busy || moves.length >= MAX_MOVES) return;
-    moves = [...moves, id];
+    if (id === "next" && hands && answer && answer.match) {
+      // the next hand of a match: the hands finished so far are carried whole, as the engine wrote them
+      played = answer.match.played;
+      moves = [];
+      lastLog = Infinity;
+    } else {
+      moves = [...moves, id];
+    }
     ask(true);
   }
 
@@ -239,6 +254,7 @@ async function table(root, ctx) {
   newBtn.addEventListener("click", () => {
     seed = newSeed();
     moves = [];
+    played = [];
     lastLog = Infinity;
     ask(true);
   });
@@ -247,6 +263,7 @@ async function table(root, ctx) {
     birds = birdBox && birdBox.checked && tableKind === "four" ? 1 : 0;
     seed = newSeed();
     moves = [];
+    played = [];
     lastLog = Infinity;
     ask(true);
   });
@@ -254,6 +271,7 @@ async function table(root, ctx) {
     hands = 0;
     birds = 0;
     moves = [];
+    played = [];
     lastLog = Infinity;
     ask(true);
   });
@@ -277,7 +295,7 @@ async function table(root, ctx) {
         return { zh: "这份记录是另一种玩法或另一种桌子的一局，请在对应的牌桌上打开。",
           en: "This record is a hand of another variant or at another table: open it at that table." };
       }
-      hands = 0; birds = 0; seed = r.seed; moves = r.moves.slice(0, MAX_MOVES); lastLog = Infinity;
+      hands = 0; birds = 0; played = []; seed = r.seed; moves = r.moves.slice(0, MAX_MOVES); lastLog = Infinity;
       // the record's computer level, read by the engine (none written: the first level)
       seatLevel = r.level && r.level !== firstLevel ? r.level : null;
       const lv = seatLevel || firstLevel;

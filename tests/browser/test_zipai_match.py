@@ -134,20 +134,47 @@ def _engine_match(page, variant: str, table: str) -> tuple[dict, dict]:
     kept = page.evaluate(f"localStorage.getItem('zipai-match:{variant}:{table}')")
     assert kept, "the match is kept in this browser"
     st = json.loads(kept)
-    req = {"game": "paohuzi", "action": "play", "variant": variant, "table": table, "seed": st["seed"], "match": {"hands": st["match"]},
-           "birds": st["birds"], "actions": [{"kind": "next"} if m == "next" else {"id": m} for m in st["moves"]]}
+    req = {"game": "paohuzi", "action": "play", "variant": variant, "table": table, "seed": st["seed"],
+           "match": {"hands": st["match"], "played": st["played"]}, "birds": st["birds"],
+           "actions": [{"kind": "next"} if m == "next" else {"id": m} for m in st["moves"]]}
+    if "level" in st:  # the computer seats' level (the hint apart: the basic one, as the table draws it)
+        req.update(level=st["level"], hint_level="basic")
     a = handle(req)
     assert a["ok"], a
     return st, a
 
 
+def _single_hand(variant: str, table: str, seed: int, seat: int, moves: list[str], level: str) -> list[str]:
+    """Every seat's moves of a single hand from ``seed`` at ``level``, the reader in ``seat`` making their moves of ``moves``."""
+    from engine.protocol import open_state
+
+    st = open_state({"game": "paohuzi", "variant": variant, "table": table, "seed": seed})
+    mine = []
+    for m in moves:
+        if st.current_player() == seat:
+            mine.append(m)
+        st.apply(m)
+    w = handle({"game": "record", "action": "export", "request": {"game": "paohuzi", "action": "play", "variant": variant, "table": table,
+                                                                  "seed": seed, "seat": seat, "level": level, "actions": [{"id": x} for x in mine]}})
+    assert w["ok"], w
+    return w["position"]["actions"]
+
+
 def test_a_match_plays_to_its_end_and_survives_a_reload(page, site_url):
+    """跑胡子's match against the strong computer seats (in Chinese, with a bird), 下灌字牌's at the first level (in
+    English): each plays to its end, survives a reload and is shared whole by a link."""
     page.set_viewport_size(PHONE)
-    for variant, lang, birds in (("paohuzi", "zh", True), ("xiaguan", "en", False)):
+    for variant, lang, birds, level in (("paohuzi", "zh", True, "strong"), ("xiaguan", "en", False, None)):
         path, table, _ = PAGES[variant]
         page.goto(site_url + ("" if lang == "zh" else "en/") + path)
         wait_ready(page)
         root = page.locator(W)
+        chooser = f'{W} select[data-role="level"]'
+        page.wait_for_function("(sel) => !document.querySelector(sel).disabled", arg=chooser)
+        if level:  # the computer seats' level, chosen before the match: it stays open in the match
+            n = answers(page)
+            page.select_option(chooser, level)
+            page.wait_for_selector(f'{W}[data-answers="{n + 1}"]', timeout=60_000)
         page.select_option(f'{W} [data-role="match-hands"]', "2")
         if birds:
             page.check(f'{W} [data-role="match-birds"]')
@@ -156,6 +183,7 @@ def test_a_match_plays_to_its_end_and_survives_a_reload(page, site_url):
         assert page.get_attribute(W, "data-match")
         assert root.locator('[data-role="match"]').is_visible()
         assert re.search(r"\d", root.locator('[data-role="title"]').inner_text())
+        assert page.locator(chooser).is_enabled() and page.locator(chooser).input_value() == (level or "basic")
         _play_match(page, stop_after=12)
         before = _cells(page, f'{W} [data-role="match"] tbody tr')
         hand = [c.get_attribute("data-card") for c in root.locator(".zp-hand .zp-hcard").all()]
@@ -170,7 +198,14 @@ def test_a_match_plays_to_its_end_and_survives_a_reload(page, site_url):
         assert page.get_attribute(W, "data-match") == "over"
         st, a = _engine_match(page, variant, table)
         m = a["match"]
-        assert m["over"] and len(m["sheet"]) == 2
+        # the first hand is carried whole; the last one, over, is its moves (the engine writes it whole in its answer)
+        assert m["over"] and len(m["sheet"]) == 2 and len(st["played"]) == 1 and len(m["played"]) == 2 and st.get("level") == level
+        you = next((x["seat"] for x in a["seats"] if x["you"]), None)
+        if level and you is not None:  # the last hand as carried is the strong seats' hand: a single hand of its seed at
+            # the strong level, with the reader's moves of it, writes the same moves for every seat
+            assert _single_hand(variant, table, a["seed"], you, m["played"][-1], level) == m["played"][-1]
+        # the last hand, if the reader played it, can be reviewed (its moves as the match wrote them)
+        assert root.locator('[data-role="review-open"]').count() == (1 if any(s["you"] for s in a["seats"]) else 0)
         # the running sheet: a row per hand, each player's total, the ranking — the engine's figures
         rows = root.locator('[data-role="match"] tbody tr')
         assert rows.count() == 2
@@ -188,7 +223,7 @@ def test_a_match_plays_to_its_end_and_survives_a_reload(page, site_url):
         root.locator(".hw-share").click()
         url = root.locator(".hw-share-url").input_value()
         shared = json.loads(parse_qs(urlparse(url).query)["zipai-table"][0])
-        assert shared == {"seed": st["seed"], "moves": st["moves"], "match": 2, "birds": st["birds"]}
+        assert shared == st  # the seed, the finished hands, the bird, the level
         other = page.context.browser.new_context().new_page()
         try:
             other.goto(url)
