@@ -40,13 +40,39 @@
     return x || y;
   }
 
+  const SVG = "http://www.w3.org/2000/svg";
   // Every element of the content but drawings' insides (an SVG's parts never scroll).
   function* elements(root) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, {
-      acceptNode: (n) => (n.parentElement && n.parentElement.namespaceURI === "http://www.w3.org/2000/svg"
+      acceptNode: (n) => (n.parentElement && n.parentElement.namespaceURI === SVG
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     for (let n = walker.nextNode(); n; n = walker.nextNode()) yield n;
+  }
+
+  // What changed since the last run: the whole content (at load, after a resize), or the
+  // elements a change touched — each changed element with its ancestors (its content may now
+  // pass their edge) and whatever was added, with every region marked before. A widget's
+  // change then costs a run over a few elements, not over every element of a long page.
+  let whole = true;
+  const changed = new Set();
+  function toMeasure(content) {
+    for (const node of changed) if (node.isConnected && node.contains(content)) whole = true; // a new page
+    if (whole) {
+      whole = false;
+      changed.clear();
+      return elements(content);
+    }
+    const out = new Set(content.querySelectorAll("[data-a11y-scroll='1']"));
+    for (const node of changed) {
+      if (!node.isConnected || !content.contains(node)) continue;
+      for (let a = node; a && a !== content; a = a.parentElement) {
+        if (!(a.parentElement && a.parentElement.namespaceURI === SVG)) out.add(a);
+      }
+      for (const el of elements(node)) out.add(el);
+    }
+    changed.clear();
+    return out;
   }
 
   function focusRegions() {
@@ -55,7 +81,7 @@
     // readings would make the browser lay the page out again for each element.
     const add = [];
     const drop = [];
-    for (const el of elements(content)) {
+    for (const el of toMeasure(content)) {
       const marked = el.dataset.a11yScroll === "1";
       if (scrolls(el) && !el.querySelector(FOCUSABLE)) {
         if (!el.hasAttribute("tabindex")) add.push(el);
@@ -88,24 +114,34 @@
     }
   }
 
+  // The names and the announcements read no layout: they are set at once, and after each
+  // change. The scrolling regions are measured from the moment the page has loaded (reading
+  // sizes lays the page out: while it loads, each run laid it out again after every change the
+  // theme makes, long tasks of their own on a phone), then after each change (a widget's, a
+  // page change), just before the browser paints a frame, when it works the layout out anyway.
   let pending = 0;
+  let loaded = document.readyState === "complete";
   function run() {
     pending = 0;
     nameTheme();
     announceResults();
-    focusRegions();
+    if (loaded) focusRegions();
   }
   function soon() {
     if (!pending) pending = requestAnimationFrame(run);
   }
 
-  // Each run reads the page's styles and sizes: done just before the browser paints a frame,
-  // when it works them out anyway, rather than in a task of its own.
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soon);
-  else soon();
-  window.addEventListener("resize", soon);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
+  else run();
+  if (!loaded) window.addEventListener("load", () => { loaded = true; soon(); }, { once: true });
+  window.addEventListener("resize", () => { whole = true; soon(); });
   new MutationObserver((records) => {
-    // our own attribute changes do not re-trigger the work
-    if (records.some((r) => r.type === "childList")) soon();
-  }).observe(document.body, { childList: true, subtree: true });
+    // elements added or removed, or shown, hidden, opened or restyled by a class (our own
+    // attribute changes are none of these: they do not re-trigger the work)
+    for (const r of records) {
+      if (r.target.nodeType === 1) changed.add(r.target);
+      for (const n of r.addedNodes) if (n.nodeType === 1) changed.add(n);
+    }
+    if (records.length) soon();
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "open", "class"] });
 })();
