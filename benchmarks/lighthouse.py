@@ -85,6 +85,16 @@ TARGET = 95
 #: widget pages whose total blocking time is measured besides the front pages
 WIDGET_PAGES = ("dawei/play/", "paohuzi/winning/")
 PERF_TARGET, TBT_TARGET_MS = 90, 200
+#: the figures last measured here (medians of 3 runs, before → after of the latest change, both
+#: measured in turns in one run: --before), printed under the table for comparison; a busy machine
+#: lowers every score (Lighthouse times scripts on this processor), so compare within one run
+MEASURED_WHEN = "2 December 2026, load average 4-5, before and after the theme's start-up changes (overrides/main.html)"
+MEASURED: tuple[tuple[str, str, str], ...] = (
+    ("/", "88", "92"),
+    ("dawei/", "63", "74"),
+    ("en/paohuzi/", "72", "77"),
+    ("dawei/play/ total blocking time", "1,339 ms", "1,121 ms"),
+)
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 
 
@@ -205,6 +215,9 @@ def print_performance(rows: list[tuple[str, dict[str, object]]], show_why: bool 
         runs = " ".join(str(x) for x in r.get("scores", [r["score"]]))  # type: ignore[union-attr]
         loads = " ".join(f"{x:.1f}" for x in r.get("loads", [r["load"]]))  # type: ignore[union-attr]
         print(f"| {path} | {r['score']} | {num('fcp', 1000, 1)} | {num('lcp', 1000, 1)} | {num('tbt', 1, 0)} | {num('bytes', 1024, 0)} | {runs} | {loads} |")
+    print(f"\nlast measured ({MEASURED_WHEN}): performance / total blocking time in ms, before → after")
+    for path, before, after in MEASURED:
+        print(f"  {path}: {before} → {after}")
     if show_why:
         for path, r in rows:
             if "report" in r:
