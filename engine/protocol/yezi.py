@@ -24,9 +24,9 @@ from typing import Any, ClassVar, Sequence
 
 from ..yezi.best import best_split, make_split
 from ..yezi.cards import FACES, GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
-from ..yezi.combos import BY_KEY
+from ..yezi.combos import BY_KEY, SCATTER_RANK, rank_of
 from ..yezi.config import config_from
-from ..yezi.round import Round
+from ..yezi.round import Round, places_of
 from . import SEED_MAX, GameState, one_option_at_a_time, read_int, read_options
 
 #: the options of a round of 叶子戏 (the other options of engine.yezi.config are 字牌's)
@@ -58,6 +58,13 @@ def _splits(hand: tuple[Card, ...]) -> tuple[str, ...]:
         second = [hand[i] for i in range(len(hand)) if i not in idx]
         out.append(f"split:{_codes(first)}|{_codes(second)}")
     return tuple(sorted(set(out)))
+
+
+@lru_cache(maxsize=4096)
+def _split_ranks(move: str) -> tuple[int, int]:
+    """The ranks of a split move's two groups, in showing order (9 for a 流散对)."""
+    first, _, second = move.partition(":")[2].partition("|")
+    return rank_of(_cards(first)), rank_of(_cards(second))
 
 
 def _words(cards: Sequence[Card]) -> tuple[str, str]:
@@ -179,6 +186,59 @@ class YeziState(GameState):
                 m = f"split:{_codes(x)}|{_codes(y)}"
                 if m in legal and m not in out:
                     out.append(m)
+        return out
+
+    def strong_value(self, places: Sequence[int], player: int) -> float:
+        """What the strong level counts a finished round as for ``player``. Scored by placings, the reader's
+        goal is first place (the winner of the round, shared or not): 1 for a first place, else 0, so that the
+        strong level maximises its chance to win, not its mean place. Under the default scoring, the seat's
+        places above the average place (the protocol's return)."""
+        if self.r.config.scoring == "placing":
+            return 1.0 if places[player] == 1 else 0.0
+        return sum(places) / len(places) - places[player]
+
+    def strong_unit(self) -> tuple[str, str]:
+        """What :meth:`strong_value` counts, in words (a review's figures are in it)."""
+        if self.r.config.scoring == "placing":
+            return "次第一", "first places a round"
+        return "分", "points"
+
+    def strong_deal(self, player: int, rng: random.Random, moves: Sequence[str]) -> list[float] | None:
+        """One deal imagined by the strong level, every split in ``moves`` (``player``'s) played in it: the
+        other seats' cards dealt again exactly as :meth:`resample` deals them (same generator, same draws),
+        each other seat splitting as the basic player does (its best split, the better group first), and
+        the round scored for each of ``player``'s splits (:meth:`strong_value`). A round scored from the
+        groups' ranks only — the same ends as playing every showing (a test compares) at a small part of
+        the work, so that many more deals fit in the budget. None once a group is shown (no split left)."""
+        r = self.r
+        if r.shown:
+            return None
+        seats = [s for s in range(PLAYERS) if s != player]
+        pool = [c for s in seats for c in r.held[s]]
+        rng.shuffle(pool)
+        firsts: list[int] = []
+        seconds: list[int] = []
+        k = 0
+        for s in seats:
+            n = len(r.held[s])
+            a, b = best_split(pool[k:k + n]).ranks
+            k += n
+            firsts.append(a)
+            seconds.append(b)
+        placing = r.config.scoring == "placing"
+        out: list[float] = []
+        for m in moves:
+            mine = _split_ranks(m)
+            totals = [0] * PLAYERS
+            for turn, theirs in ((0, firsts), (1, seconds)):
+                ranks = theirs[:]
+                ranks.insert(player, mine[turn])
+                for s in range(PLAYERS):
+                    q = ranks[s]
+                    if placing and q != SCATTER_RANK:
+                        q = 1 + sum([1 for x in ranks if x < q])
+                    totals[s] += q
+            out.append(self.strong_value(places_of(totals, list(r.order), r.config), player))
         return out
 
     def clone(self) -> "YeziState":

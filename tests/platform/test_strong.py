@@ -364,6 +364,58 @@ def test_yezi_samples_never_hold_a_card_the_seat_has_seen():
         st.apply(rng.choice(st.legal_actions()))
 
 
+@pytest.mark.parametrize("options", [{"scoring": "placing"}, {"scoring": "rank"}, {"scoring": "placing", "ties": "first_shown"}],
+                         ids=["placing", "rank", "placing-first-shown"])
+def test_yezi_deals_scored_at_once_end_as_the_rounds_played_out(options):
+    # 叶子戏's strong level scores all its splits in one imagined deal from the groups' ranks: for every seat's
+    # split, the same deal of the others' cards and the same value as playing each split and every showing out
+    for seed in (0, 3, 8):
+        st = open_state({"game": "yezi", "seed": seed, "options": options})
+        while st.legal_actions()[0].startswith("split:"):
+            p = st.current_player()
+            moves = st.strong_candidates()
+            for k in range(3):
+                quick = st.strong_deal(p, random.Random(k), moves)
+                world = st.resample(p, random.Random(k))
+                played = []
+                for m in moves:
+                    w = world.clone()
+                    w.apply(m)
+                    rollout(w)
+                    played.append(st.strong_value(w.r.result().places, p))
+                assert quick == played, (seed, p, k)
+            st.apply(basic_action(st))
+
+
+def test_yezi_strong_plays_to_win_the_round_under_placing_in_seed_7092():
+    """Scored by placings the strong level counts first places, not mean places: in seed 7092 seat A holds the
+    人牌 (leaf 5 7 10) and nothing else; the basic level shows it first, the strong level now keeps it for the
+    second showing (the level before this change kept the basic order here), its chance of first place clearly
+    higher over the same deals, and in the round as dealt that order wins where the basic one comes second."""
+    from engine.api import handle
+
+    position = {"game": "yezi", "seed": 7092, "options": {"scoring": "placing"}}
+    req = {"game": "table", "action": "play", "position": position, "level": "strong"}
+    a, b = handle(req), handle(dict(req, level="basic"))
+    assert a["ok"] and b["ok"] and a == handle(req)  # seeded: the same answer again
+    assert b["choice"]["id"] == "split:leaf.5.7.10|1.2.4.6"
+    assert a["choice"]["id"] == "split:1.2.4.6|leaf.5.7.10" and a["choice"]["id"] in [x["id"] for x in a["actions"]]
+    est = {e["id"]: e for e in a["choice"]["estimates"]}
+    mine, basic = est[a["choice"]["id"]], est[b["choice"]["id"]]
+    assert 0 <= basic["mean"] < mine["mean"] <= 1  # chances of first place
+    assert mine["mean"] - basic["mean"] > 2 * (mine["stderr"] + basic["stderr"])
+
+    def played_out(split: str) -> list[int]:
+        pos = dict(position, actions=[split])
+        while True:
+            r = handle({"game": "table", "action": "play", "position": pos, "level": "basic"})
+            if r["over"]:
+                return r["observation"]["places"]
+            pos = dict(pos, actions=pos["actions"] + [r["choice"]["id"]])
+
+    assert played_out(a["choice"]["id"])[0] == 1 and played_out(b["choice"]["id"])[0] == 2
+
+
 def test_dawei_strong_values_the_straight_upon_straight_sweep_in_seed_65():
     # the issue's example: with the last three muntjacs in the pool, the basic player takes the straight's
     # 12 柱 for certain; the strong level splits for the tiger on the straight, whose second throw may be
