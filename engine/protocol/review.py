@@ -354,7 +354,7 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
     wanted = [n for n in range(1, len(decisions) + 1) if only is None or n in only]
     units = max(0, min(REVIEW_UNITS.get(game, 500_000), BUDGET - _replay_cost(end.written())))
     share = units // max(1, len(wanted))
-    u_zh, u_en = _unit(game)
+    u_zh, u_en = getattr(end, "strong_unit", lambda: _unit(game))()  # 叶子戏 by placings: first places
     out: list[dict[str, Any]] = []
     for n, (st, chosen) in enumerate(decisions, start=1):
         row: dict[str, Any] = {"n": n, "move": len(st.actions) + 1, "chosen": chosen, "analysed": n in wanted}
