@@ -118,7 +118,8 @@ def run(label: str, hands: int, start: int) -> None:
     print(f"{'':9} {per_seat}", flush=True)
     if base["game"] == "yezi":
         n = len(every)
-        print(f"{'':9} first place: strong {100 * wins['strong'] / n:.1f} %, basic {100 * wins['basic'] / n:.1f} % of {n} seat-rounds", flush=True)
+        print(f"{'':9} first place: strong {100 * wins['strong'] / n:.1f} ± {first_half(wins['strong'], n):.1f} %, "
+              f"basic {100 * wins['basic'] / n:.1f} ± {first_half(wins['basic'], n):.1f} % of {n} seat-rounds (95 %)", flush=True)
 
 
 #: the issue's target for the time of one strong decision in Pyodide (ms): median, 95th percentile
@@ -254,13 +255,20 @@ PAGE_NAMES = {
 }
 
 
+def first_half(wins: int, n: int) -> float:
+    """The 95 % half-interval, in percent, of a share of first places (normal, 1.96 standard errors)."""
+    p = wins / n if n else 0.0
+    return 196 * math.sqrt(p * (1 - p) / n) if n else float("nan")
+
+
 def summary(paths: list[str]) -> dict[str, dict]:
     """Each game's figures from the JSON lines of one or more runs (see ``--from``)."""
     lines: dict[str, list[dict]] = {}
-    for path in paths:
+    for k, path in enumerate(paths):
         for raw in Path(path).read_text(encoding="utf-8").splitlines():
             if raw.strip():
                 row = json.loads(raw)
+                row["run"] = k  # each file is its own run: its wins count from its first hand
                 lines.setdefault(row["game"], []).append(row)
     out: dict[str, dict] = {}
     for game, rows in lines.items():
@@ -269,13 +277,13 @@ def summary(paths: list[str]) -> dict[str, dict]:
         ms: list[float] = []
         first = {"basic": 0, "strong": 0}
         before = {"basic": 0, "strong": 0}
-        last_seed = None
+        last = None
         for row in rows:  # a run's wins are counted from its first hand on: each hand's own is the step
-            if last_seed is None or row["seed"] != last_seed + 1:
+            if last is None or row["seed"] != last[0] + 1 or row["run"] != last[1]:
                 before = {"basic": 0, "strong": 0}
             for k in first:
                 first[k] += row["wins"][k] - before[k]
-            before, last_seed = dict(row["wins"]), row["seed"]
+            before, last = dict(row["wins"]), (row["seed"], row["run"])
             for s, d in row["diffs"].items():
                 pairs.append(float(d))
                 seats.setdefault(s, []).append(float(d))
@@ -300,8 +308,9 @@ def print_summary(paths: list[str]) -> None:
               f"{f['median']:7.1f} {f['p95']:7.1f} {f['moves']:>6}", flush=True)
         print(f"{'':9} seeds {f['seeds'][0]}–{f['seeds'][1]}; " + "  ".join(f"seat {s}: {m:+.2f}±{h:.2f}" for s, (m, h) in f["seats"].items()))
         if game.startswith("yezi"):
-            print(f"{'':9} first place: strong {100 * f['first']['strong'] / f['pairs']:.1f} %, "
-                  f"basic {100 * f['first']['basic'] / f['pairs']:.1f} % of {f['pairs']} seat-rounds")
+            print(f"{'':9} first place: strong {100 * f['first']['strong'] / f['pairs']:.1f} ± {first_half(f['first']['strong'], f['pairs']):.1f} %, "
+                  f"basic {100 * f['first']['basic'] / f['pairs']:.1f} ± {first_half(f['first']['basic'], f['pairs']):.1f} % "
+                  f"of {f['pairs']} seat-rounds (95 %)")
     for k, lang in enumerate(("zh", "en")):
         print(f"\nrows of the computer-players page ({lang}):")
         for game, f in figures.items():
@@ -312,7 +321,9 @@ def print_summary(paths: list[str]) -> None:
                 figure = f"每{'局' if game.startswith(('yezi', 'dawei')) else '手'} {figure}"
             if game.startswith("yezi"):
                 s, b = 100 * f["first"]["strong"] / f["pairs"], 100 * f["first"]["basic"] / f["pairs"]
-                figure += (f"；得第一 {s:.1f}%，基本水平 {b:.1f}%" if lang == "zh" else f"; first place {s:.1f} % against {b:.1f} %")
+                h = first_half(f["first"]["strong"], f["pairs"])
+                figure += (f"；得第一 {s:.1f}% ± {h:.1f}%，基本水平 {b:.1f}%" if lang == "zh" else
+                           f"; first place {s:.1f} % ± {h:.1f} % against {b:.1f} %")
             ms = "毫秒" if lang == "zh" else "ms"
             print(f"| {name} | {f['hands']:,} | {f['pairs']:,} | {figure} | {issue} | {target} | "
                   f"{f['median']:.0f} {ms} / {f['p95']:.0f} {ms} |")
