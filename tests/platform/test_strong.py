@@ -614,3 +614,10 @@ def test_the_benchmark_summary_pools_every_pair_of_its_runs(tmp_path) -> None:
     assert math.isclose(f["half"], 1.96 * statistics.stdev(pairs) / math.sqrt(8))
     assert f["first"] == {"basic": 3, "strong": 4}
     assert f["median"] == 2.5 and f["moves"] == 4
+    # two files, the second run's seeds following on from the first's: each file's running totals start afresh
+    later = [{"game": "yezi", "seed": 12, "diffs": {"0": 0}, "wins": {"basic": 1, "strong": 0}, "ms": []},
+             {"game": "yezi", "seed": 13, "diffs": {"0": 0}, "wins": {"basic": 1, "strong": 1}, "ms": []}]
+    other = tmp_path / "yezi-later.jsonl"
+    other.write_text("".join(json.dumps(r) + "\n" for r in later), encoding="utf-8")
+    assert bench.summary([str(path), str(other)])["yezi"]["first"] == {"basic": 4, "strong": 5}
+    assert math.isclose(bench.first_half(5, 10), 196 * math.sqrt(0.25 / 10))
