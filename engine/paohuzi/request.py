@@ -97,6 +97,8 @@ class PlayRequest:
     viewer: int
     computer: frozenset[int]
     actions: list[Any]
+    #: the rule options as a written position gives them (short names, each a reading; the defaults left out)
+    options: tuple[tuple[str, str], ...] = ()
 
 
 def read_play_request(req: dict[str, Any], in_match: bool = False) -> PlayRequest:
@@ -113,7 +115,23 @@ def read_play_request(req: dict[str, Any], in_match: bool = False) -> PlayReques
     comp = get_list(req, "computer", [s for s in range(n) if s != viewer], max_len=4)
     computer = frozenset(x for x in comp if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n)
     actions = get_list(req, "actions", [], max_len=MAX_ACTIONS)
-    return PlayRequest(variant, table, seed, cfg, viewer, computer, actions)
+    return PlayRequest(variant, table, seed, cfg, viewer, computer, actions, options_of(req))
+
+
+def options_of(req: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The request's rule options (already checked by :func:`read_config`) as a written position gives them:
+    short names (``threshold``, not ``paohuzi.threshold``), each reading a string, the defaults left out."""
+    from .trace import OPTIONS
+
+    defaults = {o.id.split(".", 1)[1]: o.default for o in OPTIONS}
+    name = "rules" if "rules" in req and "options" not in req else "options"
+    raw = req.get(name) or {}
+    out = {}
+    for k, v in raw.items():
+        short = str(k).split(".", 1)[1] if str(k).startswith("paohuzi.") else str(k)
+        if str(v) != defaults.get(short):
+            out[short] = str(v)
+    return tuple(sorted(out.items()))
 
 
 def play_moves(h: Hand, computer: frozenset[int], actions: list[Any],

@@ -7,21 +7,26 @@ options. Moves are the ids the ``play`` action already uses (``discard:x9``,
 four-seat table the 醒家 is seat 3: it never moves, and wins or loses at the settlement.
 What a seat observes is the ``play`` action's answer for that seat, without its hint (the
 computer player's choice, which weighs the next seat's silent passes).
+
+The tables play through this adapter: :func:`table_state` replays a table's ``play`` request
+(its widget's, share links' and records') — the computer seats' moves and the reader's in
+turn, each played with :meth:`PaohuziState.apply`, the first one refused named by its rule.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Optional, Sequence
 
 from ..paohuzi.cards import FACES, parse_card
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.labels import action_json
-from ..paohuzi.request import MAX_ACTIONS
+from ..paohuzi.ai import choose
+from ..paohuzi.request import MAX_ACTIONS, PlayRequest, parse_action
 from ..paohuzi.seating import TABLES, hand_sheet, new_hand
 from ..paohuzi.views import view
 from ..paohuzi.xiaguan import VARIANTS, xiaguan_config
-from ..paohuzi.table import Action, Hand, action_id
+from ..paohuzi.table import Action, Foul, Hand, action_id
 from ..paohuzi.trace import OPTIONS
 from . import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 
@@ -76,7 +81,7 @@ class PaohuziState(GameState):
         return list(self._amap)
 
     def _apply(self, action: str) -> None:
-        self.h.apply(self._amap[action])
+        self.h.apply_lawful(self._amap[action])  # one of the lawful moves: the hand need not ask again
 
     def is_terminal(self) -> bool:
         return self.h.over
@@ -239,4 +244,49 @@ class PaohuziState(GameState):
                     caps[s][i] = min(caps[s][i], 2)
         return caps
 
-__all__ = ["CHOICES", "PaohuziState"]
+def table_setup(r: PlayRequest) -> dict[str, Any]:
+    """A table's ``play`` request (read by :func:`engine.paohuzi.request.read_play_request`) as the setup of a
+    written position: its variant, table, seed and rule options."""
+    return {"variant": r.variant, "table": r.table, "seed": r.seed, "options": dict(r.options)}
+
+
+def table_state(r: PlayRequest, strong: Optional[Callable[[Hand], Optional[Action]]] = None,
+                limit: int = 2_000) -> tuple[PaohuziState, Optional[tuple[int, Foul]]]:
+    """A table's ``play`` request replayed through the protocol: the hand dealt from its setup, then the
+    computer seats' moves (``strong`` chooses where it can at the strong level, else the basic player) and the
+    reader's moves in turn, each played by :meth:`PaohuziState.apply`, until the hand ends or the moves run
+    out. The state reached, and the first of the reader's moves refused (its index and the rule it breaks),
+    which stops the replay, or None.
+
+    The computer seats choose as they always have at the table (:func:`engine.paohuzi.ai.choose` given the
+    hand): the basic player's discard weighs which cards the next seat may no longer take, its silent passes
+    included, where the protocol's basic player (:func:`engine.protocol.strong.basic_action`) weighs only the
+    next seat's discards. Choosing the protocol's way would change the computer's moves in some hands, and
+    with them every share link and record of those hands, so the table keeps its players' choices."""
+    st = PaohuziState(table_setup(r))
+    h = st.h
+
+    def computer() -> None:  # the computer seats' moves until another seat must decide
+        for _ in range(limit):
+            s = st.current_player()
+            if s is None or s not in r.computer:
+                return
+            pick = strong(h) if strong is not None else None
+            st.apply(action_id(pick if pick is not None else choose(h, s)))
+
+    computer()
+    for k, item in enumerate(r.actions):
+        if st.is_terminal():
+            break
+        a = parse_action(h, item, k)  # a move the request cannot even name is refused in words here
+        if a.seat != st.current_player():
+            return st, (k, h.why_not(a))
+        try:
+            st.apply(action_id(a))
+        except IllegalAction:
+            return st, (k, h.why_not(a))  # the rule it breaks (the protocol's ``why_not`` in words)
+        computer()
+    return st, None
+
+
+__all__ = ["CHOICES", "PaohuziState", "table_setup", "table_state"]

@@ -43,7 +43,13 @@ def _dawei(req: dict[str, Any]) -> dict[str, Any]:
     from ..validate import get_list
 
     level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
+    if cfg.previous_banker is not None:
+        raise ApiError("no_record", "这一局接着上一局打（上局庄家先掷，并得二牲）：记录还写不下上局的庄家，请从新的一局开始再导出。",
+                       "This game follows another (the last banker throws first and takes the two beasts): a record cannot yet say who that banker was, so export a game started afresh.")
     g, _ = replay(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000), strong_chooser() if level == "strong" else None)
+    if any(a in ("drop1", "drop2") for a in g.history):
+        raise ApiError("no_record", "这一局里有人选择了掉色：记录还写不下这样的一掷，请导出没有选择掉色的对局。",
+                       "Someone chose to throw dice out of the bowl in this game: a record cannot yet write such a throw, so export a game without one.")
     options = _non_default({f.name: getattr(cfg.rules, f.name) for f in fields(cfg.rules)}, CHOICES)
     pos: dict[str, Any] = {"game": "dawei", "seed": cfg.seed, "players": cfg.players, "options": options, "actions": list(g.history)}
     if cfg.drop_chance:
@@ -70,10 +76,8 @@ def _yezi(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:
-    from ..paohuzi.request import play_moves, read_play_request
-    from ..paohuzi.seating import new_hand
-    from ..paohuzi.table import action_id
-    from ..protocol.paohuzi import CHOICES
+    from ..paohuzi.request import read_play_request
+    from ..protocol.paohuzi import table_state
     from ..protocol.strong import paohuzi_seats, read_level
 
     if req.get("match") is not None:
@@ -81,12 +85,10 @@ def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:
                        "A match is exported from the match sheet page; this exports a single hand.")
     r = read_play_request(req)  # read as the play action reads it (its seed within SEED_MAX)
     level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
-    h = new_hand(r.seed, r.cfg, r.table)
-    # stops at a refused move, as the play action does; at the strong level its seats choose as the action's do
-    play_moves(h, r.computer, r.actions, paohuzi_seats(r.seed, r.table, r.variant) if level == "strong" else None)
-    options = _non_default(dict(req.get("options") or {}), CHOICES) if isinstance(req.get("options"), dict) else {}
-    return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
-            "actions": [action_id(a) for a in h.actions], **({"level": level} if level is not None else {})}
+    # the hand as the table plays it, through the game protocol: it stops at a refused move, as the play action
+    # does; at the strong level its seats choose as the action's do
+    st, _ = table_state(r, paohuzi_seats(r.seed, r.table, r.variant) if level == "strong" else None)
+    return {**st.written(), **({"level": level} if level is not None else {})}
 
 
 def position_of(req: dict[str, Any]) -> dict[str, Any]:

@@ -388,25 +388,44 @@ def test_dawei_with_a_previous_banker_and_dice_out_of_the_bowl_through_the_proto
 PAOHUZI_CASES = [(i, s) for i, s in enumerate(state_class("paohuzi").setups())]
 
 
+def _table_view(view: dict[str, Any]) -> dict[str, Any]:
+    """What the table shows a seat, but for what only the table knows: which seats the computer plays, and its hint."""
+    out = {k: v for k, v in view.items() if k not in ("ok", "hint", "refused", "level", "waiting")}
+    out["seats"] = [{k: v for k, v in seat.items() if k != "computer"} for seat in view["seats"]]
+    return out
+
+
 @pytest.mark.parametrize("case", PAOHUZI_CASES, ids=[f"paohuzi-{i}" for i, _ in PAOHUZI_CASES])
 def test_paohuzi_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None:
-    """跑胡子's and 下灌字牌's play action (reader at seat 0, the computer at the others) and the protocol, over a seeded
-    hand: at the reader's decisions the same lawful moves, and the same hand to the same result."""
+    """跑胡子's and 下灌字牌's play action (the reader at seat 0, the computer at the others) is the protocol's hand:
+    at the reader's decisions the same lawful moves in the same words and the same table (the viewer's
+    observation, but for the hint), a move it may not make refused with the protocol's reason, and the same hand
+    to the same result; the record's position is the protocol's written one. The computer seats choose as the
+    table always has (the basic player given the hand, which weighs the next seat's silent passes too)."""
     from engine.paohuzi.ai import choose
     from engine.paohuzi.table import action_id
+    from engine.record.export import position_of
 
     i, setup = case
     seed = 60 + i
     st, rng, mine, asked = open_state({"game": "paohuzi", "seed": seed, **setup}), random.Random(f"paohuzi/{i}"), [], 0
     req = {"game": "paohuzi", "action": "play", "seed": seed, "variant": st.setup["variant"], "table": st.setup["table"],
-           "options": setup.get("options", {}), "seat": 0}
+           "options": {f"paohuzi.{k}": v for k, v in setup.get("options", {}).items()}, "seat": 0}
     while not st.is_terminal():
         p = st.current_player()
         if p == 0:
             legal = st.legal_actions()
             if len(legal) > 1 and asked < 3:
                 ans = handle({**req, "actions": mine})
-                assert ans["ok"] and ans["refused"] is None and [a["id"] for a in ans["actions"]] == legal
+                assert ans["ok"] and ans["refused"] is None
+                assert [(a["id"], a["zh"], a["en"]) for a in ans["actions"]] == [(a, *st.action_words(a)) for a in legal]
+                assert _table_view(ans) == _table_view(st.observation(0))
+                hand = st.observation(0)["seats"][0]["hand"]
+                wrong = next(w for w in [f"discard:{f.code}" for f in FACES if f.code not in hand] + ["peng:" + hand[0]] if w not in legal)
+                refused = handle({**req, "actions": mine + [wrong]})
+                why = st.why_not(wrong)
+                assert refused["ok"] and refused["refused"]["index"] == len(mine) and why is not None
+                assert (refused["refused"]["zh"], refused["refused"]["en"]) == why
                 asked += 1
             a = rng.choice(legal)
             mine.append(a)
@@ -414,6 +433,7 @@ def test_paohuzi_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> N
             a = action_id(choose(st.h, p))  # type: ignore[attr-defined]
         st.apply(a)
     end = handle({**req, "actions": mine})
-    assert end["ok"] and end["over"] and end["refused"] is None
+    assert asked and end["ok"] and end["over"] and end["refused"] is None
     seen = st.observation(0)
     assert end["log"] == seen["log"] and end["result"] == seen["result"]
+    assert position_of({**req, "actions": mine}) == st.written()
