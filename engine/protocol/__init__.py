@@ -74,6 +74,9 @@ class GameState(ABC):
     max_actions: ClassVar[int]
     #: whether some seat ever holds something another seat may not see (cards in hand, face down)
     hidden_cards: ClassVar[bool] = True
+    #: setup fields a position may add that ``read_setup({})`` leaves out (written only when given), with a
+    #: value of each one's type: a record reads their tags too
+    optional_setup: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, position: Mapping[str, Any] | None = None) -> None:
         self.setup: dict[str, Any] = self.read_setup(dict(position or {}))

@@ -44,6 +44,7 @@ class DaweiState(GameState):
     game = "dawei"
     max_actions: ClassVar[int] = 10_000  # a game stops after 4,000 turns; a split turn is two moves
     hidden_cards: ClassVar[bool] = False  # sticks and dice are on the table for all to see
+    optional_setup: ClassVar[dict[str, Any]] = {"previous_banker": 0, "drops": False}
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
@@ -72,7 +73,8 @@ class DaweiState(GameState):
     @classmethod
     def setups(cls) -> list[dict[str, Any]]:
         return ([{"players": 4, "options": o} for o in one_option_at_a_time(CHOICES)]
-                + [{"players": 2}, {"players": 9}, {"players": 3, "drop_chance": 0.05}])
+                + [{"players": 2}, {"players": 9}, {"players": 3, "drop_chance": 0.05},
+                   {"players": 5, "previous_banker": 3}, {"players": 3, "drop_chance": 0.05, "drops": True}])
 
     def _start(self) -> None:
         s = self.setup

@@ -37,7 +37,9 @@ Grammar (version 1)::
 Tags, in the order a writer puts them: ``Record`` (the format's version, "1"; it comes
 first), ``Game`` (dawei, gupai, yezi, paohuzi), then the game's setup — ``Variant``,
 ``Table``, ``Players``, ``Seed``, ``Dealer``, ``Thrower``, ``Sealed`` (seats joined by
-commas), ``DropChance`` as the game has them, seats always by their letters (for 打围
+commas), ``DropChance``, ``LastBanker`` and ``Drops`` (打围 at a table that follows another game, whose
+banker throws first and takes the two beasts; and one whose throwers may choose to drop dice, ``yes``)
+as the game has them, seats always by their letters (for 打围
 thrown with real dice: ``Dice`` "table" and ``First``, the seat that throws first, instead
 of the seed; its moves then say what the dice showed, see :mod:`engine.record.table`) — one ``Option`` tag per rule option not at
 its default reading (``option=reading``), ``Level`` for a game played against the computer at
@@ -79,9 +81,10 @@ SETUP_TAGS: dict[str, str] = {
     "dealer": "Dealer", "thrower": "Thrower", "sealed": "Sealed", "drop_chance": "DropChance",
     "dice": "Dice", "first": "First", "sheet": "Sheet",
     "birds": "Birds", "deal": "Deal", "hands": "Hands", "stock": "Stock", "aside": "Aside",
+    "previous_banker": "LastBanker", "drops": "Drops",
 }
 #: setup fields that name seats: written as seat letters (A, B…)
-SEAT_FIELDS = frozenset({"dealer", "thrower", "sealed", "first"})
+SEAT_FIELDS = frozenset({"dealer", "thrower", "sealed", "first", "previous_banker"})
 TAG_SETUP = {v: k for k, v in SETUP_TAGS.items()}
 #: free-text tags (kept as written), in the writer's order
 FREE_TAGS = ("Names", "Event", "Site", "Date", "Round", "Annotator")
@@ -146,6 +149,8 @@ def _unescape(v: str) -> str:
 def _value_text(v: Any, seats: bool = False) -> str:
     if seats:
         return ",".join(SEAT_LETTERS[x] for x in v) if isinstance(v, list) else SEAT_LETTERS[v]
+    if isinstance(v, bool):
+        return "yes" if v else "no"
     if isinstance(v, list):
         return ",".join(str(x) for x in v)
     if isinstance(v, float) and v.is_integer():
@@ -310,6 +315,10 @@ def _setup_value(tag: str, raw: str, default: Any, line: int, seats: bool = Fals
         raise RecordError(line, f"标签 {tag} 应写座位的字母（A、B、C…）。", f"The tag {tag} should give seats by their letters (A, B, C…).")
     if isinstance(default, str):
         return raw
+    if isinstance(default, bool):
+        if raw in ("yes", "no"):
+            return raw == "yes"
+        raise RecordError(line, f"标签 {tag} 应写 yes 或 no。", f"The tag {tag} should say yes or no.")
     try:
         if isinstance(default, list):
             return [int(x) for x in raw.split(",")] if raw.strip() else []
@@ -395,7 +404,7 @@ def read(text: str) -> Record:
         cls = record_class(game, tags.get("Dice"), tags.get("Sheet"), tags.get("Deal"))
     except IllegalAction as e:
         raise RecordError(tag_line[next(t for t in ("Sheet", "Deal", "Dice") if t in tag_line)], e.zh, e.en) from None
-    defaults = cls.read_setup({})
+    defaults = {**cls.optional_setup, **cls.read_setup({})}
     position: dict[str, Any] = {"game": game}
     for name, ln in tag_line.items():
         if name in TAG_SETUP:

@@ -43,17 +43,15 @@ def _dawei(req: dict[str, Any]) -> dict[str, Any]:
     from ..validate import get_list
 
     level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
-    if cfg.previous_banker is not None:
-        raise ApiError("no_record", "这一局接着上一局打（上局庄家先掷，并得二牲）：记录还写不下上局的庄家，请从新的一局开始再导出。",
-                       "This game follows another (the last banker throws first and takes the two beasts): a record cannot yet say who that banker was, so export a game started afresh.")
     g, _ = replay(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000), strong_chooser() if level == "strong" else None)
-    if any(a in ("drop1", "drop2") for a in g.history):
-        raise ApiError("no_record", "这一局里有人选择了掉色：记录还写不下这样的一掷，请导出没有选择掉色的对局。",
-                       "Someone chose to throw dice out of the bowl in this game: a record cannot yet write such a throw, so export a game without one.")
     options = _non_default({f.name: getattr(cfg.rules, f.name) for f in fields(cfg.rules)}, CHOICES)
     pos: dict[str, Any] = {"game": "dawei", "seed": cfg.seed, "players": cfg.players, "options": options, "actions": list(g.history)}
     if cfg.drop_chance:
         pos["drop_chance"] = cfg.drop_chance
+    if cfg.previous_banker is not None:  # the game follows another: its banker throws first
+        pos["previous_banker"] = cfg.previous_banker
+    if any(a in ("drop1", "drop2") for a in g.history):  # a thrower chose to drop dice (the table offered it)
+        pos["drops"] = True
     if level is not None:
         pos["level"] = level
     return pos
@@ -122,7 +120,8 @@ def widget_request(position: dict[str, Any]) -> dict[str, Any]:
                 "human": 0, "moves": [{"tiles": a.split(":", 1)[1].split("."), "up": a.startswith("up:")} for a in mine], **level}
     if game == "dawei":
         return {"seed": position["seed"], "players": position["players"], "options": position.get("options") or {},
-                "drop_chance": position.get("drop_chance", 0), "humans": list(range(position["players"])), "moves": moves, **level}
+                "drop_chance": position.get("drop_chance", 0), "humans": list(range(position["players"])), "moves": moves, **level,
+                **({"previous_banker": position["previous_banker"]} if position.get("previous_banker") is not None else {})}
     if game == "yezi":
         split = next((a[6:].split("|") for a, s in zip(moves, seats) if s == 0 and a.startswith("split:")), None)
         out: dict[str, Any] = {"seed": position["seed"], "thrower": position.get("thrower", 0), "options": position.get("options") or {}, **level}
@@ -202,6 +201,10 @@ def a_open(req: dict[str, Any]) -> dict[str, Any]:
 
         g = GAME_NAMES.get(pos["game"], (pos["game"], pos["game"]))
         raise ApiError("other_game", f"这份记录是一局{g[0]}，不能在这张牌桌上打开。", f"This record is a game of {g[1]}; it cannot be opened at this table.")
+    if want == "dawei" and (pos.get("previous_banker") is not None or pos.get("drop_chance") or pos.get("drops")):
+        raise ApiError("not_this_table", "这一局接着上一局打，或者色子可能掉出碗外：这张牌桌只开新的一局、色子都在碗里。这份记录可以在命令行上复核（见“对局的文字记录”一页）。",
+                       "This game follows another, or dice may fall out of the bowl: this table starts only a fresh game with every die in the bowl. "
+                       "The record can be refereed from the command line (see the page on written records).")
     replay = widget_request(pos)
     return {"game": pos["game"], "position": pos, "replay": replay, "differs_at": replays_as_written(pos, replay), "tags": rec.tags,
             "over": rec.state.is_terminal(), "result": rec.tags.get("Result", "*"), "moves": len(pos.get("actions") or [])}

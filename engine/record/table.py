@@ -43,6 +43,7 @@ class DaweiTableState(DaweiState):
     """打围 at a real table: the dice are the record's, the rules the engine's."""
 
     max_actions: ClassVar[int] = DaweiState.max_actions
+    optional_setup: ClassVar[dict[str, Any]] = {}  # the dice are the table's: no last banker, no chosen drops
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:

@@ -77,3 +77,21 @@ def test_a_record_whose_other_seats_played_otherwise_says_where_the_table_depart
     written = handle({"game": "record", "action": "write", "position": {**out["position"], "actions": moves[:i] + [other]}})
     opened = handle({"game": "record", "action": "open", "text": written["text"], "expect": "paohuzi"})
     assert opened["ok"] and opened["differs_at"] == i + 1
+
+
+@pytest.mark.parametrize("req", [
+    # a game after another (its banker throws first), and one where a thrower chose to drop a die
+    {"game": "dawei", "action": "play", "players": 5, "seed": 12, "humans": [1], "moves": ["auto:choice"], "previous_banker": 3},
+    {"game": "dawei", "action": "play", "players": 3, "seed": 9, "humans": [0], "drop_chance": 0.05, "moves": ["drop1"]},
+], ids=["after-another", "dice-dropped"])
+def test_a_dawei_game_the_page_does_not_set_up_is_written_and_replays_but_not_at_the_page(req):
+    out = handle({"game": "record", "action": "export", "request": req})
+    assert out["ok"], out
+    assert ('[LastBanker "D"]' in out["text"]) == ("previous_banker" in req) and ('[Drops "yes"]' in out["text"]) == ("drop_chance" in req)
+    opened = handle({"game": "record", "action": "open", "text": out["text"]})  # as the command line and the API open it
+    assert opened["ok"] and opened["differs_at"] is None, opened
+    again = handle({"game": "record", "action": "export", "request": _replayed("dawei", opened["replay"])})
+    assert again["ok"] and again["text"] == out["text"]
+    # the page's table starts only a fresh game with every die in the bowl: it says so rather than play another game
+    at_page = handle({"game": "record", "action": "open", "text": out["text"], "expect": "dawei"})
+    assert not at_page["ok"] and at_page["error"]["code"] == "not_this_table" and "命令行" in at_page["error"]["zh"], at_page
