@@ -372,6 +372,16 @@ def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = 
     return st, i
 
 
+def written_position(st: Any) -> dict[str, Any]:
+    """A table's game (:func:`table_state`) as a written position: the protocol's, which says that the table
+    offers throws with dice out of the bowl only where one was thrown (every table offers them; a game
+    without one replays the same without)."""
+    pos = st.written()
+    if not any(a in DROPS for a in st.actions):
+        pos.pop("drops", None)
+    return pos
+
+
 def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
            applied: list[str] | None = None) -> tuple[Game, int]:
     """The game a table's request names (:func:`table_state`), as the game's own state; ``applied``
@@ -499,7 +509,7 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
             # the game as a written position of the common protocol, for the review (table.review): the table's
             # own, but for the throws with dice out of the bowl it offers (none was thrown, and the review weighs
             # only the choices after a first split throw)
-            out["position"] = {k: v for k, v in st.written().items() if k != "drops"}
+            out["position"] = written_position(st)
     out["moves_used"] = used
     out["pool_svg"] = sticks_svg(lang, g.pool)
     return out

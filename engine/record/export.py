@@ -27,34 +27,17 @@ def _seed_ok(seed: int) -> None:
                        f"This game's number is larger than {SEED_MAX}, which a record cannot hold: start a new game and export that one.")
 
 
-def _non_default(options: dict[str, str], choices: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    return {k: v for k, v in options.items() if k in choices and v != choices[k][0]}
-
-
 def _dawei(req: dict[str, Any]) -> dict[str, Any]:
-    from dataclasses import fields
-
-    from ..dawei.actions import _config, _humans, replay, strong_chooser
-    from ..protocol.dawei import CHOICES
+    from ..dawei.actions import _config, _humans, strong_chooser, table_state, written_position
     from ..protocol.strong import read_level
+    from ..validate import get_list
 
     cfg = _config(req)
     _seed_ok(cfg.seed)
-    from ..validate import get_list
-
     level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
-    g, _ = replay(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000), strong_chooser() if level == "strong" else None)
-    options = _non_default({f.name: getattr(cfg.rules, f.name) for f in fields(cfg.rules)}, CHOICES)
-    pos: dict[str, Any] = {"game": "dawei", "seed": cfg.seed, "players": cfg.players, "options": options, "actions": list(g.history)}
-    if cfg.drop_chance:
-        pos["drop_chance"] = cfg.drop_chance
-    if cfg.previous_banker is not None:  # the game follows another: its banker throws first
-        pos["previous_banker"] = cfg.previous_banker
-    if any(a in ("drop1", "drop2") for a in g.history):  # a thrower chose to drop dice (the table offered it)
-        pos["drops"] = True
-    if level is not None:
-        pos["level"] = level
-    return pos
+    # the game as the table plays it, through the game protocol
+    st, _ = table_state(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000), strong_chooser() if level == "strong" else None)
+    return {**written_position(st), **({"level": level} if level is not None else {})}
 
 
 def _gupai(req: dict[str, Any]) -> dict[str, Any]:
