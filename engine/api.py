@@ -47,6 +47,10 @@ GAMES: dict[str, str] = {
     "record": "engine.record.actions",
 }
 
+#: the four games the archive records, in the order its pages and lists give them (the other ids of
+#: :data:`GAMES` serve every game: the engine itself, the lessons, the one protocol, the records)
+THE_GAMES: tuple[str, ...] = ("dawei", "gupai", "yezi", "paohuzi")
+
 #: game id -> what it is, in words (zh, en), for the messages that list the games
 GAME_WORDS: dict[str, tuple[str, str]] = {
     "engine": ("引擎本身", "the engine itself"),
@@ -192,4 +196,4 @@ def _handle(request: Any) -> dict[str, Any]:
     return answer
 
 
-__all__ = ["handle", "GAMES", "BUDGET", "actions_of", "costs_of", "cost", "size", "examples_of", "available_games", "__version__"]
+__all__ = ["handle", "GAMES", "THE_GAMES", "BUDGET", "actions_of", "costs_of", "cost", "size", "examples_of", "available_games", "__version__"]

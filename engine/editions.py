@@ -145,7 +145,9 @@ def options_now() -> dict[str, dict[str, Any]]:
     import importlib
 
     out: dict[str, dict[str, Any]] = {}
-    for game in ("dawei", "gupai", "yezi", "paohuzi"):
+    from .api import THE_GAMES
+
+    for game in THE_GAMES:
         try:
             mod = importlib.import_module(f"engine.{game}.trace")
         except ImportError:

@@ -23,11 +23,12 @@ def _ping(req: dict[str, Any]) -> dict[str, Any]:
 def _glossary(req: dict[str, Any]) -> dict[str, Any]:
     """The glossary's terms, each with its characters, pinyin, English gloss and name, games and
     one-line explanations; ``games`` (a list of game ids) keeps the terms of those games."""
+    from .api import THE_GAMES
     from .errors import ApiError
     from .glossary import TERMS
 
     want = req.get("games", [])
-    if not isinstance(want, list) or len(want) > 4 or any(g not in ("dawei", "gupai", "yezi", "paohuzi") for g in want):
+    if not isinstance(want, list) or len(want) > len(THE_GAMES) or any(g not in THE_GAMES for g in want):
         raise ApiError("bad_game", "请从打围、骨牌、叶子戏、跑胡子中选游戏。", "Choose games among 打围, 骨牌, 叶子戏 and 跑胡子.")
     return {"terms": [{"zh": t.zh, "pinyin": t.pinyin, "en": t.en, "name": t.name or t.en, "games": list(t.games),
                        "zh_def": t.zh_def, "en_def": t.en_def, "anchor": t.slug}

@@ -17,9 +17,11 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urljoin
 
+from engine.api import THE_GAMES
+
 #: the archive's pages in the PDF, after every game's pages (site paths without the language)
 ARCHIVE_PAGES = ("archive/notes/", "archive/sources/", "archive/bibliography/", "archive/glossary/", "archive/citing/")
-GAMES = ("dawei", "gupai", "yezi", "paohuzi")
+GAMES = THE_GAMES
 NAME = {"zh": "民间游戏遗产档案", "en": "Folk Games Heritage Archive"}
 
 

@@ -323,8 +323,8 @@ EXAMPLES += [
 
 def _play_cost(req: dict[str, Any]) -> int:
     from ..api import BUDGET, size
-    from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS
-    from .play import match_base_cost, played_moves
+    from ..protocol.strong import STRONG_UNITS
+    from .play import hand_base_cost, match_base_cost, played_moves
 
     # the hand is replayed from its seed: a whole hand (each hand of a match, a finished one carried whole for less),
     # plus each of the reader's moves checked; the computer seats at the strong level search one hand
@@ -336,7 +336,7 @@ def _play_cost(req: dict[str, Any]) -> int:
         hands = hands if isinstance(hands, int) and not isinstance(hands, bool) and 1 <= hands <= 8 else 8
         base = match_base_cost(hands, moves, played_moves(match.get("played")), seats_strong)
     else:
-        base = 200_000 + 2_000 * moves + (PAOHUZI_SEATS_UNITS if seats_strong else 0)
+        base = hand_base_cost(moves, seats_strong)
     if req.get("hint_level", req.get("level")) == "strong":  # the strong level's hint: what the budget leaves, at most its share
         return base + max(0, min(STRONG_UNITS["paohuzi"], BUDGET - base))
     return base

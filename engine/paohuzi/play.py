@@ -103,6 +103,12 @@ def played_moves(played: Any) -> int:
     return sum(len(x) for x in played[:MAX_HANDS] if isinstance(x, list))
 
 
+def hand_base_cost(actions: int, strong_seats: bool) -> int:
+    """A single hand's request's work before the hint: the hand played again from its seed, each of the
+    reader's moves checked, and at the strong level its computer seats searching (:data:`PAOHUZI_SEATS_UNITS`)."""
+    return 200_000 + 2_000 * actions + (PAOHUZI_SEATS_UNITS if strong_seats else 0)
+
+
 def match_base_cost(hands: int, actions: int, carried_moves: int, strong_seats: bool) -> int:
     """A match request's work before the hint: at the basic level every hand is played again (the finished ones
     carried whole cost less, counted as a hand); at the strong level one hand is played with its computer seats
@@ -168,7 +174,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if hint_level == "strong" and out["hint"] is not None:
         from ..api import BUDGET
 
-        units = min(STRONG_UNITS["paohuzi"], BUDGET - 200_000 - 2_000 * len(actions) - (PAOHUZI_SEATS_UNITS if level == "strong" else 0))
+        units = min(STRONG_UNITS["paohuzi"], BUDGET - hand_base_cost(len(actions), level == "strong"))
         pick = paohuzi_hint(h, seed, table, variant, units)
         out["hint"] = action_json(h, pick)
         wz, we = strong_why(public_passes(h, h.pending()), h.pending(), pick)

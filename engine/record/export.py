@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..api import THE_GAMES
 from ..errors import ApiError
 from ..protocol import IllegalAction
 
 SEED_MAX = 2**32
-GAMES = ("dawei", "gupai", "yezi", "paohuzi")
+GAMES = THE_GAMES
 
 
 def _seed_ok(seed: int) -> None:

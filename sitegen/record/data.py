@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.api import THE_GAMES
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES_DIR = ROOT / ".." / "shared" / "sources"
 VERSION_FILE = ROOT / "VERSION"
 
-GAME_IDS: tuple[str, ...] = ("dawei", "gupai", "yezi", "paohuzi")
+GAME_IDS: tuple[str, ...] = THE_GAMES
 
 #: facts of the build in progress, shared by the hooks (sitegen/record/pages.py) and the generated
 #: views (sitegen/record/tables.py) (set in on_config)
