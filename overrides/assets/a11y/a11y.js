@@ -41,10 +41,23 @@
   }
 
   const SVG = "http://www.w3.org/2000/svg";
-  // Every element of the content but drawings' insides (an SVG's parts never scroll).
+  // What is not drawn cannot scroll: the inside of a closed <details> (all but its summary) and
+  // a hidden element. The browser leaves the inside of a closed <details> out of the page's
+  // layout, and reading one size there makes it lay out that whole hidden content at once (on a
+  // phone, with a long table folded away, a long task of its own); it is measured when it opens
+  // (the "open" change), a hidden element when it is shown (the "hidden" change).
+  function unseen(n) {
+    const p = n.parentElement;
+    return n.hidden || (!!p && p.localName === "details" && !p.open && n.localName !== "summary");
+  }
+  function drawnInside(n, root) {
+    for (let a = n; a && a !== root; a = a.parentElement) if (unseen(a)) return false;
+    return true;
+  }
+  // Every element of the content that is drawn, but drawings' insides (an SVG's parts never scroll).
   function* elements(root) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, {
-      acceptNode: (n) => (n.parentElement && n.parentElement.namespaceURI === SVG
+      acceptNode: (n) => ((n.parentElement && n.parentElement.namespaceURI === SVG) || unseen(n)
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     for (let n = walker.nextNode(); n; n = walker.nextNode()) yield n;
@@ -63,9 +76,9 @@
       changed.clear();
       return elements(content);
     }
-    const out = new Set(content.querySelectorAll("[data-a11y-scroll='1']"));
+    const out = new Set([...content.querySelectorAll("[data-a11y-scroll='1']")].filter((el) => drawnInside(el, content)));
     for (const node of changed) {
-      if (!node.isConnected || !content.contains(node)) continue;
+      if (!node.isConnected || !content.contains(node) || !drawnInside(node, content)) continue;
       for (let a = node; a && a !== content; a = a.parentElement) {
         if (!(a.parentElement && a.parentElement.namespaceURI === SVG)) out.add(a);
       }
