@@ -88,20 +88,16 @@
     return out;
   }
 
-  function focusRegions() {
-    const content = document.querySelector(".md-content") || document.body;
-    // First every reading of styles and sizes, then every change: a change between two
-    // readings would make the browser lay the page out again for each element.
-    const add = [];
-    const drop = [];
-    for (const el of toMeasure(content)) {
-      const marked = el.dataset.a11yScroll === "1";
-      if (scrolls(el) && !el.querySelector(FOCUSABLE)) {
-        if (!el.hasAttribute("tabindex")) add.push(el);
-      } else if (marked) {
-        drop.push(el);
-      }
+  // One element read: whether it is to be marked (add) or unmarked (drop).
+  function classify(el, add, drop) {
+    const marked = el.dataset.a11yScroll === "1";
+    if (scrolls(el) && !el.querySelector(FOCUSABLE)) {
+      if (!el.hasAttribute("tabindex")) add.push(el);
+    } else if (marked) {
+      drop.push(el);
     }
+  }
+  function mark(add, drop) {
     for (const el of add) {
       el.setAttribute("tabindex", "0");
       el.dataset.a11yScroll = "1";
@@ -118,6 +114,53 @@
         if (el.getAttribute("role") === "region") el.removeAttribute("role");
       }
     }
+  }
+
+  // A page with widgets measures its whole content in slices of a few milliseconds while the
+  // browser is idle, not in one task after load (a long page's walk was one long task on a
+  // phone, while the page was still starting): its widgets start seconds later, once Python
+  // is up, and their changes are measured as they come. A page without widgets is measured
+  // at once, as before.
+  const SLICE_MS = 8;
+  const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 0));
+  let sweeps = 0;
+  function sweep(content) {
+    const mine = ++sweeps;
+    const walk = elements(content);
+    const step = () => {
+      if (mine !== sweeps) return; // a newer page or size: its own sweep
+      const add = [];
+      const drop = [];
+      const end = performance.now() + SLICE_MS;
+      let done = false;
+      for (let n = 0; !done; n++) {
+        if ((n & 15) === 15 && performance.now() > end) break;
+        const next = walk.next();
+        if (next.done) done = true;
+        else if (next.value.isConnected) classify(next.value, add, drop);
+      }
+      mark(add, drop);
+      if (!done) idle(step);
+    };
+    idle(step);
+  }
+
+  function focusRegions() {
+    const content = document.querySelector(".md-content") || document.body;
+    const all = whole || [...changed].some((node) => node.isConnected && node.contains(content));
+    if (all && content.querySelector("[data-widget]")) {
+      whole = false;
+      changed.clear();
+      sweep(content);
+      return;
+    }
+    if (all) sweeps++; // a sweep still running is replaced by this whole run
+    // First every reading of styles and sizes, then every change: a change between two
+    // readings would make the browser lay the page out again for each element.
+    const add = [];
+    const drop = [];
+    for (const el of toMeasure(content)) classify(el, add, drop);
+    mark(add, drop);
   }
 
   const LIVE = '.hw [data-role="result"], .hw [data-role="status"], .hw [data-role="verdict"], .hw [data-role="message"], .hw .hw-result';
