@@ -85,9 +85,10 @@ TARGET = 95
 #: widget pages whose total blocking time is measured besides the front pages
 WIDGET_PAGES = ("dawei/play/", "paohuzi/winning/")
 PERF_TARGET, TBT_TARGET_MS = 90, 200
-#: the figures last measured here (medians of 3 runs, before → after of the latest change, both
-#: measured in turns in one run: --before), printed under the table for comparison; a busy machine
-#: lowers every score (Lighthouse times scripts on this processor), so compare within one run
+#: the figures last measured here (medians of 3 runs, before → after; MEASURED_WHEN says when each
+#: side was measured, and whether in turns in one run with --before; "-" where a page had no earlier
+#: figure), printed under the table for comparison; a busy machine lowers every score (Lighthouse
+#: times scripts on this processor), so compare within one run
 MEASURED_WHEN = ("2 December 2026 at 16:05 UTC, load average 2-5 (before), and 3 December 2026 at 01:30 UTC, load "
                  "average 1-4, the machine otherwise idle (after: the accessibility repairs measuring only what is drawn, "
                  "in slices while the browser is idle, commits 093938a and d083b24; not measured in turns). After, every "
