@@ -325,7 +325,7 @@ SCRIPT_REF = re.compile(r"""(["'])([^"'<>\s]*?assets/widgets/)([\w-]+\.js)\1""")
 # ---------------------------------------------------------------- one stylesheet
 
 #: a stylesheet of the site's own a page links (the theme's, the widgets', the record's)
-STYLESHEET = re.compile(r'<link rel="stylesheet" href="(?P<prefix>[^"<>\s]*?)(?P<path>assets/(?:stylesheets|widgets|record)/[\w.-]+\.css)">\s*')
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="(?P<prefix>[^"<>\s]*?)(?P<path>assets/(?:stylesheets|widgets|record|theme)/[\w.-]+\.css)">\s*')
 #: linked for print only, apart from the one stylesheet (never render-blocking)
 PRINT_SHEET = "assets/widgets/print.css"
 SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/\s*")
@@ -338,6 +338,20 @@ def _theme_dirs() -> list[Path]:
     import material  # the theme's own files (assets/stylesheets/…), after the site's overrides
 
     return [ROOT / "overrides", Path(material.__file__).resolve().parent / "templates"]
+
+
+def stylesheet_text(path: str) -> str:
+    """The text of the stylesheet a page links as ``path`` (``assets/…``): a file of widgets/,
+    overrides/ or the theme, or one the build writes (``assets/theme/…``, listed in
+    sitegen/registry.py FILES)."""
+    if path.startswith("assets/theme/"):
+        from sitegen import registry  # (the table of what the build makes)
+
+        made = dict(registry.files()).get(path)
+        if made is None:
+            raise PluginError(f"the stylesheet {path} a page links is not made by the build (sitegen/registry.py FILES)")
+        return str(made())
+    return stylesheet_source(path).read_text(encoding="utf-8")
 
 
 def stylesheet_source(path: str) -> Path:
@@ -354,7 +368,7 @@ def one_stylesheet(paths: tuple[str, ...]) -> str:
     """The name (in assets/widgets/) of the stylesheet made of ``paths``, in this order."""
     parts = ['@charset "UTF-8";\n']  # allowed only at the very start of a file: once, for every part
     for path in paths:
-        text = CHARSET.sub("", stylesheet_source(path).read_text(encoding="utf-8"))
+        text = CHARSET.sub("", stylesheet_text(path))
         parts.append(f"/* {path} */\n" + SOURCE_MAP.sub("", text).strip() + "\n")
     data = "".join(parts).encode("utf-8")
     name = f"site.{_short(data)}.css"

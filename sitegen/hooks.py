@@ -51,6 +51,7 @@ from sitegen import assets  # noqa: E402  (the site's shared assets: engine whee
 from sitegen import page_weight  # noqa: E402  (lighter pages: repeated drawings written once)
 from sitegen import registry  # noqa: E402  (every widget, generated table and file, with its maker)
 from sitegen import theme_fixes  # noqa: E402
+from sitegen import theme_tables  # noqa: E402  (the theme's table frames written into the pages)
 from sitegen.record import pages as record_page  # noqa: E402  (the record's additions to pages; links checked in the built site)
 
 mimetypes.add_type("application/wasm", ".wasm")
@@ -211,6 +212,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     scripts go by their hashed names."""
     lang = page_lang(page)
     output = page_weight.share_drawings(output)  # a drawing repeated on the page is written once
+    output = theme_tables.frame(output)  # the theme's table frames, written in (not added as the page starts)
     output = SEARCH_WORKER.sub(
         lambda m: f'"search": "{m.group(1)}search-lang.js?lang={lang}&worker={m.group(2)}"', output, count=1
     )

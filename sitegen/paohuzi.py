@@ -149,12 +149,17 @@ NO_WIN_TITLES = {
 
 def cards_text(codes: list[str], lang: str = "zh") -> str:
     """Cards as coloured characters (lighter than drawings, for long lists)."""
-    out = []
+    out, names = [], []
     for code in codes:
         c = parse_card(code)
         if c:
-            out.append(f'<span class="phz-ch{" phz-red" if c.red else ""}{" phz-big" if c.big else ""}" title="{c.zh if lang == "zh" else c.en}">{c.char}</span>')
-    return f'<span class="phz-chars">{"".join(out)}</span>'
+            name = c.zh if lang == "zh" else c.en
+            names.append(name)
+            out.append(f'<span class="phz-ch{" phz-red" if c.red else ""}{" phz-big" if c.big else ""}" title="{e(name)}">{c.char}</span>')
+    # each character's name shows on hover (its title); a screen reader reads the names once, for
+    # the group (a title on a character is not reliably read out)
+    label = ("、" if lang == "zh" else ", ").join(names)
+    return f'<span class="phz-chars" role="img" aria-label="{e(label)}">{"".join(out)}</span>'
 
 
 def ways_examples(lang: str, params: dict[str, Any]) -> str:

@@ -167,6 +167,7 @@ FILES: dict[str, str] = {
     "archive.bib": "sitegen.record.tables:archive_bibtex",
     "archive.csl.json": "sitegen.record.tables:archive_csl",
     "robots.txt": "sitegen.record.address:robots_txt",
+    "assets/theme/tables.css": "sitegen.theme_tables:css",
 }
 
 

@@ -18,8 +18,8 @@ def theme_sheet(kind: str) -> str:
 
 
 def page(prefix: str = "../") -> str:
-    links = [theme_sheet("main"), theme_sheet("palette")] + [f"assets/widgets/{n}.css" for n in WIDGET_SHEETS]
-    links.append("assets/widgets/print.css")
+    links = [theme_sheet("main"), theme_sheet("palette"), "assets/theme/tables.css"]
+    links += [f"assets/widgets/{n}.css" for n in WIDGET_SHEETS] + ["assets/widgets/print.css"]
     head = "\n".join(f'      <link rel="stylesheet" href="{prefix}{p}">' for p in links)
     return (
         f'<html><head><meta charset="utf-8">\n{head}\n<script>var x=1</script>\n'
@@ -49,11 +49,13 @@ def test_the_joined_sheet_holds_every_sheet_in_the_pages_order():
     text = assets._sheets[name].decode("utf-8")
     assert text.startswith('@charset "UTF-8";') and text.count("@charset") == 1
     assert "sourceMappingURL" not in text
-    order = [theme_sheet("main"), theme_sheet("palette")] + [f"assets/widgets/{n}.css" for n in WIDGET_SHEETS]
-    order.append("assets/record/record.css")
+    # the theme's table rules the build restates (sitegen/theme_tables.py) in their place: after
+    # the theme's sheets, before the widgets' and the print sheet (which override them)
+    order = [theme_sheet("main"), theme_sheet("palette"), "assets/theme/tables.css"]
+    order += [f"assets/widgets/{n}.css" for n in WIDGET_SHEETS] + ["assets/record/record.css"]
     places = []
     for path in order:
-        src = assets.stylesheet_source(path).read_text(encoding="utf-8")
+        src = assets.stylesheet_text(path)
         rule = assets.SOURCE_MAP.sub("", assets.CHARSET.sub("", src)).strip()
         assert rule in text, path
         places.append(text.index(rule))

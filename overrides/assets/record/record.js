@@ -140,6 +140,77 @@
   }, true);
   document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") closeTip(); });
 
+  // Titles (a glossary term's definition, a button's hint, a card's name) shown as the theme shows
+  // them, in its tooltip, when a mouse rests on the element or the keyboard reaches it. The theme
+  // can do this itself ("content.tooltips"), but it prepares each titled element as the page
+  // starts, some milliseconds apiece on a phone: a page with fifty titles was held for a quarter of
+  // a second. Here one listener serves every title, prepared only when one is shown, and titles
+  // that widgets draw later are served alike.
+  var hint = null;    // the tooltip shown, and the element it describes
+  var hintFor = null;
+  var HOSTS = '[data-md-component="content"], .md-header';
+  function hideHint() {
+    if (!hintFor) return;
+    if (hint && hint.parentNode) hint.parentNode.removeChild(hint);
+    var title = hintFor.getAttribute("data-hw-title");
+    hintFor.removeAttribute("data-hw-title");
+    hintFor.removeAttribute("aria-describedby");
+    if (title !== null && !hintFor.hasAttribute("title")) hintFor.setAttribute("title", title);
+    hint = hintFor = null;
+  }
+  function showHint(el) {
+    if (el === hintFor) return;
+    hideHint();
+    var title = el.getAttribute("title");
+    if (!title) return;
+    hint = document.createElement("div");
+    hint.className = "md-tooltip2 md-tooltip2--bottom";
+    hint.setAttribute("role", "tooltip");
+    hint.id = "hw-hint";
+    var inner = document.createElement("div");
+    inner.className = "md-tooltip2__inner md-typeset";
+    inner.textContent = title;
+    hint.appendChild(inner);
+    // the element's own title would show too (the browser's): it is kept aside while this shows
+    el.setAttribute("data-hw-title", title);
+    el.removeAttribute("title");
+    el.setAttribute("aria-describedby", hint.id);
+    hintFor = el;
+    var r = el.getBoundingClientRect();
+    var s = hint.style;
+    s.setProperty("--md-tooltip-host-x", (r.left + window.scrollX) + "px");
+    s.setProperty("--md-tooltip-host-y", (r.top + window.scrollY) + "px");
+    s.setProperty("--md-tooltip-x", (r.width / 2) + "px");
+    s.setProperty("--md-tooltip-y", (8 + r.height) + "px");
+    s.setProperty("--md-tooltip-tail", "0px");
+    document.body.appendChild(hint);
+    s.setProperty("--md-tooltip-width", inner.offsetWidth + "px");
+    var shown = hint;
+    requestAnimationFrame(function () { if (hint === shown) shown.classList.add("md-tooltip2--active"); });
+  }
+  function titled(target) {
+    var el = target && target.closest ? target.closest("[title]") : null;
+    return el && !el.hasAttribute("data-preview") && el.closest(HOSTS) ? el : null;
+  }
+  document.addEventListener("mouseover", function (ev) {
+    if (lastPointer !== "mouse") return;  // a tap: the glossary's box above answers it
+    if (hintFor && hintFor.contains(ev.target)) return;
+    var el = titled(ev.target);
+    if (el) showHint(el);
+    else if (hintFor && !hintFor.contains(ev.target)) hideHint();
+  }, true);
+  document.addEventListener("mouseout", function (ev) {
+    if (hintFor && !(ev.relatedTarget && hintFor.contains(ev.relatedTarget)) && hintFor.contains(ev.target)) hideHint();
+  }, true);
+  document.addEventListener("focusin", function (ev) {
+    var el = titled(ev.target);
+    if (el && el === ev.target) showHint(el);
+    else hideHint();
+  }, true);
+  document.addEventListener("focusout", function () { hideHint(); }, true);
+  ["pointerdown", "scroll", "popstate"].forEach(function (k) { window.addEventListener(k, hideHint, true); });
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") hideHint(); }, true);
+
   // Printing: open every collapsed block so its content is on paper, then restore.
   var opened = [];
   window.addEventListener("beforeprint", function () {

@@ -1,0 +1,114 @@
+"""What the theme would do to every element as a page starts is done before the page is drawn, or
+only when the reader needs it (issue 21, point 13: pages light on a phone).
+
+Measured in Chromium's traces at a phone's speed (benchmarks/lighthouse.py --why): as the theme's
+script started it restyled the whole page several times (its colour scheme declared late, its focus
+helper marking the page, each table moved into its frames), and it prepared every titled element
+for a tooltip, a few milliseconds apiece. These tests hold what the reader sees: the tables framed
+and styled as the theme frames them, the titles shown in the theme's tooltip, the colour scheme
+the reader chose (or the system's) declared once and followed when the reader switches.
+"""
+
+from __future__ import annotations
+
+# a table framed by the build, beside a copy the theme's own rules style (no class, in the same
+# frames): the look of the two compared property by property
+COMPARE_TABLES = """() => {
+  const t = document.querySelector('article table.hw-table');
+  const c = t.cloneNode(true); c.removeAttribute('class');
+  const w = document.createElement('div'); w.className = 'md-typeset__scrollwrap';
+  const w2 = document.createElement('div'); w2.className = 'md-typeset__table';
+  w.append(w2); w2.append(c); t.closest('.md-typeset__scrollwrap').after(w);
+  const props = ['display', 'font-size', 'padding-top', 'padding-left', 'border-top-width', 'border-top-color',
+                 'background-color', 'max-width', 'overflow-x', 'width', 'text-align', 'vertical-align', 'font-weight'];
+  const diff = [];
+  for (const [a, b] of [[t, c], [t.querySelector('td'), c.querySelector('td')], [t.querySelector('th'), c.querySelector('th')]]) {
+    if (!a) continue;
+    const sa = getComputedStyle(a), sb = getComputedStyle(b);
+    for (const p of props) if (sa[p] !== sb[p]) diff.push(`${a.tagName} ${p}: ${sa[p]} / ${sb[p]}`);
+  }
+  w.remove();
+  return diff;
+}"""
+
+
+def test_tables_come_framed_and_look_as_the_theme_frames_them(page, site_url):
+    for path, width in (("dawei/", 360), ("paohuzi/winning/", 1200), ("en/gupai/", 360)):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto(site_url + path)
+        page.wait_for_function("() => window.component$ !== undefined")
+        framed = page.locator("article table.hw-table")
+        assert framed.count() > 0, path
+        # the theme found nothing to frame: no table without a class, no frame inside a frame
+        assert page.locator("article table:not([class])").count() == 0, path
+        assert page.locator(".md-typeset__scrollwrap .md-typeset__scrollwrap").count() == 0, path
+        assert page.locator("article .md-typeset__scrollwrap > .md-typeset__table > table.hw-table").count() == framed.count()
+        assert page.evaluate(COMPARE_TABLES) == [], path
+
+
+def test_a_title_shows_in_the_theme_tooltip_when_hovered_or_focused(page, site_url):
+    page.set_viewport_size({"width": 1200, "height": 800})
+    page.goto(site_url + "paohuzi/winning/")
+    page.wait_for_function("() => window.component$ !== undefined")
+    term = page.locator("article a.rec-term").first
+    definition = term.get_attribute("title")
+    assert definition
+    term.scroll_into_view_if_needed()
+    term.hover()
+    hint = page.locator("#hw-hint.md-tooltip2.md-tooltip2--active[role=tooltip]")
+    hint.wait_for()
+    assert hint.inner_text() == definition
+    # the browser's own tooltip is held back while the theme's shows; a screen reader is pointed to it
+    assert term.get_attribute("title") is None and term.get_attribute("aria-describedby") == "hw-hint"
+    box, host = hint.locator(".md-tooltip2__inner").bounding_box(), term.bounding_box()
+    assert box and host and host["y"] + host["height"] <= box["y"] <= host["y"] + host["height"] + 24  # just under it
+    page.mouse.move(2, 790)
+    page.wait_for_selector("#hw-hint", state="detached")
+    assert term.get_attribute("title") == definition and term.get_attribute("aria-describedby") is None
+    # a card's name on its character, then the keyboard reaching a glossary term
+    page.locator("details.phz-example summary").first.click()
+    ch = page.locator("details.phz-example[open] .phz-ch").first
+    name = ch.get_attribute("title")
+    ch.hover()
+    page.wait_for_selector("#hw-hint")
+    assert page.locator("#hw-hint").inner_text() == name
+    term.focus()
+    page.wait_for_function("(d) => { const h = document.getElementById('hw-hint'); return h && h.textContent === d; }", arg=definition)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#hw-hint", state="detached")
+
+
+# every change to the page's colour-scheme declaration, and whether the page's main part had been
+# read yet when it was made (the theme's script runs at the end of the page)
+WATCH_SCHEME = """
+window.__scheme = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const nodes = r.type === 'childList' ? [...r.addedNodes] : [r.target];
+    for (const n of nodes)
+      if (n.nodeName === 'META' && n.getAttribute('name') === 'color-scheme')
+        window.__scheme.push([r.type, n.getAttribute('content'), !!document.querySelector('.md-main')]);
+  }
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['content'] });
+"""
+
+
+def test_the_colour_scheme_is_declared_once_and_follows_the_reader(page, site_url):
+    page.add_init_script(WATCH_SCHEME)
+    page.emulate_media(color_scheme="dark")
+    page.goto(site_url + "dawei/")  # a first visit: no choice saved, the system is dark
+    page.wait_for_function("() => window.component$ !== undefined")
+    state = """() => [document.body.getAttribute('data-md-color-scheme'),
+                     [...document.querySelectorAll('meta[name=color-scheme]')].map(m => m.content)]"""
+    assert page.evaluate(state) == ["slate", ["dark"]]
+    # declared once, before the page was drawn: not changed when the theme started (each change
+    # restyled every element of the page)
+    assert page.evaluate("window.__scheme") == [["childList", "dark", False]]
+    # the reader switches to light: one declaration still, now light; kept on the next page
+    page.locator('label[for^="__palette_"]:not([hidden])').click()
+    page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'default'")
+    assert page.evaluate(state) == ["default", ["light"]]
+    assert page.evaluate("window.__scheme")[1:] == [["attributes", "light", True]]
+    page.goto(site_url + "gupai/")
+    page.wait_for_function("() => window.component$ !== undefined")
+    assert page.evaluate(state) == ["default", ["light"]]
