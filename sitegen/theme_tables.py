@@ -16,6 +16,7 @@ are.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -73,9 +74,11 @@ def theme_stylesheet() -> Path:
     return found[0]
 
 
+@functools.cache
 def css() -> str:
     """Every rule of the theme's stylesheet about tables without a class, restated for framed
-    tables (``table.hw-table``), inside the same media conditions."""
+    tables (``table.hw-table``), inside the same media conditions (made once a build: each page's
+    one stylesheet holds it)."""
     text = re.sub(r"/\*.*?\*/", "", theme_stylesheet().read_text(encoding="utf-8"), flags=re.S)
     kept = _restate(_blocks(text))
     if not kept:

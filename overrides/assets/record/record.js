@@ -146,8 +146,9 @@
   // starts, some milliseconds apiece on a phone: a page with fifty titles was held for a quarter of
   // a second. Here one listener serves every title, prepared only when one is shown, and titles
   // that widgets draw later are served alike.
-  var hint = null;    // the tooltip shown, and the element it describes
+  var hint = null;    // the tooltip shown, the element it describes, and whether the keyboard brought it
   var hintFor = null;
+  var hintByFocus = false;
   var HOSTS = '[data-md-component="content"], .md-header';
   function hideHint() {
     if (!hintFor) return;
@@ -158,9 +159,10 @@
     if (title !== null && !hintFor.hasAttribute("title")) hintFor.setAttribute("title", title);
     hint = hintFor = null;
   }
-  function showHint(el) {
+  function showHint(el, byFocus) {
     if (el === hintFor) return;
     hideHint();
+    hintByFocus = byFocus;
     var title = el.getAttribute("title");
     if (!title) return;
     hint = document.createElement("div");
@@ -176,17 +178,23 @@
     el.removeAttribute("title");
     el.setAttribute("aria-describedby", hint.id);
     hintFor = el;
-    var r = el.getBoundingClientRect();
+    placeHint();
+    document.body.appendChild(hint);
+    hint.style.setProperty("--md-tooltip-width", inner.offsetWidth + "px");
+    var shown = hint;
+    requestAnimationFrame(function () { if (hint === shown) shown.classList.add("md-tooltip2--active"); });
+  }
+  // under the element, centred on it (the theme's tooltip reads these; the page's coordinates, so
+  // placed again only when something scrolls that moves the element within the page)
+  function placeHint() {
+    if (!hintFor) return;
+    var r = hintFor.getBoundingClientRect();
     var s = hint.style;
     s.setProperty("--md-tooltip-host-x", (r.left + window.scrollX) + "px");
     s.setProperty("--md-tooltip-host-y", (r.top + window.scrollY) + "px");
     s.setProperty("--md-tooltip-x", (r.width / 2) + "px");
     s.setProperty("--md-tooltip-y", (8 + r.height) + "px");
     s.setProperty("--md-tooltip-tail", "0px");
-    document.body.appendChild(hint);
-    s.setProperty("--md-tooltip-width", inner.offsetWidth + "px");
-    var shown = hint;
-    requestAnimationFrame(function () { if (hint === shown) shown.classList.add("md-tooltip2--active"); });
   }
   function titled(target) {
     var el = target && target.closest ? target.closest("[title]") : null;
@@ -196,19 +204,20 @@
     if (lastPointer !== "mouse") return;  // a tap: the glossary's box above answers it
     if (hintFor && hintFor.contains(ev.target)) return;
     var el = titled(ev.target);
-    if (el) showHint(el);
-    else if (hintFor && !hintFor.contains(ev.target)) hideHint();
+    if (el) showHint(el, false);
+    else if (hintFor && !hintByFocus) hideHint();  // (the page scrolling under a resting mouse is no reason to hide a focused one)
   }, true);
   document.addEventListener("mouseout", function (ev) {
-    if (hintFor && !(ev.relatedTarget && hintFor.contains(ev.relatedTarget)) && hintFor.contains(ev.target)) hideHint();
+    if (hintFor && !hintByFocus && !(ev.relatedTarget && hintFor.contains(ev.relatedTarget)) && hintFor.contains(ev.target)) hideHint();
   }, true);
   document.addEventListener("focusin", function (ev) {
     var el = titled(ev.target);
-    if (el && el === ev.target) showHint(el);
+    if (el && el === ev.target) showHint(el, true);
     else hideHint();
   }, true);
   document.addEventListener("focusout", function () { hideHint(); }, true);
-  ["pointerdown", "scroll", "popstate"].forEach(function (k) { window.addEventListener(k, hideHint, true); });
+  ["pointerdown", "popstate"].forEach(function (k) { window.addEventListener(k, hideHint, true); });
+  window.addEventListener("scroll", function (ev) { if (ev.target !== document) placeHint(); }, { capture: true, passive: true });
   document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") hideHint(); }, true);
 
   // Printing: open every collapsed block so its content is on paper, then restore.
