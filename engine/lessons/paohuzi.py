@@ -5,14 +5,15 @@ and a wrong choice is answered with the first rule that this very choice breaks,
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from ..paohuzi.arrange import arrange
 from ..paohuzi.cards import FACES, Card, counts_of
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
-from ..paohuzi.svg import cards_svg
+from ..paohuzi.svg import cards_svg, for_language
 from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
 from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
 
@@ -870,10 +871,22 @@ def _take(rng: random.Random) -> Exercise:
     )
 
 
+def _by_language(draw: Callable[..., Exercise]) -> Callable[..., Exercise]:
+    """The exercise with its drawing for each language: the cards of a Chinese page without the
+    English layer, those of an English page without the band it hides (the same picture, about half
+    the elements per card: the lesson page draws some two hundred cards, a phone lays out each)."""
+
+    def drawn(*args: Any) -> Exercise:
+        ex = draw(*args)
+        return dataclasses.replace(ex, figure=for_language(ex.figure, "zh"), figure_en=for_language(ex.figure_en or ex.figure, "en"))
+
+    return drawn
+
+
 LESSON = Lesson(
     "paohuzi",
     Text("跑胡子入门", "Learn Paohuzi (跑胡子)"),
-    (
+    tuple(dataclasses.replace(step, draw=_by_language(step.draw)) for step in (
         Step("seats", Text("座位，谁能要这张牌", "Seats, and who may take a card"), _seats, count=4),
         Step("chi", Text("吃牌与比牌", "Chi, with bi"), _chi, count=4),
         Step("peng", Text("碰", "Peng"), _move_step("peng"), count=3),
@@ -885,7 +898,7 @@ LESSON = Lesson(
         Step("ready", Text("落轿的牌胡哪一张", "Which card a ready hand wins on"), _ready, count=3),
         Step("score", Text("这一胡得几分", "What a win scores"), _score, count=3),
         Step("take", Text("复习：能不能要这张牌，怎么要", "Review: may you take this card, and how?"), _take, count=3),
-    ),
+    )),
 )
 
 
@@ -932,4 +945,5 @@ def example_html(name: str, lang: str) -> str:
         parts, cap = EXAMPLES[name]
         fig = figure(*((k, _cs(v)) for k, v in parts))
     c = cap.en if lang == "en" else cap.zh
+    fig = for_language(fig, lang)
     return f'<figure class="phz-lesson-example"><div class="lesson-fig">{fig}</div><figcaption>{escape(c)}</figcaption></figure>'

@@ -8,6 +8,7 @@ a glance even where the font makes 一 and 壹 look alike in weight.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Iterable
 
@@ -63,7 +64,8 @@ def lesson_card_svg(card: Card, height: int = LESSON_HEIGHT) -> str:
 
     Chinese pages see the card as printed (the two characters, a band across big cards); on English
     pages the stylesheet also shows the Arabic numeral and the word "big" or "small" along the strip
-    (``.phz-en``, shown by ``:lang(en)``). The name is left to the figure around it."""
+    (``.phz-en``, shown by ``:lang(en)``). The name is left to the figure around it. A figure meant
+    for one language only keeps that language's parts (:func:`for_language`)."""
     ink = RED if card.red else BLACK
     width = round(height * W / H)
     ch = escape(card.char)
@@ -79,9 +81,28 @@ def lesson_card_svg(card: Card, height: int = LESSON_HEIGHT) -> str:
         f'<svg class="phz-card phz-lesson{" phz-red" if card.red else ""}{" phz-big" if card.big else ""}" data-card="{card.code}" '
         f'aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{width}" height="{height}">'
         f'<rect x="1" y="1" width="38" height="178" rx="4" fill="#fbf6e9" stroke="#8a7a5c" stroke-width="1.5"/>'
-        f'<g fill="{ink}" font-size="30" text-anchor="middle" font-family="{FONT}">'
-        f'<text x="20" y="38">{ch}</text><text x="20" y="38" transform="rotate(180 20 90)">{ch}</text></g>{band}{en}</svg>'
+        f'{_chars(ch, ink)}{band}{en}</svg>'
     )
+
+
+def _chars(ch: str, ink: str) -> str:
+    """The two characters of a lesson card, the lower one upside down: each text carries its own
+    attributes (a group around them would be one element more per card, and a lesson page draws
+    hundreds of cards)."""
+    a = f'fill="{ink}" font-size="30" text-anchor="middle" font-family="{FONT}"'
+    return f'<text x="20" y="38" {a}>{ch}</text><text x="20" y="38" transform="rotate(180 20 90)" {a}>{ch}</text>'
+
+
+_EN_LAYER = re.compile(r'<g class="phz-en"[^>]*>(?:<text [^>]*>[^<]*</text>)*</g>')
+_BAND = re.compile(r'<rect class="phz-band"[^>]*/>')
+
+
+def for_language(markup: str, lang: str) -> str:
+    """Lesson cards (:func:`lesson_card_svg`) in ``markup`` for a page of one language: a Chinese
+    page drops the English layer, an English page the band the stylesheet hides there. The page
+    looks the same; it draws about half as many elements per card (on a phone, laying out a
+    lesson page's hundreds of cards is most of its start)."""
+    return _BAND.sub("", markup) if lang == "en" else _EN_LAYER.sub("", markup)
 
 
 def cards_svg(cards: Iterable[Card], height: int = LESSON_HEIGHT) -> str:

@@ -167,10 +167,13 @@ def test_lesson_cards_are_readable():
         scale = height / vb[3]
         assert width >= 28 and height == LESSON_HEIGHT
         ns = "{http://www.w3.org/2000/svg}"
+        sizes = {t: t.get("font-size") for t in root.iter(ns + "text")}
         for g in root.iter(ns + "g"):
             for t in g.iter(ns + "text"):
-                size = float(t.get("font-size") or g.get("font-size"))
-                assert size * scale >= 14, (code, t.text, size * scale)
+                sizes[t] = sizes[t] or g.get("font-size")
+        assert len(sizes) == 4
+        for t, size in sizes.items():
+            assert size is not None and float(size) * scale >= 14, (code, t.text, size)
         en = next(g for g in root.iter(ns + "g") if g.get("class") == "phz-en")
         texts = [t.text for t in en.iter(ns + "text")]
         assert texts == [str(C(code).rank), "big" if C(code).big else "small"]
@@ -228,3 +231,29 @@ def test_each_way_to_chi_at_the_table_is_described_by_what_sets_it_apart(seed):
                     assert ", ".join(c.en for c in cards) in x["note"]["en"], (g, x["note"]["en"])
         moves.append(a["hint"]["id"])
     assert met >= 2
+
+
+def test_each_language_gets_its_own_cards():
+    """A lesson's drawing for a Chinese page holds no English layer, the one for an English page no
+    band (the stylesheet hides each there): the same picture with fewer elements per card, every card
+    still drawn, in the exercises and in the page's drawn examples."""
+    from engine.lessons.paohuzi import EXAMPLES, example_html
+
+    seen = 0
+    for step in LESSON.steps:
+        for i in range(step.count):
+            ex = handle({"game": "lesson", "action": "exercises", "lesson": "paohuzi", "step": step.id, "seed": 7})["exercises"][i]
+            zh, en = ex["figure"], ex["figure_en"]
+            cards = zh.count('class="phz-card phz-lesson')
+            assert cards == en.count('class="phz-card phz-lesson')
+            assert '<g class="phz-en"' not in zh and "phz-band" not in en
+            if 'data-card="d' in zh:
+                assert "phz-band" in zh and '<g class="phz-en"' in en
+                seen += 1
+    assert seen > 10
+    for name in EXAMPLES:
+        zh, en = example_html(name, "zh"), example_html(name, "en")
+        assert zh.count("<svg") == en.count("<svg") > 0
+        assert '<g class="phz-en"' not in zh and "phz-band" not in en
+    both = lesson_card_svg(C("d7"))
+    assert 'class="phz-en"' in both and "phz-band" in both  # a drawing for either page keeps both
