@@ -89,18 +89,21 @@ PERF_TARGET, TBT_TARGET_MS = 90, 200
 #: side was measured, and whether in turns in one run with --before; "-" where a page had no earlier
 #: figure), printed under the table for comparison; a busy machine lowers every score (Lighthouse
 #: times scripts on this processor), so compare within one run
-MEASURED_WHEN = ("2 December 2026 at 16:05 UTC, load average 2-5 (before), and 3 December 2026 at 01:30 UTC, load "
-                 "average 1-4, the machine otherwise idle (after: the accessibility repairs measuring only what is drawn, "
-                 "in slices while the browser is idle, commits 093938a and d083b24; not measured in turns). After, every "
-                 "front page in both languages scored 92-99 (every run 90 or more); paohuzi/winning/'s blocking time is "
-                 "the theme's tooltips, one for each of its 358 titled card names (a 550 ms task)")
+MEASURED_WHEN = ("3 December 2026, 09:50-09:57 UTC, load average 0.5-2.8, in turns with --before (before: 9cd2e7e; after: "
+                 "4a47e28, tables framed by the build, one tooltip listener, lesson cards drawn per language, a ticking "
+                 "spinner); the front pages after alone at 11:05-11:25 UTC, load 0-2.2: 94-99, a few single runs 85-88. "
+                 "The same pages measured at 08:27 UTC (load 1.6-4.0) gave 123-256 ms after: a run varies by 100 ms")
 MEASURED: tuple[tuple[str, str, str], ...] = (
-    ("/", "86 / 531 ms", "92 / 327 ms"),
-    ("en/", "-", "93 / 307 ms"),
-    ("dawei/", "-", "99 / 133 ms"),
-    ("paohuzi/", "-", "96 / 226 ms"),
-    ("dawei/play/", "83 / 535 ms", "92 / 339 ms"),
-    ("paohuzi/winning/", "-", "82 / 733 ms"),
+    ("/", "86 / 531 ms", "98 / 162 ms"),
+    ("en/", "-", "97 / 191 ms"),
+    ("en/gupai/", "-", "94 / 269 ms"),
+    ("paohuzi/", "-", "95 / 252 ms"),
+    ("dawei/play/", "96 / 191 ms", "99 / 129 ms"),
+    ("gupai/rules/", "98 / 151 ms", "93 / 304 ms"),
+    ("yezi/play/", "93 / 302 ms", "96 / 205 ms"),
+    ("paohuzi/play/", "93 / 304 ms", "93 / 295 ms"),
+    ("paohuzi/winning/", "81 / 768 ms", "96 / 223 ms"),
+    ("paohuzi/learn/", "89 / 460 ms", "94 / 288 ms"),
 )
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 
