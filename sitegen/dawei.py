@@ -9,6 +9,7 @@ import csv
 import functools
 import html
 import io
+import itertools
 
 from fractions import Fraction
 from typing import Any, Callable
@@ -266,20 +267,42 @@ def filter_widget(lang: str, params: dict[str, Any]) -> str:
 
 
 def throw_table_html(lang: str) -> str:
+    """All 462 throws, one small table per thing a throw takes (in the order the patterns are read).
+
+    The tables sit in one scrolling box, and the browser draws only the groups the reader can
+    see (``content-visibility: auto`` in dawei.css): on a phone, laying out every row of all
+    462 at once was the page's one long task while it started."""
     t = T(lang)
-    rows = []
-    for r in sorted(throw_table(), key=lambda r: (_rank(r.pattern.id), r.throw.dice)):
-        p = r.pattern
-        rows.append(
-            f'<tr data-pattern="{p.id}" data-awards="{" ".join(p.awards)}" data-dice="{r.throw.key()}" data-ways="{r.ways}">'
-            f'<td class="dice">{" ".join(map(str, r.throw.dice))}</td><td>{e(p.zh if lang == "zh" else p.en)}</td>'
-            f"<td>{e(award_cell(p, lang))}</td><td>{p.zhu or ''}</td><td>{r.ways}</td><td>{pct(r.ways)}</td></tr>"
+    head = (
+        f'<thead><tr><th>{t("六颗色子", "Six dice")}</th><th>{t("色面", "Pattern")}</th>'
+        f'<th>{t("得签", "Takes")}</th><th>{"柱"}</th><th>{t("次数（/46,656）", "Ways (/46,656)")}</th><th>{t("概率", "Chance")}</th></tr></thead>'
+    )
+    ordered = sorted(throw_table(), key=lambda r: (_rank(r.pattern.id), r.throw.dice))
+    groups = []
+    for takes, group in itertools.groupby(ordered, key=lambda r: award_cell(r.pattern, lang)):
+        rows = list(group)
+        ways = sum(r.ways for r in rows)
+        takes_what = t(f"得签：{takes}", f"Takes: {takes}") if rows[0].pattern.awards or rows[0].pattern.special else t("不得签", "Takes nothing")
+        caption = t(f"{takes_what} · {len(rows)} 种掷法 · 合计 {pct(ways)}", f"{takes_what} · {len(rows)} throw{'s' if len(rows) != 1 else ''} · {pct(ways)} in all")
+        body = "".join(
+            f'<tr data-pattern="{r.pattern.id}" data-awards="{" ".join(r.pattern.awards)}" data-dice="{r.throw.key()}" data-ways="{r.ways}">'
+            f'<td class="dice">{" ".join(map(str, r.throw.dice))}</td><td>{e(r.pattern.zh if lang == "zh" else r.pattern.en)}</td>'
+            f"<td>{e(award_cell(r.pattern, lang))}</td><td>{r.pattern.zhu or ''}</td><td>{r.ways}</td><td>{pct(r.ways)}</td></tr>"
+            for r in rows
+        )
+        groups.append(
+            f'<div class="dawei-group" data-role="throw-group" data-a11y-static style="--rows: {len(rows)}"><table class="hw-table" data-role="throws">'
+            f"<caption>{e(caption)}</caption>{COLS}{head}<tbody>{body}</tbody></table></div>"
         )
     return (
-        f'<div class="dawei-throws" tabindex="0" role="region" aria-label="{t("全部 462 种掷法", "All 462 throws")}"><table data-role="throws"><thead><tr><th>{t("六颗色子", "Six dice")}</th><th>{t("色面", "Pattern")}</th>'
-        f'<th>{t("得签", "Takes")}</th><th>{"柱"}</th><th>{t("次数（/46,656）", "Ways (/46,656)")}</th><th>{t("概率", "Chance")}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table></div>'
+        f'<div class="dawei-throws" tabindex="0" role="region" aria-label="{t("全部 462 种掷法", "All 462 throws")}">'
+        + "".join(groups)
+        + "</div>"
     )
+
+
+#: the throw tables' column widths (every group's table fixed to the same columns, so they line up)
+COLS = "<colgroup>" + "".join(f'<col style="width: {w}%">' for w in (18, 21, 20, 9, 16, 16)) + "</colgroup>"
 
 
 def _rank(pid: str) -> int:

@@ -466,6 +466,7 @@ async function filterWidget(root, ctx) {
   const digits = root.querySelector('[data-role="dice-filter"]');
   const shown = root.querySelector('[data-role="shown"]');
   const rows = [...root.querySelectorAll('table[data-role="throws"] tbody tr')];
+  const groups = [...root.querySelectorAll('[data-role="throw-group"]')]; // one per thing a throw takes
 
   function contains(diceKey, want) {
     const have = diceKey.split("");
@@ -487,6 +488,7 @@ async function filterWidget(root, ctx) {
       r.hidden = !ok;
       if (ok) { n += 1; ways += Number(r.dataset.ways); }
     }
+    for (const g of groups) g.hidden = !g.querySelector("tbody tr:not([hidden])");
     shown.textContent = ctx.t(`显示 ${n} 种掷法，合计 ${ways}/${dice.throws} = ${pct(ways, dice.throws)}`, `${n} throws shown, ${ways}/${dice.throws} = ${pct(ways, dice.throws)} in all`);
     shown.dataset.count = String(n);
     bump(root);

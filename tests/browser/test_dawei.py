@@ -89,10 +89,36 @@ def test_throw_table_filter_and_csv(page, site_url):
     want = sum(1 for r in throw_table() if r.throw.count(4) >= 3)
     assert root.locator('[data-role="shown"]').get_attribute("data-count") == str(want)
     assert root.locator("tbody tr:not([hidden])").count() == want
+    # a group with none of its throws left is hidden whole, caption and all
+    groups = root.locator('[data-role="throw-group"]').evaluate_all(
+        "gs => gs.map(g => [g.hidden, g.querySelectorAll('tbody tr:not([hidden])').length])")
+    assert len(groups) == 15 and all(hidden == (left == 0) for hidden, left in groups)
+    assert any(hidden for hidden, _ in groups) and not all(hidden for hidden, _ in groups)
     href = root.locator("a[download]").get_attribute("href")
     csv = urllib.request.urlopen(urljoin(page.url, href)).read().decode("utf-8")
     lines = csv.strip().splitlines()
     assert len(lines) == 463 and sum(int(l.split(",")[-3]) for l in lines[1:]) == 46656
+
+
+def test_throw_table_draws_what_is_in_view_and_copies_whole(page, site_url):
+    """The groups of the 462 throws out of view are left undrawn (the page starts without laying
+    out every row), are drawn once scrolled to, and a reader who selects the whole page to copy it
+    gets every throw."""
+    page.goto(site_url + "en/dawei/throws/")
+    box = page.locator(".dawei-throws")
+    drawn = "g => g.querySelector('tbody tr').checkVisibility({contentVisibilityAuto: true})"
+    last = page.locator('[data-role="throw-group"]').last
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert last.evaluate(drawn) is False
+    box.scroll_into_view_if_needed()
+    box.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    page.wait_for_function(f"() => ({drawn})(document.querySelector('.dawei-throws').lastElementChild)")
+    box.evaluate("b => { b.scrollTop = 0; }")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.evaluate("() => document.execCommand('selectAll')")
+    text = page.evaluate("() => getSelection().toString()")
+    for r in throw_table():
+        assert " ".join(map(str, r.throw.dice)) in text
 
 
 def test_split_widget_first_and_second_throw(page, site_url):

@@ -3,6 +3,7 @@
 import csv
 import html
 import io
+import re
 
 import pytest
 
@@ -27,6 +28,25 @@ def test_throw_filter_has_every_throw(lang):
     html = sg.WIDGETS["dawei-throw-filter"](lang, {})
     assert html.count("<tr data-pattern=") == 462
     assert sg.CSV_PATH in html
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_throw_groups_one_per_thing_taken(lang):
+    """The 462 throws sit in one table per thing a throw takes, in reading order: each group's
+    caption counts its rows and their chance, and every row of a group takes the same."""
+    html_text = sg.WIDGETS["dawei-throw-filter"](lang, {})
+    groups = re.findall(r'<div class="dawei-group"[^>]*style="--rows: (\d+)"><table[^>]*><caption>([^<]*)</caption>(.*?)</table></div>', html_text)
+    assert len(groups) == 15
+    seen = 0
+    for n, caption, body in groups:
+        rows = re.findall(r'<tr data-pattern="([^"]*)" data-awards="([^"]*)" data-dice="[^"]*" data-ways="(\d+)">', body)
+        assert len(rows) == int(n) and len({a for _, a, _ in rows}) == 1
+        count = f"{n} 种掷法" if lang == "zh" else f"{n} throw"
+        assert count in caption and sg.pct(sum(int(w) for *_, w in rows)) in caption
+        if rows[0][0] == "blank":
+            assert caption.startswith("不得签" if lang == "zh" else "Takes nothing")
+        seen += len(rows)
+    assert seen == 462
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

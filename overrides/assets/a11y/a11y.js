@@ -54,10 +54,14 @@
     for (let a = n; a && a !== root; a = a.parentElement) if (unseen(a)) return false;
     return true;
   }
+  // A block the page marks data-a11y-static holds nothing that scrolls (the rows of a long table,
+  // which the browser draws only while they are in view): it is not measured, nor anything in
+  // it — reading a size there would make the browser lay out what it is leaving undrawn.
+  const STATIC = "[data-a11y-static]";
   // Every element of the content that is drawn, but drawings' insides (an SVG's parts never scroll).
   function* elements(root) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, {
-      acceptNode: (n) => ((n.parentElement && n.parentElement.namespaceURI === SVG) || unseen(n)
+      acceptNode: (n) => ((n.parentElement && n.parentElement.namespaceURI === SVG) || unseen(n) || n.hasAttribute("data-a11y-static")
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     for (let n = walker.nextNode(); n; n = walker.nextNode()) yield n;
@@ -79,10 +83,11 @@
     const out = new Set([...content.querySelectorAll("[data-a11y-scroll='1']")].filter((el) => drawnInside(el, content)));
     for (const node of changed) {
       if (!node.isConnected || !content.contains(node) || !drawnInside(node, content)) continue;
-      for (let a = node; a && a !== content; a = a.parentElement) {
+      const still = node.closest(STATIC); // a change inside a static block: only the boxes around it
+      for (let a = still ? still.parentElement : node; a && a !== content; a = a.parentElement) {
         if (!(a.parentElement && a.parentElement.namespaceURI === SVG)) out.add(a);
       }
-      for (const el of elements(node)) out.add(el);
+      if (!still) for (const el of elements(node)) out.add(el);
     }
     changed.clear();
     return out;
