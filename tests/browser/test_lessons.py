@@ -399,6 +399,35 @@ def check_yezi_cards(page, lang: str) -> None:
     assert set(m["numerals"]) <= want and m["numerals"], set(m["numerals"])
 
 
+SETS = '.hw[data-widget="lesson-exercises"] > .hw-body'
+DRAWN = "el => el.firstElementChild.checkVisibility({contentVisibilityAuto: true})"
+
+
+def test_a_long_lesson_draws_what_is_in_sight_and_copies_whole(page, site_url):
+    """The 跑胡子 lesson's question sets and drawn examples out of sight are left undrawn while the
+    page starts, are drawn when the reader reaches them, and selecting the whole page copies every
+    question and every example's caption all the same."""
+    page.goto(site_url + "paohuzi/learn/")
+    wait_all_ready(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    last = page.locator(SETS).last
+    assert last.evaluate(DRAWN) is False
+    assert page.locator(".phz-lesson-example").last.evaluate(DRAWN) is False
+    last.scroll_into_view_if_needed()
+    page.wait_for_function(f"() => ({DRAWN})([...document.querySelectorAll('{SETS}')].pop())")
+    # what a reader would read with everything drawn: each question and each example's caption
+    page.add_style_tag(content=f"{SETS}, .phz-lesson-example {{ content-visibility: visible !important; }}")
+    wanted = page.evaluate("() => [...document.querySelectorAll('.lesson-q, .phz-lesson-example figcaption')].map(e => e.innerText)")
+    page.evaluate("() => document.querySelectorAll('style').forEach(s => { if (s.textContent.includes('visible !important')) s.remove(); })")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function(f"() => !({DRAWN})([...document.querySelectorAll('{SETS}')].pop())")
+    page.evaluate("() => document.execCommand('selectAll')")
+    copied = re.sub(r"\s+", "", page.evaluate("() => getSelection().toString()"))
+    assert len(wanted) > 20
+    for text in wanted:
+        assert re.sub(r"\s+", "", text) in copied, text
+
+
 @pytest.fixture
 def phone_page(browser):
     """A 360 px touch screen."""
