@@ -92,25 +92,32 @@ PERF_TARGET, TBT_TARGET_MS = 90, 200
 #: side was measured, and whether in turns in one run with --before; "-" where a page had no earlier
 #: figure), printed under the table for comparison; a busy machine lowers every score (Lighthouse
 #: times scripts on this processor), so compare within one run
-MEASURED_WHEN = ("before: 9cd2e7e, 3 December 2026, 09:50 UTC, in turns with 4a47e28; after: a5b5938 (the code of "
-                 "4a47e28: tables framed by the build, one tooltip listener, lesson cards drawn per language, a ticking "
-                 "spinner), 3 December 12:14-12:38 UTC on an idle machine (load 1.3-2.7 with Lighthouse itself "
-                 "running); the same code gave 123-304 ms on the widget pages in busier runs that day (08:27, 09:50, "
-                 "11:05 UTC): a run varies by 100 ms. /, en/ and en/gupai/ after: 11:05-11:25 UTC, where the front pages "
-                 "in both languages scored 94-99, a few single runs 85-88")
+MEASURED_WHEN = ("3 December 2026, 14:51-15:27 UTC. The 打围 throw table: in turns with --before, b4a00c3 "
+                 "(one table of 462 rows) against ac8e78c (a table per stick taken, drawn while in view). The 跑胡子 "
+                 "lesson: in turns, 5 runs each, ac8e78c against f974fcf (question sets and examples drawn as the "
+                 "reader nears them); Lighthouse's estimate did not separate them (a run varies by 100-150 ms while "
+                 "Python starts in its worker on this two-core machine), while the page thread's own blocking, "
+                 "traced at 4x CPU in turns, fell from 488 to 374 ms (en) and 508 to 348 ms (zh). The other pages: "
+                 "f974fcf, 3 runs, 15:17-15:27 UTC at load 1.6-3.8; 'before' is the idle-machine figure of a5b5938 "
+                 "(12:14-12:38 UTC), the same code for those pages. /, en/ and en/gupai/: 9cd2e7e (09:50 UTC) against "
+                 "a5b5938 (11:05-11:25 UTC), where the front pages in both languages scored 94-99, a few single runs 85-88")
 MEASURED: tuple[tuple[str, str, str], ...] = (
     ("/", "86 / 531 ms", "98 / 162 ms"),
     ("en/", "-", "97 / 191 ms"),
     ("en/gupai/", "-", "94 / 269 ms"),
-    ("paohuzi/", "-", "98 / 150 ms"),
-    ("dawei/play/", "96 / 191 ms", "99 / 126 ms"),
-    ("dawei/throws/", "-", "95 / 252 ms"),
-    ("gupai/rules/", "98 / 151 ms", "99 / 128 ms"),
-    ("yezi/play/", "93 / 302 ms", "99 / 124 ms"),
-    ("yezi/learn/", "-", "99 / 122 ms"),
-    ("paohuzi/play/", "93 / 304 ms", "98 / 145 ms"),
-    ("paohuzi/winning/", "81 / 768 ms", "97 / 187 ms"),
-    ("paohuzi/learn/", "89 / 460 ms", "94 / 283 ms; 98 / 174 ms in a second run"),
+    ("paohuzi/", "98 / 150 ms", "96 / 219 ms"),
+    ("dawei/play/", "99 / 126 ms", "97 / 185 ms"),
+    ("dawei/throws/", "93 / 299 ms", "99 / 108 ms"),
+    ("en/dawei/throws/", "94 / 289 ms", "99 / 140 ms"),
+    ("dawei/learn/", "-", "96 / 205 ms"),
+    ("gupai/rules/", "99 / 128 ms", "96 / 202 ms"),
+    ("gupai/learn/", "-", "99 / 136 ms"),
+    ("yezi/play/", "99 / 124 ms", "98 / 169 ms"),
+    ("yezi/learn/", "99 / 122 ms", "95 / 232 ms"),
+    ("paohuzi/play/", "98 / 145 ms", "96 / 227 ms"),
+    ("paohuzi/winning/", "97 / 187 ms", "97 / 209 ms"),
+    ("paohuzi/learn/", "96 / 224 ms", "95 / 247 ms; 93 / 322 ms at load 2.9-3.6"),
+    ("en/paohuzi/learn/", "98 / 174 ms", "96 / 212 ms; 94 / 277 ms at load 3.2-3.8"),
 )
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 
