@@ -416,9 +416,9 @@ def test_a_long_lesson_draws_what_is_in_sight_and_copies_whole(page, site_url):
     last.scroll_into_view_if_needed()
     page.wait_for_function(f"() => ({DRAWN})([...document.querySelectorAll('{SETS}')].pop())")
     # what a reader would read with everything drawn: each question and each example's caption
-    page.add_style_tag(content=f"{SETS}, .phz-lesson-example {{ content-visibility: visible !important; }}")
+    everything = page.add_style_tag(content=f"{SETS}, .phz-lesson-example {{ content-visibility: visible !important; }}")
     wanted = page.evaluate("() => [...document.querySelectorAll('.lesson-q, .phz-lesson-example figcaption')].map(e => e.innerText)")
-    page.evaluate("() => document.querySelectorAll('style').forEach(s => { if (s.textContent.includes('visible !important')) s.remove(); })")
+    everything.evaluate("s => s.remove()")
     page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_function(f"() => !({DRAWN})([...document.querySelectorAll('{SETS}')].pop())")
     page.evaluate("() => document.execCommand('selectAll')")

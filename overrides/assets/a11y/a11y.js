@@ -61,7 +61,7 @@
   // Every element of the content that is drawn, but drawings' insides (an SVG's parts never scroll).
   function* elements(root) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, {
-      acceptNode: (n) => ((n.parentElement && n.parentElement.namespaceURI === SVG) || unseen(n) || n.hasAttribute("data-a11y-static")
+      acceptNode: (n) => ((n.parentElement && n.parentElement.namespaceURI === SVG) || unseen(n) || n.matches(STATIC)
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     for (let n = walker.nextNode(); n; n = walker.nextNode()) yield n;
