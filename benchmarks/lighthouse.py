@@ -83,7 +83,7 @@ CATEGORIES = ("accessibility", "best-practices", "seo")
 PAGES = ("", "dawei/", "gupai/", "yezi/", "paohuzi/")
 TARGET = 95
 #: widget pages whose total blocking time is measured besides the front pages
-#: a widget page of each game, and the largest ones (the 462 throws of 打围 in one widget's table,
+#: a widget page of each game, and the largest ones (the 462 throws of 打围 in one widget's tables,
 #: the 叶子戏 and 跑胡子 lessons with their drawn cards)
 WIDGET_PAGES = ("dawei/play/", "dawei/throws/", "gupai/rules/", "yezi/play/", "yezi/learn/", "paohuzi/play/",
                 "paohuzi/winning/", "paohuzi/learn/")

@@ -287,7 +287,7 @@ def throw_table_html(lang: str) -> str:
         body = "".join(
             f'<tr data-pattern="{r.pattern.id}" data-awards="{" ".join(r.pattern.awards)}" data-dice="{r.throw.key()}" data-ways="{r.ways}">'
             f'<td class="dice">{" ".join(map(str, r.throw.dice))}</td><td>{e(r.pattern.zh if lang == "zh" else r.pattern.en)}</td>'
-            f"<td>{e(award_cell(r.pattern, lang))}</td><td>{r.pattern.zhu or ''}</td><td>{r.ways}</td><td>{pct(r.ways)}</td></tr>"
+            f"<td>{e(takes)}</td><td>{r.pattern.zhu or ''}</td><td>{r.ways}</td><td>{pct(r.ways)}</td></tr>"
             for r in rows
         )
         groups.append(
