@@ -121,6 +121,22 @@ def test_throw_table_draws_what_is_in_view_and_copies_whole(page, site_url):
         assert " ".join(map(str, r.throw.dice)) in text
 
 
+def test_throw_group_headings_stay_readable_on_a_phone(page, site_url):
+    """At 360 px the throw tables are wider than their box and scroll sideways: each group's heading
+    wraps within the box and stays in sight while the rows scroll."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + "dawei/throws/")
+    box = page.locator(".dawei-throws")
+    box.scroll_into_view_if_needed()
+    edges = box.evaluate(
+        """b => { b.scrollLeft = b.scrollWidth; const o = b.getBoundingClientRect();
+                  const c = b.querySelector('caption').getBoundingClientRect();
+                  return [b.scrollLeft, o.left, o.right, c.left, c.right]; }""")
+    scrolled, left, right, cap_left, cap_right = edges
+    assert scrolled > 100, edges  # the rows did scroll sideways
+    assert left - 1 <= cap_left and cap_right <= right + 1, edges
+
+
 def test_split_widget_first_and_second_throw(page, site_url):
     page.goto(site_url + "en/dawei/split/")
     ready(page, "dawei-split")
