@@ -51,6 +51,7 @@ from sitegen import assets  # noqa: E402  (the site's shared assets: engine whee
 from sitegen import page_weight  # noqa: E402  (lighter pages: repeated drawings written once)
 from sitegen import registry  # noqa: E402  (every widget, generated table and file, with its maker)
 from sitegen import theme_fixes  # noqa: E402
+from sitegen import theme_start  # noqa: E402  (the theme's start split: search and instant navigation a moment later)
 from sitegen import theme_tables  # noqa: E402  (the theme's table frames written into the pages)
 from sitegen.record import pages as record_page  # noqa: E402  (the record's additions to pages; links checked in the built site)
 
@@ -226,6 +227,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             f'<script defer src="{prefix}assets/widgets/from-disk.js"></script>'
         )
         output = output.replace("</head>", early + "</head>", 1)
+    output = theme_start.refer(output)  # the theme's script, its start split (sitegen/theme_start.py)
     return record_page.post_page(theme_fixes.fix(assets.hash_script_refs(output)), page, config)
 
 
@@ -262,6 +264,7 @@ def on_post_build(config: Any) -> None:
     if site_dir.name == "en" and (site_dir.parent / "assets" / "engine" / "manifest.json").exists():
         return
     write_assets(site_dir)
+    theme_start.write(site_dir)
     if last_language_pass(config):
         # every language is written: the whole site exists, so its links can be checked
         theme_fixes.fix_files(site_dir)

@@ -7,6 +7,10 @@ helper marking the page, each table moved into its frames), and it prepared ever
 for a tooltip, a few milliseconds apiece. These tests hold what the reader sees: the tables framed
 and styled as the theme frames them, the titles shown in the theme's tooltip, the colour scheme
 the reader chose (or the system's) declared once and followed when the reader switches.
+
+The theme's search box and instant navigation start a moment after the rest of the theme (in the
+browser's next idle moment), or at the reader's first key, click, touch or focus, whichever comes
+first (sitegen/theme_start.py): the theme's start is no longer one long task.
 """
 
 from __future__ import annotations
@@ -112,3 +116,87 @@ def test_the_colour_scheme_is_declared_once_and_follows_the_reader(page, site_ur
     page.goto(site_url + "gupai/")
     page.wait_for_function("() => window.component$ !== undefined")
     assert page.evaluate(state) == ["default", ["light"]]
+
+
+# the browser's idle moments held until the test lets them come, and the workers a page starts
+HOLD_IDLE = """
+window.__idle = [];
+window.requestIdleCallback = (fn) => window.__idle.push(fn);
+window.cancelIdleCallback = (id) => { window.__idle[id - 1] = null; };
+window.__runIdle = () => { const fns = window.__idle.splice(0); for (const fn of fns) if (fn) fn({ didTimeout: false, timeRemaining: () => 50 }); };
+window.__workers = [];
+const RealWorker = window.Worker;
+window.Worker = function (url, options) { window.__workers.push(String(url)); return new RealWorker(url, options); };
+window.Worker.prototype = RealWorker.prototype;
+"""
+# whether the theme's search box has started (it starts the search worker) and whether its instant
+# navigation has (it writes every relative address of the page out in full)
+STARTED = """() => [window.__workers.some((u) => u.includes('/javascripts/workers/')),
+                    /^https?:/.test(document.querySelector('a.md-footer__link').getAttribute('href'))]"""
+
+
+def _follow_the_next_link(page, here):
+    """Follow the page's "next" link; whether the page was kept (instant navigation)."""
+    page.evaluate("window.__samePage = true")
+    page.locator("a.md-footer__link--next").click()
+    page.wait_for_function("(u) => location.href !== u", arg=here)
+    page.wait_for_function("() => window.component$ !== undefined")
+    return page.evaluate("window.__samePage") is True
+
+
+def _sitemap(response):
+    return response.url.endswith("/sitemap.xml")
+
+
+def test_search_starts_when_the_browser_is_idle_and_links_right_after_the_theme(page, site_url):
+    page.add_init_script(HOLD_IDLE)
+    with page.expect_response(_sitemap):  # the one sitemap request, made as instant navigation starts
+        page.goto(site_url + "gupai/")
+    page.wait_for_function("() => window.component$ !== undefined")  # the theme's script has run
+    page.wait_for_load_state("load")
+    # the page has loaded: instant navigation has started (the task after the theme's script),
+    # the search box waits for an idle moment
+    assert page.evaluate(STARTED) == [False, True]
+    page.evaluate("window.__runIdle()")
+    assert page.evaluate(STARTED) == [True, True]
+    # and they work: a search finds pages, a link is followed without reloading the page
+    page.locator(".md-search__input").click()
+    page.locator(".md-search__input").fill("骨牌")
+    page.wait_for_selector(".md-search-result__item", timeout=60_000)
+    page.keyboard.press("Escape")
+    assert _follow_the_next_link(page, site_url + "gupai/")
+
+
+def test_the_readers_first_key_or_tap_finds_the_search_box_ready(page, site_url):
+    page.add_init_script(HOLD_IDLE)  # the browser is never idle: only the reader starts it
+    page.goto(site_url + "yezi/")
+    page.wait_for_function("() => window.component$ !== undefined")
+    # a widget's page that a script "reaches" (tests/browser/sitepages.py does so with a focus
+    # event it makes): not the reader, so search still waits
+    page.evaluate("document.querySelector('article p').dispatchEvent(new FocusEvent('focusin', { bubbles: true }))")
+    assert page.evaluate(STARTED)[0] is False
+    page.keyboard.press("/")  # the theme's key for search
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('.md-search__input')")
+    page.keyboard.type("dice")
+    page.wait_for_selector(".md-search-result__item", timeout=60_000)
+    # a fresh page: the reader taps the search button first
+    page.set_viewport_size({"width": 360, "height": 720})
+    page.goto(site_url + "en/yezi/")
+    page.wait_for_function("() => window.component$ !== undefined")
+    assert page.evaluate(STARTED)[0] is False
+    page.locator('label.md-header__button[for="__search"]').click()
+    assert page.evaluate(STARTED)[0] is True
+    page.locator(".md-search__input").fill("dice")
+    page.wait_for_selector(".md-search-result__item", timeout=60_000)
+
+
+def test_without_the_pages_helper_the_theme_starts_both_at_once(page, site_url):
+    # the page's function that waits is missing (here: cannot be defined): the theme's script
+    # then starts the search box and instant navigation itself, as it would unpatched
+    page.add_init_script(HOLD_IDLE + "Object.defineProperty(window, '__hwLater', { value: undefined, writable: false });")
+    with page.expect_response(_sitemap):
+        page.goto(site_url + "gupai/")
+    page.wait_for_function("() => window.component$ !== undefined")
+    assert page.evaluate("window.__hwLater") is None
+    assert page.evaluate(STARTED) == [True, True]
+    assert _follow_the_next_link(page, site_url + "gupai/")
