@@ -92,32 +92,32 @@ PERF_TARGET, TBT_TARGET_MS = 90, 200
 #: side was measured, and whether in turns in one run with --before; "-" where a page had no earlier
 #: figure), printed under the table for comparison; a busy machine lowers every score (Lighthouse
 #: times scripts on this processor), so compare within one run
-MEASURED_WHEN = ("3 December 2026, 14:51-15:27 UTC. The 打围 throw table: in turns with --before, b4a00c3 "
-                 "(one table of 462 rows) against ac8e78c (a table per stick taken, drawn while in view). The 跑胡子 "
-                 "lesson: in turns, 5 runs each, ac8e78c against f974fcf (question sets and examples drawn as the "
-                 "reader nears them); Lighthouse's estimate did not separate them (a run varies by 100-150 ms while "
-                 "Python starts in its worker on this two-core machine), while the page thread's own blocking, "
-                 "traced at 4x CPU in turns, fell from 488 to 374 ms (en) and 508 to 348 ms (zh). The other pages: "
-                 "f974fcf, 3 runs, 15:17-15:27 UTC at load 1.6-3.8; 'before' is the idle-machine figure of a5b5938 "
-                 "(12:14-12:38 UTC), the same code for those pages. /, en/ and en/gupai/: 9cd2e7e (09:50 UTC) against "
-                 "a5b5938 (11:05-11:25 UTC), where the front pages in both languages scored 94-99, a few single runs 85-88")
+MEASURED_WHEN = ("3 December 2026, 17:40-18:33 UTC, at load 0.1-3.8. 'Before' is the figures of that afternoon "
+                 "(f974fcf, 15:17-15:27 UTC, the same code for these pages as c41877a); where a page was measured in turns with --before (跑胡子 lesson and play, 叶子戏 lesson, 骨牌 "
+                 "rules), the before is that run's (c41877a). 'After' is d269c46 (the theme's search box and instant navigation "
+                 "started a moment later, sitegen/theme_start.py): medians of 3 runs, or one run where marked. Every "
+                 "page with a widget, in both languages, was measured once: all at most 158 ms but two single runs "
+                 "(en/dawei/play/ 256 ms and en/gupai/ledger/ 200 ms), whose medians of 3 were then 53 and 64 ms")
 MEASURED: tuple[tuple[str, str, str], ...] = (
-    ("/", "86 / 531 ms", "98 / 162 ms"),
-    ("en/", "-", "97 / 191 ms"),
-    ("en/gupai/", "-", "94 / 269 ms"),
-    ("paohuzi/", "98 / 150 ms", "96 / 219 ms"),
-    ("dawei/play/", "99 / 126 ms", "97 / 185 ms"),
-    ("dawei/throws/", "93 / 299 ms", "99 / 108 ms"),
-    ("en/dawei/throws/", "94 / 289 ms", "99 / 140 ms"),
-    ("dawei/learn/", "-", "96 / 205 ms"),
-    ("gupai/rules/", "99 / 128 ms", "96 / 202 ms"),
-    ("gupai/learn/", "-", "99 / 136 ms"),
-    ("yezi/play/", "99 / 124 ms", "98 / 169 ms"),
-    ("yezi/learn/", "99 / 122 ms", "95 / 232 ms"),
-    ("paohuzi/play/", "98 / 145 ms", "96 / 227 ms"),
-    ("paohuzi/winning/", "97 / 187 ms", "97 / 209 ms"),
-    ("paohuzi/learn/", "96 / 224 ms", "95 / 247 ms; 93 / 322 ms at load 2.9-3.6"),
-    ("en/paohuzi/learn/", "98 / 174 ms", "96 / 212 ms; 94 / 277 ms at load 3.2-3.8"),
+    ("/", "98 / 162 ms", "100 / 88 ms"),
+    ("en/", "97 / 191 ms", "100 / 75 ms"),
+    ("en/gupai/", "94 / 269 ms", "99 / 79 ms"),
+    ("paohuzi/", "96 / 219 ms", "99 / 68 ms (one run)"),
+    ("en/paohuzi/", "-", "99 / 94 ms"),
+    ("dawei/play/", "97 / 185 ms", "99 / 65 ms (one run)"),
+    ("en/dawei/play/", "-", "100 / 53 ms"),
+    ("dawei/throws/", "99 / 108 ms", "100 / 61 ms (one run)"),
+    ("en/dawei/throws/", "99 / 140 ms", "100 / 59 ms (one run)"),
+    ("dawei/learn/", "96 / 205 ms", "100 / 31 ms (one run)"),
+    ("gupai/rules/", "98 / 160 ms", "99 / 109 ms"),
+    ("en/gupai/rules/", "-", "99 / 132 ms"),
+    ("gupai/learn/", "99 / 136 ms", "100 / 12 ms (one run)"),
+    ("yezi/play/", "98 / 169 ms", "99 / 76 ms (one run)"),
+    ("yezi/learn/", "98 / 162 ms", "99 / 71 ms"),
+    ("paohuzi/play/", "99 / 130 ms", "100 / 34 ms; 99 / 82 ms in a later run"),
+    ("paohuzi/winning/", "97 / 209 ms", "100 / 90 ms (one run)"),
+    ("paohuzi/learn/", "96 / 208 ms", "98 / 157 ms; 99 / 105 ms in a later run"),
+    ("en/paohuzi/learn/", "96 / 212 ms", "100 / 38 ms"),
 )
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 

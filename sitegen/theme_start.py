@@ -39,6 +39,12 @@ Trade-off, argued both ways: waiting costs nothing a reader can see (the first i
 at once, before the input itself is handled; instant navigation is ready as early as the sitemap
 it waits for, as before). Against it, the theme's bundle is no longer byte-for-byte the
 upstream file, which a maintainer must know when upgrading the theme: hence the stop above.
+
+Measured (Lighthouse, phone, 3 runs in turns with the theme unchanged): total blocking time of
+the 跑胡子 lesson 208 → 157 ms, 跑胡子 play 130 → 34 ms, 叶子戏 lesson 162 → 71 ms, 骨牌 rules
+160 → 109 ms. Tried and left out: starting the theme's content parts (table of contents,
+back-to-top button, code blocks) in a task of their own as well gave 53 → 32, 64 → 57 and
+105 → 82 ms on three pages, within a run's variation here, for a third wrapped call.
 """
 
 from __future__ import annotations
