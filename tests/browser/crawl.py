@@ -51,7 +51,12 @@ document.addEventListener("securitypolicyviolation", (e) => {
 # A block the page draws only as the reader nears it (content-visibility: auto: the groups of the
 # 打围 throw table, a lesson's question sets and examples) is checked as it is drawn then: left
 # undrawn, it has no boxes or colours, and axe reads colours there that no reader ever sees.
+# And the page is checked after its next frame: the accessibility helper measures the regions that
+# scroll sideways in the first frame after the page has loaded (overrides/assets/a11y/a11y.js),
+# and a page checked before that frame (a busy machine, the theme's search box starting in the
+# moment after load) showed a wide table not yet reachable by keyboard, which no reader meets.
 RUN_AXE = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const deferred = [...document.querySelectorAll('.md-content *')].filter((e) => getComputedStyle(e).contentVisibility === 'auto');
   for (const e of deferred) e.style.setProperty('content-visibility', 'visible');
   let r;
