@@ -399,15 +399,18 @@ def join_stylesheets(html_text: str) -> str:
 
 
 def hash_script_refs(html_text: str) -> str:
-    """Point the page's references to widget scripts at their hashed names, and its own
-    stylesheets at the one stylesheet they make."""
+    """Point the page's references to widget scripts at their hashed names, to the theme's
+    script at its patched copy (sitegen/theme_start.py), and its own stylesheets at the one
+    stylesheet they make."""
+    from sitegen import theme_start  # (imports material: only when pages are written)
+
     names = plan().names
 
     def repl(m: re.Match[str]) -> str:
         q, prefix, name = m.groups()
         return f"{q}{prefix}{names.get(name, name)}{q}"
 
-    return join_stylesheets(SCRIPT_REF.sub(repl, html_text))
+    return join_stylesheets(theme_start.refer(SCRIPT_REF.sub(repl, html_text)))
 
 
 def write_assets(site_dir: Path) -> None:

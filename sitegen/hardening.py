@@ -127,14 +127,13 @@ def _lang_of(html_text: str) -> str:
 
 
 def _finish(html_text: str) -> str:
-    """What other hooks do to finished pages that MkDocs renders outside on_post_page (hashed
-    script names, the theme's script with its start split)."""
+    """What other hooks do to finished pages that MkDocs renders outside on_post_page (hashed script names)."""
     try:
-        from sitegen import assets, theme_start
+        from sitegen import assets
     except ImportError:
         return html_text
     fix = getattr(assets, "hash_script_refs", None)
-    return theme_start.refer(fix(html_text) if fix else html_text)
+    return fix(html_text) if fix else html_text
 
 
 @event_priority(-200)  # after every other hook has changed the page

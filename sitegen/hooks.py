@@ -227,7 +227,6 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             f'<script defer src="{prefix}assets/widgets/from-disk.js"></script>'
         )
         output = output.replace("</head>", early + "</head>", 1)
-    output = theme_start.refer(output)  # the theme's script, its start split (sitegen/theme_start.py)
     return record_page.post_page(theme_fixes.fix(assets.hash_script_refs(output)), page, config)
 
 
