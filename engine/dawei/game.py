@@ -23,7 +23,7 @@ from typing import Any
 
 from .dice import ALL_OUTCOMES, roll
 from .options import DEFAULT, Rules
-from .split import SplitChance, direct_muntjac, openings, second_is_shun_dou_shun, success_ways
+from .split import SplitChance, direct_muntjac, is_straight, openings, second_is_shun_dou_shun, success_ways
 from .sticks import ANIMALS, BY_ID, TOTAL_ZHU, full_pool, zhu_of
 from .sticks import names as stick_names
 from .throws import classify
@@ -322,8 +322,11 @@ class Game:
             self._finish("red_bowl")
             return True
         if special == "black_bowl":
-            paid = [k for k, n in self.pool.items() for _ in range(n)]
-            self._give(seat, paid, quiet=True)
+            # with the old lion among the sticks swept, the fox rule after the lion may give the fox to the last
+            # player who threw a straight first (rule option bowl_fox); whatever is left goes to the thrower
+            hold_fox = self.rules.bowl_fox == "last_straight" and self.pool["lion"] > 0
+            paid = self._give(seat, [k for k, n in self.pool.items() for _ in range(n) if not (hold_fox and k == "fox")], quiet=True)
+            paid += self._give(seat, [k for k, n in self.pool.items() for _ in range(n)], quiet=True)
             self._log(seat, f"{seat_zh(seat)}掷出黑一碗：外抄，场上余签（{len(paid)}支）全归其所有。", f"{seat_en(seat)} throws the black bowl: the outer sweep — every stick left in the pool ({len(paid)}) is theirs.", dice)
             return False
         return False
@@ -376,7 +379,7 @@ class Game:
 
     def _split_first(self, seat: int, dice: tuple[int, ...]) -> None:
         p = classify(dice, self.rules)
-        if p.special in ("red_bowl", "black_bowl"):
+        if p.special in ("red_bowl", "black_bowl") and self.rules.split_bowl == "bowl":
             self._special(seat, p.special, dice)
             return
         opts = self.options_for(seat, dice)
@@ -391,11 +394,16 @@ class Game:
         self.pending = ()
         first = self.pending_dice
         self.pending_dice = None
-        if opt.action == "pass":
-            self._log(seat, f"{seat_zh(seat)}放弃。", f"{seat_en(seat)} passes.")
-            return
         if opt.action == "take:straight":
             self._straight(seat)
+            return
+        if first is not None and is_straight(first) and self.rules.split_straight == "counted" and self.pool["fox"] > 0:
+            self.straight_count += 1
+            self.last_straight = seat
+            self._log(seat, f"{seat_zh(seat)}这一手顺也算一道顺（第 {self.straight_count} 道），{seat_zh(seat)}是最后掷顺的人。",
+                      f"{seat_en(seat)}'s straight counts among the straights all the same (straight number {self.straight_count}): {seat_en(seat)} is the last to have thrown one.")
+        if opt.action == "pass":
+            self._log(seat, f"{seat_zh(seat)}放弃。", f"{seat_en(seat)} passes.")
             return
         if opt.action.startswith("take:"):
             pid = opt.action[5:]

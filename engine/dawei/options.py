@@ -33,6 +33,14 @@ class Rules:
     split_triple_tiger: str = "same_point"
     #: in the split phase a first throw that is a main-phase pattern still takes its stick, or only split rules count
     split_direct: str = "main_patterns"
+    #: a black bowl that sweeps up the old lion while the fox is in the pool: the fox goes with the rest to the
+    #: bowl's thrower, or first to the last player who threw a straight (the fox rule after the lion)
+    bowl_fox: str = "bowl"
+    #: a straight on the first throw of a split turn, used to open a split (or passed): not counted among the
+    #: straights, or counted (its thrower the last to have thrown one), taking nothing itself either way
+    split_straight: str = "uncounted"
+    #: a red or black bowl on the first throw of a split turn: a bowl as in the main phase, or read by the split rules only
+    split_bowl: str = "bowl"
 
     def with_(self, **kw: Any) -> "Rules":
         return replace(self, **kw)
@@ -48,6 +56,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "split_second": ("at_least", "exactly"),
     "split_triple_tiger": ("same_point", "any_point"),
     "split_direct": ("main_patterns", "split_only"),
+    "bowl_fox": ("bowl", "last_straight"),
+    "split_straight": ("uncounted", "counted"),
+    "split_bowl": ("bowl", "split_rules"),
 }
 
 DEFAULT = Rules()
@@ -93,6 +104,18 @@ CHOICE_WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "split_direct": {
         "main_patterns": ("首色是正掷色面也可直接取签", "a main-phase pattern on the first throw still takes its stick"),
         "split_only": ("只按分掷规则", "only the split rules count"),
+    },
+    "bowl_fox": {
+        "bowl": ("黑一碗把顺签连同场上余签一起扫给掷出的人。", "The black bowl sweeps the fox to its thrower along with every other stick left."),
+        "last_straight": ("老狮子一出，顺签先归最后掷过顺的人，其余的签才归掷黑一碗的人。", "The old lion going out gives the fox first to the last player who threw a straight; the bowl's thrower gets the rest."),
+    },
+    "split_straight": {
+        "uncounted": ("用来分掷的顺不算一道顺。", "A straight used to open a split does not count among the straights."),
+        "counted": ("用来分掷的顺也算一道顺，掷者成为最后掷顺的人，只是不另得几道顺的签。", "A straight used to open a split still counts among the straights and makes its thrower the last to have thrown one, though it takes none of the sticks a straight takes."),
+    },
+    "split_bowl": {
+        "bowl": ("分掷首色掷出红一碗、黑一碗，和正掷时一样生效。", "A red or black bowl on the first throw of a split turn counts as it does in the main phase."),
+        "split_rules": ("分掷首色的一碗只按分掷规则读：不收签，也不结束本局。", "A bowl on the first throw of a split turn is read by the split rules only: it sweeps nothing and the game goes on."),
     },
 }
 

@@ -60,6 +60,9 @@ RULES: tuple[Rule, ...] = (
     R("dawei.special.two_beasts", P("特殊情况 1", "叫“二牲”"), "上局庄家得一鸡一兔并掷头色。", "The last banker takes a chicken and a rabbit and throws first.", "engine.dawei.game.Game.__post_init__", (T + "test_game.py::test_two_beasts",)),
     R("dawei.special.red_bowl", P("特殊情况 2", "就执行里抄外抄"), "红一碗：各家所得不作数，按人数柱数付给掷者。", "Red bowl: holdings void; the others pay the thrower.", "engine.dawei.game.Game.settlement", (T + "test_game.py::test_red_bowl",)),
     R("dawei.special.black_bowl", P("特殊情况 3", "这叫黑一碗外抄"), "黑一碗：场上余签全归掷者。", "Black bowl: every stick left in the pool goes to the thrower.", "engine.dawei.game.Game._special", (T + "test_game.py::test_black_bowl",)),
+    R("dawei.special.black_bowl_fox", P("狐狸 3", "游戏中若有人掷走老狮子"), "黑一碗扫走老狮子时，顺签也在它扫走的余签之中，归掷者。", "A black bowl that sweeps up the old lion sweeps up the fox with the rest, for its thrower.", "engine.dawei.game.Game._special", (T + "test_argued_readings.py::test_black_bowl_sweeps_the_fox_with_the_lion",)),
+    R("dawei.split.first_bowl", P("特殊情况 6", "在分掷时掷第二色"), "分掷首色的红一碗、黑一碗照常生效，与正掷一样；只有第二色的一碗不算。", "A red or black bowl on a first split throw counts as in the main phase; only a bowl on the second throw does not.", "engine.dawei.game.Game._split_first", (T + "test_argued_readings.py::test_a_bowl_on_the_first_split_throw",)),
+    R("dawei.split.straight_not_counted", P("分虎 3", "若第一次掷出顺色面"), "分掷首色的顺用来分虎、分老狮子时，不算一道顺。", "A straight on a first split throw used to open a split for the tiger or the old lion is not counted among the straights.", "engine.dawei.game.Game._decide", (T + "test_argued_readings.py::test_a_straight_used_for_a_split",)),
     R("dawei.special.exhausted", P("特殊情况 4", "就有多少给多少"), "所掷之签已出完，以小签凑数，不足则有多少给多少。", "A kind exhausted is paid in smaller sticks, as far as they go.", "engine.dawei.game.Game.plan_payment", (T + "test_game.py::test_change_for_exhausted",)),
     R("dawei.special.drops", P("特殊情况 7", "掉一颗闲一轮"), "正掷掉色闲轮；分掷掉色无效不闲。", "Dice out of the bowl: lost turns in the main phase; a void throw in the split phase.", "engine.dawei.game.Game._throw", (T + "test_game.py::test_drops",)),
 )
@@ -92,4 +95,7 @@ OPTIONS: tuple[RuleOption, ...] = (
     O("dawei.split_second", "分掷第二色的点数", "How many the second split throw needs", ("at_least", "exactly"), "at_least", P("特殊情况 6", "而超出对应范围"), N + "#second-throw"),
     O("dawei.split_triple_tiger", "三黑分三黑的第二色", "Three-then-three for the tiger, the second throw", ("same_point", "any_point"), "same_point", P("分虎 2", "三黑分三黑"), N + "#triple-tiger"),
     O("dawei.split_direct", "分掷中的正掷色面", "Main-phase patterns in the split phase", ("main_patterns", "split_only"), "main_patterns", P("分掷", "分掷玩法基本与正掷一样"), N + "#main-patterns-in-split"),
+    O("dawei.bowl_fox", "黑一碗扫走老狮子时的顺签", "The fox when a black bowl sweeps up the old lion", ("bowl", "last_straight"), "bowl", P("特殊情况 3", "场面上剩下多少签全部归给掷出者"), N + "#black-bowl-fox"),
+    O("dawei.split_straight", "用来分掷的顺算不算一道顺", "Whether a straight used to open a split counts among the straights", ("uncounted", "counted"), "uncounted", P("分虎 3", "若第一次掷出顺色面"), N + "#split-straight"),
+    O("dawei.split_bowl", "分掷首色掷出一碗", "A bowl on the first throw of a split turn", ("bowl", "split_rules"), "bowl", P("特殊情况 6", "在分掷时掷第二色"), N + "#split-bowl"),
 )
