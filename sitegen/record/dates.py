@@ -96,3 +96,9 @@ def reset() -> None:
 def archive_date() -> str:
     """The day the archive as a whole last changed."""
     return max(_git_dates().values(), default=_today())
+
+
+def build_date() -> str:
+    """The day of this build: the access date a citation shows where the page's script does not
+    run (the script writes the reader's own)."""
+    return _today()
