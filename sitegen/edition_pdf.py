@@ -112,6 +112,15 @@ details { display: block; }
 """
 
 
+#: the licences, on the title page (LICENSE-CONTENT, LICENSE; docs/archive/index, "Licences")
+LICENCE_LINE = {
+    "zh": "文字、表格与数据采用 CC BY 4.0 许可（https://creativecommons.org/licenses/by/4.0/），代码采用 MIT 许可。"
+          "原始文献不在此列：档案只引用其简短段落并注明出处，不转载原文。",
+    "en": "Text, tables and data: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/); code: MIT. "
+          "The primary sources are not covered: the archive quotes short attributed passages and does not republish them.",
+}
+
+
 def print_page(site: Path, version: str, date: str, lang: str, site_url: str, numbers: dict[int, int] | None = None) -> str:
     """The whole edition in ``lang`` as one HTML page (``numbers``: section -> PDF page, for the TOC)."""
     pages = _pages(site, lang)
@@ -139,7 +148,8 @@ def print_page(site: Path, version: str, date: str, lang: str, site_url: str, nu
         f'<p>{html.escape(_t(lang, f"第 {version} 版", f"Edition {version}"))}</p>'
         f'<p>{html.escape(_t(lang, f"发布日期：{date}", f"Released {date}"))}</p>'
         f'<p>{html.escape(_t(lang, "民间游戏遗产档案编辑组", "Folk Games Heritage Archive editors"))}</p>'
-        f'<p>{html.escape(edition_url)}</p></section>'
+        f'<p>{html.escape(edition_url)}</p>'
+        f'<p class="ed-licence">{html.escape(LICENCE_LINE[lang])}</p></section>'
     )
     toc_html = f'<section class="ed-toc md-typeset"><h2>{html.escape(_t(lang, "目录", "Contents"))}</h2><ol>{"".join(toc)}</ol></section>'
     return (

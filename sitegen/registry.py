@@ -166,6 +166,7 @@ FILES: dict[str, str] = {
     "assets/paohuzi/paohuzi-rules.json": "sitegen.paohuzi:FILES",
     "archive.bib": "sitegen.record.tables:archive_bibtex",
     "archive.csl.json": "sitegen.record.tables:archive_csl",
+    "passages.json": "sitegen.record.passages:passages_json",
     "robots.txt": "sitegen.record.address:robots_txt",
     "assets/theme/tables.css": "sitegen.theme_tables:css",
 }

@@ -7,6 +7,8 @@ machines read it. One module a job; the modules import each other's public names
 ``facts``           what the record knows about one page: language, game, title, addresses, dates
 ``trace``           rules traced to their source passages (engine/<game>/trace.py)
 ``cite``            citations: formatted references, BibTeX, CSL-JSON, the "cite this page" block
+``csl``             the citation strings rendered by a CSL processor from a page's CSL-JSON (styles there)
+``passages``        the machine-readable index of citable passages (passages.json)
 ``head``            a page's head metadata: citation_* and Dublin Core tags, JSON-LD
 ``headings``        section anchors shared by a page and its translation
 ``lang``            Chinese inside English pages marked ``lang="zh"``

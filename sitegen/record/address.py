@@ -71,6 +71,37 @@ def copy_sitemap(site: Path) -> None:
 
 
 _URL = re.compile(r"<url>.*?</url>", re.S)
+_LASTMOD = re.compile(r"<lastmod>[^<]*</lastmod>")
+
+
+def set_lastmod(site: Path, modified: dict[str, str]) -> int:
+    """Each page's ``lastmod`` in the sitemap: the page's own last change (the date its footer,
+    cite block and metadata give), not the day of the build. Returns how many were set."""
+    root = site / "sitemap.xml"
+    if not root.is_file():
+        return 0
+    n = 0
+
+    def fix(block: re.Match[str]) -> str:
+        nonlocal n
+        m = _LOC.search(block.group(0))
+        day = modified.get(m.group(1)) if m else None
+        if not day:
+            return block.group(0)
+        n += 1
+        text = block.group(0)
+        if _LASTMOD.search(text):
+            return _LASTMOD.sub(f"<lastmod>{day}</lastmod>", text, count=1)
+        return text.replace("</loc>", f"</loc>\n         <lastmod>{day}</lastmod>", 1)
+
+    text = _URL.sub(fix, root.read_text(encoding="utf-8"))
+    root.write_text(text, encoding="utf-8")
+    gz = site / "sitemap.xml.gz"
+    if gz.exists():
+        import gzip
+
+        gz.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+    return n
 _LOC = re.compile(r"<loc>([^<]*)</loc>")
 
 

@@ -1,10 +1,14 @@
 """Citations: the formatted references, BibTeX and CSL-JSON of a page and of the whole archive,
 and the "cite this page" block.
 
-The date a reader consulted a page is theirs, not the build's: the texts on the page carry a
-placeholder that ``overrides/assets/record/record.js`` fills with the reader's date, and the
-downloadable files leave ``urldate`` / ``accessed`` out (the script adds them when the reader
-downloads from the page)."""
+One date for each fact, the same in every format (sitegen/record/facts.py): the page's last change
+is CSL ``issued``, BibTeX ``date``, the citation strings' date; the reader's access is CSL
+``accessed``, BibTeX ``urldate`` and the strings' access date. The strings in the page are what a
+CSL processor renders from the page's own CSL-JSON item (sitegen/record/csl/), in GB/T 7714—2015
+and Chicago. The access date is the reader's: the texts on the page carry the day of the build
+inside a slot that ``overrides/assets/record/record.js`` fills with the reader's date when the page
+is read (the build's day stays only where script does not run), and the downloadable files leave
+``urldate`` / ``accessed`` out (the script adds the reader's when they download from the page)."""
 
 from __future__ import annotations
 
@@ -14,9 +18,10 @@ import json
 import re
 from typing import Any
 
-from sitegen.record.data import ARCHIVE, BUILD, archive_version, primary_work
+from sitegen.record.csl import render
+from sitegen.record.data import ARCHIVE, BUILD, GAMES, LICENCE, archive_version, primary_work
 from sitegen.editions import edition_root
-from sitegen.record.dates import archive_date
+from sitegen.record.dates import archive_date, build_date
 from sitegen.record.facts import LANG_TAG, PageFacts
 
 
@@ -32,45 +37,74 @@ def _esc(s: str) -> str:
 ACCESSED = "\x00accessed\x00"
 
 
-def accessed_html(text_html: str, lang: str, style: str = "iso") -> str:
-    """Put the access-date slot in an escaped citation text: a <span> the page script fills with
-    the reader's date (``style`` "iso" → 2026-12-01, "long" → December 1, 2026)."""
+def long_date(iso: str) -> str:
+    """A date as Chicago writes it (the CSL style's): December 4, 2026."""
+    d = _dt.date.fromisoformat(iso)
+    return d.strftime("%B ") + str(d.day) + d.strftime(", %Y")
+
+
+def accessed_html(text_html: str, lang: str, style: str = "iso", day: str = "") -> str:
+    """Put the access-date slot in an escaped citation text: a <span> holding the day of the build,
+    which the page script replaces by the reader's date (``style`` "iso" → 2026-12-01, "long" →
+    December 1, 2026)."""
+    day = day or build_date()
+    shown = long_date(day) if style == "long" else day
     slot = (
-        f'<span class="rec-accessed" data-style="{style}">'
-        f'{_esc(_t(lang, "访问日期", "date of access"))}</span>'
+        f'<span class="rec-accessed" data-style="{style}" data-build="{day}">'
+        f'<time datetime="{day}">{shown}</time></span>'
     )
     return text_html.replace(_esc(ACCESSED), slot).replace(ACCESSED, slot)
 
 
-def _long_date(iso: str, lang: str) -> str:
+def _parts(iso: str) -> list[list[int]]:
     d = _dt.date.fromisoformat(iso)
-    if lang == "zh":
-        return f"{d.year}年{d.month}月{d.day}日"
-    return d.strftime("%B ") + str(d.day) + d.strftime(", %Y")
+    return [[d.year, d.month, d.day]]
+
+
+def cite_key(f: PageFacts) -> str:
+    return "fgha-" + re.sub(r"[^a-z0-9]+", "-", f.src.lower().replace(".md", "")).strip("-")
+
+
+def csl_item(f: PageFacts, cited: str = "") -> dict[str, Any]:
+    """The page as one CSL-JSON item. The editors are its author; the archive is the container (the
+    editors publish it too, and Chicago does not repeat an author as publisher, so no ``publisher``);
+    ``issued`` is the page's last change; ``version`` the archive's; ``accessed`` the reader's."""
+    item: dict[str, Any] = {
+        "id": cite_key(f),
+        "type": "webpage",
+        "title": f.title,
+        "container-title": f.site_name,
+        "author": [{"literal": ARCHIVE["publisher"](f.lang)}],
+        "issued": {"date-parts": _parts(f.modified)},
+        "URL": f.cite_url or f.url,
+        "language": LANG_TAG[f.lang],
+        "version": f.version,
+        "license": LICENCE["content"]["url"],
+    }
+    if cited:
+        item["accessed"] = {"date-parts": _parts(cited)}
+    return item
+
+
+def _with_slot(text: str, day: str, style: str) -> str:
+    """A rendering made with access date ``day``, that date replaced by the ACCESSED slot."""
+    if style == "gbt":
+        return text.replace(f"[{day}]", f"[{ACCESSED}]")
+    return text.replace(f"Accessed {long_date(day)}", f"Accessed {ACCESSED}")
 
 
 def cite_gbt(f: PageFacts, cited: str = ACCESSED) -> str:
-    """GB/T 7714—2015 style, electronic resource [EB/OL]."""
-    pub = ARCHIVE["publisher"](f.lang)
-    year = f.modified[:4]
-    return f"{pub}. {f.title}[EB/OL]. {f.site_name}, {year}({f.modified})[{cited}]. {f.cite_url or f.url}."
+    """GB/T 7714—2015, electronic resource [EB/OL], as the CSL processor renders the page's item."""
+    day = build_date() if cited == ACCESSED else cited
+    text = render(csl_item(f, day), "gbt")
+    return _with_slot(text, day, "gbt") if cited == ACCESSED else text
 
 
-def cite_english(f: PageFacts, cited: str = "") -> str:
-    """Chicago-style bibliography entry for a web page (with "Accessed …" when ``cited`` is given)."""
-    pub = ARCHIVE["publisher"]("en")
-    site = ARCHIVE["name"]("en")
-    if f.lang == "zh":
-        trans = f" [{f.title_other}]" if f.title_other else ""
-        title = f"“{f.title}”{trans}."
-        tail = " In Chinese."
-    else:
-        title = f"“{f.title}.”"
-        tail = ""
-    acc = ""
-    if cited:
-        acc = f" Accessed {cited if cited == ACCESSED else _long_date(cited, 'en')}."
-    return f"{pub}. {title} {site}, version {f.version}. Last modified {_long_date(f.modified, 'en')}.{acc}{tail} {f.cite_url or f.url}."
+def cite_english(f: PageFacts, cited: str = ACCESSED) -> str:
+    """Chicago (notes and bibliography, with the access date), as the CSL processor renders it."""
+    day = build_date() if cited == ACCESSED else cited
+    text = render(csl_item(f, day), "chicago")
+    return _with_slot(text, day, "chicago") if cited == ACCESSED else text
 
 
 def _bib_escape(s: str) -> str:
@@ -78,7 +112,6 @@ def _bib_escape(s: str) -> str:
 
 
 def bibtex(f: PageFacts, cited: str = "") -> str:
-    key = "fgha-" + re.sub(r"[^a-z0-9]+", "-", f.src.lower().replace(".md", "")).strip("-")
     fields = [
         ("title", "{" + _bib_escape(f.title) + "}"),
         ("author", "{" + _bib_escape(ARCHIVE["publisher"](f.lang)) + "}"),
@@ -89,51 +122,35 @@ def bibtex(f: PageFacts, cited: str = "") -> str:
         ("url", f.cite_url or f.url),
         *([("urldate", cited)] if cited else []),
         ("language", "chinese" if f.lang == "zh" else "english"),
+        ("note", _bib_escape(_t(f.lang, "许可：", "Licence: ") + LICENCE["content"]["name"])),
     ]
     if f.game:
         w = primary_work(f.game)
-        fields.append(("note", _bib_escape(("Based on " if f.lang == "en" else "依据：") + (w.en if f.lang == "en" else w.zh))))
+        fields.append(("addendum", _bib_escape(("Based on " if f.lang == "en" else "依据：") + (w.en if f.lang == "en" else w.zh))))
     body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields)
-    return f"@online{{{key},\n{body}\n}}\n"
-
-
-def _parts(iso: str) -> list[list[int]]:
-    d = _dt.date.fromisoformat(iso)
-    return [[d.year, d.month, d.day]]
+    return f"@online{{{cite_key(f)},\n{body}\n}}\n"
 
 
 def csl_json(f: PageFacts, cited: str = "") -> str:
-    item: dict[str, Any] = {
-        "id": "fgha-" + re.sub(r"[^a-z0-9]+", "-", f.src.lower().replace(".md", "")).strip("-"),
-        "type": "webpage",
-        "title": f.title,
-        "container-title": f.site_name,
-        "publisher": f.site_name,
-        "author": [{"literal": ARCHIVE["publisher"](f.lang)}],
-        "issued": {"date-parts": _parts(f.modified)},
-        "URL": f.cite_url or f.url,
-        "language": LANG_TAG[f.lang],
-        "version": f.version,
-    }
-    if cited:
-        item["accessed"] = {"date-parts": _parts(cited)}
-    if f.lang == "zh" and f.title_other:
-        item["title-short"] = f.title
-        item["note"] = f"English title: {f.title_other}"
-    if f.game:
-        w = primary_work(f.game)
-        item["references"] = w.en
-    return json.dumps([item], ensure_ascii=False, indent=2) + "\n"
+    return json.dumps([csl_item(f, cited)], ensure_ascii=False, indent=2) + "\n"
 
+
+#: archive pages a scholar cites as such (the apparatus): each carries the cite block and files
+APPARATUS = ("archive/notes", "archive/sources", "archive/bibliography", "archive/glossary", "archive/changelog",
+             "archive/coverage", "archive/records")
+
+
+def citable(src: str) -> bool:
+    """Whether a page carries the cite block and its cite files: every game page and the apparatus."""
+    stem = re.sub(r"\.(zh|en)\.md$", "", src)
+    return stem.split("/", 1)[0] in GAMES and "/" in stem or stem in APPARATUS
 
 
 def cite_block(f: PageFacts, sources_href: str, citing_href: str) -> str:
     L = f.lang
-    g = f.game
-    assert g is not None
     items = [
         ("rec-cite-gbt", _t(L, "GB/T 7714—2015 格式", "GB/T 7714—2015 (Chinese standard)"), cite_gbt(f), "iso"),
-        ("rec-cite-en", _t(L, "英文（Chicago）格式", "English (Chicago style)"), cite_english(f, ACCESSED), "long"),
+        ("rec-cite-en", _t(L, "英文（Chicago）格式", "English (Chicago style)"), cite_english(f), "long"),
     ]
     rows = "".join(
         f'<div class="rec-cite-item"><p class="rec-cite-label">{_esc(label)}</p>'
@@ -142,8 +159,18 @@ def cite_block(f: PageFacts, sources_href: str, citing_href: str) -> str:
         f'data-done="{_esc(_t(L, "已复制", "Copied"))}">{_esc(_t(L, "复制", "Copy"))}</button></div>'
         for cid, label, text, style in items
     )
-    w = primary_work(g)
-    src_link = f"{sources_href}#src-{g.id}"
+    if f.game:
+        w = primary_work(f.game)
+        src = (
+            f'{_esc(_t(L, "本页依据的原始文献：", "Primary source of this page: "))}{_esc(w.zh if L == "zh" else w.en)} '
+            f'<a href="{sources_href}#src-{f.game.id}">{_esc(_t(L, "（见来源页）", "(see Sources)"))}</a>'
+        )
+    else:
+        src = (
+            f'{_esc(_t(L, "本页依据四篇原始文献，", "This page rests on the four primary sources, "))}'
+            f'<a href="{sources_href}">{_esc(_t(L, "见来源页", "listed on the Sources page"))}</a>{_esc(_t(L, "。", "."))}'
+        )
+    lic = LICENCE["content"]
     return (
         f'<section class="rec-cite" id="cite-this-page" aria-labelledby="rec-cite-h">'
         f'<h2 id="rec-cite-h">{_esc(_t(L, "引用本页", "Cite this page"))}</h2>'
@@ -151,52 +178,67 @@ def cite_block(f: PageFacts, sources_href: str, citing_href: str) -> str:
         f'<p class="rec-cite-files">{_esc(_t(L, "下载：", "Download: "))}'
         f'<a href="cite.bib" download>BibTeX</a> · <a href="cite.json" download>CSL-JSON</a>'
         f' · <a href="{citing_href}">{_esc(_t(L, "如何引用", "How to cite"))}</a></p>'
-        f'<p class="rec-cite-source">{_esc(_t(L, "本页依据的原始文献：", "Primary source of this page: "))}'
-        f'{_esc(w.zh if L == "zh" else w.en)} <a href="{src_link}">{_esc(_t(L, "（见来源页）", "(see Sources)"))}</a></p>'
-        f'<p class="rec-meta">{_esc(_t(L, "最后修改：", "Last changed: "))}<time datetime="{f.modified}">{f.modified}</time>'
-        f' · {_esc(_t(L, "档案版本 ", "archive version "))}{_esc(f.version)}</p>'
+        f'<p class="rec-cite-source">{src}</p>'
+        f'<p class="rec-meta">{_esc(_t(L, "本页最后修改：", "Page last changed: "))}<time datetime="{f.modified}">{f.modified}</time>'
+        f' · {_esc(_t(L, "档案版本 ", "archive version "))}{_esc(f.version)}'
+        f' · {_esc(_t(L, "访问日期：阅读时由页面脚本填入；脚本不运行时为本站生成之日", "access date: filled in when you read the page; where script does not run, the day the site was built"))}'
+        f' · <a rel="license" href="{lic["url"]}">{_esc(lic["name"])}</a></p>'
         "</section>"
     )
 
 
+def edition_date() -> str:
+    """The day this edition was released (engine/editions.py), or the archive's last change while
+    the edition is in preparation: the whole archive's date in its citations and CITATION.cff."""
+    from sitegen.editions import ed
+
+    e = ed.edition(archive_version())
+    return e.date if e is not None and e.date else archive_date()
+
+
+def archive_item(lang: str = "zh", cited: str = "") -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "id": "fgha-archive",
+        "type": "webpage",
+        "title": f"{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}",
+        "author": [{"literal": ARCHIVE["publisher"](lang)}],
+        "issued": {"date-parts": _parts(edition_date())},
+        "URL": edition_root(BUILD["site_url"]),
+        "version": archive_version(),
+        "language": "zh-CN",
+        "license": LICENCE["content"]["url"],
+    }
+    if cited:
+        item["accessed"] = {"date-parts": _parts(cited)}
+    return item
 
 
 def archive_bibtex() -> str:
-    v = archive_version()
-    d = archive_date()
+    v, d = archive_version(), edition_date()
     return (
         "@online{fgha-archive,\n"
         f"  title = {{{{{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}}}}},\n"
         f"  author = {{{{{ARCHIVE['publisher'].en}}}}},\n"
         f"  year = {{{d[:4]}}},\n  date = {{{d}}},\n  version = {{{v}}},\n"
-        f"  url = {{{edition_root(BUILD['site_url'])}}},\n  language = {{chinese and english}}\n}}\n"
+        f"  url = {{{edition_root(BUILD['site_url'])}}},\n  language = {{chinese and english}},\n"
+        f"  note = {{Licence: {LICENCE['content']['name']} (text, tables, data); {LICENCE['code']['name']} (code)}}\n}}\n"
     )
 
 
 def archive_csl() -> str:
-    d = archive_date()
-    item = {
-        "id": "fgha-archive",
-        "type": "webpage",
-        "title": f"{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}",
-        "author": [{"literal": ARCHIVE["publisher"].en}],
-        "issued": {"date-parts": _parts(d)},
-        "URL": edition_root(BUILD["site_url"]),
-        "version": archive_version(),
-        "language": "zh-CN",
-    }
-    return json.dumps([item], ensure_ascii=False, indent=2) + "\n"
+    return json.dumps([archive_item("en")], ensure_ascii=False, indent=2) + "\n"
 
 
 def gen_cite_archive(lang: str, params: dict[str, Any]) -> str:
-    """Citations of the whole archive, with the downloads written at the site root."""
-    L, v, d, url = lang, archive_version(), archive_date(), edition_root(BUILD["site_url"])
-    gbt = f"{ARCHIVE['publisher'](L)}. {ARCHIVE['name'](L)}[EB/OL]. {v}. {d[:4]}({d})[{ACCESSED}]. {url}."
-    en = f"{ARCHIVE['publisher']('en')}. {ARCHIVE['name']('en')} ({ARCHIVE['name']('zh')}). Version {v}. Last modified {_long_date(d, 'en')}. {url}."
+    """Citations of the whole archive (rendered from its CSL-JSON item), with the downloads written
+    at the site root."""
+    L, day = lang, build_date()
+    gbt = _with_slot(render(archive_item(L, day), "gbt"), day, "gbt")
+    en = _with_slot(render(archive_item("en", day), "chicago"), day, "chicago")
     up = "../../" if L == "zh" else "../../../"
-    return accessed_html((
-        f"- GB/T 7714—2015：{gbt}\n" if L == "zh" else f"- GB/T 7714—2015: {gbt}\n"
-    ) + (f"- {_t(L, '英文（Chicago）', 'English (Chicago)')}: {en}\n") + (
+    return (
+        f"- GB/T 7714—2015{_t(L, '：', ': ')}<span id=\"rec-cite-archive-gbt\">{accessed_html(_esc(gbt), L, 'iso')}</span>\n"
+        f"- {_t(L, '英文（Chicago）', 'English (Chicago)')}: <span id=\"rec-cite-archive-en\">{accessed_html(_esc(en), L, 'long')}</span>\n"
         f"- {_t(L, '下载', 'Download')}: <a href=\"{up}archive.bib\" download>BibTeX</a> · "
         f"<a href=\"{up}archive.csl.json\" download>CSL-JSON</a> · `CITATION.cff`\n"
-    ), L)
+    )

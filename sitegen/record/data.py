@@ -344,18 +344,90 @@ class Work:
     primary: bool = False
 
 
+#: each primary source cited as completely as its text allows (GB/T 7714—2015 writes what a text does not
+#: give as [出版地不详], [出版者不详], [出版年不详]; English as [S.l.], [s.n.], [n.d.]), and described for
+#: machines (``source_work``): names, recorders, dates, never a file name
+_CITED: dict[str, tuple[str, str]] = {
+    "dawei": (
+        "张正泰. “打围”喜洲人的思维体操[Z]. [出版地不详]: [出版者不详], [出版年不详].",
+        "Zhang Zhengtai 张正泰. “打围”喜洲人的思维体操 [Dawei: the mental gymnastics of the people of Xizhou]. "
+        "Local-history article. [S.l.]: [s.n.], [n.d.] (written after the author's retirement in 1992). In Chinese.",
+    ),
+    "gupai": (
+        "cl828487. 本地骨牌打法[EB/OL]. [出版地不详]: [出版者不详], [2016].",
+        "cl828487 (forum user). “本地骨牌打法” [How dominoes are played here]. Web forum post with replies; "
+        "forum and address unknown; posted on or before April 20, 2016 (a reply quoted in the thread is dated 2016-04-20 10:00). In Chinese.",
+    ),
+    "yezi": (
+        "童一飞, 张介立. 麻将滥殇——下灌叶子戏[EB/OL]. 宁远麻友, 转载. [出版地不详]: [出版者不详], [出版年不详].",
+        "Tong Yifei 童一飞 and Zhang Jieli 张介立, recorders and editors. “麻将滥殇——下灌叶子戏” [The fount of mahjong: "
+        "the leaf game of Xiaguan]. Web article reposted by the account 宁远麻友 (Ningyuan Mayou); address and date unknown [n.d.]. In Chinese.",
+    ),
+    "paohuzi": (
+        "佚名. 跑胡子游戏方法和比赛规则[M]. [出版地不详]: [出版者不详], [出版年不详].",
+        "Anonymous. 跑胡子游戏方法和比赛规则 [Paohuzi: how to play, and rules for competitions]. Booklet. "
+        "[S.l.]: [s.n.], [n.d.] (place, publisher and year unknown). In Chinese.",
+    ),
+}
+
+
 def primary_work(g: Game) -> Work:
-    who_zh = {"dawei": "张正泰", "gupai": "cl828487", "yezi": "童一飞, 张介立", "paohuzi": "佚名"}[g.id]
-    who_en = {"dawei": "Zhang Zhengtai", "gupai": "cl828487", "yezi": "Tong Yifei and Zhang Jieli", "paohuzi": "Anonymous"}[g.id]
-    typ = {"dawei": "[Z]", "gupai": "[EB/OL]", "yezi": "[EB/OL]", "paohuzi": "[M]"}[g.id]
-    year = {"gupai": ", 2016"}.get(g.id, "")
+    zh, en = _CITED[g.id]
     return Work(
         key=f"src-{g.id}",
-        zh=f"{who_zh}. {g.source_title}{typ}. {g.place.zh}{year}.",
-        en=f"{who_en}. {g.source_title} [{g.source_title_en}]. {g.kind.en.capitalize()}, {g.place.en}{year}. In Chinese.",
-        note=Text(f"档案中的文件：{g.source}", f"File in the archive: {g.source}"),
+        zh=zh,
+        en=en,
+        note=Text("原文由档案编辑组保存，未公开转载（见来源页）", "Kept by the archive's editors, not republished (see Sources)"),
         primary=True,
     )
+
+
+def source_sha256(g: Game) -> str:
+    """The sha256 of the source's text as received (the file is never edited)."""
+    import hashlib
+
+    return hashlib.sha256(g.source_path().read_bytes()).hexdigest()
+
+
+#: the source's people as schema.org names (recorders, the reposting account), and what its date is
+_SOURCE_LD: dict[str, dict[str, object]] = {
+    "dawei": {"author": [{"@type": "Person", "name": "张正泰", "alternateName": "Zhang Zhengtai"}], "genre": "local-history article"},
+    "gupai": {
+        "author": [{"@type": "Person", "name": "cl828487", "description": "forum user"}],
+        "genre": "web forum post", "dateCreated": "2016",
+        "comment": {"@type": "Comment", "dateCreated": "2016-04-20T10:00", "author": {"@type": "Person", "name": "毋七零八散"},
+                    "description": "a reply quoted in the thread"},
+    },
+    "yezi": {
+        "author": [{"@type": "Person", "name": "童一飞", "alternateName": "Tong Yifei"}, {"@type": "Person", "name": "张介立", "alternateName": "Zhang Jieli"}],
+        "contributor": {"@type": "Organization", "name": "宁远麻友", "description": "the account that reposted the article"},
+        "genre": "reposted web article",
+    },
+    "paohuzi": {"author": {"@type": "Person", "name": "佚名", "description": "anonymous: author, publisher and year unknown"}, "genre": "booklet"},
+}
+
+
+def source_work(g: Game) -> dict[str, object]:
+    """The primary source as a schema.org CreativeWork: its title, people, place and dates, the
+    checksum of the text as received; never a file name."""
+    doc: dict[str, object] = {
+        "@type": "CreativeWork",
+        "name": g.source_title,
+        "alternateName": g.source_title_en,
+        "inLanguage": "zh-CN",
+        "locationCreated": {"@type": "Place", "name": g.place.zh},
+        **_SOURCE_LD[g.id],
+        "identifier": {"@type": "PropertyValue", "propertyID": "sha256", "value": source_sha256(g)},
+        "citation": _CITED[g.id][0],
+    }
+    return doc
+
+
+#: the archive's licences: the text, tables and data; the code (LICENSE-CONTENT, LICENSE)
+LICENCE = {
+    "content": {"id": "CC-BY-4.0", "name": "CC BY 4.0", "url": "https://creativecommons.org/licenses/by/4.0/"},
+    "code": {"id": "MIT", "name": "MIT", "url": "https://opensource.org/license/mit"},
+}
 
 
 SECONDARY: tuple[Work, ...] = (

@@ -74,8 +74,25 @@ def last_changed(*paths: str) -> str:
 
     if any(under(u, p) for u in _UNCOMMITTED for p in paths):
         return _today()
+    if not _git_dates():
+        return _file_date(*paths)  # no git history (a copy of the tree without .git)
     dates = [d for f, d in _git_dates().items() if any(under(f, p) for p in paths)]
     return max(dates) if dates else _today()
+
+
+def _file_date(*paths: str) -> str:
+    """Without git, the day the newest of ``paths`` (files, or folders meaning every file under
+    them) was last modified on disk, in UTC; today for paths that do not exist."""
+    stamps: list[float] = []
+    for p in paths:
+        f = ROOT / p
+        if f.is_file():
+            stamps.append(f.stat().st_mtime)
+        elif f.is_dir():
+            stamps += [x.stat().st_mtime for x in f.rglob("*") if x.is_file() and "__pycache__" not in x.parts]
+    if not stamps:
+        return _today()
+    return _dt.datetime.fromtimestamp(max(stamps), _dt.timezone.utc).date().isoformat()
 
 
 def first_published(path: str, fallback: str) -> str:
@@ -96,3 +113,9 @@ def reset() -> None:
 def archive_date() -> str:
     """The day the archive as a whole last changed."""
     return max(_git_dates().values(), default=_today())
+
+
+def build_date() -> str:
+    """The day of this build: the access date a citation shows where the page's script does not
+    run (the script writes the reader's own)."""
+    return _today()

@@ -13,7 +13,7 @@ from sitegen.record.dates import first_published, last_changed
 LANG_TAG = {"zh": "zh-CN", "en": "en"}
 
 #: pages that are not part of the record's text (home, lists, developer pages): no citation_* tags
-NOT_CONTENT = ("index", "archive/index", "archive/changelog", "archive/api", "archive/widgets", "archive/citing", "404")
+NOT_CONTENT = ("index", "archive/index", "archive/api", "archive/widgets", "archive/citing", "404")
 
 
 def is_content(src_uri: str) -> bool:
@@ -22,12 +22,24 @@ def is_content(src_uri: str) -> bool:
     return re.sub(r"\.(zh|en)\.md$|\.md$", "", src_uri) not in NOT_CONTENT
 
 
+#: what an archive page's generated text is made from, beside its Markdown file
+_GENERATED_FROM: dict[str, tuple[str, ...]] = {
+    "archive/sources": ("sitegen/record/data.py",),
+    "archive/bibliography": ("sitegen/record/data.py",),
+    "archive/glossary": ("engine/glossary.py",),
+    "archive/notes": tuple(f"engine/{g}/trace.py" for g in GAME_IDS) + ("engine/editions.py",),
+    "archive/coverage": tuple(f"engine/{g}/trace.py" for g in GAME_IDS),
+    "archive/changelog": ("docs", "engine", "sitegen", "views", "widgets", "overrides", "mkdocs.yml"),
+}
+
+
 def page_sources(src: str) -> tuple[str, ...]:
     """What a page's text is made from: its Markdown file and, on a game page, the game's
-    engine and build-time views (its generated tables and examples)."""
+    engine and build-time views (its generated tables and examples); on an archive page that
+    the build fills in, what fills it (the changelog lists every commit, so any change is its own)."""
     gid = page_game(src)
-    return ("docs/" + src,) + ((f"engine/{gid}", f"sitegen/{gid}.py") if gid else ())
-
+    stem = re.sub(r"\.(zh|en)\.md$", "", src)
+    return ("docs/" + src,) + ((f"engine/{gid}", f"sitegen/{gid}.py") if gid else _GENERATED_FROM.get(stem, ()))
 
 
 def page_lang(src_uri: str) -> str:
@@ -91,6 +103,7 @@ class PageFacts:
     published: str = ""  # YYYY-MM-DD the page first appeared: the same in every build
     content: bool = True  # part of the record's text (not home, changelog, API…)
     cite_url: str = ""  # absolute URL a citation gives: the page in its edition (editions/<version>/…)
+    released: str = ""  # YYYY-MM-DD this edition was released ("" while it is in preparation)
 
 
 def base_url(config: Any) -> str:
@@ -144,7 +157,16 @@ def page_facts(page: Any, config: Any) -> PageFacts:
         published=first_published("docs/" + src, str(ARCHIVE["first_released"])),
         content=is_content(src),
         cite_url=edition_cite_url(base, _url_of(src)),
+        released=edition_released(archive_version()),
     )
+
+
+def edition_released(version: str) -> str:
+    """The day edition ``version`` was released ("" while it is in preparation)."""
+    from sitegen.editions import ed
+
+    e = ed.edition(version)
+    return str(e.date) if e is not None and e.date else ""
 
 
 def rel_url(page: Any, target: str) -> str:

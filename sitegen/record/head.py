@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from sitegen.record.data import ARCHIVE, primary_work
+from sitegen.record.data import ARCHIVE, GAMES, LICENCE, primary_work, source_work
 from sitegen.record.facts import LANG_TAG, PageFacts
 
 
@@ -17,29 +17,43 @@ def _esc(s: str) -> str:
 
 def head_html(f: PageFacts) -> str:
     """<meta> tags and JSON-LD for the page head: bibliographic tags (citation_*, DC.*) on the
-    record's content pages only; JSON-LD on every page."""
+    record's content pages only; JSON-LD on every page. The dates are the record's one date for
+    each fact (the page's last change as the date of the text cited), the address and version the
+    ones the page's copy button gives (its edition's), so a reference manager's connector reading
+    these tags gets what the cite block gives."""
     ld = '<script type="application/ld+json">' + json_ld(f) + "</script>\n"
     if not f.content:
         return ld
     pub = ARCHIVE["publisher"](f.lang)
+    cited_url = f.cite_url or f.url
+    slash = f.modified.replace("-", "/")
     meta: list[tuple[str, str]] = [
         ("citation_title", f.title),
         ("citation_author", pub),
-        ("citation_publisher", f.site_name),
-        ("citation_publication_date", f.published.replace("-", "/")),
-        ("citation_online_date", f.published.replace("-", "/")),
+        ("citation_publisher", pub),
+        ("citation_date", slash),
+        ("citation_publication_date", slash),
+        ("citation_online_date", slash),
         ("citation_language", f.lang),
-        ("citation_public_url", f.url),
+        ("citation_public_url", cited_url),
+        ("citation_abstract_html_url", cited_url),
+        ("citation_version", f.version),
         ("DC.title", f.title),
         ("DC.creator", pub),
-        ("DC.publisher", f.site_name),
+        ("DC.publisher", pub),
         ("DC.date", f.modified),
-        ("DC.date.issued", f.published),
+        ("DC.date.modified", f.modified),
         ("DC.language", LANG_TAG[f.lang]),
         ("DC.type", "Text"),
         ("DC.format", "text/html"),
-        ("DC.identifier", f.url),
+        ("DC.identifier", cited_url),
+        ("DC.relation.isVersionOf", f.url),
+        ("DC.hasVersion", f.version),
+        ("DC.rights", f"{LICENCE['content']['name']} {LICENCE['content']['url']}"),
+        ("DC.license", LICENCE["content"]["url"]),
     ]
+    if f.released:
+        meta.append(("DC.date.issued", f.released))
     if f.game:
         g = f.game
         meta += [
@@ -47,6 +61,8 @@ def head_html(f: PageFacts) -> str:
             ("DC.source", f"{primary_work(g).zh}"),
             ("DC.coverage", g.place(f.lang)),
         ]
+    else:
+        meta += [("DC.source", primary_work(g).zh) for g in GAMES.values()]
     if f.url_other:
         meta.append(("DC.relation", f.url_other))
     tags = "".join(f'<meta name="{_esc(k)}" content="{_esc(v)}">\n' for k, v in meta)
@@ -54,7 +70,22 @@ def head_html(f: PageFacts) -> str:
 
 
 def json_ld(f: PageFacts) -> str:
+    """schema.org: the page a CreativeWork under the archive's licence, its date its last change,
+    part of this edition (released on its day) of the archive (first published on its day), based
+    on its primary source (on an archive page, all four) described as a CreativeWork."""
     other_lang = "en" if f.lang == "zh" else "zh"
+    site: dict[str, Any] = {
+        "@type": "WebSite", "name": f.site_name, "url": f.base + ("en/" if f.lang == "en" else ""),
+        "datePublished": str(ARCHIVE["first_released"]),
+    }
+    edition: dict[str, Any] = {
+        "@type": "CreativeWork",
+        "name": f"{f.site_name} {f.version}",
+        "version": f.version,
+        **({"url": f.cite_url[: len(f.cite_url) - len(f.url) + len(f.base)]} if f.cite_url and f.cite_url.endswith(f.url[len(f.base):]) else {}),
+        **({"datePublished": f.released} if f.released else {}),
+        "isPartOf": site,
+    }
     doc: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "CreativeWork",
@@ -62,13 +93,14 @@ def json_ld(f: PageFacts) -> str:
         "headline": f.title,
         "url": f.url,
         "inLanguage": LANG_TAG[f.lang],
-        "datePublished": f.published,
+        "datePublished": f.modified,  # this text as cited (its edition's address) was published on its last change
         "dateModified": f.modified,
         "version": f.version,
+        "license": LICENCE["content"]["url"],
         **({"archivedAt": f.cite_url} if f.cite_url else {}),  # the page in its edition (editions/<version>/)
         "author": {"@type": "Organization", "name": ARCHIVE["publisher"](f.lang)},
-        "publisher": {"@type": "Organization", "name": f.site_name},
-        "isPartOf": {"@type": "WebSite", "name": f.site_name, "url": f.base + ("en/" if f.lang == "en" else "")},
+        "publisher": {"@type": "Organization", "name": ARCHIVE["publisher"](f.lang)},
+        "isPartOf": edition,
     }
     if f.game:
         g = f.game
@@ -78,24 +110,9 @@ def json_ld(f: PageFacts) -> str:
             "alternateName": [g.name.zh, g.pinyin, g.name.en],
             "locationCreated": {"@type": "Place", "name": g.place(f.lang)},
         }
-        author: dict[str, Any]
-        if g.id == "paohuzi":
-            author = {"@type": "Organization", "name": "佚名 (anonymous)"}
-        else:
-            names = [n.get("literal") or n["family"] + n["given"] for n in g.recorder_csl]
-            author = {"@type": "Person", "name": names[0]} if len(names) == 1 else [{"@type": "Person", "name": n} for n in names]
-        based: dict[str, Any] = {
-            "@type": "CreativeWork",
-            "name": g.source_title,
-            "alternateName": g.source_title_en,
-            "author": author,
-            "inLanguage": "zh-CN",
-            "locationCreated": {"@type": "Place", "name": g.place.zh},
-            "identifier": g.source,
-        }
-        if g.date_iso:
-            based["dateCreated"] = g.date_iso
-        doc["isBasedOn"] = based
+        doc["isBasedOn"] = source_work(g)
+    else:
+        doc["isBasedOn"] = [source_work(g) for g in GAMES.values()]
     if f.url_other:
         rel = {"@type": "CreativeWork", "url": f.url_other, "inLanguage": LANG_TAG[other_lang]}
         if f.title_other:

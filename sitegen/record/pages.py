@@ -13,7 +13,7 @@ from typing import Any
 
 from sitegen import anchors, editions
 from sitegen.record import address, dates, headings, search
-from sitegen.record.cite import bibtex, cite_block, csl_json
+from sitegen.record.cite import bibtex, citable, cite_block, csl_json
 from sitegen.record.data import BUILD, archive_version
 from sitegen.record.facts import PageFacts, base_url, page_facts, page_lang, rel_url
 from sitegen.record.head import alternates, description, head_html
@@ -59,6 +59,8 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
     html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + rel_url(page, m.group(1)), html_text)
     html_text = editions.mark_notes(html_text, page.file.src_uri, facts.lang, rel_url(page, "archive/changelog/"))
     if facts.game is None:
+        if citable(page.file.src_uri):  # the apparatus is cited as such
+            html_text += cite_block(facts, rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
         return html_text
     glossary = rel_url(page, "archive/glossary/")
     html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
@@ -79,6 +81,7 @@ def page_context(context: Any, page: Any, config: Any) -> Any:
         "title": "" if page.is_homepage else html.escape(facts.title, quote=False),
         "cite": rel_url(page, "archive/citing/"),
         "changelog": rel_url(page, "archive/changelog/"),
+        "licence": rel_url(page, "archive/") + "#licences",
     }
     return context
 
@@ -90,7 +93,7 @@ def post_page(output: str, page: Any, config: Any) -> str:
     output = alternates(output, facts)
     if facts.lang == "en":
         output = mark_chinese(output)
-    if facts.game is None:
+    if not citable(page.file.src_uri):
         return output
     # beside the page's index.html (mkdocs-static-i18n gives each language its own site_dir)
     out_dir = Path(config["site_dir"]) / Path(page.file.dest_uri).parent
@@ -103,6 +106,7 @@ def post_page(output: str, page: Any, config: Any) -> str:
 
 def site_built(site: Path, config: Any) -> None:
     """Every language is written: the sitemap beside the English pages, then every link checked."""
+    address.set_lastmod(site, {f.url: f.modified for f in _facts.values()})
     address.copy_sitemap(site)
     address.write_page_sitemaps(site, BUILD["site_url"])
     anchors.check_links(site, config)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from sitegen.record.cite import archive_bibtex, archive_csl, gen_cite_archive
-from sitegen.record.data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work
+from sitegen.record.data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work, source_sha256
 from sitegen.record.facts import src_title
 from engine.glossary import TERMS, Term
 from sitegen.record.pages import ROOT_LINK
@@ -76,6 +76,9 @@ def gen_sources(lang: str, params: dict[str, Any]) -> str:
             (_t(L, "文献类型", "Kind of document"), g.kind(L)),
             (_t(L, "内容", "What it covers"), g.covers(L)),
             (_t(L, "缺失", "What is missing"), g.missing(L)),
+            (_t(L, "引用（GB/T 7714—2015）", "Citation (GB/T 7714—2015)"), primary_work(g).zh),
+            (_t(L, "引用（英文）", "Citation (English)"), primary_work(g).en),
+            (_t(L, "收到时文本的 SHA-256", "SHA-256 of the text as received"), f'<code class="rec-sha256">{source_sha256(g)}</code>'),
         ]
         if L == "zh":
             rows.pop(1)

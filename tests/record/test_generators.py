@@ -96,23 +96,25 @@ def _facts(lang: str) -> record_facts.PageFacts:
 
 def test_citation_formats() -> None:
     import json
-    import re
 
     zh, en = _facts("zh"), _facts("en")
     gbt = record_cite.cite_gbt(zh, "2026-05-06")
-    assert re.fullmatch(r"民间游戏遗产档案编辑组\. 打围：掷法 50% & co_x\[EB/OL\]\. 民间游戏遗产档案, 2026\(2026-03-04\)\[2026-05-06\]\. http://h/dawei/throws/\.", gbt), gbt
-    chicago = record_cite.cite_english(zh)
-    assert "“打围：掷法 50% & co_x” [Dawei: throws]." in chicago and "version 9.8.7" in chicago
-    assert "Last modified March 4, 2026. In Chinese." in chicago
-    assert "In Chinese" not in record_cite.cite_english(en)
+    assert gbt == "民间游戏遗产档案编辑组. 打围：掷法 50% & co_x[EB/OL]. 9.8.7版. (2026-03-04)[2026-05-06]. http://h/dawei/throws/.", gbt
+    chicago = record_cite.cite_english(en, "2026-05-06")
+    assert "Version 9.8.7. Folk Games Heritage Archive, March 4, 2026. Accessed May 6, 2026. http://h/en/dawei/throws/." in chicago, chicago
     bib = record_cite.bibtex(zh, "2026-05-06")
     assert r"50\% \& co\_x" in bib and "urldate = {2026-05-06}" in bib and bib.count("{") == bib.count("}")
+    assert "date = {2026-03-04}" in bib and "version = {9.8.7}" in bib
     csl = json.loads(record_cite.csl_json(en, "2026-05-06"))[0]
     assert csl["issued"] == {"date-parts": [[2026, 3, 4]]} and csl["accessed"] == {"date-parts": [[2026, 5, 6]]}
+    # no field misused (``references`` is for legal history), the container named once, not as publisher too
+    assert "references" not in csl and csl["container-title"] != csl.get("publisher")
     ld = json.loads(record_head.json_ld(zh))
     assert ld["workTranslation"]["url"] == "http://h/en/dawei/throws/" and "translationOfWork" not in ld
     assert json.loads(record_head.json_ld(en))["translationOfWork"]["url"] == "http://h/dawei/throws/"
-    assert ld["isBasedOn"]["author"] == {"@type": "Person", "name": "张正泰"}
+    assert ld["isBasedOn"]["author"] == [{"@type": "Person", "name": "张正泰", "alternateName": "Zhang Zhengtai"}]
+    assert ld["license"] == "https://creativecommons.org/licenses/by/4.0/"
+    assert ld["datePublished"] == ld["dateModified"] == "2026-03-04"
 
 
 def test_site_root_url_of_either_language_build() -> None:

@@ -68,3 +68,28 @@ def test_a_path_git_never_saw_is_dated_today(repo) -> None:
     repo("docs/dawei/rules.zh.md", "一", "2021-03-04")
     record_dates.reset()
     assert record_dates.last_changed("docs/yezi/rules.zh.md") == TODAY
+
+
+def test_without_git_a_page_is_dated_by_its_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy of the tree without its git history: the newest modification time of the page's
+    sources, not the day of the build."""
+    import datetime as dt
+
+    def put(path: str, day: str) -> None:
+        f = tmp_path / path
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text("x", encoding="utf-8")
+        t = dt.datetime.fromisoformat(day + "T12:00:00+00:00").timestamp()
+        os.utime(f, (t, t))
+
+    put("docs/dawei/rules.zh.md", "2021-03-04")
+    put("engine/dawei/game.py", "2022-05-06")
+    monkeypatch.setattr(record_dates, "ROOT", tmp_path)
+    monkeypatch.setattr(record_dates, "_today", lambda: TODAY)
+    record_dates.reset()
+    try:
+        assert record_dates.last_changed("docs/dawei/rules.zh.md") == "2021-03-04"
+        assert record_dates.last_changed("docs/dawei/rules.zh.md", "engine/dawei") == "2022-05-06"
+        assert record_dates.last_changed("docs/yezi/rules.zh.md") == TODAY
+    finally:
+        record_dates.reset()
