@@ -437,7 +437,7 @@ def test_bird_seat_follows_the_last_stock_card():
 
 @pytest.mark.parametrize("option", ["two_hu=most", "claim_rank=seat", "liang_kan=peng", "foul_win=own", "liang=self", "xia_shun=forbid",
                                     "po_pao=hand", "void_hu=huang", "two_players=aside", "threshold=10", "threshold_zimo=without",
-                                    "deng_base=threshold", "claim_kan=allow", "chi_shang_draw=forbid", "liang_pao=dealer"])
+                                    "deng_base=threshold", "claim_kan=allow", "chi_shang_draw=allow", "liang_pao=dealer"])
 def test_every_option_is_a_playable_reading_that_settles_to_zero(option):
     key, value = option.split("=")
     for table in ("four", "two"):
