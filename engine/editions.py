@@ -100,6 +100,30 @@ CHANGES: tuple[Change, ...] = (
 )
 
 
+# ----------------------------------------------------------------- what a record was played under
+
+
+def named_defaults() -> frozenset[str]:
+    """The rule options (ids) whose default reading changed in some edition: a record always names the
+    reading of each (an Option tag even at the default), so that no reader has to guess which one it meant."""
+    return frozenset(c.subject for c in CHANGES if c.kind == DEFAULT and c.was)
+
+
+def defaults_in(version: str) -> dict[str, str]:
+    """option id -> the reading that was its default in edition ``version``, for each option whose default has
+    changed since: a record written in that edition without an Option tag for it was played under that reading.
+    Empty for a version that is not one (a record without an edition is read under today's defaults)."""
+    try:
+        v = parse(version)
+    except ValueError:
+        return {}
+    out: dict[str, str] = {}
+    for c in sorted((c for c in CHANGES if c.kind == DEFAULT and c.was), key=lambda c: parse(c.edition)):
+        if parse(c.edition) > v:
+            out.setdefault(c.subject, c.was)
+    return out
+
+
 # ----------------------------------------------------------------- versions and checks
 
 

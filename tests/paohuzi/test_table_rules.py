@@ -315,3 +315,20 @@ def test_notes_say_what_the_drawing_deck_holds_and_what_a_two_ended_wait_is():
 
 
 _ = Window
+
+
+def test_the_next_player_no_longer_takes_his_previous_players_stock_card_by_default():
+    """Issue 37: seed 41002, three seats, the computer at every seat: under the booklet's 只能 (3-2) no seat 吃s a
+    card another seat turned from the stock; under the other reading (table practice) the same hand has one."""
+    req = {"game": "paohuzi", "action": "play", "seed": 41002, "variant": "paohuzi", "table": "three", "seat": 0,
+           "computer": [0, 1, 2], "actions": []}
+
+    def chis_of_anothers_draw(a: dict) -> int:
+        n = 0
+        for before, item in zip(a["log"], a["log"][1:]):
+            if item["kind"] == "chi" and before["kind"] == "draw" and before["seat"] != item["seat"] and before["card"] == item["card"]:
+                n += 1
+        return n
+
+    assert chis_of_anothers_draw(play(**{k: v for k, v in req.items() if k != "game" and k != "action"})) == 0
+    assert chis_of_anothers_draw(play(**{k: v for k, v in req.items() if k != "game" and k != "action"}, options=SHANG_DRAW)) > 0
