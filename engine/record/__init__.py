@@ -42,7 +42,8 @@ banker throws first and takes the two beasts; and one whose throwers may choose 
 as the game has them, seats always by their letters (for 打围
 thrown with real dice: ``Dice`` "table" and ``First``, the seat that throws first, instead
 of the seed; its moves then say what the dice showed, see :mod:`engine.record.table`) — one ``Option`` tag per rule option not at
-its default reading (``option=reading``), ``Level`` for a game played against the computer at
+its default reading (``option=reading``; an option whose default changed in some edition is always named, and a
+record of an earlier edition that leaves it out is read under that edition's default, :mod:`engine.editions`), ``Level`` for a game played against the computer at
 a table (its level: ``basic`` or ``strong``; the table that opens the record plays at it), then ``Names`` (the players' names joined by
 ``;``, one per seat), ``Event``, ``Site``, ``Date``, ``Round``, ``Annotator`` (free text),
 ``Edition`` (the archive's edition that wrote it) and ``Result`` (each seat's result,
