@@ -377,6 +377,12 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
         req = _sheet_request_of(req)
     cfg = read_config(req)
+    from .sheet import not_on_a_sheet
+
+    for k in get_dict(req, "options", {}):
+        why = not_on_a_sheet(str(k).split(".", 1)[-1])  # an option that changes nothing on a sheet is refused in words
+        if why is not None:
+            raise ApiError("option_not_applicable", *why)
     try:
         m = match_from_json(req, cfg)
     except SheetError as e:

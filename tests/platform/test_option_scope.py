@@ -81,3 +81,21 @@ def test_every_reading_offered_changes_the_variants_rules(variant):
             if c != o["default"]:
                 assert config_of({"options": {o["id"]: c}}, variant) != base, (variant, o["id"], c)
     assert config_of({}, "paohuzi") == DEFAULT
+
+
+def test_a_match_sheet_refuses_an_option_of_play_and_reads_those_that_settle_it():
+    """A sheet kept by hand settles the hands entered: an option of play (who may 吃, 碰 or 跑 what) changes
+    nothing there and is refused in words; the sheet's own readings, and the two-seat table's, are accepted."""
+    every = {o["id"]: o for o in _options("paohuzi")}
+    sheet = {"game": "paohuzi", "action": "sheet", "table": "two", "hands": [{"winner": 0, "huxi": 21}]}
+    for oid in ("chi_shang_draw", "claim_kan", "liang_pao", "xia_shun"):
+        o = every[oid]
+        e = _refused_in_words(handle({**sheet, "options": {oid: o["choices"][-1]}}))
+        assert o["zh"] in e["zh"] and "积分表" in e["zh"] and o["en"] in e["en"] and "match sheet" in e["en"]
+    scores = set()
+    for oid in ("deng_base", "two_players", "threshold"):
+        for c in every[oid]["choices"]:
+            a = handle({**sheet, "options": {oid: c}})
+            assert a["ok"], (oid, c, a)
+            scores.add(repr(a["totals"]))
+    assert len(scores) > 1  # and they settle the same hand differently

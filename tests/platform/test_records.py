@@ -403,3 +403,17 @@ def test_a_record_names_the_reading_of_an_option_whose_default_changed_even_at_t
     assert "[Option" not in xg
     with pytest.raises(RecordError):
         read(xg.replace('[Seed "41002"]', '[Seed "41002"]\n[Option "chi_shang_draw=allow"]'))
+
+
+def test_a_match_sheet_of_an_earlier_edition_is_settled_under_its_default_deng_base():
+    """Edition 0.2.0 counted deng from the minimum to win (deng_base threshold): its two-seat sheet of a 21-戏 win
+    (1 deng then, 3 now) still reads, and names that reading when written again."""
+    text = write({"game": "paohuzi", "sheet": "match", "table": "two", "options": {"deng_base": "threshold"},
+                  "actions": ["win:A,huxi:21", "end"]}, {"Edition": "0.2.0"})
+    old = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("[Option"))
+    rec = read(old)
+    assert rec.position["options"] == {"deng_base": "threshold"} and '[Result "1 -1"]' in old
+    assert '[Option "deng_base=threshold"]' in write(rec.position, {"Edition": "0.2.0"})
+    with pytest.raises(RecordError) as e:  # read under today's default the same sheet pays 3 deng
+        read(old.replace('[Edition "0.2.0"]', '[Edition "0.3.0"]'))
+    assert "3 -3" in e.value.en
