@@ -60,6 +60,9 @@ class Change:
     why: Pair
     note: str  # "dawei/notes.md#two-reds-with-a-pair": the editorial note that argues it
     pages: tuple[str, ...] = ()  # docs pages it touches ("dawei/main.md")
+    # for a DEFAULT change of a rule option: the reading (choice id) that was the default before it, which a
+    # record written in an earlier edition without an Option tag for it was played under (engine.record)
+    was: str = ""
 
 
 E = Edition
@@ -86,8 +89,8 @@ CHANGES: tuple[Change, ...] = (
     C("0.2.0", "paohuzi.two_hu", ADDED, ("本版以前没有这个有名称的读法，页面也未论证。", "No named reading and no argued note for this before this edition."), ("按出牌顺序，从翻出这张牌的人起（默认）；这张牌上得分最多的一手先胡是另一种读法。", "By the order of play, from the player who turned the card (the default); the hand worth most on that card winning first is the other reading."), ("书中只规定碰先于吃，没说一张牌成全两家时谁胡。", "The booklet orders peng before chi but never says who wins when one card completes two hands."), "paohuzi/notes.md#two-hu", ("paohuzi/turn.md", "paohuzi/notes.md")),
     C("0.2.0", "paohuzi.claim_rank", ADDED, ("本版以前没有这个有名称的读法，页面也未论证。", "No named reading and no argued note for this before this edition."), ("胡先（默认）；从这张牌的主人起依次询问是另一种读法。", "The win first (the default); asking the players in turn from the card's owner is the other reading."), ("书中说胡牌即一局终了，却没有写明胡与碰、跑的先后。", "The booklet says a win ends the hand, but does not give its order against a peng or pao."), "paohuzi/notes.md#claim-rank", ("paohuzi/turn.md", "paohuzi/notes.md")),
     C("0.2.0", "paohuzi.two_players", ADDED, ("本版以前没有这个有名称的读法，页面也未论证。", "No named reading and no argued note for this before this edition."), ("二人局要 21 胡息才能胡（默认）；洗牌后拿出二十张不用是另一种读法。", "A two-player hand needs 21 huxi to win (the default); setting twenty cards aside after the shuffle is the other reading."), ("书中把两种办法都写成“可以”。", "The booklet offers both ways as a “may”."), "paohuzi/notes.md#two-players", ("paohuzi/play.md", "paohuzi/notes.md")),
-    C("0.3.0", "paohuzi.deng_base", DEFAULT, ("折等的基准随开胡数变：开胡要多少胡息，多少胡息就是一等。", "The deng base moved with the minimum to win: the minimum itself was one deng."), ("固定从 15 戏起折等：二人局要 21 胡息才能胡，21 胡息仍是 3 等。", "A fixed table from 15 huxi: at a two-player table that needs 21, a 21-huxi win is still 3 deng."), ("第 6 节给出一张完整的折等表，其中没有开胡数的位置；提高门槛是为了让胡牌更难，不是让同样的牌得分更少。", "Section 6 gives a whole table with no place in it for the minimum; raising the bar makes a win harder, and nothing says it should then pay less."), "paohuzi/notes.md#deng-base", ("paohuzi/notes.md",)),
-    C("0.3.0", "paohuzi.chi_shang_draw", ADDED, ("本版以前没有这个有名称的读法，页面也未论证。", "No named reading and no argued note for this before this edition."), ("下家可以吃上家翻出的底牌（默认，常见做法）；只许吃上家打出的牌和自己摸的牌是另一种读法。", "The next player may chi a card his previous player turns from the stock (the default, common practice); allowing only the previous player's discard and one's own draw is the other reading."), ("逐字读 3-2 只提到两种牌；但翻出的底牌人人看得见，顺子与边的胡牌规则也说底牌“出现”即可。", "Read word for word, 3-2 names only two cards; but a turned-up stock card is seen by all, and the winning rules for runs speak of any card appearing from the stock."), "paohuzi/notes.md#play-order", ("paohuzi/turn.md", "paohuzi/learn.md", "paohuzi/notes.md")),
+    C("0.3.0", "paohuzi.deng_base", DEFAULT, ("折等的基准随开胡数变：开胡要多少胡息，多少胡息就是一等。", "The deng base moved with the minimum to win: the minimum itself was one deng."), ("固定从 15 戏起折等：二人局要 21 胡息才能胡，21 胡息仍是 3 等。", "A fixed table from 15 huxi: at a two-player table that needs 21, a 21-huxi win is still 3 deng."), ("第 6 节给出一张完整的折等表，其中没有开胡数的位置；提高门槛是为了让胡牌更难，不是让同样的牌得分更少。", "Section 6 gives a whole table with no place in it for the minimum; raising the bar makes a win harder, and nothing says it should then pay less."), "paohuzi/notes.md#deng-base", ("paohuzi/notes.md",), was="threshold"),
+    C("0.3.0", "paohuzi.chi_shang_draw", DEFAULT, ("下家可以吃上家从底牌翻出的牌（这个读法当时没有名称，页面也未论证）。", "The next player could chi a card his previous player turned from the stock (a reading then unnamed and unargued)."), ("吃牌只能吃上家打出的牌或自己摸出的牌（默认，依 3-2 的“只能”）；下家也可以吃上家翻出的底牌是另一种读法（常见做法）。", "Chi takes only the previous player's discard or one's own draw (the default, by the “only” of 3-2); the next player also taking his previous player's stock card is the other reading (common practice)."), ("3-2 说吃牌“只能”吃两种牌，3-6 又举了同样两种，没有哪一处提到第三种；原文明白时默认依原文，通行做法作为选项。", "3-2 says a chi may take “only” two cards, 3-6 names the same two again, and no passage names a third; where the text is explicit the default follows it and table practice is the option."), "paohuzi/notes.md#play-order", ("paohuzi/turn.md", "paohuzi/learn.md", "paohuzi/notes.md"), was="allow"),
     C("0.3.0", "paohuzi.claim_kan", ADDED, ("本版以前没有这个有名称的读法，页面也未论证。", "No named reading and no argued note for this before this edition."), ("吃或碰后只剩坎可打时不给吃碰，并说明原因（默认）；照样吃碰、再拆坎打出是另一种读法。", "A claim that would leave only a triplet to discard is not offered, and the player is told why (the default); claiming and then breaking the triplet is the other reading."), ("吃碰之后要打牌，只剩坎时打任何一张都要拆坎，而 3-3 不许拆坎。", "A claim is followed by a discard, and with only triplets left any discard breaks one, which 3-3 forbids."), "paohuzi/notes.md#claim-kan", ("paohuzi/turn.md", "paohuzi/notes.md")),
     C("0.3.0", "paohuzi.liang_pao", ADDED, ("本版以前没有这个有名称的读法，页面也未论证。", "No named reading and no argued note for this before this edition."), ("闲家手中有三张与亮张相同时必须跑（默认）；亮张总归庄家是另一种读法。", "A player other than the dealer holding three of the turned-up card must pao it (the default); the turned-up card always going to the dealer is the other reading."), ("3-4 的“必须”没有例外，亮张和别家翻出的牌一样是公开的。", "The “must” of 3-4 has no exception, and the turned-up card is as public as one turned by another player."), "paohuzi/notes.md#liang-pao", ("paohuzi/turn.md", "paohuzi/notes.md")),
     C("0.3.0", "paohuzi.sheet", PAGE, ("本版以前没有在真实牌桌上记积分表的页面。", "No page kept the match sheet of a game played with real cards before this edition."), ("新页面逐局记下谁胡、戏、番、罚则和打鸟，按小册子算出每局的等和分、换庄、累计和名次；胡牌无效时按没有胡换庄。", "A new page enters each hand's winner, huxi, fan, fouls and bird card and keeps the booklet's sheet: deng and points per hand, the deal passing on, running totals and places; after a void win the deal passes as after no win."), ("小册子是一本比赛规则，积分表由每局数醒的人填写；胡牌无效后谁坐庄它没有说，编者按论证了取舍。", "The booklet is a book of competition rules whose sheet the counter of each hand fills in; it does not say who deals after a void win, and the editorial note argues the choice."), "paohuzi/sheet.md#void-deal", ("paohuzi/sheet.md", "archive/records.md")),
@@ -98,6 +101,30 @@ CHANGES: tuple[Change, ...] = (
     C("0.3.0", "dawei.split_straight", ADDED, ("本版以前没有这个有名称的读法：用来分掷的顺不算一道顺，页面未论证。", "No named reading for this before this edition: a straight used to open a split did not count among the straights, and no page argued it."), ("用来分掷的顺不算一道顺（默认）；算一道顺、掷者成为最后掷顺的人是另一种读法。", "A straight used to open a split does not count among the straights (the default); counting it, its thrower becoming the last straight-thrower, is the other reading."), ("头道、二道的名目和所得写在一起；一手分掷只按掷者选定的一条读。", "The first and second straights are named together with what they take, and a split turn is read only by the way its thrower chose."), "dawei/notes.md#split-straight", ("dawei/split.md", "dawei/fox.md", "dawei/notes.md")),
     C("0.3.0", "dawei.split_bowl", ADDED, ("本版以前没有这个有名称的读法：分掷首色的一碗和正掷时一样生效，页面未论证。", "No named reading for this before this edition: a bowl on a first split throw counted as in the main phase, and no page argued it."), ("分掷首色的一碗照常生效（默认）；只按分掷规则读是另一种读法。", "A bowl on a first split throw counts as in the main phase (the default); reading it by the split rules only is the other reading."), ("特殊情况 6 特意只让第二色的一碗无效，特殊情况 2、3 说的是“游戏中”，不分正掷分掷。", "Special case 6 takes care to void only a bowl on the second throw, and special cases 2 and 3 say “in the game”, with no word of the phases."), "dawei/notes.md#split-bowl", ("dawei/split.md", "dawei/special.md", "dawei/notes.md")),
 )
+
+
+# ----------------------------------------------------------------- what a record was played under
+
+
+def named_defaults() -> frozenset[str]:
+    """The rule options (ids) whose default reading changed in some edition: a record always names the
+    reading of each (an Option tag even at the default), so that no reader has to guess which one it meant."""
+    return frozenset(c.subject for c in CHANGES if c.kind == DEFAULT and c.was)
+
+
+def defaults_in(version: str) -> dict[str, str]:
+    """option id -> the reading that was its default in edition ``version``, for each option whose default has
+    changed since: a record written in that edition without an Option tag for it was played under that reading.
+    Empty for a version that is not one (a record without an edition is read under today's defaults)."""
+    try:
+        v = parse(version)
+    except ValueError:
+        return {}
+    out: dict[str, str] = {}
+    for c in sorted((c for c in CHANGES if c.kind == DEFAULT and c.was), key=lambda c: parse(c.edition)):
+        if parse(c.edition) > v:
+            out.setdefault(c.subject, c.was)
+    return out
 
 
 # ----------------------------------------------------------------- versions and checks

@@ -373,7 +373,8 @@ def _seats_may(rng: random.Random) -> Exercise:
         r0 = rng.choice([d for d in (-2, -1, 0) if 1 <= c.rank + d and c.rank + d + 2 <= 10])
         held = [Card(c.big, c.rank + r0 + i) for i in range(3) if r0 + i != 0]
     hand = sorted(held + _fillers(rng, {x.index for x in held + [c]}, 3))
-    may_chi = not pair and (who == "you" or who == "shang")
+    # 3-2: chi only (只能) the previous player's discard or one's own draw: not a card the player before you turns up
+    may_chi = not pair and (who == "you" or (who == "shang" and how == "discard"))
     right = "peng" if pair else ("chi" if may_chi else "none")
     src = ORIGINS[(who, how)]
     held_w = gw(held)
@@ -385,6 +386,9 @@ def _seats_may(rng: random.Random) -> Exercise:
             if pair:
                 return Text(f"吃要手里有两张能和{c.zh}组成顺子或编子的牌；你手里的一对{c.zh}和它只成三张相同，那是碰。",
                             f"A chi needs two cards that make a run or bian with the {c.en}; your pair of {c.en} makes three alike with it, which is a peng.")
+            if who == "shang":
+                return Text("吃牌只能吃上家打出的牌或自己摸出的牌：上家从底牌翻出的牌，你不能吃。",
+                            "Chi takes only the previous player's discard or your own draw: not a card the player before you turns up from the stock.")
             return Text("不吃隔山牌：下家打出或翻出的牌，你不能吃。", "No chi across the table: you may not chi a card the player after you discards or turns up.")
         ok = TAKE_WAYS[right]
         return Text(f"这张牌你能要：{ok.zh}（{held_w.zh}）。", f"You can take this card: {ok.en.lower()} (with {held_w.en}).")
@@ -395,8 +399,11 @@ def _seats_may(rng: random.Random) -> Exercise:
         ex = Text(f"手里有一对{c.zh}，别家的{c.zh}不论打出还是翻出，你都可以碰（碰也先于吃）。",
                   f"With a pair of {c.en}, you may peng another player's {c.en}, discarded or turned up (and a peng comes before any chi).")
     elif right == "chi":
-        ex = Text(f"{src.zh}的牌你可以吃：{c.zh}和手里的{held_w.zh}组成一组。吃只吃上家的牌和自己翻出的牌。",
-                  f"You may chi this card ({src.en}): the {c.en} and your {held_w.en} make a group. Chi only the previous player's card or your own.")
+        ex = Text(f"{src.zh}的牌你可以吃：{c.zh}和手里的{held_w.zh}组成一组。吃只吃上家打出的牌和自己翻出的牌。",
+                  f"You may chi this card ({src.en}): the {c.en} and your {held_w.en} make a group. Chi only the previous player's discard or your own draw.")
+    elif who == "shang":
+        ex = Text("上家从底牌翻出的牌你不能吃：吃牌只能吃上家打出的牌或自己摸出的牌；手里也没有一对可以碰，所以只能放过。",
+                  "You may not chi a card the player before you turns up: chi takes only his discard or your own draw; and you hold no pair to peng it: let it pass.")
     else:
         ex = Text("下家的牌你不能吃（不吃隔山牌），手里也没有一对可以碰，所以只能放过。",
                   "You may not chi the next player's card (no chi across the table), and you hold no pair to peng it: let it pass.")

@@ -221,10 +221,13 @@ def a_deal(req: dict[str, Any]) -> dict[str, Any]:
 
 def a_options(req: dict[str, Any]) -> dict[str, Any]:
     from .trace import OPTIONS
+    from .xiaguan import VARIANTS, variant_options
 
+    variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
+    mine = variant_options(variant)  # 下灌字牌 offers only the options it reads
     return {
         # each option: its question, its readings as ids and in words, the default and the note
-        "options": [o.json() for o in OPTIONS]
+        "options": [o.json() for o in OPTIONS if o.id.split(".", 1)[1] in mine]
     }
 
 
@@ -275,6 +278,7 @@ EXAMPLES = [
     {"request": {"game": "paohuzi", "action": "deal", "seed": 7}, "zh": "按种子洗牌发牌：三方的牌、亮张、谁能起手胡、庄家可以怎样收张。", "en": "Shuffle and deal by a seed: the three hands, the turned-up card, who may win on it, how the dealer may take it."},
     {"request": {"game": "paohuzi", "action": "fans"}, "zh": "八种番、各自的倍数，以及哪些番不能同时成立（如红胡与黑胡）。", "en": "The eight fan, their multipliers, and which cannot hold together (such as red hu with black hu)."},
     {"request": {"game": "paohuzi", "action": "options"}, "zh": "规则选项：书中不明确之处的各种读法。", "en": "Rule options: the readings where the booklet is unclear."},
+    {"request": {"game": "paohuzi", "action": "options", "variant": "xiaguan"}, "zh": "下灌字牌所用的规则选项：只列它和跑胡子共用、会改变它的那些。", "en": "The rule options of 下灌字牌 (Xiaguan zi pai): only those it shares with 跑胡子, each of which changes it."},
     {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
     {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "D9"], "height": 144, "lesson": True}, "zh": "课程里的画法：英文页另显阿拉伯数字和大小。", "en": "Faces drawn as in the lessons: English pages also show the Arabic numeral and big or small."},
 ]
@@ -373,6 +377,12 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
         req = _sheet_request_of(req)
     cfg = read_config(req)
+    from .sheet import not_on_a_sheet
+
+    for k in get_dict(req, "options", {}):
+        why = not_on_a_sheet(str(k).split(".", 1)[-1])  # an option that changes nothing on a sheet is refused in words
+        if why is not None:
+            raise ApiError("option_not_applicable", *why)
     try:
         m = match_from_json(req, cfg)
     except SheetError as e:

@@ -59,7 +59,7 @@ class RuleConfig:
     two_hu: str = "order"  # paohuzi.two_hu: two seats can win on one card: the first in turn "order" | the "most" valuable
     claim_rank: str = "hu"  # paohuzi.claim_rank: 胡 before every claim ("hu") | claims by "seat" order from the card's owner
     two_players: str = "threshold"  # paohuzi.two_players: a two-seat table needs 21 戏 ("threshold") | sets 20 cards "aside"
-    chi_shang_draw: str = "allow"  # paohuzi.chi_shang_draw: the 下家 may 吃 the card his 上家 turns from the stock ("allow") | "forbid"
+    chi_shang_draw: str = "forbid"  # paohuzi.chi_shang_draw: only the 上家's discard and one's own draw may be 吃'd ("forbid", 3-2 只能) | the 下家 may also 吃 the card his 上家 turns from the stock ("allow")
     claim_kan: str = "forbid"  # paohuzi.claim_kan: a 碰/吃 that leaves only 坎 to discard is "forbid"den | "allow"ed (a 坎 is then broken)
     void_deal: str = "pass"  # paohuzi.void_deal: after a void win the deal "pass"es as after a 荒牌 | the "winner" deals anyway
     liang_pao: str = "pao"  # paohuzi.liang_pao: a non-dealer holding three of the 亮张 must "pao" it | the "dealer" takes it all the same

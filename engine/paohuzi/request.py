@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+from ..errors import ApiError
 from ..validate import bad, get_dict, get_int, get_list, get_str
 from .cards import parse_card
 from .config import DEFAULT, RuleConfig
 from .seating import TABLES, auto
 from .table import Action, Foul, Hand, action_id
-from .xiaguan import VARIANTS, xiaguan_config
+from .xiaguan import VARIANTS, not_applicable, xiaguan_config
 
 MAX_ACTIONS = 800
 #: the largest seed (a hand's number) a table is dealt from; the table's new deals are drawn below it
@@ -30,16 +31,21 @@ def read_config(req: dict[str, Any]) -> RuleConfig:
         raise bad(name, "选项过多。", "too many options.")
     try:
         return DEFAULT.with_options({str(k): str(v) for k, v in rules.items()})
-    except KeyError as e:
-        from .trace import OPTIONS
-
-        ids = ", ".join(o.id for o in OPTIONS)
-        raise bad(name, f"未知的规则选项或取值：{str(e)[:40]}。可用：{ids}。", f"unknown rule option or choice: {str(e)[:40]}. Known: {ids}.") from None
+    except KeyError:
+        raise bad(name, "其中有跑胡子没有的规则或读法；请从本页“规则选项”表所列的读法中选。",
+                  "one of them is not a rule or reading 跑胡子 has; choose from the readings in the page's rule options table.") from None
 
 
 def config_of(req: dict[str, Any], variant: str) -> RuleConfig:
-    """The request's rule options under its variant (下灌字牌 keeps only the options it shares)."""
+    """The request's rule options under its variant (下灌字牌 reads only the options it shares: naming another
+    is refused in words, never ignored)."""
     cfg = read_config(req)
+    name = "rules" if "rules" in req and "options" not in req else "options"
+    for k in req.get(name) or {}:
+        short = str(k).split(".", 1)[1] if str(k).startswith("paohuzi.") else str(k)
+        why = not_applicable(short, variant)
+        if why is not None:
+            raise ApiError("option_not_applicable", *why)
     return xiaguan_config(cfg) if variant == "xiaguan" else cfg
 
 

@@ -309,6 +309,20 @@ def compute(m: Match) -> dict[str, Any]:
 
 #: the rule options that change a match sheet kept by hand (the others concern play itself)
 SHEET_OPTIONS = ("void_deal", "void_hu", "foul_win", "threshold", "threshold_zimo", "deng_base", "red_rule")
+#: the options a sheet reads: those, and at a two-seat table how it is made harder (21 戏 to win, or cards set aside)
+SHEET_READS = SHEET_OPTIONS + ("two_players",)
+
+
+def not_on_a_sheet(option: str) -> tuple[str, str] | None:
+    """Why a 跑胡子 rule option (short name) cannot be set for a match sheet kept by hand, in both languages;
+    None when it changes the sheet (:data:`SHEET_READS`) or is no option at all (another refusal)."""
+    from .trace import OPTIONS
+
+    o = next((o for o in OPTIONS if o.id.split(".", 1)[1] == option), None)
+    if o is None or option in SHEET_READS:
+        return None
+    return (f"规则选项“{o.zh}”不改变积分表：它只关系到行牌，积分表按记下的每一局结算。",
+            f"The rule option “{o.en}” does not change a match sheet: it concerns play itself, and the sheet settles each hand as entered.")
 
 
 def readings(cfg: RuleConfig) -> list[dict[str, Any]]:

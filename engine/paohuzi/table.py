@@ -793,27 +793,24 @@ class Hand:
 
     # ------------------------------------------------------------------ refusals
     def why_not(self, a: Action) -> Foul:
-        """Why ``a`` is not a lawful move now, named by its rule."""
+        """Why ``a`` is not a lawful move now, named by the first rule it breaks in the order a player checks
+        them: a claim's own rules (:meth:`claim_foul`: whose card it is, the cards it needs, 比, a card let go
+        before, a card left to discard) before the order of claims and whose decision it is now
+        (tests/paohuzi/test_refusal_order.py holds the order as written from the booklet)."""
         if self.over:
             return Foul("over", "这一局已经结束。", "This hand is over.", "hu")
         p = self.pending()
         assert p is not None
         w = self.window
+        if w is not None and a.kind in ("peng", "chi") and 0 <= a.seat < self.n and (a.card is None or a.card == w.card):
+            f = self.claim_foul(a.seat, w, a.kind, a.groups)
+            if f is not None:
+                return f
         if a.seat != p or a.seat < 0 or a.seat >= self.n:
             if w is not None and a.kind == "hu" and w.origin == "discard":
                 return Foul("hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di")
-            if w is not None and a.kind == "chi" and 0 <= a.seat < self.n:
-                f = self.chi_from_foul(a.seat, w)
-                if f is not None:
-                    return f
-            if w is not None and a.kind == "chi" and w.steps and w.steps[0][1] == "peng" and 0 <= a.seat < self.n and a.card is not None and a.card.index not in self.chou[a.seat]:
+            if w is not None and a.kind == "chi" and w.steps and w.steps[0][1] == "peng" and 0 <= a.seat < self.n:
                 return Foul("peng_first", f"碰优先于吃：先等{self._zh(p)}决定碰不碰。", f"Peng comes before chi: wait for {self._en(p)} to decide on the peng.", "peng_first")
-            if w is not None and a.kind == "chi" and 0 <= a.seat < self.n and a.card is not None and a.card.index in self.chou[a.seat]:
-                return Foul("chou_zhang", f"不吃臭张：{a.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {a.card.en} go before and may not take it now.", "chou_zhang")
-            if w is not None and a.kind == "peng" and 0 <= a.seat < self.n and a.card is not None and a.card.index in self.chou[a.seat]:
-                return Foul("peng_er", f"碰一不碰二：{a.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {a.card.en} the first time.", "peng_er")
-            if w is not None and a.kind in ("peng", "chi") and 0 <= a.seat < self.n and self.withheld(a.seat, w, a.kind):
-                return self.withheld_foul(w.card, a.kind)
             return Foul("not_your_turn", f"现在轮到{self._zh(p)}。", f"It is {self._en(p)}'s move now.", "turn")
         if self.phase == "discard":
             if a.kind != "discard":
@@ -835,29 +832,13 @@ class Hand:
             zh, en = REASONS.get(code, REASONS["incomplete"])
             return Foul(code, zh, en, "hu")
         if a.kind == "peng":
-            i = w.card.index
-            if i in self.chou[a.seat]:
-                return Foul("peng_er", f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")
-            if self.hands[a.seat][i] != 2:
-                return Foul("no_pair", f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng")
-            if a.seat == w.owner:
-                return Foul("own_card", f"{w.card.zh}是你自己翻出或打出的牌，不能碰。", f"The {w.card.en} is your own card: you cannot peng it.", "peng")
-            if self.withheld(a.seat, w, "peng"):
-                return self.withheld_foul(w.card, "peng")
             return Foul("not_now", "先决定胡不胡，碰在后面。", "First decide on the win; the peng comes after.", "hu")
         if a.kind == "chi":
-            f = self.chi_from_foul(a.seat, w)
-            if f is not None:
-                return f
-            if w.card.index in self.chou[a.seat]:
-                return Foul("chou_zhang", f"不吃臭张：{w.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {w.card.en} go before and may not take it now.", "chou_zhang")
             if step == "peng":
                 return Foul("peng_first", "碰优先于吃：先决定碰不碰，吃在碰之后。", "Peng comes before chi: decide on the peng first; the chi comes after.", "peng_first")
             if step != "chi":
                 return Foul("not_now", "先决定胡不胡，吃在后面。", "First decide on the win; the chi comes after.", "hu")
-            if self.withheld(a.seat, w, "chi"):
-                return self.withheld_foul(w.card, "chi")
-            return self._chi_foul(a, w)
+            return Foul("bad_chi", "这样吃不合规则（比牌或下火的组法不对，或吃后无牌可打）。", "This chi is not lawful (the bi groups are wrong, or no card would be left to discard).", "chi")
         if a.kind == "pass" and step == "forced":
             kind = self._forced_of(a.seat, w)
             if kind == "pao":
@@ -868,6 +849,31 @@ class Hand:
         if a.kind == "pass":
             return Foul("not_now", "现在没有可以放过的选择。", "There is nothing to let go now.", "turn")
         return Foul("unknown", "没有这种走法。", "There is no such move.", "turn")
+
+    def claim_foul(self, s: int, w: Window, kind: str, groups: Sequence[Sequence[Card]] = ()) -> Optional[Foul]:
+        """The first of a 碰's or 吃's own rules that seat ``s`` claiming the card on offer this way would break,
+        whoever decides now, in the booklet's order — 碰: another's card, a pair (3-1 有对子就可以碰), 碰一不碰二,
+        a card left to discard (3-3); 吃: whose card (3-2 只能…), the groups and the cards they need, 比, 不吃臭张,
+        a card left to discard — or None if it breaks none (it may still have to wait its turn)."""
+        i = w.card.index
+        if kind == "peng":
+            if s == w.owner:  # 3-1: a pair takes 人家's card
+                return Foul("own_card", f"{w.card.zh}是你自己翻出或打出的牌，不能碰。", f"The {w.card.en} is your own card: you cannot peng it.", "peng")
+            if self.hands[s][i] != 2:  # 3-1 有对子就可以碰
+                return Foul("no_pair", f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng")
+            if i in self.chou[s]:  # 3-1 碰一不碰二
+                return Foul("peng_er", f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")
+            if self.withheld(s, w, "peng"):  # 3-3: a card must be left to discard
+                return self.withheld_foul(w.card, "peng")
+            return None
+        f = self.chi_from_foul(s, w) or self._chi_foul(s, w, groups)  # 3-2: whose card; the groups it makes; 比
+        if f is not None:
+            return f
+        if i in self.chou[s]:  # 3-2 不吃臭张
+            return Foul("chou_zhang", f"不吃臭张：{w.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {w.card.en} go before and may not take it now.", "chou_zhang")
+        if self.withheld(s, w, "chi"):  # 3-3: a card must be left to discard
+            return self.withheld_foul(w.card, "chi")
+        return None
 
     def chi_from_foul(self, s: int, w: Window) -> Optional[Foul]:
         """Why seat ``s`` may never 吃 this card, whoever decides first (3-2), or None if he may."""
@@ -888,9 +894,11 @@ class Hand:
         return Foul("claim_kan", f"{what}了这张{card.zh}以后手里只剩坎，没有能打出的牌（拆对不拆坎），所以不能{what}。",
                     f"After this {kind} of the {card.en} only a kan would be left in your hand and a kan is never split: there would be no card to discard, so you may not {kind} it.", "claim_kan")
 
-    def _chi_foul(self, a: Action, w: Window) -> Foul:
-        gs = a.groups
-        h = list(self.hands[a.seat])
+    def _chi_foul(self, s: int, w: Window, gs: Sequence[Sequence[Card]]) -> Optional[Foul]:
+        """What is wrong with the groups of seat ``s``'s 吃 (3-2, 3-3, 3-6): the groups themselves first — the
+        card on offer in the first, cards held and none of a 坎, runs and 编 of one case — then 比 (no copy
+        of the card left in hand); None when the groups are right (the lawful ways are :meth:`chi_ways`)."""
+        h = list(self.hands[s])
         if not gs or w.card not in gs[0]:
             return Foul("bad_group", f"吃牌要用手中两张牌和{w.card.zh}组成顺子或编子。", f"A chi makes a run or bian of the {w.card.en} and two cards of your hand.", "chi")
         need = [x for g in gs for x in g]
@@ -909,7 +917,7 @@ class Hand:
         if h[w.card.index] > 0:
             return Foul("shao_bi", f"烧比：手中还有{w.card.zh}，吃牌时必须把它也组成一组亮出来（比牌）。",
                         f"Missed bi (shao bi): you still hold a {w.card.en}; a chi must show it too, in a further group.", "bi")
-        return Foul("bad_chi", "这样吃不合规则（比牌或下火的组法不对，或吃后无牌可打）。", "This chi is not lawful (the bi groups are wrong, or no card would be left to discard).", "chi")
+        return None
 
 
 @lru_cache(maxsize=16_384)  # a decision asks of about a thousand hands: kept small for a phone's memory

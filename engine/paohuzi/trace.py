@@ -102,7 +102,7 @@ OPTIONS: tuple[RuleOption, ...] = (
     _opt("paohuzi.two_hu", "两家都能胡同一张牌", "two players can win on one card", ("order", "most"), "order", "3-1 对子", "“碰”牌优先于“吃”牌", "two-hu"),
     _opt("paohuzi.claim_rank", "胡与别家的碰、跑同在一张牌上", "a win and another's claim on one card", ("hu", "seat"), "hu", "4 怎样胡牌", "胡牌就是一局比赛的终结", "claim-rank"),
     _opt("paohuzi.two_players", "二人局怎样增加难度", "how a two-player table is made harder", ("threshold", "aside"), "threshold", "1-3 二人局和多人局", "改为二十一戏才能胡牌", "two-players"),
-    _opt("paohuzi.chi_shang_draw", "下家能否吃上家翻出的底牌", "may the next player chi a card his previous player turns from the stock", ("allow", "forbid"), "allow", "3-2 顺子", "“吃”牌只能“吃”上家打出的牌", "play-order"),
+    _opt("paohuzi.chi_shang_draw", "下家能否吃上家翻出的底牌", "may the next player chi a card his previous player turns from the stock", ("forbid", "allow"), "forbid", "3-2 顺子", "“吃”牌只能“吃”上家打出的牌", "play-order"),
     _opt("paohuzi.claim_kan", "吃碰以后只剩坎可打", "a claim that would leave only a kan to discard", ("forbid", "allow"), "forbid", "3-3 坎子", "则不能打出去", "claim-kan"),
     _opt("paohuzi.liang_pao", "闲家有三张与亮张相同", "a player other than the dealer holds three of the turned-up card", ("pao", "dealer"), "pao", "3-4 跑", "就必须合成一“跑”", "liang-pao"),
     _opt("paohuzi.void_hu", "无效的胡牌是否按荒牌", "is a void win also a no-win deal", ("penalties", "huang"), "penalties", "比赛 6 罚则 F", "胡牌无效，并按上述罚则计分", "void-hu"),

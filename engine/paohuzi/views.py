@@ -156,18 +156,19 @@ def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[s
             add("peng", "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng")
     if "chi" not in have:
         far = h.chi_from_foul(viewer, w)
+        # in the order a player checks them (Hand.claim_foul): whose card, the groups, 臭张, a card left to discard
         if far is not None:
             add("chi", far.code, far.zh, far.en, far.rule)
-        elif i in h.chou[viewer]:
-            add("chi", "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang")
         elif h.hands[viewer][i] >= 3:
             add("chi", "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan")
+        elif not h.chi_ways(viewer, w, ignore_chou=True, any_discard=True):
+            add("chi", "no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
+                f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
+        elif i in h.chou[viewer]:
+            add("chi", "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang")
         elif h.withheld(viewer, w, "chi"):
             f = h.withheld_foul(x, "chi")
             add("chi", f.code, f.zh, f.en, f.rule)
-        elif not h.chi_ways(viewer, w):
-            add("chi", "no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
-                f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
         else:
             add("chi", "peng_first", "碰优先于吃：先等别家决定。", "Peng comes before chi: wait for the others to decide.", "peng_first")
     return out

@@ -36,6 +36,28 @@ XIAGUAN: RuleConfig = replace(
 SHARED_OPTIONS = ("threshold", "two_hu", "claim_rank", "foul_win", "void_hu", "xia_shun", "po_pao")
 
 
+def variant_options(variant: str) -> tuple[str, ...]:
+    """The rule options (short names) a table of this variant reads: every 跑胡子 option, or those 下灌字牌
+    shares; an option outside the list changes nothing there and is refused (:func:`not_applicable`)."""
+    from .trace import OPTIONS
+
+    names = tuple(o.id.split(".", 1)[1] for o in OPTIONS)
+    return tuple(n for n in names if n in SHARED_OPTIONS) if variant == "xiaguan" else names
+
+
+def not_applicable(option: str, variant: str) -> tuple[str, str] | None:
+    """Why a rule option (short name) cannot be set in this variant, in both languages; None when it can
+    (or when the game has no such option at all: that is another refusal)."""
+    from .trace import OPTIONS
+
+    o = next((o for o in OPTIONS if o.id.split(".", 1)[1] == option), None)
+    if o is None or option in variant_options(variant):
+        return None
+    name_zh, name_en = VARIANTS[variant]
+    return (f"规则选项“{o.zh}”不适用于{name_zh}：{name_zh}在这一点上按它自己的规则行牌，这个选项只改变跑胡子。",
+            f"The rule option “{o.en}” does not apply to {name_zh} ({name_en}): that game follows its own rule here, and the option changes only 跑胡子.")
+
+
 def xiaguan_config(base: RuleConfig = DEFAULT) -> RuleConfig:
     """下灌字牌 as a configuration of the same machine (yezixi.txt, appendix), under ``base``'s shared options."""
     return replace(XIAGUAN, **{k: getattr(base, k) for k in SHARED_OPTIONS})

@@ -92,6 +92,12 @@ class GameState(ABC):
         value); :class:`IllegalAction` for a setup the game does not have."""
 
     @classmethod
+    def option_names(cls, position: dict[str, Any]) -> tuple[str, ...]:
+        """The rule options (short names) a setup reads, where the game declares them (跑胡子's variants);
+        empty otherwise. A record names each of these whose default reading has changed in some edition."""
+        return ()
+
+    @classmethod
     @abstractmethod
     def setups(cls) -> list[dict[str, Any]]:
         """Setups covering every table or variant and every choice of every rule option

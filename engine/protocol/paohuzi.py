@@ -25,7 +25,7 @@ from ..paohuzi.ai import choose
 from ..paohuzi.request import MAX_ACTIONS, PlayRequest, parse_action
 from ..paohuzi.seating import TABLES, hand_sheet, new_hand
 from ..paohuzi.views import view
-from ..paohuzi.xiaguan import VARIANTS, xiaguan_config
+from ..paohuzi.xiaguan import VARIANTS, not_applicable, variant_options, xiaguan_config
 from ..paohuzi.table import Action, Foul, Hand, action_id
 from ..paohuzi.trace import OPTIONS
 from . import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
@@ -48,8 +48,18 @@ class PaohuziState(GameState):
         table = position.get("table", "four" if variant == "paohuzi" else "three")
         if not isinstance(table, str) or table not in TABLES:
             raise IllegalAction("牌桌应是四人局、三人局或二人局。", "The table should be four, three or two at the table.")
+        raw = position.get("options")
+        for k in raw if isinstance(raw, dict) else {}:
+            why = not_applicable(str(k), variant)  # an option the variant does not read is refused, never ignored
+            if why is not None:
+                raise IllegalAction(*why)
         return {"variant": variant, "table": table, "seed": read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed"),
                 "options": read_options(position, CHOICES)}
+
+    @classmethod
+    def option_names(cls, position: dict[str, Any]) -> tuple[str, ...]:
+        """The rule options this setup reads (下灌字牌: those it shares with 跑胡子)."""
+        return variant_options(position.get("variant", "paohuzi"))
 
     @classmethod
     def setups(cls) -> list[dict[str, Any]]:

@@ -42,7 +42,8 @@ banker throws first and takes the two beasts; and one whose throwers may choose 
 as the game has them, seats always by their letters (for 打围
 thrown with real dice: ``Dice`` "table" and ``First``, the seat that throws first, instead
 of the seed; its moves then say what the dice showed, see :mod:`engine.record.table`) — one ``Option`` tag per rule option not at
-its default reading (``option=reading``), ``Level`` for a game played against the computer at
+its default reading (``option=reading``; an option whose default changed in some edition is always named, and a
+record of an earlier edition that leaves it out is read under that edition's default, :mod:`engine.editions`), ``Level`` for a game played against the computer at
 a table (its level: ``basic`` or ``strong``; the table that opens the record plays at it), then ``Names`` (the players' names joined by
 ``;``, one per seat), ``Event``, ``Site``, ``Date``, ``Round``, ``Annotator`` (free text),
 ``Edition`` (the archive's edition that wrote it) and ``Result`` (each seat's result,
@@ -217,6 +218,48 @@ def _comment(zh: str, en: str) -> str:
     return f" {{{clean(zh)} | {clean(en)}}}"
 
 
+def _options_named(cls: type[GameState], setup: Mapping[str, Any]) -> dict[str, str]:
+    """The Option tags of a record: each option not at its default reading, and each option whose default has
+    changed in some edition (engine.editions) at whatever reading, so a reader never has to guess which default
+    the record meant."""
+    from ..editions import named_defaults
+
+    out = dict(setup.get("options") or {})
+    reads = cls.option_names(dict(setup))
+    for oid in named_defaults():
+        game, _, short = oid.partition(".")
+        if game == cls.game and short in reads and short not in out:
+            o = _option(oid)
+            if o is not None:
+                out[short] = o.default
+    return dict(sorted(out.items()))
+
+
+def _option(oid: str) -> Any:
+    import importlib
+
+    try:
+        mod = importlib.import_module(f"engine.{oid.partition('.')[0]}.trace")
+    except ImportError:
+        return None
+    return next((o for o in getattr(mod, "OPTIONS", ()) if o.id == oid), None)
+
+
+def _edition_defaults(cls: type[GameState], game: str, position: Mapping[str, Any], options: dict[str, str], edition_tag: str | None) -> None:
+    """A record written in an earlier edition names no Option tag for an option whose default has changed
+    since: it was played under that edition's default, which is added to ``options`` (and so named in the
+    header when the record is written again)."""
+    if not edition_tag:
+        return
+    from ..editions import defaults_in
+
+    reads = cls.option_names(dict(position))
+    for oid, was in defaults_in(edition_tag).items():
+        g, _, short = oid.partition(".")
+        if g == game and short in reads and short not in options:
+            options[short] = was
+
+
 def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: bool = True) -> str:
     """The record of a game in progress or over. ``tags``: free-text tags (Names, Event, Site,
     Date, Round, Annotator; Edition to keep the edition a record was written in)."""
@@ -226,7 +269,7 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
     for key, tag in SETUP_TAGS.items():
         if key in setup:
             lines.append(f'[{tag} "{_escape(_value_text(setup[key], key in SEAT_FIELDS))}"]')
-    for k, v in (setup.get("options") or {}).items():
+    for k, v in _options_named(type(st), setup).items():
         lines.append(f'[Option "{_escape(f"{k}={v}")}"]')
     if tags.get("Level"):  # the computer's level at the table where it was played
         lines.append(f'[Level "{_escape(str(tags["Level"]))}"]')
@@ -412,6 +455,7 @@ def read(text: str) -> Record:
             if key not in defaults:
                 raise RecordError(ln, f"{GAME_NAMES[game][0]}的记录没有标签 {name}。", f"A record of {GAME_NAMES[game][1]} has no tag {name}.")
             position[key] = _setup_value(name, tags[name], defaults[key], ln, key in SEAT_FIELDS)
+    _edition_defaults(cls, game, position, options, tags.get("Edition"))
     if options:
         position["options"] = options
     try:

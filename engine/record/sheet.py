@@ -16,8 +16,8 @@ import re
 from typing import Any, ClassVar, Sequence
 
 from ..paohuzi.config import DEFAULT
-from ..paohuzi.sheet import (LETTERS, MAX_BIRDS, MAX_SHEET_HANDS, SHEET_TABLES, Entry, Match, SheetError, check_entry, compute,
-                             counter, entry_word, next_dealer, parse_entry, players_of)
+from ..paohuzi.sheet import (LETTERS, MAX_BIRDS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Entry, Match, SheetError, check_entry, compute,
+                             counter, entry_word, next_dealer, not_on_a_sheet, parse_entry, players_of)
 from ..protocol import GameState, IllegalAction, read_int, read_options
 from ..protocol.paohuzi import CHOICES
 
@@ -37,7 +37,17 @@ class PaohuziSheetState(GameState):
         birds = read_int(position, "birds", 0, 0, MAX_BIRDS, "打鸟的人数", "the number of birds")
         if birds and table != "four":
             raise IllegalAction("打鸟只在四人局。", "Birds join only a table of four.")
+        raw = position.get("options")
+        for k in raw if isinstance(raw, dict) else {}:
+            why = not_on_a_sheet(str(k))
+            if why is not None:
+                raise IllegalAction(*why)
         return {"sheet": "match", "table": table, "birds": birds, "options": read_options(position, CHOICES)}
+
+    @classmethod
+    def option_names(cls, position: dict[str, Any]) -> tuple[str, ...]:
+        """The 跑胡子 options that change a sheet (the others concern play and are refused)."""
+        return tuple(k for k in CHOICES if k in SHEET_READS)
 
     @classmethod
     def setups(cls) -> list[dict[str, Any]]:

@@ -208,7 +208,7 @@ def test_every_feedback_link_reaches_a_section_of_its_page_in_both_languages():
             assert "{#" + anchor + "}" in text, (page, anchor, lang)
 
 
-@pytest.mark.parametrize("seed", [6, 19, 24])  # seeds whose hand offers the reader several ways to 吃, more than once
+@pytest.mark.parametrize("seed", [45, 48, 70])  # seeds whose hand offers the reader several ways to 吃, more than once
 def test_each_way_to_chi_at_the_table_is_described_by_what_sets_it_apart(seed):
     """At the table, the note under each way to 吃 names every group that way lays down (its 比 groups too)
     in the reader's language, so two ways that leave different cards in the hand never read alike."""

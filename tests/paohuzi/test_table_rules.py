@@ -64,6 +64,11 @@ def finish_checking_no_second_chance(h: Hand, seat: int, card: str) -> int:
     return again
 
 
+# the positions of seeds 6 and 18 were written when the 下家 could 吃 his 上家's stock card (notes#play-order):
+# they are played under that reading, which they name
+SHANG_DRAW = {"chi_shang_draw": "allow"}
+
+
 # ---------------------------------------------------------------- 1. declined once, declined for good
 
 
@@ -83,10 +88,10 @@ def test_a_peng_declined_is_never_offered_again_even_when_another_seat_takes_the
 def test_a_chi_declined_is_never_offered_again_even_when_another_seat_takes_the_card():
     """§3-2 不吃臭张, from the moment the 吃 is declined (seed 6, the issue's request)."""
     acts = ["discard:d3", "pass:x5", "pass:d6", "pass:x9", "pass:x8", "pass:d9", "pass:x6", "pass:x6"]
-    h = follow(6, "four", 0, acts)
+    h = follow(6, "four", 0, acts, options=SHANG_DRAW)
     for card in ("x5", "d6", "x9", "x8", "d9", "x6"):
         assert parse_card(card).index in h.chou[0], card
-    r = play(seed=6, table="four", seat=0, actions=acts)
+    r = play(seed=6, table="four", seat=0, actions=acts, options=SHANG_DRAW)
     assert not any(a["kind"] in ("chi", "peng") and a["card"] in ("x5", "d6", "x9", "x8", "d9", "x6") for a in r["actions"])
     for item in r["log"]:  # the rest of the hand: seat 0 never claims a card it declined
         if item["seat"] == 0 and item["kind"] in ("chi", "peng"):
@@ -116,7 +121,7 @@ SEED18 = ["discard:x1", "chi:d9:d9.x9.d9", "discard:x3", "peng:x6", "discard:x2"
 
 def test_a_peng_that_would_leave_only_a_kan_is_withheld_and_the_player_is_told_why():
     """§3-3 拆对不拆坎: the dealer holds two 大贰 but a 碰 would leave only a 坎 to discard (seed 18)."""
-    h = follow(18, "four", 0, SEED18, stop=_d2_withheld)
+    h = follow(18, "four", 0, SEED18, options=SHANG_DRAW, stop=_d2_withheld)
     while not h.over and not _d2_withheld(h):  # the card may come after the last action: run the computers up to it
         h.apply(choose(h, h.pending()))
     assert _d2_withheld(h)
@@ -124,11 +129,11 @@ def test_a_peng_that_would_leave_only_a_kan_is_withheld_and_the_player_is_told_w
     peng = next(c for c in said if c["kind"] == "peng")
     assert peng["code"] == "claim_kan" and peng["rule"]["id"] == "claim_kan"
     assert "坎" in peng["zh"] and "kan" in peng["en"]
-    r = play(seed=18, table="four", seat=0, actions=SEED18)
+    r = play(seed=18, table="four", seat=0, actions=SEED18, options=SHANG_DRAW)
     mine = [e for e in r["log"] if e["kind"] == "withheld" and e["seat"] == 0]
     assert mine and mine[0]["card"] == "d2" and mine[0]["rule"]["id"] == "claim_kan"
     # the other players never learn it while the hand is on
-    other = play(seed=18, table="four", seat=1, computer=[0, 2], actions=[])
+    other = play(seed=18, table="four", seat=1, computer=[0, 2], actions=[], options=SHANG_DRAW)
     assert other["over"] or not any(e["kind"] == "withheld" and e["seat"] == 0 for e in other["log"])
 
 
@@ -202,7 +207,7 @@ def test_xiaguan_chi_only_the_previous_players_discard():
 
 def test_paohuzi_chi_of_the_previous_players_stock_card_is_a_reading():
     """§3-2 names the 上家's discard and one's own draw; practice lets the 下家 吃 the 上家's turned card too
-    (notes#play-order): the default allows it, the option forbids it."""
+    (notes#play-order): the default forbids it (the booklet's 只能), the option allows it."""
     seen = {"allow": 0, "forbid": 0}
     for reading in ("allow", "forbid"):
         cfg = DEFAULT.with_options({"chi_shang_draw": reading})
@@ -310,3 +315,20 @@ def test_notes_say_what_the_drawing_deck_holds_and_what_a_two_ended_wait_is():
 
 
 _ = Window
+
+
+def test_the_next_player_no_longer_takes_his_previous_players_stock_card_by_default():
+    """Issue 37: seed 41002, three seats, the computer at every seat: under the booklet's 只能 (3-2) no seat 吃s a
+    card another seat turned from the stock; under the other reading (table practice) the same hand has one."""
+    req = {"game": "paohuzi", "action": "play", "seed": 41002, "variant": "paohuzi", "table": "three", "seat": 0,
+           "computer": [0, 1, 2], "actions": []}
+
+    def chis_of_anothers_draw(a: dict) -> int:
+        n = 0
+        for before, item in zip(a["log"], a["log"][1:]):
+            if item["kind"] == "chi" and before["kind"] == "draw" and before["seat"] != item["seat"] and before["card"] == item["card"]:
+                n += 1
+        return n
+
+    assert chis_of_anothers_draw(play(**{k: v for k, v in req.items() if k != "game" and k != "action"})) == 0
+    assert chis_of_anothers_draw(play(**{k: v for k, v in req.items() if k != "game" and k != "action"}, options=SHANG_DRAW)) > 0

@@ -362,3 +362,58 @@ def test_dawei_split_phase_written_by_hand_follows_the_source_examples():
     assert [g.zhu(s) for s in range(3)] == [66, 415, 47] and sum(g.zhu(s) for s in range(3)) == 528
     assert rec.state.returns() == [66 - 176, 415 - 176, 47 - 176]
     assert write_state(rec.state, rec.tags) == rewrite(text)  # written again with its words, read as the same game
+
+
+def _hand_with_a_chi_of_anothers_draw() -> str:
+    """A 跑胡子 hand (seed 41002, three seats, basic computer seats) played as edition 0.2.0 played it: the next
+    player could 吃 his previous player's stock card; written as that edition wrote it (no Option tags: both
+    readings were then the defaults)."""
+    from engine.protocol.strong import basic_action
+
+    st = open_state({"game": "paohuzi", "variant": "paohuzi", "table": "three", "seed": 41002,
+                     "options": {"chi_shang_draw": "allow", "deng_base": "threshold"}})
+    while not st.is_terminal():
+        st.apply(basic_action(st))
+    text = write(st.written(), {"Edition": "0.2.0"})
+    assert '[Option "chi_shang_draw=allow"]' in text
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("[Option"))
+
+
+def test_a_record_written_under_an_old_default_reads_under_it_and_names_it_when_written_again():
+    """Issue 37: chi_shang_draw's default changed in edition 0.3.0 (engine.editions: the reading it replaced)."""
+    old = _hand_with_a_chi_of_anothers_draw()
+    rec = read(old)
+    assert rec.position["options"] == {"chi_shang_draw": "allow", "deng_base": "threshold"}
+    again = write(rec.position, {"Edition": "0.2.0"})
+    assert '[Option "chi_shang_draw=allow"]' in again and '[Option "deng_base=threshold"]' in again
+    assert read(again).position == rec.position
+    # the same moves in a record of a later edition are read under today's default, where that 吃 is refused
+    with pytest.raises(RecordError) as e:
+        read(old.replace('[Edition "0.2.0"]', '[Edition "0.3.0"]'))
+    assert "不合规则" in e.value.zh and "breaks the rules" in e.value.en
+
+
+def test_a_record_names_the_reading_of_an_option_whose_default_changed_even_at_the_default():
+    st = open_state({"game": "paohuzi", "variant": "paohuzi", "table": "three", "seed": 41002})
+    text = write(st.written())
+    assert '[Option "chi_shang_draw=forbid"]' in text and '[Option "deng_base=15"]' in text
+    assert write(read(text).position) == text and read(text).position["options"] == {}
+    # 下灌字牌 reads neither option: its records name none (and a record naming one is refused)
+    xg = write(open_state({"game": "paohuzi", "variant": "xiaguan", "table": "three", "seed": 41002}).written())
+    assert "[Option" not in xg
+    with pytest.raises(RecordError):
+        read(xg.replace('[Seed "41002"]', '[Seed "41002"]\n[Option "chi_shang_draw=allow"]'))
+
+
+def test_a_match_sheet_of_an_earlier_edition_is_settled_under_its_default_deng_base():
+    """Edition 0.2.0 counted deng from the minimum to win (deng_base threshold): its two-seat sheet of a 21-戏 win
+    (1 deng then, 3 now) still reads, and names that reading when written again."""
+    text = write({"game": "paohuzi", "sheet": "match", "table": "two", "options": {"deng_base": "threshold"},
+                  "actions": ["win:A,huxi:21", "end"]}, {"Edition": "0.2.0"})
+    old = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("[Option"))
+    rec = read(old)
+    assert rec.position["options"] == {"deng_base": "threshold"} and '[Result "1 -1"]' in old
+    assert '[Option "deng_base=threshold"]' in write(rec.position, {"Edition": "0.2.0"})
+    with pytest.raises(RecordError) as e:  # read under today's default the same sheet pays 3 deng
+        read(old.replace('[Edition "0.2.0"]', '[Edition "0.3.0"]'))
+    assert "3 -3" in e.value.en

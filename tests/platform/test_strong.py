@@ -509,7 +509,8 @@ def test_the_play_hint_does_not_weigh_a_silent_pass_of_another_seat():
     # 跑胡子 seed 0, seat 1 to move: the next seat let a card go in silence (only it knows it may not
     # 吃 it now); the basic player, seeing that, would discard otherwise than the hint the reader gets
     actions = ["discard:x9", "chi:x9:x9.d9.d9", "discard:x1", "peng:x1", "discard:d1", "discard:x1", "pass:d4", "peng:x2"]
-    st = open_state({"game": "paohuzi", "seed": 0, "actions": actions})
+    # (written when the next player could 吃 his previous player's stock card: played under that reading)
+    st = open_state({"game": "paohuzi", "seed": 0, "options": {"chi_shang_draw": "allow"}, "actions": actions})
     h, p = st.h, st.current_player()
     seen = public_passes(h, p)
     for s in range(h.n):

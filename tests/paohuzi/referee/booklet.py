@@ -169,7 +169,7 @@ class Rules:
     xing: bool = True
     threshold: int = 15
     claim_kan: str = "forbid"
-    chi_shang_draw: str = "allow"
+    chi_shang_draw: str = "forbid"
     liang_pao: str = "pao"
 
     @property
@@ -184,7 +184,7 @@ def rules_for(variant: str, table: str, options: Optional[dict[str, str]] = None
     if table == "two" and o.get("two_players", "threshold") == "threshold":
         thr = max(thr, 21)  # §1-3: 二十一戏才能胡牌
     return Rules(variant, seats, table == "four", thr, o.get("claim_kan", "forbid"),
-                 "forbid" if variant == "xiaguan" else o.get("chi_shang_draw", "allow"), o.get("liang_pao", "pao"))
+                 "forbid" if variant == "xiaguan" else o.get("chi_shang_draw", "forbid"), o.get("liang_pao", "pao"))
 
 
 @dataclass
