@@ -34,6 +34,10 @@ Grammar (version 1)::
                 split:1.2.9.leaf|3.3.5.10, discard:x9
     comment-line = "%" any text                          ; ignored
 
+No line (a tag's value, a name, a comment) may hold a control character other than the line
+breaks (LF, CR LF) or a text-direction control (U+202E and its kin; :mod:`engine.text`): a record
+holding one is refused with its line and the character's code point.
+
 Tags, in the order a writer puts them: ``Record`` (the format's version, "1"; it comes
 first), ``Game`` (dawei, gupai, yezi, paohuzi), then the game's setup — ``Variant``,
 ``Table``, ``Players``, ``Seed``, ``Dealer``, ``Thrower``, ``Sealed`` (seats joined by
