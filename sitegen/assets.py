@@ -571,9 +571,11 @@ def seal_late_files(root: Path) -> None:
     build = json.loads(m.group(0).removeprefix("/*hw:build*/"))
     changed = False
     for entry in build["files"]:
-        if entry[0] in LATE_FILES and entry[1].startswith(LATE_REV) and (root / entry[0]).is_file():
-            entry[1] = hashlib.sha256((root / entry[0]).read_bytes()).hexdigest()
-            changed = True
+        # (again at each call: mkdocs-static-i18n writes the index once more after the last language's pass)
+        if entry[0] in LATE_FILES and (root / entry[0]).is_file():
+            sha = hashlib.sha256((root / entry[0]).read_bytes()).hexdigest()
+            changed = changed or entry[1] != sha
+            entry[1] = sha
     if changed:
         out = "/*hw:build*/" + json.dumps(build, separators=(",", ":"))
         sw.write_text(text[: m.start()] + out + text[m.end():], encoding="utf-8")
