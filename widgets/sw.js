@@ -69,9 +69,11 @@ function key(url) {
   return u.href;
 }
 
-// The search index is written after the list is made (sitegen/assets.py) and lists the
-// build's hash, not its own: its rule is that it must read as a search index, and it is
-// never copied forward from another deployment's copy (fetched again for each one).
+// The search index is written after the list is made (sitegen/assets.py): the list first names
+// it by the build's hash, and a built site's list has its sha256 put in once it is final
+// (seal_late_files), so that it is checked as any file. Under a list that still has the build's
+// hash, its rule is that it must read as a search index, and it is never copied forward from
+// another deployment's copy (fetched again for each one).
 const LATE = "build:";
 function searchIndex(body) {
   try {
