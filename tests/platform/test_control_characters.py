@@ -190,6 +190,9 @@ def test_names_with_control_characters_are_refused_at_the_api(name):
                 "names": [name, "b", "c", "d"]}),
         handle({"game": "record", "action": "write", "position": {"game": "gupai", "seed": 3}, "event": name}),
         handle({"game": "dawei", "action": "referee", "players": 2, "names": [name, "b"], "moves": []}),
+        handle({"game": "gupai", "action": "ledger", "names": [name, "b", "c", "d"], "hands": []}),
+        handle({"game": "record", "action": "export", "names": [name, "b", "c", "d"],
+                "request": {"game": "gupai", "action": "play", "seed": 3, "human": 0, "moves": []}}),
     ]
     for a in answers:
         assert a["ok"] is False, a
