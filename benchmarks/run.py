@@ -97,8 +97,11 @@ def main() -> int:
         print(res.log[-3000:])
         return 1
     (site / "bench").mkdir()
+    # Pyodide's files are in a folder named by their content (sitegen/assets.py)
+    folder = next(site.glob("assets/pyodide/*/pyodide.mjs")).parent.name
     for f in ("bare.html", "bare-worker.js"):
-        shutil.copy2(ROOT / "benchmarks" / f, site / "bench" / f)
+        text = (ROOT / "benchmarks" / f).read_text(encoding="utf-8")
+        (site / "bench" / f).write_text(text.replace("../assets/pyodide/", f"../assets/pyodide/{folder}/"), encoding="utf-8")
     start_serving(server)
     now = page_weights(site)
 

@@ -20,6 +20,9 @@ from .api import handle
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: the most a record read by ``referee`` may weigh, from a file or from standard input (a record
+#: holds at most engine.record.MAX_CHARS characters, at most 4 bytes each in UTF-8, with room to spare)
+MAX_RECORD_BYTES = 4_000_000
 
 
 def _dumps(obj: object, pretty: bool = False) -> str:
@@ -85,10 +88,19 @@ def _referee(path: str, lang: str) -> int:
     if reconfigure is not None:
         reconfigure(encoding="utf-8", errors="replace")
     try:
-        raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read(4_000_001)
+        if path == "-":  # standard input: no more than a file is read (a pipe may never end)
+            raw = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_RECORD_BYTES + 1)
     except OSError:
         print(f"读不到文件 {path}。\nCannot read the file {path}.", file=sys.stderr)
         return 2
+    if len(raw) > MAX_RECORD_BYTES:
+        print(f"记录太长了：至多读 {MAX_RECORD_BYTES // 1_000_000} MB，这份记录更长，没有读它。\n"
+              f"The record is too long: at most {MAX_RECORD_BYTES // 1_000_000} MB is read, and this one is longer; it was not read.",
+              file=sys.stderr)
+        return 1
     try:
         report = referee(raw.decode("utf-8", errors="replace"))
     except RecordError as e:

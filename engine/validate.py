@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .errors import ApiError
+from .text import unsafe_message
 from .words import capitalize, count, plural, thing, unit
 
 _MISSING = object()
@@ -176,3 +177,25 @@ def get_config(
             "其中有本游戏没有的规则或读法；请从本页“规则选项”表所列的读法中选。",
             "one of them is not a rule or reading this game has; choose from the readings in the page's rule options table.",
         ) from None
+
+
+#: the free-text fields of a request that end up in a record, on a page or in a sheet, in words
+TEXT_LABELS: dict[str, tuple[str, str]] = {
+    "names": ("玩家的名字", "the players' names"), "event": ("场合", "the event"), "site": ("地点", "the place"),
+    "date": ("日期", "the date"), "round": ("轮次", "the round"), "annotator": ("注者", "the annotator"),
+}
+
+
+def refuse_unsafe_text(req: dict[str, Any], fields: Sequence[str] = tuple(TEXT_LABELS)) -> None:
+    """Refuse a request whose free text (a name, or the list of names; the event, place, date…) holds a
+    control character or a text-direction control (:mod:`engine.text`): ``bad_field``, naming the
+    field in words and the character by its code point."""
+    for name in fields:
+        v = req.get(name)
+        texts = v if isinstance(v, list) else [v]
+        for k, x in enumerate(texts):
+            why = unsafe_message(x) if isinstance(x, str) else None
+            if why:
+                zh, en = TEXT_LABELS.get(name) or thing(name)
+                which = (f"（第 {k + 1} 个）", f" (number {k + 1})") if isinstance(v, list) else ("", "")
+                raise ApiError("bad_field", f"{zh}{which[0]}有误：{why[0]}", f"{capitalize(en)}{which[1]} cannot be used as given: {why[1]}")

@@ -19,6 +19,10 @@
   widgets' and the record's, in the order a page links them, so that a page waits for one
   stylesheet before its first paint instead of a dozen (on a phone's connection each costs a
   round trip). The print sheet stays apart, linked for print only (it never holds up a paint).
+- Pyodide's own files (``pyodide.mjs``, its WebAssembly, its standard library…) in a folder named
+  by their content, ``assets/pyodide/<hash>/``: the worker imports and loads them from there, so a
+  deployment that changes Pyodide asks for other addresses, and no copy of the old files (an old
+  service worker's, a browser's, a CDN's) can ever be handed to the new engine.
 - ``sw.js`` at the site root: a service worker that precaches the whole site
   (Pyodide included) under a build hash, so that after one visit the site
   works offline and a new deployment replaces the old cache as a whole.
@@ -61,6 +65,9 @@ FIXED_NAMES = ("sw.js", "search-lang.js")
 ASSET_NAMES = re.compile(r"/\*hw:asset-names\*/\{\}")
 SW_BUILD = re.compile(r"/\*hw:build\*/\{[^\n]*\}")
 LOCK_REF = '"../pyodide/pyodide-lock.json"'
+# in widgets/worker.js: where Pyodide's files are (the folder named by their content)
+PYODIDE_IMPORT = '"../pyodide/pyodide.mjs"'
+PYODIDE_REF = '/*hw:pyodide*/"pyodide/"'
 # in widgets/worker.js: the engine's wheel and the build's Python snapshot, each with its sha256
 ENGINE_REF = "/*hw:engine*/null"
 SNAPSHOT_REF = "/*hw:snapshot*/null"
@@ -80,6 +87,17 @@ def pyodide_dir() -> Path:
     if not (d / "pyodide.mjs").exists():
         raise PluginError("node_modules/pyodide is missing: run `npm ci` (make does it)")
     return d
+
+
+def pyodide_files(src: Path | None = None) -> list[Path]:
+    """Pyodide's files the site serves, from the pinned npm package (or ``src``)."""
+    d = src or pyodide_dir()
+    return [d / n for n in PYODIDE_FILES if (d / n).exists()]
+
+
+def pyodide_folder(src: Path | None = None) -> str:
+    """The folder (under assets/pyodide/) of Pyodide's files: named by their names and contents."""
+    return _digest(*(f.name.encode() + b"\0" + f.read_bytes() for f in pyodide_files(src)))[:10]
 
 
 def _tool(name: str) -> Path:
@@ -254,6 +272,7 @@ class Plan:
     snapshot_name: str = ""  # in assets/pyodide/
     views: bytes = b""  # the views package, zipped
     views_rel: str = ""  # relative to assets/
+    pyodide_folder: str = ""  # Pyodide's files, in assets/pyodide/<this>/
 
     @property
     def names(self) -> dict[str, str]:
@@ -310,12 +329,15 @@ def plan() -> Plan:
     snapshot_name = f"snapshot.{_short(snapshot)}.bin" if snapshot else ""
     engine_ref = {"wheel": wheel_rel, "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest()}
     snapshot_ref = {"file": snapshot_name, "sha256": hashlib.sha256(snapshot).hexdigest()} if snapshot else None
+    folder = pyodide_folder()
     fills = {
+        PYODIDE_IMPORT: f'"../pyodide/{folder}/pyodide.mjs"',
+        PYODIDE_REF: f'/*hw:pyodide*/"pyodide/{folder}/"',
         ENGINE_REF: "/*hw:engine*/" + json.dumps(engine_ref, sort_keys=True),
         SNAPSHOT_REF: "/*hw:snapshot*/" + json.dumps(snapshot_ref, sort_keys=True),
         VIEWS_REF: "/*hw:views*/" + json.dumps({"file": views_rel, "sha256": hashlib.sha256(views).hexdigest()}, sort_keys=True),
     }
-    p = Plan(wheel, wheel_rel, lock, lock_name, widget_scripts(lock_name, fills), snapshot, snapshot_name, views, views_rel)
+    p = Plan(wheel, wheel_rel, lock, lock_name, widget_scripts(lock_name, fills), snapshot, snapshot_name, views, views_rel, folder)
     _plan = (key, p)
     return p
 
@@ -436,10 +458,10 @@ def write_assets(site_dir: Path) -> None:
     if pdst.exists():
         shutil.rmtree(pdst)
     pdst.mkdir(parents=True)
-    src = pyodide_dir()
-    for name in PYODIDE_FILES:
-        if (src / name).exists():
-            shutil.copy2(src / name, pdst / name)
+    # in a folder named by their content (see the module's docstring)
+    _mkdir(pdst / p.pyodide_folder)
+    for f in pyodide_files():
+        shutil.copy2(f, pdst / p.pyodide_folder / f.name)
     (pdst / "pyodide-lock.json").write_bytes(p.lock)
     (pdst / p.lock_name).write_bytes(p.lock)
     if p.snapshot:
@@ -518,14 +540,45 @@ def write_service_worker(root: Path, keep_offline: bool | None = None) -> str:
     Under ``mkdocs serve`` the list is empty: that worker drops any offline copy and unregisters."""
     if keep_offline is None:
         keep_offline = not _serving()
+    from sitegen import headers  # (the policy of the site's pages, as the headers files send it)
+
     files = precache_list(root) if keep_offline else []
     version = _short(json.dumps(files).encode())
-    build = json.dumps({"version": version, "files": files, "bytes": site_bytes(root, files)}, separators=(",", ":"))
+    # what the service worker puts on a response it answers from its copy: the policy of the pages
+    # (documents) and that of the scripts (the engine's worker compiles WebAssembly), as the headers
+    # files give them (sitegen/headers.py)
+    policy = {"page": headers.site_policy(root, wasm=False), "script": headers.site_policy(root, wasm=True)}
+    build = json.dumps({"version": version, "files": files, "bytes": site_bytes(root, files), "policy": policy},
+                       separators=(",", ":"))
     text = (WIDGETS / "sw.js").read_text(encoding="utf-8")
     if not SW_BUILD.search(text):
         raise PluginError("widgets/sw.js has lost its /*hw:build*/{…} placeholder")
     (root / "sw.js").write_text(SW_BUILD.sub(lambda _: "/*hw:build*/" + build, text, count=1), encoding="utf-8")
     return version
+
+
+def seal_late_files(root: Path) -> None:
+    """Once the files written after the list (the search index) are final: put their sha256 in the
+    service worker's list in place of the build's hash, so that the service worker checks them as
+    it checks every other file. The version (the name of the offline copy) does not change."""
+    sw = root / "sw.js"
+    if not sw.is_file():
+        return
+    text = sw.read_text(encoding="utf-8")
+    m = SW_BUILD.search(text)
+    if m is None:
+        return
+    build = json.loads(m.group(0).removeprefix("/*hw:build*/"))
+    changed = False
+    for entry in build["files"]:
+        # (again at each call: mkdocs-static-i18n writes the index once more after the last language's pass)
+        if entry[0] in LATE_FILES and (root / entry[0]).is_file():
+            sha = hashlib.sha256((root / entry[0]).read_bytes()).hexdigest()
+            changed = changed or entry[1] != sha
+            entry[1] = sha
+    if changed:
+        out = "/*hw:build*/" + json.dumps(build, separators=(",", ":"))
+        sw.write_text(text[: m.start()] + out + text[m.end():], encoding="utf-8")
 
 
 # ---------------------------------------------------------------- the wheel on the API page

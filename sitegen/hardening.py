@@ -4,10 +4,12 @@ sitegen/hooks.py in mkdocs.yml, so it sees each page as it is written).
 - **Content-Security-Policy** in a ``<meta>`` tag at the top of every page's
   head: scripts only from the site itself, plus the theme's inline scripts by
   their sha256 (computed here from the page as written, so a theme upgrade
-  cannot slip an unlisted script in), WebAssembly compilation for Pyodide
-  (``'wasm-unsafe-eval'``), workers only from the site; no plugins, no
+  cannot slip an unlisted script in), workers only from the site; no plugins, no
   ``<base>`` from elsewhere, no form posting elsewhere. A ``javascript:`` URL
-  cannot run under it.
+  cannot run under it. No WebAssembly in a page: only the engine's worker compiles it
+  (Pyodide), and a worker is governed by the policy its own response carries, not by the page's
+  (the headers files, sitegen/headers.py, give every file the policy with ``'wasm-unsafe-eval'``;
+  a page's ``<meta>`` policy is enforced beside it, so a page never may compile WebAssembly).
 - **The 404 page in both languages**: ``404.html`` and ``en/404.html``, each
   with language links to the other one (a 404 page is served at any address,
   so its links cannot be the counterpart of the address).
@@ -63,13 +65,14 @@ def serving() -> bool:
     return _serving["on"]
 
 
-def policy(hashes: list[str]) -> str:
-    """The page's policy. Only directives that a ``<meta>`` policy honours (no frame-ancestors, no reporting)."""
+def policy(hashes: list[str], wasm: bool = False) -> str:
+    """The page's policy. Only directives that a ``<meta>`` policy honours (no frame-ancestors, no reporting).
+    ``wasm``: WebAssembly may be compiled (the policy of the engine's worker, never of a page)."""
     inline = ["'unsafe-inline'"] if _serving["on"] else hashes
     return "; ".join(
         [
             "default-src 'self'",
-            " ".join(["script-src 'self' 'wasm-unsafe-eval'", *inline]),
+            " ".join(["script-src 'self'", *(["'wasm-unsafe-eval'"] if wasm else []), *inline]),
             "worker-src 'self'",
             "connect-src 'self'",
             "img-src 'self' data: blob:",

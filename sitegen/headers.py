@@ -40,6 +40,7 @@ HASHED = (
     r"assets/engine/[0-9a-f]{8,}/.*",
     r"assets/views/[0-9a-f]{8,}/.*",
     r"assets/pyodide/pyodide-lock\.[0-9a-f]{8,}\.json",
+    r"assets/pyodide/[0-9a-f]{8,}/.*",
     r"assets/javascripts/.*\.min\.js",
     r"assets/stylesheets/.*\.min\.css",
 )
@@ -50,12 +51,14 @@ def base_path(site_url: str | None) -> str:
     return path if path.endswith("/") else path + "/"
 
 
-def site_policy(site: Path) -> str:
-    """The page policy with every inline script of every page of ``site``, and frame-ancestors 'none'."""
+def site_policy(site: Path, wasm: bool = True) -> str:
+    """The page policy with every inline script of every page of ``site``, and frame-ancestors 'none'.
+    ``wasm``: with ``'wasm-unsafe-eval'``, as every file is sent (the engine's worker compiles
+    WebAssembly; the pages' own ``<meta>`` policy, enforced beside it, does not allow it)."""
     hashes: set[str] = set()
     for f in site.rglob("*.html"):
         hashes.update(hardening.inline_script_hashes(f.read_text(encoding="utf-8", errors="replace")))
-    return hardening.policy(sorted(hashes)) + "; frame-ancestors 'none'"
+    return hardening.policy(sorted(hashes), wasm=wasm) + "; frame-ancestors 'none'"
 
 
 def common_headers(policy: str) -> list[tuple[str, str]]:
@@ -79,6 +82,7 @@ def netlify_headers(base: str, policy: str) -> str:
     lines += [f"{base}sw.js", "  Cache-Control: no-cache"]
     lines += [f"{base}assets/engine/*", "  Cache-Control: public, max-age=31536000, immutable"]
     lines += [f"{base}assets/views/*", "  Cache-Control: public, max-age=31536000, immutable"]
+    lines += [f"{base}assets/pyodide/*/*", "  Cache-Control: public, max-age=31536000, immutable"]
     return "\n".join(lines) + "\n"
 
 
@@ -132,3 +136,7 @@ def on_post_build(config: Any) -> None:
     write(site, config)
     # the search index as the theme last wrote it (after every language), smaller
     page_weight.shrink_search_index(site)
+    # … and final now: the service worker checks it by its sha256, as every other file
+    from sitegen import assets
+
+    assets.seal_late_files(site)

@@ -451,7 +451,7 @@ def page(browser: object, site_url: str, request: pytest.FixtureRequest) -> Iter
 
 FOLDER_MARKERS = {"browser": "browser", "record": "site", "node": "node"}
 #: test files of the offline layer: their pages keep the service worker (every other page blocks it)
-SERVICE_WORKER_FILES = {"test_offline.py"}
+SERVICE_WORKER_FILES = {"test_offline.py", "test_offline_trust.py"}
 
 #: long runs (seconds to tens of seconds each on two cores): whole-game simulations, searches over
 #: many seeds and fuzzing; `make test` runs them (tests/platform/test_tiers.py checks each exists)

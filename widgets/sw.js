@@ -10,12 +10,20 @@
 // previous deployment's copy; a body that does not match (an upload out of order, a
 // stale edge of a CDN) is fetched once more and otherwise not kept.
 //
+// Nothing is served on its label alone either: every answer from the copy is checked against
+// the build's list as it is served (a copy can be changed after it was kept: any script of the
+// same origin may write to the browser's caches). A copy that is not this build's file is
+// deleted and the file fetched again; offline, a page is then answered with the site's own
+// "not here" page (itself checked). And the answer is made here, not the stored one handed on:
+// its type from the file's name, `nosniff`, and the site's Content-Security-Policy — so that a
+// planted page could run no script even if it ever got past the check.
+//
 // A new deployment changes this file, so the browser installs the new version beside
 // the old one (files whose content did not change are copied, not downloaded again)
 // and switches once no open tab uses the old one: a page never mixes scripts of two
 // deployments. Under `mkdocs serve` the list is empty: this worker then removes any
 // offline copy and unregisters itself.
-const BUILD = /*hw:build*/{"version":"dev","files":[],"bytes":0};
+const BUILD = /*hw:build*/{"version":"dev","files":[],"bytes":0,"policy":{"page":"","script":""}};
 const PREFIX = "hw-site-";
 const CACHE = PREFIX + BUILD.version;
 const CHOICE = "hw-offline-choice"; // the reader's choice to keep the whole archive
@@ -61,9 +69,11 @@ function key(url) {
   return u.href;
 }
 
-// The search index is written after the list is made (sitegen/assets.py) and lists the
-// build's hash, not its own: its rule is that it must read as a search index, and it is
-// never copied forward from another deployment's copy (fetched again for each one).
+// The search index is written after the list is made (sitegen/assets.py): the list first names
+// it by the build's hash, and a built site's list has its sha256 put in once it is final
+// (seal_late_files), so that it is checked as any file. Under a list that still has the build's
+// hash, its rule is that it must read as a search index, and it is never copied forward from
+// another deployment's copy (fetched again for each one).
 const LATE = "build:";
 function searchIndex(body) {
   try {
@@ -114,10 +124,12 @@ async function keep(urls, { older = [], network = true, first = "no-cache" } = {
   const queue = [...new Set(urls.map(key))].filter((u) => FILES.has(u));
   let kept = 0;
   async function one(url) {
-    if (await cache.match(url)) {
+    const have = await cache.match(url);
+    if (have && (await served(url, have).catch(() => null))) {
       kept += 1;
       return;
     }
+    if (have) await cache.delete(url); // not this build's file: kept again below
     for (const name of older) {
       const old = await (await caches.open(name)).match(url);
       const good = old && (await checked(url, await old.arrayBuffer(), old.headers, { forward: true }));
@@ -209,15 +221,58 @@ self.addEventListener("message", (event) => {
   })());
 });
 
+// what a file is, by its name (never by the type stored with a copy, which a script could have chosen)
+const TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", mjs: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8", json: "application/json", wasm: "application/wasm", svg: "image/svg+xml",
+  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", ico: "image/x-icon",
+  woff: "font/woff", woff2: "font/woff2", ttf: "font/ttf", xml: "application/xml", txt: "text/plain; charset=utf-8",
+  csv: "text/csv; charset=utf-8", pdf: "application/pdf", zip: "application/zip", whl: "application/zip",
+  bin: "application/octet-stream", bib: "text/plain; charset=utf-8", ris: "text/plain; charset=utf-8",
+  cff: "text/plain; charset=utf-8", jsonld: "application/ld+json", webmanifest: "application/manifest+json",
+};
+
+/** The headers of an answer made from the copy of ``url``: its type by its name, no sniffing, and the
+ * site's policy (a script's, for scripts: the engine's worker compiles WebAssembly; a page's otherwise). */
+function headersFor(url) {
+  const path = new URL(url).pathname;
+  const ext = path.endsWith("/") ? "html" : (/\.([a-z0-9]+)$/i.exec(path) || ["", ""])[1].toLowerCase();
+  const headers = new Headers({ "content-type": TYPES[ext] || "application/octet-stream", "x-content-type-options": "nosniff" });
+  const policy = ext === "js" || ext === "mjs" ? BUILD.policy.script : BUILD.policy.page;
+  if (policy) headers.set("content-security-policy", policy);
+  return headers;
+}
+
+/** ``hit`` (a copy of ``url`` from the cache) as the answer to serve, if its body is this build's
+ * file; else null. */
+async function served(url, hit, status = 200) {
+  const want = FILES.get(url);
+  if (!want || !hit) return null;
+  const body = await hit.arrayBuffer();
+  const good = want.startsWith(LATE) ? searchIndex(body) : (await sha256(body)) === want;
+  return good ? new Response(body, { status, headers: headersFor(url) }) : null;
+}
+
+/** Delete every copy of ``request`` in this deployment's copy (whatever its query). */
+async function forget(request) {
+  if (replaced() || !(await caches.has(CACHE))) return;
+  await (await caches.open(CACHE)).delete(request, { ignoreSearch: true, ignoreVary: true });
+}
+
 async function respond(event) {
   const request = event.request;
+  const url = key(request.url);
   // (caches.match does not create the copy, as caches.open would)
   const hit = await caches.match(request, { cacheName: CACHE, ignoreSearch: true, ignoreVary: true });
-  if (hit) return hit;
+  if (hit) {
+    const good = await served(url, hit).catch(() => null);
+    if (good) return good;
+    // not this build's file (changed since it was kept, or planted): gone, and fetched again
+    await forget(request).catch(() => {});
+  }
   try {
     const res = await fetch(request);
     // a file of this build the reader opened: kept, once its body is checked
-    const url = key(request.url);
     if (res.ok && res.status === 200 && FILES.has(url)) {
       const copy = res.clone();
       event.waitUntil((async () => {
@@ -230,8 +285,11 @@ async function respond(event) {
     if (request.mode === "navigate") {
       // the missing page's language: the English part of the site lives under en/
       const english = new URL(request.url).pathname.slice(SCOPE.pathname.length).startsWith("en/");
-      const notFound = await caches.match(new URL(english ? "en/404.html" : "404.html", SCOPE).href, { cacheName: CACHE });
-      if (notFound) return new Response(await notFound.blob(), { status: 404, headers: notFound.headers });
+      const page = new URL(english ? "en/404.html" : "404.html", SCOPE).href;
+      // (checked as every answer from the copy; a copy that is not the build's is not shown)
+      const notFound = await served(page, await caches.match(page, { cacheName: CACHE }), 404).catch(() => null);
+      if (notFound) return notFound;
+      await forget(page).catch(() => {});
     }
     throw err;
   }

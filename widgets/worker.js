@@ -19,8 +19,11 @@ const SNAPSHOT = /*hw:snapshot*/null;
 const VIEWS = /*hw:views*/null;
 let pyCall = null;
 
+// Pyodide's files, in a folder the build names by their content (sitegen/assets.py), as the import above
+const PYODIDE = /*hw:pyodide*/"pyodide/";
+
 const pyodideOptions = () => ({
-  indexURL: new URL("pyodide/", ASSETS).href,
+  indexURL: new URL(PYODIDE, ASSETS).href,
   lockFileURL: LOCK.href,
   packageBaseUrl: ASSETS.href, // the lock file names the wheel relative to assets/
 });
@@ -34,13 +37,20 @@ import engine
 import engine.api
 import views
 def _hw_call(text):
+    if not isinstance(text, str):
+        return json.dumps({"ok": False, "error": {"code": "bad_request", "zh": "规则引擎收到的请求是空的，或者不是一组带名字的值，没有处理它。", "en": "The rules engine received an empty request, or one that is not a set of named values, and did nothing with it."}})
     try:
         req = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return json.dumps({"ok": False, "error": {"code": "bad_json", "zh": "请求不是有效的 JSON。", "en": "The request is not valid JSON."}})
-    if isinstance(req, dict) and "view" in req:
-        return json.dumps(views.answer(req), ensure_ascii=False)
-    return json.dumps(engine.api.handle(req), ensure_ascii=False)
+    try:
+        if isinstance(req, dict) and "view" in req:
+            return json.dumps(views.answer(req), ensure_ascii=False)
+        return json.dumps(engine.api.handle(req), ensure_ascii=False)
+    except Exception:
+        import sys, traceback
+        traceback.print_exc(file=sys.stderr)  # for a developer, in the console; never in an answer
+        return json.dumps({"ok": False, "error": {"code": "internal_error", "zh": "规则引擎没能回答这个请求。请再试一次；如果还是这样，请报告它。", "en": "The rules engine could not answer this request. Please try again, and report it if it happens again."}})
 `;
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -195,7 +205,14 @@ const REFUSED = {
   deep: { code: "bad_request", zh: `这个请求层层套叠超过 ${LIMITS.depth} 层，规则引擎不读它。`, en: `This request is nested more than ${LIMITS.depth} levels deep; the rules engine does not read it.` },
   big: { code: "bad_request", zh: "这个请求太长，规则引擎不读它。", en: "This request is too long for the rules engine to read." },
   unknown: { code: "bad_request", zh: "规则引擎收到一条看不懂的消息，没有处理它。", en: "The rules engine received a message it could not understand, and did nothing with it." },
+  // a call without a request, or with something else than a set of named values (call(undefined), call(42)…)
+  malformed: { code: "bad_request", zh: "规则引擎收到的请求是空的，或者不是一组带名字的值，没有处理它。", en: "The rules engine received an empty request, or one that is not a set of named values, and did nothing with it." },
+  // the engine failed inside (its words for a developer went to the console, never to the reader)
+  failed: { code: "worker_error", zh: "浏览器中的规则引擎没能回答这个请求。请再试一次。", en: "The rules engine in the browser could not answer this request. Please try again." },
+  starting: { code: "worker_error", zh: "浏览器中的规则引擎还没有准备好。请稍后再试。", en: "The rules engine in the browser is not ready yet. Please try again in a moment." },
 };
+
+const isRequest = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 function nestedDeeperThan(value, depth) {
   const stack = [[value, 1]];
@@ -238,15 +255,21 @@ self.onmessage = async (event) => {
       booting = null;
       self.postMessage({ type: "boot-error", message: String(err && err.message || err) });
     }
-  } else if (msg.type === "call" && (msg.refused || nestedDeeperThan(msg.request, LIMITS.depth))) {
-    refuse(msg.id, msg.refused || REFUSED.deep);
+  } else if (msg.type === "call" && (msg.refused || !isRequest(msg.request) || nestedDeeperThan(msg.request, LIMITS.depth))) {
+    refuse(msg.id, msg.refused || (isRequest(msg.request) ? REFUSED.deep : REFUSED.malformed));
   } else if (msg.type === "call") {
     let text;
     try {
-      if (!pyCall) throw new Error("engine not ready");
+      if (!pyCall) {
+        refuse(msg.id, REFUSED.starting);
+        return;
+      }
       text = pyCall(JSON.stringify(msg.request));
+      if (typeof text !== "string") throw new TypeError("the engine answered something else than text");
     } catch (err) {
-      text = JSON.stringify({ ok: false, error: { code: "worker_error", zh: `浏览器中的引擎出错：${err}`, en: `The engine in the browser failed: ${err}` } });
+      console.error("the rules engine failed on a call:", err); // for a developer only: never shown to a reader
+      refuse(msg.id, REFUSED.failed);
+      return;
     }
     self.postMessage(answerText(msg.id, text)); // the engine's answer is JSON text already
   } else {

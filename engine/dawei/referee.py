@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import ApiError
 from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
-from ..validate import bad, get_int, get_list, get_str
+from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .actions import dice_words, stick_list, view
 from .game import MAX_PLAYERS, MIN_PLAYERS, seat_en, seat_zh
 
@@ -38,9 +38,10 @@ def _names(req: dict[str, Any], n: int) -> list[str]:
     label = ("玩家的名字", "the players' names")
     if not isinstance(raw, list) or len(raw) != n or not all(isinstance(x, str) for x in raw):
         raise bad("names", f"应为 {n} 个名字，每位玩家一个。", f"give {n} names, one for each player.", label=label)
+    refuse_unsafe_text(req, ("names",))  # a control or text-direction character: refused, never passed on
     out = []
     for x in raw:
-        x = re.sub(r"[\x00-\x1f\x7f;\"\\{}]", " ", x).strip()
+        x = re.sub(r"[;\"\\{}]", " ", x).strip()
         if not x or len(x) > MAX_NAME:
             raise bad("names", f"每个名字应有 1 到 {MAX_NAME} 个字。", f"each name should be 1 to {MAX_NAME} characters long.", label=label)
         out.append(x)

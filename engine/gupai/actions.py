@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..errors import ApiError
 from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
-from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int
+from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, read_level
 from .hand import MAX_MOVES, Move, State, deal
@@ -347,6 +347,7 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     from ..record import RecordError, read, write
 
     tags: dict[str, str] = {}
+    refuse_unsafe_text(req, ("names", "date"))
     names = req.get("names")
     if names is not None:
         if not isinstance(names, list) or len(names) != PLAYERS or any(not isinstance(n, str) or len(n) > 40 or "\n" in n for n in names):

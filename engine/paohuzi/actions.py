@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import ApiError
+from ..text import unsafe_message
 from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str, given
 from ..words import capitalize
 from .arrange import arrange
@@ -399,6 +400,10 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     tags = {"Names": ";".join((names + [""] * n)[:n] + [f"鸟 {b + 1}" for b in range(m.birds)])} if any(names) or m.birds else {}
     for f, tag in (("event", "Event"), ("site", "Site"), ("date", "Date")):
         v = req.get(f)
+        why = unsafe_message(v) if isinstance(v, str) else None
+        if why:
+            zh, en = {"event": ("场合", "The event"), "site": ("地点", "The place"), "date": ("日期", "The date")}[f]
+            raise ApiError("bad_sheet", f"{zh}{why[0]}", f"{en}: {why[1]}")
         if isinstance(v, str) and v and len(v) <= 200 and "\n" not in v:
             tags[tag] = v
     out["record"] = write(position, tags)

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
+from ..text import unsafe_message
 from .birds import BIRD_SEAT, bird_scores
 from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
@@ -359,10 +360,13 @@ def ranking(totals: Sequence[int], tiebreak: Sequence[int] = ()) -> list[dict[st
 
 
 def _csv_cell(v: Any) -> str:
+    """One cell of the CSV: a cell a spreadsheet could take for a formula starts with an apostrophe, and
+    every cell holding a quote, a comma or a line break (LF or CR: a spreadsheet breaks the line at
+    either, and the text after it would start a cell of its own) is quoted."""
     s = str(v)
-    if s[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[-+]?[0-9]+", s):
+    if s[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"[-+]?[0-9]+", s):
         s = "'" + s  # a spreadsheet must not take a cell for a formula
-    return '"' + s.replace('"', '""') + '"' if re.search(r'[",\n]', s) else s
+    return '"' + s.replace('"', '""') + '"' if re.search(r'[",\r\n]', s) else s
 
 
 def csv_text(sheet: dict[str, Any]) -> str:
@@ -580,6 +584,10 @@ def match_from_json(req: dict[str, Any], cfg: RuleConfig) -> Match:
     if birds and table != "four":
         raise SheetError("打鸟只在四人局：最后一张底牌指向庄家、下家、醒家或上家。", "Birds join only a table of four: the last stock card names the dealer, next, counter or previous seat.")
     names = req.get("names", [])
+    for k, x in enumerate(names if isinstance(names, list) else []):
+        why = unsafe_message(x) if isinstance(x, str) else None
+        if why:  # a control or text-direction character (a line break too): refused, never written in a cell
+            raise SheetError(f"第 {k + 1} 个名字{why[0]}", f"Name {k + 1}: {why[1]}")
     if not isinstance(names, list) or len(names) > n or not all(isinstance(x, str) and len(x) <= 40 and "\n" not in x and ";" not in x for x in names):
         raise SheetError(f"名字应是至多 {n} 个短的名字（不含分号）。", f"The names should be at most {n} short names (without semicolons).")
     hands = req.get("hands", [])

@@ -34,6 +34,10 @@ Grammar (version 1)::
                 split:1.2.9.leaf|3.3.5.10, discard:x9
     comment-line = "%" any text                          ; ignored
 
+No line (a tag's value, a name, a comment) may hold a control character other than the line
+breaks (LF, CR LF) or a text-direction control (U+202E and its kin; :mod:`engine.text`): a record
+holding one is refused with its line and the character's code point.
+
 Tags, in the order a writer puts them: ``Record`` (the format's version, "1"; it comes
 first), ``Game`` (dawei, gupai, yezi, paohuzi), then the game's setup — ``Variant``,
 ``Table``, ``Players``, ``Seed``, ``Dealer``, ``Thrower``, ``Sealed`` (seats joined by
@@ -67,6 +71,7 @@ from typing import Any, Mapping
 from ..dawei.game import SEATS_EN as _DAWEI_SEATS_EN
 from ..dawei.game import SEATS_ZH as _DAWEI_SEATS_ZH
 from ..protocol import ADAPTERS, GameState, IllegalAction, state_class
+from ..text import char_words, first_unsafe, is_safe, line_of
 
 FORMAT_VERSION = "1"
 #: the longest record read (characters) and the most lines
@@ -264,6 +269,12 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
     """The record of a game in progress or over. ``tags``: free-text tags (Names, Event, Site,
     Date, Round, Annotator; Edition to keep the edition a record was written in)."""
     tags = dict(tags or {})
+    for tag, value in tags.items():
+        if not is_safe(str(value)):
+            zh, en = char_words(next(c for c in str(value) if not is_safe(c)))
+            raise IllegalAction(f"记录的标签 {tag} 含有{zh}：名字、场合、地点这些文字不能含控制字符或改变文字方向的符号。",
+                                f"The record's tag {tag} holds {en}: names, event, site and the like may not hold control "
+                                "characters or text-direction controls.")
     setup = st.written()
     lines = [f'[Record "{FORMAT_VERSION}"]', f'[Game "{st.game}"]']
     for key, tag in SETUP_TAGS.items():
@@ -399,6 +410,14 @@ def read(text: str) -> Record:
         raise RecordError(1, "记录应是一段文字。", "A record should be text.")
     if len(text) > MAX_CHARS:
         raise RecordError(1, f"记录太长了（至多 {MAX_CHARS} 个字符）。", f"The record is too long (at most {MAX_CHARS} characters).")
+    bad_at = first_unsafe(text)
+    if bad_at is not None:
+        # before the lines are split: str.splitlines would take some of these for line breaks
+        zh, en = char_words(text[bad_at])
+        raise RecordError(line_of(text, bad_at), f"这一行含有{zh}。记录的标签、名字和注释不能含控制字符或改变文字方向的符号：它们看不见，"
+                          "却能让终端或屏幕显示别的东西。",
+                          f"This line holds {en}. A record's tags, names and comments may not hold control characters or "
+                          "text-direction controls: they are invisible, yet can make a terminal or a screen show something else.")
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise RecordError(MAX_LINES + 1, f"记录太长了（至多 {MAX_LINES} 行）。", f"The record is too long (at most {MAX_LINES} lines).")

@@ -16,7 +16,7 @@ from ..api import size
 from ..errors import ApiError
 from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
-from ..validate import get_dict
+from ..validate import get_dict, refuse_unsafe_text
 from . import FREE_TAGS, MAX_CHARS, RecordError, narration_text, read, referee, result_text, write
 
 _GAME = re.compile(r'\[Game "([a-z]{1,12})"\]')
@@ -41,6 +41,7 @@ def _bad(e: RecordError) -> ApiError:
 def a_write(req: dict[str, Any]) -> dict[str, Any]:
     position = get_dict(req, "position", {})
     tags: dict[str, str] = {}
+    refuse_unsafe_text(req, tuple(TAG_FIELDS))
     for f, tag in TAG_FIELDS.items():
         v = req.get(f)
         if v is None:

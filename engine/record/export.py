@@ -150,12 +150,13 @@ _PLAY = {"dawei": "play", "gupai": "play", "yezi": "round", "paohuzi": "play"}
 
 def a_export(req: dict[str, Any]) -> dict[str, Any]:
     """A table widget's game request in (``request``), the game's record out."""
-    from ..validate import get_dict
+    from ..validate import get_dict, refuse_unsafe_text
     from . import RecordError, read, write
 
     inner = get_dict(req, "request", {})
     pos = position_of(inner)
     tags = {}
+    refuse_unsafe_text(req, ("names",))
     names = req.get("names")
     if isinstance(names, list) and all(isinstance(x, str) and len(x) <= 40 and "\n" not in x for x in names):
         tags["Names"] = ";".join(x.replace(";", ",") for x in names)

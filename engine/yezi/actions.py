@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..errors import ApiError
 from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
-from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int
+from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai
 from .best import best_split, make_split
 from .cards import FACES, GROUP_SIZE, LEAF, SEAT_NAMES, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
@@ -319,6 +319,7 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
         })
     from ..record.dealt import showing_record
 
+    refuse_unsafe_text(req, ("names", "event", "date"))
     tags = {k: req[f] for f, k in (("event", "Event"), ("date", "Date")) if isinstance(req.get(f), str) and len(req[f]) <= 400 and "\n" not in req[f]}
     names = req.get("names")
     if isinstance(names, list) and len(names) == 4 and all(isinstance(x, str) and len(x) <= 60 and "\n" not in x for x in names):

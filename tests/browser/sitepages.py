@@ -99,7 +99,7 @@ def as_returning_reader(ctx: Any, site_url: str, site: Path) -> None:
         return
     pg = ctx.new_page()
     try:
-        pg.goto(site_url + "assets/pyodide/package.json")
+        pg.goto(site_url + "assets/engine/manifest.json")
         pg.evaluate(
             "async ([name, url]) => { const c = await caches.open(name); await c.add(url); }",
             [RETURNING_CACHE, site_url + snap],

@@ -148,3 +148,30 @@ def test_a_move_count_in_other_digits_is_a_move_that_cannot_be_made(page, site_u
         window.heritageWidgets.call({ game: "dawei", action: "play", humans: [0], moves: [m] })))""")
     for a in answers:
         assert a["ok"] is False and a["error"]["code"] == "bad_move", a
+
+
+def test_a_malformed_call_is_answered_bad_request_in_words_never_with_a_traceback(page, site_url):
+    """``heritageWidgets.call(undefined)`` answered "worker_error" with Python's traceback (a TypeError in
+    json, raised in the worker's entry point): every call without a request, or with something else
+    than a set of named values, is refused as bad_request in both languages, and nothing of an
+    exception reaches the answer."""
+    page.goto(site_url + "dawei/play/")
+    widget(page, "dawei-game")
+    answers = page.evaluate(
+        """async () => {
+        const out = [];
+        for (const r of [undefined, null, 42, "text", true, [1, 2], [{ game: "engine", action: "ping" }]]) {
+            out.push(await window.heritageWidgets.call(r));
+        }
+        out.push(await window.heritageWidgets.call());
+        out.push(await window.heritageWidgets.call({ game: "engine", action: "ping" }));  // still answering
+        return out;
+    }"""
+    )
+    for a in answers[:-1]:
+        assert a["ok"] is False and a["error"]["code"] == "bad_request", a
+        words = a["error"]["zh"] + a["error"]["en"]
+        assert a["error"]["zh"] and a["error"]["en"]
+        for leak in ("Traceback", "Error", "json", "File ", ".py", "line "):
+            assert leak not in words, (leak, a)
+    assert answers[-1]["ok"] is True

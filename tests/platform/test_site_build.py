@@ -19,9 +19,13 @@ def test_both_languages_and_assets(built_site: Path):
     assert (built_site / "en" / "index.html").exists()
     assert '<html lang="zh"' in (built_site / "index.html").read_text(encoding="utf-8")
     assert '<html lang="en"' in (built_site / "en" / "index.html").read_text(encoding="utf-8")
-    for f in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-              "pyodide/pyodide-lock.json", "engine/manifest.json"):
+    for f in ("pyodide/pyodide-lock.json", "engine/manifest.json"):
         assert (built_site / "assets" / f).exists(), f
+    # Pyodide's own files in the folder named by their content, and nowhere else
+    folders = [d for d in (built_site / "assets" / "pyodide").iterdir() if d.is_dir()]
+    assert len(folders) == 1 and re.fullmatch(r"[0-9a-f]{10}", folders[0].name), folders
+    for f in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (folders[0] / f).exists() and not (built_site / "assets" / "pyodide" / f).exists(), f
     # widget scripts by content hash: <name>.<10 hex>.js
     for name in ("runtime", "worker", "dom", "dawei"):
         assert len(list((built_site / "assets" / "widgets").glob(f"{name}.[0-9a-f]*.js"))) == 1, name
