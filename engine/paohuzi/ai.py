@@ -121,21 +121,24 @@ def choose(h: Hand, seat: int) -> Action:
                 best, best_v = a, v
         return best if best is not None else next(a for a in acts if a.kind == "pass")
     if "discard" in kinds:
-        early = len(h.stock) > 10
-        nxt = h.nxt(seat)
-        counts = h.hands[seat]
         best, best_v = acts[0], 1e18
         for a in acts:
-            assert a.card is not None
-            v = ties(counts, a.card.index)  # what the hand loses with this card
-            if early and not a.card.big:
-                v -= 0.15  # 宁小勿大
-            if a.card.index in h.chou[nxt]:
-                v -= 0.5  # the next player may not 吃 it
+            v = discard_cost(h, seat, a)
             if v < best_v:
                 best, best_v = a, v
         return best
     return acts[-1]
+
+
+def discard_cost(h: Hand, seat: int, a: Action) -> float:
+    """What discarding ``a``'s card costs ``seat`` in the computer's eyes (the lowest is its discard)."""
+    assert a.card is not None
+    v = ties(h.hands[seat], a.card.index)  # what the hand loses with this card
+    if len(h.stock) > 10 and not a.card.big:
+        v -= 0.15  # 宁小勿大 early in the hand
+    if a.card.index in h.chou[h.nxt(seat)]:
+        v -= 0.5  # the next player may not 吃 it
+    return v
 
 
 def public_passes(h: Hand, seat: Optional[int]) -> Hand:

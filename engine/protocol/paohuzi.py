@@ -21,7 +21,7 @@ from typing import Any, Callable, ClassVar, Optional, Sequence
 from ..paohuzi.cards import FACES, parse_card
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.labels import action_json
-from ..paohuzi.ai import choose
+from ..paohuzi.ai import choose, discard_cost, public_passes
 from ..paohuzi.request import MAX_ACTIONS, PlayRequest, parse_action
 from ..paohuzi.seating import TABLES, hand_sheet, new_hand
 from ..paohuzi.views import view
@@ -29,6 +29,10 @@ from ..paohuzi.xiaguan import VARIANTS, not_applicable, variant_options, xiaguan
 from ..paohuzi.table import Action, Foul, Hand, action_id
 from ..paohuzi.trace import OPTIONS
 from . import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+
+#: how many discards the strong level plays out (the basic player's least costly ones; see
+#: :meth:`PaohuziState.strong_candidates`)
+STRONG_DISCARDS = 4
 
 #: option -> its readings, the default first
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -161,27 +165,10 @@ class PaohuziState(GameState):
             del pool[:n]
             hands[s] = counts
         # a card a seat cannot hold that many of is exchanged for one it can: first among the unseen
-        # cards left for the stock, else with another seat that can hold it
-        for s in seats:
-            counts = hands[s]
-            for i in range(len(FACES)):
-                while i not in keep and counts[i] > caps[s][i]:
-                    j = next((j for j in range(len(pool)) if pool[j].index != i and counts[pool[j].index] < caps[s][pool[j].index]), None)
-                    if j is not None:
-                        counts[i] -= 1
-                        counts[pool[j].index] += 1
-                        pool[j] = FACES[i]
-                        continue
-                    swap = next(((t, f) for t in seats if t != s and hands[t][i] < caps[t][i]
-                                 for f in range(len(FACES)) if f != i and f not in keep and hands[t][f] > 0
-                                 and counts[f] < caps[s][f]), None)
-                    if swap is None:
-                        break
-                    t, f = swap
-                    counts[i] -= 1
-                    counts[f] += 1
-                    hands[t][f] -= 1
-                    hands[t][i] += 1
+        # cards left for the stock, else with another seat that can hold it; first as far as the seats'
+        # likely hands allow (:meth:`likely_caps`), then as far as the table's rules do (:meth:`caps`)
+        for limit in (self.likely_caps(player, caps), caps):
+            _exchange(hands, pool, seats, keep, limit)
         for s in seats:
             h.hands[s] = hands[s]
         for k in stock_slots:
@@ -210,6 +197,49 @@ class PaohuziState(GameState):
 
             w.steps = w.steps[:1] + [(s, k) for s, k in w.steps[1:] if still(s, k)]
         return other
+
+    def strong_candidates(self) -> list[str]:
+        """The moves the strong level plays out: every lawful one, but of the discards only the
+        :data:`STRONG_DISCARDS` the basic player rates least costly (as the seat sees the table: the
+        others' silent passes unknown), in the order of the lawful moves. A discard that loosens the
+        hand far more than the best few is not worth the deals it would take from them."""
+        legal = self.legal_actions()
+        p = self.h.pending()
+        if p is None or self.h.phase != "discard" or len(legal) <= STRONG_DISCARDS:
+            return legal
+        seen = public_passes(self.h, p)
+        cost = {a: discard_cost(seen, p, self._amap[a]) for a in legal}
+        keep = set(sorted(legal, key=lambda a: cost[a])[:STRONG_DISCARDS])  # (a stable sort: the basic move first of equals)
+        return [a for a in legal if a in keep]
+
+    def likely_caps(self, player: int, caps: list[list[int]]) -> list[list[int]]:
+        """``caps`` narrowed by what a seat's silence most likely means: a seat that let a card go by (or
+        left it to a 吃) without 碰, when it was offered, most likely holds no pair of it — a player
+        holding a pair nearly always 碰s (the computer player always does). Not a rule of the table:
+        the strong level's imagined deals prefer it, and give it up where the unseen cards cannot
+        be dealt so (:func:`_exchange`)."""
+        h = self.h
+        out = [list(c) for c in caps]
+        if h.charge:
+            return out
+        log = h.log
+        for k, e in enumerate(log):
+            if e.card is None or e.seat is None or not (e.kind == "discard" or (e.kind == "draw" and not e.hidden)):
+                continue
+            i, owner = e.card.index, e.seat
+            taken = False
+            for f in log[k + 1:]:
+                if f.kind in ("discard", "draw", "liang"):
+                    break
+                if f.kind in ("hu", "pao", "ti", "wei", "peng", "shou"):
+                    taken = True  # a compulsory move or a win came first, or someone did 碰
+                    break
+            if taken:
+                continue
+            for s in range(h.n):
+                if s != player and s != owner:
+                    out[s][i] = min(out[s][i], 1)
+        return out
 
     def caps(self, player: int) -> list[list[int]]:
         """For each seat, the most copies of each card it can hold concealed now, as far as ``player``
@@ -253,6 +283,32 @@ class PaohuziState(GameState):
                 elif s != 0 and h.cfg.liang_pao == "pao":
                     caps[s][i] = min(caps[s][i], 2)
         return caps
+
+def _exchange(hands: dict[int, list[int]], pool: list[Any], seats: list[int], keep: set[int], caps: list[list[int]]) -> None:
+    """A card a seat holds more of than ``caps`` allows is exchanged for one it may hold: first among the
+    unseen cards in ``pool`` (the stock's), else with another seat that may hold it (as far as it goes)."""
+    for s in seats:
+        counts = hands[s]
+        for i in range(len(FACES)):
+            while i not in keep and counts[i] > caps[s][i]:
+                j = next((j for j in range(len(pool)) if pool[j].index != i and counts[pool[j].index] < caps[s][pool[j].index]), None)
+                if j is not None:
+                    counts[i] -= 1
+                    counts[pool[j].index] += 1
+                    pool[j] = FACES[i]
+                    continue
+                swap = next(((t, f) for t in seats if t != s and hands[t][i] < caps[t][i]
+                             for f in range(len(FACES)) if f != i and f not in keep and hands[t][f] > 0
+                             and counts[f] < caps[s][f]), None)
+                if swap is None:
+                    break
+                t, f = swap
+                counts[i] -= 1
+                counts[f] += 1
+                hands[t][f] -= 1
+                hands[t][i] += 1
+
+
 
 def table_setup(r: PlayRequest) -> dict[str, Any]:
     """A table's ``play`` request (read by :func:`engine.paohuzi.request.read_play_request`) as the setup of a

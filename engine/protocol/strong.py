@@ -34,13 +34,14 @@ from . import GameState
 #: Work units (about a microsecond of CPython each) of one rollout from the first move of a
 #: game: a deal of the hidden cards plus the game played out by the basic player. Measured
 #: with benchmarks/bench_strong.py and rounded up; a rollout later in the game costs less.
+#: (跑胡子's: about 7 ms from the first move on a busy machine, its caches cold, in issue 37.)
 #: 叶子戏's is one split scored in one deal (:meth:`YeziState.strong_deal`: a deal's others' best splits
 #: shared by its splits, about 26 µs and 31 Python calls a split in CPython), not a round played out.
-ROLLOUT_UNITS: dict[str, int] = {"gupai": 2_000, "paohuzi": 20_000, "yezi": 60, "dawei": 2_000}
+ROLLOUT_UNITS: dict[str, int] = {"gupai": 2_000, "paohuzi": 10_000, "yezi": 60, "dawei": 2_000}
 
 #: The work of one strong decision, in work units: what the hint and a computer seat at the strong
-#: level spend on each decision (about 0.1 s of CPython in 骨牌, 0.6 s in 跑胡子, whose hands are
-#: longer to play out; in 叶子戏 about 900 deals of the others' cards for every split worth weighing).
+#: level spend on each decision (about 0.1 s of CPython in 骨牌, 0.6 s declared in 跑胡子, whose hands are
+#: longer to play out, about 0.15 s measured; in 叶子戏 about 900 deals of the others' cards for every split worth weighing).
 STRONG_UNITS: dict[str, int] = {"gupai": 120_000, "paohuzi": 600_000, "yezi": 120_000, "dawei": 100_000}
 
 #: how sure the strong level must be before it leaves the basic player's move: another move is

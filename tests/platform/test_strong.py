@@ -184,7 +184,12 @@ def test_table_play_answers_the_move_at_each_level(position):
         assert c["level"] == level and c["id"] in ids and c["seat"] == a["to_move"]
         assert c["zh"] and c["en"]
         if level == "strong":
-            assert [e["id"] for e in c["estimates"]] == ids and c["deals"] >= 1
+            # every lawful move the strong level plays out, in the order of the lawful moves (跑胡子's
+            # discards: the basic player's best four), the basic move and the choice among them
+            played = [e["id"] for e in c["estimates"]]
+            assert played == [x for x in ids if x in played] and c["deals"] >= 1
+            assert basic_action(open_state(position)) in played and c["id"] in played
+            assert len(played) == (min(4, len(ids)) if position["game"] == "paohuzi" and ids[0].startswith("discard") else len(ids))
             mean = {e["id"]: e["mean"] for e in c["estimates"]}
             assert mean[c["id"]] >= mean[basic_action(open_state(position))]  # it leaves the basic move only for a better one
             assert handle(req) == a  # seeded: the same request, the same answer
@@ -475,6 +480,56 @@ def test_zipai_what_a_pass_reveals_holds_for_the_real_cards_and_for_every_sample
                             assert all(n <= caps[s][i] for i, n in enumerate(w.h.hands[s]) if i != keep), (st.written(), s)
             st.apply(rng.choice(st.legal_actions()))
     assert tight > 50
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "xiaguan"])
+def test_zipai_imagined_deals_prefer_no_pair_where_a_seat_let_the_card_go_without_peng(variant):
+    # the basic computer always 碰s a pair's card: with it at every seat, the likely limits hold for the
+    # real hands (a player may still let a 碰 go, so they are only preferred), they narrow the table's
+    # limits often, and an imagined deal keeps them wherever the unseen cards allow
+    held = total = narrowed = kept = asked = 0
+    for seed in (5, 6, 7):
+        st = open_state({"game": "paohuzi", "variant": variant, "seed": seed})
+        while not st.is_terminal():
+            p = st.current_player()
+            caps = st.caps(p)
+            likely = st.likely_caps(p, caps)
+            for s in range(st.h.n):
+                if s != p:
+                    for i, c in enumerate(likely[s]):
+                        assert c <= caps[s][i]
+                        narrowed += c < caps[s][i]
+                        if c < caps[s][i]:
+                            total += 1
+                            held += st.h.hands[s][i] <= c
+            if len(st.legal_actions()) > 1:
+                keep = st.h.window.card.index if st.h.window is not None else None
+                w = st.resample(p, random.Random(seed))
+                for s in range(w.h.n):
+                    if s != p:
+                        asked += 1
+                        kept += all(n <= likely[s][i] for i, n in enumerate(w.h.hands[s]) if i != keep)
+            st.apply(basic_action(st))
+    assert narrowed > 100 and kept >= 0.97 * asked
+    assert held >= 0.98 * total
+
+
+@pytest.mark.parametrize("variant", ["paohuzi", "xiaguan"])
+def test_zipai_strong_level_plays_out_the_basic_players_best_four_discards(variant):
+    found = 0
+    for seed in (3, 4):
+        st = open_state({"game": "paohuzi", "variant": variant, "seed": seed})
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            few = st.strong_candidates()
+            assert basic_action(st) in few and set(few) <= set(legal) and few == [a for a in legal if a in few]
+            if st.h.phase == "discard" and len(legal) > 4:
+                assert len(few) == 4
+                found += 1
+            else:
+                assert few == legal  # a claim or 胡: every lawful move
+            st.apply(basic_action(st))
+    assert found >= 2
 
 
 def test_zipai_samples_ask_the_others_claims_again_of_their_new_cards():

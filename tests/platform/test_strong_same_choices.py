@@ -16,18 +16,19 @@ from engine.protocol import open_state
 from engine.protocol.strong import basic_action, strong_choice
 
 #: (variant, table, seed, the moves before the decision, rollouts, the move chosen, deals,
-#:  ((lawful move, mean, standard error, deals), ...)), recorded at commit 947f8cc
+#:  ((lawful move, mean, standard error, deals), ...)), recorded at commit 947f8cc and again for issue 37 (the strong
+#:  level plays out only its best few discards, and its imagined deals give a seat that let a card go by no pair of it)
 DECISIONS = [
     ('paohuzi', 'four', 77, ['discard:d1', 'pass:d1', 'pass:x7', 'chi:x7:x7.x5.x6', 'discard:x3', 'peng:x3', 'discard:x9', 'peng:x9', 'discard:x1', 'peng:x8', 'discard:x1', 'pass:x7'], 12,
-     'pass:x4', 6, (('chi:x4:x4.x2.x3', 2.3333333333333335, 2.7527763762750106, 6), ('pass:x4', 5.333333333333333, 3.3730961708462717, 6))),
+     'chi:x4:x4.x2.x3', 6, (('chi:x4:x4.x2.x3', 5.0, 3.492849839314596, 6), ('pass:x4', 5.333333333333333, 3.3730961708462717, 6))),
     ('paohuzi', 'four', 77, ['discard:d1', 'pass:d1', 'pass:x7', 'chi:x7:x7.x5.x6', 'discard:x3', 'peng:x3', 'discard:x9', 'peng:x9', 'discard:x1', 'peng:x8', 'discard:x1', 'pass:x7', 'chi:x4:x4.x2.x3', 'discard:d1', 'peng:x10', 'discard:x2', 'peng:x2', 'discard:x10', 'chi:x10:x10.d10.d10', 'discard:x7', 'pass:x7', 'pass:d6'], 12,
      'chi:d6:d6.d4.d5|d5.d6.d7', 3, (('chi:d6:d6.d4.d5|d5.d6.d7', 2.0, 1.1547005383792515, 3), ('chi:d6:d6.d5.d7|d4.d5.d6', 2.0, 1.1547005383792515, 3), ('chi:d6:d6.x6.d6', 0.0, 0.0, 3), ('pass:d6', 0.0, 0.0, 3))),
     ('paohuzi', 'four', 77, ['discard:d1', 'pass:d1', 'pass:x7', 'chi:x7:x7.x5.x6', 'discard:x3', 'peng:x3', 'discard:x9', 'peng:x9', 'discard:x1', 'peng:x8', 'discard:x1', 'pass:x7', 'chi:x4:x4.x2.x3', 'discard:d1', 'peng:x10', 'discard:x2', 'peng:x2', 'discard:x10', 'chi:x10:x10.d10.d10', 'discard:x7', 'pass:x7', 'pass:d6', 'chi:d6:d6.d4.d5|d5.d6.d7', 'discard:x7'], 21,
-     'discard:d2', 3, (('discard:x8', 0.0, 0.0, 3), ('discard:d2', 4.0, 2.309401076758503, 3), ('discard:d3', 1.3333333333333333, 1.3333333333333335, 3), ('discard:d4', 0.0, 0.0, 3), ('discard:d5', 1.3333333333333333, 1.3333333333333335, 3), ('discard:d7', 2.6666666666666665, 2.666666666666667, 3), ('discard:d9', 0.0, 0.0, 3))),
+     'discard:x8', 5, (('discard:x8', 1.6, 0.9797958971132713, 5), ('discard:d4', 0.8, 0.8000000000000002, 5), ('discard:d5', 0.8, 0.8, 5), ('discard:d7', 0.8, 0.8000000000000002, 5))),
     ('paohuzi', 'four', 77, ['discard:d1', 'pass:d1', 'pass:x7', 'chi:x7:x7.x5.x6', 'discard:x3', 'peng:x3', 'discard:x9', 'peng:x9', 'discard:x1', 'peng:x8', 'discard:x1', 'pass:x7', 'chi:x4:x4.x2.x3', 'discard:d1', 'peng:x10', 'discard:x2', 'peng:x2', 'discard:x10', 'chi:x10:x10.d10.d10', 'discard:x7', 'pass:x7', 'pass:d6', 'chi:d6:d6.d4.d5|d5.d6.d7', 'discard:x7', 'discard:x8', 'pass:d7', 'discard:x4'], 12,
      'chi:d6:d6.d5.d7', 4, (('chi:d6:d6.d4.d5', 0.0, 0.0, 4), ('chi:d6:d6.d5.d7', 0.0, 0.0, 4), ('pass:d6', 1.0, 1.0, 4))),
     ('xiaguan', 'three', 3, ['discard:d8', 'pass:d8', 'peng:x8', 'discard:x9', 'peng:d9', 'discard:x1', 'peng:x1', 'discard:x3', 'peng:x5', 'discard:x9', 'discard:x9', 'discard:d5'], 12,
-     'pass:d5', 6, (('peng:d5', 2.3333333333333335, 2.3333333333333335, 6), ('pass:d5', 11.0, 7.0, 6))),
+     'peng:d5', 6, (('peng:d5', 2.0, 2.0, 6), ('pass:d5', 5.0, 5.0, 6))),
     ('xiaguan', 'three', 41, ['discard:x9', 'peng:x9', 'discard:x1', 'chi:x1:x1.x1.d1', 'discard:x2', 'peng:x2', 'discard:x6', 'peng:x6', 'discard:x7', 'discard:d1', 'peng:d3', 'discard:x10', 'peng:x10', 'discard:d5', 'chi:d5:d5.d4.d6|x5.x5.d5', 'discard:d4', 'peng:d4'], 12,
      'discard:d7', 3, (('discard:x3', 0.0, 0.0, 3), ('discard:d7', 16.0, 9.237604307034012, 3), ('discard:d9', 0.0, 0.0, 3), ('discard:d10', 13.333333333333334, 9.614803401237305, 3))),
     ('xiaguan', 'three', 41, ['discard:x9', 'peng:x9', 'discard:x1', 'chi:x1:x1.x1.d1', 'discard:x2', 'peng:x2', 'discard:x6', 'peng:x6', 'discard:x7', 'discard:d1', 'peng:d3', 'discard:x10', 'peng:x10', 'discard:d5', 'chi:d5:d5.d4.d6|x5.x5.d5', 'discard:d4', 'peng:d4', 'discard:d9', 'pass:d9', 'peng:x8', 'discard:x4', 'discard:d5'], 12,
