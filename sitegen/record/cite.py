@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from sitegen.record.data import ARCHIVE, BUILD, archive_version, primary_work
-from sitegen.editions import edition_root
+from sitegen.editions import draft_words, edition_root
 from sitegen.record.dates import archive_date
 from sitegen.record.facts import LANG_TAG, PageFacts
 
@@ -162,7 +162,7 @@ def cite_block(f: PageFacts, sources_href: str, citing_href: str) -> str:
 
 
 def archive_bibtex() -> str:
-    v = archive_version()
+    v = draft_words("en") or archive_version()
     d = archive_date()
     return (
         "@online{fgha-archive,\n"
@@ -182,7 +182,7 @@ def archive_csl() -> str:
         "author": [{"literal": ARCHIVE["publisher"].en}],
         "issued": {"date-parts": _parts(d)},
         "URL": edition_root(BUILD["site_url"]),
-        "version": archive_version(),
+        "version": draft_words("en") or archive_version(),
         "language": "zh-CN",
     }
     return json.dumps([item], ensure_ascii=False, indent=2) + "\n"
@@ -190,7 +190,7 @@ def archive_csl() -> str:
 
 def gen_cite_archive(lang: str, params: dict[str, Any]) -> str:
     """Citations of the whole archive, with the downloads written at the site root."""
-    L, v, d, url = lang, archive_version(), archive_date(), edition_root(BUILD["site_url"])
+    L, v, d, url = lang, draft_words(lang) or archive_version(), archive_date(), edition_root(BUILD["site_url"])
     gbt = f"{ARCHIVE['publisher'](L)}. {ARCHIVE['name'](L)}[EB/OL]. {v}. {d[:4]}({d})[{ACCESSED}]. {url}."
     en = f"{ARCHIVE['publisher']('en')}. {ARCHIVE['name']('en')} ({ARCHIVE['name']('zh')}). Version {v}. Last modified {_long_date(d, 'en')}. {url}."
     up = "../../" if L == "zh" else "../../../"
