@@ -54,8 +54,11 @@ def anchor_of(v: str) -> str:
 
 def edition_root(base: str) -> str:
     """The address of this build's edition: ``base`` itself when the build is an edition's
-    (``HW_EDITION_OF`` set), else ``<base>editions/<version>/``."""
+    (``HW_EDITION_OF`` set), else ``<base>editions/<version>/``; in a draft (changes not yet
+    released, see ``draft_after``) the site's own address, since no edition holds its text."""
     if os.environ.get(EDITION_OF):
+        return base
+    if draft_after() is not None:
         return base
     return f"{base}editions/{version()}/"
 
@@ -63,6 +66,148 @@ def edition_root(base: str) -> str:
 def cite_url(base: str, rel: str) -> str:
     """The address a citation gives for the page at ``rel`` (site-relative): its edition's."""
     return edition_root(base) + rel
+
+
+# ----------------------------------------------------------------- drafts: text not yet released
+
+#: set by the deployment (sitegen/deploy.py) to the built pages of the latest release, so that a
+#: draft's pages unchanged since it can cite it
+RELEASED_DIR = "HW_RELEASED_DIR"
+#: the folders and files whose changes change the published text
+RECORD_PATHS = ("docs", "engine", "sitegen", "views", "widgets", "overrides", "mkdocs.yml")
+
+_draft: dict[str, str | None] = {}
+
+
+def reset_draft() -> None:
+    """Forget what ``draft_after`` found (a new build starts)."""
+    _draft.clear()
+
+
+def latest_release(before_or_at: str | None = None) -> str | None:
+    """The newest released (dated) edition no newer than ``before_or_at`` (default: VERSION)."""
+    limit = ed.parse(before_or_at or version())
+    dated = [e.version for e in ed.EDITIONS if e.date and ed.parse(e.version) <= limit]
+    return max(dated, key=ed.parse) if dated else None
+
+
+def _changed_since(rev: str) -> bool | None:
+    """Whether the record's files differ from release ``rev`` (committed, uncommitted or new);
+    None when git cannot tell (no repository, no such revision)."""
+    if _git("rev-parse", "-q", "--verify", rev + "^{commit}").returncode != 0:
+        return None
+    diff = _git("diff", "--name-only", rev, "--", *RECORD_PATHS)
+    new = _git("ls-files", "--others", "--exclude-standard", "--", *RECORD_PATHS)
+    if diff.returncode != 0 or new.returncode != 0:
+        return None
+    return bool(diff.stdout.strip() or new.stdout.strip())
+
+
+def draft_after() -> str | None:
+    """None when this build's text is a released edition's (an edition's own build, or a tree
+    whose VERSION is released and unchanged since its tag); else the latest release the draft
+    follows ("0.3.0"), or "" when nothing has been released yet."""
+    if "v" in _draft:
+        return _draft["v"]
+    result: str | None
+    if os.environ.get(EDITION_OF):
+        result = None
+    else:
+        v = version()
+        e = ed.edition(v)
+        if e is None or not e.date:  # the edition in preparation: the text is not released yet
+            result = latest_release() or ""
+        else:
+            try:
+                changed = _changed_since(ref(f"v{v}"))
+            except (OSError, subprocess.SubprocessError):
+                changed = None
+            # no repository, or a release not tagged yet: VERSION and its date are all we know
+            result = v if changed else None
+    _draft["v"] = result
+    return result
+
+
+def draft_words(lang: str) -> str:
+    """The version a draft's pages name: "draft after 0.3.0" (empty when not a draft)."""
+    after = draft_after()
+    if after is None:
+        return ""
+    if not after:
+        return _t(lang, f"{version()} 版草稿", f"draft of {version()}")
+    return _t(lang, f"{after} 版之后的草稿", f"draft after {after}")
+
+
+_ARTICLE = re.compile(r'<article class="md-content__inner[^"]*"[^>]*>(.*?)</article>', re.S)
+
+
+def page_text(html_text: str) -> str:
+    """The words of a page's article (or of a page's content as the build renders it), without
+    its citation block, edition banner or the draft's note: what readers read of that page."""
+    m = _ARTICLE.search(html_text)
+    body = m.group(1) if m else html_text
+    body = re.sub(r"<(script|style|template|noscript)\b.*?</\1>", " ", body, flags=re.S)
+    body = re.sub(r'<section class="rec-cite".*?</section>', " ", body, flags=re.S)
+    body = re.sub(r'<div class="admonition warning rec-older-edition".*?</div>', " ", body, flags=re.S)
+    body = re.sub(r"<[^>]+>", "", body)
+    # spacing is the markup's (the English pages' Chinese marked afterwards, line breaks), not the text's
+    return re.sub(r"\s+", "", html.unescape(body))
+
+
+def released_text(rel: str) -> str | None:
+    """The words of the page at site path ``rel`` in the latest release's built pages
+    (``HW_RELEASED_DIR``), None where they are not at hand or the release has no such page."""
+    d = os.environ.get(RELEASED_DIR)
+    if not d:
+        return None
+    f = Path(d) / rel / "index.html"
+    if not f.is_file():
+        return None
+    return page_text(f.read_text(encoding="utf-8"))
+
+
+#: stand for a draft page's citation address and version until the page is written whole and
+#: can be compared with the release (``resolve_published``)
+URL_TOKEN, VERSION_TOKEN, NOTE_TOKEN = "@@hw-cite-url@@", "@@hw-cite-version@@", "@@hw-draft-note@@"
+
+
+def as_published(base: str, rel: str) -> tuple[str, str, bool]:
+    """(the address a citation of page ``rel`` gives, the version it names, whether the page is a
+    draft's): in a release its edition's address; in a draft the latest release's address only if
+    the page reads there word for word as here (decided once the page is written: the tokens),
+    else none (""): a draft is never cited at an edition whose text differs."""
+    after = draft_after()
+    if after is None:
+        return cite_url(base, rel), version(), False
+    d = os.environ.get(RELEASED_DIR)
+    if after and d and (Path(d) / rel / "index.html").is_file():
+        return URL_TOKEN, VERSION_TOKEN, True
+    return "", "", True
+
+
+def resolve_published(output: str, base: str, rel: str, url: str, lang: str) -> tuple[str, str, str]:
+    """A draft's page written whole: (the page with its tokens replaced, the address it cites or
+    "", the version it names). The latest release is cited where the page's words are its words."""
+    after = draft_after() or ""
+    same = bool(after) and released_text(rel) == page_text(output)
+    cited, v = (f"{base}editions/{after}/{rel}", after) if same else ("", draft_words(lang))
+    if not same:
+        output = output.replace(f'"archivedAt": "{URL_TOKEN}", ', "")
+    output = output.replace(NOTE_TOKEN, draft_note(lang, v if same else ""))
+    return output.replace(URL_TOKEN, cited or url).replace(VERSION_TOKEN, v), cited, v
+
+
+def draft_note(lang: str, cited_release: str) -> str:
+    """The sentence a draft's citation block adds: the page cites the release it still reads as,
+    or it belongs to no release yet."""
+    after = draft_after() or ""
+    if cited_release:
+        text = _t(lang, f"本站是 {after} 版之后尚未发布的草稿；本页文字与 {after} 版相同，所以引用给出该版的地址。",
+                  f"This site is a draft after edition {after}, not yet released; this page reads as in edition {after}, so the citation gives that edition's address.")
+    else:
+        text = _t(lang, f"草稿：本页自 {after} 版以来有改动，还不属于任何已发布的版本；引用给出本页现在的地址，其文字仍可能改变。" if after else "草稿：本页还不属于任何已发布的版本；引用给出本页现在的地址，其文字仍可能改变。",
+                  f"Draft: this page has changed since edition {after} and belongs to no released edition yet; the citation gives its present address, whose text may still change." if after else "Draft: this page belongs to no released edition yet; the citation gives its present address, whose text may still change.")
+    return f'<p class="rec-draft" data-draft-after="{html.escape(after)}">{html.escape(text)}</p>'
 
 
 # ----------------------------------------------------------------- the release check

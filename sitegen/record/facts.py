@@ -91,6 +91,7 @@ class PageFacts:
     published: str = ""  # YYYY-MM-DD the page first appeared: the same in every build
     content: bool = True  # part of the record's text (not home, changelog, API…)
     cite_url: str = ""  # absolute URL a citation gives: the page in its edition (editions/<version>/…)
+    draft: bool = False  # built from changes not yet released (sitegen/editions.py, draft_after)
 
 
 def base_url(config: Any) -> str:

@@ -66,6 +66,7 @@ def json_ld(f: PageFacts) -> str:
         "dateModified": f.modified,
         "version": f.version,
         **({"archivedAt": f.cite_url} if f.cite_url else {}),  # the page in its edition (editions/<version>/)
+        "creativeWorkStatus": "Draft" if f.draft else "Published",
         "author": {"@type": "Organization", "name": ARCHIVE["publisher"](f.lang)},
         "publisher": {"@type": "Organization", "name": f.site_name},
         "isPartOf": {"@type": "WebSite", "name": f.site_name, "url": f.base + ("en/" if f.lang == "en" else "")},
