@@ -148,6 +148,7 @@ def page_text(html_text: str) -> str:
     body = m.group(1) if m else html_text
     body = re.sub(r"<(script|style|template|noscript)\b.*?</\1>", " ", body, flags=re.S)
     body = re.sub(r'<section class="rec-cite".*?</section>', " ", body, flags=re.S)
+    body = re.sub(r'<nav class="rec-other-editions".*?</nav>', " ", body, flags=re.S)
     body = re.sub(r'<div class="admonition warning rec-older-edition".*?</div>', " ", body, flags=re.S)
     body = re.sub(r"<[^>]+>", "", body)
     # spacing is the markup's (the English pages' Chinese marked afterwards, line breaks), not the text's
@@ -195,6 +196,55 @@ def resolve_published(output: str, base: str, rel: str, url: str, lang: str) -> 
         output = output.replace(f'"archivedAt": "{URL_TOKEN}", ', "")
     output = output.replace(NOTE_TOKEN, draft_note(lang, v if same else ""))
     return output.replace(URL_TOKEN, cited or url).replace(VERSION_TOKEN, v), cited, v
+
+
+#: set by the deployment: JSON {version: folder of that edition's built pages}
+EDITION_DIRS = "HW_EDITION_DIRS"
+
+
+def edition_dirs() -> dict[str, Path]:
+    import json
+
+    raw = os.environ.get(EDITION_DIRS, "")
+    return {v: Path(d) for v, d in json.loads(raw).items()} if raw else {}
+
+
+def other_editions(rel: str, lang: str, text: str, here: str, root_url: str, dirs: dict[str, Path],
+                   current: Path | None = None) -> str:
+    """The list "this page in other editions" for the page at site path ``rel`` of edition
+    ``here`` ("" for the current pages) whose words are ``text``: every other edition holding the
+    page (and the current pages, from an edition), each saying whether its text differs; empty
+    when no other edition holds the page or every one reads the same."""
+    rows: list[tuple[str, str, bool]] = []
+    if here and current is not None and (current / rel / "index.html").is_file():
+        rows.append((_t(lang, "当前版本", "the current edition"), root_url + rel,
+                     page_text((current / rel / "index.html").read_text(encoding="utf-8")) != text))
+    for v in sorted(dirs, key=ed.parse, reverse=True):
+        f = dirs[v] / rel / "index.html"
+        if v != here and f.is_file():
+            e = ed.edition(v)
+            when = f" ({e.date})" if e and e.date else ""
+            rows.append((_t(lang, f"{v} 版{when}", f"edition {v}{when}"), f"{root_url}editions/{v}/{rel}",
+                         page_text(f.read_text(encoding="utf-8")) != text))
+    if not any(differs for _, _, differs in rows):
+        return ""
+    same, differs = _t(lang, "文字相同", "same text"), _t(lang, "文字不同", "text differs")
+    items = "".join(f'<li><a href="{html.escape(url)}">{html.escape(label)}</a> · {differs if d else same}</li>'
+                    for label, url, d in rows)
+    return (f'<nav class="rec-other-editions" aria-label="{html.escape(_t(lang, "本页的其他版本", "This page in other editions"))}">'
+            f'<h2>{html.escape(_t(lang, "本页的其他版本", "This page in other editions"))}</h2><ul>{items}</ul></nav>')
+
+
+def add_other_editions(output: str, rel: str, lang: str, here: str, root_url: str, dirs: dict[str, Path],
+                       current: Path | None = None) -> str:
+    """``output`` with its list of other editions at the end of its article (when it has one)."""
+    if not dirs or 'class="rec-other-editions"' in output:
+        return output
+    block = other_editions(rel, lang, page_text(output), here, root_url, dirs, current)
+    if not block or "</article>" not in output:
+        return output
+    i = output.rindex("</article>")
+    return output[:i] + block + output[i:]
 
 
 def draft_note(lang: str, cited_release: str) -> str:
@@ -429,6 +479,12 @@ def ref(tag: str) -> str:
     return e.commit if e and e.commit else tag
 
 
+def commit_of(tag: str) -> str:
+    """The commit release ``tag`` was made from ("" if this clone has neither tag nor commit)."""
+    res = _git("rev-parse", "-q", "--verify", ref(tag) + "^{commit}")
+    return res.stdout.strip() if res.returncode == 0 else ""
+
+
 def _current_page(rel: str) -> bool:
     """Whether the page at site path ``rel`` ('en/dawei/fox/', '') exists in the current docs."""
     lang = "en" if rel.startswith("en/") or rel == "en" else "zh"
@@ -477,9 +533,10 @@ def mark_older(site: Path, v: str, current: str, root_url: str) -> int:
     return n
 
 
-def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None) -> Path:
+def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None, mark: bool = True) -> Path:
     """Build the edition of release tag ``tag`` from a scratch work tree into ``out``, addressed
-    at ``<root_url>editions/<version>/``; pages of an edition older than VERSION are marked."""
+    at ``<root_url>editions/<version>/``; pages of an edition older than VERSION are marked
+    (unless ``mark`` is false: the deployment keeps its builds unmarked, sitegen/deploy.py)."""
     v = tag[1:]
     mkdocs = mkdocs or str(Path(sys.executable).with_name("mkdocs"))
     tmp = Path(tempfile.mkdtemp(prefix=f"hw-edition-{v}-"))
@@ -505,7 +562,7 @@ def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None)
         _git("worktree", "remove", "--force", str(tree))
         shutil.rmtree(tmp, ignore_errors=True)
     current = version()
-    if ed.parse(v) < ed.parse(current):
+    if mark and ed.parse(v) < ed.parse(current):
         mark_older(out, v, current, root_url)
     return out
 

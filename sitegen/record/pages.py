@@ -110,6 +110,8 @@ def post_page(output: str, page: Any, config: Any) -> str:
         facts = _facts[page.file.src_uri] = dataclasses.replace(facts, cite_url=cited, version=v)
         note = re.sub(r"<[^>]+>", "", editions.draft_note(facts.lang, v if cited else ""))
         search.fill_tokens(config, page, {editions.URL_TOKEN: cited or facts.url, editions.VERSION_TOKEN: v, editions.NOTE_TOKEN: note})
+    rel = facts.url[len(facts.base):]
+    output = editions.add_other_editions(output, rel, facts.lang, "", facts.base, editions.edition_dirs())
     output = alternates(output, facts)
     if facts.lang == "en":
         output = mark_chinese(output)
