@@ -12,7 +12,7 @@ the whole record under one version, kept readable at ``editions/<version>/`` and
 To record a change, add ONE line to :data:`CHANGES` (and, for a new version, one line to
 :data:`EDITIONS`)::
 
-    C("0.3.0", "gupai.jiao_count", DEFAULT, ("旧读法", "old reading"), ("新读法", "new reading"), ("为什么", "why"), "gupai/notes.md#jiao", ("gupai/rules.md",)),
+    C("0.4.0", "gupai.jiao_count", DEFAULT, ("旧读法", "old reading"), ("新读法", "new reading"), ("为什么", "why"), "gupai/notes.md#jiao", ("gupai/rules.md",)),
 
 ``subject`` is the rule option's id (or the rule's id, for a reading that is not an option);
 ``note`` the editorial note that argues it (``page.md#anchor`` under docs/); ``pages`` the
@@ -66,7 +66,8 @@ E = Edition
 EDITIONS: tuple[Edition, ...] = (
     E("0.1.0", "2026-11-29", "首次发布：四种游戏的规则页、在浏览器中运行的规则引擎、原始文献说明、编辑说明、覆盖表、词汇表、参考文献，以及每页的引用信息。", "First release: rule pages for the four games, a rules engine that runs in the browser, notes on the primary sources, the editorial apparatus, the coverage table, the glossary, the bibliography, and citation data on every page.", "a247ee34da1b0bdc5e659ef1af0a6b497110d89b"),
     E("0.2.0", "2026-12-01", "重读原文之后：打围的两处默认读法改变，骨牌与跑胡子各删去一个选项，骨牌与跑胡子新增多个有名称的读法，跑胡子的牌数与骨牌的硬八马重新论证；新增课程、对局与字牌比较等页面和小工具。", "After re-reading the sources: two 打围 defaults changed, one option dropped in 骨牌 and one in 跑胡子, several named readings added to 骨牌 and 跑胡子, the 跑胡子 card count and the 骨牌 hard eight-horse argued anew; lessons, play pages, the 字牌 comparison and other pages and widgets added.", "8b2cccd7834e892ec3e55e22c89a4e402ddf074c"),
-    E("0.3.0", "", "下一版，准备中：自 0.2.0 版以来改动的读法列在下面，发布时定下日期。", "The next edition, in preparation: the readings changed since edition 0.2.0 are listed below; the date is set when it is released."),
+    E("0.3.0", "2026-12-04", "照真实牌桌核对之后：跑胡子折等的默认读法改变，跑胡子新增三种有名称的读法与无效胡牌后的传庄读法；新增跑胡子积分表、骨牌记账、叶子戏判亮牌等真实牌桌用的页面，以及电脑水平的测量方法页。", "After checking against refereed tables: the 跑胡子 deng default changed, three named 跑胡子 readings and the deal after a void win added; pages for real tables added (the 跑胡子 match sheet, the 骨牌 ledger, the 叶子戏 showing judge) and a methods page on the computer's strength."),
+    E("0.4.0", "", "下一版，准备中：自 0.3.0 版以来改动的读法列在下面，发布时定下日期。", "The next edition, in preparation: the readings changed since edition 0.3.0 are listed below; the date is set when it is released."),
 )
 
 C = Change
@@ -94,6 +95,7 @@ CHANGES: tuple[Change, ...] = (
     C("0.3.0", "gupai.ledger", PAGE, ("本版以前没有在真实牌桌上给骨牌记账的页面。", "No page kept the score of 鄂南骨牌 played with real tiles before this edition."), ("新页面逐盘记下庄家、各家墩数、结牌、封墩、至尊和赏，按所选读法算出每盘的进出与整场累计，一场可以存成记录。", "A new page enters each hand's dealer, tricks, closer, sealing, supreme pair and shang, settles it under the chosen readings with running totals, and keeps the session as a record."), ("庄家由上一盘结牌的人掷色子定，所以每盘都问谁做庄；记录里每一盘记在掷色子的人名下，编者按说明了取舍。", "The closer throws the dice for the next dealer, so every hand asks who dealt; the record puts each hand under the thrower, and the editorial note explains the choice."), "gupai/ledger.md#dealer-each-hand", ("gupai/ledger.md", "archive/records.md")),
     C("0.3.0", "yezi.showing", PAGE, ("本版以前没有在真实牌桌上判叶子戏亮牌的页面。", "No page judged a 叶子戏 showing played with real cards before this edition."), ("新页面按各家的八张牌或亮出的两组，说出组合、最佳分组、每次亮牌和这一局的胜者；判过的一局可以导出成记录，再打开。", "A new page takes each player's eight cards or the two groups shown and names the combinations, the best splits, and who wins each showing and the round; the round judged is exported as a record and opened again."), ("只写八张牌的人按最佳分组、较好的一组先亮，和电脑玩家在牌局里一样。", "A player entered by eight cards shows his best split, the better group first, as the computer players do in a round."), "yezi/showing.md#how", ("yezi/showing.md", "archive/records.md")),
     C("0.3.0", "paohuzi.void_deal", ADDED, ("本版以前没有这个有名称的读法：无效的胡牌之后按没人胡传庄，页面只论证了另一种读法。", "No named reading for this before this edition: after a void win the deal passed as if nobody won, and the page only argued the other reading."), ("无效的胡牌之后按没人胡传庄（默认）；照样由胡牌的人坐庄是另一种读法。", "After a void win the deal passes as if nobody won (the default); the player who showed the win dealing all the same is the other reading."), ("小册子让胡牌的人坐庄，又把违规的胡判为无效，没有说这种情形谁坐庄。", "The booklet gives the deal to the winner and voids a win against the rules, without saying who deals after one."), "paohuzi/notes.md#void-deal", ("paohuzi/sheet.md", "paohuzi/notes.md")),
+    C("0.3.0", "archive.strength", PAGE, ("电脑强水平的测量方法、命令和用时表写在跑胡子的对局页上。", "How the strong computer level was measured, with its commands and timing tables, sat on the 跑胡子 play page."), ("档案新增一页测量方法；对局页只用几句话说各水平有多强，附误差范围。", "A methods page in the archive keeps them; the play page says in a few sentences how strong each level is, with its uncertainty."), ("读者页面是给读者的；测量记录属于档案。", "Reader pages are for readers; the record of measurements belongs to the archive."), "archive/strength.md#strong-how", ("archive/strength.md", "paohuzi/play.md")),
 )
 
 
