@@ -1,5 +1,6 @@
 """One command builds everything a deployment cites (``make deploy``): the current pages, every
-released edition at ``editions/<version>/`` with its two PDFs, the editions' sitemap (named in
+released edition at ``editions/<version>/`` with its two PDFs and its archival package (a BagIt bag
+with RO-Crate metadata, sitegen/bag.py), the editions' sitemap (named in
 robots.txt) and each changed page's list of its other editions.
 
     SITE_URL=https://games.example.net/ python -m sitegen.deploy SITE_DIR
@@ -77,7 +78,24 @@ def cached_edition(tag: str, root_url: str, pdf: bool = True, log: list[str] | N
         (d / "pdf.key").write_text(key + "\n", encoding="utf-8")
         if log is not None:
             log.append(f"edition {v}: PDFs printed in {time.monotonic() - t1:.0f} s")
+    if pdf:
+        _package(v, d, root_url, log)
     return d
+
+
+def _package(v: str, d: Path, root_url: str, log: list[str] | None) -> None:
+    """The edition's archival package (sitegen/bag.py), made once per edition and package code."""
+    from sitegen import bag
+
+    key = bag.code_key()
+    if (d / "bag.key").is_file() and (d / "bag.key").read_text(encoding="utf-8").strip() == key:
+        return
+    t0 = time.monotonic()
+    e = editions.ed.edition(v)
+    bag.make_package(v, e.date if e else "", _commit("v" + v), d / "site", d / "pdf", d / bag.bag_name(v), root_url)
+    (d / "bag.key").write_text(key + "\n", encoding="utf-8")
+    if log is not None:
+        log.append(f"edition {v}: archival package made in {time.monotonic() - t0:.0f} s")
 
 
 def _mkdocs() -> str:
@@ -114,6 +132,8 @@ def place_edition(site: Path, v: str, cached: Path, root_url: str, dirs: dict[st
     if (cached / "pdf").is_dir():
         for f in (cached / "pdf").glob("*.pdf"):
             shutil.copy2(f, out / f.name)
+    for f in cached.glob("*-bag.zip"):
+        shutil.copy2(f, out / f.name)
     current = editions.version()
     if editions.ed.parse(v) < editions.ed.parse(current):
         editions.mark_older(out, v, current, root_url)

@@ -362,7 +362,8 @@ def edition_links(v: str, lang: str, base: str) -> str:
     return (
         f"[{_t(lang, f'阅读 {v} 版', f'Read edition {v}')}]({home}) · "
         f"{_t(lang, 'PDF：', 'PDF: ')}[{_t(lang, '中文', 'Chinese')}]({root}{pdf_name(v, 'zh')}) · "
-        f"[{_t(lang, '英文', 'English')}]({root}{pdf_name(v, 'en')})"
+        f"[{_t(lang, '英文', 'English')}]({root}{pdf_name(v, 'en')}) · "
+        f"[{_t(lang, '存档包（BagIt，含 RO-Crate 元数据）', 'Archival package (BagIt, with RO-Crate metadata)')}]({root}folk-games-archive-{v}-bag.zip)"
     )
 
 

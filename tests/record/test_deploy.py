@@ -306,3 +306,51 @@ def test_the_pdfs_have_an_outline_of_every_game_and_section_and_contents_that_ju
             jumps = sorted({p for i in range(1, first_section) for p in _internal_links(reader, i)})
             assert set(p for _, p in pages) <= set(jumps), (v, lang, sorted(set(p for _, p in pages) - set(jumps))[:5])
             assert all(1 <= p < len(reader.pages) for p in jumps)
+
+
+# ----------------------------------------------------------------- the archival packages
+
+
+def test_each_edition_has_an_archival_package_a_valid_bag_with_its_ro_crate(deployment: Path, served: str, tmp_path: Path) -> None:
+    import zipfile
+
+    import bagit
+    from rocrate.rocrate import ROCrate
+
+    from sitegen.bag import bag_name
+
+    released = [e for e in ed.EDITIONS if e.date]
+    for e in released:
+        url = f"{ROOT_URL}editions/{e.version}/{bag_name(e.version)}"
+        for lang in ("", "en/"):  # linked from the changelog, beside the PDFs
+            changelog = (deployment / lang / "archive" / "changelog" / "index.html").read_text(encoding="utf-8")
+            assert f'href="{url}"' in changelog, (e.version, lang)
+        status, body = _fetch(served, url)
+        assert status == 200, url
+        out = tmp_path / e.version
+        (tmp_path / "zip").write_bytes(body)
+        zipfile.ZipFile(tmp_path / "zip").extractall(out)
+        bag = bagit.Bag(str(out / f"folk-games-archive-{e.version}"))
+        bag.validate()  # every checksum of both manifests, and nothing missing or extra
+        assert {"sha256", "sha512"} <= set(bag.algorithms)
+        assert bag.info["Version"] == e.version
+        data = Path(bag.path) / "data"
+        for rel in ("site/index.html", "site/en/dawei/fox/index.html", f"pdf/folk-games-archive-{e.version}-zh.pdf",
+                    f"pdf/folk-games-archive-{e.version}-en.pdf", "records/archive.bib", "records/CITATION.cff",
+                    "trace/dawei-trace.py", "trace/paohuzi-trace.py"):
+            assert (data / rel).is_file(), (e.version, rel)
+        # a changed file no longer validates
+        (data / "records" / "archive.bib").write_text("changed", encoding="utf-8")
+        with pytest.raises(bagit.BagValidationError):
+            bagit.Bag(str(out / f"folk-games-archive-{e.version}")).validate()
+        # the RO-Crate read back: the work, its version, date, authors, languages, sources and software
+        crate = ROCrate(str(data))
+        root = crate.root_dataset
+        assert "Folk Games Heritage Archive" in crate.name and root["version"] == e.version
+        assert root["datePublished"] == e.date and set(root["inLanguage"]) == {"zh-CN", "en"}
+        assert "editors" in root["author"]["name"]
+        sources = root["isBasedOn"]
+        assert len(sources) == 4 and {s["name"] for s in sources} >= {"本地骨牌打法", "跑胡子游戏方法和比赛规则"}
+        software = crate.get_by_type("SoftwareApplication")
+        assert any(s["name"] == "folk-games-engine" and s["version"] == e.version for s in software)
+        assert crate.get("pdf/folk-games-archive-%s-en.pdf" % e.version) is not None
