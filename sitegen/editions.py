@@ -237,13 +237,15 @@ def other_editions(rel: str, lang: str, text: str, here: str, root_url: str, dir
 
 def add_other_editions(output: str, rel: str, lang: str, here: str, root_url: str, dirs: dict[str, Path],
                        current: Path | None = None) -> str:
-    """``output`` with its list of other editions at the end of its article (when it has one)."""
+    """``output`` with its list of other editions at the end of its article, before the citation
+    block (which stays last), when it has one."""
     if not dirs or 'class="rec-other-editions"' in output:
         return output
     block = other_editions(rel, lang, page_text(output), here, root_url, dirs, current)
     if not block or "</article>" not in output:
         return output
-    i = output.rindex("</article>")
+    cite = output.rfind('<section class="rec-cite"')
+    i = cite if cite != -1 else output.rindex("</article>")
     return output[:i] + block + output[i:]
 
 
