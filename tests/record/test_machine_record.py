@@ -338,7 +338,7 @@ SCHEMA_TYPES = {"CreativeWork", "WebSite", "Organization", "Person", "Game", "Pl
 SCHEMA_PROPERTIES = {
     "name", "headline", "url", "inLanguage", "datePublished", "dateModified", "version", "author", "publisher",
     "isPartOf", "about", "alternateName", "locationCreated", "isBasedOn", "identifier", "dateCreated",
-    "workTranslation", "translationOfWork", "archivedAt",
+    "workTranslation", "translationOfWork", "archivedAt", "creativeWorkStatus",
 }
 SCHEMA = "http://schema.org/"
 
