@@ -151,8 +151,10 @@ def page_text(html_text: str) -> str:
     body = re.sub(r'<nav class="rec-other-editions".*?</nav>', " ", body, flags=re.S)
     body = re.sub(r'<div class="admonition warning rec-older-edition".*?</div>', " ", body, flags=re.S)
     body = re.sub(r"<[^>]+>", "", body)
-    # spacing is the markup's (the English pages' Chinese marked afterwards, line breaks), not the text's
-    return re.sub(r"\s+", "", html.unescape(body))
+    # spacing is the markup's (the English pages' Chinese marked afterwards, line breaks), not the
+    # text's; an address the page prints of the site itself (the API page's pip line) names the
+    # edition it is kept in, which is where it is, not what it says
+    return re.sub(r"editions/\d+\.\d+\.\d+/", "", re.sub(r"\s+", "", html.unescape(body)))
 
 
 def released_text(rel: str) -> str | None:
