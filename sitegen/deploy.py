@@ -141,7 +141,10 @@ def place_edition(site: Path, v: str, cached: Path, root_url: str, dirs: dict[st
         rel = f.relative_to(out).as_posix().removesuffix("index.html")
         lang = "en" if rel.startswith("en/") else "zh"
         text = f.read_text(encoding="utf-8")
-        new = editions.add_other_editions(text, rel, lang, v, root_url, dirs, current=site)
+        # editions built before 0.3.0 linked the editions' PDFs under their own address
+        # (…/editions/0.2.0/editions/0.2.0/…pdf): the links are mended where the files are
+        new = text.replace(f"{root_url}editions/{v}/editions/", f"{root_url}editions/")
+        new = editions.add_other_editions(new, rel, lang, v, root_url, dirs, current=site)
         if new != text:
             f.write_text(new, encoding="utf-8")
     write_service_worker(out)  # its offline list names its pages as they now are

@@ -359,7 +359,8 @@ def _note_link(note: str, lang: str) -> str:
 
 
 def edition_links(v: str, lang: str, base: str) -> str:
-    root = f"{base}editions/{v}/"
+    # an edition's own build is addressed at <site>/editions/<version>/: the editions are the site's
+    root = f"{os.environ.get(EDITION_OF) or base}editions/{v}/"
     home = root + ("en/" if lang == "en" else "")
     from sitegen.edition_pdf import pdf_name
 
