@@ -55,10 +55,14 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
 @pytest.fixture(scope="module")
 def served(deployment: Path) -> Iterator[str]:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(deployment))
-    handler.log_message = lambda *a, **k: None  # type: ignore[attr-defined]
+    handler = functools.partial(_Quiet, directory=str(deployment))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
