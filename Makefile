@@ -13,7 +13,7 @@ BUILD_TOOLS := pyodide-build==0.39.2 pkginfo==2.0 build==1.6.1 setuptools==84.2.
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve site test test-fast bench clean chromium nginx wheel editions pdf release-check
+.PHONY: setup serve site deploy test test-fast bench clean chromium nginx wheel editions pdf release-check
 
 setup: $(VENV)/.installed $(BUILD_VENV)/.installed node_modules/.installed chromium nginx
 
@@ -64,6 +64,13 @@ serve: setup
 
 site: setup
 	$(MKDOCS) build --strict -d site
+
+# everything a deployment cites, in one folder to publish: the current pages, every released
+# edition at site/editions/<version>/ with its PDFs (each built once and cached by its commit in
+# .cache/editions/), the editions' sitemap; publish site/ as it is. Give the real address:
+#   SITE_URL=https://games.example.net/ make deploy
+deploy: setup
+	$(PY) -m sitegen.deploy site
 
 # every released edition (git tags v<version>) built from its tag into site/editions/<version>/,
 # older ones marked as such, each with its PDFs (slow: one full build per edition)

@@ -28,7 +28,7 @@ less than it slows the wall clock; the machine's load average is printed with th
 ``--from=FILE[,FILE…]`` reads the JSON lines a run wrote (BENCH_STRONG_RAW) instead of playing: for each game
 the mean of all its pairs with the 95 % interval (1.96 · sd / √n), per seat too, 叶子戏's first places at
 each level, and the CPython time of a decision, also as the rows of the computer-players page's table
-(docs/paohuzi/play.*.md, "The strong level, measured") in both languages.
+(docs/archive/strength.*.md, "The figures") in both languages.
 
 ``--before=REV`` (with ``--pyodide``) first prints the same timing table for the engine at git revision REV
 (a temporary worktree, its own benchmark and wheel), then this tree's: a change's speed before and after, in

@@ -12,7 +12,7 @@ the whole record under one version, kept readable at ``editions/<version>/`` and
 To record a change, add ONE line to :data:`CHANGES` (and, for a new version, one line to
 :data:`EDITIONS`)::
 
-    C("0.3.0", "gupai.jiao_count", DEFAULT, ("旧读法", "old reading"), ("新读法", "new reading"), ("为什么", "why"), "gupai/notes.md#jiao", ("gupai/rules.md",)),
+    C("0.4.0", "gupai.jiao_count", DEFAULT, ("旧读法", "old reading"), ("新读法", "new reading"), ("为什么", "why"), "gupai/notes.md#jiao", ("gupai/rules.md",)),
 
 ``subject`` is the rule option's id (or the rule's id, for a reading that is not an option);
 ``note`` the editorial note that argues it (``page.md#anchor`` under docs/); ``pages`` the
@@ -69,7 +69,8 @@ E = Edition
 EDITIONS: tuple[Edition, ...] = (
     E("0.1.0", "2026-11-29", "首次发布：四种游戏的规则页、在浏览器中运行的规则引擎、原始文献说明、编辑说明、覆盖表、词汇表、参考文献，以及每页的引用信息。", "First release: rule pages for the four games, a rules engine that runs in the browser, notes on the primary sources, the editorial apparatus, the coverage table, the glossary, the bibliography, and citation data on every page.", "a247ee34da1b0bdc5e659ef1af0a6b497110d89b"),
     E("0.2.0", "2026-12-01", "重读原文之后：打围的两处默认读法改变，骨牌与跑胡子各删去一个选项，骨牌与跑胡子新增多个有名称的读法，跑胡子的牌数与骨牌的硬八马重新论证；新增课程、对局与字牌比较等页面和小工具。", "After re-reading the sources: two 打围 defaults changed, one option dropped in 骨牌 and one in 跑胡子, several named readings added to 骨牌 and 跑胡子, the 跑胡子 card count and the 骨牌 hard eight-horse argued anew; lessons, play pages, the 字牌 comparison and other pages and widgets added.", "8b2cccd7834e892ec3e55e22c89a4e402ddf074c"),
-    E("0.3.0", "", "下一版，准备中：自 0.2.0 版以来改动的读法列在下面，发布时定下日期。", "The next edition, in preparation: the readings changed since edition 0.2.0 are listed below; the date is set when it is released."),
+    E("0.3.0", "2026-12-04", "照真实牌桌核对之后：跑胡子折等和吃牌的默认读法改变（只能吃上家打出的牌或自己摸出的牌），打围新增三种有名称的读法，跑胡子新增三种有名称的读法与无效胡牌后的传庄读法；新增跑胡子积分表、骨牌记账、叶子戏判亮牌等真实牌桌用的页面，以及电脑水平的测量方法页。", "After checking against refereed tables: the 跑胡子 deng and chi defaults changed (a 吃 only of the previous player's discard or one's own draw), three named 打围 readings added, three named 跑胡子 readings and the deal after a void win added; pages for real tables added (the 跑胡子 match sheet, the 骨牌 ledger, the 叶子戏 showing judge) and a methods page on the computer's strength."),
+    E("0.4.0", "", "下一版，准备中：自 0.3.0 版以来改动的读法列在下面，发布时定下日期。", "The next edition, in preparation: the readings changed since edition 0.3.0 are listed below; the date is set when it is released."),
 )
 
 C = Change
@@ -100,6 +101,7 @@ CHANGES: tuple[Change, ...] = (
     C("0.3.0", "dawei.bowl_fox", ADDED, ("本版以前没有这个有名称的读法：黑一碗扫走老狮子时顺签随余签归掷者，页面未论证。", "No named reading for this before this edition: a black bowl sweeping up the old lion took the fox with the rest, and no page argued it."), ("顺签随余签归掷黑一碗的人（默认）；老狮子一出顺签先归最后掷顺的人是另一种读法。", "The fox goes with the rest to the bowl's thrower (the default); the lion's going giving the fox first to the last straight-thrower is the other reading."), ("特殊情况 3 的“全部”写的正是这一手的结果；狐狸第三条讲的是老狮子出场以后，黑一碗没有以后。", "Special case 3's “all” describes exactly that throw's result; the fox's third rule is about what follows the lion's going, and a black bowl has nothing following."), "dawei/notes.md#black-bowl-fox", ("dawei/special.md", "dawei/fox.md", "dawei/notes.md")),
     C("0.3.0", "dawei.split_straight", ADDED, ("本版以前没有这个有名称的读法：用来分掷的顺不算一道顺，页面未论证。", "No named reading for this before this edition: a straight used to open a split did not count among the straights, and no page argued it."), ("用来分掷的顺不算一道顺（默认）；算一道顺、掷者成为最后掷顺的人是另一种读法。", "A straight used to open a split does not count among the straights (the default); counting it, its thrower becoming the last straight-thrower, is the other reading."), ("头道、二道的名目和所得写在一起；一手分掷只按掷者选定的一条读。", "The first and second straights are named together with what they take, and a split turn is read only by the way its thrower chose."), "dawei/notes.md#split-straight", ("dawei/split.md", "dawei/fox.md", "dawei/notes.md")),
     C("0.3.0", "dawei.split_bowl", ADDED, ("本版以前没有这个有名称的读法：分掷首色的一碗和正掷时一样生效，页面未论证。", "No named reading for this before this edition: a bowl on a first split throw counted as in the main phase, and no page argued it."), ("分掷首色的一碗照常生效（默认）；只按分掷规则读是另一种读法。", "A bowl on a first split throw counts as in the main phase (the default); reading it by the split rules only is the other reading."), ("特殊情况 6 特意只让第二色的一碗无效，特殊情况 2、3 说的是“游戏中”，不分正掷分掷。", "Special case 6 takes care to void only a bowl on the second throw, and special cases 2 and 3 say “in the game”, with no word of the phases."), "dawei/notes.md#split-bowl", ("dawei/split.md", "dawei/special.md", "dawei/notes.md")),
+    C("0.3.0", "archive.strength", PAGE, ("电脑强水平的测量方法、命令和用时表写在跑胡子的对局页上。", "How the strong computer level was measured, with its commands and timing tables, sat on the 跑胡子 play page."), ("档案新增一页测量方法；对局页只用几句话说各水平有多强，附误差范围。", "A methods page in the archive keeps them; the play page says in a few sentences how strong each level is, with its uncertainty."), ("读者页面是给读者的；测量记录属于档案。", "Reader pages are for readers; the record of measurements belongs to the archive."), "archive/strength.md#strong-how", ("archive/strength.md", "paohuzi/play.md")),
 )
 
 

@@ -91,17 +91,29 @@ def _stylesheets(site: Path, lang: str) -> str:
     return "".join(f'<link rel="stylesheet" href="{urljoin(home.as_uri(), h)}">' for h in links if "fonts.googleapis" not in h)
 
 
+def _group_label(group: str, lang: str) -> str:
+    return {"dawei": "打围 · Dawei", "gupai": "鄂南骨牌 · Gupai", "yezi": "下灌叶子戏 · Yezi",
+            "paohuzi": "跑胡子 · Paohuzi"}.get(group, _t(lang, "档案", "The archive"))
+
+
+def _demote(body: str) -> str:
+    """Every heading of a page one level down (h1 → h2 … h5 → h6): under its game's in the outline."""
+    return re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 1}", body)
+
+
 PRINT_CSS = """
 @page { size: A4; margin: 18mm 16mm 20mm 16mm; }
 html, body { background: #fff; }
 body { font-family: "Noto Serif CJK SC", "Noto Sans CJK SC", serif; font-size: 10.5pt; }
 .md-typeset { font-size: 10.5pt; }
 .ed-title { page-break-after: always; text-align: center; padding-top: 55mm; }
-.ed-title h1 { font-size: 26pt; margin: 0 0 6mm; color: #000; }
+.ed-title .ed-name { font-size: 26pt; font-weight: bold; margin: 0 0 6mm; color: #000; }
+.ed-part { font-size: 1.6em; margin: 0 0 4mm; color: #000; }
 .ed-title .ed-sub { font-size: 14pt; margin: 0 0 16mm; }
 .ed-title p { margin: 2mm 0; }
 .ed-toc { page-break-after: always; }
 .ed-toc ol { list-style: none; padding: 0; }
+.ed-toc .ed-toc-title { font-size: 1.6em; font-weight: bold; margin: 0 0 4mm; }
 .ed-toc li { display: flex; gap: 2mm; margin: 1mm 0; }
 .ed-toc li .ed-dots { flex: 1; border-bottom: 1px dotted #888; margin-bottom: 1.2mm; }
 .ed-toc li.ed-group { font-weight: bold; margin-top: 3mm; }
@@ -130,20 +142,26 @@ def print_page(site: Path, version: str, date: str, lang: str, site_url: str, nu
     for i, rel, title, _ in sections:
         group = rel.removeprefix(prefix).split("/")[0]
         if group != last_group:
-            label = {"dawei": "打围 · Dawei", "gupai": "鄂南骨牌 · Gupai", "yezi": "下灌叶子戏 · Yezi", "paohuzi": "跑胡子 · Paohuzi"}.get(group, _t(lang, "档案", "The archive"))
-            toc.append(f'<li class="ed-group">{html.escape(label)}</li>')
+            toc.append(f'<li class="ed-group"><a href="#ed-g-{html.escape(group)}">{html.escape(_group_label(group, lang))}</a></li>')
             last_group = group
         num = str(numbers.get(i, "")) if numbers else "000"
         toc.append(f'<li><a href="#ed-s{i}">{html.escape(title)}</a><span class="ed-dots"></span><span class="ed-num">{num}</span></li>')
-    body = "".join(
-        f'<section class="ed-page md-typeset" id="ed-s{i}"><span class="ed-mark">@@ed-s{i}@@</span>{content}</section>'
-        for i, rel, _, content in sections
-    )
+    # the PDF's outline (bookmarks) is its headings: a game (or the archive) as a level-1 heading
+    # before its first page, each page's headings one level down (its title level 2, its sections 3…)
+    parts, last_part = [], None
+    for i, rel, _, content in sections:
+        group = rel.removeprefix(prefix).split("/")[0]
+        part = ""
+        if group != last_part:
+            part = f'<h1 class="ed-part" id="ed-g-{html.escape(group)}">{html.escape(_group_label(group, lang))}</h1>'
+            last_part = group
+        parts.append(f'<section class="ed-page md-typeset" id="ed-s{i}"><span class="ed-mark">@@ed-s{i}@@</span>{part}{_demote(content)}</section>')
+    body = "".join(parts)
     # the address that names this edition (the current site's pages are also kept there)
     root = site_url if f"editions/{version}/" in site_url else f"{site_url}editions/{version}/"
     edition_url = f"{root}{prefix}"
     title_page = (
-        f'<section class="ed-title"><h1>{html.escape(NAME[lang])}</h1>'
+        f'<section class="ed-title"><p class="ed-name">{html.escape(NAME[lang])}</p>'
         f'<p class="ed-sub">{html.escape(NAME["en" if lang == "zh" else "zh"])}</p>'
         f'<p>{html.escape(_t(lang, f"第 {version} 版", f"Edition {version}"))}</p>'
         f'<p>{html.escape(_t(lang, f"发布日期：{date}", f"Released {date}"))}</p>'
@@ -151,7 +169,7 @@ def print_page(site: Path, version: str, date: str, lang: str, site_url: str, nu
         f'<p>{html.escape(edition_url)}</p>'
         f'<p class="ed-licence">{html.escape(LICENCE_LINE[lang])}</p></section>'
     )
-    toc_html = f'<section class="ed-toc md-typeset"><h2>{html.escape(_t(lang, "目录", "Contents"))}</h2><ol>{"".join(toc)}</ol></section>'
+    toc_html = f'<section class="ed-toc md-typeset"><p class="ed-toc-title" id="ed-contents">{html.escape(_t(lang, "目录", "Contents"))}</p><ol>{"".join(toc)}</ol></section>'
     return (
         f'<!doctype html><html lang="{"zh-CN" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
         f"<title>{html.escape(NAME[lang])} {html.escape(version)}</title>{_stylesheets(site, lang)}<style>{PRINT_CSS}</style></head>"
@@ -189,7 +207,8 @@ def write_pdf(site: Path, version: str, date: str, lang: str, out: Path, site_ur
                     page.goto(f.as_uri(), wait_until="load")
                     page.pdf(path=str(out), format="A4", print_background=True, display_header_footer=True,
                              header_template="<span></span>", footer_template=footer,
-                             margin={"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"}, outline=True)
+                             margin={"top": "16mm", "bottom": "18mm", "left": "14mm", "right": "14mm"},
+                             outline=True, tagged=True)  # the outline is built from the tagged headings
                 finally:
                     f.unlink(missing_ok=True)
                 numbers = _section_pages(out)

@@ -54,8 +54,11 @@ def anchor_of(v: str) -> str:
 
 def edition_root(base: str) -> str:
     """The address of this build's edition: ``base`` itself when the build is an edition's
-    (``HW_EDITION_OF`` set), else ``<base>editions/<version>/``."""
+    (``HW_EDITION_OF`` set), else ``<base>editions/<version>/``; in a draft (changes not yet
+    released, see ``draft_after``) the site's own address, since no edition holds its text."""
     if os.environ.get(EDITION_OF):
+        return base
+    if draft_after() is not None:
         return base
     return f"{base}editions/{version()}/"
 
@@ -63,6 +66,222 @@ def edition_root(base: str) -> str:
 def cite_url(base: str, rel: str) -> str:
     """The address a citation gives for the page at ``rel`` (site-relative): its edition's."""
     return edition_root(base) + rel
+
+
+# ----------------------------------------------------------------- drafts: text not yet released
+
+#: set by the deployment (sitegen/deploy.py) to the built pages of the latest release, so that a
+#: draft's pages unchanged since it can cite it
+RELEASED_DIR = "HW_RELEASED_DIR"
+#: the folders and files whose changes change the published text
+RECORD_PATHS = ("docs", "engine", "sitegen", "views", "widgets", "overrides", "mkdocs.yml")
+
+_draft: dict[str, str | None] = {}
+
+
+def reset_draft() -> None:
+    """Forget what ``draft_after`` found (a new build starts)."""
+    _draft.clear()
+
+
+def latest_release(before_or_at: str | None = None) -> str | None:
+    """The newest released (dated) edition no newer than ``before_or_at`` (default: VERSION)."""
+    limit = ed.parse(before_or_at or version())
+    dated = [e.version for e in ed.EDITIONS if e.date and ed.parse(e.version) <= limit]
+    return max(dated, key=ed.parse) if dated else None
+
+
+def _changed_since(rev: str) -> bool | None:
+    """Whether the record's files differ from release ``rev`` (committed, uncommitted or new);
+    None when git cannot tell (no repository, no such revision)."""
+    if _git("rev-parse", "-q", "--verify", rev + "^{commit}").returncode != 0:
+        return None
+    diff = _git("diff", "--name-only", rev, "--", *RECORD_PATHS)
+    new = _git("ls-files", "--others", "--exclude-standard", "--", *RECORD_PATHS)
+    if diff.returncode != 0 or new.returncode != 0:
+        return None
+    changed = [n for n in diff.stdout.split() if not (n == _EDITIONS_FILE and _only_commits_recorded(rev))]
+    return bool(changed or new.stdout.strip())
+
+
+_EDITIONS_FILE = "engine/editions.py"
+_COMMIT = re.compile(r'"[0-9a-f]{40}"')
+
+
+def _only_commits_recorded(rev: str) -> bool:
+    """Whether ``engine/editions.py`` differs from release ``rev`` only by the commits recorded
+    beside the editions: a release's own commit can only be written down after it, and writing
+    it changes no word of the record."""
+    then = _git("show", f"{rev}:{_EDITIONS_FILE}")
+    if then.returncode != 0:
+        return False
+    now = (ROOT / _EDITIONS_FILE).read_text(encoding="utf-8")
+
+    def bare(text: str) -> str:
+        return _COMMIT.sub('""', text).replace(', "")', ")")
+
+    return bare(then.stdout) == bare(now)
+
+
+def draft_after() -> str | None:
+    """None when this build's text is a released edition's (an edition's own build, or a tree
+    whose VERSION is released and unchanged since its tag); else the latest release the draft
+    follows ("0.3.0"), or "" when nothing has been released yet."""
+    if "v" in _draft:
+        return _draft["v"]
+    result: str | None
+    if os.environ.get(EDITION_OF):
+        result = None
+    else:
+        v = version()
+        e = ed.edition(v)
+        if e is None or not e.date:  # the edition in preparation: the text is not released yet
+            result = latest_release() or ""
+        else:
+            try:
+                changed = _changed_since(ref(f"v{v}"))
+            except (OSError, subprocess.SubprocessError):
+                changed = None
+            # no repository, or a release not tagged yet: VERSION and its date are all we know
+            result = v if changed else None
+    _draft["v"] = result
+    return result
+
+
+def draft_words(lang: str) -> str:
+    """The version a draft's pages name: "draft after 0.3.0" (empty when not a draft)."""
+    after = draft_after()
+    if after is None:
+        return ""
+    if not after:
+        return _t(lang, f"{version()} 版草稿", f"draft of {version()}")
+    return _t(lang, f"{after} 版之后的草稿", f"draft after {after}")
+
+
+_ARTICLE = re.compile(r'<article class="md-content__inner[^"]*"[^>]*>(.*?)</article>', re.S)
+
+
+def page_text(html_text: str) -> str:
+    """The words of a page's article (or of a page's content as the build renders it), without
+    its citation block, edition banner or the draft's note: what readers read of that page."""
+    m = _ARTICLE.search(html_text)
+    body = m.group(1) if m else html_text
+    body = re.sub(r"<(script|style|template|noscript)\b.*?</\1>", " ", body, flags=re.S)
+    body = re.sub(r'<section class="rec-cite".*?</section>', " ", body, flags=re.S)
+    body = re.sub(r'<nav class="rec-other-editions".*?</nav>', " ", body, flags=re.S)
+    body = re.sub(r'<div class="admonition warning rec-older-edition".*?</div>', " ", body, flags=re.S)
+    body = re.sub(r"<[^>]+>", "", body)
+    # spacing is the markup's (the English pages' Chinese marked afterwards, line breaks), not the
+    # text's; an address the page prints of the site itself (the API page's pip line) names the
+    # edition it is kept in, which is where it is, not what it says
+    return re.sub(r"editions/\d+\.\d+\.\d+/", "", re.sub(r"\s+", "", html.unescape(body)))
+
+
+def released_text(rel: str) -> str | None:
+    """The words of the page at site path ``rel`` in the latest release's built pages
+    (``HW_RELEASED_DIR``), None where they are not at hand or the release has no such page."""
+    d = os.environ.get(RELEASED_DIR)
+    if not d:
+        return None
+    f = Path(d) / rel / "index.html"
+    if not f.is_file():
+        return None
+    return page_text(f.read_text(encoding="utf-8"))
+
+
+#: stand for a draft page's citation address and version until the page is written whole and
+#: can be compared with the release (``resolve_published``)
+URL_TOKEN, VERSION_TOKEN, NOTE_TOKEN = "@@hw-cite-url@@", "@@hw-cite-version@@", "@@hw-draft-note@@"
+
+
+def as_published(base: str, rel: str) -> tuple[str, str, bool]:
+    """(the address a citation of page ``rel`` gives, the version it names, whether the page is a
+    draft's): in a release its edition's address; in a draft the latest release's address only if
+    the page reads there word for word as here (decided once the page is written: the tokens),
+    else none (""): a draft is never cited at an edition whose text differs."""
+    after = draft_after()
+    if after is None:
+        return cite_url(base, rel), version(), False
+    d = os.environ.get(RELEASED_DIR)
+    if after and d and (Path(d) / rel / "index.html").is_file():
+        return URL_TOKEN, VERSION_TOKEN, True
+    return "", "", True
+
+
+def resolve_published(output: str, base: str, rel: str, url: str, lang: str) -> tuple[str, str, str]:
+    """A draft's page written whole: (the page with its tokens replaced, the address it cites or
+    "", the version it names). The latest release is cited where the page's words are its words."""
+    after = draft_after() or ""
+    same = bool(after) and released_text(rel) == page_text(output)
+    cited, v = (f"{base}editions/{after}/{rel}", after) if same else ("", draft_words(lang))
+    if not same:
+        output = output.replace(f'"archivedAt": "{URL_TOKEN}", ', "")
+    output = output.replace(NOTE_TOKEN, draft_note(lang, v if same else ""))
+    return output.replace(URL_TOKEN, cited or url).replace(VERSION_TOKEN, v), cited, v
+
+
+#: set by the deployment: JSON {version: folder of that edition's built pages}
+EDITION_DIRS = "HW_EDITION_DIRS"
+
+
+def edition_dirs() -> dict[str, Path]:
+    import json
+
+    raw = os.environ.get(EDITION_DIRS, "")
+    return {v: Path(d) for v, d in json.loads(raw).items()} if raw else {}
+
+
+def other_editions(rel: str, lang: str, text: str, here: str, root_url: str, dirs: dict[str, Path],
+                   current: Path | None = None) -> str:
+    """The list "this page in other editions" for the page at site path ``rel`` of edition
+    ``here`` ("" for the current pages) whose words are ``text``: every other edition holding the
+    page (and the current pages, from an edition), each saying whether its text differs; empty
+    when no other edition holds the page or every one reads the same."""
+    rows: list[tuple[str, str, bool]] = []
+    if here and current is not None and (current / rel / "index.html").is_file():
+        rows.append((_t(lang, "当前版本", "the current edition"), root_url + rel,
+                     page_text((current / rel / "index.html").read_text(encoding="utf-8")) != text))
+    for v in sorted(dirs, key=ed.parse, reverse=True):
+        f = dirs[v] / rel / "index.html"
+        if v != here and f.is_file():
+            e = ed.edition(v)
+            when = f" ({e.date})" if e and e.date else ""
+            rows.append((_t(lang, f"{v} 版{when}", f"edition {v}{when}"), f"{root_url}editions/{v}/{rel}",
+                         page_text(f.read_text(encoding="utf-8")) != text))
+    if not any(differs for _, _, differs in rows):
+        return ""
+    same, differs = _t(lang, "文字相同", "same text"), _t(lang, "文字不同", "text differs")
+    items = "".join(f'<li><a href="{html.escape(url)}">{html.escape(label)}</a> · {differs if d else same}</li>'
+                    for label, url, d in rows)
+    return (f'<nav class="rec-other-editions" aria-label="{html.escape(_t(lang, "本页的其他版本", "This page in other editions"))}">'
+            f'<h2>{html.escape(_t(lang, "本页的其他版本", "This page in other editions"))}</h2><ul>{items}</ul></nav>')
+
+
+def add_other_editions(output: str, rel: str, lang: str, here: str, root_url: str, dirs: dict[str, Path],
+                       current: Path | None = None) -> str:
+    """``output`` with its list of other editions at the end of its article, before the citation
+    block (which stays last), when it has one."""
+    if not dirs or 'class="rec-other-editions"' in output:
+        return output
+    block = other_editions(rel, lang, page_text(output), here, root_url, dirs, current)
+    if not block or "</article>" not in output:
+        return output
+    cite = output.rfind('<section class="rec-cite"')
+    i = cite if cite != -1 else output.rindex("</article>")
+    return output[:i] + block + output[i:]
+
+
+def draft_note(lang: str, cited_release: str) -> str:
+    """The sentence a draft's citation block adds: the page cites the release it still reads as,
+    or it belongs to no release yet."""
+    after = draft_after() or ""
+    if cited_release:
+        text = _t(lang, f"本站是 {after} 版之后尚未发布的草稿；本页文字与 {after} 版相同，所以引用给出该版的地址。",
+                  f"This site is a draft after edition {after}, not yet released; this page reads as in edition {after}, so the citation gives that edition's address.")
+    else:
+        text = _t(lang, f"草稿：本页自 {after} 版以来有改动，还不属于任何已发布的版本；引用给出本页现在的地址，其文字仍可能改变。" if after else "草稿：本页还不属于任何已发布的版本；引用给出本页现在的地址，其文字仍可能改变。",
+                  f"Draft: this page has changed since edition {after} and belongs to no released edition yet; the citation gives its present address, whose text may still change." if after else "Draft: this page belongs to no released edition yet; the citation gives its present address, whose text may still change.")
+    return f'<p class="rec-draft" data-draft-after="{html.escape(after)}">{html.escape(text)}</p>'
 
 
 # ----------------------------------------------------------------- the release check
@@ -160,14 +379,16 @@ def _note_link(note: str, lang: str) -> str:
 
 
 def edition_links(v: str, lang: str, base: str) -> str:
-    root = f"{base}editions/{v}/"
+    # an edition's own build is addressed at <site>/editions/<version>/: the editions are the site's
+    root = f"{os.environ.get(EDITION_OF) or base}editions/{v}/"
     home = root + ("en/" if lang == "en" else "")
     from sitegen.edition_pdf import pdf_name
 
     return (
         f"[{_t(lang, f'阅读 {v} 版', f'Read edition {v}')}]({home}) · "
         f"{_t(lang, 'PDF：', 'PDF: ')}[{_t(lang, '中文', 'Chinese')}]({root}{pdf_name(v, 'zh')}) · "
-        f"[{_t(lang, '英文', 'English')}]({root}{pdf_name(v, 'en')})"
+        f"[{_t(lang, '英文', 'English')}]({root}{pdf_name(v, 'en')}) · "
+        f"[{_t(lang, '存档包（BagIt，含 RO-Crate 元数据）', 'Archival package (BagIt, with RO-Crate metadata)')}]({root}folk-games-archive-{v}-bag.zip)"
     )
 
 
@@ -284,6 +505,12 @@ def ref(tag: str) -> str:
     return e.commit if e and e.commit else tag
 
 
+def commit_of(tag: str) -> str:
+    """The commit release ``tag`` was made from ("" if this clone has neither tag nor commit)."""
+    res = _git("rev-parse", "-q", "--verify", ref(tag) + "^{commit}")
+    return res.stdout.strip() if res.returncode == 0 else ""
+
+
 def _current_page(rel: str) -> bool:
     """Whether the page at site path ``rel`` ('en/dawei/fox/', '') exists in the current docs."""
     lang = "en" if rel.startswith("en/") or rel == "en" else "zh"
@@ -332,9 +559,10 @@ def mark_older(site: Path, v: str, current: str, root_url: str) -> int:
     return n
 
 
-def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None) -> Path:
+def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None, mark: bool = True) -> Path:
     """Build the edition of release tag ``tag`` from a scratch work tree into ``out``, addressed
-    at ``<root_url>editions/<version>/``; pages of an edition older than VERSION are marked."""
+    at ``<root_url>editions/<version>/``; pages of an edition older than VERSION are marked
+    (unless ``mark`` is false: the deployment keeps its builds unmarked, sitegen/deploy.py)."""
     v = tag[1:]
     mkdocs = mkdocs or str(Path(sys.executable).with_name("mkdocs"))
     tmp = Path(tempfile.mkdtemp(prefix=f"hw-edition-{v}-"))
@@ -360,7 +588,7 @@ def build_edition(tag: str, out: Path, root_url: str, mkdocs: str | None = None)
         _git("worktree", "remove", "--force", str(tree))
         shutil.rmtree(tmp, ignore_errors=True)
     current = version()
-    if ed.parse(v) < ed.parse(current):
+    if mark and ed.parse(v) < ed.parse(current):
         mark_older(out, v, current, root_url)
     return out
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from sitegen.record.csl import render
 from sitegen.record.data import ARCHIVE, BUILD, GAMES, LICENCE, archive_version, primary_work
-from sitegen.editions import edition_root
+from sitegen.editions import draft_words, edition_root
 from sitegen.record.dates import archive_date, build_date
 from sitegen.record.facts import LANG_TAG, PageFacts
 
@@ -204,7 +204,7 @@ def archive_item(lang: str = "zh", cited: str = "") -> dict[str, Any]:
         "author": [{"literal": ARCHIVE["publisher"](lang)}],
         "issued": {"date-parts": _parts(edition_date())},
         "URL": edition_root(BUILD["site_url"]),
-        "version": archive_version(),
+        "version": draft_words(lang) or archive_version(),
         "language": "zh-CN",
         "license": LICENCE["content"]["url"],
     }
@@ -214,7 +214,7 @@ def archive_item(lang: str = "zh", cited: str = "") -> dict[str, Any]:
 
 
 def archive_bibtex() -> str:
-    v, d = archive_version(), edition_date()
+    v, d = draft_words("en") or archive_version(), edition_date()
     return (
         "@online{fgha-archive,\n"
         f"  title = {{{{{ARCHIVE['name'].zh} / {ARCHIVE['name'].en}}}}},\n"

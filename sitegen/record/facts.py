@@ -104,6 +104,7 @@ class PageFacts:
     content: bool = True  # part of the record's text (not home, changelog, API…)
     cite_url: str = ""  # absolute URL a citation gives: the page in its edition (editions/<version>/…)
     released: str = ""  # YYYY-MM-DD this edition was released ("" while it is in preparation)
+    draft: bool = False  # built from changes not yet released (sitegen/editions.py, draft_after)
 
 
 def base_url(config: Any) -> str:

@@ -98,6 +98,7 @@ def json_ld(f: PageFacts) -> str:
         "version": f.version,
         "license": LICENCE["content"]["url"],
         **({"archivedAt": f.cite_url} if f.cite_url else {}),  # the page in its edition (editions/<version>/)
+        "creativeWorkStatus": "Draft" if f.draft else "Published",
         "author": {"@type": "Organization", "name": ARCHIVE["publisher"](f.lang)},
         "publisher": {"@type": "Organization", "name": ARCHIVE["publisher"](f.lang)},
         "isPartOf": edition,

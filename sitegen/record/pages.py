@@ -6,6 +6,7 @@ link."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from pathlib import Path
@@ -30,6 +31,7 @@ _facts: dict[str, PageFacts] = {}
 def config(config: Any) -> Any:
     BUILD["site_url"] = base_url(config)
     address.check_release(BUILD["site_url"])
+    editions.reset_draft()
     editions.check_release()  # a release names a new edition when the record's readings moved
     dates.reset()
     return config
@@ -37,7 +39,7 @@ def config(config: Any) -> Any:
 
 def env(env: Any, config: Any, files: Any) -> Any:
     """Values the footer shows on every page."""
-    env.globals["record_version"] = archive_version()
+    env.globals["record_version"] = editions.draft_words("en") or archive_version()
     from engine import __version__ as engine_version
 
     env.globals["record_engine_version"] = engine_version
@@ -58,15 +60,31 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
             page.meta["description"] = html.escape(summary, quote=True)  # the theme prints it as is
     html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + rel_url(page, m.group(1)), html_text)
     html_text = editions.mark_notes(html_text, page.file.src_uri, facts.lang, rel_url(page, "archive/changelog/"))
+    if facts.game is not None:
+        glossary = rel_url(page, "archive/glossary/")
+        html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
+        if page.file.src_uri == f"{facts.game.id}/index.{facts.lang}.md":
+            html_text += trace_block(facts.game, facts.lang, rel_url(page, "archive/coverage/"))
+    facts = _as_published(facts)
+    _facts[page.file.src_uri] = facts
     if facts.game is None:
         if citable(page.file.src_uri):  # the apparatus is cited as such
             html_text += cite_block(facts, rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
         return html_text
-    glossary = rel_url(page, "archive/glossary/")
-    html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
-    if page.file.src_uri == f"{facts.game.id}/index.{facts.lang}.md":
-        html_text += trace_block(facts.game, facts.lang, rel_url(page, "archive/coverage/"))
-    return html_text + cite_block(facts, rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
+    block = cite_block(facts, rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
+    if facts.draft:  # the draft says so in its citation block, and which edition (if any) it cites
+        note = editions.NOTE_TOKEN if facts.cite_url == editions.URL_TOKEN else editions.draft_note(facts.lang, "")
+        block = block[: block.rindex("</section>")] + note + "</section>"
+    return html_text + block
+
+
+def _as_published(facts: PageFacts) -> PageFacts:
+    """The page's citation address and version as published: a draft's page cites the latest
+    release only where it reads as there (sitegen/editions.py, ``as_published``)."""
+    cited, v, draft = editions.as_published(facts.base, facts.url[len(facts.base):])
+    if not draft:
+        return facts
+    return dataclasses.replace(facts, cite_url=cited, version=v or editions.draft_words(facts.lang), draft=True)
 
 
 def page_context(context: Any, page: Any, config: Any) -> Any:
@@ -76,7 +94,7 @@ def page_context(context: Any, page: Any, config: Any) -> Any:
     context["record"] = {
         "head": head_html(facts),
         "modified": facts.modified,
-        "version": facts.version,
+        "version": editions.draft_words(facts.lang) or facts.version,
         "lang": facts.lang,
         "title": "" if page.is_homepage else html.escape(facts.title, quote=False),
         "cite": rel_url(page, "archive/citing/"),
@@ -90,6 +108,13 @@ def post_page(output: str, page: Any, config: Any) -> str:
     facts = _facts.get(page.file.src_uri)
     if facts is None:
         return output
+    if facts.cite_url == editions.URL_TOKEN:  # a draft's page, now whole: compared with the release
+        output, cited, v = editions.resolve_published(output, facts.base, facts.url[len(facts.base):], facts.url, facts.lang)
+        facts = _facts[page.file.src_uri] = dataclasses.replace(facts, cite_url=cited, version=v)
+        note = re.sub(r"<[^>]+>", "", editions.draft_note(facts.lang, v if cited else ""))
+        search.fill_tokens(config, page, {editions.URL_TOKEN: cited or facts.url, editions.VERSION_TOKEN: v, editions.NOTE_TOKEN: note})
+    rel = facts.url[len(facts.base):]
+    output = editions.add_other_editions(output, rel, facts.lang, "", facts.base, editions.edition_dirs())
     output = alternates(output, facts)
     if facts.lang == "en":
         output = mark_chinese(output)
@@ -110,3 +135,4 @@ def site_built(site: Path, config: Any) -> None:
     address.copy_sitemap(site)
     address.write_page_sitemaps(site, BUILD["site_url"])
     anchors.check_links(site, config)
+

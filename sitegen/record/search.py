@@ -85,6 +85,30 @@ def annotate(entries: list[dict[str, Any]], url: str, lang: str, segment: Any = 
         first["tags"] = list(dict.fromkeys(list(first.get("tags", [])) + terms))
 
 
+def _page_entries(config: Any, page: Any) -> list[dict[str, Any]]:
+    """The entries the theme's search plugin holds for ``page`` (the last ones it added)."""
+    plugin = None
+    for name in ("material/search", "search"):
+        plugin = config.plugins.get(name)
+        if plugin is not None and hasattr(plugin, "search_index"):
+            break
+    entries = getattr(getattr(plugin, "search_index", None), "entries", None)
+    if not isinstance(entries, list):
+        return []
+    start = len(entries)
+    while start > 0 and entries[start - 1]["location"].split("#")[0] == page.url:
+        start -= 1
+    return entries[start:]
+
+
+def fill_tokens(config: Any, page: Any, values: dict[str, str]) -> None:
+    """Write ``values`` in for their tokens in the page's search entries (a draft's citation
+    address, version and note, known once the page is written whole: sitegen/editions.py)."""
+    for e in _page_entries(config, page):
+        for token, value in values.items():
+            e["text"] = e["text"].replace(token, value)
+
+
 def index_page(config: Any, page: Any, lang: str) -> None:
     """Annotate the entries the theme's search plugin has just added for ``page``."""
     plugin = None

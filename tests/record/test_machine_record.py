@@ -343,7 +343,7 @@ SCHEMA_PROPERTIES = {
     "name", "headline", "url", "inLanguage", "datePublished", "dateModified", "version", "author", "publisher",
     "isPartOf", "about", "alternateName", "locationCreated", "isBasedOn", "identifier", "dateCreated",
     "workTranslation", "translationOfWork", "archivedAt", "license", "genre", "contributor", "comment", "description",
-    "citation", "propertyID", "value",
+    "citation", "propertyID", "value", "creativeWorkStatus",
 }
 SCHEMA = "http://schema.org/"
 

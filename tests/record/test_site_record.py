@@ -13,10 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from sitegen import editions
 from sitegen.record.data import GAME_IDS, GAMES, archive_version
 from sitegen.record.dates import last_changed
 from sitegen.record.facts import page_sources
 from .htmlscan import Page, resolve
+
+
+def version_named(lang: str) -> str:
+    """The version this build's pages name: VERSION, or in a draft (changes not yet released,
+    built without the release to compare with) "draft after <release>" (tests/record/test_deploy.py)."""
+    return editions.draft_words(lang) or archive_version()
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("zh", "en")
@@ -124,9 +131,14 @@ def test_game_pages_end_with_a_cite_block_and_downloads(built_site: Path, game: 
         p = Page(text)
         ld = json.loads(p.jsonld[0])
         base = ld["isPartOf"]["isPartOf"]["url"].removesuffix("en/")
-        # a citation names its edition: the page's address under editions/<version>/
-        url = base + f"editions/{archive_version()}/" + ld["url"][len(base):]
-        assert ld["archivedAt"] == url, page  # the JSON-LD names the page in its edition too
+        # a citation names its edition: the page's address under editions/<version>/ (a draft's
+        # page, built with no release to compare with, names no edition: its present address)
+        if editions.draft_after() is None:
+            url = base + f"editions/{archive_version()}/" + ld["url"][len(base):]
+            assert ld["archivedAt"] == url, page  # the JSON-LD names the page in its edition too
+        else:
+            url = ld["url"]
+            assert "archivedAt" not in ld and ld["creativeWorkStatus"] == "Draft", page
         gbt, en = p.text_by_id.get("rec-cite-gbt", ""), p.text_by_id.get("rec-cite-en", "")
         assert "[EB/OL]" in gbt and gbt.endswith(url + "."), f"{page}: GB/T citation {gbt!r}"
         assert f"Version {archive_version()}" in en and url in en, f"{page}: English citation {en!r}"
@@ -216,7 +228,8 @@ def test_footer_links_and_head_metadata_on_every_page(built_site: Path) -> None:
         else:
             assert p.meta.get("citation_title") and p.meta.get("DC.title"), page
         ld = json.loads(p.jsonld[0])
-        assert ld["@type"] == "CreativeWork" and ld["version"] == archive_version(), page
+        assert ld["@type"] == "CreativeWork" and ld["version"] == version_named(
+            "en" if page.relative_to(built_site).as_posix().startswith("en/") else "zh"), page
 
 
 NOT_CONTENT = {"index.html", "archive/index.html", "archive/api/index.html",
@@ -227,16 +240,16 @@ NOT_CONTENT = {"index.html", "archive/index.html", "archive/api/index.html",
 def test_citing_page_offers_the_whole_archive_citation(built_site: Path, lang: str) -> None:
     page = built_site / ("en" if lang == "en" else "") / "archive" / "citing" / "index.html"
     text = page.read_text(encoding="utf-8")
-    assert "[EB/OL]" in text and f"Version {archive_version()}" in text
+    assert "[EB/OL]" in text and f"Version {version_named(lang)}" in text
     downloads = [h for h, _ in Page(text).links if h.endswith(("archive.bib", "archive.csl.json"))]
     assert len(downloads) == 2
     for href in downloads:
         target, _ = resolve(built_site, page, href)
         assert target is not None and target.is_file(), href
     csl = json.loads((built_site / "archive.csl.json").read_text(encoding="utf-8"))[0]
-    assert csl["version"] == archive_version() and csl["URL"].endswith("/")
+    assert csl["version"] == version_named("en") and csl["URL"].endswith("/")
     bib = (built_site / "archive.bib").read_text(encoding="utf-8")
-    assert f"version = {{{archive_version()}}}" in bib and bib.count("{") == bib.count("}")
-    # the URL is the edition's, under the site's own base (the same as the pages' JSON-LD)
+    assert f"version = {{{version_named('en')}}}" in bib and bib.count("{") == bib.count("}")
+    # the URL is the edition's, under the site's own base (the same as the pages' JSON-LD); a draft's is the site's
     home = json.loads(Page((built_site / "index.html").read_text(encoding="utf-8")).jsonld[0])
-    assert csl["URL"] == home["url"] + f"editions/{archive_version()}/"
+    assert csl["URL"] == home["url"] + ("" if editions.draft_after() is not None else f"editions/{archive_version()}/")
