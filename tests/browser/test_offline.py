@@ -236,6 +236,18 @@ class _CountingHandler(_Handler):
         super().copyfile(source, outputfile)
 
 
+def deploying_copy(browser, built_site: Path, tmp_path: Path):
+    """A copy of the built site that a test may deploy again, served by a host that follows each
+    deployment (``_DeployingHandler``), and a browser context that reaches nothing but it: the
+    copy's folder, the server, its address and the context (the test closes both)."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    server, base = site_server(site, start=True, handler=_DeployingHandler)
+    context = browser.new_context()
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
+    return site, server, base, context
+
+
 def test_a_first_visit_downloads_the_webassembly_once(browser, built_site: Path):
     """A first visit in a private window, whose HTTP cache cannot hold Pyodide's 10 MB of
     WebAssembly: the engine's worker downloads it once, and the service worker keeps that very
@@ -440,11 +452,7 @@ def assert_only_copy(page, version: str) -> None:
 def test_new_deployment_replaces_the_offline_copy(browser, built_site: Path, tmp_path: Path):
     """A rebuilt site (another service worker) replaces the cache once the old tab is closed;
     the new page is what is shown offline."""
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    server, base = site_server(site, start=True, handler=_DeployingHandler)
-    context = browser.new_context()
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
+    site, server, base, context = deploying_copy(browser, built_site, tmp_path)
     try:
         first = context.new_page()
         first.goto(base + "archive/")
@@ -517,11 +525,7 @@ def test_a_page_uploaded_out_of_order_is_not_kept_under_the_new_version(browser,
     """Deployments A, B, C. While B's service worker is live, the host still serves A's page
     (an upload out of order, a stale edge of a CDN): B does not keep A's page under its own
     version, and C keeps C's page, never the old one."""
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    server, base = site_server(site, start=True, handler=_DeployingHandler)
-    context = browser.new_context()
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
+    site, server, base, context = deploying_copy(browser, built_site, tmp_path)
     page_file = site / "gupai" / "index.html"
     text_a = page_file.read_text(encoding="utf-8")
     try:

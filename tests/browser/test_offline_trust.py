@@ -30,7 +30,7 @@ from playwright.sync_api import Error
 from browser.test_offline import (
     READY,
     SW_STATUS,
-    _DeployingHandler,
+    deploying_copy,
     engine_worker,
     pyodide_folder,
     sw_build,
@@ -39,7 +39,6 @@ from browser.test_offline import (
 )
 from sitegen.assets import pyodide_files, pyodide_folder as folder_name, write_service_worker
 
-from conftest import site_server
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -218,11 +217,7 @@ def deploy_changed_pyodide(site: Path) -> str:
 
 
 def test_an_old_service_worker_never_hands_old_pyodide_files_to_a_new_deployment(browser, built_site: Path, tmp_path: Path):
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    server, base = site_server(site, start=True, handler=_DeployingHandler)
-    context = browser.new_context()
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda r: r.abort())
+    site, server, base, context = deploying_copy(browser, built_site, tmp_path)
     try:
         first = context.new_page()
         first.goto(base + "dawei/")

@@ -27,16 +27,7 @@ if os.environ.get("RECORD_SITE_DIR"):
 
     @pytest.fixture(scope="session")
     def site_url(built_site: Path):  # type: ignore[no-untyped-def]
-        import functools
-        import http.server
-        import threading
+        from .serving import serve_folder
 
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built_site))
-        handler.log_message = lambda *a, **k: None  # type: ignore[attr-defined]
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            yield f"http://127.0.0.1:{server.server_address[1]}/"
-        finally:
-            server.shutdown()
-            server.server_close()
+        with serve_folder(built_site) as url:
+            yield url

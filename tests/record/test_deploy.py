@@ -8,14 +8,11 @@ and cites the latest release only for the pages whose words read there as here."
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -25,6 +22,8 @@ import pytest
 
 from engine import editions as ed
 from sitegen import editions
+
+from .serving import serve_folder
 
 pytestmark = pytest.mark.site
 
@@ -55,21 +54,10 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(deployment: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(deployment))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_folder(deployment) as url:
+        yield url
 
 
 def _fetch(served: str, url: str) -> tuple[int, bytes]:
