@@ -173,8 +173,11 @@ def page_text(html_text: str) -> str:
     body = re.sub(r"<[^>]+>", "", body)
     # spacing is the markup's (the English pages' Chinese marked afterwards, line breaks), not the
     # text's; an address the page prints of the site itself (the API page's pip line) names the
-    # edition it is kept in, which is where it is, not what it says
-    return re.sub(r"editions/\d+\.\d+\.\d+/", "", re.sub(r"\s+", "", html.unescape(body)))
+    # edition it is kept in, which is where it is, not what it says; and the engine's wheel it
+    # offers is named by its content's digest, which the release's own commit, recorded in the
+    # engine after the release (engine/editions.py), changes without changing a word
+    text = re.sub(r"editions/\d+\.\d+\.\d+/", "", re.sub(r"\s+", "", html.unescape(body)))
+    return re.sub(r"assets/engine/[0-9a-f]+/(\S+?\.whl)#sha256=[0-9a-f]{64}", r"assets/engine/\1", text)
 
 
 def released_text(rel: str) -> str | None:

@@ -67,9 +67,7 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
             html_text += trace_block(facts.game, facts.lang, rel_url(page, "archive/coverage/"))
     facts = _as_published(facts)
     _facts[page.file.src_uri] = facts
-    if facts.game is None:
-        if citable(page.file.src_uri):  # the apparatus is cited as such
-            html_text += cite_block(facts, rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
+    if facts.game is None and not citable(page.file.src_uri):  # the apparatus is cited as such
         return html_text
     block = cite_block(facts, rel_url(page, "archive/sources/"), rel_url(page, "archive/citing/"))
     if facts.draft:  # the draft says so in its citation block, and which edition (if any) it cites

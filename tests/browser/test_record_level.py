@@ -67,8 +67,8 @@ def test_a_paohuzi_record_at_the_strong_level_opens_at_its_level(page, site_url,
 # a whole hand of seed 5 against the strong level (the reader's moves are the strong hint's): at the basic
 # level the same moves cannot be played (the computer seats play otherwise), so the review must read the
 # hand as the strong level played it
-STRONG_HAND = ["discard:x9", "chi:d7:d7.d5.d6", "discard:x2", "peng:x8", "discard:d1", "peng:x3", "discard:x7",
-               "chi:d5:d5.x5.d5", "discard:x6", "discard:d6"]
+STRONG_HAND = ["discard:d1", "chi:x6:x6.x5.x7|x6.d6.d6", "discard:x2", "peng:x3", "discard:x8", "peng:d9", "discard:x8",
+               "peng:d5", "discard:x9"]
 
 
 @pytest.mark.parametrize("lang", ["zh"])
