@@ -224,9 +224,17 @@ def _subject_md(subject: str) -> str:
 
 
 def gen_changelog(lang: str, params: dict[str, Any]) -> str:
+    # a released edition's list ends at its own commit: the commits after it that change no word of the
+    # record (its commit written down beside it) are not its text (a draft lists everything)
+    from sitegen import editions  # imported when used: sitegen.editions reads the record's facts
+
+    since = "HEAD"
+    if editions.draft_after() is None:
+        tagged = editions.commit_of(f"v{editions.version()}")
+        since = tagged or since
     try:
         log = subprocess.run(
-            ["git", "log", "--date=short", "--format=%ad%x09%h%x09%s", "-n", "400"],
+            ["git", "log", "--date=short", "--format=%ad%x09%h%x09%s", "-n", "400", since],
             cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
         ).stdout
     except (OSError, subprocess.SubprocessError):
