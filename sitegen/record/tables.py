@@ -9,6 +9,7 @@ beside its source passage. What the record adds to every page is in ``sitegen/re
 from __future__ import annotations
 
 import html
+import os
 import re
 import subprocess
 from functools import lru_cache
@@ -228,8 +229,8 @@ def gen_changelog(lang: str, params: dict[str, Any]) -> str:
     # record (its commit written down beside it) are not its text (a draft lists everything)
     from sitegen import editions  # imported when used: sitegen.editions reads the record's facts
 
-    since = "HEAD"
-    if editions.draft_after() is None:
+    since = "HEAD"  # an edition's own build is checked out at its commit
+    if editions.draft_after() is None and not os.environ.get(editions.EDITION_OF):
         tagged = editions.commit_of(f"v{editions.version()}")
         since = tagged or since
     try:
