@@ -130,8 +130,13 @@ def palette(a: Answer, lang: str, still: bool = False) -> str:
         # a numbered card's button is named by the drawing inside it (a label of its own would not contain the
         # card's visible characters); the leaf's drawing has no text, so its button is named
         label = f' aria-label="{e(t("叶（花牌）", "leaf (flower card)"))}"' if f.value == 0 else ""
-        out.append(f'<button type="button" class="yz-pick" data-card="{code}" data-count="{f.count}"{label}'
-                   f'{_off(still or full or used[code] >= f.count)}>{card_svg(f.value, PICK_WIDTH, lang)}</button>')
+        # a grey button says why it is grey (its tooltip, also its accessible description)
+        why = (t("规则引擎启动后就能点", "ready once the rules engine has started") if still
+               else t(f"这种牌一副只有 {f.count} 张，都已放进组里", f"the deck has {f.count} of this card, all placed") if used[code] >= f.count
+               else t("两组都满了：先点组里的一张取回", "both groups are full: take a card back first") if full else "")
+        title = f' title="{e(why)}"' if why else ""
+        out.append(f'<button type="button" class="yz-pick" data-card="{code}" data-count="{f.count}"{label}{title}'
+                   f'{_off(bool(why))}>{card_svg(f.value, PICK_WIDTH, lang)}</button>')
     return "".join(out)
 
 

@@ -16,6 +16,17 @@ export function el(tag, attrs = {}, children = []) {
   return e;
 }
 
+/**
+ * Grey a control (``why``: a sentence in the reader's language saying why) or make it live again (``why``
+ * empty). The reason is the control's tooltip, which is also its accessible description: a grey control
+ * always says why it is grey, at the moment it greys.
+ */
+export function grey(control, why) {
+  control.disabled = Boolean(why);
+  if (why) control.title = why;
+  else control.removeAttribute("title");
+}
+
 /*
  * Shareable widget state. A widget with a state (a hand, a throw, a seed) puts it in the page address as
  * ?<widget-name>=<JSON>, e.g. ?gupai-hand={"seed":324}, so that a copied link opens the widget in that state.

@@ -5,7 +5,7 @@
 // the totals and how the last hand was settled are drawn by the view "gupai-ledger" (views/gupai.py, run in
 // Pyodide beside the engine, the function that draws the build's first answer): this module draws the entry of the
 // next hand, inserts the view's markup and keeps the sessions.
-import { el } from "./dom.js";
+import { el, grey } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -94,8 +94,8 @@ export async function ledgerWidget(root, ctx) {
         "aria-label": t(`${seatName(s)}少一${W.trick.zh}`, `${seatNameEn(s)}: one trick fewer`), text: "−" });
       const plus = el("button", { type: "button", class: "hw-btn gl-step", "data-role": "more", "data-seat": String(s),
         "aria-label": t(`${seatName(s)}多一${W.trick.zh}`, `${seatNameEn(s)}: one trick more`), text: "+" });
-      minus.disabled = e.held[s] === 0;
-      plus.disabled = sum >= TRICKS;
+      grey(minus, e.held[s] === 0 ? t(`${seatName(s)}是 0 ${W.trick.zh}，不能再少了`, `${seatNameEn(s)} has no trick: none fewer`) : "");
+      grey(plus, sum >= TRICKS ? t(`一盘只有 ${TRICKS} ${W.trick.zh}，已经分完了：先给别家减一${W.trick.zh}`, `a hand has only ${TRICKS} tricks, all given: take one from another player first`) : "");
       minus.addEventListener("click", () => { e.held[s] = Math.max(0, e.held[s] - 1); drawForm(); });
       plus.addEventListener("click", () => {
         e.held[s] = Math.min(TRICKS, e.held[s] + 1);
@@ -132,7 +132,9 @@ export async function ledgerWidget(root, ctx) {
       el("div", { class: "gl-buttons" }, [addBtn, clearBtn]),
       message,
     );
-    addBtn.disabled = e.dealer === null || e.closer === null;
+    grey(addBtn, e.dealer === null && e.closer === null ? t(`先选谁做庄、谁${W.closing.zh}，才能记下这一盘`, `Choose who dealt and who made ${W.closing.en} first`)
+      : e.dealer === null ? t("先选谁做庄，才能记下这一盘", "Choose who dealt first")
+        : e.closer === null ? t(`先选谁${W.closing.zh}，才能记下这一盘`, `Choose who made ${W.closing.en} first`) : "");
   }
 
   // ------------------------------------------------------------ the engine
@@ -146,7 +148,7 @@ export async function ledgerWidget(root, ctx) {
   function drawTable() { // the view's markup (views/gupai.py: the hands, the totals, how the last was settled)
     table.innerHTML = answer ? answer.html.table : "";
     details.innerHTML = answer ? answer.html.details : "";
-    undoBtn.disabled = !answer || !answer.hands.length;
+    grey(undoBtn, !answer || !answer.hands.length ? t("还没有记下任何一盘，没有可撤销的", "No hand is entered yet: nothing to undo") : "");
   }
 
   async function refresh(save = true) {

@@ -1,6 +1,6 @@
 // Lessons: exercises drawn and judged by the Python engine ({"game": "lesson"}). Progress is kept in
 // this browser only (localStorage), per lesson and step, and can be reset.
-import { el } from "./dom.js";
+import { el, grey } from "./dom.js";
 
 const STORE = "heritage-lessons";
 
@@ -90,9 +90,9 @@ async function exercises(root, ctx) {
       li.append(el("ul", { class: "lesson-choices" }, buttons.map((b) => el("li", {}, [b]))), feedback);
       for (const b of buttons) {
         b.addEventListener("click", async () => {
-          buttons.forEach((x) => { x.disabled = true; });
+          buttons.forEach((x) => grey(x, t("正在判定……", "Checking…")));
           const v = await ctx.call({ game: "lesson", action: "check", lesson, step, seed, index: ex.index, answer: b.dataset.value });
-          buttons.forEach((x) => { x.disabled = false; x.setAttribute("aria-pressed", String(x === b)); });
+          buttons.forEach((x) => { grey(x, ""); x.setAttribute("aria-pressed", String(x === b)); });
           feedback.innerHTML = "";
           if (!v.ok) { feedback.textContent = pick(v.error); return; }
           li.dataset.result = v.correct ? "right" : "wrong";
@@ -109,7 +109,7 @@ async function exercises(root, ctx) {
           );
           if (v.correct) {
             right.add(ex.index);
-            buttons.forEach((x) => { x.disabled = true; });
+            buttons.forEach((x) => grey(x, t("这一题已经答对了，答案和理由就在下面。", "This one is answered right: the answer and why are just below.")));
           }
           tally();
         });
@@ -121,9 +121,9 @@ async function exercises(root, ctx) {
 
   again.addEventListener("click", async () => {
     seed = randomSeed();
-    again.disabled = true;
+    grey(again, t("正在出新的一组题……", "Drawing a new set…"));
     await render();
-    again.disabled = false;
+    grey(again, "");
   });
   body.innerHTML = "";
   body.append(list, bar);

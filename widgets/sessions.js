@@ -294,8 +294,11 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
     }
     if (currentId) list.value = currentId;
     const has = Boolean(currentId && items.some((s) => s.id === currentId));
-    for (const b of [rename, remove, exp]) b.disabled = !has;
+    // a grey control says why (its tooltip, also its accessible description)
+    const none = has ? "" : t("还没有保存的记录：先记下一些，或新建一份", "No saved session yet: enter something, or start a new one");
+    for (const b of [rename, remove, exp]) { b.disabled = !has; if (none) b.title = none; else b.removeAttribute("title"); }
     list.disabled = items.length === 0;
+    if (list.disabled) list.title = none || t("还没有保存的记录", "No saved session yet"); else list.removeAttribute("title");
   }
 
   function select(id) {

@@ -6,7 +6,7 @@
 // that draws the build's example): this module draws the cards being entered and inserts the view's markup.
 // A showing judged is exported as the engine writes it (the answer's record: the cards dealt at the table,
 // each split, the showings), and such a record, or a round played in these pages, is opened again here.
-import { el } from "./dom.js";
+import { el, grey } from "./dom.js";
 import { downloadRecord, openStore } from "./sessions.js";
 
 export async function showingWidget(root, ctx) {
@@ -27,6 +27,9 @@ export async function showingWidget(root, ctx) {
   const count = Object.fromEntries(cards.map((b) => [b.dataset.code, Number(b.dataset.count)]));
   const order = cards.map((b) => b.dataset.code);
   const sortCodes = (xs) => [...xs].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  // why cards of the palette are grey, said where the reader looks when a card greys
+  const paletteWhy = el("p", { class: "ys-why", "data-role": "palette-why", role: "status" });
+  if (cards.length) cards[cards.length - 1].parentElement.after(paletteWhy);
 
   // each player: mode "hand" (slots[0], eight cards) or "groups" (slots[0] shown first, slots[1] second)
   const players = seatBtns.map(() => ({ mode: "hand", slots: [[], []] }));
@@ -65,10 +68,20 @@ export async function showingWidget(root, ctx) {
       });
       return el("div", { class: "ys-slot", "data-slot": String(k) }, [pick, el("div", { class: "ys-row" }, chips)]);
     }));
+    const full = p.slots[active].length >= capacity(p, active);
+    const slotName = names[active] || names[0];
+    const gone = [];
     for (const b of cards) {
       const code = b.dataset.code;
-      b.disabled = used(code) >= count[code] || p.slots[active].length >= capacity(p, active);
+      const out = used(code) >= count[code];
+      if (out) gone.push(label[code]);
+      grey(b, out ? t(`一副牌只有 ${count[code]} 张${label[code]}，四家已经都填进去了：再多就不对了。`, `The deck has only ${count[code]} × ${label[code]}, all entered already: one more cannot be right.`)
+        : full ? t(`${SEATS[current]}的“${slotName}”已经填满：先点一张取回，或换一家。`, `${SEATS[current]}'s “${slotName}” is full: take a card back, or choose another player.`) : "");
     }
+    paletteWhy.textContent = [
+      gone.length ? t(`已经用完（一副牌就这么多）：${gone.join("、")}。`, `All used (that is all the deck has): ${gone.join(", ")}.`) : "",
+      full ? t(`${SEATS[current]}的“${slotName}”已经填满。`, `${SEATS[current]}'s “${slotName}” is full.`) : "",
+    ].filter(Boolean).join(" ");
   }
 
   // the record of the showing last judged (null until all four are entered), exported and opened as a file

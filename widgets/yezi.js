@@ -174,7 +174,9 @@ async function roundWidget(root, ctx) {
   const hintText = el("span", { class: "yz-why", "data-role": "hint-text", role: "status" });
   hintBtn.addEventListener("click", async () => {
     hintBtn.disabled = true;
-    const a = await ctx.call({ game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...levelField(), ...throwerField() });
+    // no level chosen yet: the hint is the engine's first level's (the one the other seats play at)
+    const asked = level || await levelWords(ctx).then((w) => w.levels[0].id, () => null);
+    const a = await ctx.call({ game: "yezi", action: "round", seed, options: { scoring: scoring.value, ties: ties.value }, ...(asked ? { level: asked } : {}), ...throwerField() });
     hintBtn.disabled = false;
     if (!a.ok) { hintText.textContent = a.error[ctx.lang]; return; }
     const h = a.hint;
