@@ -25,28 +25,34 @@ def options_table(options: Iterable[RuleOption], lang: str, label: Callable[[Rul
     """
     if label is None:
         label = lambda o, c: choice_words(o, c, lang)  # noqa: E731
+    # Chinese pages speak Chinese: the options' and readings' codes are on the English page and the API page (issue 44)
+    codes = lang == "en"
     rows = []
     for o in options:
-        choices = "; ".join(
-            (f"**{label(o, c)}**" if c == o.default else label(o, c)) + f" (`{c}`)" for c in o.choices
+        choices = t(lang, "；", "; ").join(
+            (f"**{label(o, c)}**" if c == o.default else label(o, c)) + (f" (`{c}`)" if codes else "") for c in o.choices
         )
         page, anchor = o.note.split("#")
         link = f"[{t(lang, '注', 'note')}]({page.split('/', 1)[1]}#{anchor})"
-        rows.append(f"| `{o.id}` | {t(lang, o.zh, o.en)} | {choices} | {o.passage.section} | {link} |")
+        rows.append((f"| `{o.id}` " if codes else "") + f"| {t(lang, o.zh, o.en)} | {choices} | {o.passage.section} | {link} |")
     head = (
-        f"| {t(lang, '选项', 'Option')} | {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
-        f"{t(lang, '原文位置', 'Source place')} | |\n|---|---|---|---|---|\n"
+        (f"| {t(lang, '选项', 'Option')} " if codes else "") + f"| {t(lang, '问题', 'Question')} | {t(lang, '读法（粗体为默认）', 'Readings (default in bold)')} | "
+        f"{t(lang, '原文位置', 'Source place')} | |\n" + ("|---" if codes else "") + "|---|---|---|---|\n"
     )
     return head + "\n".join(rows)
 
 
 def rules_table(rules: Iterable[Rule], gaps: Iterable[Gap], lang: str) -> str:
     """Markdown tables of a game's traced rules and of the passages it leaves out."""
-    rows = [f"| `{r.id}` | {t(lang, r.zh, r.en)} | {r.passage.section} | `{r.implemented_in}` |" for r in rules]
+    if lang != "en":  # Chinese pages speak Chinese: the rules' ids and code paths are on the English page (issue 44)
+        rows = [f"| {r.zh} | {r.passage.section} |" for r in rules]
+        head = "| 规则 | 原文位置 |\n|---|---|\n"
+    else:
+        rows = [f"| `{r.id}` | {r.en} | {r.passage.section} | `{r.implemented_in}` |" for r in rules]
+        head = "| Rule | What | Source place | Code |\n|---|---|---|---|\n"
     gap_rows = [f"| {g.passage.section} | {t(lang, g.zh, g.en)} |" for g in gaps]
     return (
-        f"| {t(lang, '规则', 'Rule')} | {t(lang, '内容', 'What')} | {t(lang, '原文位置', 'Source place')} | {t(lang, '实现', 'Code')} |\n"
-        "|---|---|---|---|\n" + "\n".join(rows)
+        head + "\n".join(rows)
         + f"\n\n| {t(lang, '未实现的段落', 'Passage not implemented')} | {t(lang, '原因', 'Why')} |\n|---|---|\n"
         + "\n".join(gap_rows)
     )

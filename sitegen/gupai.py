@@ -266,7 +266,13 @@ def option_effects_table(lang: str, params: dict[str, Any]) -> str:
     return head + "\n".join(rows) + note
 
 
+def classes_figure(lang: str, params: dict[str, Any]) -> str:
+    """The lesson's first picture: the three classes in order, each tile named under it, pairs and 套子 (views/gupai.py)."""
+    return views_gupai.classes(lang)
+
+
 TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {
+    "gupai-classes": classes_figure,
     "gupai-tiles": tiles_table,
     "gupai-sets": sets_table,
     "gupai-jie": jie_table,

@@ -209,7 +209,7 @@ def deal_table(lang: str, params: dict[str, Any]) -> str:
         q = t("可起手胡", "may win on it") if a["qishou"][p] else ""
         rows.append(f"<tr><th>{e(t(*SEAT_NAMES[p]))}</th><td>{cards_text(s['hand'], lang)}{shown}</td><td>{e(q)}</td></tr>")
     shou = [x["card"] for x in a["actions"] if x["kind"] == "shou"]
-    cap = t(f"种子 {seed} 发出的一副牌（引擎的 deal 动作）。亮张：", f"The deal of seed {seed} (the engine's deal action). Turned-up card: ")
+    cap = t(f"种子 {seed} 发出的一副牌（由引擎发牌）。亮张：", f"The deal of seed {seed} (the engine's deal action). Turned-up card: ")
     after = t("。庄家收张后可以打出的牌：", ". Cards the dealer may discard after taking it: ")
     return (
         f'<table class="phz-deal"><tbody>{"".join(rows)}</tbody></table>'

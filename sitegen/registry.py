@@ -94,6 +94,7 @@ TABLES: dict[str, str] = {
     "gupai-sets": "sitegen.gupai:sets_table",
     "gupai-jie": "sitegen.gupai:jie_table",
     "gupai-compare": "sitegen.gupai:compare_table",
+    "gupai-classes": "sitegen.gupai:classes_figure",
     "gupai-settle": "sitegen.gupai:settle_table",
     "gupai-bama": "sitegen.gupai:bama_table",
     "gupai-heibama": "sitegen.gupai:heibama_table",

@@ -169,20 +169,23 @@ WIDGETS: dict[str, Callable[[str, dict[str, Any]], str]] = {
 
 
 def deck_table(lang: str, params: dict[str, Any]) -> str:
+    # the English gloss and the API code are for English readers and programmers: not on the Chinese page (issue 44)
+    en = lang == "en"
     rows = []
     for f in FACES:
         v = "—" if f.value == LEAF else str(f.value)
         num = "—" if f.value == LEAF else f.numeral
         rows.append(
             f"<tr><td>{card_svg(f.value, 36, lang)}</td><td>{E(f.cipher)}</td><td>{v}</td><td>{num}</td>"
-            f"<td>{E(f.en)}</td><td>{f.count}</td><td><code>{code_of(f.value)}</code></td></tr>"
+            + (f"<td>{E(f.en)}</td>" if en else "") + f"<td>{f.count}</td>"
+            + (f"<td><code>{code_of(f.value)}</code></td>" if en else "") + "</tr>"
         )
     total = sum(f.count for f in FACES)
     return (
         f'<table class="yz-table"><thead><tr><th>{t(lang, "牌面", "Face")}</th><th>{t(lang, "字", "Character")}</th>'
-        f'<th>{t(lang, "数值", "Value")}</th><th>{t(lang, "大写", "Numeral")}</th><th>{t(lang, "字面义（英）", "Gloss")}</th>'
-        f'<th>{t(lang, "张数", "Copies")}</th><th>{t(lang, "API 代码", "API code")}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
-        f'<tfoot><tr><td colspan="5">{t(lang, "合计", "Total")}</td><td>{total}</td><td></td></tr></tfoot></table>'
+        f'<th>{t(lang, "数值", "Value")}</th><th>{t(lang, "大写", "Numeral")}</th>' + ('<th>Gloss</th>' if en else "")
+        + f'<th>{t(lang, "张数", "Copies")}</th>' + ('<th>API code</th>' if en else "") + f'</tr></thead><tbody>{"".join(rows)}</tbody>'
+        f'<tfoot><tr><td colspan="{5 if en else 4}">{t(lang, "合计", "Total")}</td><td>{total}</td>' + ("<td></td>" if en else "") + "</tr></tfoot></table>"
     )
 
 
@@ -333,11 +336,12 @@ def zipai_diff_table(lang: str, params: dict[str, Any]) -> str:
             f"<tr data-diff=\"{d.id}\"><th scope=\"row\">{E(t(lang, d.topic_zh, d.topic_en))}<br><small>{same}</small></th>"
             f"<td>{E(t(lang, d.xiaguan_zh, d.xiaguan_en))}<br><small>{E(d.xiaguan.section)} · <q>{E(d.xiaguan.quote)}</q></small></td>"
             f"<td>{E(t(lang, d.paohuzi_zh, d.paohuzi_en))}<br><small>{E(d.paohuzi.section)} · <q>{E(d.paohuzi.quote)}</q></small></td>"
-            f"<td><code>test_diff_{d.id}</code></td></tr>"
+            + (f"<td><code>test_diff_{d.id}</code></td>" if lang == "en" else "") + "</tr>"
         )
+    # the tests' names are for programmers: on the English page only (Chinese pages speak Chinese, issue 44)
     return (
         f'<table class="yz-table yz-diff"><thead><tr><th>{t(lang, "要点", "Point")}</th><th>下灌字牌 (yezixi.txt)</th>'
-        f'<th>跑胡子 (paohuzi.txt)</th><th>{t(lang, "测试", "Test")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f'<th>跑胡子 (paohuzi.txt)</th>' + ("<th>Test</th>" if lang == "en" else "") + f'</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
 
 

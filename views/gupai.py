@@ -176,3 +176,46 @@ def ledger(a: Answer, lang: str) -> dict[str, str]:
     details = (f'<details><summary>{t(f"第 {n} 盘怎么算的", f"How hand {n} was settled")}</summary>'
                f'<p>{e(last["summary"][lang])}</p><ul>{lines}</ul></details>')
     return {"table": table, "details": details}
+
+
+# ---------------------------------------------------------------- the three classes (the lesson's first picture)
+
+#: the width of a tile in the classes' picture
+CLASS_WIDTH = 30
+
+
+def classes(lang: str) -> str:
+    """The 32 tiles as three classes, each from its highest tile to its lowest, every tile's name written under it
+    and how many of it there are (a pair or one alone), then the four 套子. Drawn from ``engine.gupai.tiles``."""
+    from engine.gupai.plays import TAO
+    from engine.gupai.tiles import CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES
+
+    t = T(lang)
+    rows = []
+    head = {
+        "chang": t("最大的一门，七种，每种两张一样的（七对）", "the highest, seven kinds, two identical tiles of each (seven pairs)"),
+        "dian": t("居中，十张，点数相同的两张算一对（图案不同）；三点、六点各只有一张，叫“赏”",
+                  "the middle one, ten tiles; two of the same points make a pair though they look different; the three and the six are alone, the shang (赏)"),
+        "yao": t("最小的一门，四种，每种两张一样的（四对）", "the lowest, four kinds, two identical tiles of each (four pairs)"),
+    }
+    for n, cls in enumerate(CLASS_ORDER):
+        faces = sorted((f for f in FACES if f.cls == cls), key=lambda f: (-f.rank, f.code))
+        items = []
+        for f in faces:
+            name = f.zh if lang == "zh" else f.en
+            many = t("两张", "two") if f.copies == 2 else t("一张", "one")
+            items.append(f'<li class="gp-class-tile" data-tile="{f.code}">{tile_svg(f.code, CLASS_WIDTH, lang)}'
+                         f'<span class="gp-tile-name">{e(name)}</span><small>{e(many)}</small></li>')
+        rows.append(f'<div class="gp-class" data-class="{cls}"><p class="gp-class-head"><b>{n + 1}. {e(t(CLASS_ZH[cls], CLASS_EN[cls]))}</b> — {e(head[cls])}</p>'
+                    f'<ol class="gp-class-tiles" aria-label="{e(t("从大到小", "highest first"))}">{"".join(items)}</ol></div>')
+    tao = t("、", ", ").join(f"{zh}（{long_kind}＋{dot_kind}）" if lang == "zh" else f"{en} ({long_kind} + {dot_kind})"
+                             for zh, en, long_kind, dot_kind in TAO)
+    cap = t(
+        "每门从左到右由大到小。门与门只按这个次序称呼（叫牌时用到），打牌时不比大小：只有同一门、同一类的一手才能打过另一手。"
+        f"长门最大的和点门最大的配成“套子”，从大到小：{tao}；套子只管套子。",
+        "In each class the tiles run from the highest, on the left, to the lowest. The classes are named in this order "
+        "(the lead rules use it), but in play no class beats another: only a play of the same class and kind can beat a play. "
+        f"A top tile of the long class with its partner of the points class makes a set (套子), highest first: {tao}; a set only beats a set.",
+    )
+    return (f'<figure class="gp-classes" data-role="classes">{"".join(rows)}'
+            f'<figcaption>{e(cap)}</figcaption></figure>')

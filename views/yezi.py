@@ -131,12 +131,13 @@ def palette(a: Answer, lang: str, still: bool = False) -> str:
         # card's visible characters); the leaf's drawing has no text, so its button is named
         label = f' aria-label="{e(t("叶（花牌）", "leaf (flower card)"))}"' if f.value == 0 else ""
         # a grey button says why it is grey (its tooltip, also its accessible description)
-        why = (t("规则引擎启动后就能点", "ready once the rules engine has started") if still
-               else t(f"这种牌一副只有 {f.count} 张，都已放进组里", f"the deck has {f.count} of this card, all placed") if used[code] >= f.count
+        # (before Python is ready every button is grey and the widget's loading line says why)
+        why = (t(f"这种牌一副只有 {f.count} 张，都已放进组里", f"the deck has {f.count} of this card, all placed") if used[code] >= f.count
                else t("两组都满了：先点组里的一张取回", "both groups are full: take a card back first") if full else "")
         title = f' title="{e(why)}"' if why else ""
+        title = "" if still else title
         out.append(f'<button type="button" class="yz-pick" data-card="{code}" data-count="{f.count}"{label}{title}'
-                   f'{_off(bool(why))}>{card_svg(f.value, PICK_WIDTH, lang)}</button>')
+                   f'{_off(still or bool(why))}>{card_svg(f.value, PICK_WIDTH, lang)}</button>')
     return "".join(out)
 
 

@@ -221,7 +221,7 @@ async function gameWidget(root, ctx) {
     hintBtn.disabled = busy || !(answer && answer.ok && answer.hint);
     // a grey hint says why: there is a hint only when the reader has a choice to make (issue 44)
     hintBtn.title = !hintBtn.disabled ? "" : busy ? t("电脑正在掷，稍等", "The computer is throwing: a moment")
-      : t(`只有轮到你在${W.split.zh}里做选择时才有提示；掷骰子没有什么可选的。`, `A hint comes when you have a choice to make in the ${W.split.en}; a throw has nothing to choose.`);
+      : t(`只有等你在${W.split.zh}里要做选择时才有提示；其余时候没有什么可选的。`, `A hint comes when you have a choice to make in the ${W.split.en}; until then there is nothing to choose.`);
   }
 
   function humans() {

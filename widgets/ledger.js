@@ -148,7 +148,7 @@ export async function ledgerWidget(root, ctx) {
   function drawTable() { // the view's markup (views/gupai.py: the hands, the totals, how the last was settled)
     table.innerHTML = answer ? answer.html.table : "";
     details.innerHTML = answer ? answer.html.details : "";
-    grey(undoBtn, !answer || !answer.hands.length ? t("还没有记下任何一盘，没有可撤销的", "No hand is entered yet: nothing to undo") : "");
+    grey(undoBtn, !answer || !answer.hands.length ? t("账上还没有一盘，没有可撤销的", "No hand is entered yet: nothing to undo") : "");
   }
 
   async function refresh(save = true) {

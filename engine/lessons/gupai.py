@@ -7,7 +7,7 @@ import random
 
 from ..gupai.config import DEFAULT as GUPAI_DEFAULT
 from ..gupai.hand import deal, jiao_singles
-from ..gupai.plays import Play, classify, plays_in, winner_of, why_not_beats
+from ..gupai.plays import Play, beats, classify, family_en, family_zh, plays_in, winner_of, why_not_beats
 from ..gupai.scoring import SEATS_EN, SEATS_ZH, settle
 from ..gupai.svg import tiles_svg
 from ..gupai.tiles import BY_CODE, CLASS_EN, CLASS_ZH, DIAN, TOP_RANK, YAO, level
@@ -22,6 +22,30 @@ SHORT_EN = ("A", "B", "C", "D")
 
 def _names(tiles: tuple[str, ...] | list[str]) -> Text:
     return Text("、".join(BY_CODE[t].zh for t in tiles), ", ".join(BY_CODE[t].en for t in tiles))
+
+
+def _named_tiles(tiles: tuple[str, ...] | list[str], width: int, lang: str) -> str:
+    """Tiles drawn with each one's name written under it (not only in its tooltip)."""
+    return "".join(f'<span class="lesson-tile">{tiles_svg((t,), width, lang)}<span>{BY_CODE[t].zh if lang == "zh" else BY_CODE[t].en}</span></span>'
+                   for t in tiles)
+
+
+def _kind(p: Play) -> Text:
+    """What kind of play this is, in words: a single or pair of which class, a set, the supreme pair."""
+    return Text(family_zh(p.family), family_en(p.family))
+
+
+def _higher(p: Play, q: Play) -> Text:
+    """Why ``p`` beats ``q`` (same kind and class, strictly higher), in words that name the comparison."""
+    if p.family.startswith("single:"):
+        a, b = BY_CODE[p.tiles[0]], BY_CODE[q.tiles[0]]
+        cls = CLASS_ZH[a.cls]
+        return Text(f"两张都是{cls}的单张，{cls}里{a.zh}排在{b.zh}之上",
+                    f"both are singles of the {CLASS_EN[a.cls]}, and in that class {a.en} ranks above {b.en}")
+    if p.family.startswith("pair:"):
+        return Text(f"两手都是{family_zh(p.family)}，{p.zh}比{q.zh}大", f"both are {family_en(p.family)}s, and {p.en} ranks above {q.en}")
+    return Text(f"两手都是{family_zh(p.family)}，{p.zh}比{q.zh}大（天九、地八、人七、和五依次往下）",
+                f"both are {family_en(p.family)}s, and {p.en} ranks above {q.en} (Heaven-nine, Earth-eight, Man-seven, Harmony-five, highest first)")
 
 
 # ------------------------------------------------------------------ step 1: who takes the trick
@@ -62,20 +86,46 @@ def _trick(rng: random.Random) -> Exercise:
     win_play = shown[w]
     right_why = Text(f"{SEATS_ZH[winner]}的{win_play.zh}是桌上最大的一手，所以由他得这一墩。", f"{SEATS_EN[winner]}'s {win_play.en} is the best play on the table, so {SEATS_EN[winner]} takes the trick.")
 
+    def best_before(i: int) -> Play:
+        """The best play on the table when seat ``i`` of the trick played."""
+        return shown[winner_of(shown[:i])]
+
     def why_not(i: int) -> Text:
+        """Why play ``i`` does not take the trick, naming the comparison that decided it."""
         p = shown[i]
+        who, who_en = SEATS_ZH[seats[i]], SEATS_EN[seats[i]]
+        wz, we = SEATS_ZH[winner], SEATS_EN[winner]
+        higher = _higher(win_play, p) if win_play.family == p.family else None
         if i == 0:
-            return Text(f"领出的{lead.zh}被{SEATS_ZH[winner]}打过了。", f"The lead, {lead.en}, was beaten by {SEATS_EN[winner]}.")
+            h = higher or Text("", "")
+            return Text(f"领出的{lead.zh}是{_kind(lead).zh}；{wz}跟出的{win_play.zh}也是{_kind(win_play).zh}，而且更大：{h.zh}。只有同门、同类而且更大的一手才能打过。",
+                        f"The lead, {lead.en}, is {_kind(lead).en}; {we} followed with {win_play.en}, also {_kind(win_play).en} and higher: {h.en}. "
+                        "Only a play of the same class and kind that is strictly higher beats another.")
         if p.family == "discard":
-            return Text(f"{SEATS_ZH[seats[i]]}出的几张不成一手牌，只能算垫牌，垫牌不会赢。", f"{SEATS_EN[seats[i]]}'s tiles make no play, so they are a discard, and a discard never wins.")
-        r = why_not_beats(p, win_play) or why_not_beats(p, lead)
-        if r is None:  # it beat the lead but a later play beat it
-            return Text(f"{SEATS_ZH[seats[i]]}的{p.zh}后来又被{win_play.zh}打过了。", f"{SEATS_EN[seats[i]]}'s {p.en} was then beaten by {win_play.en}.")
-        return Text(r[0], r[1])
+            return Text(f"{who}出的几张不成一手牌（不是单张、一对、套子或至尊），只能算垫牌，垫牌不会赢。",
+                        f"{who_en}'s tiles make no play (not a single, pair, set or the supreme pair), so they are a discard, and a discard never wins.")
+        before = best_before(i)
+        if not beats(p, before):
+            if p.family != before.family:
+                return Text(f"{who}的{p.zh}是{_kind(p).zh}，而桌上最大的{before.zh}是{_kind(before).zh}：各门管各门，只有同门、同类的一手才能打过它，看起来多大都不算。",
+                            f"{who_en}'s {p.en} is {_kind(p).en}, while the best on the table, {before.en}, is {_kind(before).en}: each class keeps to itself, "
+                            "and only a play of the same class and kind can beat it, however big it looks.")
+            r = why_not_beats(p, before)
+            assert r is not None
+            return Text(f"{who}的{p.zh}和桌上最大的{before.zh}同门同类，但不比它大：" + r[0], f"{who_en}'s {p.en} is of the same class and kind as {before.en}, the best on the table, but not higher: " + r[1])
+        h = higher or Text("", "")
+        return Text(f"{who}的{p.zh}打过了先出的牌，可是后来{wz}的{win_play.zh}又打过了它：{h.zh}。",
+                    f"{who_en}'s {p.en} beat what was played before it, but then {we}'s {win_play.en} beat it: {h.en}.")
 
     choices = tuple(Choice(str(seats[i]), Text(SEATS_ZH[seats[i]], SEATS_EN[seats[i]]), None if i == w else why_not(i)) for i in range(4))
-    fig = "".join(f'<div class="lesson-row"><span>{SEATS_ZH[s]}</span> {tiles_svg(t, 30)}</div>' for s, t, _ in plays)
-    fig_en = "".join(f'<div class="lesson-row"><span>{SEATS_EN[s]}</span> {tiles_svg(t, 30)}</div>' for s, t, _ in plays)
+    # each tile's name is written under it (not only in its tooltip), and what kind of play each hand is
+    def kind_of(p: Play | None, lang: str) -> str:
+        if p is None:
+            return "垫牌（不成一手）" if lang == "zh" else "a discard (no play)"
+        return _kind(p).zh if lang == "zh" else _kind(p).en
+
+    fig = "".join(f'<div class="lesson-row"><span>{SEATS_ZH[s]}</span> {_named_tiles(t, 30, "zh")} <small>{kind_of(p, "zh")}</small></div>' for s, t, p in plays)
+    fig_en = "".join(f'<div class="lesson-row"><span>{SEATS_EN[s]}</span> {_named_tiles(t, 30, "en")} <small>{kind_of(p, "en")}</small></div>' for s, t, p in plays)
     return Exercise(
         Text(f"{SEATS_ZH[leader]}领出，其余三家依次跟。谁得这一墩？", f"{SEATS_EN[leader]} leads and the other three follow in turn. Who takes the trick?"),
         fig, Text("；".join(lines_zh), "; ".join(lines_en)), choices, str(winner),

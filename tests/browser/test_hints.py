@@ -38,24 +38,25 @@ def test_every_hint_answers_at_every_level(page, site_url, table, level, width):
     page.wait_for_function("s => !s.disabled && s.options.length > 0", arg=select.element_handle())
     if select.input_value() != level:
         select.select_option(level)
+    # the table is drawn afresh at every answer: wait on selectors, never on an element that may be replaced
     if reach:
-        button = root.locator(reach)
+        button = root.locator(f"{reach}:not([disabled])")
+        button.wait_for(timeout=120_000)
         if table == "dawei":
             # at the start the dice are thrown, not chosen: the grey Hint says why
-            page.wait_for_function("b => !b.disabled", arg=button.element_handle(), timeout=120_000)
             grey = root.locator(hint)
             assert grey.is_disabled()
             assert re.search(r"[\u4e00-\u9fff]", grey.get_attribute("title") or ""), "a grey Hint says why"
         button.click()
-    button = root.locator(hint).first
-    button.scroll_into_view_if_needed()
-    page.wait_for_function("b => b && !b.disabled", arg=button.element_handle(), timeout=180_000)
+    button = root.locator(f"{hint}:not([disabled])").first
+    button.wait_for(timeout=180_000)
     button.click()
-    words = root.locator(text).first
     page.wait_for_function(
-        "e => !e.hidden && e.textContent.trim().length > 4", arg=words.element_handle(), timeout=180_000
+        """([w, s]) => { const e = document.querySelector(`.hw[data-widget="${w}"] ${s}`);
+                         return e && !e.hidden && e.textContent.trim().length > 4; }""",
+        arg=[widget, text], timeout=180_000,
     )
-    said = words.inner_text()
+    said = root.locator(text).first.inner_text()
     assert re.search(r"[\u4e00-\u9fff]", said), said
     if table in ("gupai", "yezi", "dawei"):
         assert SHORT[level] in said, f"the hint names its level: {said}"
