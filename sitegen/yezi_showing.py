@@ -45,5 +45,6 @@ def showing_widget(lang: str, params: dict[str, Any]) -> str:
         f'<button type="button" class="hw-btn" data-role="example" data-example="{E(json.dumps(EXAMPLE["players"], ensure_ascii=False))}" disabled>{t(lang, "填入示例", "Fill in the example")}</button></div>'
         '</div>'
         f'<p data-role="message" class="ys-message"></p>'
+        f'<p class="hw-example-mark" data-role="example-mark">{t(lang, "示例：下面是一局虚构的亮牌和结果。你填进自己桌上的牌以后，这里就换成你们这一局。", "Example: the showing below is made up. Once you enter the cards of your own table, your round takes its place.")}</p>'
         f'<div data-role="result" class="ys-result">{showing(ans, lang)}</div>'
     )

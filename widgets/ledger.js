@@ -10,6 +10,37 @@ import { openStore, sessionBar } from "./sessions.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+const KIND = "gupai-ledger";
+const sign = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** The reader's own ledger as last drawn (kept with the session: names, each hand's result, the totals), as a
+ * plain table of text. */
+function ownTable(sheet, t) {
+  const head = el("tr", {}, [el("th", { text: t("盘", "Hand") }), ...sheet.names.map((n) => el("th", { scope: "col", text: String(n) }))]);
+  const rows = sheet.rows.map((r, i) => el("tr", {}, [el("th", { scope: "row", text: String(i + 1) }), ...r.map((x) => el("td", { text: sign(Number(x)) }))]));
+  const total = el("tr", { class: "gl-own-total" }, [el("th", { scope: "row", text: t("累计", "Total") }), ...sheet.totals.map((x) => el("td", { text: sign(Number(x)) }))]);
+  return el("table", { class: "hw-table gl-own", "data-role": "own-table" }, [el("thead", {}, [head]), el("tbody", {}, rows), el("tfoot", {}, [total])]);
+}
+
+/** Before Python has started: the reader's own session from this device, in the place of the build's example
+ * (issue 44: a family's scores come first, never a stranger's). Text only, read from the device. */
+function ownFirst(root) {
+  const lang = root.dataset.lang === "en" ? "en" : "zh";
+  const t = (zh, en) => (lang === "en" ? en : zh);
+  let cur = null;
+  try { cur = openStore(KIND).current(); } catch { return; }
+  const box = root.querySelector('[data-role="ledger"]');
+  if (!cur || !box || !cur.meta || !(Number(cur.meta.hands) > 0)) return; // nothing of the reader's: the example stays, marked
+  const sheet = cur.meta.sheet;
+  const ok = sheet && Array.isArray(sheet.names) && Array.isArray(sheet.rows) && Array.isArray(sheet.totals);
+  box.replaceChildren(
+    el("p", { class: "gl-own-note", "data-role": "own-first", text: t(`你保存在这台设备上的账：${cur.name}（${cur.meta.hands} 盘）。规则引擎一启动就可以接着记。`,
+      `Your ledger kept on this device: ${cur.name} (${cur.meta.hands} hands). You can go on entering hands once the rules engine has started.`) }),
+    ...(ok ? [ownTable(sheet, t)] : []),
+  );
+}
+if (typeof document !== "undefined") document.querySelectorAll(`.hw[data-widget="${KIND}"]`).forEach(ownFirst);
+
 function blankHand(seats) {
   return { dealer: null, held: seats.map(() => 0), closer: null, sealed: [], zhizun: null, shang: "none", run: false, hard: false };
 }
@@ -34,7 +65,7 @@ export async function ledgerWidget(root, ctx) {
   let answer = null;
   let entry = fresh();
   let sessionId = null;
-  const store = openStore("gupai-ledger");
+  const store = openStore(KIND);
   let bar = null;
 
   const seatName = (s) => (names[s] ? `${names[s]}（${SEATS[s].letter.zh}）` : SEATS[s].zh);
@@ -159,8 +190,10 @@ export async function ledgerWidget(root, ctx) {
     }
     answer = a;
     drawTable();
-    if (save && !sessionId && bar) bar.select(store.create(t("新的一场", "New session"), a.record, { hands: hands.length }).id);
-    else if (save && sessionId) store.save(sessionId, { text: a.record, meta: { hands: hands.length } });
+    // kept beside the record: the sheet as drawn, shown at once on the next visit before Python has started
+    const sheet = { names: ALL.map((s) => short(s)), rows: a.hands.map((h) => h.settlement.nets), totals: a.totals };
+    if (save && !sessionId && bar) bar.select(store.create(t("新的一场", "New session"), a.record, { hands: hands.length, sheet }).id);
+    else if (save && sessionId) store.save(sessionId, { text: a.record, meta: { hands: hands.length, sheet } });
     return true;
   }
 
@@ -187,7 +220,7 @@ export async function ledgerWidget(root, ctx) {
     optSelects.forEach((sel) => { sel.value = options[sel.dataset.option]; });
     entry = fresh();
     drawForm();
-    await refresh(false);
+    await refresh(Boolean(sessionId && hands.length)); // a session kept before its sheet was: kept with it now
   }
 
   addBtn.addEventListener("click", async () => {

@@ -9,6 +9,29 @@
 import { el, grey } from "./dom.js";
 import { downloadRecord, openStore } from "./sessions.js";
 
+const KIND = "yezi-showing";
+
+/** Before Python has started: the cards the reader entered last time, from this device, in the place of the
+ * build's example (issue 44: the reader's own data first). Text only, read from the device. */
+function ownFirst(root) {
+  const lang = root.dataset.lang === "en" ? "en" : "zh";
+  const t = (zh, en) => (lang === "en" ? en : zh);
+  let cur = null;
+  try { cur = openStore(KIND).current(); } catch { return; }
+  const kept = cur && cur.meta && Array.isArray(cur.meta.players) ? cur.meta.players : null;
+  const result = root.querySelector('[data-role="result"]');
+  if (!kept || !result || !kept.some((p) => p && Array.isArray(p.slots) && p.slots.flat().length)) return; // nothing of the reader's yet
+  const label = Object.fromEntries([...root.querySelectorAll('[data-role="card"]')].map((b) => [b.dataset.code, b.textContent]));
+  const seats = [...root.querySelectorAll('[data-role="seat"]')].map((b) => b.textContent);
+  const mark = root.querySelector('[data-role="example-mark"]');
+  if (mark) mark.remove();
+  result.replaceChildren(
+    el("p", { "data-role": "own-first", text: t("你上次在这台设备上填的牌（规则引擎一启动就给出结果）：", "The cards you entered last time on this device (judged as soon as the rules engine has started):") }),
+    el("ul", {}, kept.map((p, s) => el("li", { text: `${seats[s] || ""}：${(p && Array.isArray(p.slots) ? p.slots : []).map((g) => (Array.isArray(g) ? g : []).map((c) => label[c] || "?").join(" ")).filter(Boolean).join(" ｜ ")}` }))),
+  );
+}
+if (typeof document !== "undefined") document.querySelectorAll(`.hw[data-widget="${KIND}"]`).forEach(ownFirst);
+
 export async function showingWidget(root, ctx) {
   const t = ctx.t;
   const entry = root.querySelector('[data-role="showing-entry"]');
@@ -118,7 +141,9 @@ export async function showingWidget(root, ctx) {
   });
 
   // the showing being entered is kept on this device (sessions.js), so that a reload gives it back
-  const store = openStore("yezi-showing");
+  const store = openStore(KIND);
+  const exampleMark = root.querySelector('[data-role="example-mark"]');
+  if (exampleMark) exampleMark.remove(); // from now on the result is the reader's own (or nothing yet)
   let sessionId = null;
   function keep() {
     const meta = { thrower: thrower.value, readings, players: players.map((p) => ({ mode: p.mode, slots: p.slots })) };

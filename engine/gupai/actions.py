@@ -342,6 +342,34 @@ def _ledger_hand_json(h: LedgerHand) -> dict[str, Any]:
             "shang": h.shang, "run": h.run, "hard": h.hard}
 
 
+def _say_names(text: str, names: list[str], lang: str) -> str:
+    """A sentence about the seats with the family's names in the seats' place (issue 44): "丙家" and "Player C"
+    become the name given for that seat, and so do the seat letters before a number ("甲2", "A 2", "A -2")."""
+    import re
+
+    for s, name in enumerate(names):
+        if not name:
+            continue
+        if lang == "zh":
+            text = text.replace(SEATS_ZH[s], name)
+            text = re.sub(f"{SEATS_ZH[s][0]}(?=[-+\\d])", name + " ", text)
+        else:
+            text = text.replace(SEATS_EN[s], name)
+            text = re.sub(f"\\b{SEATS_EN[s][-1]} (?=[-+]?\\d)", name + " ", text)
+    return text
+
+
+def _named(x: Any, names: list[str] | None, lang: str = "") -> Any:
+    """``x`` (an answer's part) with the names in every sentence: each ``zh`` and ``en`` text, however deep."""
+    if not names or not any(names):
+        return x
+    if isinstance(x, dict):
+        return {k: (_say_names(v, names, k) if k in ("zh", "en") and isinstance(v, str) else _named(v, names, k)) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_named(v, names, lang) for v in x]
+    return x
+
+
 def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     """A session's ledger: each hand settled under the options chosen, running totals, the record's text."""
     from ..record import RecordError, read, write
@@ -399,8 +427,9 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
                 "actions": [ledger_word(h) for h in hands] + (["end"] if hands else [])}
     text = write(position, tags)
-    return {"hands": results, "totals": list(led.totals), "first": first, "options": as_dict(cfg),
-            "names": tags["Names"].split(";") if "Names" in tags else None, "date": tags.get("Date"), "record": text}
+    said = tags["Names"].split(";") if "Names" in tags else None
+    return {"hands": _named(results, said), "totals": list(led.totals), "first": first, "options": as_dict(cfg),
+            "names": said, "date": tags.get("Date"), "record": text}
 
 
 #: the game's own words a table or a ledger says around the engine's answers (the options answer gives them)
