@@ -38,6 +38,6 @@ def ledger_widget(lang: str, params: dict[str, Any]) -> str:
         f'<p class="gl-q">{t(lang, "谁做庄？", "Who dealt?")}</p><div class="gl-seats">{seats}</div>'
         f'<p class="gl-q">{t(lang, f"谁{closing[0]}（赢最后一圈）？", f"Who made {closing[1]}, winning the last trick?")}</p><div class="gl-seats">{seats}</div>'
         f'<div class="gl-buttons"><button type="button" class="hw-btn gl-add" disabled>{t(lang, "记下这一盘", "Enter this hand")}</button></div></fieldset>'
-        f'<p class="hw-example-mark" data-role="example-mark">{t(lang, "示例：下面是一场虚构的账。你记下自己的第一盘后，这里就换成你家的账。", "Example: the ledger below is made up. Once you enter your own first hand, your family's ledger takes its place.")}</p>'
+        f'<p class="hw-example-mark" data-role="example-mark">{t(lang, "示例：下面是一场虚构的账。你记下自己的第一盘后，这里就换成你家的账。", "Example: the ledger below is made up. Once you enter your own first hand, your ledger takes its place.")}</p>'
         f'<div class="gl-table" data-role="result">{drawn["table"]}</div><div class="gl-details" data-role="details">{drawn["details"]}</div></div>'
     )
