@@ -98,6 +98,19 @@ export async function ledgerWidget(root, ctx) {
   const undoBtn = el("button", { type: "button", class: "hw-btn", "data-role": "undo", text: t("撤销最后一盘", "Undo the last hand") });
   const clearBtn = el("button", { type: "button", class: "hw-btn", "data-role": "clear", text: t("重填", "Clear") });
   const table = el("div", { class: "gl-table", "data-role": "result" });
+  // any hand can be corrected or deleted (issue 45): chosen here, refilled into the form; every change kept
+  const pick = el("select", { "data-role": "pick-hand", class: "gl-pick" });
+  const editBtn = el("button", { type: "button", class: "hw-btn", "data-role": "edit-hand", text: t("改这一盘", "Correct this hand") });
+  const dropBtn = el("button", { type: "button", class: "hw-btn", "data-role": "delete-hand", text: t("删去这一盘", "Delete this hand") });
+  const cancelBtn = el("button", { type: "button", class: "hw-btn", "data-role": "cancel-edit", text: t("不改了", "Stop correcting"), hidden: "" });
+  const confirmBtn = el("button", { type: "button", class: "hw-btn", "data-role": "confirm-add", hidden: "" });
+  const fixRow = el("div", { class: "gl-buttons gl-fix", "data-role": "fix" }, [
+    el("label", { text: t("已记的一盘：", "A hand entered: ") }, [pick]), editBtn, dropBtn]);
+  const historyBox = el("details", { class: "gl-history", "data-role": "history" });
+  const sheetBtn = el("button", { type: "button", class: "hw-btn", "data-role": "sheet-export", text: t("导出为可打印的表（.html）", "Export as a printable sheet (.html)") });
+  let editing = null; // the index of the hand being corrected, or null
+  let pending = null; // a hand that asks for confirmation before it is recorded
+  let history = []; // every correction and deletion: {at, what: {zh, en}}
   const details = el("div", { class: "gl-details", "data-role": "details" });
 
   function seatButtons(role, pressed, onTap) {
@@ -117,8 +130,10 @@ export async function ledgerWidget(root, ctx) {
 
   function drawForm() {
     const e = entry;
-    const n = hands.length + 1;
-    formTitle.textContent = t(`第 ${n} 盘`, `Hand ${n}`);
+    const n = editing === null ? hands.length + 1 : editing + 1;
+    formTitle.textContent = editing === null ? t(`第 ${n} 盘`, `Hand ${n}`) : t(`改第 ${n} 盘（改好了按“记回第 ${n} 盘”）`, `Correcting hand ${n} (press “Put hand ${n} back” when done)`);
+    addBtn.textContent = editing === null ? t("记下这一盘", "Enter this hand") : t(`记回第 ${n} 盘`, `Put hand ${n} back`);
+    cancelBtn.hidden = editing === null;
     const sum = e.held.reduce((a, b) => a + b, 0);
     const rows = ALL.map((s) => {
       const minus = el("button", { type: "button", class: "hw-btn gl-step", "data-role": "less", "data-seat": String(s),
@@ -160,8 +175,9 @@ export async function ledgerWidget(root, ctx) {
         toggle("run", e.run, `${W.closing.zh}者连赢了最后 ${RUN} 张（或更多）牌的每一圈`, `The closer won every trick of the last ${RUN} tiles or more in a row`, () => { e.run = !e.run; }),
         toggle("hard", e.hard, "他得手之后，别家再没有打得起的牌（硬八马）", "Once he held the lead, nobody had a play to beat him (hard eight-horse)", () => { e.hard = !e.hard; }),
       ]),
-      el("div", { class: "gl-buttons" }, [addBtn, clearBtn]),
+      el("div", { class: "gl-buttons" }, [addBtn, clearBtn, cancelBtn]),
       message,
+      el("div", { class: "gl-buttons" }, [confirmBtn]),
     );
     grey(addBtn, e.dealer === null && e.closer === null ? t(`先选谁做庄、谁${W.closing.zh}，才能记下这一盘`, `Choose who dealt and who made ${W.closing.en} first`)
       : e.dealer === null ? t("先选谁做庄，才能记下这一盘", "Choose who dealt first")
@@ -180,6 +196,16 @@ export async function ledgerWidget(root, ctx) {
     table.innerHTML = answer ? answer.html.table : "";
     details.innerHTML = answer ? answer.html.details : "";
     grey(undoBtn, !answer || !answer.hands.length ? t("账上还没有一盘，没有可撤销的", "No hand is entered yet: nothing to undo") : "");
+    const none = !answer || !answer.hands.length ? t("账上还没有一盘，没有可改或可删的", "No hand is entered yet: nothing to correct or delete") : "";
+    const k = pick.value;
+    pick.replaceChildren(...(answer ? answer.hands : []).map((h, i) => el("option", { value: String(i), text: t(`第 ${i + 1} 盘：${h.zh}`, `Hand ${i + 1}: ${h.en}`) })));
+    if (k && Number(k) < hands.length) pick.value = k;
+    else if (hands.length) pick.value = String(hands.length - 1);
+    grey(pick, none); grey(editBtn, none); grey(dropBtn, none);
+    grey(sheetBtn, none ? t("账上还没有一盘，没有可导出的表", "No hand is entered yet: no sheet to export") : "");
+    historyBox.replaceChildren(el("summary", { text: t(`改动记录（${history.length} 条）`, `Corrections (${history.length})`) }),
+      el("ul", {}, history.map((h) => el("li", { text: `${new Date(h.at).toLocaleString(ctx.lang === "en" ? "en" : "zh-CN")}：${h.what[ctx.lang] || ""}` }))));
+    historyBox.hidden = history.length === 0;
   }
 
   async function refresh(save = true) {
@@ -192,8 +218,11 @@ export async function ledgerWidget(root, ctx) {
     drawTable();
     // kept beside the record: the sheet as drawn, shown at once on the next visit before Python has started
     const sheet = { names: ALL.map((s) => short(s)), rows: a.hands.map((h) => h.settlement.nets), totals: a.totals };
-    if (save && !sessionId && bar) bar.select(store.create(t("新的一场", "New session"), a.record, { hands: hands.length, sheet }).id);
-    else if (save && sessionId) store.save(sessionId, { text: a.record, meta: { hands: hands.length, sheet } });
+    if (save && !sessionId && bar) bar.select(store.create(t("新的一场", "New session"), a.record, { hands: hands.length, sheet, history }).id);
+    else if (save && sessionId) {
+      const was = (store.list().find((x) => x.id === sessionId) || { meta: {} }).meta;
+      store.save(sessionId, { text: a.record, meta: { ...(was.named ? { named: was.named } : {}), hands: hands.length, sheet, history } });
+    }
     return true;
   }
 
@@ -202,7 +231,8 @@ export async function ledgerWidget(root, ctx) {
   async function load(session) {
     const mine = ++loadSeq;
     sessionId = session ? session.id : null;
-    hands = []; names = SEATS.map(() => ""); first = 0;
+    hands = []; names = SEATS.map(() => ""); first = 0; editing = null; pending = null; confirmBtn.hidden = true;
+    history = session && session.meta && Array.isArray(session.meta.history) ? session.meta.history.filter((h) => h && h.what) : [];
     options = Object.fromEntries(optionList.map((o) => [o.id, o.default]));
     if (session && session.text) {
       const a = await ctx.call({ game: "gupai", action: "ledger", text: session.text });
@@ -223,20 +253,91 @@ export async function ledgerWidget(root, ctx) {
     await refresh(Boolean(sessionId && hands.length)); // a session kept before its sheet was: kept with it now
   }
 
-  addBtn.addEventListener("click", async () => {
-    const a = await compute([...hands, entry]);
-    if (!a.ok) { message.textContent = a.error[ctx.lang]; return; }
-    hands.push({ ...entry, held: [...entry.held], sealed: [...entry.sealed] });
-    const next = fresh();
-    next.dealer = null;
-    entry = next;
+  const copyHand = (h) => ({ ...h, held: [...h.held], sealed: [...h.sealed] });
+  // the list with the entry in its place (a correction) or at the end (a new hand)
+  const withEntry = () => (editing === null ? [...hands, entry] : hands.map((h, i) => (i === editing ? entry : h)));
+  async function record(a) {
+    const k = editing === null ? hands.length : editing;
+    if (editing === null) hands.push(copyHand(entry));
+    else {
+      history.push({ at: Date.now(), what: { zh: `改了第 ${k + 1} 盘：原来是“${answer.hands[k].zh}”，改成“${a.hands[k].zh}”`, en: `Hand ${k + 1} corrected: it was “${answer.hands[k].en}”, now “${a.hands[k].en}”` } });
+      hands[k] = copyHand(entry);
+    }
+    editing = null; pending = null; confirmBtn.hidden = true;
+    entry = fresh();
     drawForm();
     await refresh();
-    const r = a.hands[a.hands.length - 1];
-    message.textContent = t(`已记下第 ${a.hands.length} 盘：`, `Hand ${a.hands.length} entered: `) + r.settlement.summary[ctx.lang];
+    const r = a.hands[k];
+    message.textContent = t(`已记下第 ${k + 1} 盘：`, `Hand ${k + 1} entered: `) + r.settlement.summary[ctx.lang];
+  }
+  addBtn.addEventListener("click", async () => {
+    const a = await compute(withEntry());
+    // refused: the engine says why, right under the form's button
+    if (!a.ok) { message.textContent = t("这一盘记不下：", "This hand cannot be entered: ") + a.error[ctx.lang]; return; }
+    const k = editing === null ? a.hands.length - 1 : editing;
+    const r = a.hands[k];
+    // a hand that makes someone pay more than the tricks (eight-horse, the supreme pair's money) is confirmed first
+    if (r.kind || r.settlement.multiplier > 1 || entry.zhizun !== null) {
+      pending = a;
+      message.textContent = t(`请确认第 ${k + 1} 盘：`, `Please confirm hand ${k + 1}: `) + r.settlement.summary[ctx.lang]
+        + " " + r.settlement.lines.map((x) => x[ctx.lang]).join(" ") + t(" 没错就按下面的按钮记下；不对就改上面的选择。", " If this is right, press the button below; if not, change the choices above.");
+      confirmBtn.textContent = t(`没错，记下第 ${k + 1} 盘`, `Right: enter hand ${k + 1}`);
+      confirmBtn.hidden = false;
+      confirmBtn.focus();
+      return;
+    }
+    await record(a);
+  });
+  confirmBtn.addEventListener("click", async () => { if (pending) await record(pending); });
+  editBtn.addEventListener("click", () => {
+    const k = Number(pick.value);
+    if (!(k >= 0 && k < hands.length)) return;
+    editing = k; pending = null; confirmBtn.hidden = true;
+    entry = copyHand(hands[k]); // the form reopens filled with the hand being corrected
+    drawForm();
+    message.textContent = t(`第 ${k + 1} 盘已经填回表单：改好了按“记回第 ${k + 1} 盘”，后面各盘的累计会重算。`, `Hand ${k + 1} is back in the form: correct it and press “Put hand ${k + 1} back”; the later totals are worked out again.`);
+    form.scrollIntoView({ block: "nearest" });
+  });
+  cancelBtn.addEventListener("click", () => { editing = null; pending = null; confirmBtn.hidden = true; entry = fresh(); drawForm(); message.textContent = ""; });
+  let dropArmed = null;
+  dropBtn.addEventListener("click", async () => {
+    const k = Number(pick.value);
+    if (!(k >= 0 && k < hands.length)) return;
+    if (dropArmed !== k) { // asked once more, in words, before a hand goes
+      dropArmed = k;
+      message.textContent = t(`真要删去第 ${k + 1} 盘（${answer.hands[k].zh}）吗？再按一次“删去这一盘”就删。`, `Really delete hand ${k + 1} (${answer.hands[k].en})? Press “Delete this hand” again to delete it.`);
+      return;
+    }
+    dropArmed = null;
+    history.push({ at: Date.now(), what: { zh: `删去了第 ${k + 1} 盘：“${answer.hands[k].zh}”`, en: `Hand ${k + 1} deleted: “${answer.hands[k].en}”` } });
+    hands.splice(k, 1);
+    if (editing !== null) { editing = null; entry = fresh(); drawForm(); }
+    await refresh();
+    message.textContent = t(`已删去第 ${k + 1} 盘，后面各盘的累计已重算。`, `Hand ${k + 1} is deleted; the later totals are worked out again.`);
+  });
+  // the ledger as a sheet a family can read and print, in the page's language, with their names (issue 44)
+  sheetBtn.addEventListener("click", () => {
+    if (!answer || !answer.hands.length) return;
+    const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+    const who = ALL.map((s) => short(s));
+    const title = t(`${W.game.zh}的账：${who.join("、")}`, `${W.game.en} ledger: ${who.join(", ")}`);
+    const rows = answer.hands.map((h, i) => `<tr><th>${i + 1}</th>${h.settlement.nets.map((n) => `<td>${sign(n)}</td>`).join("")}<td class="why">${esc(h[ctx.lang])}</td></tr>`).join("");
+    const html = `<!doctype html><html lang="${ctx.lang === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><title>${esc(title)}</title>`
+      + "<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}th,td{border:1px solid #888;padding:.3em .6em;text-align:right}td.why{text-align:left;font-size:.85em}tfoot{font-weight:bold}</style></head><body>"
+      + `<h1>${esc(title)}</h1><table><thead><tr><th>${esc(t("盘", "Hand"))}</th>${who.map((n) => `<th>${esc(n)}</th>`).join("")}<th>${esc(t("这一盘", "The hand"))}</th></tr></thead>`
+      + `<tbody>${rows}</tbody><tfoot><tr><th>${esc(t("累计", "Total"))}</th>${answer.totals.map((n) => `<td>${sign(n)}</td>`).join("")}<td></td></tr></tfoot></table>`
+      + (history.length ? `<h2>${esc(t("改动记录", "Corrections"))}</h2><ul>${history.map((h) => `<li>${esc(h.what[ctx.lang] || "")}</li>`).join("")}</ul>` : "")
+      + "</body></html>";
+    const a = el("a", { href: URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" })), download: `${title.replace(/[\\/:*?"<>|]/g, " ")}.html`, hidden: "" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    message.textContent = t(`已导出：${a.download}`, `Exported: ${a.download}`);
   });
   undoBtn.addEventListener("click", async () => {
     if (!hands.length) return;
+    history.push({ at: Date.now(), what: { zh: `撤销了第 ${hands.length} 盘：“${answer.hands[hands.length - 1].zh}”`, en: `Hand ${hands.length} undone: “${answer.hands[hands.length - 1].en}”` } });
+    editing = null; pending = null; confirmBtn.hidden = true;
     entry = hands.pop();
     drawForm();
     await refresh();
@@ -247,13 +348,20 @@ export async function ledgerWidget(root, ctx) {
     names[s] = inp.value.replace(/[;\n]/g, " ").trim().slice(0, 20);
     drawForm();
     await refresh();
+    // a session still under its first name is named after the family: the list and the exported file say who played
+    const cur = sessionId && store.list().find((x) => x.id === sessionId);
+    if (cur && names.some(Boolean) && (/^第 \d+ 场$|^Session \d+$/.test(cur.name) || cur.name === t("新的一场", "New session") || cur.meta.named === cur.name)) {
+      const named = t(`${ALL.map((x) => short(x)).join("、")}的账`, `Ledger of ${ALL.map((x) => short(x)).join(", ")}`);
+      store.save(sessionId, { name: named, meta: { ...cur.meta, named } });
+      bar.refresh();
+    }
   }));
   optSelects.forEach((sel) => sel.addEventListener("change", async () => {
     options[sel.dataset.option] = sel.value;
     await refresh();
   }));
 
-  box.replaceChildren(sessions, namesBox, optBox, form, el("div", { class: "gl-buttons" }, [undoBtn]), table, details);
+  box.replaceChildren(sessions, namesBox, optBox, form, el("div", { class: "gl-buttons" }, [undoBtn, sheetBtn]), fixRow, table, details, historyBox);
   drawForm();
   bar = sessionBar(sessions, store, {
     lang: ctx.lang,
