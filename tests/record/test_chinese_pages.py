@@ -1,6 +1,6 @@
 """Chinese pages in Chinese (issue 44 point 6): the Chinese pages of the four games carry no English glosses,
 API codes or Python names. The scan reads each built Chinese game page's article and counts the words in
-Latin script outside what may stay: record samples (``pre``), drawings, marked quotations
+Latin script outside what may stay: code and record samples, marked as such (``code``, ``pre``), drawings, marked quotations
 (``blockquote``, ``q``, anything marked ``lang`` other than Chinese), the citation block (its styles are
 named in their own script), links' addresses, and a short list of names (below)."""
 
@@ -20,7 +20,7 @@ GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 ALLOWED = re.compile(r"^(?:Python|JavaScript|Pyodide|SVG|CSV|JSON|BibTeX|CSL|GB|A4|[a-z]+\.txt|cl828487|nba"
                      r"|[xd]\d{1,2}|peng|ti|[A-Za-z])$")
 #: elements whose text is not the page's own Chinese prose
-SKIP = {"pre", "svg", "script", "style", "blockquote", "q", "noscript", "math", "kbd", "samp"}
+SKIP = {"code", "pre", "svg", "script", "style", "blockquote", "q", "noscript", "math", "kbd", "samp"}
 SKIP_CLASSES = ("rec-cite", "headerlink", "md-source", "rec-term-py")
 VOID = {"br", "img", "hr", "input", "meta", "link", "wbr", "source", "col", "area", "base", "embed", "param", "track"}
 
@@ -83,6 +83,8 @@ def test_the_scan_finds_an_english_gloss_and_a_python_name() -> None:
     page = ('<article><p>字面义：leaf，见 engine.yezi.round.Round。</p><blockquote><p>quoted words</p></blockquote>'
             '<p lang="en">marked</p><code>A hand:dealer=A</code><p>Python 在浏览器里运行。</p></article>')
     assert latin_words(page) == ["leaf", "engine.yezi.round.Round"]
+    # the rule-trace table once named code paths in plain cells, where a Chinese reader met them mid-sentence
+    assert latin_words("<article><table><tr><td>发牌</td><td>engine.yezi.round.deal</td></tr></table></article>") == ["engine.yezi.round.deal"]
 
 
 if __name__ == "__main__":  # the count before and after a change: python tests/record/test_chinese_pages.py SITE
