@@ -18,7 +18,8 @@ const sign = (n) => (n > 0 ? `+${n}` : String(n));
 function ownTable(sheet, t) {
   const head = el("tr", {}, [el("th", { text: t("盘", "Hand") }), ...sheet.names.map((n) => el("th", { scope: "col", text: String(n) }))]);
   const rows = sheet.rows.map((r, i) => el("tr", {}, [el("th", { scope: "row", text: String(i + 1) }), ...r.map((x) => el("td", { text: sign(Number(x)) }))]));
-  const total = el("tr", { class: "gl-own-total" }, [el("th", { scope: "row", text: t("累计", "Total") }), ...sheet.totals.map((x) => el("td", { text: sign(Number(x)) }))]);
+  const sums = sheet.totals; // the kept copy of the view's totals (no engine answer here: Python has not started)
+  const total = el("tr", { class: "gl-own-total" }, [el("th", { scope: "row", text: t("累计", "Total") }), ...sums.map((x) => el("td", { text: sign(Number(x)) }))]);
   return el("table", { class: "hw-table gl-own", "data-role": "own-table" }, [el("thead", {}, [head]), el("tbody", {}, rows), el("tfoot", {}, [total])]);
 }
 
@@ -280,7 +281,7 @@ export async function ledgerWidget(root, ctx) {
     if (r.kind || r.settlement.multiplier > 1 || entry.zhizun !== null) {
       pending = a;
       message.textContent = t(`请确认第 ${k + 1} 盘：`, `Please confirm hand ${k + 1}: `) + r.settlement.summary[ctx.lang]
-        + " " + r.settlement.lines.map((x) => x[ctx.lang]).join(" ") + t(" 没错就按下面的按钮记下；不对就改上面的选择。", " If this is right, press the button below; if not, change the choices above.");
+        + " " + r[ctx.lang] + t(" 没错就按下面的按钮记下；不对就改上面的选择。", " If this is right, press the button below; if not, change the choices above.");
       confirmBtn.textContent = t(`没错，记下第 ${k + 1} 盘`, `Right: enter hand ${k + 1}`);
       confirmBtn.hidden = false;
       confirmBtn.focus();
@@ -321,11 +322,11 @@ export async function ledgerWidget(root, ctx) {
     const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
     const who = ALL.map((s) => short(s));
     const title = t(`${W.game.zh}的账：${who.join("、")}`, `${W.game.en} ledger: ${who.join(", ")}`);
-    const rows = answer.hands.map((h, i) => `<tr><th>${i + 1}</th>${h.settlement.nets.map((n) => `<td>${sign(n)}</td>`).join("")}<td class="why">${esc(h[ctx.lang])}</td></tr>`).join("");
+    const why = answer.hands.map((h, i) => `<li>${esc(t(`第 ${i + 1} 盘：`, `Hand ${i + 1}: `))}${esc(h[ctx.lang])}</li>`).join("");
     const html = `<!doctype html><html lang="${ctx.lang === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><title>${esc(title)}</title>`
       + "<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}th,td{border:1px solid #888;padding:.3em .6em;text-align:right}td.why{text-align:left;font-size:.85em}tfoot{font-weight:bold}</style></head><body>"
-      + `<h1>${esc(title)}</h1><table><thead><tr><th>${esc(t("盘", "Hand"))}</th>${who.map((n) => `<th>${esc(n)}</th>`).join("")}<th>${esc(t("这一盘", "The hand"))}</th></tr></thead>`
-      + `<tbody>${rows}</tbody><tfoot><tr><th>${esc(t("累计", "Total"))}</th>${answer.totals.map((n) => `<td>${sign(n)}</td>`).join("")}<td></td></tr></tfoot></table>`
+      // the table as the view drew it on the page (views/gupai.py: the family's names, every hand, the totals)
+      + `<h1>${esc(title)}</h1>${answer.html.table}<ol>${why}</ol>`
       + (history.length ? `<h2>${esc(t("改动记录", "Corrections"))}</h2><ul>${history.map((h) => `<li>${esc(h.what[ctx.lang] || "")}</li>`).join("")}</ul>` : "")
       + "</body></html>";
     const a = el("a", { href: URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" })), download: `${title.replace(/[\\/:*?"<>|]/g, " ")}.html`, hidden: "" });

@@ -352,10 +352,10 @@ def _say_names(text: str, names: list[str], lang: str) -> str:
             continue
         if lang == "zh":
             text = text.replace(SEATS_ZH[s], name)
-            text = re.sub(f"{SEATS_ZH[s][0]}(?=[-+\\d])", name + " ", text)
+            text = re.sub(f"{SEATS_ZH[s][0]}(?=[-+0-9])", name + " ", text)
         else:
             text = text.replace(SEATS_EN[s], name)
-            text = re.sub(f"\\b{SEATS_EN[s][-1]} (?=[-+]?\\d)", name + " ", text)
+            text = re.sub(f"\\b{SEATS_EN[s][-1]} (?=[-+]?[0-9])", name + " ", text)
     return text
 
 
