@@ -84,7 +84,7 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
         wait_hands(page, 3)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         # the running totals are the engine's, and sum to zero
-        totals = root.locator('[data-role="totals"] td').all_inner_texts()
+        totals = root.locator('[data-role="totals"] td.ms-num').all_inner_texts()
         assert [int(x.replace("+", "")) for x in totals] == want["totals"]
         assert sum(want["totals"]) == 0
         # the match ends: the ranking, as the engine ranks it
@@ -183,7 +183,7 @@ def test_the_reading_of_who_deals_after_a_void_win_is_chosen_on_the_page_and_kep
             # C deals hand 3 all the same, so A (opposite) counts and cannot win; D plays
             assert root.locator('[data-role="winner"] [data-player="0"]').count() == 0
             assert root.locator('[data-role="winner"] [data-player="3"]').count() == 1
-            totals = root.locator('[data-role="totals"] td').all_inner_texts()
+            totals = root.locator('[data-role="totals"] td.ms-num').all_inner_texts()
             assert [int(x.replace("+", "")) for x in totals] == want["totals"]
 
         seated_as_the_engine_says()
