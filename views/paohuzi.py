@@ -179,7 +179,8 @@ def match_sheet(a: Answer, lang: str, example: bool = False) -> dict[str, str]:
     if example:
         out += (f'<p class="ms-example" data-role="example"><b>{e(t("示例", "Example"))} / {e(t("example", "示例"))}</b> '
                 f'{e(t("书中比赛规则的几个例子；你自己记的比赛会出现在这里。", "the booklet’s own examples of its competition rules; the match you keep appears here instead."))}</p>')
-    title = t("跑胡子积分表", "跑胡子 match sheet (积分表)")
+    title = " · ".join([t("跑胡子积分表", "跑胡子 match sheet (积分表)")] + [x for x in (a.get("event"), a.get("date")) if x]
+                       + [t("、", ", ").join(p[lang] for p in ps)])
     out += f'<p class="ms-title">{e(title)}</p><div class="ms-scroll">{table}</div>'
     if a.get("birds"):
         out += "<p>" + e(sep.join(t(f"鸟 {int(b['bird'])}：{_signed(int(b['total']))}", f"Bird {int(b['bird'])}: {_signed(int(b['total']))}") for b in a["birds"])) + "</p>"

@@ -412,6 +412,7 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
             raise ApiError("bad_sheet", f"{zh}{why[0]}", f"{en}: {why[1]}")
         if isinstance(v, str) and v and len(v) <= 200 and "\n" not in v:
             tags[tag] = v
+    out["event"], out["date"] = tags.get("Event", ""), tags.get("Date", "")
     out["record"] = write(position, tags)
     if req.get("form") is True:  # the entry form's words and bounds, asked for once by the widget
         out["form"] = form_words()
