@@ -241,7 +241,7 @@ export async function refereeWidget(root, ctx) {
     // any entry may be corrected or deleted
     const keepPick = pick.value;
     pick.replaceChildren(...[...a.all_moves].reverse().map((x) => mk("option", { value: String(x.n - 1) },
-      `${x.n}. ${x.dice ? x.dice.join("") : (a.entries.find((y) => y.n === x.n) || {})[L] || ""}`.trim().slice(0, 28))));
+      `${x.n}. ${x.dice ? x.dice.join("") : (a.entries.find((y) => y.n === x.n) || {})[L] || ""}`.trim())));
     if (keepPick && Number(keepPick) < a.all_moves.length) pick.value = keepPick;
     for (const b of [pick, fixBtn, dropBtn]) b.disabled = a.moves.length === 0;
     undoWhy.textContent = a.moves.length === 0 ? W.noneYet : "";

@@ -471,7 +471,7 @@ export const widgets = {
     dropBtn.addEventListener("click", () => {
       const k = Number(pickSel.value);
       if (!(k >= 0 && k < hands.length)) return;
-      const text = t(`删去第 ${k + 1} 局（${pickSel.selectedOptions[0].text}）？以后各局的庄家和得分会重新算，这次删改记在比赛的记录里。`,
+      const text = t(`删去第 ${k + 1} 局（${pickSel.selectedOptions[0].text}）？以后各局重新算过（谁坐庄、各得几分），这次删改记在比赛的记录里。`,
         `Delete hand ${k + 1} (${pickSel.selectedOptions[0].text})? The later hands' dealers and points are counted again; the deletion is kept in the match's record.`);
       ask_yes(text, t("删去", "Delete it"), t("不删", "Keep it"), async () => {
         const next = hands.filter((_, j) => j !== k);
