@@ -6,6 +6,7 @@
 // this module inserts them and wires the setup, the dice pad and the buttons. Words about the game come
 // from the engine's answers (the options answer: the dice, their faces, the entries told at once) and the
 // page (data-words); this file holds no game data.
+import { skipLink } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
 const KIND = "dawei-referee";
@@ -84,6 +85,7 @@ export async function refereeWidget(root, ctx) {
   let history = []; // every correction, kept in the record's History tag
   let fixing = null; // the entry (0…) being corrected with the pad, or null
 
+  skipLink(root, ctx.t, ['[data-role="digits"]', '[data-role="start"]']);
   const store = openStore(KIND);
   let session = null; // the session shown
   let ans = null; // the engine's last answer for it

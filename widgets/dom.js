@@ -142,7 +142,7 @@ export function rove(box, selector, keep = null) {
 /** A "skip to the game" link, the first stop after the theme's own skip link, that takes the focus to the
  *  widget's first enabled control among ``prefer`` (the reader's hand first). */
 export function skipLink(root, t, prefer = []) {
-  if (!root.id) root.id = `hw-${root.dataset.widget || "game"}`;
+  if (!root.id) root.id = `hw-${root.dataset.widget || "game"}-${[...document.querySelectorAll("[data-widget]")].indexOf(root)}`;
   for (const a of document.querySelectorAll(".hw-skip")) if (a.dataset.hwSkip === root.id || !document.getElementById(a.dataset.hwSkip)) a.remove();
   // a button, not a link to #id: the theme's instant navigation takes over links to a place in the page
   const link = el("button", { type: "button", class: "md-skip hw-skip", "data-hw-skip": root.id, text: t("跳到游戏", "Skip to the game") });

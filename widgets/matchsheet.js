@@ -2,7 +2,7 @@
 // 番 or the winning hand card by card, the fouls, the bird card); the engine keeps the booklet's sheet
 // ({"game": "paohuzi", "action": "sheet"}): the seats of each hand, 等, points, running totals and the
 // ranking, the sheet as CSV and as a written record. Sessions are kept on this device (sessions.js).
-import { el } from "./dom.js";
+import { el, skipLink } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
 // Every word and bound of the game the form shows (the tables, the players' letters, the seats of a hand, the
@@ -572,6 +572,7 @@ export const widgets = {
       await refresh(false);
     }
 
+    skipLink(root, ctx.t, ['[data-role="winner"] button']);
     box.replaceChildren(sessions, setupBox, standingBox, form, confirmBox, message, sheetBox, pickRow, historyBox, endBox, tools);
     let loading = null;
     let bar = null;

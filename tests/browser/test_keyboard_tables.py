@@ -4,6 +4,8 @@ decision), never on the page's body; the hand takes at most 150 key presses."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.api import handle
 from browser.sitepages import new_context
 
@@ -84,12 +86,52 @@ def test_a_whole_gupai_hand_by_keyboard(browser, site_url):
             turns += 1
             where = page.evaluate(focus_js)
             assert where != "body", f"focus on the page body after turn {turns}"
-            print("after turn", turns, where)
         assert turns >= 4
         assert root.locator('[data-role="result"]').inner_text().strip()
         assert page.evaluate(focus_js) != "body"
         assert presses <= MOST_KEYS, presses
         print(f"a whole 骨牌 hand by keyboard: {presses} key presses over {turns} turns")
+    finally:
+        ctx.close()
+    assert foreign == [] and errors == []
+
+
+#: each game's table: its page, its widget, the counter its answers bump
+TABLES = [
+    ("dawei/play/", "dawei-game", "seq"),
+    ("yezi/play/", "yezi-round", "seq"),
+    ("paohuzi/play/", "zipai-table", "answers"),
+]
+
+
+@pytest.mark.parametrize("page_path,widget,counter", TABLES)
+def test_every_table_has_a_skip_link_and_keeps_the_focus_after_a_move(browser, site_url, page_path, widget, counter):
+    """The skip link is among the first stops and takes the focus into the table; a move made from there by
+    keyboard leaves the focus in the table, never on the page's body."""
+    foreign: list[str] = []
+    errors: list[str] = []
+    ctx = new_context(browser, 390, "light", foreign)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(60_000)
+    w = f'[data-widget="{widget}"]'
+    try:
+        page.goto(site_url + page_path)
+        page.wait_for_selector(f'{w}[data-state="ready"]', timeout=300_000)
+        page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+        for _ in range(4):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.classList.contains('hw-skip')"):
+                break
+        assert page.evaluate("() => document.activeElement.classList.contains('hw-skip')")
+        page.keyboard.press("Enter")
+        inside = f"() => document.querySelector('{w}').contains(document.activeElement) && document.activeElement !== document.body"
+        assert page.evaluate(inside)
+        before = int(page.locator(w).first.get_attribute(f"data-{counter}") or "0")
+        page.keyboard.press("Enter")
+        if widget != "yezi-round":  # a card of the hand is chosen in place; the others ask the engine
+            page.wait_for_function(f"b => Number(document.querySelector('{w}').dataset.{counter} || 0) > b", arg=before)
+        assert page.evaluate(inside), page.evaluate("() => [document.activeElement.tagName, document.activeElement.className]")
     finally:
         ctx.close()
     assert foreign == [] and errors == []
