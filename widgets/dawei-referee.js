@@ -142,6 +142,12 @@ export async function refereeWidget(root, ctx) {
     const why = !ans ? "" : ans.terminal ? W.over : busy ? "" : digitsWhy.textContent ? digitsWhy.textContent
       : faces.length !== DICE ? fill(W.waitSix, { n: DICE - faces.length }) : (needChoice && !split) ? W.waitSplit : "";
     enterWhy.textContent = enter.disabled ? why : "";
+    // the dice keys and "back one die" grey for a reason too
+    const full = ans && !ans.terminal && !busy && faces.length >= DICE ? W.full : "";
+    for (const k of keys) { k.title = k.disabled ? (full || why) : ""; }
+    back.title = back.disabled && ans && !ans.terminal && !busy ? W.empty : "";
+    for (const b of [...keys, back]) { if (b.disabled && b.title) b.setAttribute("aria-describedby", enterWhy.id || (enterWhy.id = "dawei-ref-enter-why")); else b.removeAttribute("aria-describedby"); }
+    if (full && !enterWhy.textContent) enterWhy.textContent = full;
     if (enter.disabled && why) { enter.title = why; enter.setAttribute("aria-describedby", enterWhy.id || (enterWhy.id = "dawei-ref-enter-why")); }
     else { enter.removeAttribute("title"); enter.removeAttribute("aria-describedby"); }
   }

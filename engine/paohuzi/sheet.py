@@ -379,16 +379,18 @@ def _csv_cell(v: Any) -> str:
 
 
 def csv_text(sheet: dict[str, Any]) -> str:
-    """The sheet as CSV (UTF-8, a header row in both languages, one row a hand, the ranking last)."""
+    """The sheet as CSV (UTF-8, a header row in both languages, one row a hand, the ranking last); the players
+    by the names the family gave (their seat letters where none was given)."""
     ps = sheet["players"]
+    who = [p["name"] or f"{p['zh']} {p['en']}" for p in ps]
     head = ["局 Hand", "庄家 Dealer", "醒家 Counter", "胡牌 Winner", "自摸 Self-drawn", "戏 Huxi", "等 Deng", "番 Fan", "乘 Times",
-            "罚则 Fouls", "鸟 Bird"] + [f"{p['zh']} {p['en']}".strip() for p in ps] + [f"累计 Total {p['letter']}" for p in ps]
+            "罚则 Fouls", "鸟 Bird"] + who + [f"累计 Total {w}" for w in who]
     rows = [head]
     for r in sheet["hands"]:
-        win = "荒牌 huang" if r["winner"] is None else ps[r["winner"]]["letter"] + ("" if r["hu_valid"] else " 诈胡/void")
-        fouls = "; ".join(f"{ps[f['player']]['letter']} {f['zh']}" for f in r["fouls"])
+        win = "荒牌 huang" if r["winner"] is None else who[r["winner"]] + ("" if r["hu_valid"] else " 诈胡/void")
+        fouls = "; ".join(f"{who[f['player']]} {f['zh']}" for f in r["fouls"])
         fan = " ".join(f["zh"] for f in r["fan"])
-        rows.append([r["hand"], ps[r["dealer"]]["letter"], ps[r["counter"]]["letter"] if sheet["table"] == "four" else "",
+        rows.append([r["hand"], who[r["dealer"]], who[r["counter"]] if sheet["table"] == "four" else "",
                      win, "是 yes" if r["zimo"] else "", r["huxi"] if r["winner"] is not None else "", r["deng"] or "", fan,
                      r["multiplier"] if r["winner"] is not None else "", fouls, r["bird"]["card"] if r["bird"] else ""]
                     + r["scores"] + r["totals"])
@@ -396,7 +398,7 @@ def csv_text(sheet: dict[str, Any]) -> str:
         rows.append([])
         rows.append(["名次 Place", "选手 Player", "总分 Total"])
         for x in sheet["ranking"]:
-            rows.append([x["place"], f"{ps[x['player']]['zh']} {ps[x['player']]['en']}", x["total"]])
+            rows.append([x["place"], who[x["player"]], x["total"]])
     return "\r\n".join(",".join(_csv_cell(c) for c in row) for row in rows) + "\r\n"
 
 
