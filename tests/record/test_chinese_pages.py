@@ -16,8 +16,8 @@ GAMES = ("dawei", "gupai", "yezi", "paohuzi")
 #: formats and the citation standard (GB/T), the paper size A4, the sources' own file names (how the archive cites
 #: them) and the 骨牌 source's author and its words (cl828487, "nba"); record samples: cards and groups as a
 #: 跑胡子 record writes them (x1–x10, d1–d10, peng, ti), offered for typing; one-letter labels of a worksheet's
-#: choices and of formulas (A–E, x, d, n)
-ALLOWED = re.compile(r"^(?:Python|JavaScript|Pyodide|SVG|CSV|JSON|BibTeX|CSL|GB|A4|[a-z]+\.txt|cl828487|nba"
+#: choices and of formulas (A–E, x, d, n); "example" of the mark "示例 / example" that issue 44 asks for on a build's example
+ALLOWED = re.compile(r"^(?:Python|JavaScript|Pyodide|SVG|CSV|JSON|BibTeX|CSL|GB|A4|[a-z]+\.txt|cl828487|nba|example"
                      r"|[xd]\d{1,2}|peng|ti|[A-Za-z])$")
 #: elements whose text is not the page's own Chinese prose
 SKIP = {"code", "pre", "svg", "script", "style", "blockquote", "q", "noscript", "math", "kbd", "samp"}
