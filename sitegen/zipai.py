@@ -81,6 +81,7 @@ def table_widget(lang: str, params: dict[str, Any]) -> str:
             f'<button type="button" class="hw-btn" data-role="undo" disabled>{t("悔一步", "Take back a move")}</button></p>'
             f'{match_controls(lang, table)}'
             f'<div data-role="board">{parts["board"]}</div>'
+            f'<div class="zp-since" data-role="since">{parts["since"]}</div>'
             f'<p class="zp-refused" data-role="message"></p>'
             f'<div class="zp-actions" data-role="actions">{parts["actions"]}</div>'
             f'<div data-role="sheet-box"></div>'

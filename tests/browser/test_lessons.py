@@ -281,6 +281,9 @@ def check_paohuzi_cards(page, lang: str, least: int) -> None:
 
 def check_paohuzi_lesson(page, lang: str) -> None:
     """The moves are taught, with drawn cards, before the steps that ask about them, and before the table."""
+    unfold = page.locator('[data-role="unfold"]')
+    if unfold.is_visible():  # a phone: the lesson's parts are folded, and all of them can be shown
+        unfold.click()
     for anchor in ("seats", "chi", "bi", "peng", "wei", "ti", "pao", "forced", "one-pair"):
         assert page.locator(f"#{anchor}").count() == 1, anchor
     assert page.locator(".phz-lesson-example").count() >= 9
@@ -327,6 +330,8 @@ def test_a_learner_walks_the_lesson_then_plays_a_hand(page, site_url, lesson_id,
     for k, step in enumerate(lesson.steps):
         root = page.locator(f'[data-widget="lesson-exercises"][data-lesson-step="{step.id}"]')
         item = progress.locator(f'li[data-step="{step.id}"]')
+        if lesson_id == "paohuzi":  # on a phone the step's part opens from the list of steps
+            item.locator("a").click()
         answer_set(page, root, lesson, step, 1, True, seen, lang)
         if lang == "en":
             for text in root.locator(".lesson-feedback p, .lesson-q, .lesson-choice").all_inner_texts():
@@ -363,6 +368,8 @@ def test_a_learner_walks_the_lesson_then_plays_a_hand(page, site_url, lesson_id,
     # the game's hand at the table, on the same page
     if lesson_id in TABLES:  # 跑胡子's table is the lesson's last step, on the lesson's page
         page.goto(page_url(site_url, lang, TABLES[lesson_id]))
+    else:  # a tap away from the top of the lesson, on a phone too
+        progress.locator(".lesson-hand a").click()
     table = page.locator(f'[data-widget="{WIDGET[lesson_id]}"]').first
     page.wait_for_function("(el) => el.dataset.state === 'ready'", arg=table.element_handle(), timeout=120_000)
     PLAY[lesson_id](page, table, lang)
