@@ -136,6 +136,10 @@ async function exercises(root, ctx) {
  * instead of screens of scrolling. The steps' list above them opens a part; so does a link into it and a shared
  * table's address. Wide screens show every part (lesson.css). The box's data-fold lists which headings fold.
  */
+// the part the reader last opened, by page: the theme's quick navigation may draw the page again after a tap
+// (this module stays loaded), and the part opened is opened again
+const foldWanted = new Map();
+
 function foldParts(box, ctx, firstOpen) {
   const article = box.closest(".md-typeset") || document.body;
   const folds = new Set(box.dataset.fold.split(" "));
@@ -167,7 +171,11 @@ function foldParts(box, ctx, firstOpen) {
     if (p && scroll) p.part.scrollIntoView();
   };
   for (const p of parts) {
-    p.btn.addEventListener("click", () => open(p.part.dataset.open === "1" ? null : p.id, false));
+    p.btn.addEventListener("click", () => {
+      const id = p.part.dataset.open === "1" ? null : p.id;
+      foldWanted.set(window.location.pathname, id);
+      open(id, false);
+    });
   }
   const all = el("button", { type: "button", class: "hw-btn lesson-fold-all", "data-role": "unfold", text: ctx.t("展开全部各步", "Show every step") });
   all.addEventListener("click", () => {
@@ -187,14 +195,30 @@ function foldParts(box, ctx, firstOpen) {
   // a table opened from a shared link: its part is the one the reader is at
   const query = new URLSearchParams(window.location.search);
   const shared = parts.find((p) => [...p.body.querySelectorAll("[data-widget]")].some((w) => query.has(w.dataset.widget)));
-  const first = fromHash() || shared || parts.find((p) => p.id === firstOpen) || parts[0];
-  open(first.id, false);
+  const wanted = parts.find((p) => p.id === foldWanted.get(window.location.pathname));
+  const first = fromHash() || wanted || shared || parts.find((p) => p.id === firstOpen) || parts[0];
+  open(first.id, Boolean(wanted && first === wanted));
   window.addEventListener("hashchange", () => { const p = fromHash(); if (p) open(p.id, true); });
+  // the list of steps opens a part here (the theme's quick navigation would draw the page again and lose it)
   box.addEventListener("click", (ev) => {
-    const a = ev.target.closest("a[href^='#']");
-    const p = a && parts.find((x) => `#${x.id}` === a.getAttribute("href"));
-    if (p) open(p.id, false);
+    // (the theme's quick navigation writes every address in full: the link is read as the page and its anchor)
+    const a = ev.target.closest("a[href*='#']");
+    const p = a && a.pathname === window.location.pathname && parts.find((x) => `#${x.id}` === a.hash);
+    if (!p) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    foldWanted.set(window.location.pathname, p.id);
+    open(p.id, true);
+    window.history.pushState(null, "", `#${p.id}`);
   });
+  // any other link into a folded part of this page opens it first
+  document.addEventListener("click", (ev) => {
+    const a = ev.target.closest && ev.target.closest("a[href*='#']");
+    if (!a || a.pathname !== window.location.pathname) return;
+    const target = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+    const p = target && partOf(target);
+    if (p && p.part.dataset.open !== "1") open(p.id, false);
+  }, true);
 }
 
 async function progress(root, ctx) {
