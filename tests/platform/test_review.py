@@ -400,3 +400,31 @@ def test_a_dawei_review_speaks_of_dice_and_following_the_hint_is_no_mistake() ->
         for word in ("card", "deal", "others", "牌", "别家"):
             assert word not in text, (word, text)
     assert "骰" in r["how"]["zh"] and "dice" in r["how"]["en"]
+
+
+def test_the_review_view_puts_the_verdict_and_reason_first_and_the_figures_behind_details() -> None:
+    import re
+    from html import escape
+
+    import views
+
+    for lang in ("zh", "en"):
+        a = views.answer({"view": "table-review", "lang": lang, "request": {**GUPAI, "decisions": [1, 2]}})
+        assert a["ok"] and set(a["html"]) == {"summary", "how"} | {f"d{d['n']}" for d in a["decisions"]}
+        assert a["html"]["summary"] == escape(a["summary"][lang])
+        for d in a["decisions"]:
+            html = a["html"][f"d{d['n']}"]
+            if not d["analysed"]:
+                assert "rv-wait" in html and "rv-options" not in html
+                continue
+            summary = re.search(r"<summary>(.*?)</summary>", html).group(1)
+            assert escape(d["verdict_words"][lang]) in summary and f'data-verdict="{d["verdict"]}"' in html
+            # the reason before the figures, and the figures inside a closed "details"
+            assert html.index('data-role="why"') < html.index('data-role="details"') < html.index("rv-options")
+            assert re.search(r'<details class="rv-details" data-role="details">', html)
+            assert html.count("<tr ") == len(d["options"])
+    # engine text stays text
+    from views.review import decision
+
+    d = {"n": 1, "move": 1, "analysed": False, "chosen_words": {"zh": "<script>", "en": "<script>"}}
+    assert "<script>" not in decision(d, {"zh": "分", "en": "points"}, "en")
