@@ -488,6 +488,7 @@ def test_on_a_phone_buttons_sit_by_their_cards_tables_fit_and_terms_open_on_tap(
     # 跑胡子: the moves offered (碰, each way to 吃, let it go) sit right under the reader's hand
     pg.goto(site_url + "en/paohuzi/learn/")
     table = pg.locator('[data-widget="zipai-table"]')
+    pg.locator('[data-widget="lesson-progress"] .lesson-hand a').tap()  # the lesson's parts are folded on a phone
     pg.wait_for_function("(el) => el.dataset.state === 'ready'", arg=table.element_handle(), timeout=120_000)
     table.locator("button.zp-hcard").first.tap()  # a first discard: the next player's discard or the stock offers a card
     pg.wait_for_function("(el) => Number(el.dataset.answers) > 1", arg=table.element_handle(), timeout=60_000)
