@@ -181,7 +181,7 @@ def deck_table(lang: str, params: dict[str, Any]) -> str:
     return (
         f'<table class="yz-table"><thead><tr><th>{t(lang, "牌面", "Face")}</th><th>{t(lang, "字", "Character")}</th>'
         f'<th>{t(lang, "数值", "Value")}</th><th>{t(lang, "大写", "Numeral")}</th><th>{t(lang, "字面义（英）", "Gloss")}</th>'
-        f'<th>{t(lang, "张数", "Copies")}</th><th>{t(lang, "API 代码", "API code")}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
+        f'<th>{t(lang, "张数", "Copies")}</th><th>{t(lang, "记录里写作", "Written in records as")}</th></tr></thead><tbody>{"".join(rows)}</tbody>'
         f'<tfoot><tr><td colspan="5">{t(lang, "合计", "Total")}</td><td>{total}</td><td></td></tr></tfoot></table>'
     )
 

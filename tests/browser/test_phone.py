@@ -143,7 +143,7 @@ def test_search_snippets_keep_table_cells_apart(built_site: Path) -> None:
 #: words of the workshop a game's page may not hold (issue 41): readers meet the program, a deal, a page worked out
 #: in advance; the command line and the programming interface live on the archive's pages for developers
 REFUSED = {
-    "en": [r"\bengines?\b", r"\bseed(?:s|ed)?\b", r"\bbuild time\b", r"\bwhen the site (?:is|was) built\b", r"\bAPI\b",
+    "en": [r"\bengines?\b(?![./_])", r"\bseed(?:s|ed)?\b", r"\bbuild time\b", r"\bwhen the site (?:is|was) built\b", r"\bAPI\b",
            r"\bpython -m\b", r"\bcommand line\b", r"\boptions object\b", r"\bclick(?:s|ed|ing)?\b"],
     "zh": ["引擎", "种子", "参数", "建站时", "构建时", "网站构建", "命令行", "API", "程序接口"],
 }
