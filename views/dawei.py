@@ -99,8 +99,10 @@ def faces() -> str:
 
 
 def thrown(dice: list[int], words: str) -> str:
-    """A throw drawn as dice (the faces of :func:`faces`, reused), named in words for a screen reader."""
-    uses = "".join(f'<use href="#{FACE_ID}{int(d)}" x="{110 * i}" width="100" height="100"/>' for i, d in enumerate(dice))
+    """A throw drawn as dice (the faces of :func:`faces`, reused), named in words for a screen reader. The faces are
+    named with ``xlink:href``: the theme's instant navigation rewrites every ``[href]`` of the page, and an SVG
+    ``<use>``'s ``href`` cannot be set."""
+    uses = "".join(f'<use xlink:href="#{FACE_ID}{int(d)}" x="{110 * i}" width="100" height="100"/>' for i, d in enumerate(dice))
     return f'<svg class="dawei-thrown" viewBox="0 0 {110 * len(dice)} 100" role="img" aria-label="{e(words)}">{uses}</svg>'
 
 

@@ -70,5 +70,5 @@ def test_the_computer_throws_are_drawn_as_dice_like_the_readers():
     # each drawn throw is named for a screen reader and reuses the faces drawn once on the page
     first = a["since_own"][0]
     assert f'aria-label="{first["dice_words"]["en"]}"' in drawn["others"]
-    assert all(f'href="#{view.FACE_ID}{d}"' in view.thrown(first["dice"], "x") for d in first["dice"])
+    assert all(f'xlink:href="#{view.FACE_ID}{d}"' in view.thrown(first["dice"], "x") for d in first["dice"])
     assert view.faces().count("<symbol") == 6
