@@ -317,10 +317,19 @@ def _rank(pid: str) -> int:
 REFEREE_WORDS = {
     "zh": {"needSix": "请先点满六颗色子的点数（每颗 1 到 6）。", "chooseSplit": "先点一个分掷，再记下第二掷的六颗色子。",
            "notTable": "这份记录不是一局用桌上的色子掷的打围，打不开。", "untitled": "打围", "nothing": "还没有可撤销的一笔。",
-           "undone": "已撤销：", "second": "第二掷（{choice}）：点六颗色子，再按“记下这一掷”。", "saved": "已记下，并存在这台设备上。"},
+           "undone": "已撤销：", "dropAsk": "掉出色子，这一掷作废，掷的人还要闲过几轮（分掷中不闲）。确实掉出来了吗？", "yes": "确实这样，记下", "no": "不记", "deleteAsk": "删去第 {n} 笔？以后各笔按新的顺序重新算，这次删改记在这一局的记录里。", "delete": "删去", "keep": "不删", "fixing": "第 {n} 笔重新打开了：点好六颗色子，再按“记下这一掷”。", "fixChoice": "第 {n} 笔是一个选择，不是色子：要改它，先删去，再重新记。", "fixed": "已改正第 {n} 笔，以后各笔重新算过。", "deleted": "已删去第 {n} 笔，以后各笔重新算过。", "notDigit": "“{c}”不是色子的点数：每颗色子只有 1 到 6 点。", "tooMany": "多了：只有六颗色子，请写六个数字（现在是 {n} 个）。", "waitSix": "还差 {n} 颗色子的点数，点满六颗才能记下。", "waitSplit": "先点一个分掷，再记下第二掷。", "over": "这一局已经结束，不能再记。", "starting": "正在启动规则引擎，马上就能记。", "noneYet": "还没有记下任何一笔。", "full": "六颗色子都点好了：按“记下这一掷”，要改就按“退一颗”。", "empty": "还没有点色子，没有可退的。", "example": "示例 / example：一局刚开始的样子；你自己记的一局会出现在这里。", "second": "第二掷（{choice}）：点六颗色子，再按“记下这一掷”。", "saved": "已记下，并存在这台设备上。"},
     "en": {"needSix": "Tap the six faces first (each die from 1 to 6).", "chooseSplit": "Tap a split first, then enter the six dice of the second throw.",
            "notTable": "This record is not a game of 打围 thrown with real dice, so it cannot be opened here.", "untitled": "打围",
            "nothing": "There is no entry to undo yet.", "undone": "Undone: ",
+           "dropAsk": "Dice out of the bowl: the throw is void and the thrower sits out rounds (not in the split phase). Did they really fall out?", "yes": "Yes, enter it", "no": "Do not enter it",
+           "deleteAsk": "Delete entry {n}? The later entries are counted again in their new order; the deletion is kept in this game's record.", "delete": "Delete it", "keep": "Keep it",
+           "fixing": "Entry {n} is open again: tap the six dice, then Enter this throw.", "fixChoice": "Entry {n} is a choice, not dice: to change it, delete it and enter it again.",
+           "fixed": "Entry {n} corrected; the later entries are counted again.", "deleted": "Entry {n} deleted; the later entries are counted again.",
+           "notDigit": "“{c}” is no face of a die: each die shows 1 to 6.", "tooMany": "Too many: there are six dice, so type six digits (these are {n}).",
+           "waitSix": "{n} more dice to tap: a throw is entered once all six are there.", "waitSplit": "Tap a split first, then enter the second throw.",
+           "over": "This game is over: nothing more can be entered.", "starting": "The rules engine is starting; entering is possible in a moment.",
+           "noneYet": "No entry has been made yet.", "full": "All six dice are tapped: press Enter this throw, or Back one die to change one.",
+           "empty": "No die is tapped yet, so there is none to take back.", "example": "Example / 示例: a game just begun; the game you keep appears here instead.",
            "second": "Second throw ({choice}): tap the six dice, then Enter this throw.", "saved": "Entered, and kept on this device."},
 }
 
@@ -359,16 +368,21 @@ def referee_widget(lang: str, params: dict[str, Any]) -> str:
         f'<section class="dawei-ref-game" data-role="game" aria-label="{t("记录每一掷", "Enter each throw")}">'
         f'<p data-role="status" class="dawei-status">{drawn["status"]}</p>'
         f'<p data-role="last" class="dawei-ref-last" aria-live="polite">{drawn["last"]}</p>'
+        f'<p data-role="example" class="dawei-example">{html.escape(REFEREE_WORDS[lang]["example"])}</p>'
+        f'<p data-role="standing" class="dawei-standing">{drawn["standing"]}</p>'
+        f'<div data-role="confirm" class="dawei-confirm" hidden></div>'
         f'<div data-role="pad" class="dawei-pad">'
         f'<div class="hw-row" data-role="choices"></div>'
         f'<div class="dawei-slots" data-role="slots" role="img" aria-label="{t("还没有点色子", "no dice tapped yet")}">{slots}</div>'
         f'<div class="dawei-keys" role="group" aria-label="{t("点一颗色子的点数", "Tap the face of a die")}">{keys}</div>'
         f'<label class="dawei-ref-digits">{t("或者输入六个数字", "or type six digits")} '
-        f'<input type="text" data-role="digits" inputmode="numeric" maxlength="6" pattern="[1-6]{{6}}" autocomplete="off" disabled></label>'
+        f'<input type="text" data-role="digits" inputmode="numeric" autocomplete="off" aria-describedby="{params.get("id", "dawei-ref")}-digits-why" disabled></label>'
+        f'<p data-role="digits-why" id="{params.get("id", "dawei-ref")}-digits-why" class="hw-why dawei-why" aria-live="polite"></p>'
         '<div class="dawei-pad-row">'
         f'<button type="button" class="hw-btn" data-role="back" disabled>{t("退一颗", "Back one die")}</button>'
         f'<button type="button" class="hw-btn dawei-big" data-role="enter" disabled>{t("记下这一掷", "Enter this throw")}</button>'
         "</div>"
+        f'<p data-role="enter-why" class="hw-why dawei-why"></p>'
         '<div class="dawei-pad-row" data-role="drops">'
         f'<button type="button" class="hw-btn" data-role="drop" data-move="drop:1" disabled>{t("掉出一颗色子", "One die fell out")}</button>'
         f'<button type="button" class="hw-btn" data-role="drop" data-move="drop:2" disabled>{t("掉出两颗色子", "Two dice fell out")}</button>'
@@ -378,6 +392,11 @@ def referee_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div data-role="settlement" class="dawei-ref-settlement">{drawn["settlement"]}</div>'
         f'<div data-role="board">{drawn["board"]}</div>'
         f'<div class="dawei-pad-row"><button type="button" class="hw-btn" data-role="undo" disabled>{t("撤销上一笔", "Undo the last entry")}</button></div>'
+        f'<div class="dawei-pad-row" data-role="pick-row"><label>{t("改正或删去一笔：", "Correct or delete an entry: ")}<select data-role="pick" disabled></select></label>'
+        f'<button type="button" class="hw-btn" data-role="fix" disabled>{t("改这一笔", "Correct this entry")}</button>'
+        f'<button type="button" class="hw-btn" data-role="drop-entry" disabled>{t("删去这一笔", "Delete this entry")}</button></div>'
+        f'<p data-role="undo-why" class="hw-why dawei-why"></p>'
+        f'<details class="dawei-pool"><summary>{t("改动过的笔", "Entries corrected")}</summary><ol data-role="history">{drawn["history"]}</ol></details>'
         f'<details class="dawei-pool"><summary>{t("每一笔（新的在上）", "Every entry (newest first)")}</summary>'
         f'<ol class="dawei-log" data-role="log" reversed>{drawn["log"]}</ol></details>'
         "</section>"

@@ -152,11 +152,9 @@ def game(a: Answer, lang: str) -> dict[str, str]:
 
 def entry(x: dict[str, Any], a: Answer, lang: str) -> str:
     """One entry at a real table: its number, who threw, what it did, and the dice entered."""
-    seat = x.get("seat")
-    who = "" if seat is None else e(a["seats"][seat][lang]) + ("：" if lang == "zh" else ": ")
     dice = (f' <span class="dice" role="img" aria-label="{e(x["dice_words"][lang])}">[{" ".join(num(d) for d in x["dice"])}]</span>'
             if x.get("dice") else "")
-    return f"{int(x['n'])}. {who}{e(x[lang])}{dice}"
+    return f"{int(x['n'])}. {e(x[lang])}{dice}"  # the line names its thrower (by the family's name once given)
 
 
 def settlement(a: Answer, lang: str) -> str:
@@ -177,7 +175,11 @@ def referee(a: Answer, lang: str) -> dict[str, str]:
     """Every part of the referee widget drawn from one ``referee`` answer (``data-role`` of its box → markup): whose
     throw it is, the last entry (before any, who throws first), the settlement, the sticks, every entry newest first."""
     entries = a["entries"]
+    standing = " · ".join(f'<span data-seat="{int(s)}">{e(a["seats"][s][lang])} <b>{num(a["zhu"][s])}</b></span>' for s in range(len(a["seats"])))
+    hist = a.get("history") or []
     return {
+        "standing": f'<b>{e(_word("zhu", lang))}</b> {standing}',
+        "history": "".join(f"<li>{e(h[lang])}</li>" for h in hist),
         "status": e(a["status"][lang]),
         "last": entry(entries[-1], a, lang) if entries else e(" ".join(x[lang] for x in a["opening"])),
         "settlement": settlement(a, lang),

@@ -125,3 +125,76 @@ def sheet(a: Answer, lang: str) -> str:
 def error(a: Answer, lang: str) -> str:
     """The engine's refusal, in the result's place."""
     return f'<p class="phz-verdict phz-no hw-error" data-role="verdict">{e(a["error"][lang])}</p>'
+
+
+# ---------------------------------------------------------------- a match sheet kept at a real table (the sheet action)
+
+#: the sheet's columns before the players' (the details fold into the hand's own cell on a phone)
+MATCH_HEADS = (("庄", "Dealer"), ("胡", "Winner"), ("戏", "Huxi"), ("等", "Deng"), ("番", "Fan"), ("罚则", "Fouls"))
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+
+
+def match_sheet(a: Answer, lang: str, example: bool = False) -> dict[str, str]:
+    """A match sheet drawn from one ``sheet`` answer: the running totals by themselves (``standing``), the sheet
+    (``result``: each hand's seats, winner, 戏, 等, 番, fouls and points with the running totals under them, the
+    totals, the ranking once the match is over) and every correction (``history``). On a phone the hand's details
+    fold into its own cell (``ms-fold``), so the players' columns and their totals fit the screen. ``example``: the
+    build's sample, marked as such (it goes once the reader's own sheet is drawn)."""
+    t = T(lang)
+    ps = a["players"]
+    name = lambda p: e(ps[p][lang])  # noqa: E731 - the family's name once given, else the seat's letter
+    sep = t("；", "; ")
+    standing = (f'<p class="ms-standing" data-role="standing"><b>{e(t("累计", "Totals"))}</b> '
+                + " · ".join(f'<span data-player="{int(p["player"])}">{name(p["player"])} <b>{_signed(int(p["total"]))}</b></span>' for p in ps)
+                + "</p>")
+    head = (f'<th scope="col">{e(t("局", "Hand"))}</th>' + "".join(f'<th scope="col" class="ms-d">{e(t(*h))}</th>' for h in MATCH_HEADS)
+            + "".join(f'<th scope="col" class="ms-num">{name(p["player"])}</th>' for p in ps))
+    rows = []
+    for r in a["hands"]:
+        won = r["winner"] is not None
+        win = t("荒", "none") if not won else name(r["winner"]) + (e(t("（自摸）", " (self)")) if r["zimo"] else "") + ("" if r["hu_valid"] else e(t("（无效）", " (void)")))
+        fan = "" if not won else e(" ".join(f[lang] for f in r["fan"])) + (f" ×{int(r['multiplier'])}" if r["multiplier"] > 1 else "")
+        fouls = sep.join(f"{name(f['player'])} {e(f[lang])}" for f in r["fouls"])
+        if r["bird"]:
+            fouls += (sep if fouls else "") + e(t("鸟", "bird")) + "→" + name(r["bird"]["player"])
+        huxi = str(int(r["huxi"])) if won else ""
+        deng = str(int(r["deng"])) if r["deng"] else ""
+        fold = [t(f"{name(r['dealer'])}庄", f"{name(r['dealer'])} deals"), win + (f" {huxi}{e(t('戏', ' huxi'))}" if won else "")]
+        if deng:
+            fold.append(f"{deng}{e(t('等', ' deng'))}")
+        fold += [x for x in (fan, fouls) if x]
+        cells = "".join(f'<td class="ms-num">{_signed(int(v))}<small class="ms-run" title="{e(t("累计", "running total"))}">{_signed(int(tot))}</small></td>'
+                        for v, tot in zip(r["scores"], r["totals"]))
+        rows.append(f'<tr data-role="hand-row" data-hand="{int(r["hand"])}"><th scope="row">{int(r["hand"])}'
+                    f'<span class="ms-fold">{" · ".join(fold)}</span></th><td class="ms-d">{name(r["dealer"])}</td><td class="ms-d">{win}</td>'
+                    f'<td class="ms-num ms-d">{huxi}</td><td class="ms-num ms-d">{deng}</td><td class="ms-d">{fan}</td><td class="ms-d">{fouls}</td>{cells}</tr>')
+    foot = (f'<tr class="ms-total" data-role="totals"><th scope="row">{e(t("累计", "Total"))}</th><td class="ms-d" colspan="{len(MATCH_HEADS)}"></td>'
+            + "".join(f'<td class="ms-num">{_signed(int(v))}</td>' for v in a["totals"]) + "</tr>")
+    caption = t("每局得分（小号的数是累计分），每局各方合计为零", "Points per hand (small figures: running totals); every hand sums to zero")
+    table = (f'<table class="ms-table"><caption>{e(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody><tfoot>{foot}</tfoot></table>')
+    out = ""
+    if example:
+        out += (f'<p class="ms-example" data-role="example"><b>{e(t("示例", "Example"))} / {e(t("example", "示例"))}</b> '
+                f'{e(t("书中比赛规则的几个例子；你自己记的比赛会出现在这里。", "the booklet’s own examples of its competition rules; the match you keep appears here instead."))}</p>')
+    title = " · ".join([t("跑胡子积分表", "跑胡子 match sheet (积分表)")] + [x for x in (a.get("event"), a.get("date")) if x]
+                       + [t("、", ", ").join(p[lang] for p in ps)])
+    out += f'<p class="ms-title">{e(title)}</p><div class="ms-scroll">{table}</div>'
+    if a.get("birds"):
+        out += "<p>" + e(sep.join(t(f"鸟 {int(b['bird'])}：{_signed(int(b['total']))}", f"Bird {int(b['bird'])}: {_signed(int(b['total']))}") for b in a["birds"])) + "</p>"
+    if a.get("ranking"):
+        items = "".join(
+            f'<li data-player="{int(r["player"])}">'
+            + e(t(f"第 {int(r['place'])} 名 {ps[r['player']]['zh']}：{_signed(int(r['total']))}{'（同分）' if r['shared'] else ''}",
+                  f"Place {int(r['place'])}: {ps[r['player']]['en']}, {_signed(int(r['total']))}{' (tied)' if r['shared'] else ''}"))
+            + "</li>" for r in a["ranking"])
+        out += f'<p class="ms-q">{e(t("名次", "Ranking"))}</p><ol class="ms-ranking" data-role="ranking">{items}</ol>'
+        out += '<div class="ms-sign">' + "".join(f"<span>{e(t(f'{ps[p][lang]} 签字：', f'{ps[p][lang]}, signed:'))}</span>" for p in range(len(ps))) + "</div>"
+    hist = a.get("history") or []
+    history = ""
+    if hist:
+        history = (f'<details class="ms-history" data-role="history"><summary>{e(t(f"改动过 {len(hist)} 次", f"Corrected {len(hist)} times" if len(hist) > 1 else "Corrected once"))}</summary>'
+                   f'<ol>{"".join(f"<li>{e(h[lang])}</li>" for h in hist)}</ol></details>')
+    return {"standing": standing, "result": out, "history": history}

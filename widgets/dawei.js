@@ -1,7 +1,7 @@
 // 打围 widgets. Every answer comes from the Python engine through ctx.call(); names of sticks,
 // patterns, readings and endings all come from those answers, and the dice, the throws of them all and the
 // words 柱, 庄家, 分掷 from the options answer (this file holds no game data).
-import { own, sharedState, shareButton } from "./dom.js";
+import { arrowKeys, focusKeeper, own, rove, sharedState, shareButton, skipLink } from "./dom.js";
 import { recordTools } from "./recordio.js";
 import { refereeWidget } from "./dawei-referee.js";
 import { levelChooser, levelWords, reviewButton } from "./review.js";
@@ -175,6 +175,10 @@ async function gameWidget(root, ctx) {
   const status = root.querySelector('[data-role="status"]');
   const verdict = root.querySelector('[data-role="verdict"]');
   const actions = root.querySelector('[data-role="actions"]');
+  // keyboard: the focus back on the next decision after every throw; arrows within the row of choices
+  const restoreFocus = focusKeeper(root, ['[data-role="actions"] button[tabindex="0"]', '[data-role="actions"] button', '[data-role="new"]']);
+  arrowKeys(actions, "button");
+  skipLink(root, ctx.t, ['[data-role="actions"] button']);
   const why = root.querySelector('[data-role="why"]');
   const dice = root.querySelector('[data-role="dice"]');
   // the boxes the view draws into (views/dawei.py game), found before anything else is added to the widget
@@ -294,6 +298,8 @@ async function gameWidget(root, ctx) {
         busy = false;
         syncHint();
         newBtn.disabled = false;
+        rove(actions, "button");
+        restoreFocus();
         bump(root);
       }
     }

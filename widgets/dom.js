@@ -85,3 +85,76 @@ export function shareButton(root, getState, t) {
   });
   return el("span", { class: "hw-share-box" }, [btn, out]);
 }
+
+// ---------------------------------------------------------------- keyboard (every game's table)
+
+/** The focus kept on the next sensible control when a widget draws its answer again: a control that is
+ *  redrawn or greyed while it has the focus would leave it on the page's body, and the next Tab would start
+ *  from the top of the page. Returns restore(), called after each redraw: if the reader was working inside
+ *  the widget and the focus fell out of it, the first visible, enabled match of ``prefer`` takes it. */
+export function focusKeeper(root, prefer) {
+  let inside = false;
+  root.addEventListener("focusin", () => { inside = true; });
+  root.addEventListener("focusout", (ev) => { if (ev.relatedTarget && !root.contains(ev.relatedTarget)) inside = false; });
+  return () => {
+    const a = document.activeElement;
+    if (!inside || (a && a !== document.body && a.isConnected && !a.disabled)) return;
+    for (const sel of prefer) {
+      const x = [...root.querySelectorAll(sel)].find((n) => !n.disabled && n.getClientRects().length > 0);
+      if (x) { x.focus(); return; }
+    }
+  };
+}
+
+/** Arrow keys move within a row of choices (a hand of tiles or cards, a row of buttons) found by ``selector``
+ *  inside ``box`` (which may be redrawn: the keys are heard on box); the row is one stop for Tab (rove()). */
+export function arrowKeys(box, selector) {
+  const row = (x) => [...(x.parentElement || box).children].filter((n) => n.matches(selector) && !n.disabled);
+  box.addEventListener("keydown", (ev) => {
+    const x = ev.target;
+    if (!(x instanceof Element) || !x.matches(selector)) return;
+    const xs = row(x);
+    const k = xs.indexOf(x);
+    const to = { ArrowRight: k + 1, ArrowDown: k + 1, ArrowLeft: k - 1, ArrowUp: k - 1, Home: 0, End: xs.length - 1 }[ev.key];
+    if (to === undefined || !xs.length) return;
+    ev.preventDefault();
+    const y = xs[(to + xs.length) % xs.length];
+    rove(box, selector, y);
+    y.focus();
+  });
+  box.addEventListener("focusin", (ev) => { if (ev.target instanceof Element && ev.target.matches(selector)) rove(box, selector, ev.target); });
+}
+
+/** One Tab stop for each row of ``selector`` in ``box``: ``keep`` (or the row's first enabled item). */
+export function rove(box, selector, keep = null) {
+  const rows = new Map();
+  for (const x of box.querySelectorAll(selector)) {
+    const p = x.parentElement;
+    if (!rows.has(p)) rows.set(p, []);
+    rows.get(p).push(x);
+  }
+  for (const xs of rows.values()) {
+    const on = (keep && xs.includes(keep) ? keep : null) || xs.find((x) => !x.disabled) || xs[0];
+    for (const x of xs) x.setAttribute("tabindex", x === on ? "0" : "-1");
+  }
+}
+
+/** A "skip to the game" link, the first stop after the theme's own skip link, that takes the focus to the
+ *  widget's first enabled control among ``prefer`` (the reader's hand first). */
+export function skipLink(root, t, prefer = []) {
+  if (!root.id) root.id = `hw-${root.dataset.widget || "game"}-${[...document.querySelectorAll("[data-widget]")].indexOf(root)}`;
+  for (const a of document.querySelectorAll(".hw-skip")) if (a.dataset.hwSkip === root.id || !document.getElementById(a.dataset.hwSkip)) a.remove();
+  // a button, not a link to #id: the theme's instant navigation takes over links to a place in the page
+  const link = el("button", { type: "button", class: "md-skip hw-skip", "data-hw-skip": root.id, text: t("跳到游戏", "Skip to the game") });
+  link.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    root.scrollIntoView({ block: "start" });
+    for (const sel of [...prefer, "button:not([disabled]), select:not([disabled]), input:not([disabled])"]) {
+      const x = [...root.querySelectorAll(sel)].find((n) => !n.disabled && n.getClientRects().length > 0);
+      if (x) { x.focus(); return; }
+    }
+  });
+  const theme = document.querySelector("a.md-skip:not(.hw-skip)");
+  if (theme) theme.after(link); else document.body.prepend(link);
+  return link;
+}

@@ -2,7 +2,7 @@
 // is asked as a view (views/gupai.py, run in Pyodide beside the engine, the same function that drew the
 // page's first answer at build time, sitegen/gupai.py): this module inserts its markup and wires the tiles
 // and the buttons. The computer's levels come from table.levels.
-import { el, own, sharedState, shareButton } from "./dom.js";
+import { arrowKeys, el, focusKeeper, own, rove, sharedState, shareButton, skipLink } from "./dom.js";
 import { ledgerWidget } from "./ledger.js";
 import { recordTools } from "./recordio.js";
 import { levelChooser, levelWords, reviewButton } from "./review.js";
@@ -32,6 +32,11 @@ async function handWidget(root, ctx) {
   let level = levels.length ? levels[0].id : null; // the computer players' level, and the hint's: the engine's first to begin with
   const slow = () => levels.some((l) => l.id === level && l.slow);
   const uid = root.id || `gp${Math.random().toString(36).slice(2, 8)}`;
+  // keyboard: after every move the focus comes back to the reader's hand (or the next decision), arrows move within it
+  const HAND = '[data-role="hand"] .gp-pick';
+  const restoreFocus = focusKeeper(root, [`${HAND}[tabindex="0"]`, HAND, '[data-role="up"]', '[data-role="new"]']);
+  arrowKeys(board, ".gp-pick");
+  skipLink(root, ctx.t, [`${HAND}[tabindex="0"]`, HAND]);
 
   const start = sharedState(root);
   if (start) {
@@ -142,7 +147,9 @@ async function handWidget(root, ctx) {
     sealWhy.id = `${uid}-seal-why`;
     if (sealBtn.disabled) sealBtn.setAttribute("aria-describedby", sealWhy.id); else sealBtn.removeAttribute("aria-describedby");
     selected = [];
+    rove(board, ".gp-pick");
     refreshButtons();
+    restoreFocus();
   }
 
   async function run() {

@@ -2,7 +2,7 @@
 // 番 or the winning hand card by card, the fouls, the bird card); the engine keeps the booklet's sheet
 // ({"game": "paohuzi", "action": "sheet"}): the seats of each hand, 等, points, running totals and the
 // ranking, the sheet as CSV and as a written record. Sessions are kept on this device (sessions.js).
-import { el } from "./dom.js";
+import { el, skipLink } from "./dom.js";
 import { openStore, sessionBar } from "./sessions.js";
 
 // Every word and bound of the game the form shows (the tables, the players' letters, the seats of a hand, the
@@ -26,6 +26,22 @@ function cardLabel(words, code, lang) {
   return lang === "zh" ? c.char : `${c.char} ${c.en}`;
 }
 
+const KIND = "paohuzi-sheet";
+
+// The reader's own sheet first: this module is loaded while Python starts (runtime.js), so its first lines draw
+// the saved sheet of the current session (kept beside its record as the view drew it) in place of the build's
+// example, before the engine answers anything.
+function showSaved(root) {
+  const s = openStore(KIND).current();
+  const html = s && s.meta && s.meta.html;
+  const box = root.querySelector('[data-role="result"]');
+  if (!html || !box || typeof html.result !== "string") return false;
+  box.innerHTML = (html.standing || "") + html.result;
+  root.dataset.saved = "1";
+  return true;
+}
+for (const root of document.querySelectorAll('[data-widget="matchsheet-sheet"]')) showSaved(root);
+
 export const widgets = {
   "matchsheet-sheet": async (root, ctx) => {
     const t = ctx.t;
@@ -44,7 +60,10 @@ export const widgets = {
     let entry = blankEntry(words);
     let answer = null;
     let sessionId = null;
-    const store = openStore("paohuzi-sheet");
+    const store = openStore(KIND);
+    let history = []; // every correction, kept in the record (its History tag)
+    let editing = null; // the hand (0…) being corrected, or null for a new one
+    let asking = null; // a hand waiting for the reader's yes: {hands, note}
 
     const n = () => words.tables.find((x) => x.id === setup.table).players;
     const nameOf = (p) => (setup.names[p] ? setup.names[p] : w(SEAT[p]));
@@ -79,6 +98,8 @@ export const widgets = {
         `List the players in their seats: ${SEAT[0].en} drew ${words.cards[0].char} and deals first, ${SEAT[1].en} sits on ${SEAT[0].en}'s right as ${ROLE.xia.en}, and so on round the table.`) }),
       el("details", { class: "ms-rules" }, [el("summary", { text: t("规则的读法（书中不明确之处）", "Readings of the rules (where the booklet is unclear)") }), readingsBox]));
 
+    const standingBox = el("div", { class: "ms-standing-box", "data-role": "standing-box" });
+    const historyBox = el("div", { class: "ms-history-box" });
     const form = el("fieldset", { class: "ms-entry", "data-role": "entry" });
     const message = el("p", { class: "ms-message", "data-role": "message", role: "status" });
     const sheetBox = el("div", { class: "ms-sheet", "data-role": "result" });
@@ -87,11 +108,21 @@ export const widgets = {
     const endBtn = el("button", { type: "button", class: "hw-btn", "data-role": "end", text: t("比赛结束，排名次", "End the match and rank") });
     const printBtn = el("button", { type: "button", class: "hw-btn", "data-role": "print", text: t("打印积分表", "Print the sheet") });
     const csvBtn = el("button", { type: "button", class: "hw-btn", "data-role": "csv", text: t("导出 CSV", "Export CSV") });
-    const tools = el("div", { class: "ms-tools" }, [undoBtn, endBtn, printBtn, csvBtn]);
+    const sheetBtn = el("button", { type: "button", class: "hw-btn", "data-role": "readable", text: t("下载积分表（可打印的表格）", "Download the sheet (a printable table)") });
+    const toolsWhy = el("p", { class: "hw-why ms-why", "data-role": "tools-why", id: `${root.id || "ms"}-tools-why` });
+    const tools = el("div", { class: "ms-tools" }, [undoBtn, endBtn, printBtn, csvBtn, sheetBtn, toolsWhy]);
+    // any hand can be corrected or deleted: choose it, then correct it in the form or delete it
+    const pickSel = el("select", { "data-role": "pick", id: `${root.id || "ms"}-pick` });
+    const fixBtn = el("button", { type: "button", class: "hw-btn", "data-role": "fix", text: t("改这一局", "Correct this hand") });
+    const dropBtn = el("button", { type: "button", class: "hw-btn", "data-role": "drop-hand", text: t("删去这一局", "Delete this hand") });
+    const pickRow = el("div", { class: "ms-row ms-pick", "data-role": "pick-row" }, [el("label", { for: pickSel.id, text: t("改正或删去一局：", "Correct or delete a hand: ") }), pickSel, fixBtn, dropBtn]);
+    // a hand that costs a penalty, or a deletion, waits here for the reader's yes
+    const confirmBox = el("div", { class: "ms-confirm", "data-role": "confirm", hidden: "" });
 
     // ------------------------------------------------------------ the engine
-    const request = (hs, ov = over) => ({ game: "paohuzi", action: "sheet", table: setup.table, names: setup.names.slice(0, n()),
-      birds: setup.table === "four" ? setup.birds : 0, options: setup.options, hands: hs, over: ov, tiebreak, date: setup.date || undefined, event: setup.event || undefined });
+    const request = (hs, ov = over, hist = history) => ({ game: "paohuzi", action: "sheet", table: setup.table, names: setup.names.slice(0, n()),
+      birds: setup.table === "four" ? setup.birds : 0, options: setup.options, hands: hs, over: ov, tiebreak, date: setup.date || undefined, event: setup.event || undefined,
+      history: hist.length ? hist : undefined });
 
     function entryOut(e) {
       const out = { winner: e.winner === undefined ? null : e.winner, fouls: Object.entries(e.fouls).filter(([, k]) => k).map(([p, k]) => ({ player: Number(p), kind: k })) };
@@ -110,7 +141,7 @@ export const widgets = {
     async function ask(req) {
       root.dataset.busy = String(++pending);
       try {
-        return await ctx.call(req);
+        return await ctx.call(req.action === "sheet" && !req.form && !req.text ? { view: "paohuzi-matchsheet", lang, request: req } : req);
       } finally {
         root.dataset.busy = String(--pending);
       }
@@ -123,8 +154,28 @@ export const widgets = {
       drawReadings();
       drawSheet();
       drawForm();
-      if (save && sessionId) store.save(sessionId, { text: a.record, meta: { hands: hands.length } });
+      if (save) keep(a);
       return true;
+    }
+
+    // the session: the record, and the sheet as drawn (shown at once on the next visit, before Python starts);
+    // a match with a name gives the session (and so its exported file) that name
+    function keep(a) {
+      if (!sessionId) return;
+      const named = [setup.event, setup.date].filter(Boolean).join(" ");
+      store.save(sessionId, { text: a.record, meta: { hands: hands.length, html: a.html }, ...(named ? { name: named } : {}) });
+      if (named && bar) bar.refresh();
+    }
+
+    // focus stays on the control the reader used (or the next sensible one) when the form is drawn again
+    function focusKey(x) {
+      if (!x || !form.contains(x)) return null;
+      return ["data-role", "data-player", "data-fan", "data-card", "data-kind", "data-target", "data-mode"].map((k) => (x.hasAttribute(k) ? `[${k}="${x.getAttribute(k)}"]` : "")).join("");
+    }
+    function refocus(key, fallback) {
+      const got = key ? form.querySelector(key) : null;
+      const to = got || fallback || form.querySelector("button:not([disabled]), input, select");
+      if (to) to.focus();
     }
 
     // ------------------------------------------------------------ the readings
@@ -149,7 +200,7 @@ export const widgets = {
     // ------------------------------------------------------------ the entry form
     function toggle(label, pressed, onClick, attrs = {}) {
       const b = el("button", { type: "button", class: "hw-btn ms-toggle", "aria-pressed": pressed ? "true" : "false", text: label, ...attrs });
-      b.addEventListener("click", onClick);
+      b.addEventListener("click", () => { const key = focusKey(b); onClick(); refocus(key, null); });
       return b;
     }
 
@@ -164,10 +215,11 @@ export const widgets = {
         form.append(again);
         return;
       }
-      const k = hands.length + 1;
-      const roles = answer.next_roles;
-      const dealer = answer.next_dealer;
-      form.append(el("legend", { text: t(`第 ${k} 局`, `Hand ${k}`) }));
+      const k = editing === null ? hands.length + 1 : editing + 1;
+      const row = editing === null ? null : answer.hands[editing];
+      const roles = row ? row.roles : answer.next_roles;
+      const dealer = row ? row.dealer : answer.next_dealer;
+      form.append(el("legend", { "data-role": "legend", text: editing === null ? t(`第 ${k} 局`, `Hand ${k}`) : t(`改正第 ${k} 局`, `Correcting hand ${k}`) }));
       const seats = roles.map((r, p) => t(`${nameOf(p)}：${ROLE[r].zh}`, `${nameOf(p)}: ${ROLE[r].en}`)).join(t("；", "; "));
       form.append(el("p", { class: "ms-seats", "data-role": "seats", text: t(`${nameOf(dealer)}坐庄。`, `${nameOf(dealer)} deals. `) + seats }));
       // who won
@@ -209,19 +261,28 @@ export const widgets = {
         sel.addEventListener("change", () => { entry.bird = sel.value; });
         form.append(el("p", {}, [el("label", { for: id, text: t(`最后一张${T.stock.zh}（定鸟）`, `The last card of the ${T.stock.en} (for the birds)`) }), " ", sel]));
       }
-      const add = el("button", { type: "button", class: "hw-btn ms-add", "data-role": "add", text: t("记下这一局", "Enter this hand") });
+      const add = el("button", { type: "button", class: "hw-btn ms-add", "data-role": "add", text: editing === null ? t("记下这一局", "Enter this hand") : t(`记下改正的第 ${k} 局`, `Enter hand ${k} as corrected`) });
       add.addEventListener("click", enter);
-      const clear = el("button", { type: "button", class: "hw-btn", "data-role": "clear", text: t("清空", "Clear") });
-      clear.addEventListener("click", () => { entry = blankEntry(words); drawForm(); message.textContent = ""; });
-      form.append(el("div", { class: "ms-row" }, [add, clear]));
+      const clear = el("button", { type: "button", class: "hw-btn", "data-role": "clear", text: editing === null ? t("清空", "Clear") : t("不改了", "Leave it as it was") });
+      clear.addEventListener("click", () => { editing = null; entry = blankEntry(words); drawForm(); say(""); refocus(null); });
+      form.append(el("div", { class: "ms-row" }, [add, clear]), formWhy);
     }
 
     function huxiPart() {
       const part = el("div", { class: "ms-huxi" });
       const id = `${root.id || "ms"}-huxi`;
       const xi = T.xi, fanHead = T.fan, z = L.zimo_huxi;
-      const input = el("input", { id, type: "number", min: "0", max: String(L.huxi), inputmode: "numeric", value: String(huxiOf(entry)), "data-role": "huxi" });
-      input.addEventListener("input", () => { entry.huxi = input.value; });
+      const why = el("p", { class: "hw-why ms-why", "data-role": "huxi-why", id: `${id}-why`, "aria-live": "polite" });
+      const input = el("input", { id, type: "number", min: "0", max: String(L.huxi), inputmode: "numeric", value: String(huxiOf(entry)), "data-role": "huxi", "aria-describedby": why.id });
+      // a count no hand makes is said at once, beside the field, and never cut to fit
+      const check = () => {
+        const v = input.value.trim();
+        const bad = v !== "" && (!/^[0-9]+$/.test(v) || Number(v) > L.huxi);
+        why.textContent = bad ? (/^[0-9]+$/.test(v) ? t(`${v} ${xi.zh}超出了：一手牌最多 ${L.huxi} ${xi.zh}，请查一查是不是打错了。`, `${v} huxi is too many: no hand makes more than ${L.huxi}; check for a typing slip.`)
+          : t(`“${v}”不是${xi.zh}数：请写 0 到 ${L.huxi} 的整数。`, `“${v}” is not a number of huxi: write a whole number from 0 to ${L.huxi}.`)) : "";
+        input.setAttribute("aria-invalid", bad ? "true" : "false");
+      };
+      input.addEventListener("input", () => { entry.huxi = input.value; check(); });
       // the steps go by the 戏 a self-draw adds
       const step = (d) => { entry.huxi = Math.max(0, Math.min(L.huxi, (Number(huxiOf(entry)) || 0) + d)); input.value = String(entry.huxi); };
       const minus = el("button", { type: "button", class: "hw-btn ms-step", "data-role": "less", text: `−${z}`, "aria-label": t(`少 ${z} ${xi.zh}`, `${z} huxi fewer`) });
@@ -229,7 +290,8 @@ export const widgets = {
       minus.addEventListener("click", () => step(-z));
       plus.addEventListener("click", () => step(z));
       part.append(el("p", {}, [el("label", { for: id, text: t(`牌型的${xi.zh}（不含${T.zimo.zh}加的 ${z} ${xi.zh}）`, `Huxi of the hand (before the ${z} for a self-draw)`) })]),
-        el("div", { class: "ms-row" }, [minus, input, plus]));
+        el("div", { class: "ms-row" }, [minus, input, plus]), why);
+      check();
       part.append(el("div", { class: "ms-row" }, [toggle(t(`${T.zimo.zh}（加 ${z} ${xi.zh}）`, `Self-drawn (${z} huxi more)`), entry.zimo, () => { entry.zimo = !entry.zimo; drawForm(); }, { "data-role": "zimo" })]));
       const fans = el("div", { class: "ms-row", "data-role": "fans" });
       for (const f of words.fans) {
@@ -293,77 +355,144 @@ export const widgets = {
       return part;
     }
 
+    const formWhy = el("p", { class: "hw-why ms-why", "data-role": "why", "aria-live": "polite" });
+    function say(text) { message.textContent = text || ""; formWhy.textContent = ""; }
+    function refuse(text) { message.textContent = text; formWhy.textContent = text; }
+
     async function enter() {
-      if (entry.winner === undefined) { message.textContent = t(`先选谁胡了（或${T.huang.zh}）。`, "First choose who won (or nobody)."); return; }
-      if (entry.mode === "cards" && entry.winner !== null && !entry.cards.card) { message.textContent = t("还没有选胡的那一张牌。", "The winning card is not chosen yet."); return; }
-      const next = [...hands, entryOut(entry)];
-      const a = await ask(request(next));
-      if (!a.ok) { message.textContent = a.error[lang]; return; }
+      if (entry.winner === undefined) { refuse(t(`先选谁胡了（或${T.huang.zh}）。`, "First choose who won (or nobody).")); return; }
+      if (entry.mode === "cards" && entry.winner !== null && !entry.cards.card) { refuse(t("还没有选胡的那一张牌。", "The winning card is not chosen yet.")); return; }
+      const k = editing === null ? hands.length : editing;
+      const next = hands.slice();
+      if (editing === null) next.push(entryOut(entry)); else next[k] = entryOut(entry);
+      const hist = editing === null ? history : [...history, { hand: k + 1, kind: "corrected", was: hands[k] }];
+      const a = await ask(request(next, over, hist));
+      if (!a.ok) { refuse(a.error[lang]); return; }
+      const row = a.hands[k];
+      const done = () => {
+        const corrected = editing !== null;
+        commit(a, next, hist);
+        say(corrected ? t(`已改正第 ${row.hand} 局，以后各局重新算过：`, `Hand ${row.hand} corrected, the later hands counted again: `) + row.lines.map((l) => l[lang]).join(t("", " "))
+          : t(`已记下第 ${row.hand} 局：`, `Hand ${row.hand} entered: `) + row.lines.map((l) => l[lang]).join(t("", " ")));
+        refocus(null);
+      };
+      if (row.confirm) ask_yes(row.confirm[lang], t("确实这样，记下", "Yes, enter it"), t("返回修改", "Go back and change it"), done);
+      else done();
+    }
+
+    function commit(a, next, hist) {
       hands = next;
+      history = hist;
+      editing = null;
       entry = blankEntry(words);
       answer = a;
       drawSheet();
       drawForm();
-      if (sessionId) store.save(sessionId, { text: a.record, meta: { hands: hands.length } });
-      const r = a.hands[a.hands.length - 1];
-      message.textContent = t(`已记下第 ${r.hand} 局：`, `Hand ${r.hand} entered: `) + r.lines.map((l) => l[lang]).join(t("", " "));
+      keep(a);
+    }
+
+    // a question in words before something that costs a penalty, or deletes a hand, is entered
+    function ask_yes(text, yes, no, onYes) {
+      const back = document.activeElement;
+      const y = el("button", { type: "button", class: "hw-btn", "data-role": "confirm-yes", text: yes });
+      const n2 = el("button", { type: "button", class: "hw-btn", "data-role": "confirm-no", text: no });
+      confirmBox.replaceChildren(el("p", { "data-role": "confirm-text", text }), el("div", { class: "ms-row" }, [y, n2]));
+      confirmBox.hidden = false;
+      form.setAttribute("inert", "");
+      const close = () => { confirmBox.hidden = true; confirmBox.replaceChildren(); form.removeAttribute("inert"); };
+      y.addEventListener("click", () => { close(); onYes(); });
+      n2.addEventListener("click", () => { close(); say(""); if (back && back.isConnected) back.focus(); else refocus(null); });
+      y.focus();
+    }
+
+    function entryIn(x) {
+      // a hand as entered, back in the form (to be corrected)
+      const e = blankEntry(words);
+      e.winner = x.winner === null || x.winner === undefined ? null : x.winner;
+      e.zimo = Boolean(x.self_drawn);
+      e.huxi = x.huxi ?? null;
+      e.fan = [...(x.fan || [])];
+      for (const f of x.fouls || []) e.fouls[f.player] = f.kind;
+      e.bird = x.bird || "";
+      if (x.cards) {
+        e.mode = "cards";
+        Object.assign(e.cards, { hand: [...x.cards.hand], open: x.cards.open.map((g) => ({ kind: g.kind, cards: [...g.cards] })), card: x.cards.card, source: x.cards.source });
+      }
+      return e;
     }
 
     // ------------------------------------------------------------ the sheet
     function drawSheet() {
       const a = answer;
-      const ps = a.players;
-      const head = el("tr", {}, [...words.heads.map((h) => el("th", { scope: "col", text: w(h) })),
-        ...ps.map((p) => el("th", { scope: "col", class: "ms-num", text: nameOf(p.player) }))]);
-      const body = el("tbody");
-      for (const r of a.hands) {
-        const win = r.winner === null ? t("荒", "none") : nameOf(r.winner) + (r.zimo ? t(`（${T.zimo.zh}）`, " (self)") : "") + (r.hu_valid ? "" : t("（无效）", " (void)"));
-        const fan = r.winner === null ? "" : (r.fan.length ? r.fan.map((f) => t(f.zh, f.en)).join(" ") : "") + (r.multiplier > 1 ? ` ×${r.multiplier}` : "");
-        const fouls = r.fouls.map((f) => `${nameOf(f.player)} ${t(f.zh, f.en)}`).join(t("；", "; ")) + (r.bird ? `${r.fouls.length ? "; " : ""}${t("鸟", "bird")}→${nameOf(r.bird.player)}` : "");
-        body.append(el("tr", { "data-role": "hand-row" }, [el("th", { scope: "row", text: String(r.hand) }), el("td", { text: nameOf(r.dealer) }),
-          el("td", { text: win }), el("td", { class: "ms-num", text: r.winner === null ? "" : String(r.huxi) }), el("td", { class: "ms-num", text: r.deng ? String(r.deng) : "" }),
-          el("td", { text: fan }), el("td", { text: fouls }),
-          ...r.scores.map((v, p) => el("td", { class: "ms-num" }, [v ? (v > 0 ? `+${v}` : `${v}`) : "0",
-            el("small", { class: "ms-run", title: t("累计", "running total"), text: ` ${r.totals[p] > 0 ? "+" : ""}${r.totals[p]}` })]))]));
-      }
-      const foot = el("tfoot", {}, [el("tr", { class: "ms-total", "data-role": "totals" }, [el("th", { scope: "row", colspan: String(words.heads.length), text: t("累计", "Total") }),
-        ...a.totals.map((v) => el("td", { class: "ms-num", text: v > 0 ? `+${v}` : `${v}` }))])]);
-      const title = el("p", { class: "ms-title", text: t("跑胡子积分表", "跑胡子 match sheet (积分表)") + (setup.event ? ` · ${setup.event}` : "") + (setup.date ? ` · ${setup.date}` : "") + " · " + ps.map((p) => longName(p.player)).join(t("、", ", ")) });
-      const tableEl = el("table", {}, [el("caption", { text: t("每局得分（小号的数是累计分），每局各方合计为零", "Points per hand (small figures: running totals); every hand sums to zero") }), el("thead", {}, [head]), body, foot]);
-      const parts = [title, el("div", { class: "ms-scroll" }, [tableEl])];
-      if (a.birds.length) parts.push(el("p", { text: a.birds.map((b) => t(`鸟 ${b.bird}：${b.total > 0 ? "+" : ""}${b.total}`, `Bird ${b.bird}: ${b.total > 0 ? "+" : ""}${b.total}`)).join(t("；", "; ")) }));
+      standingBox.innerHTML = a.html ? a.html.standing : "";
+      sheetBox.innerHTML = a.html ? a.html.result : "";
+      historyBox.innerHTML = a.html ? a.html.history : "";
+      delete root.dataset.saved;
       endBox.replaceChildren();
-      if (a.ranking) {
-        const ol = el("ol", { class: "ms-ranking", "data-role": "ranking" });
-        for (const r of a.ranking) ol.append(el("li", { "data-player": String(r.player), text: t(`第 ${r.place} 名 ${longName(r.player)}：${r.total > 0 ? "+" : ""}${r.total}${r.shared ? "（同分）" : ""}`,
-          `Place ${r.place}: ${longName(r.player)}, ${r.total > 0 ? "+" : ""}${r.total}${r.shared ? " (tied)" : ""}`) }));
-        parts.push(el("p", { class: "ms-q", text: t("名次", "Ranking") }), ol);
-        const tied = a.ranking.filter((r) => r.shared).map((r) => r.player);
-        if (tied.length) {
-          endBox.append(el("p", { text: t("同分的选手比点定名次：按抽到的牌从大到小，依次点他们的名字。", "Tied players draw cards for places: tap their names from the highest card down.") }));
-          const row = el("div", { class: "ms-row" });
-          for (const p of tied) {
-            const b = el("button", { type: "button", class: "hw-btn", "data-role": "tiebreak", "data-player": String(p), text: nameOf(p) });
-            b.addEventListener("click", async () => { if (!tiebreak.includes(p)) { tiebreak = [...tiebreak, p]; await refresh(); } });
-            row.append(b);
-          }
-          endBox.append(row);
+      const tied = a.ranking ? a.ranking.filter((r) => r.shared).map((r) => r.player) : [];
+      if (tied.length) {
+        endBox.append(el("p", { text: t("同分的选手比点定名次：按抽到的牌从大到小，依次点他们的名字。", "Tied players draw cards for places: tap their names from the highest card down.") }));
+        const row = el("div", { class: "ms-row" });
+        for (const p of tied) {
+          const b = el("button", { type: "button", class: "hw-btn", "data-role": "tiebreak", "data-player": String(p), text: nameOf(p) });
+          b.addEventListener("click", async () => { if (!tiebreak.includes(p)) { tiebreak = [...tiebreak, p]; await refresh(); } });
+          row.append(b);
         }
-        parts.push(el("div", { class: "ms-sign" }, ps.map((p) => el("span", { text: t(`${nameOf(p.player)} 签字：`, `${nameOf(p.player)}, signed:`) }))));
+        endBox.append(row);
       }
-      sheetBox.replaceChildren(...parts);
       root.dataset.hands = String(a.hands.length);
       root.dataset.over = a.over ? "1" : "0";
-      undoBtn.disabled = !hands.length || over;
-      endBtn.disabled = !hands.length || over;
+      // any hand may be corrected or deleted
+      const keepPick = pickSel.value;
+      pickSel.replaceChildren(...a.hands.map((r) => el("option", { value: String(r.hand - 1),
+        text: t(`第 ${r.hand} 局：`, `Hand ${r.hand}: `) + (r.winner === null ? t(T.huang.zh, "nobody won") : t(`${nameOf(r.winner)}胡 ${r.huxi} ${T.xi.zh}`, `${nameOf(r.winner)} won ${r.huxi} huxi`)) })));
+      if (keepPick && Number(keepPick) < a.hands.length) pickSel.value = keepPick;
+      pickRow.hidden = !a.hands.length || over;
+      // a grey button says why, at once
+      const why = over ? t("比赛已结束：要撤销或改动，先按“继续记分”。", "The match is over: to undo or correct, first press Continue the match.")
+        : !hands.length ? t("还没有记下任何一局：撤销、结束比赛要等记下第一局。", "No hand is entered yet: undoing and ending the match wait for the first hand.") : "";
+      for (const b of [undoBtn, endBtn]) {
+        b.disabled = Boolean(why);
+        if (why) { b.setAttribute("aria-describedby", toolsWhy.id); b.title = why; } else { b.removeAttribute("aria-describedby"); b.removeAttribute("title"); }
+      }
+      toolsWhy.textContent = why;
     }
+
+    fixBtn.addEventListener("click", () => {
+      const k = Number(pickSel.value);
+      if (!(k >= 0 && k < hands.length)) return;
+      editing = k;
+      entry = entryIn(hands[k]);
+      drawForm();
+      say(t(`第 ${k + 1} 局重新打开了，原来记的都在表里：改好后按“记下改正的第 ${k + 1} 局”。`, `Hand ${k + 1} is open again as it was entered: change it, then press Enter hand ${k + 1} as corrected.`));
+      form.scrollIntoView({ block: "start" });
+      refocus('[data-role="winner"] [aria-pressed="true"]');
+    });
+    dropBtn.addEventListener("click", () => {
+      const k = Number(pickSel.value);
+      if (!(k >= 0 && k < hands.length)) return;
+      const text = t(`删去第 ${k + 1} 局（${pickSel.selectedOptions[0].text}）？以后各局重新算过（谁坐庄、各得几分），这次删改记在比赛的记录里。`,
+        `Delete hand ${k + 1} (${pickSel.selectedOptions[0].text})? The later hands' dealers and points are counted again; the deletion is kept in the match's record.`);
+      ask_yes(text, t("删去", "Delete it"), t("不删", "Keep it"), async () => {
+        const next = hands.filter((_, j) => j !== k);
+        const hist = [...history, { hand: k + 1, kind: "deleted", was: hands[k] }];
+        const a = await ask(request(next, over, hist));
+        if (!a.ok) { refuse(a.error[lang]); return; }
+        commit(a, next, hist);
+        say(t(`已删去第 ${k + 1} 局，以后各局重新算过。`, `Hand ${k + 1} deleted; the later hands are counted again.`));
+        pickSel.focus();
+      });
+    });
 
     // ------------------------------------------------------------ buttons
     undoBtn.addEventListener("click", async () => {
       if (!hands.length || over) return;
+      const k = hands.length - 1;
+      history = [...history, { hand: k + 1, kind: "deleted", was: hands[k] }];
       hands = hands.slice(0, -1);
+      editing = null;
       await refresh();
-      message.textContent = t("已撤销上一局。", "The last hand is undone.");
+      say(t("已撤销上一局。", "The last hand is undone."));
     });
     endBtn.addEventListener("click", async () => {
       over = true;
@@ -375,12 +504,30 @@ export const widgets = {
     csvBtn.addEventListener("click", () => {
       if (!answer) return;
       const blob = new Blob(["\ufeff" + answer.csv], { type: "text/csv;charset=utf-8" });
-      const a = el("a", { href: URL.createObjectURL(blob), download: t("跑胡子积分表.csv", "paohuzi-match-sheet.csv") });
+      save(blob, `${matchName()}.csv`);
+    });
+    // the sheet a family reads and prints: the same table, in the page's language, as a page of its own
+    sheetBtn.addEventListener("click", () => {
+      if (!answer || !answer.html) return;
+      const title = matchName();
+      const style = "body{font-family:sans-serif;margin:1.5rem}table{border-collapse:collapse;font-size:11pt}th,td{border:1px solid #888;padding:2px 6px}"
+        + ".ms-num{text-align:right}.ms-fold{display:none}.ms-run{display:block;font-size:.8em;color:#444}.ms-sign span{display:inline-block;width:40%;border-bottom:1px solid #000;margin:1.5rem 1rem 0 0}";
+      const esc = (x) => x.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+      const doc = `<!doctype html><html lang="${lang === "en" ? "en" : "zh-Hans"}"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${style}</style></head><body>`
+        + `<h1>${esc(title)}</h1>${answer.html.standing}${answer.html.result}${answer.html.history}</body></html>`;
+      save(new Blob([doc], { type: "text/html;charset=utf-8" }), `${title}.html`);
+    });
+    function matchName() {
+      const named = [setup.event, setup.date].filter(Boolean).join(" ").replace(/[\\/:*?"<>|]/g, " ").trim();
+      return named || t("跑胡子积分表", "paohuzi-match-sheet");
+    }
+    function save(blob, name) {
+      const a = el("a", { href: URL.createObjectURL(blob), download: name });
       document.body.append(a);
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    });
+    }
     tableSel.addEventListener("change", async () => {
       const old = setup.table;
       setup.table = tableSel.value;
@@ -404,13 +551,13 @@ export const widgets = {
     async function load(session) {
       sessionId = session ? session.id : null;
       setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "", event: "" };
-      hands = []; over = false; tiebreak = []; entry = blankEntry(words);
+      hands = []; over = false; tiebreak = []; entry = blankEntry(words); history = []; editing = null;
       if (session && session.text) {
         const a = await ctx.call({ game: "paohuzi", action: "sheet", text: session.text });
         if (a.ok) {
           setup = { table: a.table, names: SEAT.map((_, p) => (a.players[p] ? a.players[p].name : "")), birds: a.birds.length, options: a.options,
             date: tagOf(session.text, "Date"), event: tagOf(session.text, "Event") };
-          hands = a.entries; over = a.over; tiebreak = a.tiebreak || [];
+          hands = a.entries; over = a.over; tiebreak = a.tiebreak || []; history = (a.history || []).map((h) => ({ hand: h.hand, kind: h.kind, was: h.was }));
         } else {
           message.textContent = a.error[lang];
         }
@@ -425,9 +572,11 @@ export const widgets = {
       await refresh(false);
     }
 
-    box.replaceChildren(sessions, setupBox, form, message, sheetBox, endBox, tools);
+    skipLink(root, ctx.t, ['[data-role="winner"] button']);
+    box.replaceChildren(sessions, setupBox, standingBox, form, confirmBox, message, sheetBox, pickRow, historyBox, endBox, tools);
     let loading = null;
-    const bar = sessionBar(sessions, store, {
+    let bar = null;
+    bar = sessionBar(sessions, store, {
       lang,
       call: ctx.call,
       labels: { zh: { title: "这一场比赛", create: "新开一场", list: "选择一场" }, en: { title: "This match", create: "New match", list: "Choose a match" } },

@@ -2,7 +2,7 @@
 // ctx.call(request). The combination form's groups, a hand dealt with its best split and a round's result
 // are asked as views (views/yezi.py, run in Pyodide beside the engine, the same functions that draw the
 // build's first answers, sitegen/yezi.py): this module inserts their markup and wires the cards and buttons.
-import { el, sharedState, shareButton } from "./dom.js";
+import { arrowKeys, el, rove, sharedState, shareButton, skipLink } from "./dom.js";
 import { showingWidget } from "./showing.js";
 import { recordTools } from "./recordio.js";
 import { levelChooser, levelWords, reviewButton } from "./review.js";
@@ -151,6 +151,9 @@ async function roundWidget(root, ctx) {
   const mineRow = root.querySelector('[data-role="mine"]');
   const picked = root.querySelector('[data-role="picked"]');
   const play = root.querySelector('[data-role="play"]');
+  // keyboard: arrows within the hand (one Tab stop), the focus kept on the card pressed when the hand is drawn again
+  arrowKeys(mineRow, ".yz-mine");
+  skipLink(root, ctx.t, ['[data-role="mine"] .yz-mine']);
   const bestBtn = root.querySelector('[data-role="best"]');
   const whyGrey = root.querySelector('[data-role="why-grey"]');
   const shareBox = root.querySelector('[data-role="share"]');
@@ -199,7 +202,10 @@ async function roundWidget(root, ctx) {
       b.addEventListener("click", () => {
         if (chosen.has(i)) chosen.delete(i);
         else if (chosen.size < GROUP) chosen.add(i);
+        const had = mineRow.contains(document.activeElement);
         drawHand();
+        const again = mineRow.querySelector(`[data-index="${i}"]`);
+        if (had && again) { rove(mineRow, ".yz-mine", again); again.focus(); }
       });
       return b;
     }));

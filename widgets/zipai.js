@@ -6,7 +6,7 @@
 // build time (sitegen/zipai.py) comes from the same view functions; this module only inserts the
 // markup and wires its buttons.
 
-import { el, sharedState, shareButton } from "./dom.js";
+import { arrowKeys, el, sharedState, shareButton, skipLink } from "./dom.js";
 import { recordTools } from "./recordio.js";
 import { levelChooser, levelWords, reviewButton } from "./review.js";
 
@@ -111,6 +111,10 @@ async function table(root, ctx) {
   }
 
   /** Focus the reader's next decision (a claim, else a card to play) without scrolling: clearHeader places the page. */
+  // keyboard: a skip link to the table, arrows within the reader's hand and the row of claims
+  skipLink(root, ctx.t, [".zp-act", "button.zp-hcard[data-legal]"]);
+  arrowKeys(root, "button.zp-hcard, button.zp-act");
+
   function focusNext() {
     const first = acts.querySelector("button.zp-act") || board.querySelector("button.zp-hcard[data-legal]") || acts.querySelector("button");
     if (first) first.focus({ preventScroll: true });

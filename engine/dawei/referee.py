@@ -65,6 +65,8 @@ def _table(req: dict[str, Any]) -> tuple[Any, list[str], list[str]]:
             raise ApiError("bad_record", "这份记录不是一局用桌上的色子掷的打围，这里裁判不了。",
                            "This record is not a game of 打围 thrown with real dice, so it cannot be refereed here.")
         names = rec.tags["Names"].split(";") if rec.tags.get("Names") else []
+        req["history"] = [{"n": int(m.group(1)), "kind": m.group(2), "was": m.group(3)}
+                          for m in (_HISTORY.fullmatch(x) for x in rec.tags.get("History", "").split(" ") if x) if m]
         setup = {k: v for k, v in rec.position.items() if k != "actions"}
         moves = list(rec.position["actions"])
     else:
@@ -85,8 +87,48 @@ def _seat(s: int | None, names: list[str]) -> dict[str, str]:
     if s is None:
         return {"zh": "", "en": ""}
     if names and names[s] not in (seat_zh(s), seat_en(s)):
-        return {"zh": f"{names[s]}（{seat_zh(s)}）", "en": f"{names[s]} ({seat_en(s)})"}
+        return {"zh": names[s], "en": names[s]}  # the family's own name, alone, once given
     return {"zh": seat_zh(s), "en": seat_en(s)}
+
+
+def _named(x: Any, names: list[str]) -> dict[str, str]:
+    """A line of the game's log with its thrower's seat letter given as the family's name (the engine's log
+    writes seats by letter; a letter that could be part of a word — seats beyond the tenth — is left as it is)."""
+    s = x.seat
+    if not names or s is None or s >= 10 or names[s] in (seat_zh(s), seat_en(s)):
+        return {"zh": x.zh, "en": x.en}
+    zh = x.zh.replace(seat_zh(s), names[s])
+    en = re.sub(rf"(^|: |\. |\(){seat_en(s)}(?=[ ':,])", lambda m: m.group(1) + names[s], x.en)
+    return {"zh": zh, "en": en}
+
+
+#: a correction of an entry, kept in the record's History tag: ``12:corrected:throw:441236``
+HISTORY_KINDS = ("corrected", "deleted")
+_HISTORY = re.compile(r"([0-9]{1,4}):(corrected|deleted):([a-z0-9:@.]{1,40})")
+
+
+def _history(req: dict[str, Any]) -> list[dict[str, Any]]:
+    raw = req.get("history")
+    if raw is None:
+        return []
+    label = ("改动的记录", "the corrections")
+    if not isinstance(raw, list) or len(raw) > 400:
+        raise bad("history", "应是一列改动，至多 400 条。", "give a list of at most 400 corrections.", label=label)
+    out = []
+    for x in raw:
+        if (not isinstance(x, dict) or x.get("kind") not in HISTORY_KINDS or not isinstance(x.get("n"), int) or isinstance(x.get("n"), bool)
+                or not 1 <= x["n"] <= MAX_MOVES or not isinstance(x.get("was"), str) or not _HISTORY.fullmatch(f"{x['n']}:{x['kind']}:{x['was']}")):
+            raise bad("history", "每条改动要写明第几笔、改过还是删去、原来记的是什么。", "each correction gives the entry, whether corrected or deleted, and what it was.", label=label)
+        out.append({"n": x["n"], "kind": x["kind"], "was": x["was"]})
+    return out
+
+
+def _history_words(h: dict[str, Any]) -> dict[str, str]:
+    dice = _move_dice(h["was"])
+    was_zh = f"掷出 {''.join(map(str, dice))}" if dice else ("掉出色子" if h["was"].startswith("drop") else "一个选择")
+    was_en = f"a throw of {''.join(map(str, dice))}" if dice else ("dice out of the bowl" if h["was"].startswith("drop") else "a choice")
+    kz, ke = {"corrected": ("改过", "corrected"), "deleted": ("删去", "deleted")}[h["kind"]]
+    return {"zh": f"第 {h['n']} 笔{kz}，原来记的是{was_zh}。", "en": f"Entry {h['n']} {ke}; it was {was_en}."}
 
 
 def _move_dice(move: str) -> list[int] | None:
@@ -101,7 +143,8 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:
     tail = get_int(req, "entries", 40, lo=0, hi=MAX_MOVES)
     st, names, moves = _table(req)
     g = st.g
-    opening = [{"zh": e.zh, "en": e.en} for e in g.log]
+    opening = [_named(e, names) for e in g.log]
+    history = _history(req)
     entries: list[dict[str, Any]] = []
     for k, m in enumerate(moves):
         seat = st.current_player()
@@ -115,7 +158,7 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:
         entries.append({
             "n": k + 1, "seat": seat, "move": m, "dice": dice,
             "dice_words": None if dice is None else {"zh": dice_words(dice, "zh"), "en": dice_words(dice, "en")},
-            "zh": "".join(e.zh for e in said), "en": " ".join(e.en for e in said),
+            "zh": "".join(_named(e, names)["zh"] for e in said), "en": " ".join(_named(e, names)["en"] for e in said),
         })
     out = view(g, set(range(g.n)), 0, lang)
     for key in ("own", "since_own", "log", "legal", "waiting_for", "last_svg"):
@@ -128,6 +171,9 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:
     out["moves"] = list(st.actions)
     out["entries"] = entries[-tail:] if tail else []
     out["entry_count"] = len(entries)
+    out["history"] = [{**h, **_history_words(h)} for h in history]
+    # every entry's move, so that any of them can be corrected or deleted (the entries told are the last ones)
+    out["all_moves"] = [{"n": k + 1, "move": m, "dice": _move_dice(m) if isinstance(m, str) else None} for k, m in enumerate(moves)]
     out["opening"] = opening
     out["sticks"] = stick_list()
     # what may be entered now: a throw (its six faces), dice out of the bowl, or the thrower's choice
@@ -151,13 +197,16 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:
     else:
         who = out["to_throw"]
         doing = ("选择：拿、分掷还是放弃", "chooses: take, split or pass") if g.pending else ("掷", "throws")
-        out["status"] = {"zh": f"第 {g.turn_no} 手 · {phase['zh']} · {who['zh']}{doing[0]}",
-                         "en": f"Turn {g.turn_no} · {phase['en']} · {who['en']} {doing[1]}"}
+        # numbered as the log numbers its entries: the next entry is this one
+        out["status"] = {"zh": f"第 {len(entries) + 1} 笔 · {phase['zh']} · {who['zh']}{doing[0]}",
+                         "en": f"Entry {len(entries) + 1} · {phase['en']} · {who['en']} {doing[1]}"}
     if g.is_terminal():
         nets = out["net"]
         out["settlement"] = [{"seat": s, **_seat(s, names), "zhu": g.zhu(s), "net": nets[s],
                               "net_text": _fraction(g.settlement()[s]), "verdict": out["verdicts"][s]} for s in range(n)]
     tags = {"Names": ";".join(names)} if names else {}
+    if history:
+        tags["History"] = " ".join(f"{h['n']}:{h['kind']}:{h['was']}" for h in history)
     for f, tag in (("event", "Event"), ("date", "Date"), ("site", "Site")):
         v = req.get(f)
         if isinstance(v, str) and v.strip() and len(v) <= 200 and "\n" not in v:

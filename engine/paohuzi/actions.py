@@ -384,11 +384,15 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
         why = not_on_a_sheet(str(k).split(".", 1)[-1])  # an option that changes nothing on a sheet is refused in words
         if why is not None:
             raise ApiError("option_not_applicable", *why)
+    from .sheet import history_from_json, history_json, history_tag
+
     try:
         m = match_from_json(req, cfg)
+        hist = history_from_json(req.get("history"), m)
     except SheetError as e:
         raise ApiError("bad_sheet", e.zh, e.en) from None
     out = compute(m)
+    out["history"] = history_json(m, hist)
     out["entries"] = [entry_json(e) for e in m.entries]
     out["tiebreak"] = list(m.tiebreak)
     out["options"] = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(req, "options", {}).items()}
@@ -398,6 +402,8 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     names = [str(x) for x in req.get("names", [])]
     n = len(out["players"])
     tags = {"Names": ";".join((names + [""] * n)[:n] + [f"鸟 {b + 1}" for b in range(m.birds)])} if any(names) or m.birds else {}
+    if hist:
+        tags["History"] = history_tag(hist)
     for f, tag in (("event", "Event"), ("site", "Site"), ("date", "Date")):
         v = req.get(f)
         why = unsafe_message(v) if isinstance(v, str) else None
@@ -406,6 +412,7 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
             raise ApiError("bad_sheet", f"{zh}{why[0]}", f"{en}: {why[1]}")
         if isinstance(v, str) and v and len(v) <= 200 and "\n" not in v:
             tags[tag] = v
+    out["event"], out["date"] = tags.get("Event", ""), tags.get("Date", "")
     out["record"] = write(position, tags)
     if req.get("form") is True:  # the entry form's words and bounds, asked for once by the widget
         out["form"] = form_words()
@@ -431,6 +438,13 @@ def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
     for f, tag in (("event", "Event"), ("site", "Site"), ("date", "Date")):
         if tag in rec.tags:
             out[f] = rec.tags[tag]
+    if rec.tags.get("History"):
+        from .sheet import SheetError, history_of_tag
+
+        try:
+            out["history"] = history_of_tag(rec.tags["History"], {"four": 4, "three": 3, "two": 2}[st.m.table])
+        except SheetError as e:
+            raise ApiError("bad_record", e.zh, e.en) from None
     return out
 
 

@@ -24,11 +24,11 @@ PLAYERS = ("zhuang", "xia", "shang")
 #: engine.paohuzi.table.ROLE_NAMES (the next player …), shortened here
 SEAT_NAMES = {k: (zh, en.removeprefix("the ").removesuffix(" player")) for k, (zh, en) in ROLE_NAMES.items()}
 PENALTY_NAMES = {
-    "zha_hu": ("A 诈胡", "A false win (zha hu)"),
-    "zou_pao": ("B 走跑", "B missed pao (zou pao)"),
-    "shi_ti": ("C 失提", "C missed ti (shi ti)"),
-    "shao_bi": ("D 烧比", "D chi without showing (shao bi)"),
-    "chou_zhang": ("E 臭张", "E passed card claimed (chou zhang)"),
+    "zha_hu": ("诈胡", "false win (诈胡, zha hu)"),
+    "zou_pao": ("走跑", "missed pao (走跑, zou pao)"),
+    "shi_ti": ("失提", "missed ti (失提, shi ti)"),
+    "shao_bi": ("烧比", "chi without showing (烧比, shao bi)"),
+    "chou_zhang": ("臭张", "passed card claimed (臭张, chou zhang)"),
 }
 
 
@@ -136,7 +136,7 @@ def settle(
         lose = gain * len(delta)  # = the booklet's figure at four seats
         delta[seat] = -lose
         zh, en = PENALTY_NAMES[kind]
-        add(f"罚则 {zh}：{names[seat][0]} −{lose}，其余各方 +{gain}。", f"Penalty {en}: {names[seat][1]} −{lose}, each other seat +{gain}.", delta)
+        add(f"{zh}的罚分：{names[seat][0]} −{lose}，其余各方 +{gain}。", f"Penalty for a {en}: {names[seat][1]} −{lose}, each other seat +{gain}.", delta)
     if winner is not None and not hu_valid:
-        lines.append(Line("胡者违规，胡牌无效（罚则 F）。", "The winner broke a rule: the win is void (penalty F).", ()))
+        lines.append(Line("胡者违规，胡牌无效，只计罚分。", "The winner broke a rule: the win is void, only the penalties count.", ()))
     return Sheet(scores, tuple(lines), total, d, fan_ids, mult, hu_valid)

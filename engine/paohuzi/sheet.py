@@ -204,6 +204,11 @@ def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
         bird = {"card": e.bird.code, "zh": e.bird.zh, "en": e.bird.en, "player": player_of[role], "role": role,
                 "seat": {"zh": SEAT_NAMES[role][0], "en": SEAT_NAMES[role][1]}, "score": bscore}
     lines = []
+    costs = bool(pens) or (e.winner is not None and not sh.hu_valid)
+    short = ("", "")
+    if e.winner is not None and not e.fouls and not why and not sh.hu_valid:  # too few 戏: say how many and how many a win needs
+        short = (f"{m.names_zh(e.winner)}记的是 {sh.total_huxi} 戏，不到开胡的 {cfg.threshold} 戏。",
+                 f"{m.names_en(e.winner)} is entered with {sh.total_huxi} huxi, fewer than the {cfg.threshold} a win needs. ")
     for ln in sh.lines:
         delta = [0] * n
         for r, v in ln.delta:
@@ -228,6 +233,10 @@ def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
         "lines": lines,
         "scores": scores,
         "birds": [bird["score"]] * m.birds if bird else [],
+        # a hand that costs someone a penalty is entered only once the reader confirms it (a typed 12 for 21 is a 诈胡)
+        "confirm": None if not costs else {
+            "zh": f"第 {k + 1} 局要罚分：" + short[0] + "".join(ln.zh for ln in sh.lines) + "确实是这样吗？",
+            "en": f"Hand {k + 1} costs a penalty: " + short[1] + " ".join(ln.en for ln in sh.lines) + " Is this really what happened?"},
     }
 
 
@@ -244,7 +253,7 @@ def form_words() -> dict[str, Any]:
         "tables": [{"id": t, "players": n, **w(*TABLE_NAMES[t])} for t, (n, _) in SHEET_TABLES.items()],
         "seats": [w(zh, en) for zh, en in SEAT_LETTERS],
         "roles": {r: w(*ROLE_NAMES[r]) for r in ("zhuang", "xia", "shang", "xing")},
-        "fouls": [{"id": k, **w(zh.split(" ", 1)[1], en.split(" ", 1)[1])} for k, (zh, en) in PENALTY_NAMES.items()],
+        "fouls": [{"id": k, **w(zh, en)} for k, (zh, en) in PENALTY_NAMES.items()],
         "sources": [{"id": k, **w(*v)} for k, v in SHEET_SOURCES.items()],
         "kinds": [{"id": k, "size": KINDS[k].size, **w(KINDS[k].zh, KINDS[k].en)} for k in OPEN_KINDS],
         "fans": [{"id": f, **w(FANS[f].zh, FANS[f].en)} for f in SHEET_FANS],
@@ -270,7 +279,7 @@ def _names(m: Match) -> list[tuple[str, str]]:
     for p in range(players_of(m.table)):
         nm = m.names[p] if p < len(m.names) and m.names[p] else ""
         zh, en = SEAT_LETTERS[p]
-        out.append((f"{nm}（{zh}）" if nm else zh, f"{nm} ({en})" if nm else en))
+        out.append((nm, nm) if nm else (zh, en))  # a family's own name alone, once given
     return out
 
 
@@ -370,16 +379,18 @@ def _csv_cell(v: Any) -> str:
 
 
 def csv_text(sheet: dict[str, Any]) -> str:
-    """The sheet as CSV (UTF-8, a header row in both languages, one row a hand, the ranking last)."""
+    """The sheet as CSV (UTF-8, a header row in both languages, one row a hand, the ranking last); the players
+    by the names the family gave (their seat letters where none was given)."""
     ps = sheet["players"]
+    who = [p["name"] or f"{p['zh']} {p['en']}" for p in ps]
     head = ["局 Hand", "庄家 Dealer", "醒家 Counter", "胡牌 Winner", "自摸 Self-drawn", "戏 Huxi", "等 Deng", "番 Fan", "乘 Times",
-            "罚则 Fouls", "鸟 Bird"] + [f"{p['zh']} {p['en']}".strip() for p in ps] + [f"累计 Total {p['letter']}" for p in ps]
+            "罚则 Fouls", "鸟 Bird"] + who + [f"累计 Total {w}" for w in who]
     rows = [head]
     for r in sheet["hands"]:
-        win = "荒牌 huang" if r["winner"] is None else ps[r["winner"]]["letter"] + ("" if r["hu_valid"] else " 诈胡/void")
-        fouls = "; ".join(f"{ps[f['player']]['letter']} {f['zh']}" for f in r["fouls"])
+        win = "荒牌 huang" if r["winner"] is None else who[r["winner"]] + ("" if r["hu_valid"] else " 诈胡/void")
+        fouls = "; ".join(f"{who[f['player']]} {f['zh']}" for f in r["fouls"])
         fan = " ".join(f["zh"] for f in r["fan"])
-        rows.append([r["hand"], ps[r["dealer"]]["letter"], ps[r["counter"]]["letter"] if sheet["table"] == "four" else "",
+        rows.append([r["hand"], who[r["dealer"]], who[r["counter"]] if sheet["table"] == "four" else "",
                      win, "是 yes" if r["zimo"] else "", r["huxi"] if r["winner"] is not None else "", r["deng"] or "", fan,
                      r["multiplier"] if r["winner"] is not None else "", fouls, r["bird"]["card"] if r["bird"] else ""]
                     + r["scores"] + r["totals"])
@@ -387,7 +398,7 @@ def csv_text(sheet: dict[str, Any]) -> str:
         rows.append([])
         rows.append(["名次 Place", "选手 Player", "总分 Total"])
         for x in sheet["ranking"]:
-            rows.append([x["place"], f"{ps[x['player']]['zh']} {ps[x['player']]['en']}", x["total"]])
+            rows.append([x["place"], who[x["player"]], x["total"]])
     return "\r\n".join(",".join(_csv_cell(c) for c in row) for row in rows) + "\r\n"
 
 
@@ -487,6 +498,12 @@ def entry_word(e: Entry) -> str:
     return ",".join(parts)
 
 
+def too_many_huxi(huxi: int) -> tuple[str, str]:
+    """Why a hand's 戏 above what any hand makes is refused, in both languages."""
+    return (f"{huxi} 戏不可能：一手牌最多 {MOST_HUXI} 戏（没算自摸加的 {DEFAULT.zimo_bonus} 戏），请查一查是不是打错了。",
+            f"{huxi} huxi cannot be: no hand makes more than {MOST_HUXI} (before the {DEFAULT.zimo_bonus} for a self-draw); check for a typing slip.")
+
+
 def check_entry(m: Match, e: Entry, dealer: Optional[int] = None) -> dict[str, Any]:
     """Refuse a hand that cannot be entered now (in words), before it joins the sheet."""
     if len(m.entries) >= MAX_SHEET_HANDS:
@@ -498,8 +515,8 @@ def check_entry(m: Match, e: Entry, dealer: Optional[int] = None) -> dict[str, A
             raise SheetError(f"{a.zh}和{b.zh}不能同时成立，请去掉其中一个。", f"{a.en.capitalize()} and {b.en} cannot both hold: leave one of them out.")
     if e.winner is None and (e.zimo or e.huxi or e.fans):
         raise SheetError("荒牌没有人胡，不记戏、番或自摸。", "Nobody won this hand (huang): it has no huxi, fan or self-draw.")
-    if e.huxi > 100:
-        raise SheetError("一手牌至多 75 戏。", "No hand is worth more than 75 huxi.")
+    if e.huxi > MOST_HUXI:
+        raise SheetError(*too_many_huxi(e.huxi))
     for p, _ in e.fouls:
         if not 0 <= p < players_of(m.table):
             raise SheetError("这一桌没有这位选手。", "There is no such player at this table.")
@@ -532,7 +549,9 @@ def entry_from_json(d: Any, n: int, k: int) -> Entry:
         zimo = d.get("self_drawn", False)
         if not isinstance(zimo, bool):
             raise SheetError("自摸只能回答是或否。", "Self-drawn is yes or no.")
-        huxi = _int(d.get("huxi", 0), 0, 100, f"戏数应是 0 到 {MOST_HUXI} 之间的整数。", f"The huxi should be a whole number from 0 to {MOST_HUXI}.")
+        huxi = _int(d.get("huxi", 0), 0, 10_000, f"戏数应是 0 到 {MOST_HUXI} 之间的整数。", f"The huxi should be a whole number from 0 to {MOST_HUXI}.")
+        if huxi > MOST_HUXI:
+            raise SheetError(*too_many_huxi(huxi))
         fans = d.get("fan", [])
         if not isinstance(fans, list) or len(fans) > 4 or any(not isinstance(f, str) or f not in FANS for f in fans):
             raise SheetError("番应从红胡、点胡、紫胡、黑胡、对子胡……中选。", "The fan should be chosen among red hu, dot hu, purple hu, black hu, pairs hu…")
@@ -620,4 +639,71 @@ def entry_json(e: Entry) -> dict[str, Any]:
         c = e.cards
         out["cards"] = {"open": [{"kind": g.kind, "cards": [x.code for x in g.cards]} for g in c.open],
                         "hand": [x.code for x in c.hand], "card": c.card.code, "source": c.source}
+    return out
+
+
+# ---------------------------------------------------------------- the corrections of a sheet (kept in its record)
+
+MAX_HISTORY = 200
+HISTORY_KINDS = {"corrected": ("改过", "corrected"), "deleted": ("删去", "deleted")}
+
+
+def entry_words(m: Match, e: Entry) -> tuple[str, str]:
+    """A hand as entered, in words (what a correction changed it from)."""
+    if e.winner is None:
+        zh, en = "荒牌", "nobody won"
+    else:
+        zh, en = f"{m.names_zh(e.winner)}胡", f"{m.names_en(e.winner)} won"
+        if e.cards is not None:
+            zh, en = zh + "（逐张写出的牌）", en + " (the hand entered card by card)"
+        else:
+            zh += f" {e.huxi} 戏" + ("，自摸" if e.zimo else "") + "".join(f"，{FANS[f].zh}" for f in e.fans)
+            en += f" {e.huxi} huxi" + (", self-drawn" if e.zimo else "") + "".join(f", {FANS[f].en}" for f in e.fans)
+    for p, k in e.fouls:
+        zh += f"；{m.names_zh(p)}{PENALTY_NAMES[k][0]}"
+        en += f"; {m.names_en(p)}: {PENALTY_NAMES[k][1]}"
+    return zh, en
+
+
+def history_from_json(raw: Any, m: Match) -> list[tuple[int, str, Entry]]:
+    """The corrections a widget sends: [{hand, kind: corrected|deleted, was: the hand as it stood}]."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > MAX_HISTORY:
+        raise SheetError(f"改动的记录应是一列，至多 {MAX_HISTORY} 条。", f"The corrections should be a list of at most {MAX_HISTORY}.")
+    n = players_of(m.table)
+    out = []
+    for x in raw:
+        if not isinstance(x, dict) or x.get("kind") not in HISTORY_KINDS:
+            raise SheetError("每条改动要写明哪一局、改过还是删去、原来怎么记的。", "Each correction says which hand, whether corrected or deleted, and how it stood.")
+        hand = _int(x.get("hand"), 1, MAX_SHEET_HANDS, "改动的应是积分表上的一局。", "A correction should name a hand of the sheet.")
+        out.append((hand, str(x["kind"]), entry_from_json(x.get("was"), n, hand - 1)))
+    return out
+
+
+def history_json(m: Match, hist: Sequence[tuple[int, str, Entry]]) -> list[dict[str, Any]]:
+    out = []
+    for hand, kind, e in hist:
+        zh, en = entry_words(m, e)
+        kz, ke = HISTORY_KINDS[kind]
+        out.append({"hand": hand, "kind": kind, "was": entry_json(e),
+                    "zh": f"第 {hand} 局{kz}，原来记的是：{zh}。", "en": f"Hand {hand} {ke}; it stood as: {en}."})
+    return out
+
+
+def history_tag(hist: Sequence[tuple[int, str, Entry]]) -> str:
+    """The corrections as a record's History tag: ``2:corrected:win:B,huxi:21; 4:deleted:huang``."""
+    return "; ".join(f"{hand}:{kind}:{entry_word(e)}" for hand, kind, e in hist)
+
+
+def history_of_tag(text: str, n: int) -> list[dict[str, Any]]:
+    """The reverse of :func:`history_tag`, as the widget sends it."""
+    out = []
+    for part in text.split("; ")[:MAX_HISTORY] if text.strip() else []:
+        hand, _, rest = part.partition(":")
+        kind, _, word = rest.partition(":")
+        if not re.fullmatch(r"[0-9]{1,3}", hand) or kind not in HISTORY_KINDS:
+            raise SheetError("记录的 History 标签写得不对：每条是“局:corrected 或 deleted:原来的记法”。",
+                             "The record's History tag is not well written: each item reads hand:corrected or deleted:the hand as it stood.")
+        out.append({"hand": int(hand), "kind": kind, "was": entry_json(parse_entry(word, n))})
     return out

@@ -93,7 +93,7 @@ SETUP_TAGS: dict[str, str] = {
 SEAT_FIELDS = frozenset({"dealer", "thrower", "sealed", "first", "previous_banker"})
 TAG_SETUP = {v: k for k, v in SETUP_TAGS.items()}
 #: free-text tags (kept as written), in the writer's order
-FREE_TAGS = ("Names", "Event", "Site", "Date", "Round", "Annotator")
+FREE_TAGS = ("Names", "Event", "Site", "Date", "Round", "Annotator", "History")
 ALL_TAGS = ("Record", "Game", *SETUP_TAGS.values(), "Option", "Level", *FREE_TAGS, "Edition", "Result")
 #: the computer's levels a ``Level`` tag may name (the level the table's computer seats played at)
 LEVEL_IDS = ("basic", "strong")

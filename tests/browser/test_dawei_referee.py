@@ -54,6 +54,7 @@ def test_a_game_of_four_entered_throw_by_throw_to_its_settlement(browser, site_u
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         # dice out of the bowl, then undone
         root.locator('[data-move="drop:1"]').click()
+        root.locator('[data-role="confirm-yes"]').click()  # dice out of the bowl are asked first
         wait_entries(page, 1)
         root.locator('[data-role="undo"]').click()
         wait_entries(page, 0)
@@ -80,7 +81,9 @@ def test_a_game_of_four_entered_throw_by_throw_to_its_settlement(browser, site_u
             else:
                 root.locator(f'[data-role="choices"] [data-move="{m}"]').click()
             wait_entries(page, k + 1)
-        expected = handle({"game": "dawei", "action": "referee", "players": 4, "first": first, "names": names, "moves": moves, "lang": lang})
+        # the undone entry is kept in the record's history
+        expected = handle({"game": "dawei", "action": "referee", "players": 4, "first": first, "names": names, "moves": moves, "lang": lang,
+                           "history": [{"n": 1, "kind": "deleted", "was": "drop:1"}]})
         assert expected["terminal"]
         assert root.get_attribute("data-over") == "1"
         shown = [li.get_attribute("data-net") for li in root.locator('[data-role="verdicts"] li').all()]

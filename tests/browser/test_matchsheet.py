@@ -81,10 +81,13 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
         root.locator(".ms-fouls summary").click()
         root.locator('[data-role="foul"][data-player="1"]').select_option("shao_bi")
         root.locator('[data-role="add"]').click()
+        settled(page)
+        assert "烧比" in root.locator('[data-role="confirm-text"]').inner_text()  # a penalty asks first
+        root.locator('[data-role="confirm-yes"]').click()
         wait_hands(page, 3)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         # the running totals are the engine's, and sum to zero
-        totals = root.locator('[data-role="totals"] td').all_inner_texts()
+        totals = root.locator('[data-role="totals"] td.ms-num').all_inner_texts()
         assert [int(x.replace("+", "")) for x in totals] == want["totals"]
         assert sum(want["totals"]) == 0
         # the match ends: the ranking, as the engine ranks it
@@ -125,7 +128,7 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
         wait_hands(page, 3)
         page.wait_for_function(f"() => document.querySelector('{W}').dataset.over === '1'")
         settled(page)
-        assert [int(x.replace("+", "")) for x in root.locator('[data-role="totals"] td').all_inner_texts()] == want["totals"]
+        assert [int(x.replace("+", "")) for x in root.locator('[data-role="totals"] td.ms-num').all_inner_texts()] == want["totals"]
         assert root.locator('[data-role="ranking"] li').evaluate_all("els => els.map(e => Number(e.dataset.player))") == places
         assert not errors, errors
     finally:
@@ -177,13 +180,15 @@ def test_the_reading_of_who_deals_after_a_void_win_is_chosen_on_the_page_and_kep
         root.locator(".ms-fouls summary").click()
         root.locator('[data-role="foul"][data-player="2"]').select_option("shi_ti")
         root.locator('[data-role="add"]').click()
+        settled(page)
+        root.locator('[data-role="confirm-yes"]').click()
         wait_hands(page, 2)
 
         def seated_as_the_engine_says() -> None:
             # C deals hand 3 all the same, so A (opposite) counts and cannot win; D plays
             assert root.locator('[data-role="winner"] [data-player="0"]').count() == 0
             assert root.locator('[data-role="winner"] [data-player="3"]').count() == 1
-            totals = root.locator('[data-role="totals"] td').all_inner_texts()
+            totals = root.locator('[data-role="totals"] td.ms-num').all_inner_texts()
             assert [int(x.replace("+", "")) for x in totals] == want["totals"]
 
         seated_as_the_engine_says()

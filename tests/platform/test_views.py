@@ -405,9 +405,9 @@ def test_the_dawei_referees_first_answer_is_its_live_answer(lang):
 
     first = site_dawei.referee_widget(lang, {})
     live = views.answer(referee_request(lang, players=4, first=0, moves=[], entries=400))
-    assert live["ok"] and sorted(live["html"]) == ["board", "last", "log", "settlement", "status"]
+    assert live["ok"] and sorted(live["html"]) == ["board", "history", "last", "log", "settlement", "standing", "status"]
     for role, html in live["html"].items():
-        tag = {"status": "p", "last": "p", "log": "ol"}.get(role, "div")
+        tag = {"status": "p", "last": "p", "log": "ol", "standing": "p", "history": "ol"}.get(role, "div")
         box = re.search(rf'<{tag} [^>]*data-role="{role}"[^>]*>', first)
         assert box and first[box.end():].startswith(html + f"</{tag}>"), role
     opening = escape(live["opening"][0][lang])
