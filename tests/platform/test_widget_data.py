@@ -63,7 +63,8 @@ INTERFACE: dict[str, dict[str, str]] = {
                        "a margin in pixels",
                  "600": "the width in pixels of the spread figure", "220": "the height in pixels of the spread figure",
                  "20": "a margin in pixels", "25": "a margin in pixels", "30": "a margin in pixels", "40": "a margin in pixels",
-                 "50": "a margin in pixels", "60": "margins in pixels", "0.5": "the middle of a bar"},
+                 "50": "a margin in pixels", "60": "margins in pixels", "0.5": "the middle of a bar",
+                 "2147483000": "the range of a new game's seed"},
     "gupai.js": {"26": "the width in pixels of a tile's drawing"},
     "ledger.js": {"20": "characters a player's name box takes"},
 }
