@@ -57,7 +57,7 @@ def hand_widget(lang: str, params: dict[str, Any]) -> str:
         f'<button type="button" class="hw-btn" data-role="down" disabled>{t(lang, "扣下垫掉", "Discard face down")}</button> '
         f'<button type="button" class="hw-btn" data-role="seal" disabled>{t(lang, "封墩", "Sealing (封墩)")}</button></div>\n'
         f'<div class="hw-row gp-foot"><button type="button" class="hw-btn" data-role="new" disabled>{t(lang, "新的一盘", "New hand")}</button> '
-        f'<span class="gp-seed">{t(lang, "局号", "Hand number")} <span data-role="seed">{seed}</span></span> <span data-role="share"></span></div>\n'
+        f'<span class="gp-seed" hidden><span data-role="seed">{seed}</span></span> <span data-role="share"></span></div>\n'
         f'<details class="gp-options"><summary>{t(lang, "规则选项（原文可两读之处）", "Rule options (where the source can be read two ways)")}</summary>{selects}</details>'
     )
 

@@ -76,7 +76,7 @@ def table_widget(lang: str, params: dict[str, Any]) -> str:
     d = Draw(lang, still=True, base=RULES_PAGE["paohuzi" if variant == "paohuzi" else "yezi"])
     parts = live(a, d)
     return (f'<div class="zp" data-variant="{variant}" data-max-moves="{MAX_ACTIONS}" data-max-hands="{MAX_HANDS}" data-max-seed="{MAX_SEED}">'
-            f'<p class="zp-top"><span data-role="title">{t(f"第 {seed} 号牌局", f"Hand no. {seed}")}</span> '
+            f'<p class="zp-top"><span data-role="title" data-hand="{t("这一手牌", "This hand")}" data-match="{t("这一场比赛", "This match")}">{t("这一手牌", "This hand")}</span> '
             f'<button type="button" class="hw-btn" data-role="new" disabled>{t("换一手牌", "Deal another hand")}</button> '
             f'<button type="button" class="hw-btn" data-role="undo" disabled>{t("悔一步", "Take back a move")}</button></p>'
             f'{match_controls(lang, table)}'

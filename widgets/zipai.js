@@ -170,7 +170,7 @@ async function table(root, ctx) {
     } else {
       delete msg.dataset.refused;
     }
-    title.textContent = hands ? t(`第 ${seed} 号比赛`, `Match no. ${seed}`) : t(`第 ${seed} 号牌局`, `Hand no. ${seed}`);
+    title.textContent = hands ? title.dataset.match : title.dataset.hand; // the seed stays in the share link and the record, never on screen
     matchBox.innerHTML = html.match;
     matchBox.hidden = !a.match;
     matchBtn.hidden = Boolean(hands);
