@@ -72,8 +72,13 @@ def progress_widget(lang: str, params: dict[str, Any]) -> str:
         f'<li data-step="{e(s.id)}"><a href="#{e("step-" + s.id)}">{e(s.title.en if lang == "en" else s.title.zh)}</a></li>'
         for s in lesson.steps
     )
+    # a long lesson folds its parts on a phone (widgets/lesson.js): the headings named, the hand at the end linked
+    fold = params.get("fold")
+    folded = f' data-fold="{e(" ".join(fold["parts"]))}"' if isinstance(fold, dict) else ""
+    if isinstance(fold, dict) and fold.get("hand"):
+        items += f'<li class="lesson-hand"><a href="#{e(fold["hand"])}">{t("最后：和电脑打一手", "Last: a hand against the computer")}</a></li>'
     return (
-        f'<div class="lesson-progress" data-lesson="{e(lesson.id)}">'
+        f'<div class="lesson-progress" data-lesson="{e(lesson.id)}"{folded}>'
         f'<p class="lesson-progress-head">{t("本课各步。一步里的题全部第一次就答对，这一步才算学会，会打勾；答错过的题列在步名旁边。进度只记在你的浏览器里。", "The steps of this lesson. A step counts as learned, and is ticked, when every exercise of a set is answered right at the first try; the ones missed are listed beside the step. Progress is kept only in your browser.")}</p>'
         f'<ol class="lesson-steps">{items}</ol>'
         f'<button type="button" class="hw-btn" data-role="reset" disabled>{t("清除进度", "Reset progress")}</button>'

@@ -84,6 +84,7 @@ def table_widget(lang: str, params: dict[str, Any]) -> str:
             f'<p class="zp-refused" data-role="message"></p>'
             f'<div class="zp-actions" data-role="actions">{parts["actions"]}</div>'
             f'<div data-role="sheet-box"></div>'
+            f'<div class="zp-since" data-role="since">{parts["since"]}</div>'
             f'<p class="hw-sr" data-role="status" aria-live="polite"></p>'
             f'<details class="zp-log"><summary>{t("牌局记录", "What happened so far")}</summary>'
             f'<ol data-role="log">{parts["log"]}</ol></details>'

@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional
 
 from engine.api import handle
 
-from . import dawei, gupai, paohuzi, yezi, zipai
+from . import dawei, gupai, paohuzi, review, yezi, zipai
 
 __all__ = ["VIEWS", "answer"]
 
@@ -58,6 +58,7 @@ VIEWS["yezi-deal"] = (("yezi", "deal"), lambda a, req: yezi.deal(a, req["lang"])
 VIEWS["yezi-round"] = (("yezi", "round"), lambda a, req: {"result": yezi.round_result(a, req["lang"])}, None)
 VIEWS["yezi-form"] = (("yezi", "evaluate"), lambda a, req: yezi.form(a, req["lang"]), None)
 VIEWS["yezi-showing"] = (("yezi", "showing"), lambda a, req: {"result": yezi.showing(a, req["lang"])}, None)
+VIEWS["table-review"] = (("table", "review"), lambda a, req: review.parts(a, req["lang"]), None)
 VIEWS["gupai-ledger"] = (("gupai", "ledger"), lambda a, req: gupai.ledger(a, req["lang"]), None)
 
 #: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)

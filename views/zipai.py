@@ -200,8 +200,8 @@ class Draw:
 
     def actions(self, a: Answer) -> str:
         t = self.t
-        h = "".join(f'<button type="button" class="hw-btn zp-act" data-id="{e(x["id"])}"{self.off}>{self.nm(x)}</button>'
-                    for x in a["actions"] if x["kind"] != "discard")
+        h = self.chi_choice(a) + "".join(f'<button type="button" class="hw-btn zp-act" data-id="{e(x["id"])}"{self.off}>{self.nm(x)}</button>'
+                                         for x in a["actions"] if x["kind"] not in ("discard", "chi"))
         if (a.get("match") or {}).get("next"):
             h += f'<button type="button" class="hw-btn zp-act" data-id="next"{self.off}>{t("下一局", "Next hand")}</button>'
         if any(x["kind"] == "discard" for x in a["actions"]):
@@ -223,8 +223,65 @@ class Draw:
                 h += f'<ul class="zp-chi-notes" data-role="chi-notes">{items}</ul>'
         return h
 
+    def chi_cards(self, codes: list[str], cls: str = "") -> str:
+        """One group a 吃 makes, drawn, with its cards named under it."""
+        names = self.t("、", ", ").join(self.card_name(c) for c in codes)
+        return (f'<span class="zp-chi-group{cls}"><span class="zp-chi-cards">{"".join(self.card(c) for c in codes)}</span>'
+                f'<span class="zp-chi-cap">{names}</span></span>')
+
+    def chi_choice(self, a: Answer) -> str:
+        """The ways to 吃 the card on offer, chosen in two steps: first the run the card makes (each drawn), then,
+        where the reader holds more of that card, the cards that go with it for 比 (each way drawn whole). A run with a
+        single way is its own button."""
+        t = self.t
+        chis = [x for x in a["actions"] if x["kind"] == "chi" and x.get("groups")]
+        if not chis:
+            return ""
+        runs: dict[str, list[dict[str, Any]]] = {}
+        for x in chis:
+            runs.setdefault(".".join(x["groups"][0]), []).append(x)
+        name = self.card_name(chis[0]["card"] or chis[0]["groups"][0][0])
+        many = len(runs) > 1
+        step1: list[str] = []
+        step2: list[str] = []
+        for k, (key, xs) in enumerate(runs.items()):
+            run = xs[0]["groups"][0]
+            if len(xs) == 1:
+                x = xs[0]
+                drawn = self.chi_cards(run) + "".join(self.chi_cards(g, " zp-bi") for g in x["groups"][1:])
+                step1.append(f'<button type="button" class="hw-btn zp-act zp-chi-opt" data-id="{e(x["id"])}" '
+                             f'aria-label="{self.nm(x)}"{self.off}>{drawn}</button>')
+                continue
+            step1.append(f'<button type="button" class="hw-btn zp-chi-run" data-run="{k}" aria-expanded="false"{self.off}>'
+                         f'{self.chi_cards(run)}<span class="zp-chi-more">{e(t(f"有 {len(xs)} 种比法 ›", f"{len(xs)} ways to 比 ›"))}</span></button>')
+            opts = "".join(f'<button type="button" class="hw-btn zp-chi-opt zp-chi-bi" data-id="{e(x["id"])}" aria-label="{self.nm(x)}"{self.off}>'
+                           + "".join(self.chi_cards(g, " zp-bi") for g in x["groups"][1:]) + "</button>" for x in xs)
+            step2.append(f'<div class="zp-chi-step" data-step="2" data-run="{k}" hidden>'
+                         f'<p class="zp-chi-head">{e(t(f"第二步：你手里还有{name}，照“比”的规矩也要亮出来。选它和哪两张成组：", f"Step 2: you hold another {name}; by 比 (bi) it must be shown too. Choose the cards that go with it:"))}</p>'
+                         f'<div class="zp-chi-row">{self.chi_cards(run)}<span class="zp-chi-plus">+</span></div>'
+                         f'<div class="zp-chi-row">{opts}</div>'
+                         f'<button type="button" class="hw-btn zp-chi-back"{self.off}>{e(t("‹ 换一句", "‹ Another run"))}</button></div>')
+        head = (t(f"吃{name}：第一步，选它和哪两张组成一句（{len(runs)} 种）。", f"吃 (chi) the {name}, step 1: which run will it make? ({len(runs)} ways)")
+                if many else t(f"吃{name}：", f"吃 (chi) the {name}:"))
+        return (f'<div class="zp-chi" data-role="chi"><div class="zp-chi-step" data-step="1"><p class="zp-chi-head">{e(head)}</p>'
+                f'<div class="zp-chi-row">{"".join(step1)}</div></div>{"".join(step2)}</div>')
+
     def log(self, a: Answer, start: int = 0) -> str:
         return "".join(f'<li value="{int(x["n"])}">{self.nm(x)} {self.rule_link(x["rule"])}</li>' for x in a["log"][start:])
+
+    def since(self, a: Answer) -> str:
+        """What the other seats did since the reader's last move, a line each (not folded away in the log)."""
+        log = a.get("log") or []
+        you = {i for i, s in enumerate(a.get("seats") or []) if s.get("you")}
+        if not you or not log:
+            return ""
+        last = max((k for k, x in enumerate(log) if x.get("seat") in you), default=-1)
+        lines = log[last + 1:]
+        if not lines:
+            return ""
+        head = self.t("你上一步之后：", "Since your last move:") if last >= 0 else self.t("到你之前：", "Before your turn:")
+        items = "".join(f'<li value="{int(x["n"])}">{self.nm(x)}</li>' for x in lines)
+        return f'<p class="zp-since-head">{e(head)}</p><ol class="zp-since-list">{items}</ol>'
 
     def message(self, a: Answer) -> str:
         """Why the last move was refused, with the rule it breaks ("" when it was not)."""
@@ -365,10 +422,10 @@ def seen(a: Answer) -> Answer:
     return a
 
 
-PARTS = ("board", "actions", "log", "sheet", "match", "message")
+PARTS = ("board", "actions", "log", "sheet", "match", "message", "since")
 
 
 def live(a: Answer, d: Draw) -> dict[str, str]:
     """Every part of the table the widget redraws from one answer (``data-role`` of its box → markup)."""
     return {"board": d.table(a), "actions": d.actions(a), "log": d.log(a), "sheet": d.sheet(a),
-            "match": d.match(a), "message": d.message(a)}
+            "match": d.match(a), "message": d.message(a), "since": d.since(a)}

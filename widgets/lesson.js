@@ -130,6 +130,97 @@ async function exercises(root, ctx) {
   await render();
 }
 
+/**
+ * A long lesson read on a phone: each of its parts (a step's heading and what follows it, up to the next heading of
+ * that level) is folded but the one the reader is at, so that every step, and the hand at the end, is a tap away
+ * instead of screens of scrolling. The steps' list above them opens a part; so does a link into it and a shared
+ * table's address. Wide screens show every part (lesson.css). The box's data-fold lists which headings fold.
+ */
+// the part the reader last opened, by page: the theme's quick navigation may draw the page again after a tap
+// (this module stays loaded), and the part opened is opened again
+const foldWanted = new Map();
+
+function foldParts(box, ctx, firstOpen) {
+  const article = box.closest(".md-typeset") || document.body;
+  const folds = new Set(box.dataset.fold.split(" "));
+  const parts = [];
+  for (const h of [...article.querySelectorAll("h2[id]")]) {
+    if (!folds.has(h.id) || h.parentElement !== article) continue;
+    const body = el("div", { class: "lesson-fold-body" });
+    let next = h.nextElementSibling;
+    while (next && next.tagName !== "H2" && next.tagName !== "H1") {
+      const here = next;
+      next = next.nextElementSibling;
+      body.append(here);
+    }
+    const btn = el("button", { type: "button", class: "hw-btn lesson-fold-btn", "aria-expanded": "false" });
+    const part = el("section", { class: "lesson-fold", "data-part": h.id });
+    h.replaceWith(part);
+    part.append(h, btn, body);
+    parts.push({ id: h.id, part, btn, body });
+  }
+  if (!parts.length) return;
+  const open = (id, scroll) => {
+    for (const p of parts) {
+      const on = p.id === id;
+      p.part.dataset.open = on ? "1" : "0";
+      p.btn.setAttribute("aria-expanded", String(on));
+      p.btn.textContent = on ? ctx.t("收起这一步", "Fold this step") : ctx.t("打开这一步", "Open this step");
+    }
+    const p = parts.find((x) => x.id === id);
+    if (p && scroll) p.part.scrollIntoView();
+  };
+  for (const p of parts) {
+    p.btn.addEventListener("click", () => {
+      const id = p.part.dataset.open === "1" ? null : p.id;
+      foldWanted.set(window.location.pathname, id);
+      open(id, false);
+    });
+  }
+  const all = el("button", { type: "button", class: "hw-btn lesson-fold-all", "data-role": "unfold", text: ctx.t("展开全部各步", "Show every step") });
+  all.addEventListener("click", () => {
+    for (const p of parts) {
+      p.part.dataset.open = "1";
+      p.btn.setAttribute("aria-expanded", "true");
+      p.btn.textContent = ctx.t("收起这一步", "Fold this step");
+    }
+  });
+  box.append(all);
+  const partOf = (node) => parts.find((p) => p.part.contains(node));
+  const fromHash = () => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id && document.getElementById(id);
+    return target ? partOf(target) : null;
+  };
+  // a table opened from a shared link: its part is the one the reader is at
+  const query = new URLSearchParams(window.location.search);
+  const shared = parts.find((p) => [...p.body.querySelectorAll("[data-widget]")].some((w) => query.has(w.dataset.widget)));
+  const wanted = parts.find((p) => p.id === foldWanted.get(window.location.pathname));
+  const first = fromHash() || wanted || shared || parts.find((p) => p.id === firstOpen) || parts[0];
+  open(first.id, Boolean(wanted && first === wanted));
+  window.addEventListener("hashchange", () => { const p = fromHash(); if (p) open(p.id, true); });
+  // the list of steps opens a part here (the theme's quick navigation would draw the page again and lose it)
+  box.addEventListener("click", (ev) => {
+    // (the theme's quick navigation writes every address in full: the link is read as the page and its anchor)
+    const a = ev.target.closest("a[href*='#']");
+    const p = a && a.pathname === window.location.pathname && parts.find((x) => `#${x.id}` === a.hash);
+    if (!p) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    foldWanted.set(window.location.pathname, p.id);
+    open(p.id, true);
+    window.history.pushState(null, "", `#${p.id}`);
+  });
+  // any other link into a folded part of this page opens it first
+  document.addEventListener("click", (ev) => {
+    const a = ev.target.closest && ev.target.closest("a[href*='#']");
+    if (!a || a.pathname !== window.location.pathname) return;
+    const target = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+    const p = target && partOf(target);
+    if (p && p.part.dataset.open !== "1") open(p.id, false);
+  }, true);
+}
+
 async function progress(root, ctx) {
   const { t } = ctx;
   const { lesson } = ctx.params;
@@ -164,6 +255,12 @@ async function progress(root, ctx) {
   });
   window.addEventListener("heritage-lesson-progress", show);
   show();
+  const box = root.querySelector(".lesson-progress");
+  if (box.dataset.fold) {
+    // the part the reader is at: the first step not learned yet
+    const next = items.find((li) => li.dataset.done !== "1");
+    foldParts(box, ctx, next ? `step-${next.dataset.step}` : null);
+  }
 }
 
 export const widgets = { "lesson-exercises": exercises, "lesson-progress": progress };

@@ -52,41 +52,11 @@ export function reviewerWords(ctx) {
     () => ({ zh: "电脑", en: "computer" }));
 }
 
-const fmt = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2);
-
-function optionRow(ctx, o, unit, lv) {
-  const marks = [];
-  if (o.chosen) marks.push(ctx.t("你的选择", "your choice"));
-  if (o.best) marks.push(ctx.t(`${lv.zh}的选择`, `the ${lv.en} level's choice`));
-  const figure = `${fmt(o.mean)}${o.pm == null ? "" : ` ± ${o.pm.toFixed(2)}`}`;
-  return el("tr", { class: (o.chosen ? "rv-chosen " : "") + (o.best ? "rv-best" : "") }, [
-    el("td", {}, [o[ctx.lang], marks.length ? el("span", { class: "rv-mark", text: ` (${marks.join(ctx.t("，", ", "))})` }) : ""]),
-    " ",
-    el("td", { class: "rv-num", text: figure, title: ctx.t(`平均结果（${unit.zh}）`, `mean result (${unit.en})`) }),
-  ]);
-}
-
-function decisionNode(ctx, d, unit, lv) {
-  const head = ctx.t(`第 ${d.n} 个决定（第 ${d.move} 步）：你${d.chosen_words.zh}`, `Decision ${d.n} (move ${d.move}): you chose “${d.chosen_words.en}”`);
-  const summary = el("summary", {}, [head]);
-  const box = el("details", { class: "rv-decision", "data-n": String(d.n) }, [summary]);
-  if (!d.analysed) {
-    box.append(el("p", { class: "rv-wait", text: ctx.t("正在估算……", "Estimating…") }));
-    return box;
-  }
-  const tag = d.agreed ? ctx.t(` ✓ 与${lv.zh}相同`, ` ✓ as the ${lv.en} level would`) : (d.costly ? ctx.t(` 少得约 ${d.loss.toFixed(2)} ${unit.zh}`, ` about ${d.loss.toFixed(2)} ${unit.en} lost`) : "");
-  if (tag) summary.append(el("span", { class: d.agreed ? "rv-agree" : "rv-loss", text: tag }));
-  if (d.why) box.append(el("p", { class: "rv-why", "data-role": "why", text: d.why[ctx.lang] }));
-  const table = el("table", { class: "rv-options" }, [
-    el("thead", {}, [el("tr", {}, [el("th", { scope: "col", text: ctx.t("可走的每一步", "Each lawful option") }), " ",
-      el("th", { scope: "col", text: ctx.t(`平均（${unit.zh}）± 把握`, `Mean (${unit.en}) ± sureness`) })])]),
-    el("tbody", {}, d.options.map((o) => optionRow(ctx, o, unit, lv))),
-  ]);
-  box.append(el("div", { class: "rv-scroll" }, [table]));
-  box.append(el("p", { class: "rv-deals", text: d.exact
-    ? ctx.t("每种掷法都按它的机会算准了，不用设想。", "Every throw weighed exactly by its chance: nothing imagined.")
-    : ctx.t(`设想了 ${d.deals} 副别家的牌。`, `${d.deals} deals of the others' cards imagined.`) }));
-  return box;
+/** A node from the view's markup (drawn by views/review.py in Python). */
+function fromHtml(html) {
+  const box = document.createElement("template");
+  box.innerHTML = html;
+  return box.content.firstElementChild;
 }
 
 /**
@@ -110,8 +80,9 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
   let marked = 0; // how many of the costliest decisions are marked (the engine's figure)
 
   function mark() {
-    // the costliest decisions: the largest losses among those clearly worse than the reviewing level's choice
-    const costly = [...rows.values()].filter((d) => d.analysed && d.costly).sort((a, b) => b.loss - a.loss);
+    // the costliest decisions: the mistakes first, then the largest losses among those clearly worse than the best
+    const costly = [...rows.values()].filter((d) => d.analysed && d.costly)
+      .sort((a, b) => (a.verdict === "mistake" ? 0 : 1) - (b.verdict === "mistake" ? 0 : 1) || b.loss - a.loss);
     const top = new Set(costly.slice(0, marked).map((d) => d.n));
     for (const d of rows.values()) {
       const node = list.querySelector(`[data-n="${d.n}"]`);
@@ -129,12 +100,12 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
   function put(a) {
     unit = a.unit;
     marked = a.marked;
-    how.textContent = a.how[ctx.lang];
+    how.innerHTML = a.html.how;
     for (const d of a.decisions) {
       const old = rows.get(d.n);
       if (old && old.analysed && !d.analysed) continue;
       rows.set(d.n, d);
-      const node = decisionNode(ctx, d, unit, lv);
+      const node = fromHtml(a.html[`d${d.n}`]);
       const there = list.querySelector(`[data-n="${d.n}"]`);
       if (there) { node.open = there.open; there.replaceWith(node); } else list.append(node);
     }
@@ -148,7 +119,8 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
     status.textContent = ctx.t(`${lv.zh}正在把你的每个决定重新打一遍……`, `The ${lv.en} level is playing each of your decisions out again…`);
     panel.setAttribute("aria-busy", "true");
     const req = await request; // a request, or the promise of one (an answer refused instead: its words are shown)
-    const first = req.ok === false ? req : await ctx.call(oneByOne ? { ...req, decisions: [1] } : req);
+    const drawn = (r) => ctx.call({ view: "table-review", lang: ctx.lang, request: r });
+    const first = req.ok === false ? req : await drawn(oneByOne ? { ...req, decisions: [1] } : req);
     if (!first.ok) { status.textContent = first.error[ctx.lang]; panel.removeAttribute("aria-busy"); panel.dataset.state = "error"; return; }
     if (!first.total) {
       status.textContent = ctx.t("这一盘里你没有需要选择的决定（每一步都只有一种走法）。", "You had no choice to make in this game: every move had a single option.");
@@ -160,21 +132,20 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
     if (oneByOne) {
       for (let n = 2; n <= first.total; n += 1) {
         status.textContent = ctx.t(`正在估算第 ${n} 个决定（共 ${first.total} 个）……`, `Estimating decision ${n} of ${first.total}…`);
-        const a = await ctx.call({ ...req, decisions: [n] });
+        const a = await drawn({ ...req, decisions: [n] });
         if (!a.ok) { status.textContent = a.error[ctx.lang]; panel.removeAttribute("aria-busy"); panel.dataset.state = "error"; return; }
         put(a);
       }
     }
-    const all = [...rows.values()];
-    const agreed = all.filter((d) => d.agreed).length;
-    const lost = all.reduce((s, d) => s + (d.loss || 0), 0);
-    const costly = mark();
-    summary.textContent = oneByOne || !first.summary
-      ? ctx.t(`你有 ${all.length} 个决定可选（只有一种走法的不算），${lv.zh}同意其中 ${agreed} 个；其余的合起来约少得 ${lost.toFixed(2)} ${unit.zh}。`
-        + (costly.length ? `代价最大的是第 ${costly[0].n} 个决定。` : `没有哪个决定明显比${lv.zh}差。`),
-      `You had ${all.length} decisions with a choice; the ${lv.en} level agrees with ${agreed}; the others together cost about ${lost.toFixed(2)} ${unit.en}. `
-        + (costly.length ? `The costliest was decision ${costly[0].n}.` : `No decision was clearly worse than the ${lv.en} level's.`))
-      : first.summary[ctx.lang];
+    mark();
+    if (oneByOne) {
+      // the summary of every decision's verdict, in the engine's words
+      const all = [...rows.values()].sort((x, y) => x.n - y.n);
+      const s = await ctx.call({ game: "table", action: "review_summary", of: first.game, verdicts: all.map((d) => d.verdict) });
+      summary.textContent = s.ok ? s.summary[ctx.lang] : "";
+    } else {
+      summary.innerHTML = first.html.summary;
+    }
     status.textContent = "";
     panel.removeAttribute("aria-busy");
     panel.dataset.state = "done";

@@ -53,6 +53,22 @@ async function table(root, ctx) {
   let answer = null; // the last answer (its finished hands are carried at the next hand)
   const q = (r) => root.querySelector(`[data-role="${r}"]`);
   const board = q("board"), acts = q("actions"), msg = q("message"), logEl = q("log"), sheetBox = q("sheet-box"), status = q("status");
+  const sinceEl = q("since");
+  let sinceTurn = 0;
+  /** The other seats' moves since the reader's last one, drawn by the view a line each, shown one at a time. */
+  function revealSince() {
+    const turn = ++sinceTurn;
+    const items = [...sinceEl.querySelectorAll("li")];
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    items.forEach((li, i) => { li.hidden = !still && i > 0; });
+    sinceEl.dataset.shown = String(still ? items.length : Math.min(1, items.length));
+    if (still) return;
+    items.slice(1).forEach((li, i) => setTimeout(() => {
+      if (turn !== sinceTurn) return;
+      li.hidden = false;
+      sinceEl.dataset.shown = String(i + 2);
+    }, 1_000 * (i + 1)));
+  }
   const title = q("title"), newBtn = q("new"), undoBtn = q("undo");
   const matchBox = q("match"), matchBtn = q("match-start"), oneBtn = q("match-stop"), handsSel = q("match-hands"), birdBox = q("match-birds");
   msg.setAttribute("aria-live", "assertive");
@@ -164,6 +180,7 @@ async function table(root, ctx) {
     board.innerHTML = html.board;
     acts.innerHTML = html.actions;
     logEl.innerHTML = html.log;
+    if (sinceEl) { sinceEl.innerHTML = html.since || ""; revealSince(); }
     sheetBox.innerHTML = html.sheet;
     if (review) review.remove();
     review = null;
@@ -252,7 +269,15 @@ async function table(root, ctx) {
       }
       text.hidden = !text.hidden;
       b.setAttribute("aria-expanded", String(!text.hidden));
-    } else if (b.classList.contains("zp-act")) move(b.dataset.id);
+    } else if (b.classList.contains("zp-act") || b.classList.contains("zp-chi-opt")) move(b.dataset.id);
+    else if (b.classList.contains("zp-chi-run") || b.classList.contains("zp-chi-back")) {
+      // a 吃 chosen in steps: the run first, then the cards that go with it (the view draws both steps)
+      const box = b.closest(".zp-chi");
+      const run = b.dataset.run;
+      for (const step of box.querySelectorAll(".zp-chi-step")) step.hidden = run === undefined ? step.dataset.step !== "1" : step.dataset.run !== run;
+      const shown = box.querySelector(".zp-chi-step:not([hidden]) button");
+      if (shown) shown.focus();
+    }
     else if (b.classList.contains("zp-hcard")) move(`discard:${b.dataset.card}`);
   });
   newBtn.addEventListener("click", () => {

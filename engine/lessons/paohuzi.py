@@ -614,6 +614,76 @@ def _chi(rng: random.Random) -> Exercise:
     )
 
 
+def _chi_huxi(groups: "list[tuple[Card, ...]]") -> int:
+    """The 胡息 the groups of one chi put on the table (each group open, as a chi shows it)."""
+    kind = {"run": "shun", "red": "bian", "bian": "bian"}
+    return sum(huxi(Group.of(kind[group_shape(g)], list(g), open=True)) for g in groups)
+
+
+def _pairs_broken(hand: "list[Card]", card: Card, groups: "list[tuple[Card, ...]]") -> list[Card]:
+    """The pairs of the hand (not the card's own) that a chi shown as ``groups`` breaks."""
+    used = [x for g in groups for x in g]
+    used.remove(card)
+    before = counts_of(hand)
+    after = list(before)
+    for x in used:
+        after[x.index] -= 1
+    return [FACES[i] for i, n in enumerate(before) if n == 2 and after[i] == 1 and i != card.index]
+
+
+def _chi_choose(rng: random.Random) -> Exercise:
+    """Several lawful ways to 吃 one card: which is the better one? The one whose groups score more 胡息 and
+    break no pair of the hand (a pair may still be a 碰 or the pair of a win); the others lawful, but worse."""
+    by_pairs = rng.random() < 0.6  # some exercises decided by a pair kept, the others by the huxi
+    while True:
+        c = Card(rng.random() < 0.5, rng.randint(1, 10))
+        ps = _partners(c)
+        hand = [x for p in rng.sample(ps, min(len(ps), rng.randint(2, 3))) for x in p]
+        if by_pairs or rng.random() < 0.3:
+            hand.append(rng.choice(hand))  # a pair that one way breaks
+        hand += _fillers(rng, {x.index for x in hand + [c]}, rng.randint(1, 3))
+        counts = counts_of(hand)
+        if max(counts) > 2 or counts[c.index] > 0:
+            continue
+        lawful = [g for g in _chi_ways(sorted(hand), c) if chi_problem(hand, c, g) is None]
+        if len(lawful) < 2:
+            continue
+
+        def worth(g: "list[tuple[Card, ...]]") -> tuple[int, int]:
+            return _chi_huxi(g), -len(_pairs_broken(hand, c, g))
+
+        ranked = sorted(lawful, key=worth, reverse=True)
+        if worth(ranked[0]) == worth(ranked[1]) or (by_pairs != (worth(ranked[0])[0] == worth(ranked[1])[0])):
+            continue
+        right, others = ranked[0], ranked[1:4]
+        break
+    val = lambda g: "|".join(x.code for grp in g for x in grp)  # noqa: E731
+    rh, rb = _chi_huxi(right), _pairs_broken(hand, c, right)
+
+    def why(g: "list[tuple[Card, ...]]") -> Text:
+        h, b = _chi_huxi(g), _pairs_broken(hand, c, g)
+        if h < rh:
+            return Text(f"合规矩，但{gw(g[0]).zh}只有 {h} 胡息，{gw(right[0]).zh}有 {rh} 胡息。",
+                        f"Lawful, but it scores {h} huxi where {gw(right[0]).en} scores {rh}.")
+        return Text(f"合规矩，胡息一样，但拆了你的一对{'、'.join(x.zh for x in b)}（一对还能碰，也能做将）。",
+                    f"Lawful, and the same huxi, but it breaks your pair of {', '.join(x.en for x in b)} (a pair can still peng (碰) or be the pair of a win).")
+
+    choices = [Choice(val(right), chi_words(right))] + [Choice(val(g), chi_words(g), why(g), HUXI) for g in others]
+    kept = Text("，也不拆对子", " and it breaks no pair") if not rb else Text("", "")
+    expl = Text(f"几种吃法都合规矩时，先看亮出的组有多少胡息：{gw(right[0]).zh}{'是有胡息的一组' if rh else ''}，共 {rh} 胡息{kept.zh}。"
+                "胡息一样时，留住手里的对子：一对以后还能碰，也能做将。",
+                f"When several ways to chi are lawful, look first at the huxi of the groups shown: {chi_words(right).en[0].lower() + chi_words(right).en[1:]} "
+                f"scores {rh} huxi{kept.en}. Where the huxi is the same, keep your pairs: a pair can still peng (碰) or be the pair of a win.")
+    hs = sorted(hand)
+    return Exercise(
+        Text(f"你的上家打出一张{c.zh}（框起来的那张），你决定吃它，而且有几种合规矩的吃法。哪一种最好？",
+             f"The player before you discards the {c.en} (the framed card). You will chi it, and there are several lawful ways. Which is the best?"),
+        figure(("hand", hs), ("offer", [c])),
+        Text(f"你的手牌：{_cards(hs).zh}；桌上的牌：{c.zh}", f"Your hand: {_cards(hs).en}; the card on the table: {c.en}"),
+        shuffled(rng, choices), val(right), expl, CHI,
+    )
+
+
 # ------------------------------------------------------------------ steps: peng, wei, ti, pao
 MOVES = {
     "peng": Text("碰", "Peng (碰)"),
@@ -896,6 +966,7 @@ LESSON = Lesson(
     tuple(dataclasses.replace(step, draw=_by_language(step.draw)) for step in (
         Step("seats", Text("座位，谁能要这张牌", "Seats, and who may take a card"), _seats, count=4),
         Step("chi", Text("吃牌与比牌", "Chi, with bi"), _chi, count=4),
+        Step("chi-choose", Text("几种吃法，选哪一种", "Several ways to chi: which one?"), _chi_choose, count=3),
         Step("peng", Text("碰", "Peng"), _move_step("peng"), count=3),
         Step("wei", Text("偎", "Wei"), _move_step("wei"), count=3),
         Step("ti", Text("提", "Ti"), _move_step("ti"), count=3),

@@ -119,9 +119,11 @@ def _play_cost(req: dict[str, Any]) -> int:
 COSTS = {"play": _play_cost}
 
 # the review of one seat's game by the strong level (engine/protocol/review.py)
-from .review import EXAMPLES as _REVIEW_EXAMPLES, a_levels, a_review, review_cost  # noqa: E402
+from .review import EXAMPLES as _REVIEW_EXAMPLES, a_levels, a_review, a_review_summary, review_cost  # noqa: E402
 
 ACTIONS["review"] = a_review
+ACTIONS["review_summary"] = a_review_summary
+COSTS["review_summary"] = lambda req: 2_000 + 50 * size(req, "verdicts", 0, 100_000)
 ACTIONS["levels"] = a_levels
 COSTS["review"] = review_cost
 COSTS["levels"] = 2_000

@@ -89,6 +89,23 @@ def _gupai_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str,
     return "；".join(zh) + "。", "; ".join(en) + "."
 
 
+def _gupai_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
+    from ..gupai.tiles import BY_CODE
+
+    side, _, tiles = chosen.partition(":")
+    codes = tiles.split(".")
+    if any(t not in BY_CODE for t in codes):
+        return None
+    z = "、".join(BY_CODE[t].zh for t in codes)
+    n = " and ".join(BY_CODE[t].en for t in codes)
+    left = len(st.st.hands[seat]) - len(codes)  # type: ignore[attr-defined]
+    keep_zh = f"手里还留 {left} 张到后面" if left else "这是最后一圈"
+    keep_en = (f"{left} tiles stay in hand for later" if left > 1 else "one tile stays in hand for later") if left else "this is the last trick"
+    if side == "up":
+        return f"你明出{z}争这一圈；{keep_zh}。", f"You played {n} face up to compete for this trick; {keep_en}."
+    return f"你扣下{z}垫掉，不争这一圈；{keep_zh}。", f"You discarded {n} face down rather than fight for this trick; {keep_en}."
+
+
 def _pao_seen(st: GameState, seat: int) -> Counter[str]:
     """How many of each card ``seat`` can see: its own hand, every open card, every discard."""
     obs = st.observation(seat)
@@ -123,28 +140,81 @@ def _pao_risk(unseen: int) -> tuple[str, str]:
     return "还有三张没见，别家可能有一坎，可以跑或碰", "three are still unseen: a player holding three can 跑 (pao) it, or 碰 (peng) it"
 
 
-def _paohuzi_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
-    bk, ck = better.split(":"), chosen.split(":")
-    if bk[0] == "discard" and ck[0] == "discard" and len(bk) > 1 and len(ck) > 1:
-        seen = _pao_seen(st, seat)
-        b_zh, b_en = _pao_card(bk[1])
-        c_zh, c_en = _pao_card(ck[1])
-        bz, be = _pao_risk(4 - seen[bk[1]])
-        cz, ce = _pao_risk(4 - seen[ck[1]])
-        return (f"{b_zh}：{bz}。你打的{c_zh}：{cz}。",
-                f"{b_en}: {be}. The {c_en} you threw: {ce}.")
-    kinds = {"chi": ("吃", "吃 (chi)"), "peng": ("碰", "碰 (peng)"), "pass": ("不要", "letting it go"), "hu": ("胡", "胡 (hu)"),
-             "discard": ("打牌", "a discard")}
-    if bk[0] != ck[0] and bk[0] in kinds and ck[0] in kinds:
-        if bk[0] == "pass":
-            return (f"这张牌不要更好：{kinds[ck[0]][0]}了以后手里的牌要拆开，留下的组合反而更差。",
-                    f"Letting the card go was better: after {kinds[ck[0]][1]} the hand is broken up and what is left combines worse.")
-        return (f"这里{kinds[bk[0]][0]}更好：它把这张牌收进一组，少了一张要单独处理的牌。",
-                f"Here {kinds[bk[0]][1]} was better: it puts the card into a group, one loose card fewer to deal with.")
-    if bk[0] == ck[0] == "chi":
-        return ("同样是吃，换一种吃法：留在手里的牌更成组，比牌也不必拆掉对子。",
-                "The same 吃 (chi) another way: the cards left in hand combine better, and the 比 need not break a pair.")
+def _pao_action(st: GameState, move: str) -> Any:
+    from ..paohuzi.table import action_id
+
+    h = st.h  # type: ignore[attr-defined]
+    return next((a for a in h.legal_actions(h.pending()) if action_id(a) == move), None)
+
+
+def _pao_discard(st: GameState, seat: int, code: str) -> tuple[str, str]:
+    """What throwing one card keeps or breaks in the seat's hand, what it offers the next player, what it risks."""
+    from ..paohuzi.cards import parse_card
+
+    h = st.h  # type: ignore[attr-defined]
+    c = parse_card(code)
+    if c is None:
+        return "", ""
+    from ..paohuzi.cards import FACES
+
+    i, counts = c.index, h.hands[seat]
+    base = i - c.rank + 1
+    other = i + 10 if i < 10 else i - 10
+    mates = sorted({i + d for d in (-2, -1, 1, 2) if 1 <= c.rank + d <= 10 and counts[i + d]}
+                   | ({other} if counts[other] else set())
+                   | {base + t - 1 for t in (2, 7, 10) if c.rank in (2, 7, 10) and t != c.rank and counts[base + t - 1]})
+    if counts[i] >= 3:
+        keep_zh, keep_en = f"拆开了手里的{c.zh}", f"it breaks up your {c.en}s"
+    elif counts[i] == 2:
+        keep_zh, keep_en = f"拆开了手里的一对{c.zh}（一对可以碰，也能做将）", f"it breaks your pair of the {c.en} (a pair can 碰 (peng) or be the pair of a win)"
+    elif mates:
+        keep_zh = f"{c.zh}能和手里的{'、'.join(FACES[k].zh for k in mates)}凑组，打掉它就少了这条路"
+        keep_en = f"the {c.en} could make a group with your {', '.join(FACES[k].en for k in mates)}; throwing it gives that up"
+    else:
+        keep_zh, keep_en = f"{c.zh}和手里的牌连不上，打掉它不伤牌形", f"the {c.en} joins nothing in your hand, so the hand loses nothing"
+    nxt = h.nxt(seat)
+    if i in h.chou[nxt] and i in {e.card.index for e in h.log if e.kind == "discard" and e.seat == nxt and e.card is not None}:
+        give_zh, give_en = "下家自己打过这张，按不吃臭张不能吃它", "the next player threw this card himself, so he may not 吃 (chi) it"
+    else:
+        give_zh, give_en = "下家可以吃它", "the next player may 吃 (chi) it"
+    rz, re_ = _pao_risk(4 - _pao_seen(st, seat)[code])
+    return f"{keep_zh}；{give_zh}；{rz}", f"{keep_en}; {give_en}; {re_}"
+
+
+def _pao_move(st: GameState, seat: int, move: str) -> tuple[str, str] | None:
+    """What one 跑胡子 move does, in the hand's own terms."""
+    from ..paohuzi.ai import chi_note
+
+    kind, _, rest = move.partition(":")
+    card = rest.split(":")[0]
+    if kind == "discard":
+        return _pao_discard(st, seat, card)
+    a = _pao_action(st, move)
+    if a is None or a.card is None:
+        return None
+    if kind == "chi":
+        return chi_note(st.h, seat, a)  # type: ignore[attr-defined]
+    if kind == "peng":
+        return (f"碰{a.card.zh}：手里的一对加上这张成一组三张，马上亮出，又加胡息，然后你要打一张",
+                f"碰 (peng) the {a.card.en}: your pair and this card make an open group of three with huxi, and then you discard")
+    if kind == "pass":
+        return (f"放过{a.card.zh}：手牌不动，这张牌交给下一家", f"letting the {a.card.en} go keeps your hand as it is, and the card passes on")
+    if kind == "hu":
+        return "胡：这手牌已经成了，胡牌就结束这一局并得分", "胡 (hu): the hand is complete; winning ends the hand with a score"
     return None
+
+
+def _paohuzi_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+    b, c = _pao_move(st, seat, better), _pao_move(st, seat, chosen)
+    if b is None or c is None:
+        return None
+    bw, cw = st.action_words(better), st.action_words(chosen)
+    return (f"{bw[0]}：{b[0]}。你{cw[0]}：{c[0]}。", f"{bw[1]}: {b[1]}. Yours, {cw[1][:1].lower() + cw[1][1:]}: {c[1]}.")
+
+
+def _paohuzi_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
+    c = _pao_move(st, seat, chosen)
+    return None if c is None else (c[0] + "。", c[1][:1].upper() + c[1][1:] + ".")
 
 
 def _pct(p: float) -> str:
@@ -223,6 +293,14 @@ def _dawei_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str,
     return "；".join(zh) + "。", "; ".join(en) + "."
 
 
+def _dawei_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
+    o = next((o for o in st.g.pending if o.action == chosen), None)  # type: ignore[attr-defined]
+    if o is None:
+        return None
+    z, n = _dawei_option(st, o)
+    return z + "。", n[:1].upper() + n[1:] + "."
+
+
 def _yezi_groups(action: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     from .yezi import _cards
 
@@ -289,8 +367,22 @@ def _yezi_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, 
     return "；".join(zh) + "。", "; ".join(en) + "."
 
 
+def _yezi_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
+    g = _yezi_groups(chosen)
+    if g is None:
+        return None
+    (az, ae, ar), (bz, be, br) = _yezi_name(g[0]), _yezi_name(g[1])
+    n = sum(r < 9 for r in (ar, br))
+    zh = f"你先亮{az}，再亮{bz}；凑成了{'一' if n == 1 else '两' if n == 2 else '零'}个组合。"
+    en = f"You show {ae} first, then {be}: {['no combination', 'one combination', 'two combinations'][n]}."
+    return zh, en
+
+
 WHY: dict[str, Callable[[GameState, int, str, str], tuple[str, str] | None]] = {
     "gupai": _gupai_why, "paohuzi": _paohuzi_why, "dawei": _dawei_why, "yezi": _yezi_why}
+#: what the reader's own move does, for a decision as good as the best (a game's own terms)
+OWN: dict[str, Callable[[GameState, int, str], tuple[str, str] | None]] = {
+    "gupai": _gupai_own, "paohuzi": _paohuzi_own, "dawei": _dawei_own, "yezi": _yezi_own}
 
 
 # ---------------------------------------------------------------- the action
@@ -347,13 +439,127 @@ def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, st
     return st, seat, decisions, sorted(set(only)) if only is not None else None
 
 
+# ---------------------------------------------------------------- the verdicts
+
+#: the verdicts a decision may get, best first, in both languages (why these names: the module's text)
+VERDICTS: dict[str, tuple[str, str]] = {
+    "best": ("最好", "best"),
+    "equal": ("不相上下", "as good as the best"),
+    "pity": ("可惜", "a pity"),
+    "mistake": ("失误", "a mistake"),
+}
+#: how many standard errors of a paired difference make an option "clearly" worse (a 95 % two-sided test)
+Z = 1.96
+#: a loss from which a move clearly worse than the best (and than the hint's) is a mistake, in the game's unit
+MISTAKE: dict[str, float] = {"gupai": 0.5, "paohuzi": 3.0, "yezi": 1.0, "dawei": 2.0}
+#: 叶子戏 scored by placings counts first places (a fraction of a round): its mistake is a tenth of a first place
+MISTAKE_PLACING = 0.1
+
+
+def _mistake_at(st: GameState) -> float:
+    if st.game == "yezi" and st.r.config.scoring == "placing":  # type: ignore[attr-defined]
+        return MISTAKE_PLACING
+    return MISTAKE.get(st.game, 1.0)
+
+
+def _behind(c: Any, i: int, j: int, exact: bool) -> tuple[bool, float, float]:
+    """Is option ``i`` clearly worse than option ``j`` (paired over the same deals)? With the mean and standard
+    error of the difference. Exact values (打围's) differ or not."""
+    e = c.estimates
+    if exact:
+        d = e[j].mean - e[i].mean
+        return d > 1e-9, d, 0.0
+    diffs = [r[j] - r[i] for r in c.rows]
+    if len(diffs) < 3:
+        return False, e[j].mean - e[i].mean, 0.0
+    m = sum(diffs) / len(diffs)
+    se = math.sqrt(sum((x - m) ** 2 for x in diffs) / (len(diffs) - 1) / len(diffs))
+    return m > 0 and m > Z * se, m, se
+
+
+def judge(st: GameState, c: Any, exact: bool, hints: set[str]) -> dict[str, Any]:
+    """The verdict of every option of one decision, from the strong level's search ``c`` (a ``Choice``).
+
+    ``top`` is the option the figures rank first. It is ``best`` only when every other option is clearly
+    worse than it; otherwise the options not clearly worse than it are ``equal`` (about as good, none
+    marked). An option clearly worse than ``top`` is a ``mistake`` when it loses at least the game's
+    :data:`MISTAKE` and is clearly worse than every move a hint advised here too (``hints``: the basic
+    level's move and the strong level's), a ``pity`` otherwise: following the hint is never a mistake."""
+    e = c.estimates
+    n = len(e)
+    top = max(range(n), key=lambda i: (e[i].mean, e[i].action == c.action, -i))
+    limit = _mistake_at(st)
+    hint_idx = [i for i in range(n) if e[i].action in hints]
+    verdicts: dict[str, str] = {}
+    behind: dict[str, tuple[float, float]] = {}
+    for i in range(n):
+        if i == top:
+            continue
+        worse, m, se = _behind(c, i, top, exact)
+        behind[e[i].action] = (m, se)
+        if not worse:
+            verdicts[e[i].action] = "equal"
+        elif (m >= limit and e[i].action not in hints
+              and all(_behind(c, i, h, exact)[0] for h in hint_idx if h != i)):
+            verdicts[e[i].action] = "mistake"
+        else:
+            verdicts[e[i].action] = "pity"
+    alone = all(v != "equal" for v in verdicts.values())
+    verdicts[e[top].action] = "best" if alone else "equal"
+    return {"top": e[top].action, "alone": alone, "verdicts": verdicts, "behind": behind, "hints": set(hints)}
+
+
+def _hints(st: GameState, c: Any, seed: int) -> set[str]:
+    """The moves a hint advised here: the basic level's, and the strong level's (as the review's search found it)."""
+    from .strong import basic_action
+
+    return {basic_action(st), c.action}
+
+
+def _table_hint(st: GameState, seed: int) -> str | None:
+    """The strong level's hint as a table gives it (its own work and seed), asked only when the reader's move
+    would otherwise be called a mistake."""
+    from .strong import STRONG_UNITS
+
+    try:
+        if st.game == "paohuzi":
+            from ..paohuzi.table import action_id
+            from .strong import paohuzi_hint
+
+            s = st.setup
+            return action_id(paohuzi_hint(st.clone().h, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # type: ignore[attr-defined]
+        return strong_choice(st, rollouts_for(st, STRONG_UNITS.get(st.game, 100_000)), seed).action
+    except (KeyError, ValueError, StopIteration):
+        return None
+
+
+def _verdict_words(v: str) -> dict[str, str]:
+    zh, en = VERDICTS[v]
+    return {"zh": zh, "en": en}
+
+
+def _how(game: str, exact: bool) -> dict[str, str]:
+    if game == "dawei":
+        return {"zh": "打围的每个选择都按第二掷可能掷出的每一种骰子和它的机会算准，不用设想，所以没有把握范围：数一样就是一样好，少一点就是差一点。",
+                "en": "Each choice at 打围 is weighed exactly over every way the dice of the second throw can fall, each by its chance: "
+                      "nothing is imagined, so there is no range; equal figures are equally good, a smaller one is worse."}
+    return {"zh": "每个选择的数：强水平按你当时能看到的牌，把看不到的牌重新发许多副，每副把这一步和以后各步用基本水平打到底，算你这一座的平均结果；"
+                  "± 是 95% 的把握范围（发得越多越窄）。两种选法的差别要在同样的几副牌上比：差别超出它自己的把握范围，才说一个比另一个差；"
+                  "不然就算不相上下，谁也不标“最好”。",
+            "en": "Each option's figure: the strong level deals the cards you could not see again many times, plays that option and the rest "
+                  "of the game out with the basic level in each deal, and averages your seat's result; ± is a 95 % range (more deals make it "
+                  "narrower). Two options are compared over the same deals: one is called worse only when the difference lies outside its own "
+                  "range; otherwise they are about equal, and none is marked best."}
+
+
 def a_review(req: dict[str, Any]) -> dict[str, Any]:
     end, seat, decisions, only = _read(req)
     game = end.game
     seed = end.setup.get("seed", 0)
     wanted = [n for n in range(1, len(decisions) + 1) if only is None or n in only]
-    units = max(0, min(REVIEW_UNITS.get(game, 500_000), BUDGET - _replay_cost(end.written())))
+    units = _units(game, _replay_cost(end.written()))
     share = units // max(1, len(wanted))
+    asked = [False]  # the table's strong hint is asked again once a request at most (its work is reserved)
     u_zh, u_en = getattr(end, "strong_unit", lambda: _unit(game))()  # 叶子戏 by placings: first places
     out: list[dict[str, Any]] = []
     for n, (st, chosen) in enumerate(decisions, start=1):
@@ -369,60 +575,113 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
             st = st.clone()
             st.strong_candidates = lambda few=few, chosen=chosen: few + [chosen]  # type: ignore[method-assign]
         c = strong_choice(st, rollouts_for(st, share), seed)
+        # 打围's options are weighed exactly (every second throw by its chance): no deals, no interval
+        exact = c.deals == 1 and getattr(st, "strong_values", None) is not None and all(e.stderr == 0 for e in c.estimates)
+        hints = _hints(st, c, seed)
+        j = judge(st, c, exact, hints)
+        if j["verdicts"][chosen] == "mistake" and not asked[0]:  # the strong hint a table gave (its own search) is never a mistake
+            asked[0] = True
+            th = _table_hint(st, seed)
+            if th is not None and th not in hints:
+                hints.add(th)
+                j = judge(st, c, exact, hints)
         words = {a: st.action_words(a) for a in st.legal_actions()}
         est = {e.action: e for e in c.estimates}
         options = [{"id": e.action, "zh": words[e.action][0], "en": words[e.action][1], "mean": round(e.mean, 3),
-                    "stderr": round(e.stderr, 3), "pm": round(1.96 * e.stderr, 2) if c.deals >= 2 else None,
-                    "best": e.action == c.action, "chosen": e.action == chosen} for e in c.estimates]
-        options.sort(key=lambda o: -o["mean"])
-        b, ch = est[c.action], est[chosen]
-        loss = max(0.0, b.mean - ch.mean)
-        loss_se = math.sqrt(b.stderr ** 2 + ch.stderr ** 2)
-        # 打围's options are weighed exactly (every second throw by its chance): no deals, no interval
-        exact = c.deals == 1 and getattr(st, "strong_values", None) is not None and all(e.stderr == 0 for e in c.estimates)
-        row.update(options=options, best=c.action, best_words={"zh": words[c.action][0], "en": words[c.action][1]},
-                   deals=c.deals, exact=exact, loss=round(loss, 3), loss_pm=round(1.96 * loss_se, 2) if c.deals >= 2 else None,
-                   agreed=c.action == chosen, costly=c.action != chosen and (c.deals >= 2 or exact) and loss > loss_se,
-                   costliest=False)
-        if row["costly"]:
-            why = WHY.get(game, lambda *_: None)(st, seat, c.action, chosen)
-            head_zh = (f"第 {n} 个决定：你{zh}，平均结果 {_signed(ch.mean)} {u_zh}；强水平会{words[c.action][0]}，"
-                       f"平均 {_signed(b.mean)} {u_zh}，约多 {loss:.2f} {u_zh}（±{1.96 * loss_se:.2f}）。")
-            head_en = (f"Decision {n}: you chose “{en}”, averaging {_signed(ch.mean)} {u_en}; the strong level would choose "
-                       f"“{words[c.action][1]}”, averaging {_signed(b.mean)} {u_en}: about {loss:.2f} {u_en} more (±{1.96 * loss_se:.2f}).")
-            if exact:
-                head_zh = head_zh.replace(f"（±{1.96 * loss_se:.2f}）", "（每种掷法按机会算准）")
-                head_en = head_en.replace(f" (±{1.96 * loss_se:.2f})", " (every throw weighed by its chance)")
-            row["why"] = {"zh": head_zh + (why[0] if why else ""), "en": head_en + (" " + why[1][:1].upper() + why[1][1:] if why else "")}
+                    "stderr": round(e.stderr, 3), "pm": round(Z * e.stderr, 2) if c.deals >= 2 and not exact else None,
+                    "best": e.action == j["top"] and j["alone"], "top": e.action == j["top"], "chosen": e.action == chosen,
+                    "hint": e.action in hints, "verdict": j["verdicts"][e.action],
+                    "verdict_words": _verdict_words(j["verdicts"][e.action])} for e in c.estimates]
+        options.sort(key=lambda o: (-o["mean"], not o["top"]))
+        top, ch = est[j["top"]], est[chosen]
+        verdict = j["verdicts"][chosen]
+        m, se = j["behind"].get(chosen, (0.0, 0.0))
+        loss = max(0.0, top.mean - ch.mean) if verdict in ("pity", "mistake") else 0.0
+        row.update(options=options, best=j["top"] if j["alone"] else None, top=j["top"],
+                   best_words={"zh": words[j["top"]][0], "en": words[j["top"]][1]},
+                   deals=c.deals, exact=exact, loss=round(loss, 3), loss_pm=round(Z * se, 2) if c.deals >= 2 and not exact else None,
+                   verdict=verdict, verdict_words=_verdict_words(verdict), followed_hint=chosen in hints,
+                   agreed=verdict in ("best", "equal"), costly=verdict in ("pity", "mistake"), costliest=False)
+        row["why"] = _why(st, seat, game, chosen, j, words, exact)
         out.append(row)
-    costly = sorted((r for r in out if r.get("costly")), key=lambda r: -r["loss"])
+    costly = sorted((r for r in out if r.get("costly")), key=lambda r: (r["verdict"] != "mistake", -r["loss"]))
     for r in costly[:MARKED]:
         r["costliest"] = True
     analysed = [r for r in out if r["analysed"]]
-    agreed = sum(1 for r in analysed if r["agreed"])
-    lost = sum(r["loss"] for r in analysed)
-    if costly:
-        worst = costly[0]["n"]
-        tail_zh, tail_en = f"代价最大的是第 {worst} 个决定。", f"The costliest was decision {worst}."
-    else:
-        tail_zh, tail_en = "没有哪个决定明显比强水平差。", "No decision was clearly worse than the strong level's."
-    summary = {
-        "zh": f"看了你的 {len(analysed)} 个决定（只有一种走法的不算）：强水平同意其中 {agreed} 个；"
-              f"其余的合起来约少得 {lost:.2f} {u_zh}。{tail_zh}",
-        "en": f"{len(analysed)} of your decisions looked at (moves with a single option left out): the strong level agrees with "
-              f"{agreed}; the others together cost about {lost:.2f} {u_en}. {tail_en}",
-    }
     return {
         "game": game, "seat": seat, "position": end.written(), "level": REVIEWER, "decisions": out, "total": len(decisions),
-        "costliest": [r["n"] for r in costly[:MARKED]], "marked": MARKED, "unit": {"zh": u_zh, "en": u_en}, "summary": summary,
+        "costliest": [r["n"] for r in costly[:MARKED]], "marked": MARKED, "unit": {"zh": u_zh, "en": u_en},
+        "summary": summary_words(game, [r["verdict"] for r in analysed], [r["n"] for r in analysed]),
+        "verdicts": {k: _verdict_words(k) for k in VERDICTS},
         "over": end.is_terminal(), "returns": [float(x) for x in end.returns()] if end.is_terminal() else None,
-        "how": {"zh": "每个选择的数是：强水平按你当时能看到的牌，把看不到的牌重新发几次，每次把这一步和以后各步用基本水平打到底，"
-                      "你这一座的平均结果；± 是 95% 的把握范围（发得越多越窄）。强水平只有在别的走法明显更好时才不走基本水平的那一步，所以它选的不一定是数最大的那一个。",
-                "en": "Each option's figure: the strong level deals again the cards you could not see then, several times, "
-                      "plays that option and the rest of the game out with the basic level each time, and averages your seat's result; "
-                      "± is a 95 % range (more deals make it narrower). "
-                      "The strong level keeps the basic computer's move unless another is clearly better, so its choice is not always the top figure."},
+        "how": _how(game, game == "dawei"),
     }
+
+
+def _why(st: GameState, seat: int, game: str, chosen: str, j: dict[str, Any], words: dict[str, tuple[str, str]],
+         exact: bool) -> dict[str, str]:
+    """One or two sentences on one decision, in the game's own terms: what the reader's move does when it is as good
+    as the best, else what the better move keeps or denies against it."""
+    v = j["verdicts"][chosen]
+    top = j["top"]
+    if v in ("best", "equal"):
+        own = OWN.get(game, lambda *_: None)(st, seat, chosen)
+        if v == "best":
+            head = ("这是最好的一步，别的选法都明显差。", "The best move here: every other option is clearly worse.")
+        elif chosen == top:
+            others = [a for a, w in j["verdicts"].items() if w == "equal" and a != chosen]
+            head = (f"和{'、'.join(words[a][0] for a in others[:3])}不相上下，哪一个都行。",
+                    f"About as good as {' or '.join('“' + words[a][1] + '”' for a in others[:3])}: either will do.")
+        else:
+            head = (f"和数最高的{words[top][0]}不相上下：差别在把握范围以内。" if not exact else f"和{words[top][0]}一样好。",
+                    f"About as good as the top figure, “{words[top][1]}”: the difference lies within its range." if not exact
+                    else f"As good as “{words[top][1]}”.")
+        return {"zh": head[0] + (own[0] if own else ""), "en": head[1] + (" " + own[1] if own else "")}
+    why = WHY.get(game, lambda *_: None)(st, seat, top, chosen)
+    also = [a for a, w in j["verdicts"].items() if w == "equal" and a != top][:2]
+    b_zh = "、".join(words[a][0] for a in [top] + also) + ("（几种不相上下）" if also else "")
+    b_en = " or ".join(f"“{words[a][1]}”" for a in [top] + also) + (" (about equal)" if also else "")
+    if v == "pity":
+        hinted = chosen in j["hints"]
+        head = (f"可惜：{b_zh}更好。" + ("提示也是这样走的（提示按一条简单的规则或较少的几副牌来定）；把每一步打到底多比几副，另一步更好。" if hinted else ""),
+                f"A pity: {b_en} was better." + (" The Hint advised your move too (by a rule of thumb, or over fewer deals); "
+                                                 "played out over more deals, another move is better." if hinted else ""))
+    else:
+        head = (f"失误：{b_zh}明显更好。", f"A mistake: {b_en} was clearly better.")
+    return {"zh": head[0] + (why[0] if why else ""), "en": head[1] + (" " + why[1][:1].upper() + why[1][1:] if why else "")}
+
+
+def summary_words(game: str, verdicts: list[str], numbers: list[int]) -> dict[str, str]:
+    """The review in one or two sentences: how many decisions got each verdict, and which were mistakes."""
+    if not verdicts:
+        return {"zh": "这一局里你没有需要选择的决定。", "en": "You had no choice to make in this game."}
+    count = Counter(verdicts)
+    zh_parts = [f"{count[k]} 个{VERDICTS[k][0]}" for k in VERDICTS if count[k]]
+    en_parts = [f"{count[k]} {VERDICTS[k][1]}" for k in VERDICTS if count[k]]
+    n = len(verdicts)
+    zh = f"你的 {n} 个决定（只有一种走法的不算）：" + "，".join(zh_parts) + "。"
+    en = f"Your {n} decision{'s' if n != 1 else ''} with a choice: " + ", ".join(en_parts) + "."
+    bad = [k for k, v in zip(numbers, verdicts) if v == "mistake"]
+    pity = [k for k, v in zip(numbers, verdicts) if v == "pity"]
+    if bad:
+        zh += f"失误在第 {'、'.join(map(str, bad))} 个决定，先看它们。"
+        en += f" The mistake{'s are' if len(bad) > 1 else ' is'} at decision{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}: look at {'them' if len(bad) > 1 else 'it'} first."
+    elif pity:
+        zh += f"没有失误；第 {'、'.join(map(str, pity))} 个决定有更好的走法。"
+        en += f" No mistake; decision{'s' if len(pity) > 1 else ''} {', '.join(map(str, pity))} had a better move."
+    else:
+        zh += "每一步都和最好的一样好。"
+        en += " Every move was as good as the best."
+    return {"zh": zh, "en": en}
+
+
+def a_review_summary(req: dict[str, Any]) -> dict[str, Any]:
+    """The summary of a review asked a decision at a time (``verdicts``: each decision's verdict, in order)."""
+    vs = req.get("verdicts")
+    if not isinstance(vs, list) or len(vs) > 1_000 or any(not isinstance(v, str) or v not in VERDICTS for v in vs):
+        raise bad("verdicts", "应是每个决定的评语。", "give each decision's verdict.", label=("各个决定的评语", "the decisions' verdicts"))
+    game = req.get("of")
+    return {"summary": summary_words(game if isinstance(game, str) else "", vs, list(range(1, len(vs) + 1)))}
 
 
 def a_levels(req: dict[str, Any]) -> dict[str, Any]:
@@ -438,6 +697,18 @@ def a_levels(req: dict[str, Any]) -> dict[str, Any]:
             "games": sorted(COVERED), "review": REVIEWER}
 
 
+def _reserve(game: str) -> int:
+    from .strong import STRONG_UNITS
+
+    return STRONG_UNITS.get(game, 100_000)
+
+
+def _units(game: str, replay: int) -> int:
+    """The work a review spends on its decisions: the game's share, within what the budget leaves after the replay
+    and the strong hint it may ask again (:func:`_table_hint`)."""
+    return max(0, min(REVIEW_UNITS.get(game, 500_000), BUDGET - replay - _reserve(game)))
+
+
 def _replay_cost(position: dict[str, Any]) -> int:
     from .actions import _replay_cost as replay
 
@@ -445,7 +716,7 @@ def _replay_cost(position: dict[str, Any]) -> int:
 
 
 def review_cost(req: dict[str, Any]) -> int:
-    """The replay, then at most the game's review share of what the budget leaves."""
+    """The replay, then at most the game's review share of what the budget leaves, and one strong hint."""
     position = req.get("position")
     hand = req.get("hand")
     if not isinstance(position, dict) and isinstance(hand, dict):  # a 跑胡子 hand: its moves are played twice
@@ -454,8 +725,8 @@ def review_cost(req: dict[str, Any]) -> int:
         return 10_000
     replay = _replay_cost(position) + 2 * size(position, "actions", 0, 100_000) * 1_000  # a copy at each decision
     game = position.get("game")
-    share = REVIEW_UNITS.get(game, 500_000) if isinstance(game, str) else 500_000
-    return replay + max(0, min(share, BUDGET - replay))
+    g = game if isinstance(game, str) else ""
+    return replay + _units(g, replay) + _reserve(g)
 
 
 GUPAI_7 = ["up:66.54", "down:33.51", "down:22.21", "down:22.51", "up:11.53", "up:66.63", "down:64.61", "down:23.41", "up:62",
@@ -463,6 +734,9 @@ GUPAI_7 = ["up:66.54", "down:33.51", "down:22.21", "down:22.51", "up:11.53", "up
            "up:55", "up:44", "down:13", "down:65"]
 
 EXAMPLES = [
+    {"request": {"game": "table", "action": "review_summary", "verdicts": ["best", "equal", "pity", "equal"]},
+     "zh": "一局逐个复盘完以后的总评：每个决定的评语合起来说。",
+     "en": "The summary of a review asked a decision at a time: each decision's verdict, told together."},
     {"request": {"game": "table", "action": "levels"},
      "zh": "电脑的几种水平，用来在牌桌上选对手和提示的水平。",
      "en": "The computer's levels in words, for choosing the opponents' and the hint's level at a table."},
@@ -477,4 +751,4 @@ EXAMPLES = [
            "the dealer's first discard, then whether to 碰 the small 1."},
 ]
 
-__all__ = ["a_levels", "a_review", "review_cost", "EXAMPLES", "REVIEW_UNITS"]
+__all__ = ["a_levels", "a_review", "a_review_summary", "judge", "summary_words", "VERDICTS", "review_cost", "EXAMPLES", "REVIEW_UNITS"]

@@ -271,6 +271,8 @@ class Choice:
     deals: int  # how many deals of the hidden cards were played out for every move
     rollouts: int  # rollouts actually played
     cancelled: bool
+    #: each deal finished: the seat's result after each move of ``estimates`` (for paired comparisons: the review)
+    rows: tuple[tuple[float, ...], ...] = ()
 
 
 def rollout_units(state: GameState) -> int:
@@ -368,8 +370,9 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,
     # of the difference (paired over the same deals)
     b = legal.index(basic)
     z = MARGIN.get(state.game, 0.0)
+    paired = tuple(tuple(r) for r in rows)
     if z > 0 and done < 3:  # too few deals to tell a standard error: the basic move stands
-        return Choice(basic, tuple(estimates), done, played, cancelled)
+        return Choice(basic, tuple(estimates), done, played, cancelled, paired)
     best, best_mean = b, estimates[b].mean
     for i, e in enumerate(estimates):
         if i == b:
@@ -377,7 +380,7 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,
         d_mean, d_se = _mean_se([r[i] - r[b] for r in rows])
         if d_mean > 0 and d_mean > z * d_se and e.mean > best_mean:
             best, best_mean = i, e.mean
-    return Choice(legal[best], tuple(estimates), done, played, cancelled)
+    return Choice(legal[best], tuple(estimates), done, played, cancelled, paired)
 
 
 def _mean_se(xs: list[float]) -> tuple[float, float]:

@@ -281,6 +281,9 @@ def check_paohuzi_cards(page, lang: str, least: int) -> None:
 
 def check_paohuzi_lesson(page, lang: str) -> None:
     """The moves are taught, with drawn cards, before the steps that ask about them, and before the table."""
+    unfold = page.locator('[data-role="unfold"]')
+    if unfold.is_visible():  # a phone: the lesson's parts are folded, and all of them can be shown
+        unfold.click()
     for anchor in ("seats", "chi", "bi", "peng", "wei", "ti", "pao", "forced", "one-pair"):
         assert page.locator(f"#{anchor}").count() == 1, anchor
     assert page.locator(".phz-lesson-example").count() >= 9
@@ -327,6 +330,8 @@ def test_a_learner_walks_the_lesson_then_plays_a_hand(page, site_url, lesson_id,
     for k, step in enumerate(lesson.steps):
         root = page.locator(f'[data-widget="lesson-exercises"][data-lesson-step="{step.id}"]')
         item = progress.locator(f'li[data-step="{step.id}"]')
+        if lesson_id == "paohuzi":  # on a phone the step's part opens from the list of steps
+            item.locator("a").click()
         answer_set(page, root, lesson, step, 1, True, seen, lang)
         if lang == "en":
             for text in root.locator(".lesson-feedback p, .lesson-q, .lesson-choice").all_inner_texts():
@@ -363,6 +368,8 @@ def test_a_learner_walks_the_lesson_then_plays_a_hand(page, site_url, lesson_id,
     # the game's hand at the table, on the same page
     if lesson_id in TABLES:  # 跑胡子's table is the lesson's last step, on the lesson's page
         page.goto(page_url(site_url, lang, TABLES[lesson_id]))
+    else:  # a tap away from the top of the lesson, on a phone too
+        progress.locator(".lesson-hand a").click()
     table = page.locator(f'[data-widget="{WIDGET[lesson_id]}"]').first
     page.wait_for_function("(el) => el.dataset.state === 'ready'", arg=table.element_handle(), timeout=120_000)
     PLAY[lesson_id](page, table, lang)
@@ -481,6 +488,7 @@ def test_on_a_phone_buttons_sit_by_their_cards_tables_fit_and_terms_open_on_tap(
     # 跑胡子: the moves offered (碰, each way to 吃, let it go) sit right under the reader's hand
     pg.goto(site_url + "en/paohuzi/learn/")
     table = pg.locator('[data-widget="zipai-table"]')
+    pg.locator('[data-widget="lesson-progress"] .lesson-hand a').tap()  # the lesson's parts are folded on a phone
     pg.wait_for_function("(el) => el.dataset.state === 'ready'", arg=table.element_handle(), timeout=120_000)
     table.locator("button.zp-hcard").first.tap()  # a first discard: the next player's discard or the stock offers a card
     pg.wait_for_function("(el) => Number(el.dataset.answers) > 1", arg=table.element_handle(), timeout=60_000)

@@ -48,9 +48,16 @@ def open_review(page, root, sel: str, want: dict, lang: str):
     shown = panel.locator(".rv-decision")
     assert shown.count() == want["total"] == len(want["decisions"])
     nodes = shown.all()
-    for node in nodes:
+    for node, d in zip(nodes, want["decisions"]):
+        # the verdict in words first, the reason under it, the figures folded away until asked for
+        assert node.locator('[data-role="verdict"]').inner_text() == d["verdict_words"][lang]
         if node.get_attribute("open") is None:
-            node.locator("summary").click()
+            node.locator("summary").first.click()
+        assert node.locator('[data-role="why"]').inner_text() == d["why"][lang]
+        details = node.locator('[data-role="details"]')
+        assert details.get_attribute("open") is None and not node.locator(".rv-options").is_visible()
+        details.locator("summary").click()
+        assert node.locator(".rv-options").is_visible()
     return panel, nodes
 
 
@@ -102,7 +109,7 @@ def test_a_hand_against_the_strong_level_and_its_review_on_a_phone(page, site_ur
     for node, d in zip(nodes, want["decisions"]):
         rows = node.locator(".rv-options tbody tr")
         assert rows.count() == len(d["options"])  # every lawful option, with its estimate
-        assert d["chosen_words"][lang] in node.locator("summary").inner_text()
+        assert d["chosen_words"][lang] in node.locator("summary").first.inner_text()
         chosen = node.locator("tr.rv-chosen")
         assert chosen.count() == 1 and next(o[lang] for o in d["options"] if o["chosen"]) in chosen.inner_text()
         assert ("±" in rows.first.inner_text()) == (d["options"][0]["pm"] is not None)
@@ -120,7 +127,7 @@ def test_the_lesson_hand_shows_its_review_from_a_shared_link(page, site_url):
             break
         moves.append(a["hint"]["id"])
     assert a["over"]
-    page.set_viewport_size({"width": 360, "height": 800})
+    page.set_viewport_size({"width": 390, "height": 844})
     state = {"seed": 7, "moves": moves}
     page.goto(site_url + "en/paohuzi/learn/?zipai-table=" + quote(json.dumps(state)))
     page.wait_for_selector(f'{ZIPAI}[data-state="ready"]', timeout=180_000)
@@ -133,8 +140,16 @@ def test_the_lesson_hand_shows_its_review_from_a_shared_link(page, site_url):
     assert shown.count() == want["total"] >= 1
     first = want["decisions"][0]
     assert root.locator('.rv-decision[data-n="1"] .rv-options tbody tr').count() == len(first["options"])
-    assert "decisions with a choice" in root.locator('[data-role="review-summary"]').inner_text()
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    assert root.locator('.rv-decision[data-n="1"] [data-role="verdict"]').inner_text() == first["verdict_words"]["en"]
+    # the hand was played following the Hint: no decision is called a mistake, every one has its verdict
+    verdicts = [x.get_attribute("data-verdict") for x in shown.all()]
+    assert all(v in ("best", "equal", "pity") for v in verdicts), verdicts
+    summary = root.locator('[data-role="review-summary"]').inner_text()
+    assert "decisions with a choice" in summary and "No mistake" in summary or "Every move was as good as the best" in summary
+    # "best" belongs to the option its own figures rank first
+    for node in root.locator('.rv-decision tr.rv-best').all():
+        assert node.evaluate("(tr) => tr === tr.parentElement.firstElementChild")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
 
 
 YEZI = '[data-widget="yezi-round"]'
@@ -178,7 +193,7 @@ def test_a_yezi_round_at_the_strong_level_and_its_review_on_a_phone(page, site_u
     assert len(nodes) == 1
     d, node = want["decisions"][0], nodes[0]
     assert node.locator(".rv-options tbody tr").count() == len(d["options"]) >= 2
-    assert d["chosen_words"][lang] in node.locator("summary").inner_text()
+    assert d["chosen_words"][lang] in node.locator("summary").first.inner_text()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     box = panel.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
@@ -234,7 +249,7 @@ def test_a_dawei_game_at_the_strong_level_and_its_review_on_a_phone(page, site_u
     panel, nodes = open_review(page, root, DAWEI, want, lang)
     for node, d in zip(nodes, want["decisions"]):
         assert node.locator(".rv-options tbody tr").count() == len(d["options"]) >= 2
-        assert d["chosen_words"][lang] in node.locator("summary").inner_text()
+        assert d["chosen_words"][lang] in node.locator("summary").first.inner_text()
         assert next(o[lang] for o in d["options"] if o["chosen"]) in node.locator("tr.rv-chosen").inner_text()
         if d["costly"]:
             assert node.locator('[data-role="why"]').inner_text() == d["why"][lang]

@@ -195,4 +195,5 @@ def test_a_finished_game_reopened_from_its_record_is_reviewed_as_at_its_table(ga
         assert next(o["id"] for o in d["options"] if o["chosen"]) == d["chosen"] and d["chosen_words"]["zh"] and d["chosen_words"]["en"]
         # each option's expected result, with how sure it is (none where the value is exact: 打围's second throw)
         assert all(isinstance(o["mean"], (int, float)) and (o["pm"] is None or o["pm"] >= 0) for o in d["options"])
-        assert any(o["best"] for o in d["options"])
+        # "best" only for the option the figures rank first (and none where the first ones are about equal)
+        assert d["options"][0]["top"] and sum(o["best"] for o in d["options"]) <= 1 and all(not o["best"] for o in d["options"][1:])

@@ -34,30 +34,35 @@ def test_every_lawful_option_is_estimated_at_every_decision(gupai_review: dict) 
             assert d["chosen"] == a and d["analysed"]
             assert sorted(o["id"] for o in d["options"]) == sorted(st.legal_actions())
             assert [o["id"] for o in d["options"] if o["chosen"]] == [a]
-            assert [o["id"] for o in d["options"] if o["best"]] == [d["best"]]
+            # "best" is the option the figures rank first, and only when every other is clearly worse
             means = [o["mean"] for o in d["options"]]
-            assert means == sorted(means, reverse=True)
+            assert means == sorted(means, reverse=True) and d["options"][0]["top"] and d["options"][0]["id"] == d["top"]
+            assert [o["id"] for o in d["options"] if o["best"]] == ([d["top"]] if d["best"] else [])
+            assert (d["best"] is not None) == all(o["verdict"] in ("pity", "mistake") for o in d["options"][1:])
             assert all(o["pm"] is not None and o["pm"] >= 0 for o in d["options"])
-            assert d["loss"] == pytest.approx(max(0.0, next(o["mean"] for o in d["options"] if o["best"])
-                                                   - next(o["mean"] for o in d["options"] if o["chosen"])), abs=2e-3)
+            top = d["options"][0]["mean"]
+            mine = next(o["mean"] for o in d["options"] if o["chosen"])
+            assert d["loss"] == pytest.approx(top - mine if d["costly"] else 0.0, abs=2e-3)
             seen += 1
         st.apply(a)
     assert seen == gupai_review["total"] == len(gupai_review["decisions"]) >= 3
 
 
-def test_the_costliest_decisions_are_marked_and_explained_in_both_languages(gupai_review: dict) -> None:
+def test_every_decision_gets_a_verdict_and_a_reason_in_both_languages(gupai_review: dict) -> None:
     marked = [d for d in gupai_review["decisions"] if d["costliest"]]
     assert len(marked) <= gupai_review["marked"] and gupai_review["level"] == handle({"game": "table", "action": "levels"})["review"]
-    assert marked and [d["n"] for d in sorted(marked, key=lambda d: -d["loss"])] == gupai_review["costliest"]
+    order = sorted(marked, key=lambda d: (d["verdict"] != "mistake", -d["loss"]))
+    assert marked and [d["n"] for d in order] == gupai_review["costliest"]
     assert all(d["costly"] and not d["agreed"] and d["loss"] > 0 for d in marked)
-    worst = max(gupai_review["decisions"], key=lambda d: d["loss"])
-    assert worst["n"] == gupai_review["costliest"][0]
+    words = {k: v for k, v in gupai_review["verdicts"].items()}
+    assert set(words) == {"best", "equal", "pity", "mistake"}
     for d in gupai_review["decisions"]:
+        assert d["verdict_words"] == words[d["verdict"]] and _cjk(d["why"]["zh"]) and not _cjk(d["why"]["en"].replace("结牌", ""))
         if d["costly"]:
-            assert _cjk(d["why"]["zh"]) and "keeps" in d["why"]["en"] or "spends" in d["why"]["en"]
-            assert d["chosen_words"]["en"] in d["why"]["en"] and d["best_words"]["zh"] in d["why"]["zh"]
+            assert "keeps" in d["why"]["en"] or "spends" in d["why"]["en"]
+            assert d["best_words"]["zh"] in d["why"]["zh"] and d["best_words"]["en"] in d["why"]["en"]
         else:
-            assert "why" not in d
+            assert ("face up" in d["why"]["en"] or "face down" in d["why"]["en"]) and "这一圈" in d["why"]["zh"]
     # hand 7: leading 天 at once loses the last trick; the review says the better lead keeps it
     first = gupai_review["decisions"][0]
     assert first["costliest"] and "Heaven" in first["why"]["en"] and "天牌" in first["why"]["zh"]
@@ -180,7 +185,7 @@ def test_dawei_and_yezi_reviews_estimate_every_lawful_option(game: str, seed: in
             ids = {o["id"] for o in d["options"]}
             # 打围 weighs every lawful option; 叶子戏 weighs the splits worth playing out (the basic one among them)
             assert ids == lawful if game == "dawei" else (ids <= lawful and len(ids) >= 2)
-            assert d["chosen"] == move and d["chosen"] in ids and d["best"] in ids
+            assert d["chosen"] == move and d["chosen"] in ids and d["top"] in ids
             assert d["exact"] == (game == "dawei")
         st.apply(move)
     assert next(rows, None) is None
@@ -194,9 +199,9 @@ def test_the_dawei_review_marks_the_sweep_left_on_the_table() -> None:
     a = handle({"game": "table", "action": "review", "seat": 0, "position": _finished("dawei", 65)})
     assert a["ok"], a
     d = a["decisions"][0]
-    assert d["chosen"] == "take:straight" and d["best"].startswith("split:") and d["loss"] > 2
+    assert d["chosen"] == "take:straight" and d["top"].startswith("split:") and d["loss"] > 2
     assert d["costly"] and d["costliest"] and a["costliest"] == [1]
-    assert "算准" in d["why"]["zh"] and "weighed by its chance" in d["why"]["en"]
+    assert "算准" in a["how"]["zh"] and "by its chance" in a["how"]["en"] and "deal" not in a["how"]["en"]
 
 
 def test_a_yezi_split_the_strong_level_would_not_consider_is_reviewed_too() -> None:
@@ -211,7 +216,7 @@ def test_a_yezi_split_the_strong_level_would_not_consider_is_reviewed_too() -> N
     d = a["decisions"][0]
     chosen = [o for o in d["options"] if o["chosen"]]
     assert len(chosen) == 1 and chosen[0]["id"] == d["chosen"] == "split:" + ".".join(mine[0]) + "|" + ".".join(mine[1])
-    assert len(d["options"]) >= 3 and d["best"] != d["chosen"] and d["costly"] and d["loss"] > 0.5
+    assert len(d["options"]) >= 3 and d["top"] != d["chosen"] and d["costly"] and d["loss"] > 0.5
 
 
 def _dawei_at_strong(seed: int) -> dict:
@@ -239,7 +244,7 @@ def test_the_dawei_review_says_what_the_split_keeps_and_risks() -> None:
     d = a["decisions"][0]
     st = open_state(dict(position, actions=position["actions"][: d["move"] - 1]))
     opts = {o.action: o for o in st.g.pending}
-    best, mine = opts[d["best"]], opts[d["chosen"]]
+    best, mine = opts[d["top"]], opts[d["chosen"]]
     zh, en = d["why"]["zh"], d["why"]["en"]
     p_sweep = f"{100 * STRAIGHTS / ALL_OUTCOMES:.1f}%"
     p_win = f"{100 * (float(best.chance) - STRAIGHTS / ALL_OUTCOMES):.1f}%"
@@ -260,7 +265,7 @@ def test_the_dawei_review_compares_two_splits_and_a_sure_take() -> None:
     for d in costly:
         assert "强水平的选择：" in d["why"]["zh"] and "你的选择：" in d["why"]["zh"]
         assert "The strong level's choice: " in d["why"]["en"] and "; yours: " in d["why"]["en"]
-    both = [d for d in costly if d["best"].startswith("split:") and d["chosen"].startswith("split:")]
+    both = [d for d in costly if d["top"].startswith("split:") and d["chosen"].startswith("split:")]
     assert both and all("成了得的柱更多" in d["why"]["zh"] and "a success gains more" in d["why"]["en"] for d in both)
     took = [d for d in costly if d["chosen"].startswith("take:")]
     assert took and all("稳得" in d["why"]["zh"] and "a sure" in d["why"]["en"] for d in took)
@@ -288,7 +293,7 @@ def test_the_yezi_review_says_which_group_to_show_second_and_why() -> None:
     a = handle({"game": "table", "action": "review", "seat": 0, "position": _yezi_played(1, "placing", basic_action)})
     d = a["decisions"][0]
     assert d["costly"], d
-    first, second = _yezi_groups(d["best"])
+    first, second = _yezi_groups(d["top"])
     assert sorted(_yezi_groups(d["chosen"])) == sorted((first, second))
     combo = classify(second)
     assert combo is not None and (classify(first) is None or classify(first).rank > combo.rank)
@@ -329,3 +334,97 @@ def test_a_hand_of_a_match_is_reviewed_from_the_moves_the_match_wrote() -> None:
     mine = iter(m["id"] for m in moves)
     assert r["decisions"] and all(d["chosen"] in mine for d in r["decisions"])  # the reader's moves, in order
     assert r["decisions"][0]["analysed"] and sum(o["chosen"] for o in r["decisions"][0]["options"]) == 1
+
+
+def _paohuzi_following_the_hint(seed: int, moves: int) -> list[str]:
+    played: list[str] = []
+    for _ in range(moves):
+        a = handle({"game": "paohuzi", "action": "play", "seed": seed, "table": "four", "actions": [{"id": m} for m in played]})
+        if a["over"]:
+            break
+        played.append(a["hint"]["id"])
+    return played
+
+
+def _check_verdicts(a: dict) -> None:
+    """Every analysed decision: "best" belongs to the option its own figures rank first, and to no other; an option
+    called worse than "as good as the best" is clearly worse than it (its paired difference outside the range)."""
+    for d in a["decisions"]:
+        if not d["analysed"]:
+            continue
+        top = max(d["options"], key=lambda o: o["mean"])
+        assert d["options"][0]["id"] == d["top"] and d["options"][0]["mean"] == top["mean"]
+        assert all(not o["best"] for o in d["options"][1:])
+        if d["best"] is not None:
+            assert d["best"] == d["top"] and d["options"][0]["best"]
+            assert all(o["mean"] < top["mean"] for o in d["options"][1:])
+
+
+@pytest.mark.parametrize("seed", [90777, 7])
+def test_a_paohuzi_hand_following_the_hint_has_no_mistake(seed: int) -> None:
+    """The reader follows the Hint (the tables' first level) at every decision: the review calls none of them a
+    mistake, and each "best" is the option its figures rank first (seed 90777: the issue's four seats, 12 moves)."""
+    moves = _paohuzi_following_the_hint(seed, 12)
+    req = {"game": "table", "action": "review", "seat": 0, "hand": {"seed": seed, "table": "four", "actions": [{"id": m} for m in moves]}}
+    total = handle(dict(req, decisions=[1]))["total"]
+    assert total >= 2
+    for n in range(1, total + 1):
+        a = handle(dict(req, decisions=[n]))
+        assert a["ok"], a
+        d = a["decisions"][n - 1]
+        assert d["followed_hint"] and d["verdict"] != "mistake", d
+        assert d["deals"] >= 10 and d["why"]["zh"] and d["why"]["en"]
+        _check_verdicts(a)
+    s = handle({"game": "table", "action": "review_summary", "of": "paohuzi", "verdicts": ["best", "equal", "pity"]})
+    assert s["ok"] and "没有失误" in s["summary"]["zh"] and "3 decisions" in s["summary"]["en"] and "No mistake" in s["summary"]["en"]
+
+
+def test_a_dawei_review_speaks_of_dice_and_following_the_hint_is_no_mistake() -> None:
+    setup = {"game": "dawei", "action": "play", "players": 4, "seed": 5, "humans": [0], "log_tail": 0, "level": "basic"}
+    moves: list[str] = []
+    for _ in range(400):
+        a = handle(dict(setup, moves=moves))
+        if a["terminal"]:
+            break
+        if a["legal"][0]["action"] == "throw":
+            moves.append("auto:choice")
+        else:
+            moves.append(a["hint"]["action"])
+    assert a["terminal"]
+    r = handle({"game": "table", "action": "review", "seat": 0, "position": a["position"]})
+    assert r["ok"] and r["total"] >= 3
+    _check_verdicts(r)
+    assert all(d["verdict"] != "mistake" for d in r["decisions"])
+    for lang in ("zh", "en"):
+        text = " ".join([r["how"][lang], r["summary"][lang]] + [d["why"][lang] for d in r["decisions"]])
+        for word in ("card", "deal", "others", "牌", "别家"):
+            assert word not in text, (word, text)
+    assert "骰" in r["how"]["zh"] and "dice" in r["how"]["en"]
+
+
+def test_the_review_view_puts_the_verdict_and_reason_first_and_the_figures_behind_details() -> None:
+    import re
+    from html import escape
+
+    import views
+
+    for lang in ("zh", "en"):
+        a = views.answer({"view": "table-review", "lang": lang, "request": {**GUPAI, "decisions": [1, 2]}})
+        assert a["ok"] and set(a["html"]) == {"summary", "how"} | {f"d{d['n']}" for d in a["decisions"]}
+        assert a["html"]["summary"] == escape(a["summary"][lang])
+        for d in a["decisions"]:
+            html = a["html"][f"d{d['n']}"]
+            if not d["analysed"]:
+                assert "rv-wait" in html and "rv-options" not in html
+                continue
+            summary = re.search(r"<summary>(.*?)</summary>", html).group(1)
+            assert escape(d["verdict_words"][lang]) in summary and f'data-verdict="{d["verdict"]}"' in html
+            # the reason before the figures, and the figures inside a closed "details"
+            assert html.index('data-role="why"') < html.index('data-role="details"') < html.index("rv-options")
+            assert re.search(r'<details class="rv-details" data-role="details">', html)
+            assert html.count("<tr ") == len(d["options"])
+    # engine text stays text
+    from views.review import decision
+
+    d = {"n": 1, "move": 1, "analysed": False, "chosen_words": {"zh": "<script>", "en": "<script>"}}
+    assert "<script>" not in decision(d, {"zh": "分", "en": "points"}, "en")
