@@ -462,12 +462,14 @@ def _ledger_history(raw: Any) -> list[tuple[int, str, LedgerHand]]:
 
 def _history_of_tag(text: str) -> list[tuple[int, str, LedgerHand]]:
     """The reverse of the History tag the ledger writes: ``2:corrected:hand:dealer=A:…; 4:deleted:hand:…``."""
+    import re
+
     out = []
     for item in text.split("; ")[: 4 * LEDGER_MAX]:
         k, _, rest = item.strip().partition(":")
         kind, _, w = rest.partition(":")
         try:
-            if not k.isdigit() or kind not in ("corrected", "deleted"):
+            if not re.fullmatch("[0-9]{1,3}", k) or kind not in ("corrected", "deleted"):
                 raise LedgerError("", "")
             out.append((int(k), kind, parse_word(w)))
         except LedgerError:
@@ -486,10 +488,10 @@ def _readable_record(text: str, hands: list[dict[str, Any]], names: list[str] | 
     head, _, moves = text.partition("\n\n")
     out = [head, ""]
     if zh:
-        out.append("% 鄂南骨牌的一本账。打牌的人：" + "、".join(f"{'甲乙丙丁'[s]}（{'ABCD'[s]}）{who[s]}" for s in range(PLAYERS)) + "。")
+        out.append("% 鄂南骨牌的一本账。打牌的人：" + "、".join(f"{SEATS_ZH[s][0]}（{SEATS_EN[s][-1]}）{who[s]}" for s in range(PLAYERS)) + "。")
         out.append("% 下面每一行是一盘：盘数、掷色子定庄的人、这一盘的记法（给程序读回用），花括号里是这一盘的说明。")
     else:
-        out.append("% A ledger of 鄂南骨牌. The players: " + ", ".join(f"{'ABCD'[s]} {who[s]}" for s in range(PLAYERS)) + ".")
+        out.append("% A ledger of 鄂南骨牌. The players: " + ", ".join(f"{SEATS_EN[s][-1]} {who[s]}" for s in range(PLAYERS)) + ".")
         out.append("% Each line below is a hand: its number, who threw for the dealer, the hand as the program reads it back, and in braces the hand in words.")
     lines = [ln for ln in moves.split("\n") if ln.strip()]
     for i, ln in enumerate(lines):

@@ -66,6 +66,7 @@ INTERFACE: dict[str, dict[str, str]] = {
                  "50": "a margin in pixels", "60": "margins in pixels", "0.5": "the middle of a bar"},
     "gupai.js": {"26": "the width in pixels of a tile's drawing"},
     "ledger.js": {"20": "characters a player's name box takes"},
+    "showing.js": {"20": "characters a player's name box takes"},
 }
 
 
