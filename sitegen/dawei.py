@@ -158,11 +158,13 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
     ans = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [0], "moves": [], "log_tail": 500, "lang": lang})
     drawn = views_dawei.game(ans, lang)  # the same view draws every live answer (views/dawei.py)
     return (
-        '<div class="hw-row">'
+        views_dawei.faces()
+        + '<div class="hw-row">'
         + _players_select(t, players)
         + f'<label>{t("玩法", "Mode")} <select data-role="mode" disabled><option value="ai">{t("我对电脑", "Me against the computer")}</option>'
         f'<option value="hotseat">{t("轮流（同一台设备）", "Hot-seat (everyone here)")}</option></select></label>'
-        f'<label>{t("种子", "Seed")} <input data-role="seed" type="number" min="0" value="{seed}" style="width:6em" disabled></label>'
+        # which game is dealt stays out of sight: the share link and the record keep it
+        f'<input data-role="seed" type="hidden" value="{seed}">'
         f'<button type="button" class="hw-btn" data-role="new" disabled>{t("新局", "New game")}</button>'
         '<span data-role="share"></span>'
         "</div>"
@@ -192,7 +194,7 @@ def sim_widget(lang: str, params: dict[str, Any]) -> str:
         + f'<label>{t("局数", "Games")} <select data-role="games" disabled>'
         + "".join(f'<option value="{n}"{" selected" if n == 200 else ""}>{n}</option>' for n in (50, 200, 500, 1000))
         + "</select></label>"
-        f'<label>{t("种子", "Seed")} <input data-role="seed" type="number" min="0" value="1" style="width:6em" disabled></label>'
+        f'<input data-role="seed" type="hidden" value="1">'
         f'<button type="button" class="hw-btn" data-role="run" disabled>{t("开始模拟", "Simulate")}</button>'
         f'<progress data-role="progress" max="1" value="0"></progress><span data-role="progress-text" class="hw-note"></span>'
         "</div>"
@@ -523,7 +525,7 @@ def options_table(lang: str, params: dict[str, Any]) -> str:
 
 def trace_table(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
-    lines = [f"| {t('规则', 'Rule')} | {t('原文位置', 'Source')} | {t('引擎中有测试核对', 'Checked by tests')} |", "|---|---|---|"]
+    lines = [f"| {t('规则', 'Rule')} | {t('原文位置', 'Source')} | {t('有检查核对', 'Checked by tests')} |", "|---|---|---|"]
     for r in RULES:
         lines.append(f"| {r.zh if lang == 'zh' else r.en} | {r.passage.section} | {len(r.tests)} |")
     for g in GAPS:
@@ -572,7 +574,7 @@ def _option_effects_text(lang: str, players: int, games: int) -> str:
             o = next(o for o in OPTIONS if o.id == "dawei." + key)
             label = f"{o.zh}：{CHOICE_WORDS[key][c][0]}" if lang == "zh" else f"{o.en}: {CHOICE_WORDS[key][c][1]}"
         lines.append(f"| {label} | {r[0]:.0f} | {r[1]:+.2f} | {r[2]:.2f} |")
-    return t(f"每种读法各模拟 {games} 局 {players} 人打围（种子相同，电脑玩家；构建网站时计算）。\n\n", f"{games} simulated {players}-player games per reading (same seeds, computer players; computed when the site is built).\n\n") + "\n".join(lines)
+    return t(f"每种读法各模拟 {games} 局 {players} 人打围（每种读法都是同样的这些局，电脑玩家；事先算好）。\n\n", f"{games} simulated {players}-player games per reading (the same games for each reading, computer players; worked out in advance).\n\n") + "\n".join(lines)
 
 
 @functools.cache
@@ -605,17 +607,19 @@ def sample_game(lang: str, params: dict[str, Any]) -> str:
     players = int(params.get("players", 4))
     seed = int(params.get("seed", 3))
     a = handle({"game": "dawei", "action": "play", "players": players, "seed": seed, "humans": [], "moves": [], "log_tail": 500})
-    title = t(f"种子 {seed}，{players} 人，电脑对局，共 {a['turn']} 手、{a['log_length']} 条记录", f"Seed {seed}, {players} players, computer play: {a['turn']} turns, {a['log_length']} log entries")
+    title = t(f"{players} 人，电脑对局，共 {a['turn']} 手、{a['log_length']} 条记录", f"{players} players, computer play: {a['turn']} turns, {a['log_length']} log entries")
     lines = [f'??? example "{title}"', ""]
     for x in a["log"]:
         dice = f" `{' '.join(map(str, x['dice']))}`" if x.get("dice") else ""
         lines.append(f"    1. {x[lang]}{dice}")
     lines.append("")
-    head = "| " + t("座位", "Seat") + " | " + " | ".join(a_.zh if lang == "zh" else a_.en for a_ in ANIMALS) + f" | {'柱'} | {t('输赢', 'result')} |"
-    lines += [head, "|---|" + "---:|" * (len(ANIMALS) + 2)]
-    for s_, h in enumerate(a["holdings"]):
-        name = a["seats"][s_][lang] + (" ★" if a["banker"] == s_ else "")
-        lines.append(f"| {name} | " + " | ".join(str(h[x.id] or "") for x in ANIMALS) + f" | {a['zhu'][s_]} | {a['net'][s_]:+g} |")
+    # one column a seat, one row a kind of stick: as narrow as a phone (a row a seat ran past its screen)
+    seats = [a["seats"][s_][lang] + (" ★" if a["banker"] == s_ else "") for s_ in range(len(a["holdings"]))]
+    lines += ["| " + t("签", "Stick") + " | " + " | ".join(seats) + " |", "|---|" + "---:|" * len(seats)]
+    for x in ANIMALS:
+        lines.append(f"| {x.zh if lang == 'zh' else x.en} | " + " | ".join(str(h[x.id] or "") for h in a["holdings"]) + " |")
+    lines.append("| 柱 | " + " | ".join(str(z) for z in a["zhu"]) + " |")
+    lines.append(f"| {t('输赢', 'result')} | " + " | ".join(f"{n:+g}" for n in a["net"]) + " |")
     lines.append("")
     lines.append(t(f"保本 {a['break_even']:g} 柱；★ 为庄家，闲家与庄家结算。", f"Break-even {a['break_even']:g} 柱; ★ is the banker, with whom the others settle."))
     return "\n".join(lines)

@@ -113,7 +113,7 @@ def dawei_sample(lang: str, params: dict[str, Any]) -> str:
     g, steps = dawei_steps(players, seed)
     seat = lambda s: _seats_zh_en(g, s, lang)  # noqa: E731
     parts: list[str] = [
-        f'<p class="guide-head">{t(lang, f"种子 {seed}，{players} 人，四家都由电脑来掷；共 {g.turn_no} 手。", f"Seed {seed}, {players} players, the computer throwing for every seat: {g.turn_no} turns in all.")}</p>',
+        f'<p class="guide-head">{t(lang, f"{players} 人，四家都由电脑来掷；共 {g.turn_no} 手。", f"{players} players, the computer throwing for every seat: {g.turn_no} turns in all.")}</p>',
         f'<h2 id="guide-start">{t(lang, "开局：场上的签", "The start: the sticks in the pool")}</h2>',
         f'<figure class="guide-pool">{sticks_svg(lang, {a.id: a.count for a in ANIMALS})}</figure>',
     ]
@@ -263,7 +263,7 @@ def gupai_sample(lang: str, params: dict[str, Any]) -> str:
     ans = gupai_hand(seed)
     seat = lambda s: _gp_seat(s, lang)  # noqa: E731
     dealer = seat(ans["dealer"])
-    head = t(lang, f"局号 {seed}；四家都由电脑出牌；{dealer}坐庄。", f"Hand number {seed}; the computer plays every seat; {dealer} deals.")
+    head = t(lang, f"四家都由电脑出牌；{dealer}坐庄。", f"The computer plays every seat; {dealer} deals.")
     parts = [
         f'<p class="guide-head">{E(head)}</p>',
         f'<h2 id="guide-deal">{t(lang, "各家的八张牌", "Each player’s eight tiles")}</h2><ul class="guide-deal">',
@@ -355,7 +355,7 @@ def yezi_sample(lang: str, params: dict[str, Any]) -> str:
     draws = t(lang, "；", "; ").join(
         t(lang, f"{seat(d['seat'])}抓第 {d['stacks'][0]}、{d['stacks'][1]} 墩", f"{seat(d['seat'])} takes stacks {d['stacks'][0]} and {d['stacks'][1]}") for d in ans["draws"])
     steps.append(t(lang, f"轮流抓牌，每次两墩：{draws}。", f"They draw in turn, two stacks at a time: {draws}."))
-    parts = [f'<p class="guide-head">{t(lang, f"种子 {seed}；四家都由电脑按最佳分法配牌。", f"Seed {seed}; the computer splits every hand the best way.")}</p>',
+    parts = [f'<p class="guide-head">{t(lang, "四家都由电脑按最佳分法配牌。", "The computer splits every hand the best way.")}</p>',
              '<ol class="guide-moves">' + "".join(f"<li><span class=\"guide-text\">{E(x)} {round_rule}</span></li>" for x in steps) + "</ol>",
              f'<h2 id="guide-hands">{t(lang, "各家的牌和分法", "Each hand and how it is split")}</h2><ol class="guide-moves">']
     for p in sorted(ans["players"], key=lambda p: ans["show_order"].index(p["seat"])):
@@ -397,7 +397,7 @@ def yezi_sample(lang: str, params: dict[str, Any]) -> str:
 
 
 def _qr(lang: str, title_zh: str, title_en: str, blocks: list[str], links: str) -> str:
-    note = t(lang, f"本页各表都由规则引擎在建站时生成；打印时正好一页 A4。{title_zh}", f"Every table here is made by the rules engine when the site is built; it prints on one A4 page. {title_en}")
+    note = t(lang, f"本页各表都由规则程序事先算好；打印时正好一页 A4。{title_zh}", f"Every table here is worked out in advance by the rules program; it prints on one A4 page. {title_en}")
     return f'<div class="guide-qr"><p class="guide-qr-note">{E(note)} {links}</p><div class="guide-qr-cols">' + "".join(blocks) + "</div></div>"
 
 

@@ -48,6 +48,7 @@ from mkdocs.plugins import event_priority  # noqa: E402
 
 from sitegen import assets  # noqa: E402  (the site's shared assets: engine wheel, hashed scripts, service worker)
 
+from sitegen import gloss  # noqa: E402  (柱 glossed on every page that uses it)
 from sitegen import page_weight  # noqa: E402  (lighter pages: repeated drawings written once)
 from sitegen import registry  # noqa: E402  (every widget, generated table and file, with its maker)
 from sitegen import theme_fixes  # noqa: E402
@@ -62,6 +63,9 @@ mimetypes.add_type("text/javascript", ".js")
 FENCE = re.compile(r"^```(widget|generated)[ \t]*\n(.*?)\n```[ \t]*$", re.M | re.S)
 
 _stash: dict[str, str] = {}
+#: the end of a table cell, row or caption right before the next tag: the theme's search index joins the text of
+#: adjacent cells written without a space between them, so its snippets read "Stickold liontiger"
+CELL_END = re.compile(r"(</(?:td|th|tr|caption)>)(?=<)")
 
 
 def page_lang(page: Any) -> str:
@@ -139,8 +143,8 @@ def parse_fence(body: str) -> tuple[str, dict[str, Any]]:
 
 
 LOADING = {
-    "zh": "正在浏览器中启动 Python 规则引擎……下面是构建时由同一引擎生成的静态示例。",
-    "en": "Starting the Python rules engine in your browser… Below is a static example made by the same engine at build time.",
+    "zh": "正在浏览器里准备这个小工具……下面是用同样的规则事先算好的示例，准备好就能动手。",
+    "en": "Getting this tool ready in your browser… Below is an example worked out in advance by the same rules; it comes alive when ready.",
 }
 
 
@@ -195,6 +199,8 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
         return _stash.get(m.group(1), m.group(0))
 
     html_text = re.sub(r"<p>(HWSTASH[0-9a-f]{16}\d+)</p>", repl, html_text)
+    html_text = gloss.page_gloss(html_text, page, page_lang(page))  # 柱 glossed on every page that uses it
+    html_text = CELL_END.sub(r"\1\n", html_text)  # the search index keeps table cells apart ("old lion tiger", not "old liontiger")
     return record_page.page_content(html_text, page, config)
 
 

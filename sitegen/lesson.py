@@ -60,7 +60,7 @@ def exercises_widget(lang: str, params: dict[str, Any]) -> str:
         f'<p><strong>{e(_pick(v["answer"], lang))}</strong>{t("。", ". ")}{e(_pick(v["explain"], lang))} '
         f'<a href="{e(rule_href(rule))}">{e(_pick(rule, lang))}</a></p></details>'
         f"</li></ol>"
-        f'<p class="lesson-wait">{t(f"引擎就绪后，这里会出 {step.count} 道题，由引擎判定对错。", f"Once the engine is ready, {step.count} exercises appear here and the engine checks your answers.")}</p>'
+        f'<p class="lesson-wait">{t(f"准备好后，这里会出 {step.count} 道题，由程序判定对错。", f"Once ready, {step.count} exercises appear here and the program checks your answers.")}</p>'
         f"</div>"
     )
 

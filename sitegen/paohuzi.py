@@ -93,7 +93,7 @@ def faces_table(lang: str, params: dict[str, Any]) -> str:
         f'<figure class="phz-face">{card_svg(c, 110, lang=lang)}<figcaption>{e(c.zh)}<br><code>{c.code}</code></figcaption></figure>'
         for c in FACES
     )
-    cap = t("二十种牌面，各四张；红色为二、七、十。由引擎绘制。", "The twenty faces, four of each; 2, 7 and 10 are red. Drawn by the engine.")
+    cap = t("二十种牌面，各四张；红色为二、七、十。由程序绘制。", "The twenty faces, four of each; 2, 7 and 10 are red. Drawn by the program.")
     return f'<div class="phz-faces" role="group" aria-label="{e(cap)}">{cells}</div><p class="phz-caption">{e(cap)}</p>'
 
 
@@ -188,7 +188,7 @@ def max_table(lang: str, params: dict[str, Any]) -> str:
 
     t = T(lang)
     rows = [
-        f"| {t('提/跑 个数', 'fours (ti/pao)')} | {t('完整牌型张数', 'cards in the hand')} | {t('最多戏数（引擎的读法）', 'most huxi (engine reading)')} | {t('引擎验证的例子', 'checked by the engine')} | {t('若每次提跑后都打牌', 'if every ti/pao were followed by a discard')} |",
+        f"| {t('提/跑 个数', 'fours (ti/pao)')} | {t('完整牌型张数', 'cards in the hand')} | {t('最多戏数（本档案的读法）', 'most huxi (our reading)')} | {t('程序验证的例子', 'checked by the program')} | {t('若每次提跑后都打牌', 'if every ti/pao were followed by a discard')} |",
         "|---:|---:|---:|---|---:|",
     ]
     for k, cards, ours, other in table():
@@ -209,7 +209,7 @@ def deal_table(lang: str, params: dict[str, Any]) -> str:
         q = t("可起手胡", "may win on it") if a["qishou"][p] else ""
         rows.append(f"<tr><th>{e(t(*SEAT_NAMES[p]))}</th><td>{cards_text(s['hand'], lang)}{shown}</td><td>{e(q)}</td></tr>")
     shou = [x["card"] for x in a["actions"] if x["kind"] == "shou"]
-    cap = t(f"种子 {seed} 发出的一副牌（由引擎发牌）。亮张：", f"The deal of seed {seed} (the engine's deal action). Turned-up card: ")
+    cap = t("程序发出的一副牌（每次都一样）。亮张：", "A deal made by the program, always the same. Turned-up card: ")
     after = t("。庄家收张后可以打出的牌：", ". Cards the dealer may discard after taking it: ")
     return (
         f'<table class="phz-deal"><tbody>{"".join(rows)}</tbody></table>'
@@ -246,7 +246,7 @@ def palette_html(lang: str) -> str:
         f'{card_svg(c, 64, title=False, arabic=lang == "en")}</button>'
         for c in FACES
     )
-    return f'<div class="phz-palette" data-role="palette" role="group" aria-label="{e(t("点一张牌把它加进去", "Click a card to add it"))}">{btns}</div>'
+    return f'<div class="phz-palette" data-role="palette" role="group" aria-label="{e(t("点一张牌把它加进去", "Pick a card to add it"))}">{btns}</div>'
 
 
 #: the hand editor's drawings, in CSS px: a card placed in the hand (or the card that comes), a card of an open group;
@@ -258,7 +258,7 @@ def cards_buttons(codes: list[str], lang: str, height: int = CHIP_HEIGHT) -> str
     """Cards already placed, each a button that takes it back out."""
     t = T(lang)
     return "".join(
-        f'<button type="button" class="phz-chip" data-card="{c}" title="{e(t("点一下取回", "click to take it back"))}" disabled>'
+        f'<button type="button" class="phz-chip" data-card="{c}" title="{e(t("点一下取回", "pick it again to take it back"))}" disabled>'
         f'{card_svg(parse_card(c), height, title=False, arabic=lang == "en")}</button>'  # type: ignore[arg-type]
         for c in codes
         if parse_card(c)
@@ -272,7 +272,7 @@ def targets_html(lang: str, with_card: bool) -> str:
         f'<button type="button" class="phz-target" role="radio" aria-checked="{"true" if k == "hand" else "false"}" data-target="{k}" disabled>{e(v)}</button>'
         for k, v in items
     )
-    return f'<div class="phz-targets" role="radiogroup" aria-label="{e(t("点的牌放进", "Cards you click go to"))}"><span>{e(t("点的牌放进：", "Cards you click go to: "))}</span>{btns}</div>'
+    return f'<div class="phz-targets" role="radiogroup" aria-label="{e(t("点的牌放进", "Cards you pick go to"))}"><span>{e(t("点的牌放进：", "Cards you pick go to: "))}</span>{btns}</div>'
 
 
 def hand_views(hand: list[str], opened: list[dict[str, Any]], lang: str, card: str | None) -> str:
@@ -287,7 +287,7 @@ def hand_views(hand: list[str], opened: list[dict[str, Any]], lang: str, card: s
     out = (
         f'<div class="phz-area" data-area="hand"><p class="phz-area-head">{e(t("手牌（暗牌）", "Your hand (concealed)"))} · '
         f'<span data-role="count" aria-live="polite">{n}/{DEFAULT.hand_size}</span> '
-        f'<small>{e(t("（连跟前的明牌；点牌可取回）", "(with the open groups; click a card to take it back)"))}</small></p>'
+        f'<small>{e(t("（连跟前的明牌；点牌可取回）", "(with the open groups; pick a card to take it back)"))}</small></p>'
         f'<div class="phz-hand-view" data-role="hand-view" data-height="{CHIP_HEIGHT}">{cards_buttons(hand, lang)}</div></div>'
         f'<div class="phz-area" data-area="open"><p class="phz-area-head">{e(t("跟前的明牌组", "Open groups on the table"))} '
         f'<label>{e(t("新的一组是", "a new group is a"))} {_select("open-kind", KIND_OPTIONS(lang), "peng")}</label></p>'
@@ -357,7 +357,7 @@ def score_widget(lang: str, params: dict[str, Any]) -> str:
     thr = [(c, common.choice_words(threshold, c, lang)) for c in threshold.choices]
     return (
         f'<div class="phz phz-score">'
-        f'<p class="hw-note">{e(t("先选“点的牌放进”哪一处，再点下面的牌面；点已放好的牌可以取回。", "Choose where the cards you click go, then click the cards below; click a placed card to take it back."))}</p>'
+        f'<p class="hw-note">{e(t("先选“点的牌放进”哪一处，再点下面的牌面；点已放好的牌可以取回。", "Choose where the cards you pick go, then pick the cards below; pick a placed card to take it back."))}</p>'
         f"{targets_html(lang, True)}{palette_html(lang)}{hand_views(hand, opened, lang, card)}{codes_html(lang, hand, opened, card)}"
         f'<div class="hw-row phz-fouls">{e(t("行牌中的违规（申报）：", "Fouls during play (declared): "))}{fouls_html(lang)}</div>'
         f'<div class="hw-row"><label>{e(t("来自", "It comes from"))} {_select("source", src_opts, source)}</label>'

@@ -55,7 +55,7 @@ def form_widget(lang: str, params: dict[str, Any]) -> str:
         raise ValueError(f"yezi-form params: {ans}")
     drawn = views_yezi.form(ans, lang, still=True)  # the same view draws every later answer in the browser (views/yezi.py)
     parts = [
-        f'<p class="yz-help">{t(lang, "先选定一组，再点下面的牌放进去；点组里的牌可取回。", "Choose a group, then click cards below to put them in it; click a card in a group to take it back.")}</p>',
+        f'<p class="yz-help">{t(lang, "先选定一组，再点下面的牌放进去；点组里的牌可取回。", "Choose a group, then pick cards below to put them in it; pick a card in a group to take it back.")}</p>',
         f'<div class="yz-palette" data-role="palette">{drawn["palette"]}</div>',
         f'<div class="yz-groups" data-group="{GROUP_SIZE}">',
     ]
@@ -85,7 +85,7 @@ def deal_widget(lang: str, params: dict[str, Any]) -> str:
     drawn = views_yezi.deal(ans, lang)  # the same view draws every later deal in the browser (views/yezi.py)
     return (
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "给我发一手牌", "Deal me a hand")}</button> '
-        f'<span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed">{seed}</span></span></div>'
+        f'<span class="yz-seed" hidden><span data-role="seed">{seed}</span></span></div>'
         f'<div class="yz-hand" data-role="hand" data-cards="{",".join(ans["hand"])}">{drawn["hand"]}</div>'
         f'<p aria-live="polite" aria-atomic="true">{t(lang, "最佳分法", "Best split")} — {t(lang, "合计", "total")} <strong data-role="score">{ans["score"]}</strong></p>'
         f'<div class="yz-split" data-role="split">{drawn["split"]}</div>'
@@ -111,7 +111,7 @@ def _my_hand(ans: dict[str, Any], lang: str) -> str:
             f'disabled>{card_svg(f.value, 34, lang)}</button>'
         )
     return (
-        f'<fieldset class="yz-my-hand"><legend>{t(lang, "你是甲家：点四张作为先亮的一组", "You are player A: click four cards to show first")}</legend>'
+        f'<fieldset class="yz-my-hand"><legend>{t(lang, "你是甲家：点四张作为先亮的一组", "You are player A: pick four cards to show first")}</legend>'
         f'<div class="yz-mine-row" data-role="mine" data-cards="{",".join(me["hand"])}">{"".join(buttons)}</div>'
         f'<p class="yz-help" data-role="picked" aria-live="polite">{t(lang, "已选 0/4 张；其余四张是第二组。", "0/4 chosen; the other four are your second group.")}</p>'
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="play" disabled '
@@ -137,7 +137,7 @@ def round_widget(lang: str, params: dict[str, Any]) -> str:
         f'<div class="hw-row"><button type="button" class="hw-btn" data-role="deal" disabled>{t(lang, "发一局四人牌", "Deal a round of four")}</button> '
         + " ".join(opts)
         # a new deal's seed is drawn below the largest a record holds (so that every round can be exported)
-        + f' <span class="yz-seed">{t(lang, "种子", "seed")} <span data-role="seed" data-max="{RECORD_SEED_MAX}">{seed}</span></span></div>'
+        + f' <span class="yz-seed" hidden><span data-role="seed" data-max="{RECORD_SEED_MAX}">{seed}</span></span></div>'
         + _my_hand(ans, lang)
         + f'<div data-role="result" aria-live="polite"><p class="yz-prompt" data-role="prompt">'
         + t(lang, "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",
@@ -184,7 +184,7 @@ def deck_table(lang: str, params: dict[str, Any]) -> str:
     return (
         f'<table class="yz-table"><thead><tr><th>{t(lang, "牌面", "Face")}</th><th>{t(lang, "字", "Character")}</th>'
         f'<th>{t(lang, "数值", "Value")}</th><th>{t(lang, "大写", "Numeral")}</th>' + ('<th>Gloss</th>' if en else "")
-        + f'<th>{t(lang, "张数", "Copies")}</th>' + ('<th>API code</th>' if en else "") + f'</tr></thead><tbody>{"".join(rows)}</tbody>'
+        + f'<th>{t(lang, "张数", "Copies")}</th>' + ('<th>Written in records as</th>' if en else "") + f'</tr></thead><tbody>{"".join(rows)}</tbody>'
         f'<tfoot><tr><td colspan="{5 if en else 4}">{t(lang, "合计", "Total")}</td><td>{total}</td>' + ("<td></td>" if en else "") + "</tr></tfoot></table>"
     )
 
@@ -292,11 +292,11 @@ def round_limits_table(lang: str, params: dict[str, Any]) -> str:
     size_txt = "、".join(map(str, sizes))
     note = t(
         lang,
-        "由引擎在牌的张数上搜索得出（不是手算）。平均值 = 4 × 单手最佳分法的平均组合数（期望的线性）。"
+        "由程序在牌的张数上逐一搜索得出（不是手算）。平均值 = 4 × 单手最佳分法的平均组合数（期望的线性）。"
         f"“{len(packs)}”那一行数的是：从一副牌里同时拿出几个组合、直到剩下的牌再也凑不成任何组合为止，一共有多少种不同的拿法（组合相同、次序不同算一种）。"
         f"这 {len(packs)} 种搭配每种都恰好是 {size_txt} 个组合——每个组合用掉一张合，三张合用完就到头了；例如 {ex_zh}。"
         "所以卡住一局上限的是合的张数；叶只限制哪三个组合能同时出现（用叶的至多两个）。",
-        "Found by the engine searching over the deck's card counts, not worked by hand. The mean is 4 × a single hand's mean (linearity of expectation). "
+        "Found by the program searching over the deck's card counts, not worked by hand. The mean is 4 × a single hand's mean (linearity of expectation). "
         f"The row with {len(packs)} counts the different ways of taking combinations out of one deck together until the cards left can make no combination at all "
         f"(the same combinations in another order count once). Each of these {len(packs)} sets holds exactly {size_txt} combinations — each uses up one 合, "
         f"and after the three 合 there is no more; for example {ex_en}. So what caps a round is the number of 合; the leaves only limit which three can appear together (at most two that use a leaf).",
@@ -315,10 +315,10 @@ def round_sim_table(lang: str, params: dict[str, Any]) -> str:
     common = max(win, key=lambda kv: kv[1])
     note = t(
         lang,
-        f"方法：蒙特卡洛模拟 {_num(s.rounds)} 局（种子 {seed}），四人都按最佳分法亮牌，默认读法计分。"
+        f"方法：蒙特卡洛模拟 {_num(s.rounds)} 局（每次都是同样的这些局），四人都按最佳分法亮牌，默认读法计分。"
         f"不是精确值：百分比的标准误约 ±{100 * (0.25 / s.rounds) ** 0.5:.2f} 个百分点以内。"
         f"最常见的胜者总分是 {common[0]}（{_pct(common[1], s.rounds, 1)}）；第一名并列的局占 {_pct(s.shared_wins, s.rounds, 1)}。",
-        f"Method: Monte Carlo, {_num(s.rounds)} rounds (seed {seed}), all four showing their best split, default readings. "
+        f"Method: Monte Carlo, {_num(s.rounds)} rounds (the same rounds every time), all four showing their best split, default readings. "
         f"Not exact: the standard error of each percentage is at most about ±{100 * (0.25 / s.rounds) ** 0.5:.2f} points. "
         f"The commonest winning total is {common[0]} ({_pct(common[1], s.rounds, 1)}); first place is shared in {_pct(s.shared_wins, s.rounds, 1)} of rounds.",
     )
@@ -484,9 +484,9 @@ def option_effects_table(lang: str, params: dict[str, Any]) -> str:
         )
     note = t(
         lang,
-        f"方法：蒙特卡洛，同样的 {_num(n)} 局（种子 {seed}）分别按默认读法和另一读法计算，四人都按最佳分法亮牌。"
+        f"方法：蒙特卡洛，同样的 {_num(n)} 局分别按默认读法和另一读法计算，四人都按最佳分法亮牌。"
         "骰点数法只改变谁拿到哪手牌，所以单局结果会变，但任何概率都不变。",
-        f"Method: Monte Carlo; the same {_num(n)} rounds (seed {seed}) scored under the default and under the other reading, "
+        f"Method: Monte Carlo; the same {_num(n)} rounds scored under the default and under the other reading, "
         "everyone showing their best split. The die count only changes who gets which hand, so single rounds change but no probability does.",
     )
     return (

@@ -82,7 +82,7 @@ def answer(req: Any) -> dict[str, Any]:
     (game, action), draw, refused = VIEWS[req["view"]]
     inner = req.get("request")
     if not isinstance(inner, dict) or inner.get("game") != game or inner.get("action") != action:
-        return _refuse("这个部件只画它自己那一类引擎回答。", "This widget draws only the engine answers it was made for.")
+        return _refuse("这个部件只画它自己那一类回答。", "This widget draws only the answers it was made for.")
     a = handle(inner)
     if not a.get("ok"):
         return {**a, "html": refused(a, req)} if refused else a
@@ -90,4 +90,4 @@ def answer(req: Any) -> dict[str, Any]:
     try:
         return {**a, "html": draw(a, req)}
     except (KeyError, TypeError, ValueError, IndexError):  # an answer the view was not made for: said in words
-        return _refuse("部件没能画出引擎的这个回答。", "The widget could not draw this answer of the engine.")
+        return _refuse("部件没能画出这个回答。", "The widget could not draw this answer.")

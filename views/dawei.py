@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dawei.actions import WORDS
+from engine.dawei.svg import die_svg
 
 from .text import T, e
 
@@ -87,11 +88,28 @@ def status(a: Answer, lang: str) -> str:
     return f"第 {int(a['turn'])} 手 · {phase} · 轮到{seat}" if lang == "zh" else f"Turn {int(a['turn'])} · {phase} · {seat} to throw"
 
 
+#: the id of each face drawn once on the page (:func:`faces`), which every throw of the game's log reuses
+FACE_ID = "dawei-face-"
+
+
+def faces() -> str:
+    """The six faces of a die, drawn once for the game's table (each as a symbol its log's throws reuse)."""
+    symbols = "".join(f'<symbol id="{FACE_ID}{v}" viewBox="0 0 100 100">{die_svg(v)}</symbol>' for v in range(1, 7))
+    return f'<svg class="dawei-faces-defs" aria-hidden="true" focusable="false">{symbols}</svg>'
+
+
+def thrown(dice: list[int], words: str) -> str:
+    """A throw drawn as dice (the faces of :func:`faces`, reused), named in words for a screen reader. The faces are
+    named with ``xlink:href``: the theme's instant navigation rewrites every ``[href]`` of the page, and an SVG
+    ``<use>``'s ``href`` cannot be set."""
+    uses = "".join(f'<use xlink:href="#{FACE_ID}{int(d)}" x="{110 * i}" width="100" height="100"/>' for i, d in enumerate(dice))
+    return f'<svg class="dawei-thrown" viewBox="0 0 {110 * len(dice)} 100" role="img" aria-label="{e(words)}">{uses}</svg>'
+
+
 def log_item(x: dict[str, Any], lang: str) -> str:
-    """One line of a game's log, with the dice of its throw."""
-    dice = (f'<span class="dice" role="img" aria-label="{e(x["dice_words"][lang])}">[{" ".join(num(d) for d in x["dice"])}]</span>'
-            if x.get("dice") else "")
-    return f"<li>{e(x[lang])}{dice}</li>"
+    """One line of a game's log, with the dice of its throw drawn (the computer's as the reader's)."""
+    dice = thrown(x["dice"], x["dice_words"][lang]) if x.get("dice") else ""
+    return f"<li>{e(x[lang])} {dice}</li>"
 
 
 def board(a: Answer, lang: str, roles: bool = True) -> str:

@@ -161,7 +161,7 @@ def form(a: Answer, lang: str, still: bool = False) -> dict[str, str]:
     parts: dict[str, str] = {}
     for i, g in enumerate(a["groups"]):
         parts[f"slot-{i}"] = "".join(
-            f'<button type="button" class="yz-chip" data-card="{e(c)}" data-index="{j}" title="{e(t("点一下取回", "click to take it back"))}"'
+            f'<button type="button" class="yz-chip" data-card="{e(c)}" data-index="{j}" title="{e(t("点一下取回", "pick it again to take it back"))}"'
             f'{_off(still)}>{card_svg(parse_card(c), HAND_WIDTH, lang)}</button>'
             for j, c in enumerate(g["cards"])
         )

@@ -205,7 +205,7 @@ class Draw:
         if (a.get("match") or {}).get("next"):
             h += f'<button type="button" class="hw-btn zp-act" data-id="next"{self.off}>{t("下一局", "Next hand")}</button>'
         if any(x["kind"] == "discard" for x in a["actions"]):
-            h += f'<p class="zp-hint">{t("点手中的一张牌把它打出。", "Click a card of your hand to discard it.")}</p>'
+            h += f'<p class="zp-hint">{t("点手中的一张牌把它打出。", "Pick a card of your hand to discard it.")}</p>'
         if a.get("waiting"):
             h += f'<p class="zp-hint">{self.nm(a["waiting"])}</p>'
         hint = a.get("hint")

@@ -209,7 +209,8 @@ async function gameWidget(root, ctx) {
   hintBtn.addEventListener("click", () => {
     const h = answer && answer.ok && answer.hint;
     if (!h) return;
-    hintText.textContent = hintWords(h.level) + h[ctx.lang];
+    // in the main phase the engine says why there is nothing to choose; at a split choice, what the level would choose and why
+    hintText.textContent = (h.choosing ? hintWords(h.level) : "") + h[ctx.lang];
     hintBtn.setAttribute("aria-expanded", "true");
     for (const b of actions.querySelectorAll("button[data-action]")) b.classList.toggle("dawei-hinted", b.dataset.action === h.action);
   });
@@ -221,7 +222,7 @@ async function gameWidget(root, ctx) {
   verdict.after(reviewHost);
 
   function syncHint() {
-    // enabled exactly when the reader has a split choice now and no answer is awaited
+    // enabled whenever it is the reader's throw (the engine's hint: a split choice, or why nothing needs choosing) and no answer is awaited
     hintBtn.disabled = busy || !(answer && answer.ok && answer.hint);
     // a grey hint says why: there is a hint only when the reader has a choice to make (issue 44)
     hintBtn.title = !hintBtn.disabled ? "" : busy ? t("电脑正在掷，稍等", "The computer is throwing: a moment")
@@ -281,7 +282,7 @@ async function gameWidget(root, ctx) {
         ? t(`${W.split.zh}首色：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`)
         : "";
     } else {
-      why.textContent = t("本局已结束，没有可走的步：按“新局”再来一局，或改种子。", "The game is over, so there is nothing left to play: press “New game”, or change the seed.");
+      why.textContent = t("本局已结束，没有可走的步：按“新局”再来一局。", "The game is over, so there is nothing left to play: press “New game” for another.");
     }
   }
 
@@ -313,9 +314,10 @@ async function gameWidget(root, ctx) {
     refresh();
   }
 
-  newBtn.addEventListener("click", () => { moves = []; refresh(); });
+  // a new game is another deal of the dice (which one stays out of sight: the share link and the record keep it)
+  newBtn.addEventListener("click", () => { seed.value = String(Math.floor(Math.random() * 2147483000)); moves = []; refresh(); });
   const restart = () => { moves = []; refresh(); };
-  for (const c of [players, mode, seed]) { c.disabled = false; c.addEventListener("change", restart); }
+  for (const c of [players, mode]) { c.disabled = false; c.addEventListener("change", restart); }
   enableOptions(root, restart);
   newBtn.disabled = false;
   root.querySelector('[data-role="share"]').append(shareButton(root, () => ({

@@ -86,7 +86,7 @@ function wireHand(root, ctx, fa, onChange) {
   const chip = (code, h, onClick) => {
     // the button is named by the card drawing inside it (role="img" with the card's name)
     const b = el("button", { type: "button", class: "phz-chip", "data-card": code, html: sized(own(svg, code), h),
-      title: ctx.t("点一下取回", "click to take it back") });
+      title: ctx.t("点一下取回", "pick it again to take it back") });
     b.addEventListener("click", onClick);
     return b;
   };

@@ -85,13 +85,12 @@ async function dropSnapshot(url) {
   for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
 }
 
-// When Python starts. Pyodide and the engine are about 14 MB and seconds of work: the page
-// is read first (every widget shows its static example meanwhile), so the worker starts at
-// the earliest once the page has loaded and the browser is idle — then at once if a widget
+// When the widgets hydrate. Pyodide and the engine are about 14 MB and seconds of work, done in the worker as soon
+// as the page is parsed (bootWhenParsed, below); what the main thread does — the widgets' scripts and their
+// mounting — waits until the page has loaded and the browser is idle — then at once if a widget
 // is on the screen or within a screen of it, else when the reader scrolls near one, or a
-// moment later all the same (LATER_MS) — and at any time when the reader touches a widget
-// or a script asks the engine something (call). On a phone's network this keeps the page's
-// own files first in line; on a later page of the same tab (instant navigation) the worker
+// moment later all the same (LATER_MS) — or until the reader touches a widget
+// or a script asks the engine something (call). On a later page of the same tab (instant navigation) the worker
 // is up already. Every widget of the page then starts, as before.
 const LATER_MS = 2_500;
 let allowStart = () => {};
@@ -126,8 +125,15 @@ for (const type of ["pointerdown", "keydown", "focusin"]) {
   }, true);
 }
 
+/** Start Python (when a script asks the engine something, or a reader touches a widget): the widgets may hydrate. */
 function startWorker(fresh = false) {
   allowStart();
+  return bootWorker(fresh);
+}
+
+/** The worker and Pyodide's download and compile, off the main thread: started as soon as a page with widgets is
+ * parsed (below), so that Python is up by the time the widgets hydrate (which waits for the page, startWhenIdle). */
+function bootWorker(fresh = false) {
   if (ready) return ready;
   const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker = w;
@@ -176,7 +182,7 @@ function startWorker(fresh = false) {
       ready = null;
     }
     await dropSnapshot(w.hwSnapshot).catch(() => {});
-    return startWorker(true);
+    return bootWorker(true);
   });
   // a first visit that will keep its files offline: the worker keeps a copy of what it fetches
   // for the service worker, which has no other way to them than downloading them again
@@ -192,7 +198,7 @@ function startWorker(fresh = false) {
 
 function restart(failure) {
   stopWorker(failure);
-  startWorker().catch(() => {});
+  bootWorker().catch(() => {});
 }
 
 /** Send one request to engine.api.handle in the worker; resolves to its answer
@@ -340,10 +346,26 @@ async function hydrate(root) {
   }
 }
 
+// The theme's back-to-top button floats over the page while the reader scrolls up: it stays away while a widget
+// is on the screen, so that it never lies over a control (widgets.css, [data-hw-widget-in-view]).
+let inView = null;
+function keepTopButtonOff(roots) {
+  if (!window.IntersectionObserver) return;
+  if (inView) inView.disconnect();
+  const seen = new Set();
+  inView = new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) seen.add(e.target); else seen.delete(e.target);
+    document.documentElement.toggleAttribute("data-hw-widget-in-view", seen.size > 0);
+  });
+  roots.forEach((root) => inView.observe(root));
+}
+
 function scan() {
   const roots = document.querySelectorAll("[data-widget]");
+  document.documentElement.removeAttribute("data-hw-widget-in-view");
   if (roots.length === 0) return; // no widget: no Pyodide
   startWhenIdle();
+  keepTopButtonOff(roots);
   roots.forEach((root) => hydrate(root));
 }
 
@@ -401,9 +423,17 @@ function onPage() {
   scan();
 }
 
-// A page with widgets names itself in its head (sitegen/hooks.py): its engine starts once
-// the page has loaded (see startWhenIdle), not while the page is still being read.
-if (document.querySelector('meta[name="hw-widgets"]')) startWhenIdle();
+// A page with widgets names itself in its head (sitegen/hooks.py). Python's worker starts as soon as the page is
+// parsed: the download and compile of Pyodide and the engine run in the worker, off the main thread, while the page
+// is drawn (issue 41: the first widget as fast as Python itself). Only the widgets' hydration — their scripts and
+// mounting, on the main thread — waits for the page to have loaded and a widget to be near (startWhenIdle).
+function bootWhenParsed() {
+  if (!document.querySelector('meta[name="hw-widgets"]') && !document.querySelector("[data-widget]")) return;
+  startWhenIdle();
+  bootWorker().catch(() => {}); // a failure is shown by each widget's hydration, which asks again
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bootWhenParsed, { once: true });
+else bootWhenParsed();
 
 function subscribe() {
   if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -499,12 +499,7 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     out = view(g, humans, tail, lang, st)
     if level is not None:  # the computer seats' level, and the hint's: what that level would choose for the seat to throw
         out["level"] = level
-        hint = None
-        if not g.is_terminal() and g.current in humans and g.pending:
-            pick = strong_policy(g) if level == "strong" else policy(g)
-            o = next(x for x in g.pending if x.action == pick)
-            hint = {"level": level, "action": pick, "zh": o.zh, "en": o.en}
-        out["hint"] = hint
+        out["hint"] = hint(st, level) if not g.is_terminal() and g.current in humans else None
         if g.is_terminal() and cfg.seed <= 2**32 and not any(a in DROPS for a in st.actions):
             # the game as a written position of the common protocol, for the review (table.review): the table's
             # own, but for the throws with dice out of the bowl it offers (none was thrown, and the review weighs
@@ -513,6 +508,62 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     out["moves_used"] = used
     out["pool_svg"] = sticks_svg(lang, g.pool)
     return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def hint(st: Any, level: str) -> dict[str, Any]:
+    """What ``level`` advises the seat to throw now, and why, in both languages: in the main phase there is
+    nothing to decide (a throw's pattern alone says what it takes), so the advice is to throw and says so; after
+    a first split throw, the way the level chooses, with its reason computed from the ways on offer (the basic
+    level: each way's chance times the 柱 it gains; the strong level: each way's expected result at the
+    settlement, the second throw weighed over all its outcomes) and the next best way beside it. ``choosing``
+    says which of the two it is (the table prefixes a choice with the level's name)."""
+    from ..protocol.dawei import THROW_WORDS
+
+    g = st.g
+    if not g.pending:
+        tz, te = THROW_WORDS["throw"]
+        return {"level": level, "action": "throw", "choosing": False,
+                "zh": f"正掷时没有要选的：一掷取什么签，全由色面决定，谁来掷都一样。按“{tz}”就行；带“掉”字的按钮只是演示色子掉出碗外的规则，不是更好的走法。",
+                "en": f"There is nothing to choose in the main phase: what a throw takes is decided by its pattern alone, "
+                      f"whoever throws. Just press “{te}”; the buttons with dice out of the bowl only show that rule, they are not a better move."}
+    by = {o.action: o for o in g.pending}
+    if level == "strong":
+        values = st.strong_values() or {}
+        pick = strong_policy(g)
+        ranked = sorted(values, key=lambda a: -values[a])
+        best = by[pick]
+        other = next((a for a in ranked if a != pick), None)
+        zh = f"{best.zh}。理由：算到终局结算、第二掷的每种结果（连顺斗顺）都算进去，这样结算时平均 {values[pick]:+.2f} 柱，是几种取法里最好的"
+        en = (f"{best.en}. Why: counted to the settlement at the end, every outcome of the second throw weighed (straight upon straight "
+              f"included), it comes to {values[pick]:+.2f} 柱 on average at the settlement, the best of the ways on offer")
+        if other is not None:
+            zh += f"；其次是“{by[other].zh}”，结算时平均 {values[other]:+.2f} 柱"
+            en += f"; next is “{by[other].en}”, {values[other]:+.2f} 柱"
+        basic = policy(g)
+        if basic != pick:
+            zh += f"。只看眼前柱数的基本水平会选“{by[basic].zh}”，但它没算到后面的结算"
+            en += f". The basic level, looking only at the 柱 in reach now, would choose “{by[basic].en}”, which counts nothing after it"
+        return {"level": level, "action": pick, "choosing": True, "zh": zh + "。", "en": en + "."}
+    pick = policy(g)
+    best = by[pick]
+    ranked = sorted(g.pending, key=lambda o: -o.expected)
+    other = next((o for o in ranked if o.action != pick), None)
+    def reason(o: Any, lang: str) -> str:
+        exp = f"{float(o.expected):.2f}"
+        if o.chance == 1:
+            return f"稳得 {o.zhu} 柱" if lang == "zh" else f"a sure {o.zhu} 柱"
+        return (f"成功机会 {_pct(float(o.chance))} × {o.zhu} 柱 = 平均 {exp} 柱" if lang == "zh"
+                else f"a {_pct(float(o.chance))} chance × {o.zhu} 柱 = {exp} 柱 on average")
+    zh = f"{best.zh}。理由：{reason(best, 'zh')}，是几种取法里平均得柱最多的"
+    en = f"{best.en}. Why: {reason(best, 'en')}, the most 柱 on average of the ways on offer"
+    if other is not None:
+        zh += f"；其次是“{other.zh}”：{reason(other, 'zh')}"
+        en += f"; next is “{other.en}”: {reason(other, 'en')}"
+    return {"level": level, "action": pick, "choosing": True, "zh": zh + "。", "en": en + "."}
 
 
 def _simulate(req: dict[str, Any]) -> dict[str, Any]:

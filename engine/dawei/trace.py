@@ -72,7 +72,7 @@ GAPS: tuple[Gap, ...] = (
     Gap(P("作者简介", "1992年在大理二中退休"), "记录者的生平，非规则；见“来源与记录者”页。", "The recorder's life, not a rule; see the origin page."),
     Gap(P("开篇", "《t望》杂志"), "引文出处（杂志名误印），非规则；见“来源与记录者”页。", "A quotation about the town, not a rule; see the origin page (the magazine's name is misprinted)."),
     Gap(P("签牌", "依次类推"), "只给出老狮子与鸡的尺寸；其余签的尺寸按柱数插值，仅用于绘图。", "Only the lion's and the chicken's sizes are given; the others are interpolated for the drawing only."),
-    Gap(P("结算", "最好是六七人玩合适"), "建议人数，不是规则；原文说人数不限，引擎允许 2–16 人。", "A recommendation, not a rule; the source sets no limit, and the engine takes 2 to 16 players."),
+    Gap(P("结算", "最好是六七人玩合适"), "建议人数，不是规则；原文说人数不限，程序允许 2–16 人。", "A recommendation, not a rule; the source sets no limit, and the program takes 2 to 16 players."),
     Gap(P("特殊情况 7", "在正掷中,谁把色子掷掉出大碗外"), "未给出掉色的概率；模拟默认不掉色，可设每颗掉出的概率（至多 0.1），或在对局中用“掉色”按钮演示。", "No rate of dice falling out is given; simulations assume none by default (a chance per die of up to 0.1 can be set, or the drop buttons used in a game)."),
 )
 

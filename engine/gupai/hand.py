@@ -206,7 +206,7 @@ class State:
             return "这一盘已经打完。", "The hand is over."
         hand = self.hands[self.to_move]
         if not move.tiles:
-            return "还没有选牌：先点选手中的牌。", "No tile is chosen yet: click tiles in your hand first."
+            return "还没有选牌：先点选手中的牌。", "No tile is chosen yet: pick tiles in your hand first."
         if _remove(hand, move.tiles) is None:
             return "手中没有这些牌。", "Those tiles are not in this hand."
         if move in self.legal() or Move(sort_tiles(move.tiles), move.up) in self.legal():

@@ -1,4 +1,4 @@
-"""Rule-to-source trace of 跑胡子: what the engine implements, what it leaves out, what it chose.
+"""Rule-to-source trace of 跑胡子: what the program implements, what it leaves out, what it chose.
 
 Quotes are exact substrings of ``shared/sources/paohuzi.txt`` (a test checks).
 Each :class:`RuleOption` id ``paohuzi.<field>`` is a field of
@@ -79,7 +79,7 @@ RULES: tuple[Rule, ...] = (
 
 GAPS: tuple[Gap, ...] = (
     Gap(P("3-5 提", "有时，游戏者约定"), "庄家前提时另给醒筹的约定未实现（书中只说是有时的约定）。", "The occasional agreement that a dealer's dealt ti pays the counter extra is not implemented."),
-    Gap(P("比赛 4", "每场比赛60分钟"), "比赛按局数计，不按 60 分钟；段位属于赛事组织，页面有叙述，引擎不计算。", "A match is counted in hands, not 60 minutes; honorary ranks belong to the organisers and are described, not computed."),
+    Gap(P("比赛 4", "每场比赛60分钟"), "比赛按局数计，不按 60 分钟；段位属于赛事组织，页面有叙述，程序不计算。", "A match is counted in hands, not 60 minutes; honorary ranks belong to the organisers and are described, not computed."),
 )
 
 

@@ -56,8 +56,8 @@ DIFFERENCES: tuple[Difference, ...] = (
         "banbian", "同数大小混合的三张", "Three of one number, both cases",
         "叫“半边”；原文唯一的例子是两张大字加一张小字。",
         "Called 半边; the source's only example is two big and one small.",
-        "叫“编子”（横编）；原文的例子是一张大字加两张小字。本引擎两种都算半边（见规则选项）。",
-        "Called 编子 (横编); its example is one big and two small. The engine accepts both as 半边 (see the rule option).",
+        "叫“编子”（横编）；原文的例子是一张大字加两张小字。本程序两种都算半边（见规则选项）。",
+        "Called 编子 (横编); its example is one big and two small. The program accepts both as 半边 (see the rule option).",
         True, _y("附 3 半边", "2张“大伍”再加1张“小五”"), _p("3-6 编子", "组成“玖，九，九”一“编”"),
     ),
     Difference(
@@ -70,13 +70,13 @@ DIFFERENCES: tuple[Difference, ...] = (
     ),
     Difference(
         "pairs", "对子", "Pairs",
-        "附录明文规定：只有在牌中有开招时，两张同牌才算拢好的墩（本引擎：每个开招配一个对子）。",
-        "The appendix makes it a rule: a pair counts as a finished group only when the hand has a 开招 (engine: one pair per 开招).",
+        "附录明文规定：只有在牌中有开招时，两张同牌才算拢好的墩（本程序：每个开招配一个对子）。",
+        "The appendix makes it a rule: a pair counts as a finished group only when the hand has a 开招 (the program: one pair per 开招).",
         "书中没有这样的规定，但张数带来几乎相同的限制：没有提或跑时，二十一张正好拢成七个三张的墩，放不下对子；"
-        "只有提或跑一墩占四张，才余出两张成对，单吊胡就是这样来的（本引擎：一手至多一个对子）。",
+        "只有提或跑一墩占四张，才余出两张成对，单吊胡就是这样来的（本程序：一手至多一个对子）。",
         "The booklet states no such rule, yet the card count limits pairs almost the same way: without a 提 or 跑, "
         "21 cards fill exactly seven groups of three and leave no room for a pair; only a 提 or 跑, four cards in one group, "
-        "leaves two cards over to pair, which is how 单吊胡 arises (engine: at most one pair in a hand).",
+        "leaves two cards over to pair, which is how 单吊胡 arises (the program: at most one pair in a hand).",
         False, _y("附 6 对子", "如果有开招的情况时"), _p("4-9 单吊胡", "因为“跑”牌可能形成单张"),
     ),
     Difference(

@@ -12,7 +12,9 @@ on, so each check still fails on its own:
   widgets' visible text (tests/platform/test_plain_words.py, test_security.py), how enabled and
   disabled buttons look on the game front pages, and how many A4 sheets a game's page prints to
   (test_print.py);
-- phone: anything past the right edge of the screen and the home page's cards (test_phone.py).
+- phone: anything past the right edge of the screen and the home page's cards (test_phone.py);
+  on the pages with widgets, every control's touch target at 360 px and again at 390 px, what
+  passes the right edge at 390 px, and the controls the back-to-top button covers (test_phone.py).
 
 The two viewports crawl side by side, each in its own thread and browser, so one viewport's
 pages load and are checked while the other's are. The service worker is blocked in both contexts,
@@ -158,6 +160,100 @@ OVERFLOW_JS = """(W) => {
 
 CARDS_JS = "cs => cs.map(c => c.getBoundingClientRect().right)"
 
+# The names of controls a page's text quotes — a quotation right after "press", "click", "tap", "choose",
+# 按, 点… or right before "button"/按钮 — each with whether a control of the page (a button, a link, a
+# folded part's title, a label, a menu's choice) bears that name once its widgets are ready. And whether the
+# page uses 柱, and glosses it where it begins (sitegen/gloss.py).
+QUOTED_JS = """() => {
+  const main = document.querySelector('.md-content');
+  if (!main) return {quoted: [], zhu: [false, false]};
+  const norm = (x) => x.replace(/\\s+/g, ' ').trim().toLowerCase();
+  const names = [...document.querySelectorAll('button, a, summary, label, option, [role="button"], input[type="button"], input[type="submit"]')]
+    .map((e) => norm(e.textContent || e.value || e.getAttribute('aria-label') || ''))
+    .filter(Boolean);
+  const prose = [...main.querySelectorAll('p, li, td, dd')]
+    .filter((e) => !e.closest('.hw, pre, code, .md-source-file, .hw-cite, details.example'))
+    .map((e) => e.textContent).join('\\n');
+  const quote = /(press(?:es|ing)?|click(?:s|ing)?|tap(?:s|ping)?|choose|the buttons?|按下?|点(?:击|一下)?)\\s*[“"]([^”"\\n]{1,60})[”"]|[“"]([^”"\\n]{1,60})[”"]\\s*(?:button|按钮)/gi;
+  const quoted = [];
+  for (const m of prose.matchAll(quote)) {
+    const q = (m[2] || m[3]).trim();
+    quoted.push([q, names.some((n) => n.includes(norm(q)))]);
+  }
+  const text = main.textContent;
+  const gloss = main.querySelector('.hw-gloss[data-term="柱"]');
+  return {quoted, zhu: [text.replace(gloss ? gloss.textContent : '', '').includes('柱'), !!gloss && gloss.getBoundingClientRect().height > 0]};
+}"""
+
+#: the second phone width: a common phone (the first, 360 px, is a small one)
+PHONE_WIDE = 390
+#: the least touch target a thumb needs, in CSS px (WCAG 2.5.5, Apple's and Android's guides)
+THUMB = 44
+
+# Every control of every widget, each folded part opened first (the rule options, the records):
+# its touch target is its own box, or, for a check box, a radio button or a file box, its label
+# when larger (a tap on the label sets it or opens the file chooser). A link inside a sentence is exempt (WCAG 2.5.8's inline links).
+# Each target smaller than THUMB either way is named with its size.
+TARGETS_JS = """(least) => {
+  const folded = [...document.querySelectorAll('.hw[data-widget] details:not([open])')];
+  for (const d of folded) d.open = true;
+  const out = [];
+  let all = 0;
+  try {
+    const SEL = 'button, select, input:not([type="hidden"]), textarea, summary, a[href], [role="button"]';
+    for (const w of document.querySelectorAll('.hw[data-widget]')) {
+      for (const e of w.querySelectorAll(SEL)) {
+        const s = getComputedStyle(e);
+        let r = e.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || s.visibility === 'hidden') continue;
+        if (e.closest('[hidden], [aria-hidden="true"]')) continue;
+        if (e.tagName === 'A') {
+          const block = e.parentElement.closest('p, li, td, dd, figcaption');
+          if (block && block.textContent.trim().length > e.textContent.trim().length + 2) continue;
+        }
+        if (['checkbox', 'radio', 'file'].includes(e.type)) {
+          for (const l of e.labels || []) {
+            const b = l.getBoundingClientRect();
+            if (b.width * b.height > r.width * r.height) r = b;
+          }
+        }
+        all += 1;
+        if (r.width + 0.5 < least || r.height + 0.5 < least) {
+          const name = (e.textContent || e.getAttribute('aria-label') || e.dataset.role || e.dataset.option || e.type || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
+          out.push(`${w.dataset.widget} ${e.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+        }
+      }
+    }
+  } finally {
+    for (const d of folded) d.open = false;
+  }
+  return {all, small: out};
+}"""
+
+# The theme's back-to-top button, shown as a reader scrolls back up with each widget's controls
+# on screen in turn: the controls it lies over (none, or it is not shown).
+COVERED_JS = """async () => {
+  const top = document.querySelector('.md-top');
+  if (!top) return [];
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const out = [];
+  for (const w of document.querySelectorAll('.hw[data-widget]')) {
+    const y = w.getBoundingClientRect().top + scrollY;
+    scrollTo(0, y + 400); await frame();
+    scrollTo(0, y - 20); dispatchEvent(new Event('scroll')); await frame(); await new Promise((r) => setTimeout(r, 300));
+    const t = top.getBoundingClientRect(), ts = getComputedStyle(top);
+    if (top.hidden || ts.visibility === 'hidden' || ts.display === 'none' || Number(ts.opacity) === 0 || t.height === 0) continue;
+    for (const e of w.querySelectorAll('button, select, input, summary, a[href]')) {
+      const r = e.getBoundingClientRect();
+      if (r.width && r.height && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom) {
+        out.push(`${w.dataset.widget} ${(e.textContent || e.dataset.role || '').trim().slice(0, 30)}`);
+      }
+    }
+  }
+  scrollTo(0, 0);
+  return out;
+}"""
+
 
 def is_game_page(path: str) -> bool:
     parts = path.split("/")
@@ -187,6 +283,18 @@ class Visit:
     scroll_width: int | None = None
     wide: list[str] = field(default_factory=list)
     cards: list[float] = field(default_factory=list)
+    #: the widgets' controls measured at 360 and at 390 px, and those under a thumb's 44×44 px, by width
+    targets: dict[int, int] = field(default_factory=dict)
+    small_targets: dict[int, list[str]] = field(default_factory=dict)
+    #: at 390 px: the page's width, what passes the right edge, the controls the back-to-top button covers
+    wide_390: tuple[int, list[str]] | None = None
+    covered: list[str] = field(default_factory=list)
+    #: the control names the page's text quotes, each with whether a control of the page bears it (at 390 px on a
+    #: page with widgets); whether the page uses 柱, and whether it glosses it
+    quoted: list[tuple[str, bool]] = field(default_factory=list)
+    zhu: tuple[bool, bool] = (False, False)
+    #: a game's page: the text of its content (its widgets ready), as the reader meets it
+    text: str = ""
     #: seconds spent loading the page, waiting for its widgets, and on the checks (the run's summary names the slowest)
     times: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
@@ -285,6 +393,26 @@ class _View:
             v.look = pg.evaluate(LOOK_JS)
         if v.path in ("", "en/"):
             v.cards = pg.eval_on_selector_all(".hw-card", CARDS_JS)
+        if is_game_page(v.path):
+            v.text = pg.evaluate("() => (document.querySelector('.md-content') || document.body).textContent")
+        if v.path not in self.crawl.widget_pages:
+            got = pg.evaluate(QUOTED_JS)
+            v.quoted, v.zhu = [tuple(q) for q in got["quoted"]], tuple(got["zhu"])
+        else:
+            got = pg.evaluate(TARGETS_JS, THUMB)
+            v.targets[PHONE], v.small_targets[PHONE] = got["all"], got["small"]
+            pg.set_viewport_size({"width": PHONE_WIDE, "height": 800})
+            try:
+                pg.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                got = pg.evaluate(TARGETS_JS, THUMB)
+                v.targets[PHONE_WIDE], v.small_targets[PHONE_WIDE] = got["all"], got["small"]
+                wide = pg.evaluate(OVERFLOW_JS, PHONE_WIDE)
+                v.wide_390 = (wide["scrollWidth"], wide["wide"])
+                v.covered = pg.evaluate(COVERED_JS)
+                got = pg.evaluate(QUOTED_JS)
+                v.quoted, v.zhu = [tuple(q) for q in got["quoted"]], tuple(got["zhu"])
+            finally:
+                pg.set_viewport_size({"width": PHONE, "height": 740})
 
 
 #: the viewports a test file reads, when a run leaves out the others (a file not named reads both)

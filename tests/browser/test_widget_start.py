@@ -1,0 +1,46 @@
+"""Python starts as soon as a page with widgets is parsed (issue 41, point 6: the first widget as fast as Python
+itself): the worker and Pyodide's download and compile run off the main thread while the page is drawn, and only
+the widgets' hydration — their scripts and mounting, on the main thread — waits for the page to have loaded and the
+browser to be idle (widgets/runtime.js bootWhenParsed, startWhenIdle). Timings are benchmarks/run.py's."""
+
+from __future__ import annotations
+
+# the browser's idle moments held until the test lets them come, the workers a page starts, and how many had
+# started when the page finished loading
+HOLD_IDLE = """
+window.__idle = [];
+window.requestIdleCallback = (fn) => window.__idle.push(fn);
+window.cancelIdleCallback = (id) => { window.__idle[id - 1] = null; };
+window.__runIdle = () => { const fns = window.__idle.splice(0); for (const fn of fns) if (fn) fn({ didTimeout: false, timeRemaining: () => 50 }); };
+window.__workers = [];
+const RealWorker = window.Worker;
+window.Worker = function (url, options) { window.__workers.push(String(url)); return new RealWorker(url, options); };
+window.Worker.prototype = RealWorker.prototype;
+window.__atLoad = null;
+addEventListener("load", () => { window.__atLoad = window.__workers.slice(); });
+"""
+ENGINE = "(u) => /\\/widgets\\/worker[.]/.test(u)"
+
+
+def test_python_starts_as_the_page_is_parsed_and_the_widgets_hydrate_once_the_page_is_idle(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.add_init_script(HOLD_IDLE)
+    page.goto(site_url + "en/dawei/play/")
+    page.wait_for_function("() => window.__atLoad !== null")
+    # the engine's worker was started before the page had finished loading
+    assert page.evaluate(f"() => window.__atLoad.some({ENGINE})"), page.evaluate("window.__workers")
+    # the browser has not been idle yet: no widget has hydrated (each still shows its static example)
+    assert page.evaluate("() => [...document.querySelectorAll('[data-widget]')].every((w) => w.dataset.state !== 'ready')")
+    assert page.evaluate(f"() => window.__workers.filter({ENGINE}).length") == 1
+    page.evaluate("window.__runIdle()")
+    page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-game\"]').dataset.state === 'ready'", timeout=180_000)
+    # one worker all along: the widgets used the one started early
+    assert page.evaluate(f"() => window.__workers.filter({ENGINE}).length") == 1
+
+
+def test_a_page_without_widgets_starts_no_python(page, site_url):
+    page.add_init_script(HOLD_IDLE)
+    page.goto(site_url + "en/dawei/origin/")
+    page.wait_for_function("() => window.__atLoad !== null")
+    page.evaluate("window.__runIdle()")
+    assert not page.evaluate(f"() => window.__workers.some({ENGINE})")
