@@ -196,7 +196,7 @@ def showing(a: Answer, lang: str) -> str:
     """Both showings (each group, its combination, its score, the winners), then totals, places and each
     player's best split."""
     t = T(lang)
-    seat = [e(t(zh, en)) for zh, en in SEAT_NAMES]
+    seat = [e(n[lang]) for n in a["seat_names"]] if "seat_names" in a else [e(t(zh, en)) for zh, en in SEAT_NAMES]
     heads = [t("谁", "Who"), t("亮出的牌", "Cards shown"), t("组合", "Combination"), t("分", "Score")]
     out = []
     for turn in range(2):

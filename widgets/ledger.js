@@ -189,7 +189,9 @@ export async function ledgerWidget(root, ctx) {
   const handOut = (h) => ({ dealer: h.dealer, held: h.held, closer: h.closer, sealed: h.sealed, zhizun: h.zhizun, shang: h.shang, run: h.run, hard: h.hard });
 
   async function compute(list) {
-    const request = { game: "gupai", action: "ledger", hands: list.map(handOut), names, options, first, lang: ctx.lang };
+    // the corrections go into the record too (its History tag), not only into this device's session
+    const hist = history.filter((h) => h.tag).map((h) => ({ ...h.tag, was: handOut(h.tag.was) }));
+    const request = { game: "gupai", action: "ledger", hands: list.map(handOut), names, options, first, lang: ctx.lang, ...(hist.length ? { history: hist } : {}) };
     return ctx.call({ view: "gupai-ledger", lang: ctx.lang, request }); // the engine's answer, with the table drawn
   }
 
@@ -243,6 +245,11 @@ export async function ledgerWidget(root, ctx) {
         if (Array.isArray(a.names)) names = a.names.slice(0, SEATS.length);
         for (const o of optionList) options[o.id] = a.options[o.id];
         first = a.first;
+        // a record imported from a file: its corrections come from its History tag
+        if (!history.length && Array.isArray(a.history)) {
+          history = a.history.map((h) => ({ at: Date.now(), tag: { hand: h.hand, kind: h.kind, was: h.was },
+            what: { zh: `${h.kind === "deleted" ? "删去了" : "改了"}第 ${h.hand} 盘（记录里的改动）`, en: `Hand ${h.hand} ${h.kind === "deleted" ? "deleted" : "corrected"} (from the record)` } }));
+        }
       } else {
         message.textContent = a.error[ctx.lang];
       }
@@ -261,7 +268,7 @@ export async function ledgerWidget(root, ctx) {
     const k = editing === null ? hands.length : editing;
     if (editing === null) hands.push(copyHand(entry));
     else {
-      history.push({ at: Date.now(), what: { zh: `改了第 ${k + 1} 盘：原来是“${answer.hands[k].zh}”，改成“${a.hands[k].zh}”`, en: `Hand ${k + 1} corrected: it was “${answer.hands[k].en}”, now “${a.hands[k].en}”` } });
+      history.push({ at: Date.now(), tag: { hand: k + 1, kind: "corrected", was: copyHand(hands[k]) }, what: { zh: `改了第 ${k + 1} 盘：原来是“${answer.hands[k].zh}”，改成“${a.hands[k].zh}”`, en: `Hand ${k + 1} corrected: it was “${answer.hands[k].en}”, now “${a.hands[k].en}”` } });
       hands[k] = copyHand(entry);
     }
     editing = null; pending = null; confirmBtn.hidden = true;
@@ -310,7 +317,7 @@ export async function ledgerWidget(root, ctx) {
       return;
     }
     dropArmed = null;
-    history.push({ at: Date.now(), what: { zh: `删去了第 ${k + 1} 盘：“${answer.hands[k].zh}”`, en: `Hand ${k + 1} deleted: “${answer.hands[k].en}”` } });
+    history.push({ at: Date.now(), tag: { hand: k + 1, kind: "deleted", was: copyHand(hands[k]) }, what: { zh: `删去了第 ${k + 1} 盘：“${answer.hands[k].zh}”`, en: `Hand ${k + 1} deleted: “${answer.hands[k].en}”` } });
     hands.splice(k, 1);
     if (editing !== null) { editing = null; entry = fresh(); drawForm(); }
     await refresh();
@@ -337,7 +344,7 @@ export async function ledgerWidget(root, ctx) {
   });
   undoBtn.addEventListener("click", async () => {
     if (!hands.length) return;
-    history.push({ at: Date.now(), what: { zh: `撤销了第 ${hands.length} 盘：“${answer.hands[hands.length - 1].zh}”`, en: `Hand ${hands.length} undone: “${answer.hands[hands.length - 1].en}”` } });
+    history.push({ at: Date.now(), tag: { hand: hands.length, kind: "deleted", was: copyHand(hands[hands.length - 1]) }, what: { zh: `撤销了第 ${hands.length} 盘：“${answer.hands[hands.length - 1].zh}”`, en: `Hand ${hands.length} undone: “${answer.hands[hands.length - 1].en}”` } });
     editing = null; pending = null; confirmBtn.hidden = true;
     entry = hands.pop();
     drawForm();

@@ -43,6 +43,9 @@ export async function showingWidget(root, ctx) {
   const thrower = root.querySelector('[data-role="thrower"]');
   const seatBtns = [...root.querySelectorAll('[data-role="seat"]')];
   const SEATS = seatBtns.map((b) => b.textContent.replace(/ ✓$/, ""));
+  // the family's names (optional): in the seat buttons, every sentence, the result and the export's file name
+  let names = SEATS.map(() => "");
+  const who = (s) => names[s] || SEATS[s];
   const modeHand = root.querySelector('[data-role="mode-hand"]');
   const modeGroups = root.querySelector('[data-role="mode-groups"]');
   const cards = [...root.querySelectorAll('[data-role="card"]')];
@@ -73,7 +76,7 @@ export async function showingWidget(root, ctx) {
     const p = players[current];
     seatBtns.forEach((b, s) => {
       b.setAttribute("aria-pressed", s === current ? "true" : "false");
-      b.textContent = SEATS[s] + (complete(players[s]) ? " ✓" : "");
+      b.textContent = who(s) + (complete(players[s]) ? " ✓" : "");
     });
     modeHand.setAttribute("aria-pressed", p.mode === "hand" ? "true" : "false");
     modeGroups.setAttribute("aria-pressed", p.mode === "groups" ? "true" : "false");
@@ -99,11 +102,11 @@ export async function showingWidget(root, ctx) {
       const out = used(code) >= count[code];
       if (out) gone.push(label[code]);
       grey(b, out ? t(`一副牌只有 ${count[code]} 张${label[code]}，四家已经都填进去了：再多就不对了。`, `The deck has only ${count[code]} × ${label[code]}, all entered already: one more cannot be right.`)
-        : full ? t(`${SEATS[current]}的“${slotName}”已经填满：先点一张取回，或换一家。`, `${SEATS[current]}'s “${slotName}” is full: take a card back, or choose another player.`) : "");
+        : full ? t(`${who(current)}的“${slotName}”已经填满：先点一张取回，或换一家。`, `${who(current)}'s “${slotName}” is full: take a card back, or choose another player.`) : "");
     }
     paletteWhy.textContent = [
       gone.length ? t(`已经用完（一副牌就这么多）：${gone.join("、")}。`, `All used (that is all the deck has): ${gone.join(", ")}.`) : "",
-      full ? t(`${SEATS[current]}的“${slotName}”已经填满。`, `${SEATS[current]}'s “${slotName}” is full.`) : "",
+      full ? t(`${who(current)}的“${slotName}”已经填满。`, `${who(current)}'s “${slotName}” is full.`) : "",
     ].filter(Boolean).join(" ");
   }
 
@@ -120,7 +123,8 @@ export async function showingWidget(root, ctx) {
     el("div", { class: "hw-row" }, [exportBtn, " ", openLabel, file]), recordMessage]));
   exportBtn.addEventListener("click", () => {
     if (!judged) { say("四家的牌都填好后，才能导出这一局的记录。", "Enter all four players' cards first; then the round can be exported."); return; }
-    const got = downloadRecord({ name: t("桌上一局", "round-at-the-table"), text: judged }, "yezi");
+    const family = names.some(Boolean) ? SEATS.map((_, s) => who(s)).join(t("、", "-")) : "";
+    const got = downloadRecord({ name: family ? t(`桌上一局：${family}`, `round-at-the-table ${family}`) : t("桌上一局", "round-at-the-table"), text: judged }, "yezi");
     say(`已导出：${got}`, `Exported: ${got}`);
   });
   file.addEventListener("change", async () => {
@@ -133,6 +137,8 @@ export async function showingWidget(root, ctx) {
     const a = await ctx.call({ game: "yezi", action: "showing", text });
     if (!a.ok) { say(a.error.zh, a.error.en); return; }
     a.players.forEach((p, s) => { players[s].mode = "groups"; players[s].slots = [p.groups[0], p.groups[1]]; });
+    names = SEATS.map((_, s) => (a.seat_names && a.seat_names[s][ctx.lang] !== SEATS[s] ? a.seat_names[s][ctx.lang] : ""));
+    nameInputs.forEach((inp, s) => { inp.value = names[s]; });
     thrower.value = String(a.thrower);
     readings = a.options || {};
     current = 0; active = 0;
@@ -146,10 +152,11 @@ export async function showingWidget(root, ctx) {
   if (exampleMark) exampleMark.remove(); // from now on the result is the reader's own (or nothing yet)
   let sessionId = null;
   function keep() {
-    const meta = { thrower: thrower.value, readings, players: players.map((p) => ({ mode: p.mode, slots: p.slots })) };
+    const meta = { thrower: thrower.value, readings, names, players: players.map((p) => ({ mode: p.mode, slots: p.slots })) };
     try {
       if (sessionId && store.save(sessionId, { text: judged || "", meta })) return;
-      sessionId = store.create(t("桌上的一局", "A round at the table"), judged || "", meta).id;
+      const family = names.some(Boolean) ? SEATS.map((_, s) => who(s)).join(t("、", ", ")) : "";
+      sessionId = store.create(family ? t(`桌上的一局：${family}`, `A round at the table: ${family}`) : t("桌上的一局", "A round at the table"), judged || "", meta).id;
     } catch { /* the device keeps nothing more: the entry lasts as long as the page */ }
   }
   function restore() {
@@ -165,6 +172,8 @@ export async function showingWidget(root, ctx) {
     });
     if ([...thrower.options].some((o) => o.value === String(kept.thrower))) thrower.value = String(kept.thrower);
     if (kept.readings && typeof kept.readings === "object") readings = kept.readings;
+    if (Array.isArray(kept.names)) names = SEATS.map((_, s) => (typeof kept.names[s] === "string" ? kept.names[s].slice(0, 20) : ""));
+    nameInputs.forEach((inp, s) => { inp.value = names[s]; });
   }
 
   async function judge() {
@@ -172,13 +181,13 @@ export async function showingWidget(root, ctx) {
     judged = null;
     if (!players.every(complete)) {
       keep();
-      const left = players.map((p, s) => (complete(p) ? null : SEATS[s])).filter(Boolean);
+      const left = players.map((p, s) => (complete(p) ? null : who(s))).filter(Boolean);
       message.textContent = t(`还差：${left.join("、")}。四家的牌都填好后，这里给出每次亮牌和这一局的结果。`,
         `Still to enter: ${left.join(", ")}. Once all four are in, each showing and the round are judged here.`);
       result.replaceChildren();
       return;
     }
-    const req = { game: "yezi", action: "showing", thrower: Number(thrower.value), options: readings,
+    const req = { game: "yezi", action: "showing", thrower: Number(thrower.value), options: readings, ...(names.some(Boolean) ? { names } : {}),
       players: players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) };
     const a = await ctx.call({ view: "yezi-showing", lang: ctx.lang, request: req }); // judged, and drawn (views/yezi.py)
     if (mine !== seq) return;
@@ -236,6 +245,18 @@ export async function showingWidget(root, ctx) {
     changed();
   });
   root.querySelector('[data-role="clear"]').after(" ", fresh);
+  const namesBox = el("fieldset", { class: "ys-names", "data-role": "names" }, [el("legend", { text: t("四家的名字（可不填）", "The four players' names (optional)") })]);
+  const nameInputs = SEATS.map((seatName, s) => {
+    const id = `${uid}-name-${s}`;
+    const input = el("input", { id, type: "text", maxlength: "20", "data-role": "name", "data-seat": String(s), autocomplete: "off" });
+    input.addEventListener("change", () => {
+      names[s] = input.value.replace(/[;\n]/g, " ").trim().slice(0, 20);
+      changed();
+    });
+    namesBox.append(el("span", { class: "ys-name" }, [el("label", { for: id, text: seatName }), " ", input]));
+    return input;
+  });
+  entry.prepend(namesBox);
   for (const x of entry.querySelectorAll("button, select")) x.disabled = false;
   restore();
   drawSlots();

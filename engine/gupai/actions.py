@@ -387,6 +387,7 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(date, str) or len(date) > 40 or "\n" in date:
             raise bad("date", "应是一行不长的文字。", "give a short line of text.")
         tags["Date"] = date
+    history = _ledger_history(req.get("history"))
     if "text" in req:
         text = req["text"]
         if not isinstance(text, str) or len(text) > 100_000:
@@ -406,6 +407,8 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
         for t in ("Date", "Event", "Site"):
             if t in rec.tags:
                 tags[t] = rec.tags[t]
+        if "History" in rec.tags and not history:
+            history = _history_of_tag(rec.tags["History"])
     else:
         cfg = _cfg(req)
         raw = get_list(req, "hands", [], max_len=LEDGER_MAX)
@@ -426,10 +429,88 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     # the session as a record: closed (its totals as the result) once a hand is entered
     position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
                 "actions": [ledger_word(h) for h in hands] + (["end"] if hands else [])}
-    text = write(position, tags)
+    if history:
+        tags["History"] = "; ".join(f"{k}:{kind}:{ledger_word(h)}" for k, kind, h in history)
     said = tags["Names"].split(";") if "Names" in tags else None
-    return {"hands": _named(results, said), "totals": list(led.totals), "first": first, "options": as_dict(cfg),
-            "names": said, "date": tags.get("Date"), "record": text}
+    named = _named(results, said)
+    lang = req.get("lang")
+    if lang in ("zh", "en"):  # the record a family exports: its words in the page's language, with their names
+        text = _readable_record(write(position, tags, words=False), named, said, lang, history, cfg)
+    else:
+        text = write(position, tags)
+    hist_out = [{"hand": k, "kind": kind, "was": _ledger_hand_json(h)} for k, kind, h in history]
+    return {"hands": named, "totals": list(led.totals), "first": first, "options": as_dict(cfg),
+            "names": said, "date": tags.get("Date"), "record": text, "history": hist_out}
+
+
+def _ledger_history(raw: Any) -> list[tuple[int, str, LedgerHand]]:
+    """The ledger's corrections as the widget sends them: ``[{"hand": 2, "kind": "corrected", "was": {...}}]``
+    (the hand as it stood before it was corrected or deleted), kept in the record's History tag."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > 4 * LEDGER_MAX:
+        raise bad("history", f"应是改动的列表（至多 {4 * LEDGER_MAX} 条）。", f"give a list of corrections (at most {4 * LEDGER_MAX}).")
+    out = []
+    for i, x in enumerate(raw):
+        if not isinstance(x, dict) or x.get("kind") not in ("corrected", "deleted") or isinstance(x.get("hand"), bool) \
+                or not isinstance(x.get("hand"), int) or not 1 <= x["hand"] <= LEDGER_MAX:
+            raise bad("history", "每条改动应写明第几盘、改过还是删去（corrected 或 deleted）和原来的那一盘。",
+                      "each correction gives the hand's number, corrected or deleted, and the hand as it stood.")
+        out.append((x["hand"], x["kind"], _ledger_hand(x.get("was"), x["hand"] - 1)))
+    return out
+
+
+def _history_of_tag(text: str) -> list[tuple[int, str, LedgerHand]]:
+    """The reverse of the History tag the ledger writes: ``2:corrected:hand:dealer=A:…; 4:deleted:hand:…``."""
+    import re
+
+    out = []
+    for item in text.split("; ")[: 4 * LEDGER_MAX]:
+        k, _, rest = item.strip().partition(":")
+        kind, _, w = rest.partition(":")
+        try:
+            if not re.fullmatch("[0-9]{1,3}", k) or kind not in ("corrected", "deleted"):
+                raise LedgerError("", "")
+            out.append((int(k), kind, parse_word(w)))
+        except LedgerError:
+            raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“盘数:corrected 或 deleted:原来那一盘的记法”。",
+                           "The record's History tag is not well written: each item reads hand:corrected or deleted:the hand as it stood.") from None
+    return out
+
+
+def _readable_record(text: str, hands: list[dict[str, Any]], names: list[str] | None, lang: str,
+                     history: list[tuple[int, str, LedgerHand]], cfg: GupaiConfig) -> str:
+    """The record in the page's language (issue 44.5): a few lines that say what the file is, each hand's line with
+    its sentence (the family's names in it) in braces, the corrections in words; it reads back as the record does."""
+    zh = lang == "zh"
+    seats = SEATS_ZH if zh else SEATS_EN
+    who = [(names[s] if names and names[s] else seats[s]) for s in range(PLAYERS)]
+    head, _, moves = text.partition("\n\n")
+    out = [head, ""]
+    if zh:
+        out.append("% 鄂南骨牌的一本账。打牌的人：" + "、".join(f"{SEATS_ZH[s][0]}（{SEATS_EN[s][-1]}）{who[s]}" for s in range(PLAYERS)) + "。")
+        out.append("% 下面每一行是一盘：盘数、掷色子定庄的人、这一盘的记法（给程序读回用），花括号里是这一盘的说明。")
+    else:
+        out.append("% A ledger of 鄂南骨牌. The players: " + ", ".join(f"{SEATS_EN[s][-1]} {who[s]}" for s in range(PLAYERS)) + ".")
+        out.append("% Each line below is a hand: its number, who threw for the dealer, the hand as the program reads it back, and in braces the hand in words.")
+    lines = [ln for ln in moves.split("\n") if ln.strip()]
+    for i, ln in enumerate(lines):
+        said = hands[i][lang] if i < len(hands) else ("结账，各家合计：" if zh else "The session ends; the totals: ") + \
+            ("、" if zh else ", ").join(f"{who[s]} {t:+d}" for s, t in enumerate(hands[-1]["totals"] if hands else [0] * PLAYERS))
+        out.append(ln + " {" + said.replace("{", "(").replace("}", ")").replace("\n", " ") + "}")
+    for k, kind, h in history:
+        zh_w, en_w = _named([dict(zip(("zh", "en"), hand_words(h, _settle_quiet(h, cfg))))], names)[0].values()
+        if zh:
+            out.append(f"% 改动：第 {k} 盘{'改过' if kind == 'corrected' else '删去了'}，原来是“{zh_w}”")
+        else:
+            out.append(f"% Correction: hand {k} {'corrected' if kind == 'corrected' else 'deleted'}; it was “{en_w}”")
+    return "\n".join(out) + "\n"
+
+
+def _settle_quiet(h: LedgerHand, cfg: GupaiConfig) -> Any:
+    from .ledger import settle_hand
+
+    return settle_hand(h, cfg)
 
 
 #: the game's own words a table or a ledger says around the engine's answers (the options answer gives them)
@@ -513,5 +594,6 @@ COSTS: dict[str, Any] = {
     "options": 2_000,
     # a ledger: each hand settled (about 0.1 ms), the record written and read back twice
     "ledger": lambda req: 50_000 + 3_000 * (min(len(req["hands"]) if isinstance(req.get("hands"), list) else 0, LEDGER_MAX)
+                                            + min(len(req["history"]) if isinstance(req.get("history"), list) else 0, 4 * LEDGER_MAX)
                                             + min(len(req["text"]) if isinstance(req.get("text"), str) else 0, 100_000) // 20),
 }

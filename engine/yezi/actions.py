@@ -325,7 +325,10 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
     if isinstance(names, list) and len(names) == 4 and all(isinstance(x, str) and len(x) <= 60 and "\n" not in x for x in names):
         tags["Names"] = ";".join(x.replace(";", ",") for x in names)
     round_options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from") if getattr(cfg, k) != CHOICES[k][0]}
+    given = tags["Names"].split(";") if "Names" in tags else ["", "", "", ""]
     return {"thrower": thrower, "show_order": list(sh.order), "players": out_players,
+            # the family's names where they gave them (issue 45.5), the seat's name elsewhere
+            "seat_names": [{"zh": n or zh, "en": n or en} for n, (zh, en) in zip(given, SEAT_NAMES)],
             "showing_winners": [list(w) for w in sh.winners],
             "winners": [s for s in range(4) if sh.places[s] == 1],
             "options": {k: getattr(cfg, k) for k in ("scoring", "ties")},

@@ -85,7 +85,7 @@ def test_five_hands_then_correct_hand_two_and_delete_hand_four(page, site_url, w
     with page.expect_download() as got:
         root.locator('[data-role="sheet-export"]').click()
     d = got.value
-    assert all(n in d.suggested_filename for n in NAMES) and d.suggested_filename.endswith(".html")
+    assert all(n in d.suggested_filename for n in NAMES) and d.suggested_filename.endswith(".html"), d.suggested_filename
     sheet = open(d.path(), encoding="utf-8").read()
     assert "<table" in sheet and "合计" in sheet and all(n in sheet for n in NAMES) and "Player" not in sheet
 

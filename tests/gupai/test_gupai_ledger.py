@@ -141,3 +141,35 @@ def test_the_ledger_action_refuses_bad_input_in_both_languages() -> None:
         assert not ans["ok"] and ans["error"]["zh"] and ans["error"]["en"]
     assert handle({"game": "gupai", "action": "ledger", "hands": []})["totals"] == [0, 0, 0, 0]
     assert as_dict(DEFAULT) == handle({"game": "gupai", "action": "ledger"})["options"]
+
+
+def test_the_exported_record_reads_in_the_pages_language_with_the_names_and_keeps_the_corrections() -> None:
+    """Issue 44.5: the record a family exports from the Chinese page says what it is in Chinese, each hand in a
+    Chinese sentence with their names, no English narration; the corrections are in it (History); it reads back."""
+    rng = random.Random(11)
+    hands = [random_hand(rng) for _ in range(5)]
+    js = lambda h: {"dealer": h.dealer, "held": list(h.held), "closer": h.closer, "sealed": list(h.sealed),  # noqa: E731
+                    "zhizun": h.zhizun, "shang": h.shang, "run": h.run, "hard": h.hard}
+    names = ["我", "老伴", "大姐", "二哥"]
+    history = [{"hand": 2, "kind": "corrected", "was": js(random_hand(rng))}, {"hand": 4, "kind": "deleted", "was": js(random_hand(rng))}]
+    req = {"game": "gupai", "action": "ledger", "hands": [js(h) for h in hands], "names": names, "history": history}
+    zh = handle({**req, "lang": "zh"})
+    assert zh["ok"], zh
+    text = zh["record"]
+    comments = [ln for ln in text.splitlines() if ln.startswith("%")] + [ln.partition("{")[2] for ln in text.splitlines() if "{" in ln]
+    assert comments and not any(w in c for c in comments for w in ("Player", "deals", "closes", "Settled", "session"))
+    assert all(n in text.partition("\n\n")[2] for n in names)
+    assert "丙家" not in text and "改动：第 2 盘改过" in text and "第 4 盘删去了" in text
+    back = handle({"game": "gupai", "action": "ledger", "text": text, "lang": "zh"})
+    assert back["ok"] and back["totals"] == zh["totals"] and back["names"] == names
+    assert [x["hand"] for x in back["hands"]] == [x["hand"] for x in zh["hands"]]
+    assert back["history"] == zh["history"] and [h["hand"] for h in back["history"]] == [2, 4]
+    assert [h["was"] for h in back["history"]] == [read_hand(h["was"]) for h in history]
+    assert back["record"] == text  # read back and written again: the same file
+    en = handle({**req, "lang": "en"})["record"]
+    assert "Player" not in en and all(n in en for n in names) and "Correction: hand 2 corrected" in en
+    assert read(en).tags["History"] == read(text).tags["History"]
+
+
+def read_hand(h: dict) -> dict:
+    return {**h, "sealed": sorted(h["sealed"])}

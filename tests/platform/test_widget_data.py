@@ -67,6 +67,7 @@ INTERFACE: dict[str, dict[str, str]] = {
                  "2147483000": "the range of a new game's seed"},
     "gupai.js": {"26": "the width in pixels of a tile's drawing"},
     "ledger.js": {"20": "characters a player's name box takes"},
+    "showing.js": {"20": "characters a player's name box takes"},
 }
 
 
