@@ -20,7 +20,8 @@ def _gloss(zh: str, lang: str, glossary: str) -> str:
     t = next(x for x in TERMS if x.zh == zh)
     link = f'<a href="{glossary}#{t.slug}">{"词汇表" if lang == "zh" else "glossary"}</a>'
     if lang == "zh":
-        body = f"<dfn>{zh}</dfn>（{html.escape(t.pinyin)}）：{html.escape(t.zh_def)}（见{link}）"
+        # no pinyin on the Chinese page: its prose stays in Chinese (issue 44); the glossary gives the reading
+        body = f"<dfn>{zh}</dfn>：{html.escape(t.zh_def)}（见{link}）"
     else:
         body = (f'<dfn lang="zh">{zh}</dfn> ({html.escape(t.pinyin)}, “{html.escape(t.name or t.en.split(" (")[0])}”): '
                 f"{html.escape(t.en_def)} (see the {link})")

@@ -129,6 +129,7 @@ _P = re.compile(r"<p\b[^>]*>(.*?)</p>", re.S)
 _SKIP_BLOCK = re.compile(
     r'<(div|details|section|table|blockquote|figure|nav|aside|pre)\b[^>]*>.*?</\1>', re.S
 )
+_GLOSS = re.compile(r'<p class="hw-gloss"[^>]*>.*?</p>', re.S)
 
 
 def description(content_html: str, lang: str, limit: int | None = None) -> str:
@@ -136,6 +137,7 @@ def description(content_html: str, lang: str, limit: int | None = None) -> str:
     widgets, tables and quotations), cut at a sentence end near ``limit`` characters."""
     limit = limit or (90 if lang == "zh" else 180)
     text = _SKIP_BLOCK.sub(" ", content_html)
+    text = _GLOSS.sub(" ", text)  # the line glossing 柱 is the glossary's, not the page's own summary
     for m in _P.finditer(text):
         para = html.unescape(re.sub(r"<[^>]+>", "", m.group(1)))
         para = re.sub(r"\s+", " ", para).strip()

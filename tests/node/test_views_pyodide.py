@@ -6,6 +6,7 @@ combination form and showing)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 
@@ -96,7 +97,8 @@ def test_views_in_pyodide_draw_what_the_build_draws(tmp_path):
     assert all(results) and "hw-error" in results[-1]  # a settlement the engine refuses is said in the result's place
     assert [a["ok"] for a in answers[-3:]] == [False, False, True]
     by_view = {r["view"]: a for r, a in zip(REQUESTS, answers) if r.get("view") in ("yezi-form", "yezi-showing", "gupai-ledger")}
-    assert 'data-card="10" data-count="3" disabled>' in by_view["yezi-form"]["html"]["palette"]  # the deck's three 合 placed
+    # the deck's three 合 placed: that face is grey, and says why
+    assert re.search(r'data-card="10" data-count="3"[^>]* title="[^"]+" disabled>', by_view["yezi-form"]["html"]["palette"])
     assert by_view["yezi-showing"]["html"]["result"].count('data-role="place-row"') == 4
     assert by_view["gupai-ledger"]["html"]["table"].count('data-role="hand-row"') == 2 and "老王" in by_view["gupai-ledger"]["html"]["table"]
     dice = [a for r, a in zip(REQUESTS, answers) if r.get("view") == "dawei-dice"]
