@@ -397,7 +397,7 @@ def sheet_widget(lang: str, params: dict[str, Any]) -> str:
     kinds = [("", t("无", "none"))] + [(k, t(*PENALTY_NAMES[k])) for k in PENALTY_NAMES]
     pens = "".join(
         f'<label>{e(t(*SEAT_NAMES[s]))} <select data-role="penalty" data-seat="{s}" disabled>'
-        + "".join(f'<option value="{k}"{" selected" if pen_of.get(s, "") == k else ""}>{e(n)}</option>' for k, n in kinds)
+        + "\n".join(f'<option value="{k}"{" selected" if pen_of.get(s, "") == k else ""}>{e(n)}</option>' for k, n in kinds)
         + "</select></label>"
         for s in ("zhuang", "xia", "shang")
     )

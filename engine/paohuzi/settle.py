@@ -27,8 +27,8 @@ PENALTY_NAMES = {
     "zha_hu": ("诈胡", "false win (诈胡, zha hu)"),
     "zou_pao": ("走跑", "missed pao (走跑, zou pao)"),
     "shi_ti": ("失提", "missed ti (失提, shi ti)"),
-    "shao_bi": ("烧比", "chi without showing (烧比, shao bi)"),
-    "chou_zhang": ("臭张", "passed card claimed (臭张, chou zhang)"),
+    "shao_bi": ("烧比", "failing to match (烧比, shao bi)"),
+    "chou_zhang": ("臭张", "stale card (臭张, chou zhang)"),
 }
 
 
