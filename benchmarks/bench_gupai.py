@@ -14,9 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.api import handle  # noqa: E402
-from engine.gupai.config import all_configs  # noqa: E402
-from engine.gupai.hand import State, play_out  # noqa: E402
+from engine.api import handle
+from engine.gupai.config import all_configs
+from engine.gupai.hand import State, play_out
 
 
 def per_call(fn, n: int) -> float:

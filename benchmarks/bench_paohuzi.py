@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.api import handle  # noqa: E402
-from engine.paohuzi.arrange import _arrange_cached, _search  # noqa: E402
-from engine.paohuzi.hu import _pair_waits  # noqa: E402
-from engine.paohuzi.cards import FACES, full_deck  # noqa: E402
+from engine.api import handle
+from engine.paohuzi.arrange import _arrange_cached, _search
+from engine.paohuzi.hu import _pair_waits
+from engine.paohuzi.cards import FACES, full_deck
 
 
 def codes(cards):

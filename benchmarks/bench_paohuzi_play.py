@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.api import handle  # noqa: E402
-from engine.paohuzi.computer_hands import computer_stats  # noqa: E402
+from engine.api import handle
+from engine.paohuzi.computer_hands import computer_stats
 
 NAMES = {"zhuang": "dealer 庄家", "xia": "next 下家", "shang": "previous 上家"}
 

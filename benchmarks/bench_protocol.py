@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.protocol import ADAPTERS, open_state, state_class  # noqa: E402
+from engine.protocol import ADAPTERS, open_state, state_class
 
 
 def main(per_setup: int) -> None:

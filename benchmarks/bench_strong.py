@@ -47,8 +47,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.protocol import open_state  # noqa: E402
-from engine.protocol.strong import STRONG_UNITS, basic_action, rollout, rollouts_for, strong_choice  # noqa: E402
+from engine.protocol import open_state
+from engine.protocol.strong import STRONG_UNITS, basic_action, rollout, rollouts_for, strong_choice
 
 #: game label -> (written position without its seed, unit, what the issue measured, its target)
 GAMES = {

@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler, build_site, site_server, start_serving  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, _Handler, build_site, site_server, start_serving
 
 READY = '[data-widget="dawei-dice"][data-state="ready"]'
 SW_BUILD = re.compile(r"/\*hw:build\*/\{[^\n]*\}")

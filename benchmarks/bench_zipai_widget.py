@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, build_site, site_server, start_serving  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, build_site, site_server, start_serving
 
 W = '[data-widget="zipai-table"]'
 #: in the page: click the next thing to do, wait for the answer to be drawn and painted, return the time

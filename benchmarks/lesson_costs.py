@@ -24,8 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.api import handle  # noqa: E402
-from engine.lessons import LESSONS  # noqa: E402
+from engine.api import handle
+from engine.lessons import LESSONS
 
 
 def events(request: dict[str, Any]) -> int:
@@ -67,7 +67,7 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=40)
     ap.add_argument("--margin", type=float, default=1.5)
     args = ap.parse_args()
-    up = lambda n: int(math.ceil(n * args.margin / 1000.0)) * 1000  # noqa: E731
+    up = lambda n: int(math.ceil(n * args.margin / 1000.0)) * 1000
     exercises: dict[tuple[str, str], int] = {}
     check: dict[tuple[str, str], int] = {}
     print(f"{'lesson':8} {'step':12} {'exercises':>10} {'µs':>8} {'check':>9} {'µs':>8}")

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.gupai.tiles import BY_CODE  # noqa: E402
-from engine.lessons import LESSONS  # noqa: E402
-from engine.lessons.model import draw  # noqa: E402
+from engine.gupai.tiles import BY_CODE
+from engine.lessons import LESSONS
+from engine.lessons.model import draw
 
 SEATS = ("甲家", "乙家", "丙家", "丁家")
 ROW = re.compile(r'<div class="lesson-row"><span>(.+?)</span>(.*?)</div>')
@@ -72,7 +72,7 @@ def main() -> None:
     print(f"step 1 of the 骨牌 lesson, {args.sets} seeded sets ({n} exercises), first-try rate of the model reader:")
     print(f"  before (dot pictures, reads pips):             {right_before}/{n} = {100 * right_before / n:.1f} %")
     print(f"  after (names, classes, order, pairs):          {right_after}/{n} = {100 * right_after / n:.1f} %")
-    print(f"  (a blind guess among four: 25.0 %)")
+    print("  (a blind guess among four: 25.0 %)")
 
 
 if __name__ == "__main__":

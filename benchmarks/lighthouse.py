@@ -41,7 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, _Handler, _Server, build_site, site_server, start_serving  # noqa: E402
+from conftest import CHROMIUM, _Handler, _Server, build_site, start_serving
 
 #: what a host compresses (README, Deployment: text, JSON and .wasm)
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".wasm", ".csv", "/")
@@ -159,7 +159,7 @@ def performance(url: str, out: Path) -> dict[str, object]:
         return {"error": (res.stderr or res.stdout).strip()[-400:]}
     report = json.loads(out.read_text(encoding="utf-8"))
     audits = report["audits"]
-    value = lambda k: audits.get(k, {}).get("numericValue")  # noqa: E731
+    value = lambda k: audits.get(k, {}).get("numericValue")
     return {
         "score": round(100 * (report["categories"]["performance"]["score"] or 0)),
         "fcp": value("first-contentful-paint"), "lcp": value("largest-contentful-paint"),
@@ -185,8 +185,8 @@ def median_run(runs: list[dict[str, object]]) -> dict[str, object]:
 def why(report_path: Path) -> list[str]:
     """What Lighthouse says delays the first paint and blocks the page, in a few lines."""
     audits = json.loads(report_path.read_text(encoding="utf-8"))["audits"]
-    short = lambda u: str(u).split("/", 3)[-1] if "://" in str(u) else str(u)  # noqa: E731
-    items = lambda k: (audits.get(k, {}).get("details") or {}).get("items") or []  # noqa: E731
+    short = lambda u: str(u).split("/", 3)[-1] if "://" in str(u) else str(u)
+    items = lambda k: (audits.get(k, {}).get("details") or {}).get("items") or []
     lines = []
     blocking = items("render-blocking-resources")
     if blocking:
@@ -235,7 +235,7 @@ def print_performance(rows: list[tuple[str, dict[str, object]]], show_why: bool 
         if "error" in r:
             print(f"| {path} | error | | | | | | |  {r['error']}")
             continue
-        num = lambda k, scale, digits: "" if r.get(k) is None else f"{r[k] / scale:.{digits}f}"  # noqa: E731
+        num = lambda k, scale, digits: "" if r.get(k) is None else f"{r[k] / scale:.{digits}f}"  # noqa: B023  a short table helper, called within this iteration only
         runs = " ".join(str(x) for x in r.get("scores", [r["score"]]))  # type: ignore[union-attr]
         loads = " ".join(f"{x:.1f}" for x in r.get("loads", [r["load"]]))  # type: ignore[union-attr]
         print(f"| {path} | {r['score']} | {num('fcp', 1000, 1)} | {num('lcp', 1000, 1)} | {num('tbt', 1, 0)} | {num('bytes', 1024, 0)} | {runs} | {loads} |")

@@ -23,7 +23,6 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,14 +30,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-import conftest  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, build_site, site_server, start_serving  # noqa: E402
+import conftest
+from conftest import CHROMIUM, CHROMIUM_ARGS, build_site, site_server, start_serving
 
 #: bytes of response bodies the loopback server has sent (what a first visit costs on the wire)
 SENT = [0]
 
 
-def _counting_copyfile(self, source, outputfile) -> None:  # noqa: ANN001
+def _counting_copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - the base class's signature, untyped there
     data = source.read()
     SENT[0] += len(data)
     outputfile.write(data)
@@ -61,7 +60,7 @@ BEFORE = {
     "page_max": 538_880,
 }
 
-def open_at_widget(page, url: str) -> None:  # noqa: ANN001
+def open_at_widget(page, url: str) -> None:  # noqa: ANN001 - a Playwright page (Playwright is imported only when run)
     """Open ``url`` as a reader who goes straight to its first widget: the engine starts once the
     page has loaded and a widget is near the screen (widgets/runtime.js); dawei/'s widget is more
     than a screen below the top."""
@@ -205,8 +204,8 @@ def main() -> int:
     print(f"| (c) next page, widget ready | {mc:.0f} ms | {mc / ma:.2f} | <= 0.1 |")
     print(f"| (d) click to answer | {md:.1f} ms | | <= 30 ms |")
     print()
-    mib = lambda n: f"{n / 1e6:.2f} MB"  # noqa: E731
-    kb = lambda n: f"{n / 1e3:.0f} KB"  # noqa: E731
+    mib = lambda n: f"{n / 1e6:.2f} MB"
+    kb = lambda n: f"{n / 1e3:.0f} KB"
     print("Bytes (response bodies the loopback server sent, uncompressed)")
     print("| figure | before | now |")
     print("|---|---|---|")
@@ -222,12 +221,12 @@ def main() -> int:
 if __name__ == "__main__":
     rc = main()
     # the record as machines read it: Lighthouse accessibility / best practices / SEO (benchmarks/lighthouse.py)
-    import lighthouse  # noqa: E402  (beside this script)
+    import lighthouse  # beside this script
 
     rc = rc or lighthouse.main([])
     # the strong computer level against the basic one, head to head (benchmarks/bench_strong.py: a few
     # hands here; run it alone with more hands for narrower intervals)
-    import bench_strong  # noqa: E402  (beside this script)
+    import bench_strong  # beside this script
 
     bench_strong.main(20, list(bench_strong.GAMES))
     raise SystemExit(rc)

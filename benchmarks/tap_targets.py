@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests")]
 
-from browser.crawl import PHONE, PHONE_WIDE, READY_MS, TARGETS_JS, THUMB  # noqa: E402
-from browser.sitepages import READY_JS, START_AT_ONCE, new_context, widget_pages  # noqa: E402
+from browser.crawl import PHONE, PHONE_WIDE, READY_MS, TARGETS_JS, THUMB
+from browser.sitepages import READY_JS, START_AT_ONCE, new_context, widget_pages
 
 
 def main(site: Path, only: list[str]) -> None:

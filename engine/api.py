@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from . import __version__
 from .errors import ApiError

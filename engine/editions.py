@@ -29,7 +29,8 @@ import re
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 #: kinds of change, and the least version step each asks for
 DEFAULT, DROPPED, ADDED, READING, PAGE, WORDING = "default", "dropped", "added", "reading", "page", "wording"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import Any, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
 
 C = TypeVar("C")
 
@@ -15,10 +16,10 @@ def choose(default: C, choices: Mapping[str, Sequence[str]], options: Mapping[st
     """
     if not options:
         return default
-    known = {f.name for f in fields(default)}  # type: ignore[arg-type]
+    known = {f.name for f in fields(default)}  # type: ignore[arg-type]  # C is any dataclass instance; mypy has no bound for that
     for k, v in options.items():
         if k not in known:
             raise ValueError(f"unknown option {k!r}")
         if v not in choices[k]:
             raise ValueError(f"option {k!r} must be one of {choices[k]}")
-    return replace(default, **options)  # type: ignore[type-var]
+    return replace(default, **options)  # type: ignore[type-var]  # C is any dataclass instance; mypy has no bound for that

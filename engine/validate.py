@@ -9,7 +9,8 @@ was given and what to give instead, and never show a field's name.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable, Mapping, Sequence
 
 from .errors import ApiError
 from .text import unsafe_message

@@ -15,7 +15,7 @@ These helpers keep the small things right in both languages:
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .glossary import TERMS as _GLOSSARY
 

@@ -53,7 +53,9 @@ def api_examples() -> list[tuple[str, str, dict[str, Any], dict[str, Any], dict[
 
 
 def api_reference(lang: str, params: dict[str, Any]) -> str:
-    t = (lambda zh, en: en if lang == "en" else zh)
+    def t(zh: str, en: str) -> str:
+        return en if lang == "en" else zh
+
     parts: list[str] = []
     examples = api_examples()
     for game in available_games():

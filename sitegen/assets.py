@@ -299,7 +299,7 @@ def widget_scripts(lock_name: str, fills: dict[str, str] | None = None) -> dict[
             for m in refs[n]:
                 t = t.replace(f'"./{m}"', f'"./{done[m][0]}"')
             names = {m: done[m][0] for m in sorted(refs[n])}
-            t = ASSET_NAMES.sub(lambda _: "/*hw:asset-names*/" + json.dumps(names, sort_keys=True), t)
+            t = ASSET_NAMES.sub(lambda _: "/*hw:asset-names*/" + json.dumps(names, sort_keys=True), t)  # noqa: B023  called within this iteration of the loop only
             data = t.encode("utf-8")
             stem, ext = n.rsplit(".", 1)
             done[n] = (f"{stem}.{_short(data)}.{ext}", data)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from engine.trace import Gap, Rule, RuleOption
 
@@ -24,7 +24,7 @@ def options_table(options: Iterable[RuleOption], lang: str, label: Callable[[Rul
     ``label(option, choice)`` names a choice in the page's language (by default the engine's words for it).
     """
     if label is None:
-        label = lambda o, c: choice_words(o, c, lang)  # noqa: E731
+        label = lambda o, c: choice_words(o, c, lang)
     # Chinese pages speak Chinese: the options' and readings' codes are on the English page and the API page (issue 44)
     codes = lang == "en"
     rows = []

@@ -12,7 +12,8 @@ import io
 import itertools
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 from engine.dawei.dice import ALL_OUTCOMES
@@ -582,7 +583,7 @@ def _option_effects_rows(players: int, games: int) -> list[tuple[str | None, str
     from engine.dawei.game import Config, Game, play_out
 
     def run(rules: Rules) -> tuple[float, float, float, float]:
-        turns, banker, spread, rabbits = [], [], [], 0
+        turns, banker, spread = [], [], []
         for seed in range(games):
             g = play_out(Game(Config(players=players, seed=seed, rules=rules)))
             turns.append(g.turn_no)

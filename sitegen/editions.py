@@ -554,9 +554,9 @@ def mark_older(site: Path, v: str, current: str, root_url: str) -> int:
         home = "en/" if lang == "en" else ""
         target = root_url + (rel if rel_file != "404.html" and _current_page(rel) else home)
         banner = older_banner(v, lang, current, target, f"{root_url}{home}archive/changelog/#{anchor_of(current)}")
-        new, k = re.subn(r'(<article class="md-content__inner[^"]*"[^>]*>)', lambda m: m.group(1) + banner, text, count=1)
+        new, k = re.subn(r'(<article class="md-content__inner[^"]*"[^>]*>)', lambda m: m.group(1) + banner, text, count=1)  # noqa: B023  called within this iteration of the loop only
         if not k:
-            new, k = re.subn(r"(<body[^>]*>)", lambda m: m.group(1) + banner, text, count=1)
+            new, k = re.subn(r"(<body[^>]*>)", lambda m: m.group(1) + banner, text, count=1)  # noqa: B023  called within this iteration of the loop only
         if k:
             f.write_text(new, encoding="utf-8")
             n += 1

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 from engine.dawei.game import Config, Game, break_even, policy
@@ -111,7 +112,7 @@ def dawei_sample(lang: str, params: dict[str, Any]) -> str:
     players = int(params.get("players", 4))
     seed = int(params.get("seed", 3))
     g, steps = dawei_steps(players, seed)
-    seat = lambda s: _seats_zh_en(g, s, lang)  # noqa: E731
+    seat = lambda s: _seats_zh_en(g, s, lang)
     parts: list[str] = [
         f'<p class="guide-head">{t(lang, f"{players} 人，四家都由电脑来掷；共 {g.turn_no} 手。", f"{players} players, the computer throwing for every seat: {g.turn_no} turns in all.")}</p>',
         f'<h2 id="guide-start">{t(lang, "开局：场上的签", "The start: the sticks in the pool")}</h2>',
@@ -190,7 +191,7 @@ def _dawei_settlement(g: Game, lang: str) -> str:
     n = g.n
     be = break_even(n, g.rules)
     nets = g.settlement()
-    seat = lambda s: _seats_zh_en(g, s, lang)  # noqa: E731
+    seat = lambda s: _seats_zh_en(g, s, lang)
     head = "".join(f"<th>{E(t(lang, a.zh, a.en))}<br><small>{a.zhu} 柱</small></th>" for a in ANIMALS)
     rows = []
     for s in range(n):
@@ -218,7 +219,7 @@ def _dawei_settlement(g: Game, lang: str) -> str:
                        f"The banker {seat(g.banker)} takes up the rest: {terms} = {float(nets[g.banker]):+g}."))
     else:
         words = {"zh": "", "en": ""}
-        lines.append(t(lang, f"本局以特殊方式结束，结果：", "The game ended in a special way; the results:") + words[lang])
+        lines.append(t(lang, "本局以特殊方式结束，结果：", "The game ended in a special way; the results:") + words[lang])
         lines += [f"{seat(s)}: {float(nets[s]):+g}" for s in range(n)]
     lines.append(t(lang, f"合计：{' + '.join(f'({float(x):+g})' for x in nets)} = {float(sum(nets, Fraction(0))):g}。",
                    f"In all: {' + '.join(f'({float(x):+g})' for x in nets)} = {float(sum(nets, Fraction(0))):g}."))
@@ -261,7 +262,7 @@ def gupai_sample(lang: str, params: dict[str, Any]) -> str:
     rule each step applied, and the settlement line by line as the engine works it out."""
     seed = int(params.get("seed", 1120))
     ans = gupai_hand(seed)
-    seat = lambda s: _gp_seat(s, lang)  # noqa: E731
+    seat = lambda s: _gp_seat(s, lang)
     dealer = seat(ans["dealer"])
     head = t(lang, f"四家都由电脑出牌；{dealer}坐庄。", f"The computer plays every seat; {dealer} deals.")
     parts = [
@@ -345,7 +346,7 @@ def yezi_sample(lang: str, params: dict[str, Any]) -> str:
     ans = handle({"game": "yezi", "action": "round", "seed": seed})
     if not ans.get("ok"):
         raise ValueError(f"guide-yezi-sample: {ans}")
-    seat = lambda s: _yz_seat(s, lang)  # noqa: E731
+    seat = lambda s: _yz_seat(s, lang)
     round_rule = _link("../play/#round", t(lang, "规则：一局的过程", "rule: how a round goes"))
     combo_rule = _link("../play/#combinations", t(lang, "规则：八种组合", "rule: the eight combinations"))
     steps = [
@@ -501,7 +502,7 @@ def gupai_quickref(lang: str, params: dict[str, Any]) -> str:
 
 def yezi_quickref(lang: str, params: dict[str, Any]) -> str:
     from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH
-    from engine.yezi.cards import FACES, parse_card
+    from engine.yezi.cards import FACES
 
     def name(v: int) -> str:
         f = next(f for f in FACES if f.value == v)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import functools
 import html
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 from sitegen.common import t

@@ -87,7 +87,7 @@ def netlify_headers(base: str, policy: str) -> str:
 
 
 def nginx_conf(base: str, policy: str) -> str:
-    esc = lambda v: v.replace("\\", "\\\\").replace('"', '\\"')  # noqa: E731
+    esc = lambda v: v.replace("\\", "\\\\").replace('"', '\\"')
     common = "".join(f'    add_header {k} "{esc(v)}" always;\n' for k, v in common_headers(policy))
     hashed = "|".join(HASHED)
     b = re.escape(base)

@@ -43,18 +43,18 @@ def _ensure_path() -> None:
 
 _ensure_path()
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import event_priority  # noqa: E402
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
-from sitegen import assets  # noqa: E402  (the site's shared assets: engine wheel, hashed scripts, service worker)
+from sitegen import assets  # the site's shared assets: engine wheel, hashed scripts, service worker
 
-from sitegen import gloss  # noqa: E402  (柱 glossed on every page that uses it)
-from sitegen import page_weight  # noqa: E402  (lighter pages: repeated drawings written once)
-from sitegen import registry  # noqa: E402  (every widget, generated table and file, with its maker)
-from sitegen import theme_fixes  # noqa: E402
-from sitegen import theme_start  # noqa: E402  (the theme's start split: search and instant navigation a moment later)
-from sitegen import theme_tables  # noqa: E402  (the theme's table frames written into the pages)
-from sitegen.record import pages as record_page  # noqa: E402  (the record's additions to pages; links checked in the built site)
+from sitegen import gloss  # 柱 glossed on every page that uses it
+from sitegen import page_weight  # lighter pages: repeated drawings written once
+from sitegen import registry  # every widget, generated table and file, with its maker
+from sitegen import theme_fixes
+from sitegen import theme_start  # the theme's start split: search and instant navigation a moment later
+from sitegen import theme_tables  # the theme's table frames written into the pages
+from sitegen.record import pages as record_page  # the record's additions to pages; links checked in the built site
 
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")

@@ -5,7 +5,8 @@ box, and the printable worksheet with its answer key. Everything comes from ``en
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.lessons import LESSONS
 from engine.lessons.actions import KEY_SEED, public, verdict

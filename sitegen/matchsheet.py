@@ -5,7 +5,8 @@ booklet's own examples of its competition rules 5 and 6), the entry buttons disa
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 from engine.paohuzi.table import PLAYER_NAMES

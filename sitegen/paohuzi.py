@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 from sitegen import common

@@ -35,7 +35,7 @@ def play_stats(lang: str, params: dict[str, Any]) -> str:
         s = _stats(variant, table, hands)
         name = f"{VARIANTS[variant][0]} · {TABLE_NAMES[table][0]}" if zh else f"{VARIANTS[variant][1]} · {TABLE_NAMES[table][1]}"
         w = s["wins"]
-        pct = lambda k: f"{100 * w[k] / hands:.0f}%" if k in w else "—"  # noqa: E731
+        pct = lambda k: f"{100 * w[k] / hands:.0f}%" if k in w else "—"  # noqa: B023  a short table helper, called within this iteration only
         rows.append(f"| {name} | {hands} | {pct('zhuang')} | {pct('xia')} | {pct('shang')} | {100 * s['huang'] / hands:.0f}% | {s['mean_huxi']:.1f} |")
     return "\n".join(rows)
 

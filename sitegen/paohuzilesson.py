@@ -3,7 +3,8 @@ the name prefix "paohuzilesson-", so the lesson needs no line in sitegen/paohuzi
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.lessons.paohuzi import example_html
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import fnmatch
 import importlib
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 View = Callable[[str, dict[str, Any]], str]
 Maker = Callable[[], "str | bytes"]

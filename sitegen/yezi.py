@@ -9,7 +9,8 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 from math import comb
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 from engine.record.export import SEED_MAX as RECORD_SEED_MAX
@@ -139,7 +140,7 @@ def round_widget(lang: str, params: dict[str, Any]) -> str:
         # a new deal's seed is drawn below the largest a record holds (so that every round can be exported)
         + f' <span class="yz-seed" hidden><span data-role="seed" data-max="{RECORD_SEED_MAX}">{seed}</span></span></div>'
         + _my_hand(ans, lang)
-        + f'<div data-role="result" aria-live="polite"><p class="yz-prompt" data-role="prompt">'
+        + '<div data-role="result" aria-live="polite"><p class="yz-prompt" data-role="prompt">'
         + t(lang, "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",
             "Choose the four cards you show first, then press “Play the round my way”: only then are the four hands and the result shown. Or press “Use my best split instead”.")
         + "</p></div>"

@@ -13,7 +13,8 @@ functions, run in Pyodide, draw every later answer (``widgets/zipai.js`` only in
 from __future__ import annotations
 
 from html import escape as e
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 from engine.paohuzi.cards import parse_card

@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 from urllib.parse import urlparse
 
 import pytest
@@ -83,7 +83,7 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
-def site_server(directory: Path, start: bool = False, handler: "type[_Handler] | None" = None) -> tuple[_Server, str]:
+def site_server(directory: Path, start: bool = False, handler: type[_Handler] | None = None) -> tuple[_Server, str]:
     """A loopback server for ``directory`` on a free port, and its address. The port is taken
     first because a site is built for the address it is served at: build, then ``start_serving``
     (or pass ``start=True`` for a site already built)."""
@@ -119,7 +119,7 @@ class _EarlyBuild:
         self.tmp = Path(tempfile.mkdtemp(prefix="pytest-site-"))
         self.dest = self.tmp / "site"
         self.server, self.url = site_server(self.dest)
-        self.log = open(self.tmp / "build.log", "w+", encoding="utf-8")
+        self.log = open(self.tmp / "build.log", "w+", encoding="utf-8")  # noqa: SIM115  the build's log, open while it runs; closed in close()
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=self.url)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(self.dest)],
@@ -236,7 +236,7 @@ def _start_shared_build(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple["_Server | None", Path]]:
+def _site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[_Server | None, Path]]:
     if _Shared.folder is not None:  # served by the controlling process
         yield None, _Shared.folder / "site"
         return
@@ -598,7 +598,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         _start_early_build(crawl_viewports(session.items))
 
 
-def _start_early_build(viewports: tuple[str, ...], shared: bool = False) -> "_EarlyBuild":
+def _start_early_build(viewports: tuple[str, ...], shared: bool = False) -> _EarlyBuild:
     """Build and serve the site in the background as soon as the tests are known, then crawl it at
     ``viewports`` (none: no crawl): one place for a run in one process (pytest_collection_finish)
     and for the controlling process of a run in several (_start_shared_build)."""

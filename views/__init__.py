@@ -16,7 +16,8 @@ always escaped (``html.escape``): a name holding ``<script>`` stays text.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any
+from collections.abc import Callable
 
 from engine.api import handle
 
@@ -27,7 +28,7 @@ __all__ = ["VIEWS", "answer"]
 #: view name → (the engine requests it draws: game, action), the function drawing its parts from a good
 #: answer, and the one drawing a refusal (None: the widget module says it in words itself)
 Draw = Callable[[dict[str, Any], dict[str, Any]], dict[str, str]]
-VIEWS: dict[str, tuple[tuple[str, str], Draw, Optional[Draw]]] = {}
+VIEWS: dict[str, tuple[tuple[str, str], Draw, Draw | None]] = {}
 
 
 def _base(req: dict[str, Any], default: str) -> str:

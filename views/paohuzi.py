@@ -62,6 +62,7 @@ def verdict(a: Answer, lang: str, base: str = "../") -> str:
     t = T(lang)
     best = a.get("best")
     if a["wins"]:
+        assert best is not None  # a winning hand has its best layout
         ways = " + ".join(named(w, lang) for w in best["ways"])
         out = f'<p class="phz-verdict phz-yes" data-role="verdict">{e(t("胡牌：", "Wins: "))}{e(ways)}</p>'
     else:
@@ -145,7 +146,7 @@ def match_sheet(a: Answer, lang: str, example: bool = False) -> dict[str, str]:
     build's sample, marked as such (it goes once the reader's own sheet is drawn)."""
     t = T(lang)
     ps = a["players"]
-    name = lambda p: e(ps[p][lang])  # noqa: E731 - the family's name once given, else the seat's letter
+    name = lambda p: e(ps[p][lang])  # the family's name once given, else the seat's letter
     sep = t("；", "; ")
     standing = (f'<p class="ms-standing" data-role="standing"><b>{e(t("累计", "Totals"))}</b> '
                 + " · ".join(f'<span data-player="{int(p["player"])}">{name(p["player"])} <b>{_signed(int(p["total"]))}</b></span>' for p in ps)

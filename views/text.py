@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 
 def e(x: Any) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from engine.paohuzi.cards import parse_card
 from engine.paohuzi.svg import LESSON_HEIGHT, lesson_card_svg
@@ -65,7 +65,7 @@ class Draw:
         c = parse_card(code)
         return e(code) if c is None else e(c.zh if self.lang == "zh" else c.en)
 
-    def card(self, code: Optional[str], cls: str = "") -> str:
+    def card(self, code: str | None, cls: str = "") -> str:
         c = parse_card(code) if code else None
         if c is None:
             label = e(self.t("扣着的牌", "a card face down"))
@@ -74,7 +74,7 @@ class Draw:
             'aria-hidden="true"', f'role="img" aria-label="{self.card_name(c.code)}"', 1)
         return svg.replace('class="phz-card', f'class="zp-card{cls} phz-card', 1) if cls else svg
 
-    def group(self, g: dict[str, Any], under: Optional[str] = None) -> str:
+    def group(self, g: dict[str, Any], under: str | None = None) -> str:
         """One group; the card taken from the table (or, in a 比 group, the copy of it) lies under the others
         (the booklet's 练品)."""
         t = self.t
@@ -244,7 +244,7 @@ class Draw:
         many = len(runs) > 1
         step1: list[str] = []
         step2: list[str] = []
-        for k, (key, xs) in enumerate(runs.items()):
+        for k, (_key, xs) in enumerate(runs.items()):
             run = xs[0]["groups"][0]
             if len(xs) == 1:
                 x = xs[0]
@@ -350,7 +350,7 @@ class Draw:
         birds = ""
         for b in r.get("birds") or []:
             s, who = int(b["score"]), roles.get(b["seat_role"], "")
-            birds += (f'<li data-role="bird">' + t(
+            birds += ('<li data-role="bird">' + t(
                 f"打鸟：最后一张底牌是{self.card_name(b['card'])}，鸟跟{who}共输赢，本局得 {s:+d}。",
                 f"Bird: the last stock card is the {self.card_name(b['card'])}, so the bird shares the fate of {who}: {s:+d} this hand.") + "</li>")
         return (f'<div class="zp-sheet" data-role="sheet"><p class="zp-verdict">{e(head)}</p>{self.layout(a)}'

@@ -217,7 +217,6 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
         key = req.get("choice")
         chosen = next((ch for ch in opened if ch.key == key), None)
         if chosen is None:
-            keys = ", ".join(ch.key for ch in opened) or "—"
             zh = "、".join(ch.rule.zh for ch in opened) or "无"
             en = "; ".join(ch.rule.en for ch in opened) or "none"
             raise ApiError("bad_choice", f"这一首色打不开所选的分掷。它能打开的是：{zh}。", f"This first throw does not open the split chosen. It opens: {en}.")
@@ -574,7 +573,7 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
     series = req.get("series", True)
     if not isinstance(series, bool):
         raise bad("series", "应为 true 或 false。", "expected true or false.", label=("是否连打（上局庄家得二牲）", "whether the games follow one another"))
-    results = []
+    results: list[dict[str, Any]] = []
     pb = cfg.previous_banker
     for k in range(games):
         g = Game(Config(cfg.players, cfg.seed + k, cfg.rules, cfg.drop_chance, pb if series else None, cfg.max_turns))

@@ -33,7 +33,7 @@ class Throw:
             object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
     @staticmethod
-    def of(*dice: int) -> "Throw":
+    def of(*dice: int) -> Throw:
         return Throw(tuple(sorted(dice)))
 
     def count(self, face: int) -> int:

@@ -166,7 +166,7 @@ class Game:
     def _call_first(self) -> int:
         """One die each; the highest throws first; ties throw again among themselves."""
         tied = list(range(self.n))
-        for attempt in range(100):
+        for _attempt in range(100):
             faces = {s: self.rng.randint(1, 6) for s in tied}
             self.calls.append(faces)
             top = max(faces.values())
@@ -367,12 +367,12 @@ class Game:
             if got:
                 opts.append(Option("take:split_muntjac", "分獐：正得一支獐", "Split muntjac: a muntjac at once", one, zhu_of_list(got)))
         for ch in openings(dice, r):
-            got = zhu_of_list(self.plan_payment([ch.target]))
-            if got == 0:
+            zhu = zhu_of_list(self.plan_payment([ch.target]))
+            if zhu == 0:
                 continue
             dzh, den = ch.need.describe()
             chance = Fraction(success_ways(ch.need, r), ALL_OUTCOMES)
-            opts.append(Option(f"split:{ch.key}", f"{ch.rule.zh}：再掷须有{dzh}", f"{ch.rule.en}: the second throw needs {den}", chance, got, ch))
+            opts.append(Option(f"split:{ch.key}", f"{ch.rule.zh}：再掷须有{dzh}", f"{ch.rule.en}: the second throw needs {den}", chance, zhu, ch))
         if opts:
             opts.append(Option("pass", "放弃", "Pass", one, 0))
         return opts

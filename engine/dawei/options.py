@@ -42,7 +42,7 @@ class Rules:
     #: a red or black bowl on the first throw of a split turn: a bowl as in the main phase, or read by the split rules only
     split_bowl: str = "bowl"
 
-    def with_(self, **kw: Any) -> "Rules":
+    def with_(self, **kw: Any) -> Rules:
         return replace(self, **kw)
 
 

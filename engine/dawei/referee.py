@@ -136,7 +136,7 @@ def _move_dice(move: str) -> list[int] | None:
     return [int(c) for c in tail] if _DICE.fullmatch(tail) else None
 
 
-def referee(req: dict[str, Any]) -> dict[str, Any]:
+def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2 splits it: the referee reads records through the protocol and registry
     from ..record import write_state
 
     lang = get_str(req, "lang", "zh", choices=("zh", "en"))

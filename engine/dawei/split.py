@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable
+from collections.abc import Callable
 
 from .dice import BLACK, RED, Throw, all_throws
 from .options import DEFAULT, Rules

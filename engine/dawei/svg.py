@@ -45,7 +45,7 @@ def sticks_svg(lang: str = "zh", counts: dict[str, int] | None = None) -> str:
     scale = 20
     gap = 12
     left = 150
-    y = 10
+    y: float = 10
     parts: list[str] = []
     width = left + 20 * scale + 230
     for a in ANIMALS:

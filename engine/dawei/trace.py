@@ -79,7 +79,8 @@ GAPS: tuple[Gap, ...] = (
 N = "dawei/notes.md"
 
 
-def O(id_: str, zh: str, en: str, choices: tuple[str, ...], default: str, passage: Passage, note: str) -> RuleOption:
+def O(id_: str,  # noqa: E743  the trace table's one-letter row makers (P a passage, O an option)
+       zh: str, en: str, choices: tuple[str, ...], default: str, passage: Passage, note: str) -> RuleOption:
     """An option with its readings in words (:data:`engine.dawei.options.CHOICE_WORDS`, the one table of them)."""
     words = CHOICE_WORDS[id_.removeprefix("dawei.")]
     return RuleOption(id_, zh, en, choices, default, passage, note, words=tuple((c, *words[c]) for c in choices))

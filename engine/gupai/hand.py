@@ -143,7 +143,7 @@ class State:
     sealed: tuple[int, ...] = ()  # seats that sealed (封墩) before play: they lay no tile
 
     @staticmethod
-    def start(seed: int, dealer: int = 0, config: GupaiConfig = DEFAULT, sealed: tuple[int, ...] = ()) -> "State":
+    def start(seed: int, dealer: int = 0, config: GupaiConfig = DEFAULT, sealed: tuple[int, ...] = ()) -> State:
         """A new hand. ``sealed``: seats whose players seal (封墩) before the first lead; each
         must hold no tile better than third of its class, and at least one seat must play."""
         d = deal(seed, dealer)
@@ -241,7 +241,7 @@ class State:
 
     # ------------------------------------------------------------ moves
 
-    def apply(self, move: Move) -> "State":
+    def apply(self, move: Move) -> State:
         why = self.why_illegal(move)
         if why is not None:
             raise ValueError(why[1])
@@ -279,9 +279,8 @@ class State:
         for t in self.tricks:
             mine: Play | None = None
             for s, m in t.moves:
-                if mine is not None and s != seat:
-                    if any(beats(p, mine) for p in plays_in(tuple(hands[s]), len(m.tiles))):
-                        return True
+                if mine is not None and s != seat and any(beats(p, mine) for p in plays_in(tuple(hands[s]), len(m.tiles))):
+                    return True
                 if s == seat and m.up:
                     mine = classify(m.tiles)
                 for x in m.tiles:
@@ -335,11 +334,11 @@ def computer_move(state: State) -> Move:
         raise ValueError("no move: the hand is over")
     if not state.current:
         plays = [classify(m.tiles) for m in moves]
-        best = max(range(len(moves)), key=lambda i: (_strength(plays[i]), plays[i].size, moves[i].tiles))  # type: ignore[arg-type]
+        best = max(range(len(moves)), key=lambda i: (_strength(plays[i]), plays[i].size, moves[i].tiles))  # type: ignore[arg-type, union-attr]  # a lawful move's tiles always classify as a play
         return moves[best]
     ups = [m for m in moves if m.up]
     if ups:
-        return min(ups, key=lambda m: (_strength(classify(m.tiles)), m.tiles))  # type: ignore[arg-type]
+        return min(ups, key=lambda m: (_strength(classify(m.tiles)), m.tiles))  # type: ignore[arg-type]  # a lawful move laid face up always classifies as a play
     return min(moves, key=lambda m: (sum(BY_CODE[t].rank for t in m.tiles), m.tiles))
 
 

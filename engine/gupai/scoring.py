@@ -66,7 +66,7 @@ BAMA_EN = {k: KINDS[k].en for k in BAMA_MULT}
 BAMA_A_EN = {k: KINDS[k].a_en for k in BAMA_MULT}
 
 
-def kind_of(s: "Settlement") -> str | None:
+def kind_of(s: Settlement) -> str | None:
     """The kind of 八马 a settled hand is (``KINDS``' key), or None for an ordinary close."""
     return s.bama or ("black" if s.heibama else None)
 
@@ -165,7 +165,7 @@ def _seat(lang: str, s: int) -> str:
     return SEATS_ZH[s] if lang == "zh" else SEATS_EN[s]
 
 
-def settle(
+def settle(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
     held: tuple[int, ...] | list[int],
     closer: int,
     config: GupaiConfig = DEFAULT,

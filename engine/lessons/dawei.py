@@ -10,7 +10,7 @@ import random
 from fractions import Fraction
 from functools import cache
 
-from ..dawei.dice import RED, Throw, all_throws
+from ..dawei.dice import RED, all_throws
 from ..dawei.game import MAX_PLAYERS, MIN_PLAYERS, break_even
 from ..dawei.options import DEFAULT
 from ..dawei.split import SPLIT_RULES, SplitChance, SplitRule, openings

@@ -60,7 +60,6 @@ def _trick(rng: random.Random) -> Exercise:
             continue
         lead = rng.choice(leads)
         plays: list[tuple[int, tuple[str, ...], Play | None]] = [(leader, lead.tiles, lead)]
-        best = lead
         for k in range(1, 4):
             seat = (leader + k) % 4
             h = d.hands[seat]
@@ -79,7 +78,7 @@ def _trick(rng: random.Random) -> Exercise:
     seats = [s for s, _, _ in plays]
     winner = seats[w]
     lines_zh, lines_en = [], []
-    for s, t, p in plays:
+    for s, t, _p in plays:
         n = _names(t)
         lines_zh.append(f"{SEATS_ZH[s]}：{n.zh}")
         lines_en.append(f"{SEATS_EN[s]}: {n.en}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Choice:
     #: why this answer is wrong, when it is: the first rule this choice breaks (a sentence about the game)
     why_not: Text | None = None
     #: where the rule that ``why_not`` names is stated, when it is not the exercise's own rule
-    rule: "RuleRef | None" = None
+    rule: RuleRef | None = None
 
 
 @dataclass(frozen=True)
@@ -108,8 +108,8 @@ def slot_for(lesson: str, step: str, seed: int, index: int) -> int:
 def draw(lesson: Lesson, step: Step, seed: int, index: int) -> Exercise:
     rng = rng_for(lesson.id, step.id, seed, index)
     if step.slotted:
-        return step.draw(rng, slot_for(lesson.id, step.id, seed, index))  # type: ignore[call-arg]
-    return step.draw(rng)  # type: ignore[call-arg]
+        return step.draw(rng, slot_for(lesson.id, step.id, seed, index))  # type: ignore[call-arg]  # step.slotted: draw is a SlotDraw here (mypy cannot narrow a union of callables by a flag)
+    return step.draw(rng)  # type: ignore[call-arg]  # not slotted: draw is a Draw here
 
 
 def shuffled(rng: random.Random, choices: list[Choice]) -> tuple[Choice, ...]:

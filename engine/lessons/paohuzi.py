@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from ..paohuzi.arrange import arrange
 from ..paohuzi.cards import FACES, Card, counts_of
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
 from ..paohuzi.svg import cards_svg, for_language
+
+if TYPE_CHECKING:
+    from ..paohuzi.table import Action
 from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
 from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
 
@@ -249,7 +253,7 @@ GROUPS = RuleRef(LEARN, "groups", Text("牌怎样凑成组", "How cards make gro
 ONE_PAIR = RuleRef(LEARN, "one-pair", Text("只能有一对", "At most one pair"))
 
 
-def figure(*parts: tuple[str, "list[Card] | tuple[Card, ...]"]) -> str:
+def figure(*parts: tuple[str, list[Card] | tuple[Card, ...]]) -> str:
     """Cards drawn in parts side by side: ``hand`` (your hand), ``open`` (a group laid face up in front of
     you), ``back`` (a group laid face down, drawn as card backs), ``offer`` (the card on the table, framed),
     ``group`` (a group of an arrangement)."""
@@ -264,7 +268,7 @@ def figure(*parts: tuple[str, "list[Card] | tuple[Card, ...]"]) -> str:
     return f'<span class="phz-lesson-fig">{"".join(out)}</span>'
 
 
-def gw(cards: "tuple[Card, ...] | list[Card]") -> Text:
+def gw(cards: tuple[Card, ...] | list[Card]) -> Text:
     """A group in words: 伍陆柒 / big 5-6-7 (one size), or each card named when the sizes are mixed."""
     cs = sorted(cards)
     zh = "".join(c.char for c in cs)
@@ -370,7 +374,7 @@ def _seats_may(rng: random.Random) -> Exercise:
     if pair:
         held = [c, c]
     else:
-        r0 = rng.choice([d for d in (-2, -1, 0) if 1 <= c.rank + d and c.rank + d + 2 <= 10])
+        r0 = rng.choice([d for d in (-2, -1, 0) if c.rank + d >= 1 and c.rank + d + 2 <= 10])
         held = [Card(c.big, c.rank + r0 + i) for i in range(3) if r0 + i != 0]
     hand = sorted(held + _fillers(rng, {x.index for x in held + [c]}, 3))
     # 3-2: chi only (只能) the previous player's discard or one's own draw: not a card the player before you turns up
@@ -421,7 +425,7 @@ def _seats(rng: random.Random) -> Exercise:
 
 
 # ------------------------------------------------------------------ step: chi, with bi
-def group_shape(g: "tuple[Card, ...] | list[Card]") -> str:
+def group_shape(g: tuple[Card, ...] | list[Card]) -> str:
     """run | red | bian | mixed_run (consecutive but of two sizes) | none"""
     t = tuple(sorted(g))
     if is_run(t):
@@ -438,7 +442,7 @@ def group_shape(g: "tuple[Card, ...] | list[Card]") -> str:
 SHAPE_WORDS = {"run": Text("顺子", "a run"), "red": Text("红编（二七十）", "a red bian (2-7-10)"), "bian": Text("编子（大小同数）", "a bian (one number, both sizes)")}
 
 
-def chi_problem(hand: "list[Card] | tuple[Card, ...]", card: Card, groups: "list[tuple[Card, ...]]") -> "Text | None":
+def chi_problem(hand: list[Card] | tuple[Card, ...], card: Card, groups: list[tuple[Card, ...]]) -> Text | None:
     """The first rule a chi of ``card`` as ``groups`` breaks (None when it is lawful): each group in turn
     must be a run or a bian, of cards you hold, none of them from a kan; then no copy of the card may be
     left in your hand (every copy is shown as bi)."""
@@ -483,7 +487,7 @@ def _partners(c: Card) -> list[tuple[Card, Card]]:
     return out
 
 
-def chi_words(groups: "list[tuple[Card, ...]]") -> Text:
+def chi_words(groups: list[tuple[Card, ...]]) -> Text:
     main = gw(groups[0])
     if len(groups) == 1:
         return Text(f"吃成 {main.zh}", f"Chi as {main.en}")
@@ -528,7 +532,7 @@ def _chi_key(why: Text) -> str:
 CHI_RULE = {"burnt": BI, "kan": GROUPS, "mixed": GROUPS, "none": GROUPS}
 
 
-def _chi(rng: random.Random) -> Exercise:
+def _chi(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 splits it: the lesson returns data and views/ draws the card
     while True:
         c = Card(rng.random() < 0.5, rng.randint(1, 10))
         ps = [p for p in _partners(c)]
@@ -573,7 +577,7 @@ def _chi(rng: random.Random) -> Exercise:
         order = {"burnt": 0, "kan": 1}
         picks.sort(key=lambda p: order.get(_chi_key(p[1]), 2))
         seen = {chi_words(right).en}
-        chosen = []
+        chosen: list[tuple[list[tuple[Card, ...]], Text]] = []
         for g, why in picks:
             w = chi_words(g)
             if w.en in seen or len(chosen) >= 3:
@@ -584,11 +588,11 @@ def _chi(rng: random.Random) -> Exercise:
             break
     src_own = rng.random() < 0.35
     src = Text("你自己从底牌翻出", "You turn up") if src_own else Text("你的上家打出", "The player before you discards")
-    val = lambda g: "|".join(x.code for grp in g for x in grp)  # noqa: E731
+    val = lambda g: "|".join(x.code for grp in g for x in grp)
     choices = [Choice(val(right), chi_words(right))] + [Choice(val(g), chi_words(g), why, CHI_RULE.get(_chi_key(why))) for g, why in chosen]
-    main = gw(right[0])
-    expl_zh = f"{c.zh}和手里的两张组成{main.zh}，是{SHAPE_WORDS[group_shape(right[0])].zh}。"
-    expl_en = f"The {c.en} and two of your cards make {main.en}, {SHAPE_WORDS[group_shape(right[0])].en}."
+    main_words = gw(right[0])
+    expl_zh = f"{c.zh}和手里的两张组成{main_words.zh}，是{SHAPE_WORDS[group_shape(right[0])].zh}。"
+    expl_en = f"The {c.en} and two of your cards make {main_words.en}, {SHAPE_WORDS[group_shape(right[0])].en}."
     if len(right) > 1:
         bi = gw(right[1])
         expl_zh += f"你手里还有一张{c.zh}，所以同时把它和另两张组成{bi.zh}比出来，表示手里再没有{c.zh}（不比就是烧比）。"
@@ -614,13 +618,13 @@ def _chi(rng: random.Random) -> Exercise:
     )
 
 
-def _chi_huxi(groups: "list[tuple[Card, ...]]") -> int:
+def _chi_huxi(groups: list[tuple[Card, ...]]) -> int:
     """The 胡息 the groups of one chi put on the table (each group open, as a chi shows it)."""
     kind = {"run": "shun", "red": "bian", "bian": "bian"}
     return sum(huxi(Group.of(kind[group_shape(g)], list(g), open=True)) for g in groups)
 
 
-def _pairs_broken(hand: "list[Card]", card: Card, groups: "list[tuple[Card, ...]]") -> list[Card]:
+def _pairs_broken(hand: list[Card], card: Card, groups: list[tuple[Card, ...]]) -> list[Card]:
     """The pairs of the hand (not the card's own) that a chi shown as ``groups`` breaks."""
     used = [x for g in groups for x in g]
     used.remove(card)
@@ -649,18 +653,18 @@ def _chi_choose(rng: random.Random) -> Exercise:
         if len(lawful) < 2:
             continue
 
-        def worth(g: "list[tuple[Card, ...]]") -> tuple[int, int]:
-            return _chi_huxi(g), -len(_pairs_broken(hand, c, g))
+        def worth(g: list[tuple[Card, ...]]) -> tuple[int, int]:
+            return _chi_huxi(g), -len(_pairs_broken(hand, c, g))  # noqa: B023  called within this iteration of the loop only
 
         ranked = sorted(lawful, key=worth, reverse=True)
         if worth(ranked[0]) == worth(ranked[1]) or (by_pairs != (worth(ranked[0])[0] == worth(ranked[1])[0])):
             continue
         right, others = ranked[0], ranked[1:4]
         break
-    val = lambda g: "|".join(x.code for grp in g for x in grp)  # noqa: E731
+    val = lambda g: "|".join(x.code for grp in g for x in grp)
     rh, rb = _chi_huxi(right), _pairs_broken(hand, c, right)
 
-    def why(g: "list[tuple[Card, ...]]") -> Text:
+    def why(g: list[tuple[Card, ...]]) -> Text:
         h, b = _chi_huxi(g), _pairs_broken(hand, c, g)
         if h < rh:
             return Text(f"合规矩，但{gw(g[0]).zh}只有 {h} 胡息，{gw(right[0]).zh}有 {rh} 胡息。",
@@ -722,10 +726,9 @@ def move_of(holding: str, origin: str) -> str:
     return "pass" if holding == "pair_passed" else "peng"
 
 
-def move_problem(m: str, holding: str, origin: str, c: Card) -> "Text | None":
+def move_problem(m: str, holding: str, origin: str, c: Card) -> Text | None:  # noqa: C901  issue 39.4 splits it: the lesson returns data and views/ draws the card
     """The first rule move ``m`` breaks: first what the move needs in your hand, then where the card comes from."""
     own = origin == "own"
-    stock = origin in ("own", "shang_stock", "xia_stock")
     right = move_of(holding, origin)
     if m == right:
         return None
@@ -840,10 +843,11 @@ def _move_step(focus: str) -> Callable[[random.Random], Exercise]:
 TAKE = RuleRef("paohuzi/turn/", "order", Text("一张牌谁先要", "One card: who takes it first"))
 
 
-def _act_words(a: "Action") -> Text:
-    if a.kind == "peng":
-        return Text(f"碰{a.card.zh}", f"Peng the {a.card.en}")
-    if a.kind == "hu":
+def _act_words(a: Action) -> Text:
+    if a.kind in ("peng", "hu"):
+        assert a.card is not None  # a peng or a win names its card
+        if a.kind == "peng":
+            return Text(f"碰{a.card.zh}", f"Peng the {a.card.en}")
         return Text(f"胡{a.card.zh}", f"Win on the {a.card.en}")
     if a.kind == "chi":
         return chi_words([tuple(g) for g in a.groups])
@@ -861,7 +865,7 @@ def _take_rule(why: Text) -> RuleRef:
     return TAKE
 
 
-def _take(rng: random.Random) -> Exercise:
+def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 splits it: the lesson returns data and views/ draws the card
     from ..paohuzi.ai import choose
     from ..paohuzi.table import Action, Hand
 
@@ -884,6 +888,7 @@ def _take(rng: random.Random) -> Exercise:
             continue
         seat, claims = found
         w = h.window
+        assert w is not None  # a claim is made on the card on offer
         right = rng.choice(claims)
         chis = [a for a in claims if a.kind == "chi"]
         if right.kind == "peng" and chis and rng.random() < 0.6:
@@ -932,7 +937,7 @@ def _take(rng: random.Random) -> Exercise:
         owner_zh, owner_en = "你的上家（坐在你前面的一家）", "the player before you"
     else:
         owner_zh, owner_en = "你的下家（坐在你后面的一家）", "the player after you"
-    key = lambda a: _act_words(a).en  # noqa: E731
+    key = lambda a: _act_words(a).en
     choices = [Choice(key(right), _act_words(right))] + [Choice(key(a), _act_words(a), why, _take_rule(why)) for a, why in wrong]
     cs = _cards(hand)
     other = [a for a in claims if a != right]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..yezi.best import Split, best_split, make_split, splits
+from ..yezi.best import Split, best_split, splits
 from ..yezi.cards import DECK, FACES, LEAF, PLAYERS, Card
 from ..yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, classify, rank_of
 from ..yezi.round import showing_winners

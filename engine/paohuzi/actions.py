@@ -161,7 +161,7 @@ def a_settle(req: dict[str, Any]) -> dict[str, Any]:
         "fan": fan_json(sheet.fans),
         "multiplier": sheet.multiplier,
         "hu_valid": sheet.hu_valid,
-        "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
+        "lines": [{"zh": ln.zh, "en": ln.en, "delta": dict(ln.delta)} for ln in sheet.lines],
         "seats": list(seats),
     }
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 from functools import lru_cache
-from typing import Optional
 
 from .cards import FACES
 from .table import Action, Hand
@@ -26,7 +25,7 @@ Counts = tuple[int, ...]
 
 
 @lru_cache(maxsize=200_000)
-def shape(counts: Counts) -> float:
+def shape(counts: Counts) -> float:  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
     """How well the concealed cards hang together (higher is better)."""
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
@@ -71,7 +70,7 @@ def shape(counts: Counts) -> float:
     return best
 
 
-def ties(counts: "list[int] | Counts", i: int) -> float:
+def ties(counts: list[int] | Counts, i: int) -> float:
     """How much card ``i`` hangs together with the rest of the hand (its copies, neighbours, 二七十, other case)."""
     r = i % 10 + 1
     base = i - r + 1
@@ -141,7 +140,7 @@ def discard_cost(h: Hand, seat: int, a: Action) -> float:
     return v
 
 
-def public_passes(h: Hand, seat: Optional[int]) -> Hand:
+def public_passes(h: Hand, seat: int | None) -> Hand:
     """The hand as ``seat`` may weigh it: which cards another seat may no longer take is known to
     ``seat`` only from that seat's own discards, since a pass is silent (3-2). The hand itself when
     nothing is hidden from ``seat``; else a copy in which the other seats' silent passes are forgotten."""
@@ -178,7 +177,7 @@ def _chi_value(h: Hand, seat: int, a: Action) -> float:
     return v + (1.5 if any(_scoring(g) for g in a.groups) else 0.0)
 
 
-def _names(cards: "list[int]", lang: str) -> str:
+def _names(cards: list[int], lang: str) -> str:
     if lang == "zh":
         return "、".join(FACES[i].zh for i in cards)
     return ", ".join(FACES[i].en for i in cards)

@@ -11,7 +11,7 @@ exhaustively with memoisation; at most ``pairs`` pairs (对子) may be used.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from .cards import FACES, N_FACES, Card, counts_of
 from .config import DEFAULT, RuleConfig
@@ -28,12 +28,12 @@ def _raw_value(kind: str, idx: tuple[int, ...], cfg: RuleConfig) -> int:
 
 
 @lru_cache(maxsize=131_072)
-def _search(res: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tuple[Raw, ...]]]:
+def _search(res: Counts, pairs: int, cfg: RuleConfig) -> tuple[int, tuple[Raw, ...]] | None:
     """Best (胡息, groups) covering every card of ``res`` (each count ≤ 2), or None."""
     i = next((k for k, n in enumerate(res) if n), -1)
     if i < 0:
         return (0, ())
-    best: Optional[tuple[int, tuple[Raw, ...]]] = None
+    best: tuple[int, tuple[Raw, ...]] | None = None
     rank = i % 10 + 1
     options: list[Raw] = []
     if res[i] >= 2 and pairs > 0 and "dui" in cfg.kinds:
@@ -61,7 +61,7 @@ def _search(res: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tup
     return best
 
 
-def arrange_counts(counts: Counts, pairs: int, cfg: RuleConfig = DEFAULT) -> Optional[tuple[int, tuple[Group, ...]]]:
+def arrange_counts(counts: Counts, pairs: int, cfg: RuleConfig = DEFAULT) -> tuple[int, tuple[Group, ...]] | None:
     """Best arrangement of concealed cards given as 20 face counts (each 0–4), or None.
 
     Four alike → 提, three alike → 坎, never split; the rest searched with at most
@@ -71,7 +71,7 @@ def arrange_counts(counts: Counts, pairs: int, cfg: RuleConfig = DEFAULT) -> Opt
 
 
 @lru_cache(maxsize=8_192)  # holds Group objects: kept small so garbage collection stays cheap
-def _arrange_cached(counts: Counts, pairs: int, cfg: RuleConfig) -> Optional[tuple[int, tuple[Group, ...]]]:
+def _arrange_cached(counts: Counts, pairs: int, cfg: RuleConfig) -> tuple[int, tuple[Group, ...]] | None:
     if len(counts) != N_FACES or min(counts) < 0 or max(counts) > 4:
         raise ValueError("counts must be 20 numbers 0–4")
     # what is left after the 提 must be triples plus at most ``pairs`` pairs
@@ -104,7 +104,7 @@ def pairs_allowed(counts: Counts, cfg: RuleConfig = DEFAULT, extra_quads: int = 
     return cfg.max_pairs
 
 
-def arrange(cards: Iterable[Card], cfg: RuleConfig = DEFAULT) -> Optional[tuple[int, tuple[Group, ...]]]:
+def arrange(cards: Iterable[Card], cfg: RuleConfig = DEFAULT) -> tuple[int, tuple[Group, ...]] | None:
     """Best arrangement of a concealed hand, or None when the cards cannot all be grouped."""
     counts = tuple(counts_of(cards))
     return arrange_counts(counts, pairs_allowed(counts, cfg), cfg)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable
+from collections.abc import Iterable
 
 SMALL_CHARS = ("一", "二", "三", "四", "五", "六", "七", "八", "九", "十")
 BIG_CHARS = ("壹", "贰", "叁", "肆", "伍", "陆", "柒", "捌", "玖", "拾")

@@ -3,7 +3,7 @@ seeded hand told move by move (for a page that narrates it)."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .ai import choose
 from .config import DEFAULT
@@ -13,7 +13,7 @@ from .views import result_json, shown_json, view
 from .xiaguan import xiaguan_config
 
 
-def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", start: int = 0, options: Optional[dict[str, str]] = None) -> dict[str, Any]:
+def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", start: int = 0, options: dict[str, str] | None = None) -> dict[str, Any]:
     """Seeded hands ``start … start+hands-1`` played by computer players for every seat: how often each seat wins,
     how often a hand ends 荒, and the mean 胡息 (戏, with the 自摸 bonus) of winning hands."""
     cfg = DEFAULT.with_options(options or {})
@@ -27,7 +27,9 @@ def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", st
     for seed in range(start, start + hands):
         h = new_hand(seed, cfg, table)
         while not h.over:
-            h.apply(choose(h, h.pending()))
+            seat = h.pending()
+            assert seat is not None  # the hand is not over: someone decides
+            h.apply(choose(h, seat))
             steps += 1
         r = h.result
         assert r is not None
@@ -43,7 +45,7 @@ def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", st
             "huang": huang, "mean_huxi": (huxi_sum / won) if won else 0.0, "moves": steps}
 
 
-def narrate_steps(seed: int, table: str = "four", options: Optional[dict[str, str]] = None, variant: str = "paohuzi") -> list[dict[str, Any]]:
+def narrate_steps(seed: int, table: str = "four", options: dict[str, str] | None = None, variant: str = "paohuzi") -> list[dict[str, Any]]:
     """A whole seeded hand played by the computer, move by move, for a page that tells it.
 
     One entry per move: ``move`` (the action, with its label in both languages, or None for the deal),
@@ -57,7 +59,7 @@ def narrate_steps(seed: int, table: str = "four", options: Optional[dict[str, st
     everyone = frozenset(range(h.n))
     out: list[dict[str, Any]] = []
 
-    def snap(move: Optional[dict[str, Any]], start: int) -> None:
+    def snap(move: dict[str, Any] | None, start: int) -> None:
         v = view(h, 0, everyone, table, variant, reveal=True)
         events = [e for e in v["log"] if e["n"] > start]
         seats = [{"seat": s["seat"], "role": s["role"], "zh": s["zh"], "en": s["en"], "hand": [c.code for c in h.concealed(s["seat"])],

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 # (small, big) 胡息 of each group kind; "shun123" is 一二三 / 壹贰叁, "bian_red" 二七十 / 贰柒拾
 DEFAULT_HUXI: dict[str, tuple[int, int]] = {
@@ -89,7 +90,7 @@ class RuleConfig:
 
     def __hash__(self) -> int:  # searched often as a cache key: hash the fields once
         try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+            return self.__dict__["_hash"]
         except KeyError:
             h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
             object.__setattr__(self, "_hash", h)
@@ -101,7 +102,7 @@ class RuleConfig:
     def penalty(self, kind: str) -> tuple[int, int]:
         return dict(self.penalties)[kind]
 
-    def with_options(self, options: Mapping[str, str]) -> "RuleConfig":
+    def with_options(self, options: Mapping[str, str]) -> RuleConfig:
         """A copy with option ids (``"paohuzi.threshold"`` or ``"threshold"``) set to choices (strings)."""
         from .trace import OPTIONS
 

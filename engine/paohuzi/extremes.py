@@ -10,7 +10,6 @@ scores at exactly that ceiling, proving it is reached.
 
 from __future__ import annotations
 
-from typing import Optional
 
 from .cards import Card
 from .config import DEFAULT, RuleConfig
@@ -28,7 +27,7 @@ def card_total(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") ->
     return cfg.hand_size + 1 + extra
 
 
-def upper_bound(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Optional[int]:
+def upper_bound(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> int | None:
     """Most huxi (with the self-draw bonus) of a complete hand with ``k`` fours, or None if impossible."""
     rest = card_total(k, cfg, reading) - 4 * k
     if rest < 0 or rest % 3 == 1 or k > 10:
@@ -38,7 +37,7 @@ def upper_bound(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -
     return top * k + triple * (rest // 3) + cfg.zimo_bonus
 
 
-def witness(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Optional[tuple[list[Group], list[Card], Card]]:
+def witness(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> tuple[list[Group], list[Card], Card] | None:
     """A hand reaching :func:`upper_bound`: ``k`` big 提 on the table, big 坎 in hand,
     and a single small 九 that a self-drawn small 九 pairs (or completes a 坎 as 偎)."""
     rest = card_total(k, cfg, reading) - 4 * k
@@ -61,14 +60,14 @@ def witness(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Op
     return open_groups, hand, last
 
 
-def check(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Optional[Verdict]:
+def check(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> Verdict | None:
     w = witness(k, cfg, reading)
     if w is None:
         return None
     return evaluate(w[0], w[1], w[2], "self", cfg)
 
 
-def table(cfg: RuleConfig = DEFAULT) -> list[tuple[int, Optional[int], Optional[int], Optional[int]]]:
+def table(cfg: RuleConfig = DEFAULT) -> list[tuple[int, int | None, int | None, int | None]]:
     """(k, cards, ceiling under the engine's reading, ceiling if every 提/跑 were followed by a discard)."""
     out = []
     for k in range(0, 8):

@@ -12,7 +12,7 @@ so its red cards come two or more at a time (never exactly one).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from .config import DEFAULT, RuleConfig
 from .groups import KINDS, Group
@@ -56,7 +56,7 @@ def deng(total_huxi: int, cfg: RuleConfig = DEFAULT) -> int:
     return 1 + max(0, total_huxi - base) // cfg.deng_step
 
 
-def colour(red: int, cfg: RuleConfig = DEFAULT) -> Optional[str]:
+def colour(red: int, cfg: RuleConfig = DEFAULT) -> str | None:
     """The colour 番 of a hand with ``red`` red cards, or None."""
     if red == 0:
         return "black"
@@ -73,7 +73,7 @@ def is_pairs_hand(groups: Iterable[Group]) -> bool:
     return all(KINDS[g.kind].same for g in groups)
 
 
-def combine(col: Optional[str], pairs: bool, cfg: RuleConfig = DEFAULT) -> tuple[tuple[str, ...], int]:
+def combine(col: str | None, pairs: bool, cfg: RuleConfig = DEFAULT) -> tuple[tuple[str, ...], int]:
     """The 番 ids that apply and the one multiplier they give."""
     if pairs:
         if col in ("red", "purple", "black"):
@@ -92,7 +92,7 @@ def resolve(ids: Iterable[str], cfg: RuleConfig = DEFAULT) -> tuple[tuple[str, .
 
     Raises ValueError for an unknown id or two colours at once.
     """
-    col: Optional[str] = None
+    col: str | None = None
     pairs = False
     for fid in ids:
         if fid not in FANS:
@@ -110,7 +110,7 @@ def resolve(ids: Iterable[str], cfg: RuleConfig = DEFAULT) -> tuple[tuple[str, .
     return combine(col, pairs, cfg)
 
 
-def clash(ids: Iterable[str]) -> Optional[tuple[str, str]]:
+def clash(ids: Iterable[str]) -> tuple[str, str] | None:
     """The first two 番 (ids, as given) that cannot be claimed together, or None.
 
     Two colours exclude each other (a hand's red cards give it one colour at

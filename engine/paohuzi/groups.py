@@ -9,7 +9,7 @@ keyed by :func:`value_key` (which tells 一二三 from other runs and the red
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import Card
 from .config import DEFAULT, RuleConfig
@@ -62,7 +62,7 @@ class Group:
     open: bool = False
 
     @staticmethod
-    def of(kind: str, cards: Iterable[Card], open: bool = False) -> "Group":
+    def of(kind: str, cards: Iterable[Card], open: bool = False) -> Group:
         return Group(kind, tuple(sorted(cards)), open)
 
     @property

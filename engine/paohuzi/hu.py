@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Iterable, Optional, Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
 
 from .arrange import arrange_counts, pairs_allowed
 from .cards import COPIES, FACES, N_FACES, Card, counts_of
@@ -141,7 +142,7 @@ class Win:
 @dataclass(frozen=True)
 class Verdict:
     wins: bool
-    best: Optional[Win]
+    best: Win | None
     reasons: tuple[str, ...] = ()
     alternatives: tuple[Win, ...] = field(default=())
 
@@ -195,7 +196,7 @@ def _layout(
     zimo: bool,
     red: int,
     cfg: RuleConfig,
-) -> Optional[Win]:
+) -> Win | None:
     quads = sum(1 for g in fixed if len(g.cards) == 4)
     pairs = pairs_allowed(tuple(counts), cfg, quads) - sum(1 for g in fixed if g.kind == "dui")
     if pairs < 0:
@@ -241,7 +242,7 @@ def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str,
 
     if "shun" in cfg.kinds:
         for lo in (r - 2, r - 1, r):
-            if 1 <= lo and lo + 2 <= 10:
+            if lo >= 1 and lo + 2 <= 10:
                 others = tuple(base + x - 1 for x in (lo, lo + 1, lo + 2) if x != r)
                 if have(*others):
                     out.append(("shun", (others[0], others[1])))
@@ -260,13 +261,13 @@ def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str,
 
 
 #: a layout of the hand with the card for ``_candidates``: (way, open groups, concealed counts left) -> a Win or None
-Fit = Callable[["str | Callable[[], str]", list[Group], list[int]], Optional[T]]
+Fit = Callable[["str | Callable[[], str]", list[Group], list[int]], T | None]
 
 
-def _candidates(
+def _candidates(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
     open_groups: Sequence[Group], counts: list[int], card: Card, zimo: bool, source: str, cfg: RuleConfig, fit: Fit[T],
     first: bool = False,
-) -> tuple[list[T], Optional[str], Optional[str]]:
+) -> tuple[list[T], str | None, str | None]:
     """Every way ``card`` may join the hand, as the forced actions allow, laid out by ``fit``: the layouts found
     (in this order), the rule that forbids any other use of the card (``po_ti``, ``must_pao``, ``must_wei``) and
     the forced 跑/提 the card could make. ``first``: stop at the first layout found. A way's name may be given
@@ -281,8 +282,8 @@ def _candidates(
         return rest
 
     same_open = next((k for k, g in enumerate(open_groups) if g.kind in ("peng", "wei") and g.cards[0] == card), None)
-    four_kind: Optional[str] = None  # the forced 跑/提, if the card can make one
-    four: Optional[T] = None
+    four_kind: str | None = None  # the forced 跑/提, if the card can make one
+    four: T | None = None
     if same_open is not None:
         g = open_groups[same_open]
         four_kind = "ti" if (zimo and g.kind == "wei") else "pao"
@@ -294,7 +295,7 @@ def _candidates(
         four = fit(f"{four_kind}_hu", list(open_groups) + [Group.of(four_kind, [card] * 4, True)], minus(w, w, w))
 
     candidates: list[T] = []
-    exclusive: Optional[str] = None
+    exclusive: str | None = None
     if four_kind == "ti":
         exclusive = "po_ti"
         if four:
@@ -358,7 +359,7 @@ def completes(open_groups: Sequence[Group], counts: Sequence[int], card: Card, s
 
 
 @lru_cache(maxsize=16_384)  # a decision asks of about a thousand hands: kept small for a phone's memory
-def _completes(counts: tuple[int, ...], w: int, same: Optional[str], quads: int, pairs: int, zimo: bool, xia: bool, cfg: RuleConfig) -> bool:
+def _completes(counts: tuple[int, ...], w: int, same: str | None, quads: int, pairs: int, zimo: bool, xia: bool, cfg: RuleConfig) -> bool:
     """:func:`completes` on what a layout's existence depends on (worked out once for each: the strong level's
     rollouts ask again and again of the same hands): the concealed counts, the card, the 碰 or 偎 of it on the
     table, how many fours and pairs are on the table, whether it is the player's own draw and whether 下家's."""
@@ -370,14 +371,14 @@ def _completes(counts: tuple[int, ...], w: int, same: Optional[str], quads: int,
     return bool(found)
 
 
-def evaluate(
+def evaluate(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
     open_groups: Sequence[Group],
     hand: Sequence[Card],
     card: Card,
     source: str,
     cfg: RuleConfig = DEFAULT,
     fouls: Iterable[str] = (),
-    hand_counts: Optional[Sequence[int]] = None,
+    hand_counts: Sequence[int] | None = None,
 ) -> Verdict:
     """Whether ``card`` (from ``source``) wins for this hand, the best win and the reasons if not."""
     if source not in SOURCES:
@@ -407,7 +408,7 @@ def evaluate(
     if source == "liang_zhuang":
         return _dealer_liang(open_groups, counts, card, zimo, red, reasons, cfg)
 
-    def win_of(way: "str | Callable[[], str]", fixed: list[Group], rest: list[int]) -> Optional[Win]:
+    def win_of(way: str | Callable[[], str], fixed: list[Group], rest: list[int]) -> Win | None:
         return _layout(qishou + (way if isinstance(way, str) else way(),), fixed, rest, zimo, red, cfg)
 
     candidates, exclusive, four_kind = _candidates(open_groups, counts, card, zimo, source, cfg, win_of)
@@ -532,13 +533,13 @@ def _pair_waits(counts: tuple[int, ...], quads: int, cfg: RuleConfig) -> tuple[i
 
 def waiting(
     open_groups: Sequence[Group], hand: Sequence[Card], cfg: RuleConfig = DEFAULT
-) -> list[tuple[Card, Optional[Win], Optional[Win]]]:
+) -> list[tuple[Card, Win | None, Win | None]]:
     """Every face that wins, with the best win when drawn by the player (自摸) and by another (上家)."""
     open_groups = [g if g.open else Group.of(g.kind, g.cards, True) for g in open_groups]
     counts = counts_of(hand)
     seen = counts_of([c for g in open_groups for c in g.cards] + list(hand))
     same_open = {g.cards[0].index for g in open_groups if g.kind in ("peng", "wei")}
-    out: list[tuple[Card, Optional[Win], Optional[Win]]] = []
+    out: list[tuple[Card, Win | None, Win | None]] = []
     for f in FACES:
         if seen[f.index] >= COPIES:
             continue

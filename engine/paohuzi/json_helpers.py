@@ -6,7 +6,7 @@ Used by the API actions (:mod:`.actions`), the table's views (:mod:`.views`) and
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .config import RuleConfig
 from .fan import fan_json
@@ -40,7 +40,7 @@ def win_json(w: Win, cfg: RuleConfig) -> dict[str, Any]:
     }
 
 
-def reasons_json(codes: tuple[str, ...], cfg: RuleConfig, best: Optional[Win]) -> list[dict[str, str]]:
+def reasons_json(codes: tuple[str, ...], cfg: RuleConfig, best: Win | None) -> list[dict[str, str]]:
     """Why a hand does not win, reason by reason, each with the page and anchor of its rule where there is one."""
     out = []
     for code in codes:

@@ -19,7 +19,8 @@ The figures are those the sheet pays: ``total`` and ``deng`` are the sheet's, an
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any
+from collections.abc import Callable
 
 from .fan import FANS, deng as deng_of
 from .groups import Group, group_json, is_red_bian
@@ -66,7 +67,7 @@ def deng_rule(cfg: Any) -> tuple[int, int]:
 
 
 def laid_out(h: Hand, sheet: Any, variant: str = "paohuzi",
-             group_view: Optional[Callable[[Any], dict[str, Any]]] = None) -> dict[str, Any]:
+             group_view: Callable[[Any], dict[str, Any]] | None = None) -> dict[str, Any]:
     """The end of a finished hand as the table checks it (see the module docstring).
 
     ``sheet`` is the hand's :class:`~engine.paohuzi.settle.Sheet`; ``group_view`` draws a
@@ -100,7 +101,7 @@ def laid_out(h: Hand, sheet: Any, variant: str = "paohuzi",
         out["void"] = {"zh": "诈胡：摊牌后牌型不完整，胡牌无效。", "en": "False win (zha hu): the cards laid out do not make a whole hand, so the win does not count."}
         return out
     cfg = h.cfg
-    groups = []
+    groups: list[dict[str, Any]] = []
     for k, g in enumerate(b.groups):
         zh, en = group_names(g, variant)
         hx = group_json(g, cfg)["huxi"]
@@ -127,7 +128,7 @@ def laid_out(h: Hand, sheet: Any, variant: str = "paohuzi",
                       "en": f"Into deng: {base} huxi make 1 deng and every {step} more one more, so {total} huxi = {d} deng."})
     else:
         lines.append({"zh": f"折等：{base} 戏才有 1 等，{total} 戏不够。", "en": f"Into deng: 1 deng needs {base} huxi; {total} is not enough."})
-    fans = [{"zh": FANS[f].zh, "en": FANS[f].en, "why_zh": FANS[f].zh_rule, "why_en": FANS[f].en_rule, "multiplier": FANS[f].multiplier} for f in sheet.fans]
+    fans: list[dict[str, Any]] = [{"zh": FANS[f].zh, "en": FANS[f].en, "why_zh": FANS[f].zh_rule, "why_en": FANS[f].en_rule, "multiplier": FANS[f].multiplier} for f in sheet.fans]
     out["fans"] = fans
     for f in fans:
         lines.append({"zh": f"{f['zh']}：{f['why_zh']}，等数乘 {f['multiplier']}。", "en": f"{_cap(f['en'])}, {f['why_en']}: the deng are multiplied by {f['multiplier']}."})
@@ -148,7 +149,7 @@ def _way(x: str) -> tuple[str, str]:
     return WAYS[x]
 
 
-def liang_shown(h: Hand) -> Optional[dict[str, Any]]:
+def liang_shown(h: Hand) -> dict[str, Any] | None:
     """The 亮张 on the board: the card and what became of it (the dealer took it, or someone won on it)."""
     ev = next((e for e in h.log if e.kind == "liang" and e.card is not None), None)
     if ev is None:

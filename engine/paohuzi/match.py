@@ -21,7 +21,7 @@ a further 比点.
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import ApiError
 from ..protocol.strong import paohuzi_seats
@@ -103,9 +103,9 @@ def _carry(h: Hand, moves: list[Any], hand_no: int) -> None:
 MAX_PLAYED_MOVES = 200
 
 
-def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],
+def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],  # noqa: C901, PLR0915  issue 39.2 replaces it with one play_table(state, seats, moves)
                actions: list[Any], hands: int, birds: int, charge: bool = False, hint_units: int = 0,
-               strong_seats: bool = False, played: Optional[list[Any]] = None) -> dict[str, Any]:
+               strong_seats: bool = False, played: list[Any] | None = None) -> dict[str, Any]:
     """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet.
     With ``hint_units`` the hint is the strong level's, within that much work.
 
@@ -201,9 +201,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         if hand_no + 1 < hands and k >= len(actions) and viewer not in computer:
             # the reader saw this hand end (as a player, or as the 醒家 who counted it): the next one starts with a "next" move
             break
-        if hand_no + 1 < hands and k < len(actions) and isinstance(actions[k], dict) and actions[k].get("kind") == "next":
-            k += 1
-        elif hand_no + 1 < hands and k < len(actions) and actions[k] == "next":
+        if hand_no + 1 < hands and k < len(actions) and isinstance(actions[k], dict) and actions[k].get("kind") == "next" or hand_no + 1 < hands and k < len(actions) and actions[k] == "next":
             k += 1
     assert current is not None
     h, vseat, comp_seats, hand_players, xing = current
@@ -217,7 +215,9 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
 
         pick = paohuzi_hint(h, hseed, table, variant, hint_units)
         out["hint"] = action_json(h, pick)
-        wz, we = strong_why(public_passes(h, h.pending()), h.pending(), pick)
+        seat_now = h.pending()
+        assert seat_now is not None  # the hand is not over: someone decides
+        wz, we = strong_why(public_passes(h, seat_now), seat_now, pick)
         out["hint"]["why"] = {"zh": wz, "en": we}
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)

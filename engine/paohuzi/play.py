@@ -177,7 +177,9 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
         units = min(STRONG_UNITS["paohuzi"], BUDGET - hand_base_cost(len(actions), level == "strong"))
         pick = paohuzi_hint(h, seed, table, variant, units)
         out["hint"] = action_json(h, pick)
-        wz, we = strong_why(public_passes(h, h.pending()), h.pending(), pick)
+        seat_now = h.pending()
+        assert seat_now is not None  # the hand is not over: someone decides
+        wz, we = strong_why(public_passes(h, seat_now), seat_now, pick)
         out["hint"]["why"] = {"zh": wz, "en": we}
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)

@@ -8,7 +8,8 @@ Shared by the API actions (:mod:`.actions`), the ``play`` action (:mod:`.play`),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
+from collections.abc import Callable
 
 from ..errors import ApiError
 from ..validate import bad, get_dict, get_int, get_list, get_str
@@ -89,7 +90,7 @@ def parse_action(h: Hand, item: Any, k: int) -> Action:
         g0 = list(groups[0])
         g0.remove(card)
         groups[0] = (card,) + tuple(sorted(g0))
-    return Action(seat, kind, card, tuple(groups))
+    return Action(seat, kind, card, tuple(groups))  # type: ignore[arg-type]  # seat is None only once the hand is over: passed on unchanged, as before typing
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def options_of(req: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 def play_moves(h: Hand, computer: frozenset[int], actions: list[Any],
-               strong: Optional[Callable[[Hand], Optional[Action]]] = None) -> Optional[tuple[int, Foul]]:
+               strong: Callable[[Hand], Action | None] | None = None) -> tuple[int, Foul] | None:
     """The computer seats' moves and the reader's ``actions`` in turn, until the hand ends or the moves run out;
     the first move refused (its index and the rule it breaks), which stops the replay, or None."""
     auto(h, computer, strong=strong)

@@ -4,7 +4,7 @@ dealt at a table, the computer seats' moves, and a finished hand's sheet at its 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from .ai import choose
 from .config import RuleConfig
@@ -53,7 +53,7 @@ def new_hand(seed: int, cfg: RuleConfig, table: str, charge: bool = False) -> Ha
     return h
 
 
-def auto(h: Hand, computer: frozenset[int], limit: int = 2_000, strong: Optional[Callable[[Hand], Optional[Action]]] = None) -> None:
+def auto(h: Hand, computer: frozenset[int], limit: int = 2_000, strong: Callable[[Hand], Action | None] | None = None) -> None:
     """The computer seats' moves until another seat must decide; ``strong`` (the strong level, when
     asked for) chooses where it can and answers None where it leaves the move to the basic player."""
     for _ in range(limit):

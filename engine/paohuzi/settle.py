@@ -12,7 +12,7 @@ else leaves the win standing and adds up (罚则 G). Every deal sums to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
 
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, deng, resolve
@@ -50,15 +50,15 @@ class Sheet:
     hu_valid: bool
 
 
-def settle(
-    winner: Optional[str],
+def settle(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+    winner: str | None,
     huxi: int,
     self_drawn: bool,
     fans: Sequence[str],
     penalties: Sequence[tuple[str, str]],
     cfg: RuleConfig = DEFAULT,
     seats: Sequence[str] = SEATS,
-    who: Optional[Mapping[str, tuple[str, str]]] = None,
+    who: Mapping[str, tuple[str, str]] | None = None,
 ) -> Sheet:
     """Scores of one deal. ``huxi`` is the hand's 戏 before the 自摸 bonus (added here).
 

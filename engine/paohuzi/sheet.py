@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..text import unsafe_message
 from .birds import BIRD_SEAT, bird_scores
@@ -77,13 +78,13 @@ class Cards:
 
 @dataclass(frozen=True)
 class Entry:
-    winner: Optional[int] = None  # a player (0…), None for 荒牌
+    winner: int | None = None  # a player (0…), None for 荒牌
     zimo: bool = False
     huxi: int = 0  # before the 自摸 bonus
     fans: tuple[str, ...] = ()
     fouls: tuple[tuple[int, str], ...] = ()
-    bird: Optional[Card] = None
-    cards: Optional[Cards] = None
+    bird: Card | None = None
+    cards: Cards | None = None
 
 
 @dataclass
@@ -117,6 +118,7 @@ def table_cfg(cfg: RuleConfig, table: str) -> RuleConfig:
 def roles(table: str, dealer: int) -> dict[int, str]:
     """Each player's seat in a hand dealt by ``dealer`` (four: the player opposite counts)."""
     n = players_of(table)
+    names: tuple[str, ...]
     if table == "four":
         names = ("zhuang", "xia", "xing", "shang")
     elif table == "three":
@@ -131,7 +133,7 @@ def counter(table: str, dealer: int) -> int:
     return (dealer + 2) % 4 if table == "four" else dealer
 
 
-def next_dealer(table: str, dealer: int, winner: Optional[int], hu_valid: bool, void_deal: str = "pass") -> int:
+def next_dealer(table: str, dealer: int, winner: int | None, hu_valid: bool, void_deal: str = "pass") -> int:
     """抢庄: a standing win passes the deal to the winner; otherwise (荒牌, or a win made void) the
     dealer deals again at four (开荒醒后，庄家可以继续当庄) and the next player at three or two (荒牌荒庄).
     Under the other reading of a void win (``void_deal == "winner"``, sheet.md#void-deal) the player
@@ -144,7 +146,7 @@ def next_dealer(table: str, dealer: int, winner: Optional[int], hu_valid: bool, 
 # ---------------------------------------------------------------- scoring a hand
 
 
-def score_cards(c: Cards, cfg: RuleConfig) -> tuple[int, bool, tuple[str, ...], Optional[dict[str, Any]], list[dict[str, str]]]:
+def score_cards(c: Cards, cfg: RuleConfig) -> tuple[int, bool, tuple[str, ...], dict[str, Any] | None, list[dict[str, str]]]:
     """(戏 before the bonus, self-drawn, 番, the best layout, why it is no win) of a hand entered card by card."""
     try:
         v = evaluate(list(c.open), list(c.hand), c.card, c.source, cfg)
@@ -169,7 +171,9 @@ def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
     role_of = roles(m.table, dealer)
     player_of = {r: p for p, r in role_of.items()}
     seats = tuple(r for r in ("zhuang", "xia", "shang", "xing") if r in player_of)
-    huxi, zimo, fans, layout, why = e.huxi, e.zimo, e.fans, None, []
+    layout: dict[str, Any] | None = None
+    why: list[dict[str, str]] = []
+    huxi, zimo, fans = e.huxi, e.zimo, e.fans
     if e.cards is not None:
         huxi, zimo, fans, layout, why = score_cards(e.cards, cfg)
     if e.winner is not None and role_of[e.winner] == "xing":
@@ -248,7 +252,7 @@ def form_words() -> dict[str, Any]:
     from .table import ROLE_NAMES
     from ..words import TERMS
 
-    w = lambda zh, en: {"zh": zh, "en": en}  # noqa: E731
+    w = lambda zh, en: {"zh": zh, "en": en}
     return {
         "tables": [{"id": t, "players": n, **w(*TABLE_NAMES[t])} for t, (n, _) in SHEET_TABLES.items()],
         "seats": [w(zh, en) for zh, en in SEAT_LETTERS],
@@ -352,7 +356,7 @@ def ranking(totals: Sequence[int], tiebreak: Sequence[int] = ()) -> list[dict[st
     """Places by total (most first). Equal totals are ordered by ``tiebreak`` (the 比点 draw, higher
     card first, §5 of the competition rules); players it does not separate share a place."""
     order = {p: i for i, p in enumerate(tiebreak)}
-    key = lambda p: (-totals[p], order.get(p, len(order)))  # noqa: E731
+    key = lambda p: (-totals[p], order.get(p, len(order)))
     ps = sorted(range(len(totals)), key=key)
     out: list[dict[str, Any]] = []
     for i, p in enumerate(ps):
@@ -418,7 +422,7 @@ def _card(x: str) -> Card:
     return c
 
 
-def parse_entry(word: str, n: int) -> Entry:
+def parse_entry(word: str, n: int) -> Entry:  # noqa: C901  issue 39.4 splits it with the match sheet drawn once
     """A hand from its word in a record (see the module's docstring); SheetError if it cannot be read."""
     if len(word) > 600:
         raise SheetError("这一局写得太长了。", "This hand is written at too great a length.")
@@ -504,7 +508,7 @@ def too_many_huxi(huxi: int) -> tuple[str, str]:
             f"{huxi} huxi cannot be: no hand makes more than {MOST_HUXI} (before the {DEFAULT.zimo_bonus} for a self-draw); check for a typing slip.")
 
 
-def check_entry(m: Match, e: Entry, dealer: Optional[int] = None) -> dict[str, Any]:
+def check_entry(m: Match, e: Entry, dealer: int | None = None) -> dict[str, Any]:
     """Refuse a hand that cannot be entered now (in words), before it joins the sheet."""
     if len(m.entries) >= MAX_SHEET_HANDS:
         raise SheetError(f"一张积分表至多记 {MAX_SHEET_HANDS} 局。", f"A sheet holds at most {MAX_SHEET_HANDS} hands.")
@@ -537,7 +541,7 @@ def _int(v: Any, lo: int, hi: int, zh: str, en: str) -> int:
     return v
 
 
-def entry_from_json(d: Any, n: int, k: int) -> Entry:
+def entry_from_json(d: Any, n: int, k: int) -> Entry:  # noqa: C901  issue 39.4 splits it with the match sheet drawn once
     """A hand as the widget sends it: ``winner`` (a player, or null for 荒牌), ``self_drawn``, ``huxi``,
     ``fan``, ``fouls`` [{player, kind}], ``bird`` (a card), or ``cards`` {open, hand, card, source}."""
     at_zh, at_en = f"第 {k + 1} 局：", f"Hand {k + 1}: "

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Optional
 
 from .cards import Card, counts_of, full_deck
 from .config import DEFAULT, RuleConfig
@@ -43,7 +42,7 @@ class Seat:
 class Action:
     seat: str
     kind: str  # "hu" (起手胡), "shou" (收张: take the turned-up card, discard ``card``), "pao" (a non-dealer's 坎 takes it)
-    card: Optional[Card] = None
+    card: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -52,8 +51,8 @@ class DealState:
     seats: tuple[tuple[str, Seat], ...]
     stock: tuple[Card, ...]  # the last one is the turned-up card while ``phase == "opening"``
     phase: str = "opening"  # "opening" → "won" | "play"
-    winner: Optional[str] = None
-    discard: Optional[Card] = None
+    winner: str | None = None
+    discard: Card | None = None
 
     def seat(self, name: str) -> Seat:
         return dict(self.seats)[name]
@@ -122,7 +121,7 @@ def apply(state: DealState, action: Action, cfg: RuleConfig = DEFAULT) -> DealSt
         return replace(state, seats=seats, stock=state.stock[:-1], phase="play")
     z = state.seat("zhuang")
     hand = list(z.hand) + [state.liang]
-    hand.remove(action.card)  # type: ignore[arg-type]
+    hand.remove(action.card)  # type: ignore[arg-type]  # the 庄家's discard names its card
     shown = _show_ti(hand)
     seat = Seat(shown.hand, z.open + shown.open)
     seats = tuple((p, seat if p == "zhuang" else s) for p, s in state.seats)

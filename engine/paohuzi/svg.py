@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import Card
 

@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
-from typing import Optional, Sequence
+from functools import cached_property, lru_cache, cache
+from collections.abc import Sequence
 
 from .cards import FACES, N_FACES, Card, full_deck
 from .config import DEFAULT, RuleConfig
@@ -103,7 +103,7 @@ class Action:
 
     seat: int
     kind: str  # hu pass discard chi peng  (compulsory ones, made by the machine: shou ti wei pao skip)
-    card: Optional[Card] = None
+    card: Card | None = None
     groups: tuple[tuple[Card, ...], ...] = ()
 
 
@@ -114,7 +114,7 @@ class Shown:
     kind: str  # shun bian peng wei pao ti
     cards: tuple[Card, ...]
     face: str = "up"
-    taken: Optional[Card] = None  # the card taken from the table (吃, 碰, 跑)
+    taken: Card | None = None  # the card taken from the table (吃, 碰, 跑)
     bi: bool = False  # a 比 group shown beside a 吃
 
     @cached_property
@@ -124,12 +124,12 @@ class Shown:
 
 @dataclass(frozen=True)
 class Event:
-    seat: Optional[int]
+    seat: int | None
     kind: str
     rule: str
     zh: str
     en: str
-    card: Optional[Card] = None
+    card: Card | None = None
     cards: tuple[Card, ...] = ()
     hidden: bool = False  # the card is known only to ``seat`` until the hand ends
     origin: str = ""  # for a card let go: "stock" or "discard"
@@ -148,10 +148,10 @@ class Window:
 
 @dataclass(frozen=True)
 class Result:
-    winner: Optional[int]
-    card: Optional[Card] = None
+    winner: int | None
+    card: Card | None = None
     source: str = ""
-    verdict: Optional[Verdict] = None
+    verdict: Verdict | None = None
 
 
 #: the sentences of a hand's log that name 提, 偎 or 跑, in 跑胡子's words (fields: {who}/{Who} the seat, {next}/{next_en}
@@ -198,7 +198,7 @@ class Hand:
     quiet: bool = False
 
     def __init__(self, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0, charge: bool = False,
-                 deck: Optional[Sequence[Card]] = None) -> None:
+                 deck: Sequence[Card] | None = None) -> None:
         """``charge``: a move that breaks a rule the booklet penalises (烧比, 走跑, 失提, 臭张, 拆坎, 诈胡) is
         played and charged at the settlement instead of being refused; compulsory moves then wait for
         the player (who may fail to make them). ``deck``: the eighty cards in the order a real table
@@ -239,11 +239,11 @@ class Hand:
         self.fouls: list[list[str]] = [[] for _ in range(players)]
         self.log: list[Event] = []
         self.actions: list[Action] = []
-        self.window: Optional[Window] = None
-        self.turn: Optional[int] = None  # the seat that must discard
+        self.window: Window | None = None
+        self.turn: int | None = None  # the seat that must discard
         self.phase = "claim"
-        self.result: Optional[Result] = None
-        self.liang: Optional[Card] = None
+        self.result: Result | None = None
+        self.liang: Card | None = None
         self._ev(None, "deal", "deal", f"洗牌，从庄家起每人依次起牌，各 {cfg.hand_size} 张" + ("（庄家多起一张）" if cfg.deal_mode == "banker21" else "") + f"；底牌 {len(self.stock)} 张。",
                  f"Shuffle and deal one at a time from the dealer, {cfg.hand_size} each" + (" (the dealer one more)" if cfg.deal_mode == "banker21" else "") + f"; {len(self.stock)} cards left in the stock.")
         if aside:
@@ -277,13 +277,13 @@ class Hand:
     def nxt(self, s: int) -> int:
         return (s + 1) % self.n
 
-    def _ev(self, seat: Optional[int], kind: str, rule: str, zh: str, en: str, card: Optional[Card] = None,
+    def _ev(self, seat: int | None, kind: str, rule: str, zh: str, en: str, card: Card | None = None,
             cards: Sequence[Card] = (), hidden: bool = False) -> None:
         if self.quiet:
             return
         self.log.append(Event(seat, kind, rule, zh, en, card, tuple(cards), hidden))
 
-    def _say(self, key: str, s: Optional[int] = None, card: Optional[Card] = None) -> tuple[str, str]:
+    def _say(self, key: str, s: int | None = None, card: Card | None = None) -> tuple[str, str]:
         """Sentence ``key`` of :data:`WORDS` in the words of this hand's variant, about seat ``s`` and ``card``."""
         zh, en = WORDS_OF[self.cfg.words][key]
         fields = {} if s is None else {"who": self._zh(s), "Who": self._en(s).capitalize(), "next": self._zh(self.nxt(s)), "next_en": self._en(self.nxt(s))}
@@ -319,7 +319,7 @@ class Hand:
     def over(self) -> bool:
         return self.phase == "over"
 
-    def pending(self) -> Optional[int]:
+    def pending(self) -> int | None:
         """The seat that must decide now (None when the hand is over)."""
         if self.over:
             return None
@@ -345,7 +345,7 @@ class Hand:
     def verdict(self, s: int, w: Window) -> Verdict:
         return evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg_of(s), self.fouls[s], hand_counts=self.hands[s])
 
-    def _wins(self, s: int, w: Window) -> Optional[Verdict]:
+    def _wins(self, s: int, w: Window) -> Verdict | None:
         # a quick filter: a hand that cannot be ready does not need the search
         if w.origin == "discard" and self.cfg.hu_stock_only:
             return None
@@ -358,7 +358,7 @@ class Hand:
             return clean if clean.wins else None
         return v if v.wins else None
 
-    def _forced_of(self, s: int, w: Window) -> Optional[str]:
+    def _forced_of(self, s: int, w: Window) -> str | None:
         """The compulsory move of seat ``s`` on the card: ti | wei | pao | None."""
         i = w.card.index
         n = self.hands[s][i]
@@ -792,7 +792,7 @@ class Hand:
         self._ev(s, "foul", foul.rule, f"违规（{foul.zh}）记下，终局时按罚则计分。", f"A foul is noted ({foul.en}); it is charged at the settlement.")
 
     # ------------------------------------------------------------------ refusals
-    def why_not(self, a: Action) -> Foul:
+    def why_not(self, a: Action) -> Foul:  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
         """Why ``a`` is not a lawful move now, named by the first rule it breaks in the order a player checks
         them: a claim's own rules (:meth:`claim_foul`: whose card it is, the cards it needs, 比, a card let go
         before, a card left to discard) before the order of claims and whose decision it is now
@@ -850,7 +850,7 @@ class Hand:
             return Foul("not_now", "现在没有可以放过的选择。", "There is nothing to let go now.", "turn")
         return Foul("unknown", "没有这种走法。", "There is no such move.", "turn")
 
-    def claim_foul(self, s: int, w: Window, kind: str, groups: Sequence[Sequence[Card]] = ()) -> Optional[Foul]:
+    def claim_foul(self, s: int, w: Window, kind: str, groups: Sequence[Sequence[Card]] = ()) -> Foul | None:
         """The first of a 碰's or 吃's own rules that seat ``s`` claiming the card on offer this way would break,
         whoever decides now, in the booklet's order — 碰: another's card, a pair (3-1 有对子就可以碰), 碰一不碰二,
         a card left to discard (3-3); 吃: whose card (3-2 只能…), the groups and the cards they need, 比, 不吃臭张,
@@ -875,7 +875,7 @@ class Hand:
             return self.withheld_foul(w.card, "chi")
         return None
 
-    def chi_from_foul(self, s: int, w: Window) -> Optional[Foul]:
+    def chi_from_foul(self, s: int, w: Window) -> Foul | None:
         """Why seat ``s`` may never 吃 this card, whoever decides first (3-2), or None if he may."""
         if s in self.chi_seats(w):
             return None
@@ -894,7 +894,7 @@ class Hand:
         return Foul("claim_kan", f"{what}了这张{card.zh}以后手里只剩坎，没有能打出的牌（拆对不拆坎），所以不能{what}。",
                     f"After this {kind} of the {card.en} only a kan would be left in your hand and a kan is never split: there would be no card to discard, so you may not {kind} it.", "claim_kan")
 
-    def _chi_foul(self, s: int, w: Window, gs: Sequence[Sequence[Card]]) -> Optional[Foul]:
+    def _chi_foul(self, s: int, w: Window, gs: Sequence[Sequence[Card]]) -> Foul | None:
         """What is wrong with the groups of seat ``s``'s 吃 (3-2, 3-3, 3-6): the groups themselves first — the
         card on offer in the first, cards held and none of a 坎, runs and 编 of one case — then 比 (no copy
         of the card left in hand); None when the groups are right (the lawful ways are :meth:`chi_ways`)."""
@@ -989,7 +989,7 @@ def _trios_with(x: int, pool: list[int], cfg: RuleConfig, first: bool) -> list[t
     return list(dict.fromkeys(out))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_bian: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
     """The groups :func:`_trios_with` may find for face ``x`` under these readings, each with the cards it needs
     from the pool (face, copies); worked out once (a hand played out asks again for every card and seat)."""
@@ -998,10 +998,10 @@ def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_b
     out: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
     cands: list[tuple[int, int]] = []
     for lo in (r - 2, r - 1, r):
-        if 1 <= lo and lo + 2 <= 10:
-            cands.append(tuple(base + y - 1 for y in (lo, lo + 1, lo + 2) if y != r))  # type: ignore[arg-type]
+        if lo >= 1 and lo + 2 <= 10:
+            cands.append(tuple(base + y - 1 for y in (lo, lo + 1, lo + 2) if y != r))  # type: ignore[arg-type]  # two ranks of the three, by construction (the card's own left out)
     if r in (2, 7, 10) and (chi_red_bian or not first) and red_bian:
-        cands.append(tuple(base + y - 1 for y in (2, 7, 10) if y != r))  # type: ignore[arg-type]
+        cands.append(tuple(base + y - 1 for y in (2, 7, 10) if y != r))  # type: ignore[arg-type]  # two ranks of the three, by construction (the card's own left out)
     if mixed_bian:
         o = x + 10 if x < 10 else x - 10
         cands += [(o, o), (x, o)]

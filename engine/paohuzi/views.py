@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .ai import chi_note, choose, explain, public_passes
 from .birds import BIRD_SEAT, bird_scores
@@ -34,7 +34,7 @@ def shown_json(g: Shown, visible: bool, cfg: RuleConfig, variant: str = "paohuzi
     if g.kind == "ti":
         zh, en = ("前提", "ti dealt") if g.face == "bottom" else ("后提", "ti in play")
     hide = g.face == "down" and not visible
-    cards: list[Optional[str]] = [c.code for c in g.cards]
+    cards: list[str | None] = [c.code for c in g.cards]
     if g.kind == "wei" and g.face == "one" and not visible:
         cards = [g.cards[0].code, None, None]
     if hide:
@@ -113,7 +113,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
     }
 
 
-def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:  # noqa: C901  issue 39.4 splits it with the views drawn once
     """Why the viewer may not 胡, 碰 or 吃 the card on offer (for the buttons shown greyed out)."""
     w = h.window
     if w is None or h.phase != "claim":
@@ -183,7 +183,7 @@ def result_json(h: Hand, table: str, birds: int = 0, variant: str = "paohuzi") -
     out: dict[str, Any] = {
         "winner": r.winner, "huang": r.winner is None, "card": r.card.code if r.card else None, "source": r.source,
         "win": None, "reasons": [],
-        "sheet": {"seats": list(sheet.scores), "scores": dict(sheet.scores), "lines": [{"zh": l.zh, "en": l.en, "delta": dict(l.delta)} for l in sheet.lines],
+        "sheet": {"seats": list(sheet.scores), "scores": dict(sheet.scores), "lines": [{"zh": ln.zh, "en": ln.en, "delta": dict(ln.delta)} for ln in sheet.lines],
                   "total": sheet.total_huxi, "deng": sheet.deng, "fan": list(sheet.fans), "multiplier": sheet.multiplier, "hu_valid": sheet.hu_valid},
         "birds": [],
         "layout": laid_out(h, sheet, variant, lambda g: shown_json(g, True, h.cfg, variant)),

@@ -44,7 +44,8 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Self
+from collections.abc import Mapping, Sequence
 
 #: game id -> "module:class" of its adapter
 ADAPTERS: dict[str, str] = {
@@ -132,7 +133,7 @@ class GameState(ABC):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see now, as a JSON object."""
 
-    def _resample(self, player: int, rng: random.Random) -> "GameState":
+    def _resample(self, player: int, rng: random.Random) -> Self:
         """A copy in which what ``player`` cannot see is dealt again; a game without hidden
         cards returns a plain copy."""
         return self.clone()
@@ -169,10 +170,10 @@ class GameState(ABC):
             return [Fraction(0)] * self.num_players()
         return [Fraction(x) for x in self._returns()]
 
-    def clone(self) -> "GameState":
-        return fast_copy(self)  # type: ignore[no-any-return]
+    def clone(self) -> Self:
+        return fast_copy(self)  # type: ignore[no-any-return]  # fast_copy copies any object: a copy of self is of self's class
 
-    def resample(self, player: int, rng: random.Random) -> "GameState":
+    def resample(self, player: int, rng: random.Random) -> Self:
         other = self._resample(player, rng)
         other._cache = None  # the others' moves may differ with their cards
         return other
@@ -273,7 +274,8 @@ def one_option_at_a_time(choices: Mapping[str, Sequence[str]]) -> list[dict[str,
     return [{}] + [{k: c} for k, cs in choices.items() for c in cs[1:]]
 
 
-def state_class(game: str) -> type[GameState]:
+def state_class(game: object) -> type[GameState]:
+    """The state class of a game id (anything else: :class:`IllegalAction`, in words)."""
     if not isinstance(game, str) or game not in ADAPTERS:
         raise IllegalAction(
             f"没有叫“{str(game)[:40]}”的游戏：可选 {'、'.join(ADAPTERS)}。",

@@ -13,6 +13,7 @@ hint), and at the strong level its estimate of each lawful move (engine/protocol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..api import BUDGET, size
@@ -116,10 +117,10 @@ def _play_cost(req: dict[str, Any]) -> int:
     return replay + (20_000 if level is not None else 0)  # one move of the basic player
 
 
-COSTS = {"play": _play_cost}
+COSTS: dict[str, int | Callable[[dict[str, Any]], int]] = {"play": _play_cost}
 
 # the review of one seat's game by the strong level (engine/protocol/review.py)
-from .review import EXAMPLES as _REVIEW_EXAMPLES, a_levels, a_review, a_review_summary, review_cost  # noqa: E402
+from .review import EXAMPLES as _REVIEW_EXAMPLES, a_levels, a_review, a_review_summary, review_cost  # noqa: E402  after ACTIONS: review imports this module back (a cycle, issue 39.3)
 
 ACTIONS["review"] = a_review
 ACTIONS["review_summary"] = a_review_summary

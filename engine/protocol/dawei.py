@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 import random
 
@@ -144,7 +145,7 @@ class DaweiState(GameState):
         """The moves worth weighing: never a throw with dice out of the bowl on purpose."""
         return [a for a in self.legal_actions() if a not in DROPS]
 
-    def _resample(self, player: int, rng: random.Random) -> "DaweiState":
+    def _resample(self, player: int, rng: random.Random) -> DaweiState:
         """Nothing is hidden, but the dice to come are not known: a copy whose later throws come
         from a fresh generator."""
         other = self.clone()

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from ..gupai.config import CHOICES, config_from
 from ..gupai.hand import MAX_MOVES, Move, State, Trick, deal
@@ -107,7 +108,7 @@ class GupaiState(GameState):
             out["returns"] = [int(x) for x in self._returns()]
         return out
 
-    def _resample(self, player: int, rng: random.Random) -> "GupaiState":
+    def _resample(self, player: int, rng: random.Random) -> GupaiState:
         """Every tile ``player`` has not seen — the others' hands and their face-down discards — dealt again."""
         st = self.st
         if st.terminal:  # the settlement is read from every hand: nothing is hidden any more

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..api import BUDGET, size
 from ..errors import ApiError
@@ -63,7 +64,7 @@ def _gupai_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str,
     c_side, _, c_tiles = chosen.partition(":")
     kept = Counter(c_tiles.split(".")) - Counter(b_tiles.split("."))  # what yours spent and the better one keeps
     spent = Counter(b_tiles.split(".")) - Counter(c_tiles.split("."))
-    hand_after = len(st.st.hands[seat]) - len(b_tiles.split("."))  # type: ignore[attr-defined]
+    hand_after = len(st.st.hands[seat]) - len(b_tiles.split("."))  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     zh: list[str] = []
     en: list[str] = []
     if kept:
@@ -98,7 +99,7 @@ def _gupai_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
         return None
     z = "、".join(BY_CODE[t].zh for t in codes)
     n = " and ".join(BY_CODE[t].en for t in codes)
-    left = len(st.st.hands[seat]) - len(codes)  # type: ignore[attr-defined]
+    left = len(st.st.hands[seat]) - len(codes)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     keep_zh = f"手里还留 {left} 张到后面" if left else "这是最后一圈"
     keep_en = (f"{left} tiles stay in hand for later" if left > 1 else "one tile stays in hand for later") if left else "this is the last trick"
     if side == "up":
@@ -143,7 +144,7 @@ def _pao_risk(unseen: int) -> tuple[str, str]:
 def _pao_action(st: GameState, move: str) -> Any:
     from ..paohuzi.table import action_id
 
-    h = st.h  # type: ignore[attr-defined]
+    h = st.h  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     return next((a for a in h.legal_actions(h.pending()) if action_id(a) == move), None)
 
 
@@ -151,7 +152,7 @@ def _pao_discard(st: GameState, seat: int, code: str) -> tuple[str, str]:
     """What throwing one card keeps or breaks in the seat's hand, what it offers the next player, what it risks."""
     from ..paohuzi.cards import parse_card
 
-    h = st.h  # type: ignore[attr-defined]
+    h = st.h  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     c = parse_card(code)
     if c is None:
         return "", ""
@@ -193,7 +194,7 @@ def _pao_move(st: GameState, seat: int, move: str) -> tuple[str, str] | None:
     if a is None or a.card is None:
         return None
     if kind == "chi":
-        return chi_note(st.h, seat, a)  # type: ignore[attr-defined]
+        return chi_note(st.h, seat, a)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if kind == "peng":
         return (f"碰{a.card.zh}：手里的一对加上这张成一组三张，马上亮出，又加胡息，然后你要打一张",
                 f"碰 (peng) the {a.card.en}: your pair and this card make an open group of three with huxi, and then you discard")
@@ -226,9 +227,10 @@ def _dawei_option(st: GameState, o: Any) -> tuple[str, str]:
     the second throw's chance of the stick (and of the 顺斗顺 sweep for a split opened on a straight)."""
     from ..dawei.game import break_even
     from ..dawei.sticks import BY_ID
-    from .dawei import STRAIGHTS, ALL_OUTCOMES
+    from ..dawei.dice import ALL_OUTCOMES
+    from .dawei import STRAIGHTS
 
-    g = st.g  # type: ignore[attr-defined]
+    g = st.g  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if o.action == "pass":
         return "放弃，这一手什么也不得", "passing gains nothing this turn"
     if not o.action.startswith("split:") or o.chance_obj is None:
@@ -256,7 +258,7 @@ def _dawei_option(st: GameState, o: Any) -> tuple[str, str]:
 
 def _dawei_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
     """打围: what the better choice after a first split throw keeps or risks against the reader's."""
-    opts = {o.action: o for o in st.g.pending}  # type: ignore[attr-defined]
+    opts = {o.action: o for o in st.g.pending}  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     b, c = opts.get(better), opts.get(chosen)
     if b is None or c is None:
         return None
@@ -294,7 +296,7 @@ def _dawei_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str,
 
 
 def _dawei_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
-    o = next((o for o in st.g.pending if o.action == chosen), None)  # type: ignore[attr-defined]
+    o = next((o for o in st.g.pending if o.action == chosen), None)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if o is None:
         return None
     z, n = _dawei_option(st, o)
@@ -327,7 +329,7 @@ def _yezi_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, 
     bg, cg = _yezi_groups(better), _yezi_groups(chosen)
     if bg is None or cg is None:
         return None
-    placing = st.r.config.scoring == "placing"  # type: ignore[attr-defined]
+    placing = st.r.config.scoring == "placing"  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     (b1z, b1e, b1r), (b2z, b2e, b2r) = _yezi_name(bg[0]), _yezi_name(bg[1])
     (c1z, c1e, c1r), (c2z, c2e, c2r) = _yezi_name(cg[0]), _yezi_name(cg[1])
     if sorted(bg) == sorted(cg):  # the same two groups, shown in the other order
@@ -421,12 +423,11 @@ def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, st
     st, moves = start_position(position)
     seat = get_int(req, "seat", lo=0, hi=st.num_players() - 1)
     only = req.get("decisions")
-    if only is not None:
-        if (not isinstance(only, list) or not 1 <= len(only) <= MAX_DECISIONS
-                or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000 for k in only)):
-            raise bad("decisions", f"应是 1 到 {MAX_DECISIONS} 个决定的序号（从 1 数起的整数）。",
-                      f"give 1 to {MAX_DECISIONS} decision numbers (whole numbers counted from 1).",
-                      label=("要复盘的决定", "the decisions to review"))
+    if only is not None and (not isinstance(only, list) or not 1 <= len(only) <= MAX_DECISIONS
+                             or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000 for k in only)):
+        raise bad("decisions", f"应是 1 到 {MAX_DECISIONS} 个决定的序号（从 1 数起的整数）。",
+                  f"give 1 to {MAX_DECISIONS} decision numbers (whole numbers counted from 1).",
+                  label=("要复盘的决定", "the decisions to review"))
     decisions: list[tuple[GameState, str]] = []
     for k, a in enumerate(moves):
         before = st.clone() if st.current_player() == seat and len(st.legal_actions()) > 1 else None
@@ -457,7 +458,7 @@ MISTAKE_PLACING = 0.1
 
 
 def _mistake_at(st: GameState) -> float:
-    if st.game == "yezi" and st.r.config.scoring == "placing":  # type: ignore[attr-defined]
+    if st.game == "yezi" and st.r.config.scoring == "placing":  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         return MISTAKE_PLACING
     return MISTAKE.get(st.game, 1.0)
 
@@ -527,7 +528,7 @@ def _table_hint(st: GameState, seed: int) -> str | None:
             from .strong import paohuzi_hint
 
             s = st.setup
-            return action_id(paohuzi_hint(st.clone().h, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # type: ignore[attr-defined]
+            return action_id(paohuzi_hint(st.clone().h, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         return strong_choice(st, rollouts_for(st, STRONG_UNITS.get(st.game, 100_000)), seed).action
     except (KeyError, ValueError, StopIteration):
         return None
@@ -573,7 +574,7 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
         if cand is not None and chosen not in (few := cand()):
             # a game whose strong level plays out only the moves worth it (叶子戏's splits): the reader's own too
             st = st.clone()
-            st.strong_candidates = lambda few=few, chosen=chosen: few + [chosen]  # type: ignore[method-assign]
+            st.strong_candidates = lambda few=few, chosen=chosen: few + [chosen]  # type: ignore[attr-defined]  # the copy alone plays out the reader's move too (a per-copy override of the game's method)
         c = strong_choice(st, rollouts_for(st, share), seed)
         # 打围's options are weighed exactly (every second throw by its chance): no deals, no interval
         exact = c.deals == 1 and getattr(st, "strong_values", None) is not None and all(e.stderr == 0 for e in c.estimates)
@@ -625,7 +626,7 @@ def _why(st: GameState, seat: int, game: str, chosen: str, j: dict[str, Any], wo
     v = j["verdicts"][chosen]
     top = j["top"]
     if v in ("best", "equal"):
-        own = OWN.get(game, lambda *_: None)(st, seat, chosen)
+        own = OWN[game](st, seat, chosen) if game in OWN else None
         if v == "best":
             head = ("这是最好的一步，别的选法都明显差。", "The best move here: every other option is clearly worse.")
         elif chosen == top:
@@ -637,7 +638,7 @@ def _why(st: GameState, seat: int, game: str, chosen: str, j: dict[str, Any], wo
                     f"About as good as the top figure, “{words[top][1]}”: the difference lies within its range." if not exact
                     else f"As good as “{words[top][1]}”.")
         return {"zh": head[0] + (own[0] if own else ""), "en": head[1] + (" " + own[1] if own else "")}
-    why = WHY.get(game, lambda *_: None)(st, seat, top, chosen)
+    why = WHY[game](st, seat, top, chosen) if game in WHY else None
     also = [a for a, w in j["verdicts"].items() if w == "equal" and a != top][:2]
     b_zh = "、".join(words[a][0] for a in [top] + also) + ("（几种不相上下）" if also else "")
     b_en = " or ".join(f"“{words[a][1]}”" for a in [top] + also) + (" (about equal)" if also else "")

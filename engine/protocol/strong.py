@@ -27,7 +27,8 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
+from collections.abc import Callable
 
 from . import GameState
 
@@ -76,20 +77,20 @@ def basic_action(state: GameState) -> str:
         from ..gupai.hand import computer_move
         from .gupai import move_id
 
-        return move_id(computer_move(state.st))  # type: ignore[attr-defined]
+        return move_id(computer_move(state.st))  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if game == "paohuzi":
         from ..paohuzi.ai import choose, public_passes
         from ..paohuzi.table import action_id
 
-        h = state.h  # type: ignore[attr-defined]
+        h = state.h  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         p = h.pending()
         return action_id(choose(public_passes(h, p), p))
     if game == "yezi":
-        return state.basic_action()  # type: ignore[attr-defined, no-any-return]
+        return state.basic_action()  # type: ignore[attr-defined, no-any-return]  # 叶子戏's adapter has its own basic_action (issue 39.1 makes it the protocol's)
     if game == "dawei":
         from ..dawei.game import policy
 
-        return policy(state.g)  # type: ignore[attr-defined]
+        return policy(state.g)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     return state.legal_actions()[0]
 
 
@@ -98,12 +99,12 @@ def rollout(state: GameState) -> list[float]:
     (A 跑胡子 hand played out so writes no more to its log: only its result is read.)"""
     game = state.game
     if game == "gupai":
-        state.st = _gupai_out(state.st)  # type: ignore[attr-defined]
+        state.st = _gupai_out(state.st)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     elif game == "paohuzi":
         from ..paohuzi.ai import play_out as pao_out
 
         state.h.quiet = True  # type: ignore[attr-defined]  # only the result counts: the hand writes no log
-        pao_out(state.h)  # type: ignore[attr-defined]
+        pao_out(state.h)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     elif game == "yezi":
         state.r.play_out()  # type: ignore[attr-defined]  # every seat yet to split takes its best split
     else:
@@ -175,7 +176,7 @@ def gupai_move(st: Any, seed: int, level: str, units: int = GUPAI_SEAT_UNITS) ->
     return _move_of(strong_choice(gs, rollouts_for(gs, units), seed).action)
 
 
-def gupai_play_out(st: Any, human: Optional[int], seed: int, level: str) -> Any:
+def gupai_play_out(st: Any, human: int | None, seed: int, level: str) -> Any:
     """骨牌's ``play_out`` at ``level``: the computer plays every seat but ``human`` until ``human`` must play."""
     from ..gupai.hand import MAX_MOVES
 
@@ -279,9 +280,9 @@ def rollout_units(state: GameState) -> int:
     """The work of one rollout from ``state``: :data:`ROLLOUT_UNITS` scaled by how much of the game is left."""
     full = ROLLOUT_UNITS.get(state.game, 10_000)
     if state.game == "gupai":
-        return max(100, full * sum(len(h) for h in state.st.hands) // 32)  # type: ignore[attr-defined]
+        return max(100, full * sum(len(h) for h in state.st.hands) // 32)  # type: ignore[attr-defined, misc]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if state.game == "paohuzi":
-        return max(1_000, full * min(22, len(state.h.stock) + 2) // 22)  # type: ignore[attr-defined]
+        return max(1_000, full * min(22, len(state.h.stock) + 2) // 22)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     return full
 
 
@@ -295,8 +296,8 @@ def decision_seed(state: GameState, seed: int) -> str:
     return f"strong:{state.game}:{seed}:{len(state.actions)}:{'|'.join(state.actions[-4:])}"
 
 
-def strong_choice(state: GameState, rollouts: int, seed: int = 0,
-                  cancel: Optional[Callable[[], bool]] = None) -> Choice:
+def strong_choice(state: GameState, rollouts: int, seed: int = 0,  # noqa: C901, PLR0915  issue 39.2 splits it: the strong level from the protocol and registry, no per-game branch
+                  cancel: Callable[[], bool] | None = None) -> Choice:
     """The strong level's move for the seat to decide in ``state`` (not changed), playing at most
     ``rollouts`` rollouts. See the module's docstring."""
     player = state.current_player()
@@ -307,13 +308,13 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,
     if len(legal) == 1:
         return Choice(legal[0], (Estimate(legal[0], 0.0, 0.0, 0),), 0, 0, False)
     exact = getattr(state, "strong_values", None)
-    values = exact() if exact is not None else None
-    if values:
+    exact_values = exact() if exact is not None else None
+    if exact_values:
         # a game whose only uncertainty is chance the engine can weigh exactly (打围's second throw)
         if cancel is not None and cancel():
             return Choice(basic, (), 0, 0, True)
-        best = max(legal, key=lambda a: (values[a], a == basic))
-        return Choice(best, tuple(Estimate(a, values[a], 0.0, 1) for a in legal), 1, len(legal), False)
+        best_exact = max(legal, key=lambda a: (exact_values[a], a == basic))
+        return Choice(best_exact, tuple(Estimate(a, exact_values[a], 0.0, 1) for a in legal), 1, len(legal), False)
     candidates = getattr(state, "strong_candidates", None)
     if candidates is not None:
         # a game with many lawful moves of which few can be best (叶子戏's splits): those, and the basic move
@@ -394,7 +395,7 @@ def _mean_se(xs: list[float]) -> tuple[float, float]:
 
 
 def choose_action(state: GameState, level: str, units: int, seed: int = 0,
-                  cancel: Optional[Callable[[], bool]] = None) -> str:
+                  cancel: Callable[[], bool] | None = None) -> str:
     """The move of the seat to decide at ``level`` ("basic" or "strong", within ``units`` of work)."""
     if level == "strong":
         return strong_choice(state, rollouts_for(state, units), seed, cancel).action

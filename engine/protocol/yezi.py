@@ -20,7 +20,8 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from ..yezi.best import best_split, make_split
 from ..yezi.cards import FACES, GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
@@ -177,7 +178,11 @@ class YeziState(GameState):
         found = [best_split(hand)]
         for key in BY_KEY:
             rest = list(hand)
-            if all(c in rest and (rest.remove(c) is None) for c in key):
+            for c in key:  # the combination's cards taken out of the hand, if it holds them all
+                if c not in rest:
+                    break
+                rest.remove(c)
+            else:
                 found.append(make_split(tuple(key), tuple(rest)))
         out: list[str] = []
         for sp in found:
@@ -241,7 +246,7 @@ class YeziState(GameState):
             out.append(self.strong_value(places_of(totals, list(r.order), r.config), player))
         return out
 
-    def clone(self) -> "YeziState":
+    def clone(self) -> YeziState:
         """A copy (the strong level makes one for every move in every deal it imagines): the round's lists
         and dict are copied, what never changes shared — the deal, the rules, the setup, and the round's
         generator, which is drawn from only to deal."""
@@ -253,7 +258,7 @@ class YeziState(GameState):
         r.arranged = dict(self.r.arranged)
         return other
 
-    def _resample(self, player: int, rng: random.Random) -> "YeziState":
+    def _resample(self, player: int, rng: random.Random) -> YeziState:
         """The cards of the others that are not shown yet, dealt again among them (with fresh splits)."""
         other = self.clone()
         r = other.r

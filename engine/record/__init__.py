@@ -66,7 +66,8 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..dawei.game import SEATS_EN as _DAWEI_SEATS_EN
 from ..dawei.game import SEATS_ZH as _DAWEI_SEATS_ZH
@@ -187,13 +188,13 @@ def edition() -> str:
 def log_mark(st: GameState) -> int:
     """Where the game's own log stands now (see :func:`events`)."""
     if isinstance(getattr(st, "told", None), list):  # a sheet kept at a table says what each line did
-        return len(st.told)  # type: ignore[attr-defined]
+        return len(st.told)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "dawei":
-        return len(st.g.log)  # type: ignore[attr-defined]
+        return len(st.g.log)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "paohuzi":
-        return len(st.h.log)  # type: ignore[attr-defined]
+        return len(st.h.log)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "gupai":
-        return len(getattr(st, "st").tricks) if hasattr(st, "st") else 0  # a ledger has no tricks
+        return len(st.st.tricks) if hasattr(st, "st") else 0  # a ledger has no tricks
     return 0
 
 
@@ -201,14 +202,14 @@ def events(st: GameState, mark: int) -> list[tuple[str, str]]:
     """What the game itself narrated since ``mark``: 打围's and 跑胡子's log sentences, the
     tricks 骨牌 completed; nothing for 叶子戏 (its moves say it all)."""
     if isinstance(getattr(st, "told", None), list):
-        return list(st.told[mark:])  # type: ignore[attr-defined]
+        return list(st.told[mark:])  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "dawei":
-        return [(e.zh, e.en) for e in st.g.log[mark:]]  # type: ignore[attr-defined]
+        return [(e.zh, e.en) for e in st.g.log[mark:]]  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "paohuzi":  # the hand's log is written in its variant's words (下灌字牌's own: engine/paohuzi/xiaguan.py)
-        return [(e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]
+        return [(e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "gupai" and hasattr(st, "st"):
         out = []
-        for t in st.st.tricks[mark:]:  # type: ignore[attr-defined]
+        for t in st.st.tricks[mark:]:
             zh, en = SEATS_ZH[t.winner], SEAT_LETTERS[t.winner]
             out.append((f"{zh}家赢得这一墩（{t.dun} 墩）。", f"{en} wins the trick ({t.dun} dun)."))
         return out
@@ -219,7 +220,7 @@ def events(st: GameState, mark: int) -> list[tuple[str, str]]:
 
 
 def _comment(zh: str, en: str) -> str:
-    clean = lambda s: re.sub(r"[{}\n\r]", " ", s).strip()  # noqa: E731
+    clean = lambda s: re.sub(r"[{}\n\r]", " ", s).strip()
     return f" {{{clean(zh)} | {clean(en)}}}"
 
 
@@ -280,8 +281,8 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
     for key, tag in SETUP_TAGS.items():
         if key in setup:
             lines.append(f'[{tag} "{_escape(_value_text(setup[key], key in SEAT_FIELDS))}"]')
-    for k, v in _options_named(type(st), setup).items():
-        lines.append(f'[Option "{_escape(f"{k}={v}")}"]')
+    for opt, v in _options_named(type(st), setup).items():
+        lines.append(f'[Option "{_escape(f"{opt}={v}")}"]')
     if tags.get("Level"):  # the computer's level at the table where it was played
         lines.append(f'[Level "{_escape(str(tags["Level"]))}"]')
     for tag in FREE_TAGS:
@@ -404,7 +405,7 @@ def read_text_of(req: Mapping[str, Any], zh: str, en: str, reader: Any = None) -
         raise ApiError("bad_record", e.zh, e.en) from None
 
 
-def read(text: str) -> Record:
+def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: each game's record read from the registry (as chess.pgn)
     """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
     if not isinstance(text, str):
         raise RecordError(1, "记录应是一段文字。", "A record should be text.")
@@ -438,11 +439,11 @@ def read(text: str) -> Record:
             raise RecordError(ln, f"记录没有叫 {name[:30]} 的标签；可用的标签：{'、'.join(ALL_TAGS)}。",
                               f"A record has no tag called {name[:30]}; the tags are {', '.join(ALL_TAGS)}.")
         if name == "Option":
-            k, eq, v = value.partition("=")
-            if not eq or k in options:
+            opt, eq, v = value.partition("=")
+            if not eq or opt in options:
                 raise RecordError(ln, "规则选项的标签应写成“选项=读法”，每个选项只写一次。",
                                   "A rule option tag should read option=reading, each option once.")
-            options[k] = v
+            options[opt] = v
             tag_line.setdefault(name, ln)
         else:
             if name in tags:
@@ -571,7 +572,7 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
     if st.game == "dawei":
         from ..dawei.game import break_even
 
-        g = st.g  # type: ignore[attr-defined]
+        g = st.g  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         even = break_even(g.n, g.rules)
         out = []
         for s in range(g.n):
@@ -582,12 +583,12 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
     if st.game == "paohuzi":
         from ..paohuzi.seating import hand_sheet
 
-        sheet = hand_sheet(st.h, st.setup["table"])  # type: ignore[attr-defined]
+        sheet = hand_sheet(st.h, st.setup["table"])  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         return [{"zh": line.zh, "en": line.en} for line in sheet.lines]
     if st.game == "gupai" and hasattr(st, "hands"):  # a session's ledger: the hands it holds
         return [{"zh": f"共记 {len(st.hands)} 盘，各家合计（墩）：", "en": f"{len(st.hands)} hands entered; each player's total (in 墩):"}]
     if st.game == "yezi":
-        res = st.r.result()  # type: ignore[attr-defined]
+        res = st.r.result()  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         return [{"zh": f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。",
                  "en": f"{SEAT_LETTERS[s]}: {res.totals[s]} in all, place {res.places[s]}."} for s in range(len(res.places))]
     return []
@@ -601,22 +602,22 @@ def narration_text(report: dict[str, Any], lang: str = "both") -> str:
     tags = report["tags"]
     head = {"zh": f"{g[0]}　{tags.get('Event', '')}　{tags.get('Date', '')}".rstrip("　 "),
             "en": f"{g[1]}  {tags.get('Event', '')}  {tags.get('Date', '')}".rstrip()}
-    out += [head[l] for l in langs]
+    out += [head[lang] for lang in langs]
     for e in report["opening"]:
-        out += [e[l] for l in langs]
+        out += [e[lang] for lang in langs]
     for m in report["moves"]:
-        out += [f"{m['move']}. {m[l]}" for l in langs]
+        out += [f"{m['move']}. {m[lang]}" for lang in langs]
     out.append("")
     if report["settlement"] is None:
-        out += [{"zh": "这一局还没有结束，尚无结算。", "en": "The game is not over: no settlement yet."}[l] for l in langs]
+        out += [{"zh": "这一局还没有结束，尚无结算。", "en": "The game is not over: no settlement yet."}[lang] for lang in langs]
         return "\n".join(out) + "\n"
-    out += [{"zh": "结算：", "en": "Settlement:"}[l] for l in langs]
+    out += [{"zh": "结算：", "en": "Settlement:"}[lang] for lang in langs]
     for n in report["notes"]:
-        out += [n[l] for l in langs]
+        out += [n[lang] for lang in langs]
     for s in report["settlement"]:
         r = s["result"]
         sign = "" if r.startswith("-") or r == "0" else "+"
-        who = " / ".join(dict.fromkeys(s[l] for l in langs))
+        who = " / ".join(dict.fromkeys(s[lang] for lang in langs))
         out.append(f"  {who}  {sign}{r}")
     return "\n".join(out) + "\n"
 

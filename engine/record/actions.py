@@ -128,7 +128,7 @@ COSTS = {"write": _write_cost, "read": _replay_cost, "referee": lambda req: _rep
 __all__ = ["ACTIONS", "COSTS", "EXAMPLES", "FREE_TAGS"]
 
 # a table widget's game written as a record, and a record opened at a table (engine.record.export)
-from .export import ACTIONS as _TABLE_ACTIONS, COSTS as _TABLE_COSTS, EXAMPLES as _TABLE_EXAMPLES  # noqa: E402
+from .export import ACTIONS as _TABLE_ACTIONS, COSTS as _TABLE_COSTS, EXAMPLES as _TABLE_EXAMPLES  # noqa: E402  after ACTIONS: export imports this module back (a cycle, issue 39.3)
 
 ACTIONS.update(_TABLE_ACTIONS)
 COSTS.update(_TABLE_COSTS)

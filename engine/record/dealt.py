@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any, ClassVar, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..protocol import IllegalAction, read_int, read_options
 from ..protocol.gupai import GupaiState
@@ -232,7 +233,7 @@ class YeziDealtState(YeziState):
                 raise IllegalAction(f"“{x[:8]}”不是叶子戏的牌：用 1–10 或 leaf。", f"'{x[:8]}' is not a card of the leaf game: use 1–10 or leaf.") from None
 
         hands = [tuple(sorted(h)) for h in _four_hands(s["hands"], PLAYERS, HAND_SIZE, card, "张", "cards")]
-        _check_set([c for h in hands for c in h], DECK, "叶子牌", "the leaf cards", lambda c: (FACES[c].zh if hasattr(FACES[c], "zh") else code_of(c), code_of(c)))
+        _check_set([c for h in hands for c in h], DECK, "叶子牌", "the leaf cards", lambda c: (getattr(FACES[c], "zh", code_of(c)), code_of(c)))
         r = Round(0, s["thrower"], config_from(s["options"]))
         r.deal = replace(r.deal, hands=tuple(hands), stacks=(), draws=(), die=0, first_drawer=s["thrower"], start_stack=0)
         r.held = [list(h) for h in hands]

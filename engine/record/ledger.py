@@ -10,7 +10,8 @@ session, summing to zero. Nothing is hidden: every hand is entered after it is o
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from ..gupai.config import CHOICES, config_from
 from ..gupai.ledger import MAX_HANDS, LedgerError, hand_words, parse_word, settle_hand

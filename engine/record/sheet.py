@@ -13,7 +13,8 @@ Nothing is hidden: every hand is entered after it is shown.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.sheet import (LETTERS, MAX_BIRDS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Entry, Match, SheetError, check_entry, compute,

@@ -7,14 +7,15 @@ round is one deal, searches are memoised and capped.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..errors import ApiError
 from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai
-from .best import best_split, make_split
-from .cards import FACES, GROUP_SIZE, LEAF, SEAT_NAMES, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
+from .best import best_split
+from .cards import FACES, GROUP_SIZE, SEAT_NAMES, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
 from . import showing
@@ -31,7 +32,7 @@ def _hand(req: dict[str, Any], name: str = "hand", size: int = 8) -> tuple[Card,
     try:
         return parse_hand(codes, size)
     except InvalidCards as e:
-        raise ApiError(e.code, e.zh, e.en)
+        raise ApiError(e.code, e.zh, e.en) from None
 
 
 def _seed(req: dict[str, Any]) -> int:
@@ -70,18 +71,18 @@ def _best(req: dict[str, Any]) -> dict[str, Any]:
 def _evaluate(req: dict[str, Any]) -> dict[str, Any]:
     groups = get_list(req, "groups", min_len=1, max_len=2)
     parsed: list[list[Card]] = []
-    for i, g in enumerate(groups):
+    for _i, g in enumerate(groups):
         if not isinstance(g, list) or len(g) > 4:
             raise bad("groups", "每组应为最多 4 张牌的列表。", "each group must be a list of at most 4 cards.")
         try:
             parsed.append([parse_card(x) for x in g])
         except InvalidCards as e:
-            raise ApiError(e.code, e.zh, e.en)
+            raise ApiError(e.code, e.zh, e.en) from None
     try:
         check_possible([c for g in parsed for c in g])
     except InvalidCards as e:
-        raise ApiError(e.code, e.zh, e.en)
-    out = []
+        raise ApiError(e.code, e.zh, e.en) from None
+    out: list[dict[str, Any]] = []
     for g in parsed:
         complete = len(g) == 4
         c = classify(g) if complete else None
@@ -147,14 +148,15 @@ def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | 
     st = YeziState({"game": "yezi", "seed": seed, "thrower": thrower, "options": _protocol_options(cfg)})
     my_seat, mine = _my_split(req)
     level = read_level(req) if "level" in req else None
-    hint, moves = None, {}
+    hint: dict[str, Any] | None = None
+    moves: dict[int, str] = {}
     if level is not None:
         hint, moves = _level_moves(st, seed, my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
     while not st.is_terminal():
         seat = st._splitting()
         move = st.legal_actions()[0] if seat is None else mine if seat == my_seat else moves.get(seat) or st.basic_action()
         try:
-            st.apply(move)
+            st.apply(move)  # type: ignore[arg-type]  # None (no split given) is refused by apply as an IllegalAction, met below
         except IllegalAction:
             raise ApiError(
                 "bad_split",
@@ -266,7 +268,7 @@ def _my_split(req: dict[str, Any]) -> tuple[int | None, str | None]:
         try:
             parsed.append([parse_card(x) for x in g])
         except InvalidCards as e:
-            raise ApiError(e.code, e.zh, e.en)
+            raise ApiError(e.code, e.zh, e.en) from None
     return seat, f"split:{move_codes(parsed[0])}|{move_codes(parsed[1])}"
 
 
@@ -295,12 +297,12 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
                     raise InvalidCards("bad_split", "应是两组牌，每组四张，先亮的在前。", "Give two groups of four, the first shown first.")
                 seats.append(showing.seat_from_groups(tuple(parse_card(c) for c in gs[0]), tuple(parse_card(c) for c in gs[1])))
         except InvalidCards as e:
-            raise ApiError(e.code, f"{who_zh}：{e.zh}", f"{who_en}: {e.en}")
+            raise ApiError(e.code, f"{who_zh}：{e.zh}", f"{who_en}: {e.en}") from None
     try:
         sh = showing.judge(seats, thrower, cfg)
     except InvalidCards as e:
-        raise ApiError(e.code, e.zh, e.en)
-    out_players = []
+        raise ApiError(e.code, e.zh, e.en) from None
+    out_players: list[dict[str, Any]] = []
     for s, seat in enumerate(sh.seats):
         out_players.append({
             "seat": s,

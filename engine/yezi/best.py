@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Iterator
+from collections.abc import Iterator
 
 from .cards import Card
 from .combos import BY_KEY, rank_of

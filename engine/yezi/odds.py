@@ -12,7 +12,6 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 from math import comb
 
 from .best import best_split
@@ -52,7 +51,7 @@ _NEEDS: dict[str, tuple[tuple[int, int], ...]] = {c.id: _needs(c) for c in COMBI
 
 def contains(counts: tuple[int, ...], c: Combination) -> bool:
     """Whether a hand with these card counts holds the combination's four cards."""
-    for v, k in _NEEDS[c.id]:
+    for v, k in _NEEDS[c.id]:  # noqa: SIM110  a plain loop: hand_odds() calls this for every hand, all() over a generator is slower
         if counts[v] < k:
             return False
     return True

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..paohuzi import cards as _pc
 from ..paohuzi.config import RuleConfig as PaohuziConfig
@@ -100,11 +100,11 @@ class Group:
     cards: tuple[Zi, ...]
 
     @staticmethod
-    def of(kind: str, cards: Iterable[Zi]) -> "Group":
+    def of(kind: str, cards: Iterable[Zi]) -> Group:
         return Group(kind, tuple(sorted(cards)))
 
 
-def as_paohuzi(g: "Group", face_up: bool = False) -> PaohuziGroup:
+def as_paohuzi(g: Group, face_up: bool = False) -> PaohuziGroup:
     """The same group in the 跑胡子 engine's terms (开招 → 提, 半边 and 二七十 → 编, …)."""
     return PaohuziGroup.of(KINDS[g.kind].paohuzi, g.cards, face_up)
 
@@ -175,7 +175,7 @@ def _pairs_ok(pairs: int, kaizhao: int, config: YeziConfig) -> bool:
 
 
 @lru_cache(maxsize=100_000)
-def _arrange(
+def _arrange(  # noqa: C901  issue 39.3 splits it when 下灌字牌's rules are written once
     counts: tuple[int, ...], locked: frozenset[int], pairs: int, kaizhao: int, config: YeziConfig
 ) -> tuple[Group, ...] | None:
     # face order: small 1..10 then big 1..10; take the first face still held
@@ -240,7 +240,7 @@ class Seat:
     table: tuple[tuple[Group, bool], ...] = ()  # groups laid down, with face-up flag
 
     @staticmethod
-    def dealt(hand: Iterable[Zi]) -> "Seat":
+    def dealt(hand: Iterable[Zi]) -> Seat:
         h = tuple(sorted(hand))
         return Seat(h, locked_of(h))
 
@@ -274,7 +274,7 @@ def _groups_with(card: Zi, pool: tuple[Zi, ...], kinds: tuple[str, ...], config:
     candidates: list[tuple[Zi, Zi]] = []
     if "shunzi" in kinds:
         for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
-            if 1 <= a and b <= 10:
+            if a >= 1 and b <= 10:
                 candidates.append((Zi(big, a), Zi(big, b)))
     if "banbian" in kinds:
         candidates += [(same, other), (other, other)]
@@ -282,8 +282,8 @@ def _groups_with(card: Zi, pool: tuple[Zi, ...], kinds: tuple[str, ...], config:
         a, b = (x for x in (2, 7, 10) if x != r)
         candidates.append((Zi(big, a), Zi(big, b)))
     out: set[tuple[Zi, ...]] = set()
-    for a, b in candidates:
-        pair = tuple(sorted((a, b)))
+    for za, zb in candidates:
+        pair = tuple(sorted((za, zb)))
         if _without(pool, pair) is not None and kind_of((card,) + pair, config) in kinds:
             out.add(pair)
     return out

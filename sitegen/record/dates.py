@@ -45,7 +45,7 @@ def _git_history() -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _today() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).date().isoformat()
+    return _dt.datetime.now(_dt.UTC).date().isoformat()
 
 
 def _uncommitted() -> set[str]:
@@ -92,7 +92,7 @@ def _file_date(*paths: str) -> str:
             stamps += [x.stat().st_mtime for x in f.rglob("*") if x.is_file() and "__pycache__" not in x.parts]
     if not stamps:
         return _today()
-    return _dt.datetime.fromtimestamp(max(stamps), _dt.timezone.utc).date().isoformat()
+    return _dt.datetime.fromtimestamp(max(stamps), _dt.UTC).date().isoformat()
 
 
 def first_published(path: str, fallback: str) -> str:

@@ -23,7 +23,7 @@ def terms_for(game: str | None) -> list[Term]:
     return [t for t in TERMS if t.link and (game is None or game in t.games)]
 
 
-def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tuple[str, list[str]]:
+def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tuple[str, list[str]]:  # noqa: C901  one pass over the page's HTML; split after issue 39's engine splits
     """Link the first occurrence of each glossary term in running text. Returns (html, slugs linked)."""
     terms = sorted(terms_for(game), key=lambda t: -len(t.zh))
     if not terms:

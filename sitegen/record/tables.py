@@ -14,7 +14,8 @@ import re
 import subprocess
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from sitegen.record.cite import archive_bibtex, archive_csl, gen_cite_archive
 from sitegen.record.data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work, source_sha256
@@ -83,7 +84,7 @@ def gen_sources(lang: str, params: dict[str, Any]) -> str:
         ]
         if L == "zh":
             rows.pop(1)
-        out.append(f"| | |\n|---|---|\n" + "".join(f"| {_md_cell(a)} | {_md_cell(b)} |\n" for a, b in rows))
+        out.append("| | |\n|---|---|\n" + "".join(f"| {_md_cell(a)} | {_md_cell(b)} |\n" for a, b in rows))
         if g.misprints:
             out.append(f"\n### {_t(L, '已知误印与不一致', 'Known misprints and inconsistencies')} {{#src-{g.id}-misprints}}\n")
             out.append(
@@ -95,7 +96,7 @@ def gen_sources(lang: str, params: dict[str, Any]) -> str:
         counts = _section_counts(g)
 
         def status(slug: str) -> str:
-            r, gp = counts[slug]
+            r, gp = counts[slug]  # noqa: B023  called within this iteration of the loop only
             parts = ([_t(L, f"规则 {r} 条", f"{r} rule{'s' if r > 1 else ''}")] if r else []) + (
                 [_t(L, f"未实现 {gp} 处", f"{gp} not implemented")] if gp else [])
             return (" — " + _t(L, "，", ", ").join(parts)) if parts else ""
@@ -325,7 +326,7 @@ def gen_coverage(lang: str, params: dict[str, Any]) -> str:
         def row(label: str, kind: str, it: Any) -> str:
             p = it.passage
             if kind == "rule":
-                what = f"[`{it.id}`](../{g.id}/index.md#rule-{it.id}) {it.zh if L == 'zh' else it.en}"
+                what = f"[`{it.id}`](../{g.id}/index.md#rule-{it.id}) {it.zh if L == 'zh' else it.en}"  # noqa: B023  called within this iteration of the loop only
                 impl = f"`{it.implemented_in}` {ok if resolves(it.implemented_in) else bad}"
                 tests = "<br>".join(f"`{t}` {ok if has_test(t) else bad}" for t in it.tests) or f"{bad} " + _t(L, "无", "none")
             elif kind == "gap":

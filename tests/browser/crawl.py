@@ -360,7 +360,7 @@ class _View:
         t0 = time.monotonic()
         try:
             pg.wait_for_function(READY_JS, timeout=READY_MS)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - any failure to settle is the finding written below
             v.failed = f"widgets still loading after {READY_MS // 1000} s"
         v.times = (v.times[0], time.monotonic() - t0, 0.0)
         v.states = [tuple(s) for s in pg.evaluate(STATES_JS)]  # type: ignore[misc]

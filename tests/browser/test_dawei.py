@@ -97,7 +97,7 @@ def test_throw_table_filter_and_csv(page, site_url):
     href = root.locator("a[download]").get_attribute("href")
     csv = urllib.request.urlopen(urljoin(page.url, href)).read().decode("utf-8")
     lines = csv.strip().splitlines()
-    assert len(lines) == 463 and sum(int(l.split(",")[-3]) for l in lines[1:]) == 46656
+    assert len(lines) == 463 and sum(int(ln.split(",")[-3]) for ln in lines[1:]) == 46656
 
 
 def test_throw_table_draws_what_is_in_view_and_copies_whole(page, site_url):
@@ -182,7 +182,7 @@ def test_hot_seat_every_seat_is_human(page, site_url):
     root.locator('[data-role="mode"]').select_option("hotseat")
     wait_seq(page, "dawei-game", n + 1)
     assert "computer" not in root.locator('[data-role="board"]').inner_text()
-    for k in range(2):
+    for _k in range(2):
         n = seq(page, "dawei-game")
         root.locator('[data-action="throw"]').click()
         wait_seq(page, "dawei-game", n + 1)

@@ -4,6 +4,8 @@ first; a refused hand says why next to the form; the family's names are in every
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 LEDGER = '.hw[data-widget="gupai-ledger"]'
@@ -86,7 +88,7 @@ def test_five_hands_then_correct_hand_two_and_delete_hand_four(page, site_url, w
         root.locator('[data-role="sheet-export"]').click()
     d = got.value
     assert all(n in d.suggested_filename for n in NAMES) and d.suggested_filename.endswith(".html"), d.suggested_filename
-    sheet = open(d.path(), encoding="utf-8").read()
+    sheet = Path(d.path()).read_text(encoding="utf-8")
     assert "<table" in sheet and "合计" in sheet and all(n in sheet for n in NAMES) and "Player" not in sheet
 
 

@@ -4,6 +4,8 @@ matches the engine's; the sheet exports as CSV and prints on one A4 page."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.api import handle
@@ -100,7 +102,7 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
         # exported as CSV
         with page.expect_download() as dl:
             root.locator('[data-role="csv"]').click()
-        csv = open(dl.value.path(), encoding="utf-8-sig").read()
+        csv = Path(dl.value.path()).read_text(encoding="utf-8-sig")
         assert csv.replace("\r\n", "\n").strip() == want["csv"].replace("\r\n", "\n").strip()
         # printed: the sheet alone, the ranking and the signature lines, on one A4 page
         page.emulate_media(media="print")
@@ -118,7 +120,7 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
         # exported as a record (the engine's), a new match started, and the file imported: the same sheet comes back
         with page.expect_download() as dl:
             root.locator('[data-role="session-export"]').click()
-        text = open(dl.value.path(), encoding="utf-8").read()
+        text = Path(dl.value.path()).read_text(encoding="utf-8")
         back = handle({"game": "paohuzi", "action": "sheet", "text": text})
         assert back["ok"] and back["totals"] == want["totals"] and [r["player"] for r in back["ranking"]] == places
         assert [p["name"] for p in back["players"]] == NAMES[lang]
@@ -158,7 +160,7 @@ def test_the_reading_of_who_deals_after_a_void_win_is_chosen_on_the_page_and_kep
         root.locator(".ms-rules summary").click()
         pick = root.locator('[data-role="reading"][data-option="void_deal"]')
         words = pick.locator("option").all_inner_texts()
-        assert len(words) == 2 and all(w and "winner" != w and "pass" != w for w in words)  # words, not identifiers
+        assert len(words) == 2 and all(w and w != "winner" and w != "pass" for w in words)  # words, not identifiers
         pick.select_option("winner")
         settled(page)
         event = "村里的比赛" if lang == "zh" else "Village match"

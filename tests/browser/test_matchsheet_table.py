@@ -6,6 +6,8 @@ after the match, beside a readable sheet; and after a reload the saved sheet sho
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.api import handle
 from browser.sitepages import new_context
 
@@ -142,13 +144,13 @@ def test_a_family_match_of_five_hands_on_a_phone(browser, site_url, tmp_path):
         with page.expect_download() as dl:
             root.locator('[data-role="session-export"]').click()
         assert EVENT in dl.value.suggested_filename
-        text = open(dl.value.path(), encoding="utf-8").read()
+        text = Path(dl.value.path()).read_text(encoding="utf-8")
         back = handle({"game": "paohuzi", "action": "sheet", "text": text})
         assert back["ok"] and [h["kind"] for h in back["history"]] == ["corrected", "deleted"]
         with page.expect_download() as dl:
             root.locator('[data-role="readable"]').click()
         assert dl.value.suggested_filename == f"{EVENT}.html"
-        sheet = open(dl.value.path(), encoding="utf-8").read()
+        sheet = Path(dl.value.path()).read_text(encoding="utf-8")
         assert "<table" in sheet and all(n in sheet for n in NAMES) and "累计" in sheet
         # reloaded with Python held back: the family's own sheet at once, never the example
         page.route("**/assets/pyodide/**", lambda r: None)

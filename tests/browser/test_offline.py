@@ -231,7 +231,7 @@ class _CountingHandler(_Handler):
 
     sent: Counter = Counter()
 
-    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - the base class's signature, untyped there
         type(self).sent[self.path.split("?")[0]] += 1
         super().copyfile(source, outputfile)
 

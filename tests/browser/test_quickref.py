@@ -3,7 +3,8 @@ languages, and what it prints is the engine's tables (not a blank or clipped pag
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 

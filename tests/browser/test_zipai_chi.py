@@ -52,7 +52,7 @@ def test_a_chi_is_chosen_in_steps_each_way_drawn_as_its_cards(page, site_url):
     # step 1: one button a run, drawn as the cards it makes, with their names
     buttons = first.locator("button")
     assert buttons.count() == len(runs) < len(chis)
-    for b, (key, xs) in zip(buttons.all(), runs.items()):
+    for b, (_key, xs) in zip(buttons.all(), runs.items()):
         cards = b.locator(".zp-chi-group").first.locator("svg[aria-label]")
         names = [parse_card(c).en for c in xs[0]["groups"][0]]
         assert [c.get_attribute("aria-label") for c in cards.all()] == names

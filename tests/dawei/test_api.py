@@ -103,7 +103,7 @@ def test_the_options_answer_gives_the_dice_and_the_words_a_table_needs():
     a = handle({"game": "dawei", "action": "options"})
     assert a["dice"] == {"count": N_DICE, "faces": list(FACES), "throws": ALL_OUTCOMES}
     assert a["words"]["zhu"]["zh"] == "柱" and a["words"]["banker"]["en"] == "banker"
-    assert 0 < a["limits"]["entries"] and a["limits"]["log_tail"] > 0
+    assert a["limits"]["entries"] > 0 and a["limits"]["log_tail"] > 0
 
 
 def test_simulate():

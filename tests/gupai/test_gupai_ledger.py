@@ -148,7 +148,7 @@ def test_the_exported_record_reads_in_the_pages_language_with_the_names_and_keep
     Chinese sentence with their names, no English narration; the corrections are in it (History); it reads back."""
     rng = random.Random(11)
     hands = [random_hand(rng) for _ in range(5)]
-    js = lambda h: {"dealer": h.dealer, "held": list(h.held), "closer": h.closer, "sealed": list(h.sealed),  # noqa: E731
+    js = lambda h: {"dealer": h.dealer, "held": list(h.held), "closer": h.closer, "sealed": list(h.sealed),
                     "zhizun": h.zhizun, "shang": h.shang, "run": h.run, "hard": h.hard}
     names = ["我", "老伴", "大姐", "二哥"]
     history = [{"hand": 2, "kind": "corrected", "was": js(random_hand(rng))}, {"hand": 4, "kind": "deleted", "was": js(random_hand(rng))}]

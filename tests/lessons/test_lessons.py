@@ -25,7 +25,7 @@ def req(action: str, **kw: object) -> dict:
     return handle({"game": "lesson", "action": action, **kw})
 
 
-@pytest.mark.parametrize("lesson,step", STEPS, ids=[f"{l.id}-{s.id}" for l, s in STEPS])
+@pytest.mark.parametrize("lesson,step", STEPS, ids=[f"{les.id}-{s.id}" for les, s in STEPS])
 @given(seed=seeds, index=indexes)
 def test_every_exercise_has_one_right_answer(lesson, step, seed, index):
     ex = draw(lesson, step, seed, index)
@@ -122,8 +122,8 @@ def test_bad_requests_answer_in_sentences(kw):
 
 
 # ------------------------------------------------------------------ 叶子戏: answers against the engine
-from engine.yezi.best import best_split  # noqa: E402
-from engine.yezi.combos import rank_of  # noqa: E402
+from engine.yezi.best import best_split
+from engine.yezi.combos import rank_of
 
 
 def _yezi_cards(text: str) -> list[int]:
@@ -170,10 +170,10 @@ def test_yezi_showing_answer_is_the_lowest_group(seed, index):
 
 
 # ------------------------------------------------------------------ 鄂南骨牌: answers against the engine
-from engine.gupai.hand import jiao_singles  # noqa: E402
-from engine.gupai.plays import Play, classify as gclassify, winner_of  # noqa: E402
-from engine.gupai.scoring import settle as gsettle  # noqa: E402
-from engine.gupai.tiles import BY_CODE as TILES  # noqa: E402
+from engine.gupai.hand import jiao_singles
+from engine.gupai.plays import Play, classify as gclassify, winner_of
+from engine.gupai.scoring import settle as gsettle
+from engine.gupai.tiles import BY_CODE as TILES
 
 TILE_BY_EN = {f.en: code for code, f in TILES.items()}
 SEAT_EN = ["Player A", "Player B", "Player C", "Player D"]
@@ -213,9 +213,9 @@ def test_gupai_pay_answer_is_the_settlement(seed, index):
 
 
 # ------------------------------------------------------------------ 跑胡子: answers against the engine
-from engine.paohuzi.arrange import arrange as parrange  # noqa: E402
-from engine.paohuzi.cards import Card as PCard  # noqa: E402
-from engine.paohuzi.groups import Group as PGroup, huxi as phuxi  # noqa: E402
+from engine.paohuzi.arrange import arrange as parrange
+from engine.paohuzi.cards import Card as PCard
+from engine.paohuzi.groups import Group as PGroup, huxi as phuxi
 
 
 def _pcards(text: str) -> list[PCard]:
@@ -256,7 +256,7 @@ def test_paohuzi_ready_answer_is_a_winning_card(seed):
 
 
 # ------------------------------------------------------------------ exercises that test (over the API)
-import re  # noqa: E402
+import re
 
 SETS = range(40)  # seeded sets per step
 CJK = re.compile(r"[\u3400-\u9fff]+")
@@ -284,7 +284,7 @@ def _thumbs(labels: list[str]) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("lesson,step", STEPS, ids=[f"{l.id}-{s.id}" for l, s in STEPS])
+@pytest.mark.parametrize("lesson,step", STEPS, ids=[f"{les.id}-{s.id}" for les, s in STEPS])
 def test_no_rule_of_thumb_passes_a_step(lesson, step):
     """Over 40 seeded sets read through the API, as the page gets them: choices are distinct in both
     languages, and no rule that ignores the question (first, last, shortest, longest choice, smallest or
@@ -309,7 +309,7 @@ def test_no_rule_of_thumb_passes_a_step(lesson, step):
     assert not worst, worst
 
 
-@pytest.mark.parametrize("lesson,step", STEPS, ids=[f"{l.id}-{s.id}" for l, s in STEPS])
+@pytest.mark.parametrize("lesson,step", STEPS, ids=[f"{les.id}-{s.id}" for les, s in STEPS])
 def test_feedback_is_true_for_each_choice_and_english_on_english_pages(lesson, step):
     """Every choice of every exercise of 12 sets: a wrong choice gets its own reason (never the right
     answer's explanation), the verdict links a rule on a page of the game, and the English words are

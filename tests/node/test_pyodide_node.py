@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 
-import pytest
 
 from engine.api import available_games, examples_of, handle
 from sitegen.assets import plan

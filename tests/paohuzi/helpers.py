@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from engine.paohuzi.cards import Card, parse_card
 from engine.paohuzi.groups import Group
@@ -23,11 +24,11 @@ def G(kind: str, text: str) -> Group:
     return Group.of(kind, H(text), True)
 
 
-def mk(seat: int, kind: str, card: Optional[Card] = None, groups: Sequence[Sequence[Card]] = ()) -> Action:
+def mk(seat: int, kind: str, card: Card | None = None, groups: Sequence[Sequence[Card]] = ()) -> Action:
     """A move written by hand (for moves the table should refuse)."""
     return Action(seat, kind, card, tuple(tuple(g) for g in groups))
 
 
-def narrate(seed: int, table: str = "four", options: Optional[dict[str, str]] = None, variant: str = "paohuzi") -> dict[str, Any]:
+def narrate(seed: int, table: str = "four", options: dict[str, str] | None = None, variant: str = "paohuzi") -> dict[str, Any]:
     """A whole seeded hand played by the computer at every seat, as the ``play`` action answers it."""
     return play({"seed": seed, "table": table, "options": options or {}, "variant": variant, "computer": [0, 1, 2][: TABLES[table][0]]})

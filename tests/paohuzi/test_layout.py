@@ -82,7 +82,7 @@ def test_a_self_drawn_win_shows_the_bonus_and_a_red_hand_its_fan():
 
 def test_no_win_lays_out_every_hand(hands):
     seen = 0
-    for variant, table, seed, a in hands:
+    for _variant, table, _seed, a in hands:
         r = a["result"]
         lay = r["layout"]
         n = TABLES[table][0]

@@ -301,7 +301,7 @@ def test_settle_at_three_and_two_seats_sums_to_zero_and_names_no_counter():
     for table, seats in (("three", ["zhuang", "xia", "shang"]), ("two", ["zhuang", "xia"])):
         a = handle({"game": "paohuzi", "action": "settle", "table": table, "winner": "xia", "huxi": 21, "penalties": [{"seat": "zhuang", "kind": "shao_bi"}]})
         assert a["ok"] and a["seats"] == seats and sum(a["scores"].values()) == 0
-        assert all("counter" not in l["en"] for l in a["lines"])
+        assert all("counter" not in ln["en"] for ln in a["lines"])
     bad = handle({"game": "paohuzi", "action": "settle", "table": "two", "winner": "shang", "huxi": 21})
     assert bad["ok"] is False
 
@@ -459,9 +459,9 @@ def test_narration_of_a_whole_hand_move_by_move():
         ns = [e["n"] for st in steps for e in st["events"]]
         assert ns == list(range(1, len(ns) + 1))  # every log line once, in order
         assert all(e["rule"]["section"] and e["rule"]["zh"] and e["rule"]["en"] for st in steps for e in st["events"])
-        for st in steps:
-            cards = [c for s in st["table"]["seats"] for c in s["hand"]]
-            cards += [c for s in st["table"]["seats"] for g in s["open"] for c in g["cards"]]
+        for step in steps:
+            cards = [c for s in step["table"]["seats"] for c in s["hand"]]
+            cards += [c for s in step["table"]["seats"] for g in s["open"] for c in g["cards"]]
             assert None not in cards  # the narration shows everything
 
 

@@ -1,6 +1,7 @@
 """The build-time views come from the engine: tables match its data, widgets start disabled."""
 
 import re
+from pathlib import Path
 
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.groups import VALUE_KEYS
@@ -31,8 +32,6 @@ def test_widgets_render_disabled_controls_and_an_answer():
             assert controls and all(" disabled" in c for c in re.findall(r"<(?:button|input|select)\b[^>]*>", html)), name
             assert 'data-role="result"' in html
 
-
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = (ROOT.parent / "shared" / "sources" / "paohuzi.txt").read_text(encoding="utf-8")

@@ -32,7 +32,7 @@ def test_narration_tells_every_move_in_order_with_its_rule(variant, table, seed,
         pos = i
     links = re.findall(r'href="\.\./turn/#rule-([a-z_]+)"', html)
     assert links == [x["rule"]["id"] for x in a["log"]]
-    for role, v in a["result"]["sheet"]["scores"].items():
+    for _role, v in a["result"]["sheet"]["scores"].items():
         assert f"{v:+d}" in html
 
 

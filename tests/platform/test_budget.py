@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import types
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import event, given, settings
@@ -30,7 +30,7 @@ class CallCounter:
     def __init__(self, limit: int) -> None:
         self.limit, self.calls = limit, 0
 
-    def __enter__(self) -> "CallCounter":
+    def __enter__(self) -> CallCounter:
         def profile(frame: Any, what: str, arg: Any) -> None:
             if what == "call":
                 self.calls += 1

@@ -55,7 +55,7 @@ def test_a_cards_source_and_the_declared_fouls_are_named_in_one_table() -> None:
     from engine.paohuzi.hu import DECLARED_FOULS, FOUL_NAMES, SHEET_SOURCES, SOURCE_NAMES, SOURCES
     from sitegen import paohuzi
 
-    assert SOURCES == tuple(SOURCE_NAMES) and DECLARED_FOULS == tuple(FOUL_NAMES) and set(SHEET_SOURCES) <= set(SOURCES)
+    assert tuple(SOURCE_NAMES) == SOURCES and tuple(FOUL_NAMES) == DECLARED_FOULS and set(SHEET_SOURCES) <= set(SOURCES)
     # the match sheet's words for the same sources (about the winner) sit beside them
     sheet = handle({"game": "paohuzi", "action": "sheet", "table": "four", "hands": [], "form": True})
     assert [(s["id"], s["zh"], s["en"]) for s in sheet["form"]["sources"]] == [(k, *v) for k, v in SHEET_SOURCES.items()]
@@ -96,5 +96,5 @@ def test_each_game_names_its_seats_in_one_table() -> None:
     from sitegen import matchsheet
 
     assert sheet.SEAT_LETTERS is PLAYER_NAMES and match.PLAYER_NAMES is PLAYER_NAMES
-    assert (matchsheet.ZH, matchsheet.LET) == ("".join(p[0] for p in PLAYER_NAMES), "".join(p[1] for p in PLAYER_NAMES))
+    assert ("".join(p[0] for p in PLAYER_NAMES), "".join(p[1] for p in PLAYER_NAMES)) == (matchsheet.ZH, matchsheet.LET)
     assert {k: v[0] for k, v in settle.SEAT_NAMES.items()} == {k: v[0] for k, v in ROLE_NAMES.items()}

@@ -14,9 +14,9 @@ import copy
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
-import pytest
 
 from engine.api import available_games, examples_of, handle
 
@@ -183,7 +183,7 @@ def test_error_answers_are_sentences_about_the_game() -> None:
     bad = _bad_requests()
     assert len(bad) > 50
     errors = 0
-    for label, req in bad:
+    for _label, req in bad:
         ans = handle(req)
         if ans.get("ok"):
             continue

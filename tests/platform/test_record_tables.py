@@ -67,7 +67,7 @@ def test_a_record_whose_other_seats_played_otherwise_says_where_the_table_depart
     from engine.protocol import open_state
 
     st = open_state({k: v for k, v in out["position"].items() if k != "actions"})
-    for i, a in enumerate(moves):
+    for i, a in enumerate(moves):  # noqa: B007  i is read after the loop: the move replaced
         if st.current_player() == 1 and len(st.legal_actions()) > 1:
             other = next(x for x in st.legal_actions() if x != a)
             break

@@ -121,7 +121,7 @@ def _error(text: str) -> RecordError:
 
 
 def _first_move_line(lines: list[str]) -> int:
-    return next(k for k, l in enumerate(lines) if l.startswith("1. "))
+    return next(k for k, ln in enumerate(lines) if ln.startswith("1. "))
 
 
 def test_a_move_by_the_wrong_seat_is_answered_with_its_line():
@@ -166,15 +166,15 @@ def test_other_bad_lines_are_answered_with_line_and_rule():
         (lines[:1] + ['[Colour "red"]'] + lines[1:], 2, "no tag called Colour"),
         (['[Game "yezi"]'] + lines, 1, "first tag"),
         (lines[:1] + ['[Game "chess"]'] + lines[2:], 2, "tag Game should name the game"),
-        ([l if not l.startswith("[Seed") else '[Seed "many"]' for l in lines], 3, "should be a number"),
+        ([ln if not ln.startswith("[Seed") else '[Seed "many"]' for ln in lines], 3, "should be a number"),
         (lines[:2] + ['[Option "scoring=by luck"]'] + lines[2:], 3, "no rule option"),
         (lines[:first] + ["3. A show:1.1.1.1"] + lines[first + 1:], first + 1, "move number should be 1"),
         (lines[:first] + ["1 A nothing at all"] + lines[first + 1:], first + 1, "number. seat move"),
         (lines + [f"{len(lines) - first + 1}. A show:1.2.3.4"], len(lines) + 1, "already over"),
-        ([l if not l.startswith("[Result") else '[Result "3 -1 -1 -1"]' for l in lines],
-         next(k for k, l in enumerate(lines) if l.startswith("[Result")) + 1, "not what these moves give"),
+        ([ln if not ln.startswith("[Result") else '[Result "3 -1 -1 -1"]' for ln in lines],
+         next(k for k, ln in enumerate(lines) if ln.startswith("[Result")) + 1, "not what these moves give"),
         (lines[:2] + ['[Names "one;two"]'] + lines[2:], 3, "should give 4 names"),
-        ([l.replace('"1"', '"9"', 1) if l.startswith("[Record") else l for l in lines], 1, "version 9"),
+        ([ln.replace('"1"', '"9"', 1) if ln.startswith("[Record") else ln for ln in lines], 1, "version 9"),
     ]
     for text_lines, line, words in cases:
         e = _error("\n".join(text_lines))

@@ -68,7 +68,7 @@ def test_the_joined_sheet_holds_every_sheet_in_the_pages_order():
 def test_the_same_sheets_make_the_same_file_on_every_page():
     a = assets.join_stylesheets(page("../"))
     b = assets.join_stylesheets(page("../../en/"))
-    name = lambda html_text: re.search(r"assets/widgets/(site\.[0-9a-f]{10}\.css)", html_text).group(1)  # noqa: E731
+    name = lambda html_text: re.search(r"assets/widgets/(site\.[0-9a-f]{10}\.css)", html_text).group(1)
     assert name(a) == name(b)
     assert 'href="../../en/assets/widgets/site.' in b
 

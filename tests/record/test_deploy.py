@@ -350,4 +350,4 @@ def test_each_edition_has_an_archival_package_a_valid_bag_with_its_ro_crate(depl
         assert len(sources) == 4 and {s["name"] for s in sources} >= {"本地骨牌打法", "跑胡子游戏方法和比赛规则"}
         software = crate.get_by_type("SoftwareApplication")
         assert any(s["name"] == "folk-games-engine" and s["version"] == e.version for s in software)
-        assert crate.get("pdf/folk-games-archive-%s-en.pdf" % e.version) is not None
+        assert crate.get(f"pdf/folk-games-archive-{e.version}-en.pdf") is not None

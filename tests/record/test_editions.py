@@ -3,10 +3,8 @@ and a release build that refuses to publish moved readings under an old version.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path

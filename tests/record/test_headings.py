@@ -66,7 +66,7 @@ def _article(page: Path) -> str:
 
 def test_built_pages_share_their_heading_anchors(built_site: Path) -> None:
     checked = 0
-    for zh in sorted(p for p in built_site.rglob("index.html") if "assets" not in p.parts and "en" != p.relative_to(built_site).parts[0]):
+    for zh in sorted(p for p in built_site.rglob("index.html") if "assets" not in p.parts and p.relative_to(built_site).parts[0] != "en"):
         en = built_site / "en" / zh.relative_to(built_site)
         if not en.is_file():
             continue

@@ -164,7 +164,7 @@ def test_bibliographic_tags_only_on_content_pages(built_site: Path) -> None:
 
 
 def test_the_access_date_is_the_readers_own(page, site_url: str) -> None:  # type: ignore[no-untyped-def]
-    page.clock.set_fixed_time(dt.datetime(2031, 2, 3, 10, 0, tzinfo=dt.timezone.utc))
+    page.clock.set_fixed_time(dt.datetime(2031, 2, 3, 10, 0, tzinfo=dt.UTC))
     page.goto(site_url + "en/dawei/fox/")
     gbt = page.locator("#rec-cite-gbt")
     en = page.locator("#rec-cite-en")

@@ -99,7 +99,7 @@ def test_paohuzi_sample_lines_link_to_the_section_of_their_move(lang: str) -> No
     a = narrate(p["seed"], p.get("table", "four"))
     rows = re.findall(r"<tr><td>(\d+)</td><td>(.*?)</td><td class=\"zp-pic\">.*?</td><td>(.*?)</td><td><a href=\"([^\"]+)\">(.*?)</a>", page, re.S)
     assert len(rows) == len(a["log"])
-    for (n, who, what, href, name), x in zip(rows, a["log"]):
+    for (n, _who, what, href, name), x in zip(rows, a["log"]):
         rid = href.split("#rule-")[1]
         assert rid == x["rule"]["id"] and rid in RULES
         sec, zh, en = RULES[rid]

@@ -105,7 +105,7 @@ def test_groups_are_fixed_before_the_first_showing(seed, thrower):
         with pytest.raises(ValueError):
             r.arrange(seat, r.deal.hands[seat][:4], r.deal.hands[seat][4:])
     # … and every other seat's first group is already decided (its best split), whatever was shown
-    for k in range(1, 4):
+    for _k in range(1, 4):
         seat = r.to_show
         assert r.legal_actions() == [best_split(r.deal.hands[seat]).groups[0]]
         r.show_best()

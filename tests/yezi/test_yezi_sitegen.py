@@ -52,7 +52,7 @@ def test_card_files_are_svg():
 def test_zipai_cases_show_each_option_changing_the_answer():
     from engine.api import handle
 
-    for zh, en, req, alt in sg.ZIPAI_CASES:
+    for zh, _en, req, alt in sg.ZIPAI_CASES:
         ans = handle({"game": "yezi", **req})
         assert ans["ok"], zh
         if alt:

@@ -5,9 +5,7 @@ from engine.yezi.config import CHOICES, DEFAULT
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from pathlib import Path as _Path
-
-SOURCES = _Path(__file__).resolve().parents[3] / "shared" / "sources"
+SOURCES = Path(__file__).resolve().parents[3] / "shared" / "sources"
 
 
 def test_passages_are_exact():

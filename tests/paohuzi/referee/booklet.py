@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any
 
 SMALL = [f"x{r}" for r in range(1, 11)]
 BIG = [f"d{r}" for r in range(1, 11)]
@@ -89,13 +89,13 @@ def group_huxi(kind: str, cards: list[str]) -> int:
 
 
 @lru_cache(maxsize=200_000)
-def _best(counts: tuple[int, ...], pairs: int, red_ok: bool) -> Optional[int]:
+def _best(counts: tuple[int, ...], pairs: int, red_ok: bool) -> int | None:
     """Most 戏 of concealed cards (each face at most 2: the 坎 are taken out first) as runs, 编 and at most
     ``pairs`` pairs; None if they cannot all be grouped."""
     i = next((k for k, n in enumerate(counts) if n), None)
     if i is None:
         return 0
-    best: Optional[int] = None
+    best: int | None = None
     c = FACES[i]
     r = rank(c)
 
@@ -124,7 +124,7 @@ def _best(counts: tuple[int, ...], pairs: int, red_ok: bool) -> Optional[int]:
     return best
 
 
-def arrange(concealed: Counter, pairs: int, red_ok: bool = True) -> Optional[int]:
+def arrange(concealed: Counter, pairs: int, red_ok: bool = True) -> int | None:
     """Most 戏 of a concealed hand: every 坎 stays whole (§3-3 拆对不拆坎), the rest in runs, 编, a pair."""
     if any(n > 4 or n < 0 for n in concealed.values()):
         return None
@@ -147,7 +147,7 @@ def groups_with(card: str, concealed: Counter) -> list[list[str]]:
     r = rank(card)
     out = []
     for lo in (r - 2, r - 1, r):
-        if 1 <= lo and lo + 2 <= 10:
+        if lo >= 1 and lo + 2 <= 10:
             out.append([same_size(card, x) for x in (lo, lo + 1, lo + 2)])
     o = other_size(card)
     out += [[card, card, o], [card, o, o]]
@@ -177,7 +177,7 @@ class Rules:
         return self.variant == "xiaguan"
 
 
-def rules_for(variant: str, table: str, options: Optional[dict[str, str]] = None) -> Rules:
+def rules_for(variant: str, table: str, options: dict[str, str] | None = None) -> Rules:
     o = options or {}
     seats = 2 if table == "two" else 3
     thr = int(o.get("threshold", 15))
@@ -215,11 +215,11 @@ class Referee:
         self.skipped = [0] * self.n
         self.owed = [0] * self.n  # dealt second 提: the next discard is not made (notes#play-chong-pao)
         self.quads = [0] * self.n
-        self.window: Optional[Window] = None
-        self.turn: Optional[int] = None
-        self.drawer: Optional[int] = None
-        self.must_skip: Optional[int] = None
-        self.liang: Optional[str] = None
+        self.window: Window | None = None
+        self.turn: int | None = None
+        self.drawer: int | None = None
+        self.must_skip: int | None = None
+        self.liang: str | None = None
 
     # ------------------------------------------------------------ helpers
     def bad(self, n: int, what: str) -> None:
@@ -231,7 +231,7 @@ class Referee:
     def held(self, s: int) -> int:
         return sum(self.hand[s].values()) + sum(len(cs) for _, cs in self.open[s])
 
-    def open_of(self, s: int, card: str) -> Optional[str]:
+    def open_of(self, s: int, card: str) -> str | None:
         return next((k for k, cs in self.open[s] if k in ("wei", "peng") and cs[0] == card), None)
 
     def can_discard_after(self, s: int, used: Counter) -> bool:
@@ -296,9 +296,9 @@ class Referee:
             return s != w.owner and w.origin != "liang" and self.hand[s][c] == 2 and not self.can_discard_after(s, Counter({c: 2}))
         return s in self.chi_seats(w) and not self.chi_ways(s, c) and bool(self.chi_ways(s, c, any_discard=True))
 
-    def forced(self, s: int, w: Window) -> Optional[str]:
+    def forced(self, s: int, w: Window) -> str | None:
         """The compulsory move of ``s`` on the card on offer (§3-3 – §3-5)."""
-        c, n, on = w.card, self.hand[s][w.card], self.open_of(s, w.card)
+        n, on = self.hand[s][w.card], self.open_of(s, w.card)
         if w.origin == "liang":
             return "pao" if s != 0 and n == 3 and self.r.liang_pao == "pao" else None
         if w.origin == "stock" and s == w.owner:
@@ -316,7 +316,7 @@ class Referee:
         return None
 
     # ------------------------------------------------------------ winning (§4, §5)
-    def win_total(self, s: int, w: Window) -> Optional[int]:
+    def win_total(self, s: int, w: Window) -> int | None:
         """The most 戏 (with 自摸 +3) the card makes for ``s``, or None if it does not complete his hand."""
         if w.origin == "discard":
             return None  # §4 胡底牌
@@ -394,7 +394,7 @@ class Referee:
                 out[s][c] += 1
         return out
 
-    def run(self) -> "Referee":
+    def run(self) -> Referee:
         a = self.a
         assert a["over"], "the referee reads finished hands"
         dealt = self.dealt()
@@ -412,7 +412,7 @@ class Referee:
             seen.update(d)
         drawn: list[str] = []
         log = a["log"]
-        for k, e in enumerate(log):
+        for _k, e in enumerate(log):
             n = e["n"]
             s, kind, c = e["seat"], e["kind"], e["card"]
             w = self.window
@@ -646,7 +646,7 @@ class Referee:
             if what in ("peng", "chi"):
                 self.chou[t].add(w.card)
 
-    def check_hu_asked(self, n: int, w: Optional[Window], upto: Optional[int] = None, only: Optional[list[int]] = None) -> None:
+    def check_hu_asked(self, n: int, w: Window | None, upto: int | None = None, only: list[int] | None = None) -> None:
         """Every seat that can win on the card, in turn order, was asked before the card went elsewhere."""
         if w is None or w.origin == "discard":
             return
@@ -675,7 +675,7 @@ class Referee:
         self.checks["counts"] += 1
 
     # ------------------------------------------------------------ settlement (§5 – §7, 比赛 5)
-    def check_settlement(self, n: int, s: Optional[int], w: Optional[Window]) -> None:
+    def check_settlement(self, n: int, s: int | None, w: Window | None) -> None:
         res = self.a["result"]
         sheet = res["sheet"]
         roles = ["zhuang", "xia", "shang"][: self.n]
