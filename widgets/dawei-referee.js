@@ -44,6 +44,12 @@ function showSaved(root) {
 }
 for (const root of document.querySelectorAll('[data-widget="dawei-referee"]')) showSaved(root);
 
+/** The element's id, given ``id`` first when it has none (for aria-describedby). */
+function idOf(el, id) {
+  if (!el.id) el.id = id;
+  return el.id;
+}
+
 const fill = (text, vars) => String(text || "").replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
 
 export async function refereeWidget(root, ctx) {
@@ -146,9 +152,9 @@ export async function refereeWidget(root, ctx) {
     const full = ans && !ans.terminal && !busy && faces.length >= DICE ? W.full : "";
     for (const k of keys) { k.title = k.disabled ? (full || why) : ""; }
     back.title = back.disabled && ans && !ans.terminal && !busy ? W.empty : "";
-    for (const b of [...keys, back]) { if (b.disabled && b.title) b.setAttribute("aria-describedby", enterWhy.id || (enterWhy.id = "dawei-ref-enter-why")); else b.removeAttribute("aria-describedby"); }
+    for (const b of [...keys, back]) { if (b.disabled && b.title) b.setAttribute("aria-describedby", idOf(enterWhy, "dawei-ref-enter-why")); else b.removeAttribute("aria-describedby"); }
     if (full && !enterWhy.textContent) enterWhy.textContent = full;
-    if (enter.disabled && why) { enter.title = why; enter.setAttribute("aria-describedby", enterWhy.id || (enterWhy.id = "dawei-ref-enter-why")); }
+    if (enter.disabled && why) { enter.title = why; enter.setAttribute("aria-describedby", idOf(enterWhy, "dawei-ref-enter-why")); }
     else { enter.removeAttribute("title"); enter.removeAttribute("aria-describedby"); }
   }
   keys.forEach((k) => k.addEventListener("click", () => {
@@ -254,7 +260,7 @@ export async function refereeWidget(root, ctx) {
     for (const b of [pick, fixBtn, dropBtn]) b.disabled = a.moves.length === 0;
     undoWhy.textContent = a.moves.length === 0 ? W.noneYet : "";
     for (const b of [undo, pick, fixBtn, dropBtn]) {
-      if (b.disabled) { b.title = W.noneYet; b.setAttribute("aria-describedby", undoWhy.id || (undoWhy.id = "dawei-ref-undo-why")); }
+      if (b.disabled) { b.title = W.noneYet; b.setAttribute("aria-describedby", idOf(undoWhy, "dawei-ref-undo-why")); }
       else { b.removeAttribute("title"); b.removeAttribute("aria-describedby"); }
     }
     drawFaces();

@@ -63,11 +63,9 @@ export const widgets = {
     const store = openStore(KIND);
     let history = []; // every correction, kept in the record (its History tag)
     let editing = null; // the hand (0…) being corrected, or null for a new one
-    let asking = null; // a hand waiting for the reader's yes: {hands, note}
 
     const n = () => words.tables.find((x) => x.id === setup.table).players;
     const nameOf = (p) => (setup.names[p] ? setup.names[p] : w(SEAT[p]));
-    const longName = (p) => (setup.names[p] ? t(`${setup.names[p]}（${SEAT[p].zh}）`, `${setup.names[p]} (${SEAT[p].en})`) : t(SEAT[p].zh, `Player ${SEAT[p].en}`));
     // the huxi a hand starts at: the sheet's threshold (its reading), the form's own once typed
     const startHuxi = () => { const r = answer && (answer.readings || []).find((x) => x.id === "threshold"); return r ? Number(r.value) || 0 : 0; };
     const huxiOf = (e) => (e.huxi === null ? startHuxi() : e.huxi);

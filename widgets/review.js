@@ -75,7 +75,6 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
   ]);
   let started = false;
   const rows = new Map();
-  let unit = null;
   let lv = null; // the reviewing level's words
   let marked = 0; // how many of the costliest decisions are marked (the engine's figure)
 
@@ -98,7 +97,6 @@ export function reviewPanel(ctx, { request, oneByOne = false }) {
   }
 
   function put(a) {
-    unit = a.unit;
     marked = a.marked;
     how.innerHTML = a.html.how;
     for (const d of a.decisions) {

@@ -4,7 +4,6 @@
 // page changes, so the next page's widgets are ready at once.
 import { offline } from "./offline.js";
 
-const ASSETS = new URL("../", import.meta.url); // …/assets/
 const SITE_ROOT = new URL("../../", import.meta.url);
 // the build fills this in: each widget script's name with its content hash (sitegen/assets.py)
 const ASSET_NAMES = /*hw:asset-names*/{};

@@ -74,6 +74,7 @@ function storage() {
 }
 
 function cleanName(name, fallback) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a name is cleaned of
   const s = typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_NAME) : "";
   return s || fallback;
 }
@@ -117,7 +118,7 @@ export function openStore(kind) {
       try {
         ls.setItem(key, JSON.stringify(data));
         return;
-      } catch (err) {
+      } catch {
         if (data.sessions.length <= 1) throw Object.assign(new Error("full"), { full: true });
         data.sessions.pop(); // the device is full: the oldest saved session goes first
       }
@@ -198,6 +199,7 @@ export function openStore(kind) {
 
 /** The file name a session is exported under: its name, kept readable, and .txt. */
 export function fileName(session, kind = "record") {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters cannot be in a file name
   const base = String(session?.name || "").replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
   return `${base || kind}.txt`;
 }

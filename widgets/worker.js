@@ -112,7 +112,7 @@ async function readSnapshot(report) {
 // the WebAssembly twice. The service worker empties that cache once it has kept the files;
 // a later start, served by the service worker, empties it too.
 const STAGING = "hw-fetched";
-let staging = [];
+const staging = [];
 
 function stageFetches() {
   const plain = self.fetch.bind(self);

@@ -134,7 +134,10 @@ async function table(root, ctx) {
   function focusNext() {
     const first = acts.querySelector("button.zp-act") || board.querySelector("button.zp-hcard[data-legal]") || acts.querySelector("button");
     if (first) first.focus({ preventScroll: true });
-    else if (sheetBox.firstChild) sheetBox.querySelector(".zp-verdict").setAttribute("tabindex", "-1"), sheetBox.querySelector(".zp-verdict").focus();
+    else if (sheetBox.firstChild) {
+      sheetBox.querySelector(".zp-verdict").setAttribute("tabindex", "-1");
+      sheetBox.querySelector(".zp-verdict").focus();
+    }
   }
 
   async function ask(focus) {
