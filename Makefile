@@ -1,7 +1,8 @@
 # Two commands do all set-up on a fresh Debian machine:
 #   make serve   the site on http://127.0.0.1:8000
 #   make test    every test: engine, site build (strict), Pyodide under Node, real browser
-#   make test-fast   the quick tier while working: engine, lessons and API (no site, Node, Java, browser)
+#   make test-fast   the quick tier while working: the linters, then engine, lessons and API tests
+#                    (no site, Java or browser)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -13,7 +14,7 @@ BUILD_TOOLS := pyodide-build==0.39.2 pkginfo==2.0 build==1.6.1 setuptools==84.2.
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve site deploy test test-fast bench clean chromium nginx wheel editions pdf release-check
+.PHONY: setup serve site deploy lint test test-fast bench clean chromium nginx wheel editions pdf release-check
 
 setup: $(VENV)/.installed $(BUILD_VENV)/.installed node_modules/.installed chromium nginx
 
@@ -93,14 +94,23 @@ release-check: setup
 # core, pytest-xdist, each test file whole in one of them); the site is built, served and crawled
 # once, by the controlling process, while the workers start with the engine's tests (tests/conftest.py)
 TEST_PROCESSES ?= 2
-test: setup
+test: setup lint
 	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadfile --durations=25
 
-# the quick tier to run while working: engine, lessons and API tests; it needs only the
-# virtual environment (no site build, Node, Java or browser), in one process per core as make test
-# (TEST_PROCESSES=1 for one). Tiers: tests/conftest.py
+# the code checked by the field's tools, each pinned (pyproject.toml's dev extra, package.json) and
+# configured with its reasons (pyproject.toml: ruff, mypy, import-linter; biome.jsonc): any finding
+# fails. `make test` and `make test-fast` run it first.
+lint: $(VENV)/.installed node_modules/.installed
+	$(VENV)/bin/ruff check --quiet .
+	$(VENV)/bin/mypy
+	@out="$$($(VENV)/bin/lint-imports 2>&1)" || { echo "$$out"; exit 1; }; echo "import-linter: $$(echo "$$out" | grep -c ' KEPT') contracts kept"
+	node_modules/.bin/biome lint --error-on-warnings --log-level=none
+
+# the quick tier to run while working: the linters, then engine, lessons and API tests; it needs the
+# virtual environment and node_modules (for biome) but no site build, Java or browser, in one
+# process per core as make test (TEST_PROCESSES=1 for one). Tiers: tests/conftest.py
 FAST := -m "not browser and not site and not node and not slow" --ignore=tests/browser --ignore=tests/record --ignore=tests/node
-test-fast: $(VENV)/.installed
+test-fast: $(VENV)/.installed lint
 	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist loadfile $(FAST)
 
 bench: setup site

@@ -1,4 +1,5 @@
-"""The test tiers of tests/conftest.py name real tests, and the quick tier needs nothing beyond the virtual environment."""
+"""The test tiers of tests/conftest.py name real tests, and the quick tier needs nothing beyond the virtual environment
+and the linters (`make lint`, whose biome comes from node_modules)."""
 
 from __future__ import annotations
 
@@ -27,10 +28,12 @@ def test_make_test_fast_leaves_out_every_tier_that_needs_more_than_the_venv() ->
     fast = re.search(r"^FAST := (.*)$", make, re.M)
     target = re.search(r"^test-fast: (.*)$", make, re.M)
     assert fast and target
-    assert target.group(1).split() == ["$(VENV)/.installed"]  # not setup: no npm, Chromium or build tools
+    assert target.group(1).split() == ["$(VENV)/.installed", "lint"]  # not setup: no Chromium or build tools
+    lint = re.search(r"^lint: (.*)$", make, re.M)
+    assert lint and lint.group(1).split() == ["$(VENV)/.installed", "node_modules/.installed"]  # npm only for biome
     for marker in ("browser", "site", "node", "slow"):
         assert f"not {marker}" in fast.group(1)
     # make test: every test (no marker left out), a whole test file in one process each
-    whole = re.search(r"^test: setup\n\t\$\(PY\) -m pytest (.*)$", make, re.M)
+    whole = re.search(r"^test: setup lint\n\t\$\(PY\) -m pytest (.*)$", make, re.M)
     assert whole and " -m " not in f" {whole.group(1)} " and "--ignore" not in whole.group(1)
     assert "--dist loadfile" in whole.group(1) and "--durations=25" in whole.group(1)
