@@ -187,7 +187,8 @@ def resolve(target: str) -> Any:
 def widget(kind: str) -> View:
     if kind not in WIDGETS:
         raise NotRegistered(f"no widget {kind!r} in sitegen/registry.py WIDGETS")
-    return resolve(WIDGETS[kind])
+    view: View = resolve(WIDGETS[kind])
+    return view
 
 
 def script(kind: str) -> str:
@@ -200,7 +201,8 @@ def script(kind: str) -> str:
 def table(name: str) -> View:
     if name not in TABLES:
         raise NotRegistered(f"no generated table {name!r} in sitegen/registry.py TABLES")
-    return resolve(TABLES[name])
+    view: View = resolve(TABLES[name])
+    return view
 
 
 def files() -> Iterator[tuple[str, Maker]]:
