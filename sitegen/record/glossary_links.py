@@ -70,7 +70,8 @@ def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tu
                 if skip and skip[-1] == f"div@{div_depth}":
                     skip.pop()
             else:
-                if re.search(r'class="[^"]*\b(hw|rec-cite|highlight|admonition-title)\b', attrs) and not skip:
+                # a drawing (role="img") holds no link: a picture's parts are not focusable (axe nested-interactive)
+                if (re.search(r'class="[^"]*\b(hw|rec-cite|highlight|admonition-title)\b', attrs) or 'role="img"' in attrs) and not skip:
                     skip.append(f"div@{div_depth}")
                 div_depth += 1
         elif name in SKIP_TAGS and not attrs.rstrip().endswith("/"):

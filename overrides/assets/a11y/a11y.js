@@ -107,7 +107,8 @@
       el.setAttribute("tabindex", "0");
       el.dataset.a11yScroll = "1";
       if (!el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
-        el.setAttribute("role", el.getAttribute("role") || "region");
+        // a list keeps its own role (its items must sit in a list); it is named all the same
+        if (!/^(UL|OL)$/.test(el.tagName)) el.setAttribute("role", el.getAttribute("role") || "region");
         el.setAttribute("aria-label", words.region());
       }
     }
