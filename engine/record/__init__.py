@@ -309,11 +309,16 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
 
 def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = None) -> type[GameState]:
     """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, or a
-    骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`)."""
+    骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`), a 跑胡子 match sheet or a family's
+    rounds of 叶子戏 (``[Sheet "tally"]``, :mod:`engine.record.tally`)."""
     if game == "gupai" and sheet == "ledger" and dice is None:
         from .ledger import GupaiLedgerState
 
         return GupaiLedgerState
+    if game == "yezi" and sheet == "tally" and dice is None and deal is None:
+        from .tally import YeziTallyState
+
+        return YeziTallyState
     if game == "paohuzi" and sheet == "match" and dice is None and deal is None:
         from .sheet import PaohuziSheetState
 
@@ -326,8 +331,9 @@ def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = Non
                                 "Only a hand of 跑胡子, 鄂南骨牌 or 下灌叶子戏 may give the cards dealt at the table (the Deal tag, table).")
         return DEALT[game]
     if sheet is not None:
-        raise IllegalAction("Sheet 标签只写两种表：鄂南骨牌的一本账（ledger）和跑胡子的积分表（match）。",
-                            "The Sheet tag names one of two sheets: a 鄂南骨牌 session's ledger (ledger) or a 跑胡子 match sheet (match).")
+        raise IllegalAction("Sheet 标签只写三种表：鄂南骨牌的一本账（ledger）、跑胡子的积分表（match）和叶子戏的计分（tally）。",
+                            "The Sheet tag names one of three sheets: a 鄂南骨牌 session's ledger (ledger), a 跑胡子 match sheet (match) "
+                            "or a family's rounds of 叶子戏 (tally).")
     if game == "dawei" and dice == "table":
         from .table import DaweiTableState
 
