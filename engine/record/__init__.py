@@ -291,6 +291,8 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
     lines.append(f'[Result "{result_text(st)}"]')
     lines.append("")
     replay = type(st)(setup)
+    if tags.get("Names"):  # the players' names in the moves' words, where the game's sentences name players
+        replay.name_seats(str(tags["Names"]).split(";"))
     for k, a in enumerate(st.actions):
         p = replay.current_player()
         assert p is not None
@@ -538,6 +540,8 @@ def referee(text: str) -> dict[str, Any]:
     rec = read(text)
     names = rec.tags["Names"].split(";") if "Names" in rec.tags else None
     st = type(rec.state)(rec.position)
+    if names:
+        st.name_seats(names)
     moves: list[dict[str, Any]] = []
     before = events(st, 0)  # what the deal itself says (打围: who throws first)
     for k, a in enumerate(rec.position["actions"]):
