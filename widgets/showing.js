@@ -391,6 +391,7 @@ export async function showingWidget(root, ctx) {
     if (was) { const h = history[history.length - 1]; h.what = { zh: `${h.what.zh}，改成“${r.zh}”`, en: `${h.what.en}; now “${r.en}”` }; await refreshTally(); }
     clearDraft();
     changed();
+    seatBtns[0].focus(); // the next round starts with the first player's cards (the button just used is grey now)
     tallyMessage.textContent = (was ? t(`已改好第 ${k + 1} 局，后面的累计已重算：`, `Round ${k + 1} corrected; the later totals are worked out again: `) : t(`已记下第 ${k + 1} 局：`, `Round ${k + 1} recorded: `)) + r[ctx.lang];
   });
   editBtn.addEventListener("click", () => {
@@ -401,10 +402,11 @@ export async function showingWidget(root, ctx) {
     r.players.forEach((p, s) => { players[s].mode = p.mode; players[s].slots = [[...p.slots[0]], [...p.slots[1]]]; });
     thrower.value = String(r.thrower); current = 0; active = 0;
     changed();
+    thrower.focus();
     tallyMessage.textContent = t(`第 ${k + 1} 局已经填回上面：改好了按“记回第 ${k + 1} 局”，后面的累计会重算。`, `Round ${k + 1} is back in the form: correct it and press “Put round ${k + 1} back”; the later totals are worked out again.`);
     entry.scrollIntoView({ block: "nearest" });
   });
-  cancelBtn.addEventListener("click", () => { editing = null; clearDraft(); changed(); tallyMessage.textContent = ""; });
+  cancelBtn.addEventListener("click", () => { editing = null; clearDraft(); changed(); tallyMessage.textContent = ""; seatBtns[0].focus(); });
   let dropArmed = null;
   dropBtn.addEventListener("click", async () => {
     const k = Number(pick.value);
@@ -419,6 +421,7 @@ export async function showingWidget(root, ctx) {
     rounds.splice(k, 1);
     if (editing !== null) { editing = null; clearDraft(); changed(); }
     await refreshTally();
+    (rounds.length ? pick : seatBtns[0]).focus();
     tallyMessage.textContent = t(`已删去第 ${k + 1} 局，后面的累计已重算。`, `Round ${k + 1} is deleted; the later totals are worked out again.`);
   });
   pick.addEventListener("change", () => { dropArmed = null; });

@@ -539,6 +539,26 @@ def referee(text: str) -> dict[str, Any]:
     said of it (its own log sentences), then the settlement (each seat's result, summing to zero)."""
     rec = read(text)
     names = rec.tags["Names"].split(";") if "Names" in rec.tags else None
+    marks = None
+    if names and rec.state.game == "dawei":  # 打围's sentences written with seat marks, then told with the names
+        from ..dawei.game import SEAT_MARKS
+
+        marks = SEAT_MARKS.set(True)
+    try:
+        report = _referee(rec, names, marks is not None)
+    finally:
+        if marks is not None:
+            SEAT_MARKS.reset(marks)
+    if marks is not None:
+        from ..dawei.referee import _told_all
+
+        report = {**report, "moves": _told_all(report["moves"], names or []), "opening": _told_all(report["opening"], names or []),
+                  "notes": _told_all(report["notes"], names or [])}
+    return report
+
+
+def _referee(rec: Record, names: list[str] | None, named: bool) -> dict[str, Any]:
+    """The referee's report of a record read (``named``: the game's own sentences name the players)."""
     st = type(rec.state)(rec.position)
     if names:
         st.name_seats(names)
@@ -555,7 +575,7 @@ def referee(text: str) -> dict[str, Any]:
         if st.game in ("dawei", "paohuzi") and said:
             # the game's own sentences name the move (the throw and what the dice showed, the discard…)
             zh, en = "".join(z for z, _ in said), " ".join(e for _, e in said)
-            if names:
+            if names and not named:  # who moved, where the game's sentences name only seats
                 zh, en = f"{zh_p}：{zh}", f"{en_p}: {en}"
         else:
             zh, en = f"{zh_p}：{zh}。" + "".join(z for z, _ in said), f"{en_p}: {en}." + "".join(" " + e for _, e in said)

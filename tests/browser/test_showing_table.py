@@ -97,6 +97,8 @@ def test_the_family_s_rounds_are_kept_corrected_and_exported(page, site_url, wid
     name_the_players(root)
     for k, thrower in enumerate((0, 1, 2)):
         assert record_round(page, root, thrower) == k + 1
+    # focus stays in the game: on the first player's button, where the next round's cards begin
+    assert page.evaluate("() => document.activeElement && document.activeElement.dataset.role") == "seat"
     one = [int(x) for x in root.locator('[data-role="round-row"]').first.locator("td").all_inner_texts()]
     assert totals(root) == [3 * x for x in one]
     said = root.locator('[data-role="tally-message"]').inner_text() + root.locator('[data-role="last"]').inner_text()
@@ -155,6 +157,14 @@ def test_the_family_s_rounds_are_kept_corrected_and_exported(page, site_url, wid
     page.wait_for_function(f"() => document.querySelectorAll('{SHOWING} [data-role=\"round-row\"]').length === 2")
     assert totals(root) == kept
     assert "改了第 2 局" in root.locator('[data-role="history"]').text_content()
+    # with Python held back, the family's tally at once (names and totals), never the build's example
+    page.route("**/assets/pyodide/**", lambda r: None)
+    page.reload()
+    own = root.locator('[data-role="own-table"]')
+    own.wait_for(timeout=30_000)
+    assert all(n in own.inner_text() for n in NAMES)
+    assert [int(x) for x in own.locator("tfoot td").all_inner_texts()] == kept
+    assert root.locator('[data-role="example-mark"]').count() == 0
 
 
 def test_the_english_tally_says_the_names_and_what_the_source_leaves_open(page, site_url):

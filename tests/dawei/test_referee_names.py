@@ -39,3 +39,20 @@ def test_every_seat_is_named_in_every_line(players):
     assert plain["status"]["zh"].replace(SEATS_ZH[plain["to_throw"]["seat"]], names[plain["to_throw"]["seat"]]) == a["status"]["zh"]
     # the record keeps the seats' letters in its moves and the names in its Names tag
     assert f'[Names "{";".join(names)}"]' in b["record"]
+
+
+def test_a_record_refereed_tells_the_names_without_the_seat_letters():
+    """The record's referee (``{"game": "record", "action": "referee"}``, the command line's) tells a 打围 record with
+    Names as the family says it: 妈妈掷出…, not 妈妈（乙）：乙掷出…"""
+    names = ["爷爷", "妈妈", "小明"]
+    first, moves = seeded_table_moves(26, 3)
+    a = handle({"game": "dawei", "action": "referee", "players": 3, "first": first, "names": names, "moves": moves[:6]})
+    r = handle({"game": "record", "action": "referee", "text": a["record"]})
+    assert r["ok"], r
+    for m in r["moves"]:
+        assert m["zh"].startswith(names[m["seat"]]) and "（" + SEATS_ZH[m["seat"]] + "）" not in m["zh"], m
+        assert m["en"].startswith(names[m["seat"]]), m
+    assert r["opening"][0]["zh"].startswith(names[first])
+    plain = handle({"game": "dawei", "action": "referee", "players": 3, "first": first, "moves": moves[:6]})
+    r2 = handle({"game": "record", "action": "referee", "text": plain["record"]})
+    assert all(m["zh"].startswith(SEATS_ZH[m["seat"]]) for m in r2["moves"])
