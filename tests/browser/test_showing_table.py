@@ -109,6 +109,18 @@ def test_the_family_s_rounds_are_kept_corrected_and_exported(page, site_url, wid
         return {{ n: cells.length, right: Math.max(...cells.map(c => c.getBoundingClientRect().right)), page: document.documentElement.scrollWidth }};
     }}""")
     assert fit["n"] == 4 and fit["right"] <= width and fit["page"] <= width, fit
+    if width < 400:  # a thumb's target for every control, and every total on screen at 360 px too
+        from browser.crawl import TARGETS_JS, THUMB
+
+        assert page.evaluate(TARGETS_JS, THUMB)["small"] == []
+        page.set_viewport_size({"width": 360, "height": 800})
+        fit = page.evaluate(f"""() => {{
+            const cells = [...document.querySelectorAll('{SHOWING} [data-role="totals"] td')];
+            return {{ right: Math.max(...cells.map(c => c.getBoundingClientRect().right)), page: document.documentElement.scrollWidth }};
+        }}""")
+        assert fit["right"] <= 360 and fit["page"] <= 360, fit
+        assert page.evaluate(TARGETS_JS, THUMB)["small"] == []
+        page.set_viewport_size({"width": width, "height": 800})
     line = root.locator('[data-role="running"]')
     assert all(n in line.inner_text() for n in NAMES)
     root.locator('[data-role="card"]').last.scroll_into_view_if_needed()  # down at the palette, the totals still in view
