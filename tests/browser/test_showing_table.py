@@ -158,6 +158,7 @@ def test_the_family_s_rounds_are_kept_corrected_and_exported(page, site_url, wid
     assert all(n in d.suggested_filename for n in NAMES), d.suggested_filename
     text = open(d.path(), encoding="utf-8").read()
     assert '[Sheet "tally"]' in text and "History" in text and "我;老伴;大姐;二哥" in text
+    exported = d.path()
     with page.expect_download() as got:
         root.locator('[data-role="sheet-export"]').click()
     sheet = open(got.value.path(), encoding="utf-8").read()
@@ -169,6 +170,14 @@ def test_the_family_s_rounds_are_kept_corrected_and_exported(page, site_url, wid
     page.wait_for_function(f"() => document.querySelectorAll('{SHOWING} [data-role=\"round-row\"]').length === 2")
     assert totals(root) == kept
     assert "改了第 2 局" in root.locator('[data-role="history"]').text_content()
+    # the exported tally imported as another session (another device would): the same rounds, names and corrections
+    root.locator('[data-role="session-new"]').click()
+    page.wait_for_function(f"() => !document.querySelector('{SHOWING} [data-role=\"round-row\"]')")
+    root.locator('[data-role="session-import"]').set_input_files(str(exported))
+    page.wait_for_function(f"() => document.querySelectorAll('{SHOWING} [data-role=\"round-row\"]').length === 2")
+    assert totals(root) == kept
+    assert [root.locator(f'[data-role="name"][data-seat="{s}"]').input_value() for s in range(4)] == NAMES
+    assert "第 2 局" in root.locator('[data-role="history"]').text_content()
     # with Python held back, the family's tally at once (names and totals), never the build's example
     page.route("**/assets/pyodide/**", lambda r: None)
     page.reload()
