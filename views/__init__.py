@@ -59,6 +59,7 @@ VIEWS["yezi-deal"] = (("yezi", "deal"), lambda a, req: yezi.deal(a, req["lang"])
 VIEWS["yezi-round"] = (("yezi", "round"), lambda a, req: {"result": yezi.round_result(a, req["lang"])}, None)
 VIEWS["yezi-form"] = (("yezi", "evaluate"), lambda a, req: yezi.form(a, req["lang"]), None)
 VIEWS["yezi-showing"] = (("yezi", "showing"), lambda a, req: {"result": yezi.showing(a, req["lang"])}, None)
+VIEWS["yezi-tally"] = (("yezi", "tally"), lambda a, req: yezi.tally(a, req["lang"]), None)
 VIEWS["table-review"] = (("table", "review"), lambda a, req: review.parts(a, req["lang"]), None)
 VIEWS["gupai-ledger"] = (("gupai", "ledger"), lambda a, req: gupai.ledger(a, req["lang"]), None)
 

@@ -222,3 +222,34 @@ def showing(a: Answer, lang: str) -> str:
                + f'<p class="ys-winner" data-role="round-winner">{t("这一局的胜者：", "The round is won by ")}'
                  f'{t("、", ", ").join(seat[s] for s in a["winners"])}</p>')
     return "".join(out)
+
+
+# ---------------------------------------------------------------- the family's rounds (a ``tally`` answer)
+
+
+def tally(a: Answer, lang: str) -> dict[str, str]:
+    """The tally's parts: every round entered with each player's points, the running total (``table``, the
+    totals in its foot), and what the last round came to (``last``)."""
+    t = T(lang)
+    if not a["rounds"]:
+        return {"table": f'<p data-role="no-rounds">{t("还没有记下任何一局。", "No round entered yet.")}</p>', "last": ""}
+    seat = [e(n[lang]) for n in a["seat_names"]]
+    head = "".join(f'<th scope="col">{x}</th>' for x in ("#", *seat))
+    rows = "".join(
+        f'<tr data-role="round-row"><th scope="row">{i + 1}</th>'
+        + "".join(f'<td class="ys-num">{"<strong>" if s in r["winners"] else ""}{int(n)}{"</strong>" if s in r["winners"] else ""}</td>'
+                  for s, n in enumerate(r["points"]))
+        + "</tr>"
+        for i, r in enumerate(a["rounds"])
+    )
+    foot = (f'<tr class="ys-total" data-role="totals"><th scope="row">{t("累计", "Total")}</th>'
+            + "".join(f'<td class="ys-num">{int(n)}</td>' for n in a["totals"]) + "</tr>")
+    caption = t("每局各家的分（两次亮牌相加，粗体是这一局的胜者）和累计；分少的在前",
+                "Each player's points per round (the two showings added; the round's winner in bold) and the running total; fewer is better")
+    lead = t("、", ", ").join(seat[s] for s in a["leaders"])
+    k = len(a["rounds"])
+    table = (f'<table class="ys-table ys-tally"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
+             f'<tbody>{rows}</tbody><tfoot>{foot}</tfoot></table>'
+             f'<p class="ys-winner" data-role="leaders">{t(f"到第 {k} 局为止，分最少的是：", f"After round {k}, the fewest points: ")}{lead}</p>')
+    n, last = len(a["rounds"]), a["rounds"][-1]
+    return {"table": table, "last": f'<p data-role="last-round">{t(f"第 {n} 局：", f"Round {n}: ")}{e(last[lang])}</p>'}

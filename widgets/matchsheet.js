@@ -275,9 +275,12 @@ export const widgets = {
       // a count no hand makes is said at once, beside the field, and never cut to fit
       const check = () => {
         const v = input.value.trim();
-        const bad = v !== "" && (!/^[0-9]+$/.test(v) || Number(v) > L.huxi);
-        why.textContent = bad ? (/^[0-9]+$/.test(v) ? t(`${v} ${xi.zh}超出了：一手牌最多 ${L.huxi} ${xi.zh}，请查一查是不是打错了。`, `${v} huxi is too many: no hand makes more than ${L.huxi}; check for a typing slip.`)
-          : t(`“${v}”不是${xi.zh}数：请写 0 到 ${L.huxi} 的整数。`, `“${v}” is not a number of huxi: write a whole number from 0 to ${L.huxi}.`)) : "";
+        // a count within the limit that no hand's groups add up to: the engine's reason (form words, unmade_huxi)
+        const unmade = /^[0-9]+$/.test(v) ? (L.unmade_huxi || {})[String(Number(v))] : null;
+        const bad = v !== "" && (!/^[0-9]+$/.test(v) || Number(v) > L.huxi || Boolean(unmade));
+        why.textContent = bad ? (!/^[0-9]+$/.test(v) ? t(`“${v}”不是${xi.zh}数：请写 0 到 ${L.huxi} 的整数。`, `“${v}” is not a number of huxi: write a whole number from 0 to ${L.huxi}.`)
+          : Number(v) > L.huxi ? t(`${v} ${xi.zh}超出了：一手牌连${T.zimo.zh}加的 ${z} ${xi.zh}最多 ${L.huxi} ${xi.zh}，这里写的还不算${T.zimo.zh}，请查一查是不是打错了。`, `${v} huxi is too many: no hand makes more than ${L.huxi} with the ${z} for a self-draw, and this field is before it; check for a typing slip.`)
+            : unmade[lang]) : "";
         input.setAttribute("aria-invalid", bad ? "true" : "false");
       };
       input.addEventListener("input", () => { entry.huxi = input.value; check(); });

@@ -17,6 +17,7 @@ Actions are short strings:
 from __future__ import annotations
 
 import random
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -93,12 +94,19 @@ class Option:
         return self.chance * self.zhu
 
 
+#: while set, the log writes each seat as a mark (one private-use character a seat, never part of a word) that a
+#: referee then gives as the family's name: a seat's letter cannot simply be replaced, as some are also part of
+#: the game's words (子, the eleventh seat, of 色子 and 老狮子)
+SEAT_MARKS: ContextVar[bool] = ContextVar("dawei_seat_marks", default=False)
+MARK_BASE = 0xF0000
+
+
 def seat_zh(s: int) -> str:
-    return SEATS_ZH[s]
+    return chr(MARK_BASE + s) if SEAT_MARKS.get() else SEATS_ZH[s]
 
 
 def seat_en(s: int) -> str:
-    return SEATS_EN[s]
+    return chr(MARK_BASE + s) if SEAT_MARKS.get() else SEATS_EN[s]
 
 
 def names(kinds: list[str]) -> tuple[str, str]:

@@ -20,7 +20,7 @@ from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .actions import dice_words, stick_list, view
-from .game import MAX_PLAYERS, MIN_PLAYERS, seat_en, seat_zh
+from .game import MARK_BASE, MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, seat_en, seat_zh
 
 #: the most entries a request may hold: within the budget at two replays an entry; the longest of
 #: 200 seeded 16-player games took 658 (a game at the table that ran past it would be over 1,400 throws)
@@ -91,15 +91,30 @@ def _seat(s: int | None, names: list[str]) -> dict[str, str]:
     return {"zh": seat_zh(s), "en": seat_en(s)}
 
 
+_MARK = re.compile(f"[{chr(MARK_BASE)}-{chr(MARK_BASE + MAX_PLAYERS - 1)}]")
+
+
+def _told(text: str, names: list[str], lang: str) -> str:
+    """Text the game wrote with seat marks (:data:`game.SEAT_MARKS`), every seat given as the family's name where
+    they gave one, its letter otherwise."""
+    return _MARK.sub(lambda m: _seat(ord(m.group()) - MARK_BASE, names)[lang], text)
+
+
 def _named(x: Any, names: list[str]) -> dict[str, str]:
-    """A line of the game's log with its thrower's seat letter given as the family's name (the engine's log
-    writes seats by letter; a letter that could be part of a word — seats beyond the tenth — is left as it is)."""
-    s = x.seat
-    if not names or s is None or s >= 10 or names[s] in (seat_zh(s), seat_en(s)):
-        return {"zh": x.zh, "en": x.en}
-    zh = x.zh.replace(seat_zh(s), names[s])
-    en = re.sub(rf"(^|: |\. |\(){seat_en(s)}(?=[ ':,])", lambda m: m.group(1) + names[s], x.en)
-    return {"zh": zh, "en": en}
+    """A line of the game's log, told with the family's names."""
+    return {lang: _told(getattr(x, lang), names, lang) for lang in ("zh", "en")}
+
+
+def _told_all(x: Any, names: list[str], lang: str = "zh") -> Any:
+    """Every text of an answer built from a game replayed with seat marks, told with the family's names (a key
+    ending in the language tells which language a text is in; the answer's other texts are the page's)."""
+    if isinstance(x, str):
+        return _told(x, names, lang)
+    if isinstance(x, list):
+        return [_told_all(v, names, lang) for v in x]
+    if isinstance(x, dict):
+        return {k: _told_all(v, names, "en" if k == "en" or k.endswith("_en") else "zh" if k == "zh" or k.endswith("_zh") else lang) for k, v in x.items()}
+    return x
 
 
 #: a correction of an entry, kept in the record's History tag: ``12:corrected:throw:441236``
@@ -142,25 +157,32 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
     lang = get_str(req, "lang", "zh", choices=("zh", "en"))
     tail = get_int(req, "entries", 40, lo=0, hi=MAX_MOVES)
     st, names, moves = _table(req)
-    g = st.g
-    opening = [_named(e, names) for e in g.log]
     history = _history(req)
     entries: list[dict[str, Any]] = []
-    for k, m in enumerate(moves):
-        seat = st.current_player()
-        mark = len(g.log)
-        try:
-            st.apply(m)
-        except IllegalAction as e:
-            raise ApiError("bad_move", f"第 {k + 1} 笔记不进去：{e.zh}", f"Entry {k + 1} cannot be taken: {e.en}") from None
-        said = g.log[mark:]
-        dice = _move_dice(m) if isinstance(m, str) else None
-        entries.append({
-            "n": k + 1, "seat": seat, "move": m, "dice": dice,
-            "dice_words": None if dice is None else {"zh": dice_words(dice, "zh"), "en": dice_words(dice, "en")},
-            "zh": "".join(_named(e, names)["zh"] for e in said), "en": " ".join(_named(e, names)["en"] for e in said),
-        })
-    out = view(g, set(range(g.n)), 0, lang)
+    # the game replayed with every seat written as a mark, so that each line names every seat as the family does,
+    # whatever its number (a letter cannot simply be replaced: 子, the eleventh seat, is also in 色子)
+    token = SEAT_MARKS.set(True)
+    try:
+        st = type(st)({k: v for k, v in st.written().items() if k != "actions"})
+        g = st.g
+        opening = [_named(e, names) for e in g.log]
+        for k, m in enumerate(moves):
+            seat = st.current_player()
+            mark = len(g.log)
+            try:
+                st.apply(m)
+            except IllegalAction as e:
+                raise ApiError("bad_move", f"第 {k + 1} 笔记不进去：{_told(e.zh, names, 'zh')}", f"Entry {k + 1} cannot be taken: {_told(e.en, names, 'en')}") from None
+            said = g.log[mark:]
+            dice = _move_dice(m) if isinstance(m, str) else None
+            entries.append({
+                "n": k + 1, "seat": seat, "move": m, "dice": dice,
+                "dice_words": None if dice is None else {"zh": dice_words(dice, "zh"), "en": dice_words(dice, "en")},
+                "zh": "".join(_named(e, names)["zh"] for e in said), "en": " ".join(_named(e, names)["en"] for e in said),
+            })
+        out = view(g, set(range(g.n)), 0, lang)
+    finally:
+        SEAT_MARKS.reset(token)
     for key in ("own", "since_own", "log", "legal", "waiting_for", "last_svg"):
         out.pop(key, None)
     n = g.n
@@ -211,8 +233,8 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
         v = req.get(f)
         if isinstance(v, str) and v.strip() and len(v) <= 200 and "\n" not in v:
             tags[tag] = v.strip()
-    out["record"] = write_state(st, tags)
-    return out
+    out["record"] = write_state(st, tags)  # replayed afresh, its words with the seats' letters as a record has them
+    return _told_all(out, names, lang)
 
 
 def _fraction(x: Any) -> str:

@@ -10,6 +10,8 @@ scores at exactly that ceiling, proving it is reached.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from .cards import Card
 from .config import DEFAULT, RuleConfig
@@ -35,6 +37,33 @@ def upper_bound(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -
     top = cfg.huxi_of("ti", True)
     triple = max(cfg.huxi_of(key, True) for key in ("kan", "wei", "shun123", "bian_red"))
     return top * k + triple * (rest // 3) + cfg.zimo_bonus
+
+
+#: the groups of three cards and of four, by the keys of the config's huxi table (a pair, 对, is worth nothing)
+THREES = ("kan", "wei", "peng", "shun", "shun123", "bian_red", "bian_mixed")
+FOURS = ("pao", "ti")
+
+
+@lru_cache(maxsize=16)
+def possible_huxi(cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> frozenset[int]:
+    """Every huxi a complete hand can make before the self-draw bonus (what a match sheet's huxi field holds).
+
+    With ``k`` fours a hand holds :func:`card_total` cards: the fours, then triples and at most one pair (the
+    rest); a four is worth one of the 跑/提 values, a triple one of the values of a 坎, 偎, 碰, 顺 or 编 (0 for a
+    顺 or 编 that makes no huxi), a pair nothing. Every hand's huxi is such a sum, so a count outside the set is
+    one no hand makes (the set is not narrowed by how many copies of each card there are: it is what a sheet
+    refuses, and it refuses only counts that no hand makes)."""
+    fours = sorted({cfg.huxi_of(key, big) for key in FOURS for big in (True, False)})
+    threes = sorted({cfg.huxi_of(key, big) for key in THREES for big in (True, False)})
+    out: set[int] = set()
+    for k in range(0, 11):
+        rest = card_total(k, cfg, reading) - 4 * k
+        if rest < 0 or rest % 3 == 1 or rest % 3 == 2 and cfg.max_pairs < 1:
+            continue
+        tops = {sum(f) for f in combinations_with_replacement(fours, k)}
+        lows = {sum(t) for t in combinations_with_replacement(threes, rest // 3)}
+        out |= {a + b for a in tops for b in lows}
+    return frozenset(out)
 
 
 def witness(k: int, cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> tuple[list[Group], list[Card], Card] | None:

@@ -35,6 +35,7 @@ from ..text import unsafe_message
 from .birds import BIRD_SEAT, bird_scores
 from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
+from .extremes import FOURS, THREES, possible_huxi
 from .fan import FANS, clash, fan_json
 from .groups import KINDS, Group
 from .hu import OPEN_KINDS, REASONS, SHEET_SOURCES, SOURCES, WAYS, evaluate
@@ -267,7 +268,9 @@ def form_words() -> dict[str, Any]:
         "terms": {k: w(zh, TERMS.get(zh, en)) for k, zh, en in (("huang", "荒牌", "dead hand"), ("zimo", "自摸", "self-drawn win"),
                                                                ("stock", "底牌", "stock"), ("xi", "戏", "huxi"), ("fan", "番", "fan"))},
         "heads": [w(*h) for h in (("局", "Hand"), ("庄", "Dealer"), ("胡", "Winner"), ("戏", "Huxi"), ("等", "Deng"), ("番", "Fan"), ("罚则", "Fouls"))],
-        "limits": {"birds": MAX_BIRDS, "huxi": MOST_HUXI, "hand": MOST_IN_HAND, "zimo_huxi": DEFAULT.zimo_bonus},
+        "limits": {"birds": MAX_BIRDS, "huxi": MOST_HUXI, "hand": MOST_IN_HAND, "zimo_huxi": DEFAULT.zimo_bonus,
+                   # the counts up to the limit that no hand makes, each with why (said beside the field as it is typed)
+                   "unmade_huxi": {str(x): w(*why) for x in range(MOST_HUXI + 1) if (why := unmade_huxi(x)) is not None}},
     }
 
 
@@ -504,8 +507,30 @@ def entry_word(e: Entry) -> str:
 
 def too_many_huxi(huxi: int) -> tuple[str, str]:
     """Why a hand's 戏 above what any hand makes is refused, in both languages."""
-    return (f"{huxi} 戏不可能：一手牌最多 {MOST_HUXI} 戏（没算自摸加的 {DEFAULT.zimo_bonus} 戏），请查一查是不是打错了。",
-            f"{huxi} huxi cannot be: no hand makes more than {MOST_HUXI} (before the {DEFAULT.zimo_bonus} for a self-draw); check for a typing slip.")
+    top = max(possible_huxi(DEFAULT))
+    return (f"{huxi} 戏不可能：一手牌连自摸加的 {DEFAULT.zimo_bonus} 戏最多 {MOST_HUXI} 戏；这里写的是不算自摸的戏，最多 {top} 戏。请查一查是不是打错了。",
+            f"{huxi} huxi cannot be: no hand makes more than {MOST_HUXI} with the {DEFAULT.zimo_bonus} for a self-draw, {top} before it "
+            "(what this field holds); check for a typing slip.")
+
+
+def unmade_huxi(huxi: int, cfg: RuleConfig = DEFAULT) -> Optional[tuple[str, str]]:
+    """Why a 戏 count no hand can make is refused (None for a count some hand makes), in both languages: a group of
+    three or of four is worth only so much, and no hand's groups add up to it (:func:`extremes.possible_huxi`)."""
+    made = possible_huxi(cfg)
+    if huxi in made:
+        return None
+    lo = max((x for x in made if x < huxi), default=None)
+    hi = min((x for x in made if x > huxi), default=None)
+    threes = "、".join(str(x) for x in sorted({cfg.huxi_of(k, b) for k in THREES for b in (True, False)}))
+    fours = "、".join(str(x) for x in sorted({cfg.huxi_of(k, b) for k in FOURS for b in (True, False)}))
+    near_zh = f"最接近的是 {lo} 戏和 {hi} 戏" if hi is not None else f"一手牌最多 {lo} 戏"
+    near_en = f"the nearest counts a hand makes are {lo} and {hi}" if hi is not None else f"no hand makes more than {lo}"
+    cards = cfg.hand_size + 1
+    return (f"{huxi} 戏凑不出来：一手胡牌是 {cards} 张（第二个跑、提起每个多一张），分成四张的组（跑、提，{fours} 戏）、"
+            f"三张的组（{threes} 戏）和至多一对（0 戏），怎样分都加不到 {huxi}；{near_zh}（不算自摸加的 {cfg.zimo_bonus} 戏）。请查一查是不是打错了。",
+            f"{huxi} huxi cannot be made: a winning hand is {cards} cards (one more for each pao or ti after the first), in groups of four "
+            f"(pao, ti: {fours.replace('、', ', ')}), groups of three ({threes.replace('、', ', ')}) and at most one pair (0), and no such "
+            f"hand adds up to {huxi}; {near_en} (before the {cfg.zimo_bonus} for a self-draw). Check for a typing slip.")
 
 
 def check_entry(m: Match, e: Entry, dealer: int | None = None) -> dict[str, Any]:
@@ -521,6 +546,9 @@ def check_entry(m: Match, e: Entry, dealer: int | None = None) -> dict[str, Any]
         raise SheetError("荒牌没有人胡，不记戏、番或自摸。", "Nobody won this hand (huang): it has no huxi, fan or self-draw.")
     if e.huxi > MOST_HUXI:
         raise SheetError(*too_many_huxi(e.huxi))
+    unmade = unmade_huxi(e.huxi, m.cfg) if e.cards is None and e.winner is not None else None
+    if unmade is not None:
+        raise SheetError(*unmade)
     for p, _ in e.fouls:
         if not 0 <= p < players_of(m.table):
             raise SheetError("这一桌没有这位选手。", "There is no such player at this table.")

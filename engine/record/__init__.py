@@ -292,6 +292,8 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
     lines.append(f'[Result "{result_text(st)}"]')
     lines.append("")
     replay = type(st)(setup)
+    if tags.get("Names"):  # the players' names in the moves' words, where the game's sentences name players
+        replay.name_seats(str(tags["Names"]).split(";"))
     for k, a in enumerate(st.actions):
         p = replay.current_player()
         assert p is not None
@@ -310,11 +312,16 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
 
 def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = None) -> type[GameState]:
     """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, or a
-    骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`)."""
+    骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`), a 跑胡子 match sheet or a family's
+    rounds of 叶子戏 (``[Sheet "tally"]``, :mod:`engine.record.tally`)."""
     if game == "gupai" and sheet == "ledger" and dice is None:
         from .ledger import GupaiLedgerState
 
         return GupaiLedgerState
+    if game == "yezi" and sheet == "tally" and dice is None and deal is None:
+        from .tally import YeziTallyState
+
+        return YeziTallyState
     if game == "paohuzi" and sheet == "match" and dice is None and deal is None:
         from .sheet import PaohuziSheetState
 
@@ -327,8 +334,9 @@ def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = Non
                                 "Only a hand of 跑胡子, 鄂南骨牌 or 下灌叶子戏 may give the cards dealt at the table (the Deal tag, table).")
         return DEALT[game]
     if sheet is not None:
-        raise IllegalAction("Sheet 标签只写两种表：鄂南骨牌的一本账（ledger）和跑胡子的积分表（match）。",
-                            "The Sheet tag names one of two sheets: a 鄂南骨牌 session's ledger (ledger) or a 跑胡子 match sheet (match).")
+        raise IllegalAction("Sheet 标签只写三种表：鄂南骨牌的一本账（ledger）、跑胡子的积分表（match）和叶子戏的计分（tally）。",
+                            "The Sheet tag names one of three sheets: a 鄂南骨牌 session's ledger (ledger), a 跑胡子 match sheet (match) "
+                            "or a family's rounds of 叶子戏 (tally).")
     if game == "dawei" and dice == "table":
         from .table import DaweiTableState
 
@@ -532,7 +540,29 @@ def referee(text: str) -> dict[str, Any]:
     said of it (its own log sentences), then the settlement (each seat's result, summing to zero)."""
     rec = read(text)
     names = rec.tags["Names"].split(";") if "Names" in rec.tags else None
+    marks = None
+    if names and rec.state.game == "dawei":  # 打围's sentences written with seat marks, then told with the names
+        from ..dawei.game import SEAT_MARKS
+
+        marks = SEAT_MARKS.set(True)
+    try:
+        report = _referee(rec, names, marks is not None)
+    finally:
+        if marks is not None:
+            SEAT_MARKS.reset(marks)
+    if marks is not None:
+        from ..dawei.referee import _told_all
+
+        report = {**report, "moves": _told_all(report["moves"], names or []), "opening": _told_all(report["opening"], names or []),
+                  "notes": _told_all(report["notes"], names or [])}
+    return report
+
+
+def _referee(rec: Record, names: list[str] | None, named: bool) -> dict[str, Any]:
+    """The referee's report of a record read (``named``: the game's own sentences name the players)."""
     st = type(rec.state)(rec.position)
+    if names:
+        st.name_seats(names)
     moves: list[dict[str, Any]] = []
     before = events(st, 0)  # what the deal itself says (打围: who throws first)
     for k, a in enumerate(rec.position["actions"]):
@@ -546,7 +576,7 @@ def referee(text: str) -> dict[str, Any]:
         if st.game in ("dawei", "paohuzi") and said:
             # the game's own sentences name the move (the throw and what the dice showed, the discard…)
             zh, en = "".join(z for z, _ in said), " ".join(e for _, e in said)
-            if names:
+            if names and not named:  # who moved, where the game's sentences name only seats
                 zh, en = f"{zh_p}：{zh}", f"{en_p}: {en}"
         else:
             zh, en = f"{zh_p}：{zh}。" + "".join(z for z, _ in said), f"{en_p}: {en}." + "".join(" " + e for _, e in said)

@@ -64,6 +64,10 @@ class PaohuziSheetState(GameState):
     def num_players(self) -> int:
         return players_of(self.setup["table"]) + self.setup["birds"]
 
+    def name_seats(self, names: Sequence[str]) -> None:
+        """The family's names in the sheet's sentences (the birds' names stay out: they never win or deal)."""
+        self.m.names = tuple(str(x) for x in names[: players_of(self.m.table)])
+
     def current_player(self) -> int | None:
         return None if self.m.over else counter(self.m.table, self.dealer)
 

@@ -7,8 +7,9 @@ round is one deal, searches are memoised and capped.
 from __future__ import annotations
 
 import random
-from typing import Any
+import re
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import ApiError
 from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
@@ -352,6 +353,101 @@ def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _tally_round(x: Any, i: int, options: dict[str, str]) -> dict[str, Any]:
+    """One round of a tally as the showing action judges it (its thrower, each player's cards or groups)."""
+    if not isinstance(x, dict):
+        raise bad("rounds", f"第 {i + 1} 局应写明谁掷的骰子和四家的牌。", f"round {i + 1} should give the die thrower and the four players' cards.")
+    try:
+        return _showing({"thrower": x.get("thrower", 0), "players": x.get("players"), "options": options})
+    except ApiError as e:
+        raise ApiError(e.code, f"第 {i + 1} 局：{e.zh}", f"Round {i + 1}: {e.en}") from None
+
+
+def _tally(req: dict[str, Any]) -> dict[str, Any]:
+    """A family's rounds at a real table (the tally): each round judged as a showing, each player's running total
+    of points (the source sums the two showings of a round and says nothing of several rounds: the tally only adds
+    the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/record/tally.py)."""
+    from ..record import RecordError, read, write
+    from ..record.tally import MAX_ROUNDS, parse_round, round_word
+
+    tags: dict[str, str] = {}
+    refuse_unsafe_text(req, ("names", "date"))
+    names = req.get("names")
+    if names is not None:
+        if not isinstance(names, list) or len(names) != 4 or any(not isinstance(n, str) or len(n) > 40 or "\n" in n for n in names):
+            raise bad("names", "应是四个不长的名字。", "give four short names.")
+        if any(names):
+            tags["Names"] = ";".join(n.replace(";", ",") for n in names)
+    raw_history = get_list(req, "history", [], max_len=MAX_ROUNDS)
+    history: list[tuple[int, str, str]] = []
+    as_round = lambda t, g: {"thrower": t, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in g]}  # noqa: E731
+    if "text" in req:
+        text = req["text"]
+        if not isinstance(text, str) or len(text) > 45_000:
+            raise ApiError("bad_record", "请给出一份叶子戏计分的记录文字。", "Give the text of a tally of 叶子戏.")
+        try:
+            rec = read(text)
+        except RecordError as e:
+            raise ApiError("bad_record", e.message_zh, e.message_en) from None
+        if rec.position.get("game") != "yezi" or rec.position.get("sheet") != "tally":
+            raise ApiError("bad_record", "这份记录不是叶子戏的计分（它应有标签 [Sheet \"tally\"]）。",
+                           "This record is not a tally of 叶子戏 (it should have the tag [Sheet \"tally\"]).")
+        options = dict(rec.position.get("options") or {})
+        raw = [as_round(*parse_round(a)) for a in rec.position["actions"] if a != "end"]
+        for t in ("Names", "Date", "Event"):
+            if t in rec.tags:
+                tags[t] = rec.tags[t]
+        for item in rec.tags.get("History", "").split("; ") if rec.tags.get("History") else []:
+            k, kind, word = (item.split(":", 2) + ["", ""])[:3]
+            if re.fullmatch("[0-9]{1,3}", k, re.ASCII) is None or kind not in ("corrected", "deleted"):
+                raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“局数:corrected 或 deleted:原来那一局的记法”。",
+                               "The record's History tag is not well written: each item reads round:corrected or deleted:the round as it stood.")
+            try:
+                history.append((int(k), kind, round_word(*parse_round(word))))
+            except Exception:
+                raise ApiError("bad_record", f"记录的 History 标签里第 {k} 局原来的记法读不懂。", f"The record's History tag: round {k} as it stood cannot be read.") from None
+    else:
+        cfg = _cfg(req)
+        options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from")}
+        raw = get_list(req, "rounds", [], max_len=MAX_ROUNDS)
+        for i, h in enumerate(raw_history):
+            if not isinstance(h, dict) or not isinstance(h.get("round"), int) or isinstance(h.get("round"), bool) \
+                    or not 1 <= h["round"] <= MAX_ROUNDS or h.get("kind") not in ("corrected", "deleted"):
+                raise bad("history", "每条改动应写明第几局、改过还是删去（corrected 或 deleted）和原来的那一局。",
+                          "each correction gives the round, corrected or deleted, and the round as it stood.")
+            was = _tally_round(h.get("was"), h["round"] - 1, options)
+            history.append((h["round"], h["kind"], round_word(was["thrower"], [[tuple(parse_card(c) for c in g) for g in p["groups"]] for p in was["players"]])))
+    given = tags["Names"].split(";") if "Names" in tags else ["", "", "", ""]
+    seat_names = [{"zh": n or zh, "en": n or en} for n, (zh, en) in zip(given, SEAT_NAMES)]
+    rounds = []
+    totals = [0, 0, 0, 0]
+    words = []
+    for i, x in enumerate(raw):
+        a = _tally_round(x, i, options)
+        totals = [t + p["total"] for t, p in zip(totals, a["players"])]
+        groups = [[tuple(parse_card(c) for c in g) for g in p["groups"]] for p in a["players"]]
+        words.append(round_word(a["thrower"], groups))
+        who = lambda s, lang: seat_names[s][lang]  # noqa: E731
+        zh = (f"{who(a['thrower'], 'zh')}掷骰先亮；" + "，".join(f"{who(s, 'zh')} {p['total']} 分" for s, p in enumerate(a["players"]))
+              + "；这一局" + "、".join(who(s, "zh") for s in a["winners"]) + "胜。")
+        en = (f"{who(a['thrower'], 'en')} threw the die and showed first; " + ", ".join(f"{who(s, 'en')} {p['total']}" for s, p in enumerate(a["players"]))
+              + "; the round goes to " + " and ".join(who(s, "en") for s in a["winners"]) + ".")
+        rounds.append({"thrower": a["thrower"], "points": [p["total"] for p in a["players"]], "places": [p["place"] for p in a["players"]],
+                       "winners": a["winners"], "groups": [p["groups"] for p in a["players"]], "totals": list(totals), "zh": zh, "en": en})
+    if history:
+        tags["History"] = "; ".join(f"{k}:{kind}:{w}" for k, kind, w in history)
+    position = {"game": "yezi", "sheet": "tally", "options": {k: v for k, v in options.items() if v != CHOICES[k][0]},
+                "actions": words + (["end"] if words else [])}
+    low = min(totals) if rounds else None
+    hist_out = []
+    for k, kind, w in history:
+        t, g = parse_round(w)
+        hist_out.append({"round": k, "kind": kind, "was": as_round(t, g)})
+    return {"rounds": rounds, "totals": totals, "leaders": [s for s in range(4) if rounds and totals[s] == low],
+            "seat_names": seat_names, "names": given if "Names" in tags else None, "options": options,
+            "record": write(position, tags), "history": hist_out}
+
+
 def _combinations(req: dict[str, Any]) -> dict[str, Any]:
     return {"combinations": [combo_json(c) for c in COMBINATIONS], "scatter": combo_json(None)}
 
@@ -478,6 +574,7 @@ ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "deal": _deal,
     "round": _round,
     "showing": _showing,
+    "tally": _tally,
     "combinations": _combinations,
     "faces": _faces,
     "zipai-deal": _zipai_deal,
@@ -511,6 +608,13 @@ EXAMPLES: list[dict[str, Any]] = [
         {"groups": [["豆", "豆", "贝", "长"], ["人", "才", "别", "王"]]}]},
      "zh": "桌上的一局：甲、丙写八张牌（引擎给出最佳分组），乙、丁写亮出的两组；每组是什么组合、每次亮牌谁胜、这一局谁胜。",
      "en": "A round at a real table: A and C entered by their eight cards (the engine finds the best split), B and D by the two groups they showed; each group's combination, who wins each showing, and the round."},
+    {"request": {"game": "yezi", "action": "tally", "names": ["我", "老伴", "大姐", "二哥"], "rounds": [
+        {"thrower": 0, "players": [{"hand": ["王", "土", "人", "合", "贝", "叶", "贝", "合"]}, {"groups": [["人", "才", "叶", "合"], ["豆", "参", "长", "别"]]},
+                                   {"hand": ["参", "参", "土", "土", "长", "别", "王", "才"]}, {"groups": [["豆", "豆", "贝", "长"], ["人", "才", "别", "王"]]}]},
+        {"thrower": 1, "players": [{"groups": [["豆", "豆", "贝", "长"], ["人", "才", "别", "王"]]}, {"hand": ["参", "参", "土", "土", "长", "别", "王", "才"]},
+                                   {"groups": [["人", "才", "叶", "合"], ["豆", "参", "长", "别"]]}, {"hand": ["王", "土", "人", "合", "贝", "叶", "贝", "合"]}]}]},
+     "zh": "一家人在桌上连打的几局：每局照桌上亮牌判，各家的分逐局相加（原文只说一局里两次亮牌相加），整份计分写成一份记录。",
+     "en": "A family's rounds at a real table: each judged as a showing, each player's points added round after round (the source adds only the two showings of one round), the whole tally written as a record."},
     {"request": {"game": "yezi", "action": "combinations"}, "zh": "八种组合及其名次。", "en": "The eight combinations and their ranks."},
     {"request": {"game": "yezi", "action": "faces", "width": 40}, "zh": "全部 11 种牌面的 SVG。", "en": "SVG faces of all 11 cards."},
     {"request": {"game": "yezi", "action": "zipai-deal", "seed": 21},
@@ -536,6 +640,10 @@ COSTS: dict[str, Any] = {
     "round": lambda req: 50_000 + (4 * ROUND_SEAT_UNITS if isinstance(req, dict) and req.get("level") == "strong" else
                                    20_000 if isinstance(req, dict) and "level" in req else 0),  # 4 splits at the strong level
     "showing": 50_000,
+    # each round is a showing (and each correction kept names one)
+    "tally": lambda req: 20_000 + 10_000 * sum(len(req.get(k)) if isinstance(req, dict) and isinstance(req.get(k), list) else 0
+                                               for k in ("rounds", "history")) + (
+        40 * len(req["text"]) if isinstance(req, dict) and isinstance(req.get("text"), str) else 0),
     "combinations": 10_000,
     "faces": 10_000,
     "zipai-deal": 10_000,

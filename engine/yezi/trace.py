@@ -49,6 +49,11 @@ RULES: tuple[Rule, ...] = (
     Rule("yezi.two_shows", _p("4③ 组牌比牌", "每一牌局可亮牌两次"),
          "每局亮牌两次，两次分数相加，少者胜。", "Two showings per round; scores add up; the lowest total wins.",
          "engine.yezi.round.places_of", (T + "test_yezi_round.py::test_lowest_total_wins",)),
+    Rule("yezi.tally", _p("4③ 组牌比牌", "为本轮牌局的最终优胜者"),
+         "原文只判一局的胜者；几局连着记时，计分只把各家每局的分加起来，分少的在前，不另立几局之间的输赢（原文没有说）。",
+         "The source decides the winner of one round; a family's tally of several rounds only adds each player's points, "
+         "fewer first, and sets no rule of its own between rounds (the source has none).",
+         "engine.record.tally.YeziTallyState", (T + "test_yezi_tally.py::test_each_round_is_the_showing_and_the_totals_run_on",)),
     Rule("yezi.best", _p("4③ 组牌比牌", "按照以下组合进行排列"),
          "每人把八张分成两组以求总分最少（程序代为寻找）。", "Each player arranges the 8 cards into two groups; the program finds the lowest total.",
          "engine.yezi.best.best_split", (T + "test_yezi_best.py::test_best_matches_brute_force",)),

@@ -117,3 +117,47 @@ def test_a_family_game_refereed_on_a_phone(browser, site_url):
     finally:
         ctx.close()
     assert foreign == [] and errors == []
+
+
+def test_names_beyond_the_tenth_seat_are_told(browser, site_url):
+    """Issue 45.5 at a table of twelve: the eleventh and twelfth players (seats 子 and 丑) are named in the lines and
+    the status as the first ten are; the game's words (色子, 兔子) keep their characters."""
+    players = 12
+    names = ["爷爷", "奶奶", "爸爸", "妈妈", "大伯", "大妈", "二叔", "二婶", "姑姑", "姑父", "表哥", "表姐"]
+    first, moves = seeded_table_moves(3, players)
+    moves = moves[:players + 2]
+    assert all(m.startswith("throw:") for m in moves)
+    foreign: list[str] = []
+    errors: list[str] = []
+    ctx = new_context(browser, 390, "light", foreign)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(site_url + "dawei/referee/")
+        page.wait_for_selector(f'{W}[data-state="ready"]', timeout=300_000)
+        root = page.locator(W)
+        root.locator('[data-role="players"]').select_option(str(players))
+        for k, name in enumerate(names):
+            root.locator('[data-role="name"]').nth(k).fill(name)
+        root.locator('[data-role="first"]').select_option(str(first))
+        root.locator('[data-role="start"]').click()
+        wait_entries(page, 0)
+        digits = root.locator('[data-role="digits"]')
+        for k, m in enumerate(moves):
+            digits.fill(m[6:])
+            digits.press("Enter")
+            wait_entries(page, k + 1)
+        log = root.locator('[data-role="log"] li').all_text_contents()
+        want = handle({"game": "dawei", "action": "referee", "players": players, "first": first, "names": names, "moves": moves, "entries": 400})
+        for e in want["entries"]:
+            assert any(e["zh"] in line for line in log), (e, log)
+            assert e["zh"].startswith(names[e["seat"]])
+        told = " ".join(log)
+        assert "表哥" in told and "表姐" in told  # the eleventh and the twelfth seat
+        assert not any(f"{x}掷" in told for x in ("子", "丑"))
+        to_throw = want["to_throw"]["seat"]
+        assert names[to_throw] in root.locator('[data-role="status"]').inner_text()
+    finally:
+        ctx.close()
+    assert foreign == [] and errors == []

@@ -163,3 +163,52 @@ def test_a_family_match_of_five_hands_on_a_phone(browser, site_url, tmp_path):
     finally:
         ctx.close()
     assert foreign == [] and errors == []
+
+
+def test_a_count_no_hand_makes_is_refused_beside_the_field_and_the_record_says_the_names(browser, site_url):
+    """Issue 45 points 3–5: 53 戏 (within 75, yet no hand's groups add up to it) is refused at once beside the field
+    and again when entered, in words, nothing recorded; a count a hand makes goes in; the record's sentences name the
+    family, never a seat letter."""
+    foreign: list[str] = []
+    errors: list[str] = []
+    ctx = new_context(browser, 390, "light", foreign, accept_downloads=True)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(site_url + "paohuzi/sheet/")
+        page.wait_for_selector(f'{W}[data-state="ready"]', timeout=180_000)
+        root = page.locator(W)
+        wait_hands(page, 0)
+        for k, name in enumerate(NAMES):
+            root.locator('[data-role="name"]').nth(k).fill(name)
+            root.locator('[data-role="name"]').nth(k).dispatch_event("change")
+            settled(page)
+        root.locator('[data-role="winner"] [data-player="1"]').click()
+        field = root.locator('[data-role="huxi"]')
+        field.fill("53")
+        why = root.locator('[data-role="huxi-why"]')
+        said = why.inner_text()
+        assert "53" in said and "凑不出来" in said and "52" in said and "54" in said, said
+        assert field.get_attribute("aria-invalid") == "true"
+        assert field.input_value() == "53"  # nothing cut or changed
+        root.locator('[data-role="add"]').click()
+        settled(page)
+        assert "凑不出来" in root.locator('[data-role="why"]').inner_text()
+        assert root.get_attribute("data-hands") == "0"
+        field.fill("74")
+        assert "72" in why.inner_text()
+        field.fill("54")
+        assert why.inner_text() == "" and field.get_attribute("aria-invalid") == "false"
+        root.locator('[data-role="add"]').click()
+        wait_hands(page, 1)
+        with page.expect_download() as dl:
+            root.locator('[data-role="session-export"]').click()
+        text = open(dl.value.path(), encoding="utf-8").read()
+        moves = [ln for ln in text.splitlines() if ln.startswith("1. ")]
+        assert moves and "奶奶胡 54 戏" in moves[0] and "乙胡" not in moves[0], moves
+        told = handle({"game": "record", "action": "referee", "text": text})
+        assert "奶奶" in told["moves"][0]["zh"] and "乙胡" not in told["moves"][0]["zh"]
+    finally:
+        ctx.close()
+    assert foreign == [] and errors == []

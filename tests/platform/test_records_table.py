@@ -370,8 +370,10 @@ def test_the_sheet_lines_name_the_players_entered():
     assert lines[0]["zh"].startswith("下家李四胡 15 戏") and lines[0]["en"].startswith("李四 (next) wins 15 huxi")
     assert "王五 (next) −30" in lines[1]["en"] and "下家王五 −30" in lines[1]["zh"]
     assert "李四 (dealer) pays 赵六 (counter) 2" in lines[-1]["en"] and "庄家李四付醒家赵六 2" in lines[-1]["zh"]
-    text = named["record"]  # the record names the seats by letter (its Names tag gives who each letter is)
-    assert "B (next) wins" in text and " next wins" not in text and '[Names "张三;李四;王五;赵六"]' in text
+    # the record's words name the family too (issue 45.5); its moves still stand under the seats' letters
+    text = named["record"]
+    assert "李四 (next) wins" in text and "B (next) wins" not in text and "下家乙" not in text and '[Names "张三;李四;王五;赵六"]' in text
+    assert "\n1. C win:B," in text
     plain = handle({"game": "paohuzi", "action": "sheet", "hands": VOID_MATCH})  # no names: the letters the sheet uses
     assert plain["hands"][0]["lines"][0]["en"].startswith("B (next) wins") and plain["hands"][0]["lines"][0]["zh"].startswith("下家乙胡")
 
