@@ -513,7 +513,7 @@ def too_many_huxi(huxi: int) -> tuple[str, str]:
             "(what this field holds); check for a typing slip.")
 
 
-def unmade_huxi(huxi: int, cfg: RuleConfig = DEFAULT) -> Optional[tuple[str, str]]:
+def unmade_huxi(huxi: int, cfg: RuleConfig = DEFAULT) -> tuple[str, str] | None:
     """Why a 戏 count no hand can make is refused (None for a count some hand makes), in both languages: a group of
     three or of four is worth only so much, and no hand's groups add up to it (:func:`extremes.possible_huxi`)."""
     made = possible_huxi(cfg)

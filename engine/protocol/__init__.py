@@ -178,7 +178,7 @@ class GameState(ABC):
         other._cache = None  # the others' moves may differ with their cards
         return other
 
-    def name_seats(self, names: Sequence[str]) -> None:
+    def name_seats(self, names: Sequence[str]) -> None:  # noqa: B027  a hook a game may override: doing nothing is its default
         """The players' names a record gives (its Names tag), for a game whose own sentences name the players (a
         match sheet kept by a family says their names, not seat letters); by default the game's sentences name seats."""
 

@@ -17,7 +17,8 @@ the fewest points, the largest result. Nothing is hidden: every round is entered
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
 from ..protocol.yezi import CHOICES, SEATS

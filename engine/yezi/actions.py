@@ -363,7 +363,7 @@ def _tally_round(x: Any, i: int, options: dict[str, str]) -> dict[str, Any]:
         raise ApiError(e.code, f"第 {i + 1} 局：{e.zh}", f"Round {i + 1}: {e.en}") from None
 
 
-def _tally(req: dict[str, Any]) -> dict[str, Any]:
+def _tally(req: dict[str, Any]) -> dict[str, Any]:  # noqa: C901, PLR0915  one request read and judged; split with issue 39's registry
     """A family's rounds at a real table (the tally): each round judged as a showing, each player's running total
     of points (the source sums the two showings of a round and says nothing of several rounds: the tally only adds
     the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/record/tally.py)."""
@@ -380,7 +380,7 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
             tags["Names"] = ";".join(n.replace(";", ",") for n in names)
     raw_history = get_list(req, "history", [], max_len=MAX_ROUNDS)
     history: list[tuple[int, str, str]] = []
-    as_round = lambda t, g: {"thrower": t, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in g]}  # noqa: E731
+    as_round = lambda t, g: {"thrower": t, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in g]}
     if "text" in req:
         text = req["text"]
         if not isinstance(text, str) or len(text) > 45_000:
@@ -410,7 +410,7 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
         cfg = _cfg(req)
         options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from")}
         raw = get_list(req, "rounds", [], max_len=MAX_ROUNDS)
-        for i, h in enumerate(raw_history):
+        for h in raw_history:
             if not isinstance(h, dict) or not isinstance(h.get("round"), int) or isinstance(h.get("round"), bool) \
                     or not 1 <= h["round"] <= MAX_ROUNDS or h.get("kind") not in ("corrected", "deleted"):
                 raise bad("history", "每条改动应写明第几局、改过还是删去（corrected 或 deleted）和原来的那一局。",
@@ -427,7 +427,7 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
         totals = [t + p["total"] for t, p in zip(totals, a["players"])]
         groups = [[tuple(parse_card(c) for c in g) for g in p["groups"]] for p in a["players"]]
         words.append(round_word(a["thrower"], groups))
-        who = lambda s, lang: seat_names[s][lang]  # noqa: E731
+        who = lambda s, lang: seat_names[s][lang]
         zh = (f"{who(a['thrower'], 'zh')}掷骰先亮；" + "，".join(f"{who(s, 'zh')} {p['total']} 分" for s, p in enumerate(a["players"]))
               + "；这一局" + "、".join(who(s, "zh") for s in a["winners"]) + "胜。")
         en = (f"{who(a['thrower'], 'en')} threw the die and showed first; " + ", ".join(f"{who(s, 'en')} {p['total']}" for s, p in enumerate(a["players"]))
@@ -440,9 +440,9 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
                 "actions": words + (["end"] if words else [])}
     low = min(totals) if rounds else None
     hist_out = []
-    for k, kind, w in history:
-        t, g = parse_round(w)
-        hist_out.append({"round": k, "kind": kind, "was": as_round(t, g)})
+    for n, kind, w in history:
+        thrower, g = parse_round(w)
+        hist_out.append({"round": n, "kind": kind, "was": as_round(thrower, g)})
     return {"rounds": rounds, "totals": totals, "leaders": [s for s in range(4) if rounds and totals[s] == low],
             "seat_names": seat_names, "names": given if "Names" in tags else None, "options": options,
             "record": write(position, tags), "history": hist_out}
@@ -630,6 +630,15 @@ EXAMPLES: list[dict[str, Any]] = [
      "en": "The rule options: the readings where the source is open, in words, and the default."},
 ]
 
+
+def _tally_units(req: Any) -> int:
+    """The work a tally costs: each round is a showing (and each correction kept names one), a record read by its length."""
+    if not isinstance(req, dict):
+        return 20_000
+    lists = sum(len(v) for v in (req.get("rounds"), req.get("history")) if isinstance(v, list))
+    text = req.get("text")
+    return 20_000 + 10_000 * lists + (40 * len(text) if isinstance(text, str) else 0)
+
 #: Work units per request, checked by engine.api before an action runs (a unit is
 #: about a microsecond of CPython). Every input above is capped (eight-card hands,
 #: at most 27 字牌 in a search, memoised), so each action is bounded by a constant.
@@ -641,9 +650,7 @@ COSTS: dict[str, Any] = {
                                    20_000 if isinstance(req, dict) and "level" in req else 0),  # 4 splits at the strong level
     "showing": 50_000,
     # each round is a showing (and each correction kept names one)
-    "tally": lambda req: 20_000 + 10_000 * sum(len(req.get(k)) if isinstance(req, dict) and isinstance(req.get(k), list) else 0
-                                               for k in ("rounds", "history")) + (
-        40 * len(req["text"]) if isinstance(req, dict) and isinstance(req.get("text"), str) else 0),
+    "tally": _tally_units,
     "combinations": 10_000,
     "faces": 10_000,
     "zipai-deal": 10_000,

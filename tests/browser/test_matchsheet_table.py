@@ -204,7 +204,7 @@ def test_a_count_no_hand_makes_is_refused_beside_the_field_and_the_record_says_t
         wait_hands(page, 1)
         with page.expect_download() as dl:
             root.locator('[data-role="session-export"]').click()
-        text = open(dl.value.path(), encoding="utf-8").read()
+        text = Path(dl.value.path()).read_text(encoding="utf-8")
         moves = [ln for ln in text.splitlines() if ln.startswith("1. ")]
         assert moves and "奶奶胡 54 戏" in moves[0] and "乙胡" not in moves[0], moves
         told = handle({"game": "record", "action": "referee", "text": text})

@@ -4,6 +4,8 @@ the exported file's name."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 SHOWING = '.hw[data-widget="yezi-showing"]'
@@ -125,7 +127,7 @@ def test_the_family_s_rounds_are_kept_corrected_and_exported(page, site_url, wid
     assert all(n in line.inner_text() for n in NAMES)
     root.locator('[data-role="card"]').last.scroll_into_view_if_needed()  # down at the palette, the totals still in view
     box = line.bounding_box()
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= width, box
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= width, box
     # correct round 2: the form comes back filled with it (the die thrower, all four players entered)
     root.locator('[data-role="pick-round"]').select_option("1")
     root.locator('[data-role="edit-round"]').click()
@@ -156,12 +158,12 @@ def test_the_family_s_rounds_are_kept_corrected_and_exported(page, site_url, wid
         root.locator('[data-role="session-export"]').click()
     d = got.value
     assert all(n in d.suggested_filename for n in NAMES), d.suggested_filename
-    text = open(d.path(), encoding="utf-8").read()
+    text = Path(d.path()).read_text(encoding="utf-8")
     assert '[Sheet "tally"]' in text and "History" in text and "我;老伴;大姐;二哥" in text
     exported = d.path()
     with page.expect_download() as got:
         root.locator('[data-role="sheet-export"]').click()
-    sheet = open(got.value.path(), encoding="utf-8").read()
+    sheet = Path(got.value.path()).read_text(encoding="utf-8")
     assert got.value.suggested_filename.endswith(".html") and all(n in sheet for n in NAMES) and "累计" in sheet
     # kept on this device: after a reload the rounds, the totals and the corrections are back
     kept = totals(root)
