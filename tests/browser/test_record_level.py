@@ -96,5 +96,5 @@ def test_a_paohuzi_hand_against_the_strong_level_from_a_shared_link_and_its_revi
     first.first.wait_for(state="attached", timeout=300_000)  # in a decision not opened yet
     assert first.count() == len(want["decisions"][0]["options"]) >= 2
     assert root.locator(".rv-decision").count() == want["total"]
-    assert want["decisions"][0]["chosen_words"][lang] in root.locator('.rv-decision[data-n="1"] summary').inner_text()
+    assert want["decisions"][0]["chosen_words"][lang] in root.locator('.rv-decision[data-n="1"] > summary').inner_text()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360

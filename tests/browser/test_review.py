@@ -206,8 +206,8 @@ DAWEI = '[data-widget="dawei-game"]'
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_dawei_game_at_the_strong_level_and_its_review_on_a_phone(page, site_url, lang):
     """打围's table: the strong level chosen in the engine's words, the game played to its end choosing
-    splits, the hint asked right after "Play until my next decision" (it follows whether the reader has a
-    choice now), and the review of the reader's split choices against the engine's own answer."""
+    splits, the hint asked right after "Play until my next decision" (at a throw it says there is nothing to
+    choose; at a split it gives the level's choice and its reason), and the review of the reader's split choices against the engine's own answer."""
     root, level = open_table_with_levels(page, site_url + ("en/" if lang == "en" else "") + "dawei/play/", DAWEI, lang)
     hint = root.locator('[data-role="hint"]')
 
@@ -223,8 +223,8 @@ def test_a_dawei_game_at_the_strong_level_and_its_review_on_a_phone(page, site_u
         assert a["ok"], a
         if a["terminal"]:
             break
-        if a["legal"][0]["action"] == "throw":  # no choice now: no hint either
-            assert a["hint"] is None and hint.is_disabled()
+        if a["legal"][0]["action"] == "throw":  # no choice now: the hint says so, and that there is nothing to choose (41.3)
+            assert a["hint"] is not None and a["hint"]["choosing"] is False and hint.is_enabled()
             n = seq(page, DAWEI)
             root.locator('[data-action="auto-choice"]').click()
             wait_seq(page, n, DAWEI)
