@@ -200,8 +200,9 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
 
     html_text = re.sub(r"<p>(HWSTASH[0-9a-f]{16}\d+)</p>", repl, html_text)
     html_text = gloss.page_gloss(html_text, page, page_lang(page))  # 柱 glossed on every page that uses it
-    html_text = CELL_END.sub(r"\1\n", html_text)  # the search index keeps table cells apart ("old lion tiger", not "old liontiger")
-    return record_page.page_content(html_text, page, config)
+    html_text = record_page.page_content(html_text, page, config)
+    # the search index keeps table cells apart ("old lion tiger", not "old liontiger"), those the record adds included
+    return CELL_END.sub(r"\1\n", html_text)
 
 
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:

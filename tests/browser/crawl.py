@@ -161,7 +161,7 @@ OVERFLOW_JS = """(W) => {
 CARDS_JS = "cs => cs.map(c => c.getBoundingClientRect().right)"
 
 # The names of controls a page's text quotes — a quotation right after "press", "click", "tap", "choose",
-# 按, 点… or right before "button"/按钮 — each with whether a control of the page (a button, a link, a
+# 按下, 点击… (not a bare 按 or 点: "按“有幺叫幺”" is "by the rule", "点“即可”" a die's points) or right before "button"/按钮 — each with whether a control of the page (a button, a link, a
 # folded part's title, a label, a menu's choice) bears that name once its widgets are ready. And whether the
 # page uses 柱, and glosses it where it begins (sitegen/gloss.py).
 QUOTED_JS = """() => {
@@ -174,7 +174,7 @@ QUOTED_JS = """() => {
   const prose = [...main.querySelectorAll('p, li, td, dd')]
     .filter((e) => !e.closest('.hw, pre, code, .md-source-file, .hw-cite, details.example'))
     .map((e) => e.textContent).join('\\n');
-  const quote = /(press(?:es|ing)?|click(?:s|ing)?|tap(?:s|ping)?|choose|the buttons?|按下?|点(?:击|一下)?)\\s*[“"]([^”"\\n]{1,60})[”"]|[“"]([^”"\\n]{1,60})[”"]\\s*(?:button|按钮)/gi;
+  const quote = /(press(?:es|ing)?|click(?:s|ing)?|tap(?:s|ping)?|choose|the buttons?|按下|按一下|点击|点一下)\\s*[“"]([^”"\\n]{1,60})[”"]|[“"]([^”"\\n]{1,60})[”"]\\s*(?:button|按钮)/gi;
   const quoted = [];
   for (const m of prose.matchAll(quote)) {
     const q = (m[2] || m[3]).trim();
