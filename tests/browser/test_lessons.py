@@ -7,6 +7,7 @@ at 360 px in the other; the phone's layout of the play widgets has its own test 
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import urljoin, urlparse
 
@@ -205,7 +206,8 @@ def own_paohuzi_choice(a: dict) -> dict:
 def play_paohuzi(page, root, lang: str) -> None:
     """The lesson's own table: at each decision the reader opens the hint and reads why the computer would move
     so (and, with several ways to 吃, what each keeps or gives up), then makes a choice of their own, to the end."""
-    seed = int(re.search(r"\d+", root.locator('[data-role="title"]').inner_text()).group())
+    # the lesson's deal: its seed is the widget's own (never on screen: the share link and the record keep it)
+    seed = int(json.loads(root.get_attribute("data-params"))["seed"])
     moves: list[str] = []
     differs = 0
     for _ in range(80):
@@ -287,7 +289,7 @@ def check_paohuzi_lesson(page, lang: str) -> None:
     for anchor in ("seats", "chi", "bi", "peng", "wei", "ti", "pao", "forced", "one-pair"):
         assert page.locator(f"#{anchor}").count() == 1, anchor
     assert page.locator(".phz-lesson-example").count() >= 9
-    order = page.evaluate("""() => [...document.querySelectorAll('#chi, #peng, [data-lesson-step="chi"], [data-lesson-step="peng"], [data-widget="zipai-table"]')].map((e) => e.id || e.dataset.lessonStep || 'table')""")
+    order = page.evaluate("""() => [...document.querySelectorAll('#chi, #peng, [data-lesson-step="chi"], [data-lesson-step="peng"], [data-widget="zipai-table"]')].map((e) => (e.dataset.widget === 'zipai-table' ? 'table' : e.id || e.dataset.lessonStep))""")
     assert order == ["chi", "chi", "peng", "peng", "table"]
     check_paohuzi_cards(page, lang, 60)
 
@@ -488,6 +490,7 @@ def test_on_a_phone_buttons_sit_by_their_cards_tables_fit_and_terms_open_on_tap(
     # 跑胡子: the moves offered (碰, each way to 吃, let it go) sit right under the reader's hand
     pg.goto(site_url + "en/paohuzi/learn/")
     table = pg.locator('[data-widget="zipai-table"]')
+    pg.wait_for_selector('[data-widget="lesson-progress"][data-state="ready"]', timeout=120_000)  # the folds are made
     pg.locator('[data-widget="lesson-progress"] .lesson-hand a').tap()  # the lesson's parts are folded on a phone
     pg.wait_for_function("(el) => el.dataset.state === 'ready'", arg=table.element_handle(), timeout=120_000)
     table.locator("button.zp-hcard").first.tap()  # a first discard: the next player's discard or the stock offers a card
