@@ -48,7 +48,10 @@ def check_invariants(h: Hand, before=None) -> None:
     if before is None:
         return
     n0, held = before
+    held = dict(held)
     for e in h.log[n0:]:
+        if e.kind == "discard" and held.get(e.card.index) == ("kan", e.seat):
+            del held[e.card.index]  # he broke his own 坎 (nothing else left to discard): two are left, no 跑 owed
         if e.kind != "let_go":
             continue
         i = e.card.index
