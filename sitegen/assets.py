@@ -73,12 +73,19 @@ ENGINE_REF = "/*hw:engine*/null"
 SNAPSHOT_REF = "/*hw:snapshot*/null"
 VIEWS_REF = "/*hw:views*/null"
 BOOT_PY = re.compile(r"const BOOT_PY = `(.*?)`;", re.S)
-# the snapshot: standard modules the engine uses, the engine's entry point, and every game
+# the snapshot: standard modules the engine uses, the engine's entry point, and every module of the engine and the
+# views (the modules a first request imports on its way, 打围's referee for one, would cost a returning reader a
+# quarter of a second in the browser: benchmarks/run.py prints the start's steps)
 SNAPSHOT_PRELOAD = "import json, random, dataclasses, typing, functools, itertools, fractions, math, html, re, types\n"
 SNAPSHOT_GAMES = """
+import pkgutil as _pkgutil
 for _game in engine.api.GAMES:
     engine.api.game_module(_game)
-del _game
+for _pkg in (engine, views):
+    for _m in _pkgutil.walk_packages(_pkg.__path__, _pkg.__name__ + "."):
+        if _m.name.rsplit(".", 1)[-1] != "__main__":
+            importlib.import_module(_m.name)
+del _game, _pkg, _m, _pkgutil
 """
 
 

@@ -16,12 +16,28 @@ always escaped (``html.escape``): a name holding ``<script>`` stays text.
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from engine.api import handle
 
-from . import dawei, gupai, paohuzi, review, yezi, zipai
+if TYPE_CHECKING:
+    from . import dawei, gupai, paohuzi, review, yezi, zipai
+else:
+
+    class _Later:
+        """A game's views, imported when a widget first asks for them: in the browser, a page of one game does not
+        wait for every game's views (and the engine modules they use) before its first widget. Once imported, the
+        module takes this name's place (the import sets it on the package)."""
+
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def __getattr__(self, attr: str) -> Any:
+            return getattr(importlib.import_module(f"{__name__}.{self.name}"), attr)
+
+    dawei, gupai, paohuzi, review, yezi, zipai = (_Later(n) for n in ("dawei", "gupai", "paohuzi", "review", "yezi", "zipai"))
 
 __all__ = ["VIEWS", "answer"]
 
@@ -64,7 +80,7 @@ VIEWS["table-review"] = (("table", "review"), lambda a, req: review.parts(a, req
 VIEWS["gupai-ledger"] = (("gupai", "ledger"), lambda a, req: gupai.ledger(a, req["lang"]), None)
 
 #: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)
-SEEN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"zipai-table": zipai.seen}
+SEEN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"zipai-table": lambda a: zipai.seen(a)}
 
 
 def _same(a: dict[str, Any]) -> dict[str, Any]:

@@ -431,8 +431,10 @@ function bootWhenParsed() {
   startWhenIdle();
   bootWorker().catch(() => {}); // a failure is shown by each widget's hydration, which asks again
 }
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bootWhenParsed, { once: true });
-else bootWhenParsed();
+// The runtime is an async script at the end of the head: the head has said whether the page has widgets, so Python
+// starts now, while the body is still being parsed; a page that does not say so is looked at once it is parsed.
+if (document.querySelector('meta[name="hw-widgets"]') || document.readyState !== "loading") bootWhenParsed();
+else document.addEventListener("DOMContentLoaded", bootWhenParsed, { once: true });
 
 function subscribe() {
   if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -84,25 +84,28 @@ async function forgetSnapshot() {
   for (const name of await caches.keys()) await (await caches.open(name)).delete(snapshotURL());
 }
 
-/** The build's snapshot from this browser's caches, checked; null when there is none
- * (``rejected`` tells whether a copy was found and refused). */
-async function readSnapshot(report) {
+/** The build's snapshot in this browser's caches: the response, or null when there is none. */
+async function findSnapshot() {
   if (!SNAPSHOT || !self.caches || !(self.crypto && crypto.subtle)) return null;
   const url = snapshotURL();
   for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    const hit = await cache.match(url);
-    if (!hit) continue;
-    const packed = await hit.arrayBuffer();
-    if (hex(await crypto.subtle.digest("SHA-256", packed)) !== SNAPSHOT.sha256) {
-      report.rejected = true;
-      await cache.delete(url);
-      continue;
-    }
-    const raw = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(raw).arrayBuffer());
+    const hit = await (await caches.open(name)).match(url);
+    if (hit) return hit;
   }
   return null;
+}
+
+/** A snapshot found in the caches, checked against the digest this script carries and unpacked; a copy that
+ * fails the check is deleted (``report.rejected``) and the start goes on without it. */
+async function readSnapshot(hit, report) {
+  const packed = await hit.arrayBuffer();
+  if (hex(await crypto.subtle.digest("SHA-256", packed)) !== SNAPSHOT.sha256) {
+    report.rejected = true;
+    await forgetSnapshot().catch(() => {});
+    throw new Error("the Python snapshot in this browser's caches is not this build's");
+  }
+  const raw = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(raw).arrayBuffer());
 }
 
 // A first visit (no service worker in charge yet): what this start fetches is also written to
@@ -143,15 +146,20 @@ async function boot(options = {}) {
   const viewsZip = fetchViews();
   viewsZip.catch(() => {});
   const report = { rejected: false };
+  const phases = {}; // milliseconds from the start of each step's end, for benchmarks/run.py
+  const mark = (name) => { phases[name] = Math.round(performance.now() - t0); };
   let pyodide = null;
   let restored = false;
   // not when the page asks for a fresh start (the snapshot failed in this browser before)
   const skip = !SNAPSHOT || options.snapshot === false || options.avoid === snapshotURL();
-  const bytes = skip ? null : await readSnapshot(report).catch(() => null);
-  if (bytes) {
+  const hit = skip ? null : await findSnapshot().catch(() => null);
+  if (hit) {
     // the page drops the snapshot if this start does not finish in time (widgets/runtime.js)
     self.postMessage({ type: "booting", snapshot: snapshotURL() });
     try {
+      // read, checked and unpacked while Pyodide fetches and compiles its WebAssembly (it awaits the bytes
+      // only when it builds the memory)
+      const bytes = readSnapshot(hit, report).finally(() => mark("snapshot"));
       pyodide = await loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
       restored = true;
     } catch {
@@ -160,11 +168,14 @@ async function boot(options = {}) {
     }
   }
   if (!pyodide) pyodide = await loadPyodide(pyodideOptions());
+  mark("python");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   pyodide.unpackArchive(await viewsZip, "zip", { extractDir: sitePackages });
+  mark("unpacked");
   if (restored) pyodide.runPython("import importlib; importlib.invalidate_caches()");
   else pyodide.runPython(BOOT_PY);
+  mark("engine");
   pyCall = pyodide.globals.get("_hw_call");
   const ping = JSON.parse(pyCall(JSON.stringify({ game: "engine", action: "ping" })));
   if (!ping.ok) {
@@ -174,7 +185,7 @@ async function boot(options = {}) {
   }
   const version = pyodide.runPython("engine.__version__");
   self.hwBoot = {
-    version, snapshot: restored, snapshotRejected: report.rejected, ms: performance.now() - t0,
+    version, snapshot: restored, snapshotRejected: report.rejected, ms: performance.now() - t0, phases,
     snapshotFile: SNAPSHOT ? snapshotURL() : null,
     // what this start fetched: the page asks the service worker to keep it (widgets/runtime.js)
     fetched: performance.getEntriesByType("resource").map((e) => e.name),
