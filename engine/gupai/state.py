@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 from collections.abc import Sequence
 
-from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
 from .config import CHOICES, GupaiConfig, config_from
 from .hand import MAX_MOVES, Deal, Move, Trick, deal, jiao_reason, jiao_singles, without
 from .plays import Play, beats, classify, plays_in, why_not_beats
@@ -208,6 +208,13 @@ class GupaiState(GameState):
             self._lay(m)
             self.actions.append(move_id(m))
         return self
+
+    def clone(self) -> Self:
+        """A copy: the hand's fields are immutable values a move rebinds, so the copy shares them; the
+        moves so far and the setup are copied."""
+        other = object.__new__(type(self))
+        other.__dict__ = {**self.__dict__, "actions": list(self.actions), "setup": fast_copy(self.setup)}
+        return other
 
     # ------------------------------------------------------------ the end
 

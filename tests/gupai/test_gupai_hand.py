@@ -226,3 +226,17 @@ def test_sealed_seat_lays_no_tile():
     # a sealed dealer does not lead: the next seat does
     seed0 = next(x for x in range(400) if can_seal(deal(x).hands[0]))
     assert hand(seed0, 0, sealed=(0,)).to_move == 1
+
+
+def test_a_copy_plays_on_without_changing_the_hand_it_was_copied_from():
+    # the copy shares the hand's values (a move rebinds them): playing on it leaves the original as it was
+    s = hand(11, dealer=1, options={"xiqian": "none"})
+    for a in s.legal_actions()[:1]:
+        s.apply(a)
+    seen = [s.observation(p) for p in range(4)]
+    written = s.written()
+    c = s.clone()
+    c.play_out()
+    assert c.terminal and len(c.actions) > len(s.actions) and c.written()["options"] == {"xiqian": "none"}
+    assert [s.observation(p) for p in range(4)] == seen and s.written() == written and not s.terminal
+    assert open_state(c.written()).tricks == c.tricks
