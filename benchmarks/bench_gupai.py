@@ -16,7 +16,8 @@ sys.path.insert(0, str(ROOT))
 
 from engine.api import handle
 from engine.gupai.config import all_configs
-from engine.gupai.hand import State, play_out
+from engine.gupai.config import as_dict
+from engine.gupai.state import GupaiState
 
 
 def per_call(fn, n: int) -> float:
@@ -26,11 +27,11 @@ def per_call(fn, n: int) -> float:
     return (time.perf_counter() - t) / n
 
 
-def random_hand(seed: int, cfg=None) -> State:
+def random_hand(seed: int, cfg=None) -> GupaiState:
     rnd = random.Random(seed)
-    s = State.start(seed) if cfg is None else State.start(seed, 0, cfg)
+    s = GupaiState({"seed": seed, "options": {} if cfg is None else as_dict(cfg)})
     while not s.terminal:
-        s = s.apply(rnd.choice(s.legal()))
+        s.apply(rnd.choice(s.legal_actions()))
     return s
 
 
@@ -38,7 +39,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=200)
     n = ap.parse_args().hands
-    print(f"whole hand, computer players:   {1000 * per_call(lambda i: play_out(State.start(i)), n):.2f} ms")
+    print(f"whole hand, computer players:   {1000 * per_call(lambda i: GupaiState({'seed': i}).play_out(), n):.2f} ms")
     print(f"whole hand, random players:     {1000 * per_call(lambda i: random_hand(i), n):.2f} ms")
     print(f"API play (one seat human):      {1000 * per_call(lambda i: handle({'game': 'gupai', 'action': 'play', 'seed': i, 'human': 0}), n):.2f} ms")
     print(f"API play with a check:          {1000 * per_call(lambda i: handle({'game': 'gupai', 'action': 'play', 'seed': i, 'human': 0, 'check': ['66', '11']}), n):.2f} ms")
@@ -46,7 +47,7 @@ def main() -> int:
     closers = [0, 0, 0, 0]
     kinds: dict[str, int] = {}
     for i in range(n):
-        s = play_out(State.start(i))
+        s = GupaiState({"seed": i}).play_out()
         st = s.settlement()
         closers[s.closer()] += 1
         k = st.bama or ("黑八马" if st.heibama else "-")
@@ -63,7 +64,7 @@ def main() -> int:
     worst = 0
     for cfg in configs:
         for i in range(max(1, n // 20)):
-            worst = max(worst, abs(sum(random_hand(i, cfg).returns() or (0,))))
+            worst = max(worst, abs(sum(random_hand(i, cfg).returns())))
     print(f"{len(configs)} option combinations × {max(1, n // 20)} random hands: largest |sum of nets| = {worst} "
           f"({time.perf_counter() - t:.1f} s)")
     return 0

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from engine.api import handle
 from sitegen.common import t
 from engine.gupai import trace
-from engine.gupai.config import CHOICES, DEFAULT, LABELS, GupaiConfig
+from engine.gupai.config import CHOICES, DEFAULT, LABELS
 from engine.gupai.plays import TAO, classify
 from engine.gupai.scoring import BAMA_MULT, HEI_PAYS, SEATS_EN, SEATS_ZH, jie
 from engine.gupai.svg import tile_svg
@@ -228,22 +228,24 @@ EFFECT_HANDS = 200
 @functools.lru_cache(maxsize=1)
 def _option_effects() -> tuple[tuple[str, str, int, int], ...]:
     """(option, choice, hands changed, hands unbalanced) over the same seeded hands."""
-    from engine.gupai.hand import State, play_out
+    from engine.gupai.state import GupaiState
+
+    def hand(seed: int, options: dict[str, str]) -> tuple[int, ...]:  # the hand played by the computer at every seat
+        settled = GupaiState({"seed": seed, "dealer": seed % 4, "options": options}).play_out().settlement()
+        assert settled is not None
+        return settled.nets
 
     out = []
-    base = [play_out(State.start(seed, seed % 4, DEFAULT)) for seed in range(EFFECT_HANDS)]
-    assert all(sum(b.returns() or (1,)) == 0 for b in base), "the default readings must balance every hand"
+    base = [hand(seed, {}) for seed in range(EFFECT_HANDS)]
+    assert all(sum(b) == 0 for b in base), "the default readings must balance every hand"
     for key, choices in CHOICES.items():
         for c in choices:
             if c == getattr(DEFAULT, key):
                 continue
-            cfg = GupaiConfig(**{key: c})
             changed = unbalanced = 0
             for seed, b in enumerate(base):
-                alt = play_out(State.start(seed, seed % 4, cfg))
-                r = alt.returns()
-                assert r is not None
-                changed += r != b.returns()
+                r = hand(seed, {key: c})
+                changed += r != b
                 unbalanced += sum(r) != 0
             out.append((key, c, changed, unbalanced))
     return tuple(out)

@@ -16,9 +16,10 @@ from ..protocol import SEED_MAX  # the seeds a written position (the strong leve
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, read_level
-from .hand import MAX_MOVES, Move, State, deal
+from .hand import MAX_MOVES, Move, deal
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
 from .plays import Play, beats, classify, family_en, family_zh
+from .state import GupaiState, move_id
 from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
 from .svg import tile_svg
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
@@ -147,7 +148,7 @@ def _seats() -> list[dict[str, str]]:
     return [{"zh": z, "en": e} for z, e in zip(SEATS_ZH, SEATS_EN)]
 
 
-def _state_json(st: State, human: int | None, lawful: list[str]) -> dict[str, Any]:
+def _state_json(st: GupaiState, human: int | None, lawful: list[str]) -> dict[str, Any]:
     """The table as ``human`` sees it (everything when nobody is seated or the hand is over); ``lawful``: the
     protocol's lawful moves of the seat to play, offered when that seat is the reader's."""
     show_all = human is None or st.terminal
@@ -187,7 +188,7 @@ def _state_json(st: State, human: int | None, lawful: list[str]) -> dict[str, An
     return ans
 
 
-def _check_json(st: State, tiles: tuple[str, ...]) -> dict[str, Any]:
+def _check_json(st: GupaiState, tiles: tuple[str, ...]) -> dict[str, Any]:
     """Why each of the two buttons is (not) available for the chosen tiles."""
     out: dict[str, Any] = {}
     for key, up in (("up", True), ("down", False)):
@@ -209,13 +210,12 @@ def _sealed_seats(req: dict[str, Any], dealt: tuple[tuple[str, ...], ...]) -> tu
     return tuple(sorted(set(seats)))
 
 
-def table_state(req: dict[str, Any]) -> tuple[Any, int, int | None, GupaiConfig, str]:
-    """A table's request replayed through the game protocol (engine/protocol/gupai.py): the computer plays every
+def table_state(req: dict[str, Any]) -> tuple[GupaiState, int, int | None, GupaiConfig, str]:
+    """A table's request replayed through the game protocol (:class:`GupaiState`): the computer plays every
     seat but ``human`` (at the request's level) and the reader's moves in turn; the protocol decides what is lawful,
     and the first move it refuses is named with its reason. The state reached, the seed, the reader's seat, the
     rules and the level."""
     from ..protocol import IllegalAction
-    from ..protocol.gupai import GupaiState, move_id
 
     seed = _seed(req)
     dealer = get_int(req, "dealer", 0, lo=0, hi=3)
@@ -230,7 +230,7 @@ def table_state(req: dict[str, Any]) -> tuple[Any, int, int | None, GupaiConfig,
 
     def computer_plays() -> None:  # every seat but the reader's, until the reader must play or the hand is over
         while not gs.is_terminal() and gs.current_player() != human:
-            gs.apply(move_id(gupai_move(gs.st, seed, level)))
+            gs.apply(move_id(gupai_move(gs, seed, level)))
 
     for i, m in enumerate(moves):
         if human is not None:
@@ -249,11 +249,10 @@ def table_state(req: dict[str, Any]) -> tuple[Any, int, int | None, GupaiConfig,
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
     """The table (its widget, share links and records ask this): the hand as the reader's seat sees it."""
-    gs, seed, human, cfg, level = table_state(req)
-    dealer = gs.setup["dealer"]
-    st = gs.st
+    st, seed, human, cfg, level = table_state(req)
+    dealer = st.setup["dealer"]
     ans = {"seed": seed, "dealer": dealer, "human": human, "options": as_dict(cfg)}
-    ans.update(_state_json(st, human, gs.legal_actions(human) if human is not None else gs.legal_actions()))
+    ans.update(_state_json(st, human, st.legal_actions(human) if human is not None else st.legal_actions()))
     if "level" in req:
         ans["level"] = level
         hint = gupai_move(st, seed, level, STRONG_UNITS["gupai"]) if human is not None and not st.terminal and st.to_move == human else None

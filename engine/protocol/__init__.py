@@ -50,7 +50,7 @@ from collections.abc import Mapping, Sequence
 #: game id -> "module:class" of its adapter
 ADAPTERS: dict[str, str] = {
     "dawei": "engine.protocol.dawei:DaweiState",
-    "gupai": "engine.protocol.gupai:GupaiState",
+    "gupai": "engine.gupai.state:GupaiState",
     "yezi": "engine.protocol.yezi:YeziState",
     "paohuzi": "engine.protocol.paohuzi:PaohuziState",
 }

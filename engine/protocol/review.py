@@ -64,7 +64,7 @@ def _gupai_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str,
     c_side, _, c_tiles = chosen.partition(":")
     kept = Counter(c_tiles.split(".")) - Counter(b_tiles.split("."))  # what yours spent and the better one keeps
     spent = Counter(b_tiles.split(".")) - Counter(c_tiles.split("."))
-    hand_after = len(st.st.hands[seat]) - len(b_tiles.split("."))  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    hand_after = len(st.hands[seat]) - len(b_tiles.split("."))  # type: ignore[attr-defined]  # 骨牌's tiles in hand (issue 39.2 lets the game say it)
     zh: list[str] = []
     en: list[str] = []
     if kept:
@@ -99,7 +99,7 @@ def _gupai_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
         return None
     z = "、".join(BY_CODE[t].zh for t in codes)
     n = " and ".join(BY_CODE[t].en for t in codes)
-    left = len(st.st.hands[seat]) - len(codes)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    left = len(st.hands[seat]) - len(codes)  # type: ignore[attr-defined]  # 骨牌's tiles in hand (issue 39.2 lets the game say it)
     keep_zh = f"手里还留 {left} 张到后面" if left else "这是最后一圈"
     keep_en = (f"{left} tiles stay in hand for later" if left > 1 else "one tile stays in hand for later") if left else "this is the last trick"
     if side == "up":

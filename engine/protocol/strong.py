@@ -74,10 +74,10 @@ def basic_action(state: GameState) -> str:
     """The basic computer player's move for the seat to decide, as a protocol move."""
     game = state.game
     if game == "gupai":
-        from ..gupai.hand import computer_move
-        from .gupai import move_id
+        from ..gupai.state import GupaiState, computer_move, move_id
 
-        return move_id(computer_move(state.st))  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        assert isinstance(state, GupaiState)
+        return move_id(computer_move(state))
     if game == "paohuzi":
         from ..paohuzi.ai import choose, public_passes
         from ..paohuzi.table import action_id
@@ -99,7 +99,10 @@ def rollout(state: GameState) -> list[float]:
     (A 跑胡子 hand played out so writes no more to its log: only its result is read.)"""
     game = state.game
     if game == "gupai":
-        state.st = _gupai_out(state.st)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        from ..gupai.state import GupaiState
+
+        assert isinstance(state, GupaiState)
+        state.play_out()
     elif game == "paohuzi":
         from ..paohuzi.ai import play_out as pao_out
 
@@ -115,36 +118,6 @@ def rollout(state: GameState) -> list[float]:
     return [float(x) for x in state._returns()] if state.is_terminal() else [0.0] * state.num_players()
 
 
-def _gupai_out(st: Any) -> Any:
-    """骨牌's ``play_out`` for a rollout: the basic player's moves are lawful by construction, so each is
-    applied without asking again whether it is (the same states as ``State.apply``; a test compares)."""
-    from dataclasses import replace
-
-    from ..gupai.hand import MAX_MOVES, Trick, _remove, computer_move
-    from ..gupai.scoring import dun_of_trick
-    from ..gupai.tiles import sort_tiles
-
-    for _ in range(MAX_MOVES):
-        if st.terminal:
-            break
-        m = computer_move(st)
-        seat = st.to_move
-        tiles = sort_tiles(m.tiles)
-        hands = list(st.hands)
-        hands[seat] = _remove(hands[seat], tiles)
-        current = st.current + ((seat, type(m)(tiles, m.up)),)
-        if len(current) < len(st.order()):
-            st = replace(st, hands=tuple(hands), current=current)
-            continue
-        st = replace(st, hands=tuple(hands), current=current)
-        win = st.best()
-        dun = dun_of_trick(len(tiles), st.config)
-        held = list(st.held)
-        held[win[0]] += dun
-        st = replace(st, leader=win[0], current=(), tricks=st.tricks + (Trick(st.leader, current, win[0], dun),), held=tuple(held))
-    return st
-
-
 # ---------------------------------------------------------------- 骨牌's play action
 
 
@@ -153,38 +126,13 @@ def _gupai_out(st: Any) -> Any:
 GUPAI_SEAT_UNITS = 52_000
 
 
-def gupai_state(st: Any, seed: int) -> GameState:
-    """骨牌's own ``State`` as a protocol state (the moves so far written out), for the strong level."""
-    from .gupai import GupaiState, move_id
-
-    gs = GupaiState.__new__(GupaiState)
-    gs.setup = {"seed": seed, "dealer": st.deal.dealer, "options": {}, "sealed": list(st.sealed)}
-    gs.actions = [move_id(m) for t in st.tricks for _, m in t.moves] + [move_id(m) for _, m in st.current]
-    gs._cache = None
-    gs.st = st
-    return gs
-
-
 def gupai_move(st: Any, seed: int, level: str, units: int = GUPAI_SEAT_UNITS) -> Any:
-    """The move (a 骨牌 ``Move``) of the seat to play at ``level``."""
-    from ..gupai.hand import computer_move
-    from .gupai import _move_of
+    """The move (a 骨牌 ``Move``) of the seat to play in ``st`` (a :class:`engine.gupai.state.GupaiState`) at ``level``."""
+    from ..gupai.state import computer_move, move_of
 
     if level != "strong":
         return computer_move(st)
-    gs = gupai_state(st, seed)
-    return _move_of(strong_choice(gs, rollouts_for(gs, units), seed).action)
-
-
-def gupai_play_out(st: Any, human: int | None, seed: int, level: str) -> Any:
-    """骨牌's ``play_out`` at ``level``: the computer plays every seat but ``human`` until ``human`` must play."""
-    from ..gupai.hand import MAX_MOVES
-
-    for _ in range(MAX_MOVES):
-        if st.terminal or st.to_move == human:
-            break
-        st = st.apply(gupai_move(st, seed, level))
-    return st
+    return move_of(strong_choice(st, rollouts_for(st, units), seed).action)
 
 
 # ---------------------------------------------------------------- 跑胡子's play action
@@ -280,7 +228,7 @@ def rollout_units(state: GameState) -> int:
     """The work of one rollout from ``state``: :data:`ROLLOUT_UNITS` scaled by how much of the game is left."""
     full = ROLLOUT_UNITS.get(state.game, 10_000)
     if state.game == "gupai":
-        return max(100, full * sum(len(h) for h in state.st.hands) // 32)  # type: ignore[attr-defined, misc]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        return max(100, full * sum(len(h) for h in state.hands) // 32)  # type: ignore[attr-defined, misc]  # 骨牌's tiles in hand (issue 39.2 asks the game for its rollout's work)
     if state.game == "paohuzi":
         return max(1_000, full * min(22, len(state.h.stock) + 2) // 22)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     return full
@@ -402,5 +350,5 @@ def choose_action(state: GameState, level: str, units: int, seed: int = 0,
     return basic_action(state)
 
 
-__all__ = ["COVERED", "Choice", "PAOHUZI_SEATS_UNITS", "PAOHUZI_SEAT_UNITS", "paohuzi_hint", "paohuzi_seats", "paohuzi_state", "GUPAI_SEAT_UNITS", "gupai_move", "gupai_play_out", "gupai_state", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
+__all__ = ["COVERED", "Choice", "PAOHUZI_SEATS_UNITS", "PAOHUZI_SEAT_UNITS", "paohuzi_hint", "paohuzi_seats", "paohuzi_state", "GUPAI_SEAT_UNITS", "gupai_move", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
            "rollout", "rollout_units", "rollouts_for", "strong_choice"]

@@ -194,7 +194,7 @@ def log_mark(st: GameState) -> int:
     if st.game == "paohuzi":
         return len(st.h.log)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "gupai":
-        return len(st.st.tricks) if hasattr(st, "st") else 0  # a ledger has no tricks
+        return len(st.tricks) if hasattr(st, "tricks") else 0  # a ledger has no tricks
     return 0
 
 
@@ -207,9 +207,9 @@ def events(st: GameState, mark: int) -> list[tuple[str, str]]:
         return [(e.zh, e.en) for e in st.g.log[mark:]]  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "paohuzi":  # the hand's log is written in its variant's words (下灌字牌's own: engine/paohuzi/xiaguan.py)
         return [(e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
-    if st.game == "gupai" and hasattr(st, "st"):
+    if st.game == "gupai" and hasattr(st, "tricks"):
         out = []
-        for t in st.st.tricks[mark:]:
+        for t in st.tricks[mark:]:
             zh, en = SEATS_ZH[t.winner], SEAT_LETTERS[t.winner]
             out.append((f"{zh}家赢得这一墩（{t.dun} 墩）。", f"{en} wins the trick ({t.dun} dun)."))
         return out
@@ -615,8 +615,8 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
 
         sheet = hand_sheet(st.h, st.setup["table"])  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         return [{"zh": line.zh, "en": line.en} for line in sheet.lines]
-    if st.game == "gupai" and hasattr(st, "hands"):  # a session's ledger: the hands it holds
-        return [{"zh": f"共记 {len(st.hands)} 盘，各家合计（墩）：", "en": f"{len(st.hands)} hands entered; each player's total (in 墩):"}]
+    if st.game == "gupai" and st.setup.get("sheet") == "ledger":  # a session's ledger: the hands it holds
+        return [{"zh": f"共记 {len(st.hands)} 盘，各家合计（墩）：", "en": f"{len(st.hands)} hands entered; each player's total (in 墩):"}]  # type: ignore[attr-defined]  # the ledger's hands entered (engine.record.ledger)
     if st.game == "yezi":
         res = st.r.result()  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
         return [{"zh": f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。",

@@ -22,7 +22,7 @@ from typing import Any
 from collections.abc import Sequence
 
 from ..protocol import IllegalAction, read_int, read_options
-from ..protocol.gupai import GupaiState
+from ..gupai.state import GupaiState
 from ..protocol.paohuzi import CHOICES as PHZ_CHOICES, PaohuziState
 from ..protocol.yezi import CHOICES as YEZI_CHOICES, YeziState
 
@@ -171,35 +171,19 @@ class GupaiDealtState(GupaiState):
     def setups(cls) -> list[dict[str, Any]]:
         return []
 
-    def _start(self) -> None:
-        from ..gupai.config import config_from
-        from ..gupai.hand import STACKS, Deal, State
-        from ..gupai.scoring import can_seal
-        from ..gupai.tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS, sort_tiles
+    def _dealt(self) -> Any:
+        """The tiles the record gives, checked: eight for each seat, together the whole set."""
+        from ..gupai.hand import table_deal
+        from ..gupai.tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS
 
-        s = self.setup
         def tile(x: str) -> str:
             if x not in BY_CODE:
                 raise IllegalAction(f"“{x[:8]}”不是骨牌：用两个点数写一张牌，例如 66、12。", f"'{x[:8]}' is not a tile: write a tile by its two numbers, such as 66 or 12.")
             return x
 
-        hands = _four_hands(s["hands"], PLAYERS, HAND_SIZE, tile, "张", "tiles")
+        hands = _four_hands(self.setup["hands"], PLAYERS, HAND_SIZE, tile, "张", "tiles")
         _check_set([x for h in hands for x in h], DECK, "骨牌", "the thirty-two tiles", lambda c: (c, c))
-        rest = [list(h) for h in hands]
-        stacks = []
-        for k in range(STACKS):  # one stack each, from the dealer round the table
-            h = rest[(s["dealer"] + k) % PLAYERS]
-            stacks.append((h.pop(0), h.pop(0)))
-        d = Deal(0, s["dealer"], tuple(stacks), tuple(sort_tiles(h) for h in hands))
-        sealed = tuple(s["sealed"])
-        if len(sealed) >= PLAYERS or any(not can_seal(d.hands[x]) for x in sealed):
-            raise IllegalAction("只有手里没有本门前两大的牌的人才能封墩，而且至少要有一家打牌。",
-                                "Only a player holding no tile among the two best of its class may seal, and someone must play.")
-        leader = s["dealer"]
-        while leader in sealed:
-            leader = (leader + 1) % PLAYERS
-        held = tuple(() if x in sealed else h for x, h in enumerate(d.hands))
-        self.st = State(d, config_from(s["options"]), held, leader, (), (), (0,) * PLAYERS, sealed)
+        return table_deal(self.setup["dealer"], hands)
 
 
 # ---------------------------------------------------------------- 下灌叶子戏

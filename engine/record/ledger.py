@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from ..gupai.config import CHOICES, config_from
 from ..gupai.ledger import MAX_HANDS, LedgerError, hand_words, parse_word, settle_hand
 from ..gupai.tiles import PLAYERS
-from ..protocol import IllegalAction, one_option_at_a_time, read_options
-from ..protocol.gupai import GupaiState
+from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
 
 
-class GupaiLedgerState(GupaiState):
+class GupaiLedgerState(GameState):
     """A 骨牌 session entered hand by hand; the settlement is the engine's, under the session's options."""
 
+    game = "gupai"
     max_actions: ClassVar[int] = MAX_HANDS + 1
     hidden_cards: ClassVar[bool] = False
 
@@ -43,6 +43,9 @@ class GupaiLedgerState(GupaiState):
         self.settlements: list[Any] = []
         self.totals = [0] * PLAYERS
         self.ended = False
+
+    def num_players(self) -> int:
+        return PLAYERS
 
     def current_player(self) -> int | None:
         if self.ended:
@@ -72,6 +75,9 @@ class GupaiLedgerState(GupaiState):
         self.settlements.append(s)
         self.totals = [t + n for t, n in zip(self.totals, s.nets)]
         self.actions.append(action)
+
+    def _apply(self, action: str) -> None:
+        self.apply(action)  # never asked: :meth:`apply` reads a hand itself (a ledger's moves are not a list to choose from)
 
     def is_terminal(self) -> bool:
         return self.ended

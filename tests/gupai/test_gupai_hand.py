@@ -3,12 +3,25 @@ from collections import Counter
 from hypothesis import given, settings, strategies as st
 
 from engine.gupai.config import GupaiConfig
-from engine.gupai.hand import Move, State, computer_move, deal, jiao_reason, jiao_singles, play_out
+from engine.gupai.hand import Move, deal, jiao_reason, jiao_singles
+from engine.gupai.state import GupaiState, computer_move, move_id
+from engine.protocol import open_state
 from engine.gupai.scoring import can_seal
 from engine.gupai.plays import classify
 from engine.gupai.tiles import DECK
 
 seeds = st.integers(0, 2**32)
+
+
+def hand(seed, dealer=0, options=None, sealed=()):
+    """A hand just dealt, opened from its written position."""
+    return GupaiState({"seed": seed, "dealer": dealer, "options": options or {}, "sealed": list(sealed)})
+
+
+def play(s, move):
+    """``s`` after ``move`` (a :class:`Move`), played through the protocol."""
+    s.apply(move_id(move))
+    return s
 
 
 @given(seeds, st.integers(0, 3))
@@ -23,8 +36,8 @@ def test_deal_conserves_tiles(seed, dealer):
 @settings(max_examples=60)
 @given(seeds, st.integers(0, 3))
 def test_finished_hand_hands_out_all_tricks(seed, dealer):
-    s = play_out(State.start(seed, dealer))
-    assert s.terminal and s.legal() == []
+    s = hand(seed, dealer).play_out()
+    assert s.terminal and s.legal_moves() == [] and s.legal_actions() == []
     assert sum(t.dun for t in s.tricks) == sum(s.held) == 8
     laid = Counter(t for tr in s.tricks for _, m in tr.moves for t in m.tiles)
     assert laid == Counter(DECK)
@@ -35,54 +48,54 @@ def test_finished_hand_hands_out_all_tricks(seed, dealer):
 @settings(max_examples=30)
 @given(seeds, st.integers(0, 3))
 def test_seeded_replay(seed, dealer):
-    s0 = State.start(seed, dealer)
-    s = play_out(s0)
-    moves = [m for tr in s.tricks for _, m in tr.moves]
-    replay = play_out(s0, moves)
-    assert replay == s and replay.returns() == s.returns()
+    s = hand(seed, dealer).play_out()
+    assert s.actions == [move_id(m) for tr in s.tricks for _, m in tr.moves]
+    replay = open_state(s.written())
+    assert replay.tricks == s.tricks and replay.held == s.held and replay.returns() == s.returns()
+    assert [replay.observation(p) for p in range(4)] == [s.observation(p) for p in range(4)]
 
 
 @settings(max_examples=30)
 @given(seeds, st.randoms(use_true_random=False))
 def test_random_legal_play_keeps_invariants(seed, rnd):
-    s = State.start(seed)
+    s = hand(seed)
     for _ in range(40):
         if s.terminal:
             break
-        s = s.apply(rnd.choice(s.legal()))
+        s = play(s, rnd.choice(s.legal_moves()))
     assert s.terminal and sum(s.held) == 8 and sum(s.returns()) == 0
 
 
 def test_leads_are_plays():
-    s = State.start(1120)
-    for m in s.legal():
+    s = hand(1120)
+    for m in s.legal_moves():
         assert m.up and classify(m.tiles) is not None
 
 
 def test_follow_same_count():
-    s = State.start(7)
-    lead = next(m for m in s.legal() if len(m.tiles) == 1)
-    s = s.apply(lead)
-    assert s.legal() and all(len(m.tiles) == 1 for m in s.legal())
+    s = hand(7)
+    lead = next(m for m in s.legal_moves() if len(m.tiles) == 1)
+    s = play(s, lead)
+    assert s.legal_moves() and all(len(m.tiles) == 1 for m in s.legal_moves())
     assert s.why_illegal(Move(s.hands[s.to_move][:2], False)) is not None
 
 
 def test_face_down_never_wins():
-    s = State.start(3)
-    lead = min((m for m in s.legal() if len(m.tiles) == 1), key=lambda m: m.tiles)
-    s = s.apply(lead)
+    s = hand(3)
+    lead = min((m for m in s.legal_moves() if len(m.tiles) == 1), key=lambda m: m.tiles)
+    s = play(s, lead)
     for _ in range(3):
-        down = next(m for m in s.legal() if not m.up)
-        s = s.apply(down)
+        down = next(m for m in s.legal_moves() if not m.up)
+        s = play(s, down)
     assert s.tricks[-1].winner == s.tricks[-1].leader
 
 
 def test_illegal_moves_are_refused():
-    s = State.start(5)
-    hand = s.hands[s.to_move]
-    other = next(t for t in DECK if t not in hand)
+    s = hand(5)
+    tiles = s.hands[s.to_move]
+    other = next(t for t in DECK if t not in tiles)
     assert s.why_illegal(Move((other,))) is not None
-    assert s.why_illegal(Move((hand[0],), False)) is not None  # a lead is face up
+    assert s.why_illegal(Move((tiles[0],), False)) is not None  # a lead is face up
 
 
 def test_jiao_examples():
@@ -102,13 +115,13 @@ def test_jiao_examples():
 
 
 def test_computer_moves_are_legal():
-    s = State.start(99)
+    s = hand(99)
     for _ in range(32):
         if s.terminal:
             break
         m = computer_move(s)
-        assert m in s.legal()
-        s = s.apply(m)
+        assert m in s.legal_moves()
+        s = play(s, m)
     assert s.terminal
 
 
@@ -127,21 +140,21 @@ def test_jiao_order_when_several_rules_apply():
     # the engine refuses the other single and says which rule, naming the tiles
     refused = 0
     for seed in range(40):
-        s = State.start(seed)
+        s = hand(seed)
         while not s.terminal:
-            hand = s.hands[s.to_move]
-            if not s.current and len(hand) in (2, 3):
-                for t in set(hand) - set(jiao_singles(hand)):
+            tiles = s.hands[s.to_move]
+            if not s.current and len(tiles) in (2, 3):
+                for t in set(tiles) - set(jiao_singles(tiles)):
                     zh, en = s.why_illegal(Move((t,)))
                     assert "叫牌规则" in zh and "Lead rules" in en
                     refused += 1
-            s = s.apply(computer_move(s))
+            s = play(s, computer_move(s))
     assert refused > 5
 
 
 def test_play_passes_in_seat_order():
     # the text names no direction; the engine passes play A→B→C→D from the leader
-    s = play_out(State.start(8, dealer=2))
+    s = hand(8, dealer=2).play_out()
     for tr in s.tricks:
         seats = [seat for seat, _ in tr.moves]
         assert seats == [(tr.leader + i) % 4 for i in range(4)]
@@ -152,7 +165,7 @@ def test_computer_never_takes_a_trick_by_following_with_zhizun():
     # line 30: "至尊赏打不起任何牌": no trick is won by the supreme pair laid after the lead
     found = 0
     for seed in range(300):
-        s = play_out(State.start(seed))
+        s = hand(seed).play_out()
         for tr in s.tricks:
             for i, (seat, m) in enumerate(tr.moves):
                 if sorted(m.tiles) == ["21", "24"] and i > 0:
@@ -164,7 +177,7 @@ def test_computer_never_takes_a_trick_by_following_with_zhizun():
 def test_non_dealer_who_takes_the_lead_can_make_hard_bama():
     # line 30: "或其他闲家上手后打出的八张牌，另三家合起来都打不起" — seed 324: B (not the dealer)
     # takes the first trick from the dealer's lead and every trick after; nobody could beat him
-    s = play_out(State.start(324, dealer=0))
+    s = hand(324, dealer=0).play_out()
     st = s.settlement()
     assert s.closer() == 1 and st.held[1] == 8 and s.tricks[0].leader == 0
     assert st.bama == "hard" and st.nets == (-16, 48, -16, -16)
@@ -175,24 +188,24 @@ def test_bama_that_could_have_been_beaten_is_not_hard():
     import random
     for seed in (2, 7):
         rnd = random.Random(seed)
-        s = State.start(seed)
+        s = hand(seed)
         while not s.terminal:
-            s = s.apply(rnd.choice(s.legal()))
+            s = play(s, rnd.choice(s.legal_moves()))
         st = s.settlement()
         assert st.held[st.closer] == 8 and s.could_be_beaten(st.closer)
         assert st.bama == "plain" and st.multiplier == 2
-        every = play_out(State.start(seed, 0, GupaiConfig(hard_bama="every")), [m for tr in s.tricks for _, m in tr.moves])
+        every = open_state({**s.written(), "options": {"hard_bama": "every"}})
         assert every.settlement().bama == "hard"
 
 
 def test_heibama_in_play():
     # line 28: "在最后四张牌或以上结了牌，且含有赏" — seeds 39 and 65 end with such a run
     for seed in (39, 65):
-        s = play_out(State.start(seed, 0))
+        s = hand(seed, 0).play_out()
         st = s.settlement()
         f = s.facts()
         assert st.heibama and f.run_each >= 4 and set(f.run_tiles) & {"21", "24"}
-        off = play_out(State.start(seed, 0, GupaiConfig(heibama="off"))).settlement()
+        off = hand(seed, 0, {"heibama": "off"}).play_out().settlement()
         assert not off.heibama and off.nets[s.closer()] < st.nets[s.closer()]
         assert sum(st.nets) == 0
 
@@ -200,7 +213,7 @@ def test_heibama_in_play():
 def test_sealed_seat_lays_no_tile():
     # line 34: "你把八张牌封存起来" — the sealed player is left out; the other three play eight tricks
     seed = next(x for x in range(200) if can_seal(deal(x).hands[2]))
-    s = play_out(State.start(seed, 0, sealed=(2,)))
+    s = hand(seed, 0, sealed=(2,)).play_out()
     assert all(seat != 2 for tr in s.tricks for seat, _ in tr.moves)
     assert sum(t.dun for t in s.tricks) == sum(s.held) == 8 and s.held[2] == 0
     assert all(len(tr.moves) == 3 for tr in s.tricks)
@@ -209,7 +222,21 @@ def test_sealed_seat_lays_no_tile():
     import pytest
     bad = next(x for x in range(200) if not can_seal(deal(x).hands[1]))
     with pytest.raises(ValueError):
-        State.start(bad, 0, sealed=(1,))
+        hand(bad, 0, sealed=(1,))
     # a sealed dealer does not lead: the next seat does
     seed0 = next(x for x in range(400) if can_seal(deal(x).hands[0]))
-    assert State.start(seed0, 0, sealed=(0,)).to_move == 1
+    assert hand(seed0, 0, sealed=(0,)).to_move == 1
+
+
+def test_a_copy_plays_on_without_changing_the_hand_it_was_copied_from():
+    # the copy shares the hand's values (a move rebinds them): playing on it leaves the original as it was
+    s = hand(11, dealer=1, options={"xiqian": "none"})
+    for a in s.legal_actions()[:1]:
+        s.apply(a)
+    seen = [s.observation(p) for p in range(4)]
+    written = s.written()
+    c = s.clone()
+    c.play_out()
+    assert c.terminal and len(c.actions) > len(s.actions) and c.written()["options"] == {"xiqian": "none"}
+    assert [s.observation(p) for p in range(4)] == seen and s.written() == written and not s.terminal
+    assert open_state(c.written()).tricks == c.tricks

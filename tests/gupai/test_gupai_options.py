@@ -5,8 +5,9 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from engine.api import handle
-from engine.gupai.config import CHOICES, LABELS, QUESTIONS, all_configs
-from engine.gupai.hand import State, deal, play_out
+from engine.gupai.config import CHOICES, LABELS, QUESTIONS, all_configs, as_dict
+from engine.gupai.hand import deal
+from engine.gupai.state import GupaiState
 from engine.gupai.scoring import can_seal
 
 CONFIGS = all_configs()
@@ -26,14 +27,15 @@ def test_every_option_combination_sums_to_zero(seed, dealer, cfg, randomly, pick
     rnd = random.Random(pick)
     hands = deal(seed, dealer).hands
     sealed = tuple(s for s in range(4) if can_seal(hands[s]) and rnd.random() < 0.5)[:3]
-    s = State.start(seed, dealer, cfg, sealed)
+    s = GupaiState({"seed": seed, "dealer": dealer, "options": as_dict(cfg), "sealed": list(sealed)})
+    assert s.config == cfg
     if randomly:
         for _ in range(40):
             if s.terminal:
                 break
-            s = s.apply(rnd.choice(s.legal()))
+            s.apply(rnd.choice(s.legal_actions()))
     else:
-        s = play_out(s)
+        s.play_out()
     st_ = s.settlement()
     assert s.terminal and st_ is not None
     assert sum(st_.nets) == 0
@@ -51,7 +53,7 @@ def test_every_option_combination_sums_to_zero(seed, dealer, cfg, randomly, pick
 def test_many_seeded_hands_under_every_combination():
     for cfg in CONFIGS:
         for seed in range(12):
-            s = play_out(State.start(seed, seed % 4, cfg))
+            s = GupaiState({"seed": seed, "dealer": seed % 4, "options": as_dict(cfg)}).play_out()
             assert sum(s.returns()) == 0
 
 

@@ -25,7 +25,7 @@ import pytest
 from engine.api import handle
 from engine.protocol import ADAPTERS, GameState, IllegalAction, open_state, play_random, state_class
 from engine.paohuzi.cards import FACES
-from engine.protocol.gupai import GupaiState
+from engine.gupai.state import GupaiState
 
 from conftest import ROOT
 
@@ -130,7 +130,7 @@ class LeakyGupai(GupaiState):
     """A view that shows every hand: the resampling check must catch it."""
 
     def observation(self, player: int) -> dict[str, Any]:
-        return {**super().observation(player), "all": [list(h) for h in self.st.hands]}
+        return {**super().observation(player), "all": [list(h) for h in self.hands]}
 
 
 def test_the_resampling_check_catches_a_view_that_shows_other_hands() -> None:
@@ -238,20 +238,19 @@ def _gupai_table(setup: dict[str, Any], human: int | None, moves: list[str], **m
 
 @pytest.mark.parametrize("case", GUPAI_CASES, ids=[f"gupai-{i}" for i, _ in GUPAI_CASES])
 def test_gupai_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None:
-    from engine.gupai.hand import computer_move
-    from engine.protocol.gupai import move_id
+    from engine.gupai.state import computer_move, move_id
 
     i, setup = case
     setup = {"seed": 40 + i, **setup}
     human = next(s for s in range(4) if s not in setup.get("sealed", []))
-    st, rng, mine, asked = open_state({"game": "gupai", **setup}), random.Random(i), [], 0
+    st, rng, mine, asked = GupaiState(setup), random.Random(i), [], 0
     while not st.is_terminal():
         if st.current_player() == human:
             ans = _gupai_table(setup, human, mine)
             assert ans["ok"] and not ans["terminal"] and ans["to_move"] == human
             assert [("up:" if m["up"] else "down:") + ".".join(m["tiles"]) for m in ans["legal"]] == st.legal_actions()
-            assert ans["hands"][human] == st.observation(human)["hand"] and ans["held"] == list(st.st.held)
-            wrong = next(m for m in ("up:" + ".".join(st.st.hands[human][:2]), "down:" + st.st.hands[human][0], "up:00")
+            assert ans["hands"][human] == st.observation(human)["hand"] and ans["held"] == list(st.held)
+            wrong = next(m for m in ("up:" + ".".join(st.hands[human][:2]), "down:" + st.hands[human][0], "up:00")
                          if m not in st.legal_actions())
             refused = _gupai_table(setup, human, mine + [wrong])
             why = st.why_not(wrong)
@@ -260,13 +259,13 @@ def test_gupai_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> Non
             mine.append(a)
             asked += 1
         else:
-            a = move_id(computer_move(st.st))
+            a = move_id(computer_move(st))
         st.apply(a)
     end = _gupai_table(setup, human, mine)
     assert asked and end["ok"] and end["terminal"] and end["legal"] == []
     assert end["settlement"]["nets"] == [int(x) for x in st.returns()]
     assert _gupai_table(setup, human, mine + mine[-1:])["error"]["code"] == "hand_over"
-    assert [t["moves"] for t in end["tricks"]] == [[{"seat": s, "tiles": list(m.tiles), "up": m.up} for s, m in t.moves] for t in st.st.tricks]
+    assert [t["moves"] for t in end["tricks"]] == [[{"seat": s, "tiles": list(m.tiles), "up": m.up} for s, m in t.moves] for t in st.tricks]
     # every seat played at random through the protocol: the table with nobody seated plays the same moves to the same end
     st = play_random(open_state({"game": "gupai", **setup}), random.Random(-i))
     whole = _gupai_table(setup, None, st.actions)

@@ -45,7 +45,7 @@ def table_deal(game: str, setup: dict) -> dict:
                 "hands": [sorted(h) for h in dealt], "stock": [c.code for c in reversed(rest[k:])], "aside": [c.code for c in deck[:aside]]}
     if game == "gupai":
         return {"game": game, "deal": "table", "dealer": st.setup["dealer"], "sealed": st.setup["sealed"], "options": st.setup["options"],
-                "hands": [list(h) for h in st.st.deal.hands]}
+                "hands": [list(h) for h in st.deal.hands]}
     from engine.yezi.cards import code_of
 
     return {"game": game, "deal": "table", "thrower": st.setup["thrower"], "options": st.setup["options"],

@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-from engine.gupai.hand import State, computer_move
+from engine.gupai.state import GupaiState
 from engine.protocol import open_state
-from engine.protocol.strong import _gupai_out, basic_action, rollout, strong_choice
+from engine.protocol.strong import basic_action, rollout, strong_choice
 
 GAMES = [
     {"game": "gupai"},
@@ -49,13 +49,15 @@ def test_zipai_whole_games_with_a_strong_seat_are_lawful(setup):
 
 
 def test_rollout_shortcut_reaches_the_same_end_as_the_rules_engine():
-    # 骨牌's rollout applies the basic player's moves without the rule check: the same hand results
+    # 骨牌's rollout lays the basic player's moves without the rule check: the same hand results
     for seed in range(12):
-        a = _gupai_out(State.start(seed))
-        b = State.start(seed)
-        while not b.terminal:
-            b = b.apply(computer_move(b))
-        assert a == b
+        a = GupaiState({"seed": seed, "dealer": seed % 4})
+        results = rollout(a)
+        b = GupaiState({"seed": seed, "dealer": seed % 4})
+        while not b.is_terminal():
+            b.apply(basic_action(b))
+        assert a.actions == b.actions and a.tricks == b.tricks and a.held == b.held
+        assert results == [float(x) for x in b.returns()] and any(results)
 
 
 def _seen_by(obs: dict) -> Counter:
@@ -106,7 +108,7 @@ def test_zipai_samples_never_hold_a_card_the_seat_has_seen(variant):
 
 def test_gupai_samples_never_hold_a_tile_the_seat_has_seen():
     rng = random.Random(2)
-    st = open_state({"game": "gupai", "seed": 9})
+    st = GupaiState({"seed": 9})
     checked = 0
     while not st.is_terminal():
         p = st.current_player()
@@ -115,10 +117,10 @@ def test_gupai_samples_never_hold_a_tile_the_seat_has_seen():
         seen += Counter(t for m in obs["trick"] for t in m["tiles"] if t is not None)
         for k in range(3):
             world = st.resample(p, random.Random(k))
-            others = Counter(t for s in range(4) if s != p for t in world.st.hands[s])
-            others += Counter(t for tr in world.st.tricks for s, m in tr.moves if s != p and not m.up for t in m.tiles)
-            others += Counter(t for s, m in world.st.current if s != p and not m.up for t in m.tiles)
-            full = Counter(t for h in world.st.deal.hands for t in h)  # the whole set of 32 tiles
+            others = Counter(t for s in range(4) if s != p for t in world.hands[s])
+            others += Counter(t for tr in world.tricks for s, m in tr.moves if s != p and not m.up for t in m.tiles)
+            others += Counter(t for s, m in world.current if s != p and not m.up for t in m.tiles)
+            full = Counter(t for h in world.deal.hands for t in h)  # the whole set of 32 tiles
             for t, n in others.items():
                 assert n + seen[t] <= full[t], (t, st.written())
             assert world.observation(p) == obs
