@@ -135,13 +135,13 @@ def _deal(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | None, str | None]:
-    """A round's request played through the game protocol (engine/protocol/yezi.py): each seat's split in showing
+    """A round's request played through the game protocol (engine/yezi/state.py): each seat's split in showing
     order — the reader's own groups (``my_seat``, ``my_groups``) where given, the computer's for the others (at the
     request's level, else the basic player's) — then the eight showings. The protocol decides which splits are lawful.
     The state reached, the reader's seat, the hint and the level."""
     from ..protocol import IllegalAction
     from ..protocol.strong import read_level
-    from ..protocol.yezi import YeziState
+    from .state import YeziState
 
     seed = _seed(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
@@ -154,7 +154,7 @@ def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | 
     if level is not None:
         hint, moves = _level_moves(st, seed, my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
     while not st.is_terminal():
-        seat = st._splitting()
+        seat = st.splitting()
         move = st.legal_actions()[0] if seat is None else mine if seat == my_seat else moves.get(seat) or st.basic_action()
         try:
             st.apply(move)  # type: ignore[arg-type]  # None (no split given) is refused by apply as an IllegalAction, met below
@@ -170,9 +170,9 @@ def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | 
 def _round(req: dict[str, Any]) -> dict[str, Any]:
     """The round table (its widget, share links and records ask this): the whole round, every seat's cards shown."""
     st, my_seat, hint, level = table_round(req)
-    r, seed, thrower, cfg = st.r, st.setup["seed"], st.setup["thrower"], _cfg(req)
-    res = r.result()
-    d = r.deal
+    seed, thrower, cfg = st.setup["seed"], st.setup["thrower"], _cfg(req)
+    res = st.result()
+    d = st.deal
     players = []
     for seat in range(4):
         mine = [s for s in res.showings if s.seat == seat]
@@ -217,7 +217,7 @@ ROUND_SEAT_UNITS = 100_000
 
 
 def _protocol_options(cfg: YeziConfig) -> dict[str, str]:
-    from ..protocol.yezi import CHOICES as PCHOICES
+    from .state import CHOICES as PCHOICES
 
     return {k: str(getattr(cfg, k)) for k in PCHOICES if hasattr(cfg, k)}
 
@@ -232,7 +232,7 @@ def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any
     hint: dict[str, Any] = {}
     moves: dict[int, str] = {}
     for _ in range(4):
-        seat = st._splitting()
+        seat = st.splitting()
         if seat is None:
             break
         if level == "strong":
@@ -252,7 +252,7 @@ def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any
 
 def _my_split(req: dict[str, Any]) -> tuple[int | None, str | None]:
     """The reader's own two groups (``my_groups``, first shown first) for seat ``my_seat``, as the protocol's split move."""
-    from ..protocol.yezi import _codes as move_codes
+    from .state import move_codes
 
     if "my_groups" not in req:
         return None, None
