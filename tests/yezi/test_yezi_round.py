@@ -156,6 +156,20 @@ def test_a_table_deal_plays_as_the_seeded_deal_of_the_same_cards(seed, thrower, 
     assert table.result() == seeded.result() and table.returns() == seeded.returns()
 
 
+def test_a_table_deal_resampled_keeps_what_each_seat_saw():
+    import random
+
+    seeded = YeziState({"seed": 9, "thrower": 2})
+    r = YeziState({"deal": "table", "thrower": 2, "hands": [[code_of(c) for c in h] for h in seeded.deal.hands]})
+    rng = random.Random(3)
+    while not r.is_terminal():
+        for p in range(4):
+            other = r.resample(p, rng)
+            assert other.observation(p) == r.observation(p) and other.written() == r.written()
+            assert Counter(c for h in other.deal.hands for c in h) == Counter(DECK)
+        r.apply(rng.choice(r.legal_actions()))
+
+
 def test_a_table_deal_must_be_the_whole_deck_and_no_seed():
     hands = [[code_of(c) for c in h] for h in YeziState({"seed": 5}).deal.hands]
     with pytest.raises(IllegalAction, match="too many of the"):
