@@ -20,6 +20,7 @@ from .cards import FACES, GROUP_SIZE, SEAT_NAMES, Card, InvalidCards, check_poss
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
 from . import showing
+from .state import CHOICES as ROUND_CHOICES, YeziState, move_codes
 from .svg import card_svg
 
 
@@ -134,14 +135,13 @@ def _deal(req: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | None, str | None]:
+def table_round(req: dict[str, Any]) -> tuple[YeziState, int | None, dict[str, Any] | None, str | None]:
     """A round's request played through the game protocol (engine/yezi/state.py): each seat's split in showing
     order — the reader's own groups (``my_seat``, ``my_groups``) where given, the computer's for the others (at the
     request's level, else the basic player's) — then the eight showings. The protocol decides which splits are lawful.
     The state reached, the reader's seat, the hint and the level."""
     from ..protocol import IllegalAction
     from ..protocol.strong import read_level
-    from .state import YeziState
 
     seed = _seed(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
@@ -217,12 +217,10 @@ ROUND_SEAT_UNITS = 100_000
 
 
 def _protocol_options(cfg: YeziConfig) -> dict[str, str]:
-    from .state import CHOICES as PCHOICES
-
-    return {k: str(getattr(cfg, k)) for k in PCHOICES if hasattr(cfg, k)}
+    return {k: str(getattr(cfg, k)) for k in ROUND_CHOICES if hasattr(cfg, k)}
 
 
-def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any], dict[int, str]]:
+def _level_moves(st: YeziState, seed: int, me: int, level: str) -> tuple[dict[str, Any], dict[int, str]]:
     """The other seats' splits at ``level`` (as protocol moves, by seat), and the hint for seat ``me``: the split the
     computer would make in that seat at that level. The others decide with seat ``me``'s split unknown to them: they
     are chosen with the hint's split in its place, so the reader's own choice never changes theirs."""
@@ -252,8 +250,6 @@ def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any
 
 def _my_split(req: dict[str, Any]) -> tuple[int | None, str | None]:
     """The reader's own two groups (``my_groups``, first shown first) for seat ``my_seat``, as the protocol's split move."""
-    from .state import move_codes
-
     if "my_groups" not in req:
         return None, None
     seat = get_int(req, "my_seat", 0, lo=0, hi=3)
