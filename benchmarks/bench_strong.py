@@ -83,7 +83,7 @@ def play(position: dict, strong_seat: int | None, units: int, times: list[float]
 
 
 def _first(st, seat: int) -> bool:
-    return st.game == "yezi" and st.r.result().places[seat] == 1
+    return st.game == "yezi" and st.result().places[seat] == 1
 
 
 def run(label: str, hands: int, start: int, only: int | None = None) -> None:

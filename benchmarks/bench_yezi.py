@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 from engine.api import handle
 from engine.yezi import best, odds, zipai
 from engine.yezi.cards import DECK
-from engine.yezi.round import Round
+from engine.yezi.state import YeziState
 
 
 def per_call(fn, n: int) -> float:
@@ -46,7 +46,7 @@ def main() -> int:
     h = odds.hand_odds()
     print(f"exact hand odds: {len(odds.hand_vectors())} count vectors, {h.total} hands, {time.perf_counter() - t:.2f} s")
 
-    r = per_call(lambda i: Round(i).play_out(), args.rounds)
+    r = per_call(lambda i: YeziState({"seed": i}).play_out(), args.rounds)
     print(f"round of four, dealt and played out: {r * 1e3:.3f} ms per round ({args.rounds} rounds)")
     t = time.perf_counter()
     odds.simulate_rounds(args.rounds, 1105)

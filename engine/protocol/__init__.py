@@ -51,7 +51,7 @@ from collections.abc import Mapping, Sequence
 ADAPTERS: dict[str, str] = {
     "dawei": "engine.protocol.dawei:DaweiState",
     "gupai": "engine.gupai.state:GupaiState",
-    "yezi": "engine.protocol.yezi:YeziState",
+    "yezi": "engine.yezi.state:YeziState",
     "paohuzi": "engine.protocol.paohuzi:PaohuziState",
 }
 

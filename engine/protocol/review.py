@@ -304,21 +304,21 @@ def _dawei_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
 
 
 def _yezi_groups(action: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    from .yezi import _cards
+    from ..yezi.state import move_cards
 
     kind, _, rest = action.partition(":")
     if kind != "split" or "|" not in rest:
         return None
     a, _, b = rest.partition("|")
-    return _cards(a), _cards(b)
+    return move_cards(a), move_cards(b)
 
 
 def _yezi_name(group: tuple[int, ...]) -> tuple[str, str, int]:
     from ..yezi.combos import SCATTER_EN, SCATTER_RANK, SCATTER_ZH, classify
-    from .yezi import _words
+    from ..yezi.state import cards_words
 
     c = classify(group)
-    zh, en = _words(group)
+    zh, en = cards_words(group)
     if c is None:
         return f"{zh}（{SCATTER_ZH}）", f"{en} (a {SCATTER_EN})", SCATTER_RANK
     return f"{zh}（{c.zh}，第 {c.rank} 等）", f"{en} (the {c.en}, rank {c.rank})", c.rank
@@ -329,7 +329,7 @@ def _yezi_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, 
     bg, cg = _yezi_groups(better), _yezi_groups(chosen)
     if bg is None or cg is None:
         return None
-    placing = st.r.config.scoring == "placing"  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    placing = st.config.scoring == "placing"  # type: ignore[attr-defined]  # 叶子戏's state holds its rules (issue 39.2 asks the game)
     (b1z, b1e, b1r), (b2z, b2e, b2r) = _yezi_name(bg[0]), _yezi_name(bg[1])
     (c1z, c1e, c1r), (c2z, c2e, c2r) = _yezi_name(cg[0]), _yezi_name(cg[1])
     if sorted(bg) == sorted(cg):  # the same two groups, shown in the other order
@@ -458,7 +458,7 @@ MISTAKE_PLACING = 0.1
 
 
 def _mistake_at(st: GameState) -> float:
-    if st.game == "yezi" and st.r.config.scoring == "placing":  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    if st.game == "yezi" and st.config.scoring == "placing":  # type: ignore[attr-defined]  # 叶子戏's state holds its rules (issue 39.2 asks the game)
         return MISTAKE_PLACING
     return MISTAKE.get(st.game, 1.0)
 

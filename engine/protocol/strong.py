@@ -109,7 +109,7 @@ def rollout(state: GameState) -> list[float]:
         state.h.quiet = True  # type: ignore[attr-defined]  # only the result counts: the hand writes no log
         pao_out(state.h)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     elif game == "yezi":
-        state.r.play_out()  # type: ignore[attr-defined]  # every seat yet to split takes its best split
+        state.play_out()  # type: ignore[attr-defined]  # 叶子戏's own: every seat yet to split takes its best split
     else:
         for _ in range(state.max_actions + 1):
             if state.is_terminal():

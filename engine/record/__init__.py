@@ -618,7 +618,7 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
     if st.game == "gupai" and st.setup.get("sheet") == "ledger":  # a session's ledger: the hands it holds
         return [{"zh": f"共记 {len(st.hands)} 盘，各家合计（墩）：", "en": f"{len(st.hands)} hands entered; each player's total (in 墩):"}]  # type: ignore[attr-defined]  # the ledger's hands entered (engine.record.ledger)
     if st.game == "yezi":
-        res = st.r.result()  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        res = st.result()  # type: ignore[attr-defined]  # 叶子戏's state scores its round (issue 39.2 asks the game)
         return [{"zh": f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。",
                  "en": f"{SEAT_LETTERS[s]}: {res.totals[s]} in all, place {res.places[s]}."} for s in range(len(res.places))]
     return []

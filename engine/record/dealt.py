@@ -10,21 +10,21 @@ own; only the deal comes from the table.
   then his next player …), ``Stock``, ``Aside``; the moves as in a seeded hand.
 * 鄂南骨牌 (:class:`GupaiDealtState`): ``Dealer``, ``Sealed``, ``Hands`` (seat A first), the tiles
   by their codes (``66.12.…``); the moves as in a seeded hand.
-* 下灌叶子戏 (:class:`YeziDealtState`): ``Thrower``, ``Hands`` (seat A first), cards by their
-  codes (``1``…``10``, ``leaf``); the moves as in a seeded round.
+* 下灌叶子戏 (its own :class:`engine.yezi.state.YeziState`, which records the deal it is given, seeded or
+  not): ``Thrower``, ``Hands`` (seat A first), cards by their codes (``1``…``10``, ``leaf``); the moves
+  as in a seeded round.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 from collections.abc import Sequence
 
 from ..protocol import IllegalAction, read_int, read_options
 from ..gupai.state import GupaiState
 from ..protocol.paohuzi import CHOICES as PHZ_CHOICES, PaohuziState
-from ..protocol.yezi import CHOICES as YEZI_CHOICES, YeziState
+from ..yezi.state import YeziState
 
 
 def _text(position: dict[str, Any], key: str, groups: bool) -> str:
@@ -186,45 +186,7 @@ class GupaiDealtState(GupaiState):
         return table_deal(self.setup["dealer"], hands)
 
 
-# ---------------------------------------------------------------- 下灌叶子戏
-
-
-class YeziDealtState(YeziState):
-    """下灌叶子戏 dealt at a real table: each seat's eight cards (the die and the stacks are the table's business)."""
-
-    @classmethod
-    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
-        from ..yezi.cards import PLAYERS
-
-        return {"deal": "table", "thrower": read_int(position, "thrower", 0, 0, PLAYERS - 1, "掷骰人的座位", "the die thrower's seat"),
-                "options": read_options(position, YEZI_CHOICES), "hands": _text(position, "hands", True)}
-
-    @classmethod
-    def setups(cls) -> list[dict[str, Any]]:
-        return []
-
-    def _start(self) -> None:
-        from ..yezi.cards import DECK, FACES, HAND_SIZE, PLAYERS, code_of, parse_card
-        from ..yezi.config import config_from
-        from ..yezi.round import Round
-        from ..errors import ApiError
-
-        s = self.setup
-        def card(x: str) -> Any:
-            try:
-                return parse_card(x)
-            except (ApiError, ValueError):
-                raise IllegalAction(f"“{x[:8]}”不是叶子戏的牌：用 1–10 或 leaf。", f"'{x[:8]}' is not a card of the leaf game: use 1–10 or leaf.") from None
-
-        hands = [tuple(sorted(h)) for h in _four_hands(s["hands"], PLAYERS, HAND_SIZE, card, "张", "cards")]
-        _check_set([c for h in hands for c in h], DECK, "叶子牌", "the leaf cards", lambda c: (getattr(FACES[c], "zh", code_of(c)), code_of(c)))
-        r = Round(0, s["thrower"], config_from(s["options"]))
-        r.deal = replace(r.deal, hands=tuple(hands), stacks=(), draws=(), die=0, first_drawer=s["thrower"], start_stack=0)
-        r.held = [list(h) for h in hands]
-        self.r = r
-
-
-DEALT = {"paohuzi": PaohuziDealtState, "gupai": GupaiDealtState, "yezi": YeziDealtState}
+DEALT = {"paohuzi": PaohuziDealtState, "gupai": GupaiDealtState, "yezi": YeziState}
 
 
 # ---------------------------------------------------------------- a 叶子戏 showing judged at a table, as a record
@@ -238,11 +200,11 @@ def showing_record(thrower: int, options: dict[str, str], groups: Sequence[Seque
     from . import write
 
     hands = [sorted([*g[0], *g[1]], key=_yezi_order) for g in groups]
-    st = YeziDealtState({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands})
+    st = YeziState({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands})
     while not st.is_terminal():
         seat = st.current_player()
         assert seat is not None
-        if seat in st.r.arranged:
+        if seat in st.arranged:
             st.apply(st.legal_actions()[0])  # a showing: the group the seat fixed
         else:
             a, b = groups[seat]
@@ -267,12 +229,12 @@ def showing_of_record(text: str) -> dict[str, Any]:
     st = rec.state
     if not isinstance(st, YeziState):
         raise IllegalAction("这份记录不是叶子戏的一局。", "This record is not a round of 叶子戏 (the leaf game).")
-    if len(st.r.arranged) < PLAYERS:
+    if len(st.arranged) < PLAYERS:
         raise IllegalAction("这份记录还没写出四家各自怎样分组，还不能判这一次亮牌。",
                             "This record does not yet say how each of the four players split his cards, so the showing cannot be judged.")
-    groups = [[[code_of(c) for c in g] for g in st.r.arranged[s]] for s in range(PLAYERS)]
+    groups = [[[code_of(c) for c in g] for g in st.arranged[s]] for s in range(PLAYERS)]
     return {"thrower": st.setup["thrower"], "options": dict(st.setup["options"]), "groups": groups,
             "names": rec.tags.get("Names"), "event": rec.tags.get("Event"), "date": rec.tags.get("Date")}
 
 _ = PHZ_CHOICES
-__all__ = ["DEALT", "PaohuziDealtState", "GupaiDealtState", "YeziDealtState", "showing_of_record", "showing_record"]
+__all__ = ["DEALT", "PaohuziDealtState", "GupaiDealtState", "showing_of_record", "showing_record"]

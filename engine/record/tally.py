@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from collections.abc import Sequence
 
 from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
-from ..protocol.yezi import CHOICES, SEATS
+from ..yezi.state import CHOICES, SEATS
 from ..yezi.cards import GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, InvalidCards, code_of, parse_card
 from ..yezi.config import config_from
 from ..yezi import showing

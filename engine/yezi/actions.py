@@ -20,6 +20,7 @@ from .cards import FACES, GROUP_SIZE, SEAT_NAMES, Card, InvalidCards, check_poss
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
 from . import showing
+from .state import CHOICES as ROUND_CHOICES, YeziState, move_codes
 from .svg import card_svg
 
 
@@ -134,14 +135,13 @@ def _deal(req: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | None, str | None]:
-    """A round's request played through the game protocol (engine/protocol/yezi.py): each seat's split in showing
+def table_round(req: dict[str, Any]) -> tuple[YeziState, int | None, dict[str, Any] | None, str | None]:
+    """A round's request played through the game protocol (engine/yezi/state.py): each seat's split in showing
     order — the reader's own groups (``my_seat``, ``my_groups``) where given, the computer's for the others (at the
     request's level, else the basic player's) — then the eight showings. The protocol decides which splits are lawful.
     The state reached, the reader's seat, the hint and the level."""
     from ..protocol import IllegalAction
     from ..protocol.strong import read_level
-    from ..protocol.yezi import YeziState
 
     seed = _seed(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
@@ -154,7 +154,7 @@ def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | 
     if level is not None:
         hint, moves = _level_moves(st, seed, my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
     while not st.is_terminal():
-        seat = st._splitting()
+        seat = st.splitting()
         move = st.legal_actions()[0] if seat is None else mine if seat == my_seat else moves.get(seat) or st.basic_action()
         try:
             st.apply(move)  # type: ignore[arg-type]  # None (no split given) is refused by apply as an IllegalAction, met below
@@ -170,9 +170,9 @@ def table_round(req: dict[str, Any]) -> tuple[Any, int | None, dict[str, Any] | 
 def _round(req: dict[str, Any]) -> dict[str, Any]:
     """The round table (its widget, share links and records ask this): the whole round, every seat's cards shown."""
     st, my_seat, hint, level = table_round(req)
-    r, seed, thrower, cfg = st.r, st.setup["seed"], st.setup["thrower"], _cfg(req)
-    res = r.result()
-    d = r.deal
+    seed, thrower, cfg = st.setup["seed"], st.setup["thrower"], _cfg(req)
+    res = st.result()
+    d = st.deal
     players = []
     for seat in range(4):
         mine = [s for s in res.showings if s.seat == seat]
@@ -217,12 +217,10 @@ ROUND_SEAT_UNITS = 100_000
 
 
 def _protocol_options(cfg: YeziConfig) -> dict[str, str]:
-    from ..protocol.yezi import CHOICES as PCHOICES
-
-    return {k: str(getattr(cfg, k)) for k in PCHOICES if hasattr(cfg, k)}
+    return {k: str(getattr(cfg, k)) for k in ROUND_CHOICES if hasattr(cfg, k)}
 
 
-def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any], dict[int, str]]:
+def _level_moves(st: YeziState, seed: int, me: int, level: str) -> tuple[dict[str, Any], dict[int, str]]:
     """The other seats' splits at ``level`` (as protocol moves, by seat), and the hint for seat ``me``: the split the
     computer would make in that seat at that level. The others decide with seat ``me``'s split unknown to them: they
     are chosen with the hint's split in its place, so the reader's own choice never changes theirs."""
@@ -232,7 +230,7 @@ def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any
     hint: dict[str, Any] = {}
     moves: dict[int, str] = {}
     for _ in range(4):
-        seat = st._splitting()
+        seat = st.splitting()
         if seat is None:
             break
         if level == "strong":
@@ -252,8 +250,6 @@ def _level_moves(st: Any, seed: int, me: int, level: str) -> tuple[dict[str, Any
 
 def _my_split(req: dict[str, Any]) -> tuple[int | None, str | None]:
     """The reader's own two groups (``my_groups``, first shown first) for seat ``my_seat``, as the protocol's split move."""
-    from ..protocol.yezi import _codes as move_codes
-
     if "my_groups" not in req:
         return None, None
     seat = get_int(req, "my_seat", 0, lo=0, hi=3)

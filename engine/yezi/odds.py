@@ -17,7 +17,8 @@ from math import comb
 from .best import best_split
 from .cards import COUNTS, DECK, HAND_SIZE, PLAYERS
 from .combos import COMBINATIONS, SCATTER_RANK, Combination, classify
-from .round import Round, combinations_shown
+from .round import combinations_shown
+from .state import YeziState
 
 
 def hand_vectors(size: int = HAND_SIZE) -> list[tuple[tuple[int, ...], int]]:
@@ -180,7 +181,7 @@ def simulate_rounds(rounds: int, seed: int) -> RoundSample:
     wins: dict[int, int] = {}
     shared = 0
     for _ in range(rounds):
-        r = Round(rng.randrange(2**62), thrower=rng.randrange(PLAYERS))
+        r = YeziState({"seed": rng.randrange(2**62), "thrower": rng.randrange(PLAYERS)})
         res = r.play_out()
         n = combinations_shown(res)
         combos[n] = combos.get(n, 0) + 1
@@ -211,19 +212,15 @@ def option_effects(rounds: int, seed: int) -> tuple[OptionEffect, ...]:
     The same seeded deals are played under the default config and under each
     alternative; players show their best split in both.
     """
-    from dataclasses import replace
-
-    from .config import DEFAULT
-
     rounds = max(0, min(rounds, 50_000))
     alts = (("scoring", "placing"), ("ties", "first_shown"), ("count_from", "next"))
     counts = {a: [0, 0] for a in alts}
     rng = random.Random(seed)
     for _ in range(rounds):
         s, thrower = rng.randrange(2**62), rng.randrange(PLAYERS)
-        base = Round(s, thrower).play_out()
+        base = YeziState({"seed": s, "thrower": thrower}).play_out()
         for field_, choice in alts:
-            other = Round(s, thrower, replace(DEFAULT, **{field_: choice})).play_out()
+            other = YeziState({"seed": s, "thrower": thrower, "options": {field_: choice}}).play_out()
             w0 = {p for p, q in enumerate(base.places) if q == 1}
             w1 = {p for p, q in enumerate(other.places) if q == 1}
             counts[(field_, choice)][0] += w0 != w1

@@ -2,7 +2,7 @@
 the combinations named, each player's best split, who wins each showing and the round out.
 
 Everything is the engine's own: combinations (:mod:`engine.yezi.combos`), the best split
-(:mod:`engine.yezi.best`), a showing's scores, winners and the places (:mod:`engine.yezi.round`).
+(:mod:`engine.yezi.best`), a showing's scores, winners and the places (:mod:`engine.yezi.round`, as a round scores them).
 A player entered by eight cards shows the better group of the best split first, as the
 computer players do in a round; a player entered by two groups shows them in the order given.
 """

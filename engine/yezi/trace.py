@@ -42,7 +42,7 @@ RULES: tuple[Rule, ...] = (
          "engine.yezi.combos.rank_of", (T + "test_yezi_combos.py::test_non_combinations_score_nine",)),
     Rule("yezi.lead", _p("4③ 组牌比牌", "由先掷骰子的人先出牌"),
          "掷骰者先亮牌，每次一组四张，四人都亮后比较。", "The die thrower shows first, one group of four at a time; all four show, then compare.",
-         "engine.yezi.round.Round", (T + "test_yezi_round.py::test_thrower_shows_first",)),
+         "engine.yezi.state.YeziState", (T + "test_yezi_round.py::test_thrower_shows_first",)),
     Rule("yezi.score", _p("4③ 组牌比牌", "出天字牌者记1分"),
          "天记 1 分，地 2 分……火 8 分，流散对 9 分。", "Heaven set scores 1, Earth set 2 … Fire set 8, a scattered group 9.",
          "engine.yezi.round.group_scores", (T + "test_yezi_round.py::test_totals_are_sums_of_ranks",)),

@@ -299,7 +299,7 @@ def test_yezi_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> None
         for req in ({**base, "my_seat": me, "my_groups": groups}, {**base, "my_seat": me, "my_groups": groups, "level": "basic"}):
             ans = handle(req)
             assert ans["ok"] and ans["my_seat"] == me
-            res = st.r.result()  # type: ignore[attr-defined]
+            res = st.result()  # type: ignore[attr-defined]
             assert [p["total"] for p in ans["players"]] == list(res.totals) and [p["place"] for p in ans["players"]] == list(res.places)
             shown = st.observation(me)["shown"]  # every group, once the round is over
             assert [p["groups"] for p in ans["players"]] == [[sh["group"] for sh in shown if sh["seat"] == s] for s in range(4)]

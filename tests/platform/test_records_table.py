@@ -49,7 +49,7 @@ def table_deal(game: str, setup: dict) -> dict:
     from engine.yezi.cards import code_of
 
     return {"game": game, "deal": "table", "thrower": st.setup["thrower"], "options": st.setup["options"],
-            "hands": [[code_of(c) for c in h] for h in st.r.deal.hands]}
+            "hands": [[code_of(c) for c in h] for h in st.deal.hands]}
 
 
 SETUPS = [(g, s) for g in DEALT for s in state_class(g).setups()]
@@ -384,12 +384,11 @@ def test_the_sheet_lines_name_the_players_entered():
 @pytest.mark.parametrize("options", [{}, {"scoring": "placing"}, {"count_from": "next"}])
 def test_a_showing_is_written_as_the_round_dealt_at_the_table_and_opens_again_as_the_same_showing(options):
     from engine.yezi.cards import code_of
-    from engine.yezi.round import Round
-    from engine.yezi.config import config_from
+    from engine.yezi.state import YeziState
 
     for seed in range(6):
         thrower = seed % 4
-        r = Round(seed, thrower, config_from(options))
+        r = YeziState({"seed": seed, "thrower": thrower, "options": options})
         res = r.play_out()
         # A and C by their eight cards (the engine splits them), B and D by the groups the round showed
         players = [{"hand": [code_of(c) for c in r.deal.hands[s]]} if s % 2 == 0 else
@@ -399,11 +398,11 @@ def test_a_showing_is_written_as_the_round_dealt_at_the_table_and_opens_again_as
         assert a["ok"], a
         rec = read(a["record"])
         assert '[Deal "table"]' in a["record"] and "[Seed" not in a["record"] and rewrite(a["record"]) == a["record"]
-        assert rec.state.is_terminal() and list(rec.state.r.result().places) == [p["place"] for p in a["players"]] == list(res.places)
-        assert list(rec.state.r.result().totals) == [p["total"] for p in a["players"]]
+        assert rec.state.is_terminal() and list(rec.state.result().places) == [p["place"] for p in a["players"]] == list(res.places)
+        assert list(rec.state.result().totals) == [p["total"] for p in a["players"]]
         assert sum(rec.state.returns()) == 0 and rec.tags["Names"] == "张三;李四;王五;赵六"
         # each seat's split in the record is the groups the showing judged, in the order shown
-        assert [[[code_of(c) for c in g] for g in rec.state.r.arranged[s]] for s in range(4)] == [p["groups"] for p in a["players"]]
+        assert [[[code_of(c) for c in g] for g in rec.state.arranged[s]] for s in range(4)] == [p["groups"] for p in a["players"]]
         # opened again: the same showing, every seat now by the two groups it showed, and the same record
         b = handle({"game": "yezi", "action": "showing", "text": a["record"]})
         assert b["ok"], b
@@ -416,7 +415,7 @@ def test_a_seeded_round_opens_as_a_showing_and_other_records_are_refused_in_word
     st = state_class("yezi")({"seed": 12, "thrower": 1})
     play_random(st, random.Random(4))
     b = handle({"game": "yezi", "action": "showing", "text": write_state(st)})
-    assert b["ok"] and [p["place"] for p in b["players"]] == list(st.r.result().places)
+    assert b["ok"] and [p["place"] for p in b["players"]] == list(st.result().places)
     half = state_class("yezi")({"seed": 12, "thrower": 1})
     half.apply(half.legal_actions()[0])  # one seat has split, three have not
     for text, words in [(write_state(half), "how each of the four players split"),

@@ -353,21 +353,21 @@ def test_yezi_samples_never_hold_a_card_the_seat_has_seen():
     rng = random.Random(1)
     while not st.is_terminal():
         p = st.current_player()
-        mine_all = list(st.r.deal.hands[p])
-        shown = [c for _, _, g in st.r.shown for c in g]
-        shown_others = [c for seat, _, g in st.r.shown if seat != p for c in g]
+        mine_all = list(st.deal.hands[p])
+        shown = [c for _, _, g in st.shown for c in g]
+        shown_others = [c for seat, _, g in st.shown if seat != p for c in g]
         for k in range(3):
             w = st.resample(p, random.Random(k))
             assert w.observation(p) == st.observation(p)
             for s in range(4):
                 if s != p:
-                    assert sorted(w.r.deal.hands[s]) == sorted([c for seat, _, g in w.r.shown if seat == s for c in g] + w.r.held[s])
+                    assert sorted(w.deal.hands[s]) == sorted([c for seat, _, g in w.shown if seat == s for c in g] + w.held[s])
             # the others' cards not shown yet are dealt again from those same cards: never one of the
             # seat's own, nor one shown (the deck holds each face several times: counted, not named)
-            unseen = sorted(c for s in range(4) if s != p for c in st.r.held[s])
-            assert Counter(unseen) + Counter(mine_all) + Counter(shown_others) == Counter(c for hand in st.r.deal.hands for c in hand)
-            assert sorted(c for s in range(4) if s != p for c in w.r.held[s]) == unseen
-            assert Counter(shown) == Counter(c for _, _, g in w.r.shown for c in g)
+            unseen = sorted(c for s in range(4) if s != p for c in st.held[s])
+            assert Counter(unseen) + Counter(mine_all) + Counter(shown_others) == Counter(c for hand in st.deal.hands for c in hand)
+            assert sorted(c for s in range(4) if s != p for c in w.held[s]) == unseen
+            assert Counter(shown) == Counter(c for _, _, g in w.shown for c in g)
         st.apply(rng.choice(st.legal_actions()))
 
 
@@ -389,7 +389,7 @@ def test_yezi_deals_scored_at_once_end_as_the_rounds_played_out(options):
                     w = world.clone()
                     w.apply(m)
                     rollout(w)
-                    played.append(st.strong_value(w.r.result().places, p))
+                    played.append(st.strong_value(w.result().places, p))
                 assert quick == played, (seed, p, k)
             st.apply(basic_action(st))
 

@@ -6,8 +6,7 @@ import pytest
 
 from engine.api import handle
 from engine.yezi.cards import code_of
-from engine.yezi.config import config_from
-from engine.yezi.round import Round
+from engine.yezi.state import YeziState, move_codes
 
 
 def codes(cards) -> list[str]:
@@ -19,7 +18,7 @@ def test_eight_cards_each_give_the_rounds_own_result(options) -> None:
     differing_winners = 0
     for seed in range(60):
         thrower = seed % 4
-        r = Round(seed, thrower, config_from(options))
+        r = YeziState({"seed": seed, "thrower": thrower, "options": options})
         res = r.play_out()
         ans = handle({"game": "yezi", "action": "showing", "thrower": thrower, "options": options,
                       "players": [{"hand": codes(h)} for h in r.deal.hands]})
@@ -33,8 +32,8 @@ def test_eight_cards_each_give_the_rounds_own_result(options) -> None:
 
 
 def test_groups_as_shown_are_judged_in_the_order_shown_and_the_best_split_is_named() -> None:
-    r = Round(8, 0)
-    r.arrange(0, (2, 3, 8, 9), (0, 1, 4, 10))  # four loose cards first, then the 和 set
+    r = YeziState({"seed": 8, "thrower": 0})
+    r.apply(f"split:{move_codes((2, 3, 8, 9))}|{move_codes((0, 1, 4, 10))}")  # four loose cards first, then the 和 set
     res = r.play_out()
     players = [{"groups": [codes(r.arranged[s][0]), codes(r.arranged[s][1])]} for s in range(4)]
     ans = handle({"game": "yezi", "action": "showing", "players": players})
