@@ -370,9 +370,9 @@ def _named(x: Any, names: list[str] | None, lang: str = "") -> Any:
     return x
 
 
-def _ledger(req: dict[str, Any]) -> dict[str, Any]:  # noqa: C901  issue 39.2 splits it: the ledger works from the protocol and registry
+def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     """A session's ledger: each hand settled under the options chosen, running totals, the record's text."""
-    from ..record import RecordError, read, write
+    from ..record import read_sheet_of, write
 
     tags: dict[str, str] = {}
     refuse_unsafe_text(req, ("names", "date"))
@@ -389,16 +389,10 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:  # noqa: C901  issue 39.2 sp
         tags["Date"] = date
     history = _ledger_history(req.get("history"))
     if "text" in req:
-        text = req["text"]
-        if not isinstance(text, str) or len(text) > 100_000:
-            raise ApiError("bad_record", "请给出一本账的记录文字。", "Give the text of a ledger's record.")
-        try:
-            rec = read(text)
-        except RecordError as e:
-            raise ApiError("bad_record", e.message_zh, e.message_en) from None
-        if rec.position.get("sheet") != "ledger":
-            raise ApiError("bad_record", "这份记录不是鄂南骨牌的一本账（它应有标签 [Sheet \"ledger\"]）。",
-                           "This record is not a ledger of 鄂南骨牌 (it should have the tag [Sheet \"ledger\"]).")
+        rec = read_sheet_of(req, "gupai", "ledger", (
+            "请给出一本账的记录文字。", "Give the text of a ledger's record.",
+            "这份记录不是鄂南骨牌的一本账（它应有标签 [Sheet \"ledger\"]）。",
+            "This record is not a ledger of 鄂南骨牌 (it should have the tag [Sheet \"ledger\"])."), limit=100_000)
         hands = [parse_word(a) for a in rec.position["actions"] if a != "end"]
         cfg = config_from(rec.position.get("options") or {})
         first = rec.position["first"]

@@ -413,6 +413,22 @@ def read_text_of(req: Mapping[str, Any], zh: str, en: str, reader: Any = None) -
         raise ApiError("bad_record", e.zh, e.en) from None
 
 
+def read_sheet_of(req: Mapping[str, Any], game: str, sheet: str, words: tuple[str, str, str, str], limit: int = MAX_CHARS) -> Record:
+    """The record of a score sheet kept at a real table that a request carries (``req["text"]``, at most ``limit``
+    characters): refused as ``bad_record`` with ``words`` (zh, en: the text is missing; zh, en: the record is some
+    other record), or with the line and the rule it breaks. One reader for every game's sheet (the ledger, the
+    tally, the match sheet)."""
+    from ..errors import ApiError
+
+    text = req.get("text")
+    if not isinstance(text, str) or len(text) > limit:
+        raise ApiError("bad_record", words[0], words[1])
+    rec: Record = read_text_of(req, words[0], words[1])
+    if rec.position.get("game") != game or rec.position.get("sheet") != sheet:
+        raise ApiError("bad_record", words[2], words[3])
+    return rec
+
+
 def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: each game's record read from the registry (as chess.pgn)
     """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
     if not isinstance(text, str):

@@ -359,11 +359,11 @@ def _tally_round(x: Any, i: int, options: dict[str, str]) -> dict[str, Any]:
         raise ApiError(e.code, f"第 {i + 1} 局：{e.zh}", f"Round {i + 1}: {e.en}") from None
 
 
-def _tally(req: dict[str, Any]) -> dict[str, Any]:  # noqa: C901, PLR0915  one request read and judged; split with issue 39's registry
+def _tally(req: dict[str, Any]) -> dict[str, Any]:
     """A family's rounds at a real table (the tally): each round judged as a showing, each player's running total
     of points (the source sums the two showings of a round and says nothing of several rounds: the tally only adds
     the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/record/tally.py)."""
-    from ..record import RecordError, read, write
+    from ..record import read_sheet_of, write
     from ..record.tally import MAX_ROUNDS, parse_round, round_word
 
     tags: dict[str, str] = {}
@@ -378,16 +378,10 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:  # noqa: C901, PLR0915  one r
     history: list[tuple[int, str, str]] = []
     as_round = lambda t, g: {"thrower": t, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in g]}
     if "text" in req:
-        text = req["text"]
-        if not isinstance(text, str) or len(text) > 45_000:
-            raise ApiError("bad_record", "请给出一份叶子戏计分的记录文字。", "Give the text of a tally of 叶子戏.")
-        try:
-            rec = read(text)
-        except RecordError as e:
-            raise ApiError("bad_record", e.message_zh, e.message_en) from None
-        if rec.position.get("game") != "yezi" or rec.position.get("sheet") != "tally":
-            raise ApiError("bad_record", "这份记录不是叶子戏的计分（它应有标签 [Sheet \"tally\"]）。",
-                           "This record is not a tally of 叶子戏 (it should have the tag [Sheet \"tally\"]).")
+        rec = read_sheet_of(req, "yezi", "tally", (
+            "请给出一份叶子戏计分的记录文字。", "Give the text of a tally of 叶子戏.",
+            "这份记录不是叶子戏的计分（它应有标签 [Sheet \"tally\"]）。",
+            "This record is not a tally of 叶子戏 (it should have the tag [Sheet \"tally\"])."), limit=45_000)
         options = dict(rec.position.get("options") or {})
         raw = [as_round(*parse_round(a)) for a in rec.position["actions"] if a != "end"]
         for t in ("Names", "Date", "Event"):
