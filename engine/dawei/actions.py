@@ -10,38 +10,34 @@ from __future__ import annotations
 
 import random
 import re
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ApiError
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
-from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, break_even, seat_en, seat_zh
-from .options import rules_from
+from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
+from .answer import END_WORDS, MAX_LOG_TAIL, dice_words, rounded, stick_list, view
+from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, break_even
+from .options import CHOICE_WORDS, CHOICES, DEFAULT, Rules
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 from .state import DROPS, THROW_WORDS, DaweiState, policy
-from .sticks import ANIMALS, BY_ID
+from .sticks import BY_ID
 from .sticks import names as stick_names
 from .svg import dice_svg, sticks_svg
 from .throws import PATTERNS, classify, matches, pattern_ways
+from .trace import OPTIONS
 
 MAX_MOVES = 20_000
 MAX_AUTO = 20_000
 # a count in a move ("auto:12"): ASCII digits 0-9 only (a test for digits of any script also takes "²" or "①", which int() refuses)
 _AUTO = re.compile(r"auto:([0-9]{1,6})")
 MAX_SIM_GAMES = 50
-MAX_LOG_TAIL = 500
 #: the most turns one request may play (a simulation of MAX_SIM_GAMES games that all
 #: ran to the turn limit); a game takes about 250 turns without drops, 560 at the
 #: largest drop chance, and a turn costs about 10 µs
 TURN_BUDGET = MAX_SIM_GAMES * MAX_TURNS
 
-END_WORDS: dict[str, tuple[str, str]] = {
-    "pool_empty": ("签掷完", "every stick taken"),
-    "red_bowl": ("红一碗", "a red bowl"),
-    "shun_dou_shun": ("顺斗顺", "straight upon straight"),
-    "turn_limit": ("手数到上限，作废", "stopped at the turn limit, void"),
-}
 
 
 def cost(action: str, req: dict[str, Any]) -> int:
@@ -53,6 +49,25 @@ def cost(action: str, req: dict[str, Any]) -> int:
         strong = req.get("level") == "strong"
         return MAX_TURNS + ((STRONG_DECISIONS + 1) * STRONG_DECISION_UNITS // 10 if strong else 0)
     return 0
+
+
+def rules_from(obj: Any) -> Rules:
+    """Rules from a request's ``options`` object; unknown names or values are an ApiError."""
+    if obj is None:
+        return DEFAULT
+    if not isinstance(obj, dict):
+        raise ApiError("bad_option", "规则选项没有读懂：请从选项菜单里选择，或不选（用默认读法）。", "The rule options could not be read: choose them from the options menu, or leave them at the default readings.")
+    kw: dict[str, str] = {}
+    for k, v in obj.items():
+        if k not in CHOICES:
+            raise ApiError("bad_option", f"打围没有“{str(k)[:40]}”这条规则选项；可选的规则选项见“来源与记录者”页。", f"Dawei has no rule option called '{str(k)[:40]}'; the rule options are listed on the origin page.")
+        if v not in CHOICES[k]:
+            o = next(o for o in OPTIONS if o.id == "dawei." + k)
+            zh = "；".join(w[0] for w in CHOICE_WORDS[k].values())
+            en = "; ".join(w[1] for w in CHOICE_WORDS[k].values())
+            raise ApiError("bad_option", f"“{o.zh}”只有这几种读法：{zh}。", f"'{o.en}' has only these readings: {en}.")
+        kw[k] = v
+    return replace(DEFAULT, **kw)
 
 
 def read_dice(req: dict[str, Any], name: str = "dice") -> tuple[int, ...]:
@@ -82,20 +97,9 @@ def takes_words(p: Any) -> dict[str, str]:
     return {"zh": zh, "en": en}
 
 
-def dice_words(dice: tuple[int, ...] | list[int], lang: str) -> str:
-    """Six dice as a text alternative: "色子 4（红）、4（红）、1、2、3、6" / "dice 4 (red), 4 (red), 1, 2, 3, 6"."""
-    if lang == "zh":
-        return "色子 " + "、".join(f"{d}（红）" if d == 4 else str(d) for d in dice)
-    return "dice " + ", ".join(f"{d} (red)" if d == 4 else str(d) for d in dice)
-
-
 def _lang(req: dict[str, Any]) -> str:
     """The reader's language, for the text alternatives of drawings (Chinese unless asked)."""
     return get_str(req, "lang", "zh", choices=("zh", "en"))
-
-
-def _frac(x: Fraction) -> float:
-    return round(float(x), 4)
 
 
 def classification(dice: tuple[int, ...], req: dict[str, Any]) -> dict[str, Any]:
@@ -141,11 +145,6 @@ def _patterns(req: dict[str, Any]) -> dict[str, Any]:
         "blank_ways": pw["blank"],
         "sticks": stick_list(),
     }
-
-
-def stick_list() -> list[dict[str, Any]]:
-    """The ten kinds of stick, largest first: what the widgets name and count (they keep no names of their own)."""
-    return [{"id": a.id, "zh": a.zh, "en": a.en, "count": a.count, "zhu": a.zhu} for a in ANIMALS]
 
 
 #: the game's own words a table says around the engine's answers: the unit of the result, the banker's
@@ -370,98 +369,6 @@ def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
     return st, used
 
 
-def _entry(e: Any, lang: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"turn": e.turn, "seat": e.seat, "zh": e.zh, "en": e.en, "dice": list(e.dice) if e.dice else None}
-    if e.dice:
-        out["dice_words"] = {"zh": dice_words(e.dice, "zh"), "en": dice_words(e.dice, "en")}
-    return out
-
-
-def verdict(st: DaweiState, seat: int) -> tuple[str, str]:
-    """What ``seat`` won or lost, in a sentence about the game."""
-    net = st.settlement()[seat]
-    be = break_even(st.n, st.rules)
-    zhu = st.zhu(seat)
-    nz, ne = seat_zh(seat), seat_en(seat)
-    x = _frac(abs(net))
-    xs = f"{x:g}"
-    if st.end_reason == "turn_limit":
-        return f"本局掷到手数上限仍未掷完，作废：{nz}不输不赢。", f"The game reached the turn limit with sticks still left and is void: {ne} neither wins nor loses."
-    if st.end_reason in ("red_bowl", "shun_dou_shun"):
-        how_zh = "红一碗" if st.end_reason == "red_bowl" else "顺斗顺"
-        how_en = "the red bowl" if st.end_reason == "red_bowl" else "straight upon straight"
-        if seat == st.bowl_winner:
-            return f"{nz}掷出{how_zh}，里抄外抄：各家所得不算，{nz}共收 {xs} 柱。", f"{ne} threw {how_en}, the sweep inside and out: nobody's sticks count and {ne} collects {xs} 柱 in all."
-        return f"{seat_zh(st.bowl_winner or 0)}掷出{how_zh}：各家所得不算，{nz}付给他 {xs} 柱。", f"{seat_en(st.bowl_winner or 0)} threw {how_en}: nobody's sticks count and {ne} pays them {xs} 柱."
-    bes = f"{_frac(be):g}"
-    if seat == st.banker:
-        head_zh = f"{nz}得老狮子做庄家，所得 {zhu} 柱；与各家结算后"
-        head_en = f"{ne} took the old lion and is the banker, with {zhu} 柱; after settling with everyone,"
-        if net > 0:
-            return f"{head_zh}净赢 {xs} 柱。", f"{head_en} {ne} wins {xs} 柱."
-        if net < 0:
-            return f"{head_zh}净输 {xs} 柱。", f"{head_en} {ne} loses {xs} 柱."
-        return f"{head_zh}不输不赢。", f"{head_en} {ne} breaks even."
-    if net > 0:
-        return f"{nz}得 {zhu} 柱，比保本数 {bes} 多 {xs}：庄家付给{nz} {xs} 柱。", f"{ne} took {zhu} 柱, {xs} above the break-even of {bes}: the banker pays {ne} {xs} 柱."
-    if net < 0:
-        return f"{nz}得 {zhu} 柱，比保本数 {bes} 少 {xs}：{nz}付给庄家 {xs} 柱。", f"{ne} took {zhu} 柱, {xs} short of the break-even of {bes}: {ne} pays the banker {xs} 柱."
-    return f"{nz}得 {zhu} 柱，正好保本，不输不赢。", f"{ne} took {zhu} 柱, exactly the break-even: no win, no loss."
-
-
-def view(st: DaweiState, humans: set[int], tail: int, lang: str = "zh", offer: bool = True) -> dict[str, Any]:
-    """The table's answer for the game ``st``; its lawful moves (where ``offer``), each with its words, chance
-    and 柱."""
-    n = st.n
-    waiting = not st.is_terminal() and st.current in humans
-    legal: list[dict[str, Any]] = []
-    if waiting and offer:
-        opts = {o.action: o for o in st.pending}
-        for a in st.legal_actions():
-            zh, en = st.action_words(a)
-            o = opts.get(a)
-            legal.append({"action": a, "zh": zh, "en": en, "chance": _frac(o.chance) if o else 1.0, "zhu": o.zhu if o else 0})
-    # the human seats' latest throw, and the computer's throws since it
-    own_at = max((k for k, e in enumerate(st.log) if e.seat in humans and e.dice), default=None)
-    own = st.log[own_at] if own_at is not None else None
-    since = [e for e in st.log[(own_at + 1 if own_at is not None else 0):] if e.dice and e.seat not in humans]
-    out: dict[str, Any] = {
-        "players": n,
-        "seats": [{"zh": seat_zh(s), "en": seat_en(s), "human": s in humans} for s in range(n)],
-        "sticks": stick_list(),
-        "phase": st.phase,
-        "phase_words": {"main": {"zh": "正掷", "en": "main phase"}, "split": {"zh": "分掷", "en": "split phase"}, "over": {"zh": "已结束", "en": "over"}}[st.phase],
-        "current": st.current,
-        "turn": st.turn_no,
-        "round": st.round_no,
-        "pool": dict(st.pool),
-        "pool_zhu": st.pool_zhu(),
-        "holdings": [dict(h) for h in st.holdings],
-        "zhu": [st.zhu(s) for s in range(n)],
-        "idle": list(st.idle),
-        "banker": st.banker,
-        "straights": st.straight_count,
-        "pending_dice": list(st.pending_dice) if st.pending_dice else None,
-        "last_dice": list(st.last_dice) if st.last_dice else None,
-        "last_svg": dice_svg(st.last_dice, dice_words(st.last_dice, lang)) if st.last_dice else None,
-        "own": None if own is None else {**_entry(own), "svg": dice_svg(own.dice or (), dice_words(own.dice or (), lang))},
-        "since_own": [_entry(e) for e in since[-MAX_LOG_TAIL:]],
-        "waiting_for": st.current if waiting else None,
-        "legal": legal,
-        "log": [_entry(e) for e in (st.log[-tail:] if tail > 0 else [])],
-        "log_length": len(st.log),
-        "terminal": st.is_terminal(),
-        "end": st.end_reason,
-        "end_words": None if st.end_reason is None else dict(zip(("zh", "en"), END_WORDS[st.end_reason])),
-        "break_even": _frac(break_even(n, st.rules)),
-    }
-    if st.is_terminal():
-        out["net"] = [_frac(x) for x in st.settlement()]
-        out["bowl_winner"] = st.bowl_winner
-        out["verdicts"] = [dict(zip(("zh", "en"), verdict(st, s))) for s in range(n)]
-    return out
-
-
 def _play(req: dict[str, Any]) -> dict[str, Any]:
     from ..protocol.strong import read_level
 
@@ -556,7 +463,7 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
             if g.is_terminal():
                 break
             g.apply(policy(g))
-        results.append({"seed": cfg.seed + k, "end": g.end_reason, "banker": g.banker, "turns": g.turn_no, "zhu": [g.zhu(s) for s in range(g.n)], "net": [_frac(x) for x in g.settlement()]})
+        results.append({"seed": cfg.seed + k, "end": g.end_reason, "banker": g.banker, "turns": g.turn_no, "zhu": [g.zhu(s) for s in range(g.n)], "net": [rounded(x) for x in g.settlement()]})
         pb = g.banker if g.banker is not None else pb
     ends: dict[str, int] = {}
     for r in results:
@@ -564,7 +471,7 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
     return {
         "players": cfg.players,
         "games": results,
-        "break_even": _frac(break_even(cfg.players, cfg.rules)),
+        "break_even": rounded(break_even(cfg.players, cfg.rules)),
         "ends": ends,
         "end_words": {k: dict(zip(("zh", "en"), v)) for k, v in END_WORDS.items()},
         "mean_turns": round(sum(r["turns"] for r in results) / len(results), 2),
@@ -573,14 +480,12 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _options(req: dict[str, Any]) -> dict[str, Any]:
-    from .trace import OPTIONS
-
     return {
         # each option: its question, its readings as ids and in words, the default and the note
         "options": [o.json() for o in OPTIONS],
         # the play action's own bounds, for a table that keeps moves and asks for the log, and the entries
         # the referee tells at once
-        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": _referee().TOLD},
+        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": referee.TOLD},
         # the dice: how many are thrown, their faces, and the ordered throws of them all
         "dice": {"count": N_DICE, "faces": list(FACES), "throws": ALL_OUTCOMES},
         "words": {k: {"zh": zh, "en": en} for k, (zh, en) in WORDS.items()},
@@ -595,7 +500,7 @@ ACTIONS = {
     "play": _play,
     "simulate": _simulate,
     "options": _options,
-    "referee": lambda req: _referee().referee(req),
+    "referee": referee.referee,
 }
 
 
@@ -617,14 +522,8 @@ EXAMPLES = [
 ]
 
 
-def _referee() -> Any:
-    from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
-
-    return referee
-
-
 #: Work units per request for engine.api's budget (a unit is about a microsecond of
 #: CPython): the most turns the request can play (:func:`cost`) at about 10 units a
 #: turn, and at least the fixed work of one answer (the pattern tables, the first time).
 COSTS: dict[str, Any] = {name: (lambda req, name=name: max(50_000, 10 * cost(name, req))) for name in ACTIONS}
-COSTS["referee"] = lambda req: _referee().cost(req)
+COSTS["referee"] = referee.cost

@@ -19,7 +19,7 @@ from ..errors import ApiError
 from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
-from .actions import dice_words, stick_list, view
+from .answer import dice_words, stick_list, view
 from .game import MARK_BASE, MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, Config, seat_en, seat_zh
 from .state import DaweiState, policy
 
