@@ -101,6 +101,7 @@ class DaweiState(GameState):
     last_dice: tuple[int, ...] | None
     log: list[LogEntry]
     calls: list[dict[int, int]]  # the one-die calls for the first throw (a seeded game)
+    faces: list[int]  # at a real table: the faces the move being played gives
 
     # ------------------------------------------------------------ the setup
     @classmethod
@@ -173,7 +174,7 @@ class DaweiState(GameState):
         n = s["players"]
         self.config = Config(n, s.get("seed", 0), rules, float(s.get("drop_chance", 0)), s.get("previous_banker"))
         self.rng = random.Random(self.config.seed)
-        self.faces: list[int] = []  # at a real table: the faces the move being played gives
+        self.faces = []
         self.pool = full_pool()
         self.holdings = [{a.id: 0 for a in ANIMALS} for _ in range(n)]
         self.phase, self.current, self.first_thrower, self.round_no, self.turn_no = "main", 0, 0, 1, 0

@@ -5,7 +5,9 @@ from hypothesis import given, settings, strategies as st
 
 from engine.dawei.game import PRINTED_BREAK_EVEN, Config, break_even
 from engine.dawei.state import DaweiState, play_out, policy
-from engine.protocol import IllegalAction, open_state
+from engine.protocol import IllegalAction
+
+from .helpers import BLANK, LION, STRAIGHT, at_table, second_round, split_phase
 from engine.dawei.options import Rules
 from engine.dawei.sticks import TOTAL_STICKS, full_pool
 
@@ -73,34 +75,21 @@ def test_phases():
     assert seen[0] == "main"
 
 
-BLANK, STRAIGHT, LION = "throw:112356", "throw:123456", "throw:444442"  # a blank, a straight, 五红 (the old lion)
-
-
-def at_table(n, *moves, **options):
-    """A game at a real table (the dice written in the moves), seat A throwing first."""
-    return open_state({"game": "dawei", "dice": "table", "players": n, "first": 0, "options": options, "actions": list(moves)})
-
-
-def later(n, *moves, **options):
-    """The same, in the second round: every seat has thrown a blank first."""
-    return at_table(n, *[BLANK] * n, *moves, **options)
-
-
 def test_fox_sequence():
     g = at_table(3, STRAIGHT)
     assert g.holdings[0]["fox"] == 1  # first round takes the fox
-    g = later(3, STRAIGHT)
+    g = second_round(3, STRAIGHT)
     assert g.holdings[0]["muntjac"] == 1 and g.holdings[0]["rabbit"] == 1 and g.pool["fox"] == 1  # 头道顺
     assert g.plan_straight(0)[2] == ["fox"]  # 亲手二道顺
-    g = later(3, STRAIGHT, STRAIGHT)
+    g = second_round(3, STRAIGHT, STRAIGHT)
     assert g.holdings[1]["rabbit"] == 1 and g.holdings[1]["fox"] == 0  # 二道顺
-    g = later(3, STRAIGHT, STRAIGHT, STRAIGHT)
+    g = second_round(3, STRAIGHT, STRAIGHT, STRAIGHT)
     assert g.holdings[2]["fox"] == 1  # 三道顺
-    g = later(3, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT)
+    g = second_round(3, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT)
     assert g.holdings[0]["leopard"] == 1  # 顺后得豹
-    g = later(3, STRAIGHT, LION, fox_after_lion="next_straight")
+    g = second_round(3, STRAIGHT, LION, fox_after_lion="next_straight")
     assert g.holdings[0]["fox"] == 0 and g.plan_straight(2)[2] == ["fox"]  # after the lion, any straight
-    g = later(3, STRAIGHT, LION, fox_after_lion="last_thrower")
+    g = second_round(3, STRAIGHT, LION, fox_after_lion="last_thrower")
     assert g.holdings[0]["fox"] == 1
     g = at_table(3, BLANK, fox_first="first_throw")
     assert g.round_no == 1 and g.plan_straight(1)[2] != ["fox"]
@@ -113,7 +102,7 @@ def test_two_beasts():
 
 
 def test_change_for_exhausted():
-    g = later(3)
+    g = second_round(3)
     g.pool["tiger"] = 0
     assert g.plan_payment(["tiger"]) == ["leopard", "leopard"]
     g.pool = {k: 0 for k in g.pool}
@@ -144,10 +133,10 @@ def test_drops():
         g.apply("throw")
     # the dropper sat out two rounds: 6 throws by 2 other players, then theirs
     assert g.current == s and g.idle[s] == 0
-    g2 = DaweiState.of(Config(players=3, seed=4), drops=True)
-    g2.phase = "split"
+    g2 = split_phase(3)
+    assert g2.phase == "split" and g2.pool["chicken"] == g2.pool["rabbit"] == 0
     s2 = g2.current
-    g2.apply("drop1")
+    g2.apply("drop:1")
     assert g2.idle[s2] == 0 and g2.current != s2
 
 

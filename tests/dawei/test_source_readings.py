@@ -13,11 +13,12 @@ from engine.api import handle
 from engine.dawei import actions
 from engine.dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, Config, break_even
 from engine.dawei.state import DaweiState, play_out
-from engine.protocol import open_state
 from engine.dawei.options import CHOICE_WORDS, CHOICES, Rules
 from engine.dawei.split import openings
 from engine.dawei.throws import PATTERNS, classify, matches
 from engine.dawei.trace import RULES
+
+from .helpers import LION, STRAIGHT, second_round
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "dawei"
 rules_st = st.builds(Rules, **{k: st.sampled_from(v) for k, v in CHOICES.items()})
@@ -92,11 +93,9 @@ def test_two_reds_with_one_pair_is_still_a_rabbit():
 
 def test_fox_goes_to_the_last_straight_thrower_when_the_lion_is_taken():
     """“游戏中若有人掷走老狮子，那么最后掷出顺色面者……有权取走顺签”."""
-    blanks = ["throw:112356"] * 3  # the first round, each seat a blank
-    g = open_state({"game": "dawei", "dice": "table", "players": 3, "first": 0, "actions": [*blanks, "throw:123456", "throw:123456"]})
-    # 头道顺 for seat 0, 二道顺 for seat 1: the last straight-thrower
+    g = second_round(3, STRAIGHT, STRAIGHT)  # in the second round, 头道顺 for seat 0, 二道顺 for seat 1: the last straight-thrower
     assert g.pool["fox"] == 1
-    g.apply("throw:444442")  # 五红: seat 2 takes the old lion
+    g.apply(LION)  # seat 2 takes the old lion
     assert g.holdings[1]["fox"] == 1 and g.holdings[0]["fox"] == 0
 
 
