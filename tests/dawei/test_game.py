@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine.dawei.game import PRINTED_BREAK_EVEN, Config, break_even
 from engine.dawei.state import DaweiState, play_out, policy
-from engine.protocol import IllegalAction
+from engine.protocol import IllegalAction, open_state
 
 from .helpers import BLANK, LION, STRAIGHT, at_table, second_round, split_phase
 from engine.dawei.options import Rules
@@ -189,3 +189,20 @@ def test_lion_makes_banker():
     g.apply(BLANK)
     g.apply(LION)  # the lion pattern again: paid in smaller sticks, the banker stays
     assert g.banker == 3 and g.holdings[1]["lion"] == 0 and g.zhu(1) == 64
+
+
+@pytest.mark.parametrize("seed", [3, 26])
+def test_a_seeded_game_and_its_dice_written_at_a_table_are_the_same_game(seed):
+    """One class plays both: the dice the seed threw, written as a real table writes them, give the same sticks,
+    the same log after the call for the first throw, and the same settlement."""
+    from engine.dawei.referee import seeded_table_moves
+
+    seeded = play_out(DaweiState.of(Config(players=4, seed=seed)))
+    first, moves = seeded_table_moves(seed, 4)
+    table = open_state({"game": "dawei", "dice": "table", "players": 4, "first": first, "actions": moves})
+    assert type(table) is type(seeded) and table.at_table and not seeded.at_table
+    assert table.is_terminal() and table.returns() == seeded.returns() and sum(table.returns()) == 0
+    assert table.holdings == seeded.holdings and table.end_reason == seeded.end_reason
+    called = len(seeded.log) - len(table.log)  # the seeded game's calls (one die each) against the table's one line
+    assert [e.en for e in table.log[1:]] == [e.en for e in seeded.log[called + 1:]]
+    assert len(table.actions) == len(seeded.actions) and table.written()["actions"] == moves
