@@ -580,12 +580,13 @@ def _option_effects_text(lang: str, players: int, games: int) -> str:
 
 @functools.cache
 def _option_effects_rows(players: int, games: int) -> list[tuple[str | None, str, tuple[float, float, float, float]]]:
-    from engine.dawei.game import Config, Game, play_out
+    from engine.dawei.game import Config
+    from engine.dawei.state import DaweiState, play_out
 
     def run(rules: Rules) -> tuple[float, float, float, float]:
         turns, banker, spread = [], [], []
         for seed in range(games):
-            g = play_out(Game(Config(players=players, seed=seed, rules=rules)))
+            g = play_out(DaweiState.of(Config(players=players, seed=seed, rules=rules)))
             turns.append(g.turn_no)
             nets = g.settlement()
             if g.banker is not None and g.end_reason == "pool_empty":

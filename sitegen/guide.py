@@ -13,7 +13,8 @@ from typing import Any
 from collections.abc import Callable
 
 from engine.api import handle
-from engine.dawei.game import Config, Game, break_even, policy
+from engine.dawei.game import Config, break_even
+from engine.dawei.state import DaweiState, policy
 from engine.dawei.sticks import ANIMALS
 from engine.dawei.svg import dice_svg, sticks_svg
 from engine.dawei.throws import classify
@@ -32,10 +33,10 @@ def _link(href: str, text: str) -> str:
 # ------------------------------------------------------------------ 打围: a narrated game
 
 
-def dawei_steps(players: int, seed: int) -> tuple[Game, list[dict[str, Any]]]:
+def dawei_steps(players: int, seed: int) -> tuple[DaweiState, list[dict[str, Any]]]:
     """Play a game as the computer plays every seat; each log entry with the phase it was made in
     and, after the action that wrote it, the pool and each seat's 柱."""
-    g = Game(Config(players=players, seed=seed))
+    g = DaweiState.of(Config(players=players, seed=seed))
     out: list[dict[str, Any]] = []
 
     def collect(phase_before: str, action: str) -> None:
@@ -54,7 +55,7 @@ def dawei_steps(players: int, seed: int) -> tuple[Game, list[dict[str, Any]]]:
     return g, out
 
 
-def _seats_zh_en(g: Game, s: int, lang: str) -> str:
+def _seats_zh_en(g: DaweiState, s: int, lang: str) -> str:
     from engine.dawei.game import seat_en, seat_zh
 
     return seat_en(s) if lang == "en" else seat_zh(s)
@@ -187,7 +188,7 @@ def _link_rule(st: dict[str, Any], lang: str) -> str:
     return _dawei_rule(st["phase"], st["entry"].dice, lang)
 
 
-def _dawei_settlement(g: Game, lang: str) -> str:
+def _dawei_settlement(g: DaweiState, lang: str) -> str:
     n = g.n
     be = break_even(n, g.rules)
     nets = g.settlement()

@@ -10,38 +10,34 @@ from __future__ import annotations
 
 import random
 import re
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ApiError
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
-from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, Game, break_even, policy, seat_en, seat_zh
-from .options import rules_from
+from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
+from .answer import END_WORDS, MAX_LOG_TAIL, dice_words, rounded, stick_list, view
+from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, break_even
+from .options import CHOICE_WORDS, CHOICES, DEFAULT, Rules
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
-from .sticks import ANIMALS, BY_ID
+from .state import DROPS, THROW_WORDS, DaweiState, policy
+from .sticks import BY_ID
 from .sticks import names as stick_names
 from .svg import dice_svg, sticks_svg
 from .throws import PATTERNS, classify, matches, pattern_ways
-from ..protocol.dawei import DROPS
+from .trace import OPTIONS
 
 MAX_MOVES = 20_000
 MAX_AUTO = 20_000
 # a count in a move ("auto:12"): ASCII digits 0-9 only (a test for digits of any script also takes "²" or "①", which int() refuses)
 _AUTO = re.compile(r"auto:([0-9]{1,6})")
 MAX_SIM_GAMES = 50
-MAX_LOG_TAIL = 500
 #: the most turns one request may play (a simulation of MAX_SIM_GAMES games that all
 #: ran to the turn limit); a game takes about 250 turns without drops, 560 at the
 #: largest drop chance, and a turn costs about 10 µs
 TURN_BUDGET = MAX_SIM_GAMES * MAX_TURNS
 
-END_WORDS: dict[str, tuple[str, str]] = {
-    "pool_empty": ("签掷完", "every stick taken"),
-    "red_bowl": ("红一碗", "a red bowl"),
-    "shun_dou_shun": ("顺斗顺", "straight upon straight"),
-    "turn_limit": ("手数到上限，作废", "stopped at the turn limit, void"),
-}
 
 
 def cost(action: str, req: dict[str, Any]) -> int:
@@ -53,6 +49,25 @@ def cost(action: str, req: dict[str, Any]) -> int:
         strong = req.get("level") == "strong"
         return MAX_TURNS + ((STRONG_DECISIONS + 1) * STRONG_DECISION_UNITS // 10 if strong else 0)
     return 0
+
+
+def rules_from(obj: Any) -> Rules:
+    """Rules from a request's ``options`` object; unknown names or values are an ApiError."""
+    if obj is None:
+        return DEFAULT
+    if not isinstance(obj, dict):
+        raise ApiError("bad_option", "规则选项没有读懂：请从选项菜单里选择，或不选（用默认读法）。", "The rule options could not be read: choose them from the options menu, or leave them at the default readings.")
+    kw: dict[str, str] = {}
+    for k, v in obj.items():
+        if k not in CHOICES:
+            raise ApiError("bad_option", f"打围没有“{str(k)[:40]}”这条规则选项；可选的规则选项见“来源与记录者”页。", f"Dawei has no rule option called '{str(k)[:40]}'; the rule options are listed on the origin page.")
+        if v not in CHOICES[k]:
+            o = next(o for o in OPTIONS if o.id == "dawei." + k)
+            zh = "；".join(w[0] for w in CHOICE_WORDS[k].values())
+            en = "; ".join(w[1] for w in CHOICE_WORDS[k].values())
+            raise ApiError("bad_option", f"“{o.zh}”只有这几种读法：{zh}。", f"'{o.en}' has only these readings: {en}.")
+        kw[k] = v
+    return replace(DEFAULT, **kw)
 
 
 def read_dice(req: dict[str, Any], name: str = "dice") -> tuple[int, ...]:
@@ -82,20 +97,9 @@ def takes_words(p: Any) -> dict[str, str]:
     return {"zh": zh, "en": en}
 
 
-def dice_words(dice: tuple[int, ...] | list[int], lang: str) -> str:
-    """Six dice as a text alternative: "色子 4（红）、4（红）、1、2、3、6" / "dice 4 (red), 4 (red), 1, 2, 3, 6"."""
-    if lang == "zh":
-        return "色子 " + "、".join(f"{d}（红）" if d == 4 else str(d) for d in dice)
-    return "dice " + ", ".join(f"{d} (red)" if d == 4 else str(d) for d in dice)
-
-
 def _lang(req: dict[str, Any]) -> str:
     """The reader's language, for the text alternatives of drawings (Chinese unless asked)."""
     return get_str(req, "lang", "zh", choices=("zh", "en"))
-
-
-def _frac(x: Fraction) -> float:
-    return round(float(x), 4)
 
 
 def classification(dice: tuple[int, ...], req: dict[str, Any]) -> dict[str, Any]:
@@ -141,11 +145,6 @@ def _patterns(req: dict[str, Any]) -> dict[str, Any]:
         "blank_ways": pw["blank"],
         "sticks": stick_list(),
     }
-
-
-def stick_list() -> list[dict[str, Any]]:
-    """The ten kinds of stick, largest first: what the widgets name and count (they keep no names of their own)."""
-    return [{"id": a.id, "zh": a.zh, "en": a.en, "count": a.count, "zhu": a.zhu} for a in ANIMALS]
 
 
 #: the game's own words a table says around the engine's answers: the unit of the result, the banker's
@@ -259,18 +258,14 @@ def _legal_words(st: Any) -> tuple[str, str]:
     return "；".join(z for z, _ in words), "; ".join(e for _, e in words)
 
 
-def strong_policy(game: Game) -> str:
+def strong_policy(st: DaweiState) -> str:
     """The computer player at the strong level: throws; after a first split throw, the choice with
     the best expected result, the second throw weighed exactly (the 顺斗顺 sweep included) —
-    engine/protocol/dawei.py's ``strong_values``; ties go to the basic player's choice."""
-    if not game.pending:
+    :meth:`DaweiState.strong_values`; ties go to the basic player's choice."""
+    if not st.pending:
         return "throw"
-    from ..protocol.dawei import DaweiState
-
-    st = DaweiState.__new__(DaweiState)  # the protocol's view of this very game
-    st.g, st.actions, st._cache, st.setup = game, [], None, {}
     values = st.strong_values() or {}
-    basic = policy(game)
+    basic = policy(st)
     if not values:
         return basic
     return max(values, key=lambda a: (values[a], a == basic))
@@ -288,33 +283,18 @@ def strong_chooser() -> Any:
     :data:`STRONG_DECISIONS` split choices of the game, the basic player after."""
     left = [STRONG_DECISIONS]
 
-    def choose(game: Game) -> str:
-        if game.pending and left[0] > 0:
+    def choose(st: DaweiState) -> str:
+        if st.pending and left[0] > 0:
             left[0] -= 1
-            return strong_policy(game)
-        return policy(game)
+            return strong_policy(st)
+        return policy(st)
 
     return choose
 
 
-def table_setup(cfg: Config) -> dict[str, Any]:
-    """The table's game as the protocol's setup (engine/protocol/dawei.py): its seed, players, rule options
-    (those off their default reading), the chance of a die falling out of the bowl, the last game's banker,
-    and throws with dice out of the bowl offered to the reader (``drops``)."""
-    from dataclasses import fields
-
-    from .options import DEFAULT
-
-    options = {f.name: getattr(cfg.rules, f.name) for f in fields(cfg.rules) if getattr(cfg.rules, f.name) != getattr(DEFAULT, f.name)}
-    setup: dict[str, Any] = {"seed": cfg.seed, "players": cfg.players, "options": options, "drop_chance": cfg.drop_chance, "drops": True}
-    if cfg.previous_banker is not None:
-        setup["previous_banker"] = cfg.previous_banker
-    return setup
-
-
-def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None) -> tuple[Any, int]:
-    """A table's game replayed through the game protocol (engine/protocol/dawei.py): the computer (``chooser``,
-    the basic player by default, given the game) throws and chooses for every seat but ``humans``, and the
+def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None) -> tuple[DaweiState, int]:
+    """A table's game replayed (:class:`DaweiState`, with throws with dice out of the bowl offered to the reader):
+    the computer (``chooser``, the basic player by default, given the state) throws and chooses for every seat but ``humans``, and the
     reader's moves are played in turn; the protocol decides what is lawful, and the first move it refuses is
     named with its reason. The state reached, and how many of ``moves`` were used.
 
@@ -322,11 +302,9 @@ def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = 
     or ``auto:choice`` (the computer throws for them until one of them has a choice to make, or the game ends).
     """
     from ..protocol import IllegalAction
-    from ..protocol.dawei import DaweiState
 
     base = chooser or policy
-    st = DaweiState(table_setup(cfg))
-    g = st.g
+    st = DaweiState.of(cfg, drops=True)
     i = 0
     auto = 0
     until_choice = False
@@ -335,15 +313,15 @@ def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = 
             break
         seat = st.current_player()
         if seat in humans and until_choice:
-            if g.pending:
+            if st.pending:
                 until_choice = False
             else:
-                st.apply(base(g))
+                st.apply(base(st))
                 continue
         if seat not in humans or auto > 0:
             if seat in humans:
                 auto -= 1
-            st.apply(base(g))
+            st.apply(base(st))
             continue
         if i >= len(moves):
             break
@@ -382,105 +360,13 @@ def written_position(st: Any) -> dict[str, Any]:
 
 
 def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
-           applied: list[str] | None = None) -> tuple[Game, int]:
-    """The game a table's request names (:func:`table_state`), as the game's own state; ``applied``
-    receives every move played, the computer's and the reader's."""
+           applied: list[str] | None = None) -> tuple[DaweiState, int]:
+    """The game a table's request names (:func:`table_state`); ``applied`` receives every move played, the
+    computer's and the reader's."""
     st, used = table_state(cfg, humans, moves, chooser)
     if applied is not None:
         applied.extend(st.actions)
-    return st.g, used
-
-
-def _entry(e: Any, lang: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"turn": e.turn, "seat": e.seat, "zh": e.zh, "en": e.en, "dice": list(e.dice) if e.dice else None}
-    if e.dice:
-        out["dice_words"] = {"zh": dice_words(e.dice, "zh"), "en": dice_words(e.dice, "en")}
-    return out
-
-
-def verdict(g: Game, seat: int) -> tuple[str, str]:
-    """What ``seat`` won or lost, in a sentence about the game."""
-    net = g.settlement()[seat]
-    be = break_even(g.n, g.rules)
-    zhu = g.zhu(seat)
-    nz, ne = seat_zh(seat), seat_en(seat)
-    x = _frac(abs(net))
-    xs = f"{x:g}"
-    if g.end_reason == "turn_limit":
-        return f"本局掷到手数上限仍未掷完，作废：{nz}不输不赢。", f"The game reached the turn limit with sticks still left and is void: {ne} neither wins nor loses."
-    if g.end_reason in ("red_bowl", "shun_dou_shun"):
-        how_zh = "红一碗" if g.end_reason == "red_bowl" else "顺斗顺"
-        how_en = "the red bowl" if g.end_reason == "red_bowl" else "straight upon straight"
-        if seat == g.bowl_winner:
-            return f"{nz}掷出{how_zh}，里抄外抄：各家所得不算，{nz}共收 {xs} 柱。", f"{ne} threw {how_en}, the sweep inside and out: nobody's sticks count and {ne} collects {xs} 柱 in all."
-        return f"{seat_zh(g.bowl_winner or 0)}掷出{how_zh}：各家所得不算，{nz}付给他 {xs} 柱。", f"{seat_en(g.bowl_winner or 0)} threw {how_en}: nobody's sticks count and {ne} pays them {xs} 柱."
-    bes = f"{_frac(be):g}"
-    if seat == g.banker:
-        head_zh = f"{nz}得老狮子做庄家，所得 {zhu} 柱；与各家结算后"
-        head_en = f"{ne} took the old lion and is the banker, with {zhu} 柱; after settling with everyone,"
-        if net > 0:
-            return f"{head_zh}净赢 {xs} 柱。", f"{head_en} {ne} wins {xs} 柱."
-        if net < 0:
-            return f"{head_zh}净输 {xs} 柱。", f"{head_en} {ne} loses {xs} 柱."
-        return f"{head_zh}不输不赢。", f"{head_en} {ne} breaks even."
-    if net > 0:
-        return f"{nz}得 {zhu} 柱，比保本数 {bes} 多 {xs}：庄家付给{nz} {xs} 柱。", f"{ne} took {zhu} 柱, {xs} above the break-even of {bes}: the banker pays {ne} {xs} 柱."
-    if net < 0:
-        return f"{nz}得 {zhu} 柱，比保本数 {bes} 少 {xs}：{nz}付给庄家 {xs} 柱。", f"{ne} took {zhu} 柱, {xs} short of the break-even of {bes}: {ne} pays the banker {xs} 柱."
-    return f"{nz}得 {zhu} 柱，正好保本，不输不赢。", f"{ne} took {zhu} 柱, exactly the break-even: no win, no loss."
-
-
-def view(g: Game, humans: set[int], tail: int, lang: str = "zh", st: Any = None) -> dict[str, Any]:
-    """The table's answer for the game ``g``; its lawful moves are those of the protocol's state ``st``
-    (the state that holds ``g``), each with its words, chance and 柱 (none without ``st``)."""
-    n = g.n
-    waiting = not g.is_terminal() and g.current in humans
-    legal: list[dict[str, Any]] = []
-    if waiting and st is not None:
-        opts = {o.action: o for o in g.pending}
-        for a in st.legal_actions():
-            zh, en = st.action_words(a)
-            o = opts.get(a)
-            legal.append({"action": a, "zh": zh, "en": en, "chance": _frac(o.chance) if o else 1.0, "zhu": o.zhu if o else 0})
-    # the human seats' latest throw, and the computer's throws since it
-    own_at = max((k for k, e in enumerate(g.log) if e.seat in humans and e.dice), default=None)
-    own = g.log[own_at] if own_at is not None else None
-    since = [e for e in g.log[(own_at + 1 if own_at is not None else 0):] if e.dice and e.seat not in humans]
-    out: dict[str, Any] = {
-        "players": n,
-        "seats": [{"zh": seat_zh(s), "en": seat_en(s), "human": s in humans} for s in range(n)],
-        "sticks": stick_list(),
-        "phase": g.phase,
-        "phase_words": {"main": {"zh": "正掷", "en": "main phase"}, "split": {"zh": "分掷", "en": "split phase"}, "over": {"zh": "已结束", "en": "over"}}[g.phase],
-        "current": g.current,
-        "turn": g.turn_no,
-        "round": g.round_no,
-        "pool": dict(g.pool),
-        "pool_zhu": g.pool_zhu(),
-        "holdings": [dict(h) for h in g.holdings],
-        "zhu": [g.zhu(s) for s in range(n)],
-        "idle": list(g.idle),
-        "banker": g.banker,
-        "straights": g.straight_count,
-        "pending_dice": list(g.pending_dice) if g.pending_dice else None,
-        "last_dice": list(g.last_dice) if g.last_dice else None,
-        "last_svg": dice_svg(g.last_dice, dice_words(g.last_dice, lang)) if g.last_dice else None,
-        "own": None if own is None else {**_entry(own), "svg": dice_svg(own.dice or (), dice_words(own.dice or (), lang))},
-        "since_own": [_entry(e) for e in since[-MAX_LOG_TAIL:]],
-        "waiting_for": g.current if waiting else None,
-        "legal": legal,
-        "log": [_entry(e) for e in (g.log[-tail:] if tail > 0 else [])],
-        "log_length": len(g.log),
-        "terminal": g.is_terminal(),
-        "end": g.end_reason,
-        "end_words": None if g.end_reason is None else dict(zip(("zh", "en"), END_WORDS[g.end_reason])),
-        "break_even": _frac(break_even(n, g.rules)),
-    }
-    if g.is_terminal():
-        out["net"] = [_frac(x) for x in g.settlement()]
-        out["bowl_winner"] = g.bowl_winner
-        out["verdicts"] = [dict(zip(("zh", "en"), verdict(g, s))) for s in range(n)]
-    return out
+    return st, used
 
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
@@ -494,18 +380,17 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     level = read_level(req) if "level" in req else None
     choose = strong_chooser() if level == "strong" else policy
     st, used = table_state(cfg, humans, moves, choose)
-    g = st.g
-    out = view(g, humans, tail, lang, st)
+    out = view(st, humans, tail, lang)
     if level is not None:  # the computer seats' level, and the hint's: what that level would choose for the seat to throw
         out["level"] = level
-        out["hint"] = hint(st, level) if not g.is_terminal() and g.current in humans else None
-        if g.is_terminal() and cfg.seed <= 2**32 and not any(a in DROPS for a in st.actions):
+        out["hint"] = hint(st, level) if not st.is_terminal() and st.current in humans else None
+        if st.is_terminal() and cfg.seed <= 2**32 and not any(a in DROPS for a in st.actions):
             # the game as a written position of the common protocol, for the review (table.review): the table's
             # own, but for the throws with dice out of the bowl it offers (none was thrown, and the review weighs
             # only the choices after a first split throw)
             out["position"] = written_position(st)
     out["moves_used"] = used
-    out["pool_svg"] = sticks_svg(lang, g.pool)
+    out["pool_svg"] = sticks_svg(lang, st.pool)
     return out
 
 
@@ -513,26 +398,23 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def hint(st: Any, level: str) -> dict[str, Any]:
+def hint(st: DaweiState, level: str) -> dict[str, Any]:
     """What ``level`` advises the seat to throw now, and why, in both languages: in the main phase there is
     nothing to decide (a throw's pattern alone says what it takes), so the advice is to throw and says so; after
     a first split throw, the way the level chooses, with its reason computed from the ways on offer (the basic
     level: each way's chance times the 柱 it gains; the strong level: each way's expected result at the
     settlement, the second throw weighed over all its outcomes) and the next best way beside it. ``choosing``
     says which of the two it is (the table prefixes a choice with the level's name)."""
-    from ..protocol.dawei import THROW_WORDS
-
-    g = st.g
-    if not g.pending:
+    if not st.pending:
         tz, te = THROW_WORDS["throw"]
         return {"level": level, "action": "throw", "choosing": False,
                 "zh": f"正掷时没有要选的：一掷取什么签，全由色面决定，谁来掷都一样。按“{tz}”就行；带“掉”字的按钮只是演示色子掉出碗外的规则，不是更好的走法。",
                 "en": f"There is nothing to choose in the main phase: what a throw takes is decided by its pattern alone, "
                       f"whoever throws. Just press “{te}”; the buttons with dice out of the bowl only show that rule, they are not a better move."}
-    by = {o.action: o for o in g.pending}
+    by = {o.action: o for o in st.pending}
     if level == "strong":
         values = st.strong_values() or {}
-        pick = strong_policy(g)
+        pick = strong_policy(st)
         ranked = sorted(values, key=lambda a: -values[a])
         best = by[pick]
         other = next((a for a in ranked if a != pick), None)
@@ -542,15 +424,15 @@ def hint(st: Any, level: str) -> dict[str, Any]:
         if other is not None:
             zh += f"；其次是“{by[other].zh}”，结算时平均 {values[other]:+.2f} 柱"
             en += f"; next is “{by[other].en}”, {values[other]:+.2f} 柱"
-        basic = policy(g)
+        basic = policy(st)
         if basic != pick:
             zh += f"。只看眼前柱数的基本水平会选“{by[basic].zh}”，但它没算到后面的结算"
             en += f". The basic level, looking only at the 柱 in reach now, would choose “{by[basic].en}”, which counts nothing after it"
         return {"level": level, "action": pick, "choosing": True, "zh": zh + "。", "en": en + "."}
-    pick = policy(g)
+    pick = policy(st)
     best = by[pick]
-    ranked = sorted(g.pending, key=lambda o: -o.expected)
-    other = next((o for o in ranked if o.action != pick), None)
+    by_expected = sorted(st.pending, key=lambda o: -o.expected)
+    runner_up = next((o for o in by_expected if o.action != pick), None)
     def reason(o: Any, lang: str) -> str:
         exp = f"{float(o.expected):.2f}"
         if o.chance == 1:
@@ -559,9 +441,9 @@ def hint(st: Any, level: str) -> dict[str, Any]:
                 else f"a {_pct(float(o.chance))} chance × {o.zhu} 柱 = {exp} 柱 on average")
     zh = f"{best.zh}。理由：{reason(best, 'zh')}，是几种取法里平均得柱最多的"
     en = f"{best.en}. Why: {reason(best, 'en')}, the most 柱 on average of the ways on offer"
-    if other is not None:
-        zh += f"；其次是“{other.zh}”：{reason(other, 'zh')}"
-        en += f"; next is “{other.en}”: {reason(other, 'en')}"
+    if runner_up is not None:
+        zh += f"；其次是“{runner_up.zh}”：{reason(runner_up, 'zh')}"
+        en += f"; next is “{runner_up.en}”: {reason(runner_up, 'en')}"
     return {"level": level, "action": pick, "choosing": True, "zh": zh + "。", "en": en + "."}
 
 
@@ -576,12 +458,12 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     pb = cfg.previous_banker
     for k in range(games):
-        g = Game(Config(cfg.players, cfg.seed + k, cfg.rules, cfg.drop_chance, pb if series else None, cfg.max_turns))
+        g = DaweiState.of(Config(cfg.players, cfg.seed + k, cfg.rules, cfg.drop_chance, pb if series else None, cfg.max_turns))
         for _ in range(cfg.max_turns * 3):
             if g.is_terminal():
                 break
             g.apply(policy(g))
-        results.append({"seed": cfg.seed + k, "end": g.end_reason, "banker": g.banker, "turns": g.turn_no, "zhu": [g.zhu(s) for s in range(g.n)], "net": [_frac(x) for x in g.settlement()]})
+        results.append({"seed": cfg.seed + k, "end": g.end_reason, "banker": g.banker, "turns": g.turn_no, "zhu": [g.zhu(s) for s in range(g.n)], "net": [rounded(x) for x in g.settlement()]})
         pb = g.banker if g.banker is not None else pb
     ends: dict[str, int] = {}
     for r in results:
@@ -589,7 +471,7 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
     return {
         "players": cfg.players,
         "games": results,
-        "break_even": _frac(break_even(cfg.players, cfg.rules)),
+        "break_even": rounded(break_even(cfg.players, cfg.rules)),
         "ends": ends,
         "end_words": {k: dict(zip(("zh", "en"), v)) for k, v in END_WORDS.items()},
         "mean_turns": round(sum(r["turns"] for r in results) / len(results), 2),
@@ -598,14 +480,12 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _options(req: dict[str, Any]) -> dict[str, Any]:
-    from .trace import OPTIONS
-
     return {
         # each option: its question, its readings as ids and in words, the default and the note
         "options": [o.json() for o in OPTIONS],
         # the play action's own bounds, for a table that keeps moves and asks for the log, and the entries
         # the referee tells at once
-        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": _referee().TOLD},
+        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": referee.TOLD},
         # the dice: how many are thrown, their faces, and the ordered throws of them all
         "dice": {"count": N_DICE, "faces": list(FACES), "throws": ALL_OUTCOMES},
         "words": {k: {"zh": zh, "en": en} for k, (zh, en) in WORDS.items()},
@@ -620,7 +500,7 @@ ACTIONS = {
     "play": _play,
     "simulate": _simulate,
     "options": _options,
-    "referee": lambda req: _referee().referee(req),
+    "referee": referee.referee,
 }
 
 
@@ -642,14 +522,8 @@ EXAMPLES = [
 ]
 
 
-def _referee() -> Any:
-    from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
-
-    return referee
-
-
 #: Work units per request for engine.api's budget (a unit is about a microsecond of
 #: CPython): the most turns the request can play (:func:`cost`) at about 10 units a
 #: turn, and at least the fixed work of one answer (the pattern tables, the first time).
 COSTS: dict[str, Any] = {name: (lambda req, name=name: max(50_000, 10 * cost(name, req))) for name in ACTIONS}
-COSTS["referee"] = lambda req: _referee().cost(req)
+COSTS["referee"] = referee.cost

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..errors import ApiError
 
 
 @dataclass(frozen=True)
@@ -121,23 +120,3 @@ CHOICE_WORDS: dict[str, dict[str, tuple[str, str]]] = {
 
 assert all(set(CHOICE_WORDS[k]) == set(v) for k, v in CHOICES.items())
 
-
-def rules_from(obj: Any) -> Rules:
-    """Rules from a request's ``options`` object; unknown names or values are an ApiError."""
-    if obj is None:
-        return DEFAULT
-    if not isinstance(obj, dict):
-        raise ApiError("bad_option", "规则选项没有读懂：请从选项菜单里选择，或不选（用默认读法）。", "The rule options could not be read: choose them from the options menu, or leave them at the default readings.")
-    kw: dict[str, str] = {}
-    for k, v in obj.items():
-        if k not in CHOICES:
-            raise ApiError("bad_option", f"打围没有“{str(k)[:40]}”这条规则选项；可选的规则选项见“来源与记录者”页。", f"Dawei has no rule option called '{str(k)[:40]}'; the rule options are listed on the origin page.")
-        if v not in CHOICES[k]:
-            from .trace import OPTIONS
-
-            o = next(o for o in OPTIONS if o.id == "dawei." + k)
-            zh = "；".join(w[0] for w in CHOICE_WORDS[k].values())
-            en = "; ".join(w[1] for w in CHOICE_WORDS[k].values())
-            raise ApiError("bad_option", f"“{o.zh}”只有这几种读法：{zh}。", f"'{o.en}' has only these readings: {en}.")
-        kw[k] = v
-    return replace(DEFAULT, **kw)

@@ -1,7 +1,7 @@
 """打围 refereed at a real table: the ``referee`` action.
 
 The players throw real dice; a reader enters what each throw showed, and the engine applies
-the rules (:class:`engine.record.table.DaweiTableState`, the moves of the written record:
+the rules (:class:`engine.dawei.state.DaweiState` with ``"dice": "table"``, the moves of the written record:
 ``throw:441236``, ``drop:1``, ``take:…``, ``pass``, ``split:<rule>:<point>@152346``).
 A request gives either the game as a record's text (``text``) or its setup and moves
 (``players``, ``first``, ``names``, ``options``, ``moves``); the answer is the table as it
@@ -19,8 +19,9 @@ from ..errors import ApiError
 from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
-from .actions import dice_words, stick_list, view
-from .game import MARK_BASE, MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, seat_en, seat_zh
+from .answer import dice_words, stick_list, view
+from .game import MARK_BASE, MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, Config, seat_en, seat_zh
+from .state import DaweiState, policy
 
 #: the most entries a request may hold: within the budget at two replays an entry; the longest of
 #: 200 seeded 16-player games took 658 (a game at the table that ran past it would be over 1,400 throws)
@@ -48,10 +49,9 @@ def _names(req: dict[str, Any], n: int) -> list[str]:
     return out
 
 
-def _table(req: dict[str, Any]) -> tuple[Any, list[str], list[str]]:
+def _table(req: dict[str, Any]) -> tuple[DaweiState, list[str], list[str]]:
     """The table state, the players' names and the moves, from a record's text or from setup and moves."""
     from ..record import RecordError, read
-    from ..record.table import DaweiTableState
 
     if "text" in req:
         text = req.get("text")
@@ -61,7 +61,7 @@ def _table(req: dict[str, Any]) -> tuple[Any, list[str], list[str]]:
             rec = read(text)
         except RecordError as e:
             raise ApiError("bad_record", e.message_zh, e.message_en) from None
-        if not isinstance(rec.state, DaweiTableState):
+        if not isinstance(rec.state, DaweiState) or not rec.state.at_table:
             raise ApiError("bad_record", "这份记录不是一局用桌上的色子掷的打围，这里裁判不了。",
                            "This record is not a game of 打围 thrown with real dice, so it cannot be refereed here.")
         names = rec.tags["Names"].split(";") if rec.tags.get("Names") else []
@@ -77,7 +77,7 @@ def _table(req: dict[str, Any]) -> tuple[Any, list[str], list[str]]:
         moves = get_list(req, "moves", [], max_len=MAX_MOVES)
         setup = {"game": "dawei", "dice": "table", "players": players, "first": first, "options": options}
     try:
-        st = DaweiTableState(setup)
+        st = DaweiState(setup)
     except IllegalAction as e:
         raise ApiError("bad_setup", e.zh, e.en) from None
     return st, names, moves
@@ -163,29 +163,28 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
     # whatever its number (a letter cannot simply be replaced: 子, the eleventh seat, is also in 色子)
     token = SEAT_MARKS.set(True)
     try:
-        st = type(st)({k: v for k, v in st.written().items() if k != "actions"})
-        g = st.g
-        opening = [_named(e, names) for e in g.log]
+        st = DaweiState({k: v for k, v in st.written().items() if k != "actions"})
+        opening = [_named(e, names) for e in st.log]
         for k, m in enumerate(moves):
             seat = st.current_player()
-            mark = len(g.log)
+            mark = len(st.log)
             try:
                 st.apply(m)
             except IllegalAction as e:
                 raise ApiError("bad_move", f"第 {k + 1} 笔记不进去：{_told(e.zh, names, 'zh')}", f"Entry {k + 1} cannot be taken: {_told(e.en, names, 'en')}") from None
-            said = g.log[mark:]
+            said = st.log[mark:]
             dice = _move_dice(m) if isinstance(m, str) else None
             entries.append({
                 "n": k + 1, "seat": seat, "move": m, "dice": dice,
                 "dice_words": None if dice is None else {"zh": dice_words(dice, "zh"), "en": dice_words(dice, "en")},
                 "zh": "".join(_named(e, names)["zh"] for e in said), "en": " ".join(_named(e, names)["en"] for e in said),
             })
-        out = view(g, set(range(g.n)), 0, lang)
+        out = view(st, set(range(st.n)), 0, lang, offer=False)
     finally:
         SEAT_MARKS.reset(token)
     for key in ("own", "since_own", "log", "legal", "waiting_for", "last_svg"):
         out.pop(key, None)
-    n = g.n
+    n = st.n
     out["names"] = names
     out["seats"] = [{**_seat(s, names), "letter": {"zh": seat_zh(s), "en": seat_en(s)}} for s in range(n)]
     out["first"] = st.setup["first"]
@@ -200,9 +199,9 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
     out["sticks"] = stick_list()
     # what may be entered now: a throw (its six faces), dice out of the bowl, or the thrower's choice
     enter: list[dict[str, Any]] = []
-    if not g.is_terminal():
-        if g.pending:
-            for o in g.pending:
+    if not st.is_terminal():
+        if st.pending:
+            for o in st.pending:
                 split = o.action.startswith("split:")
                 enter.append({"move": o.action, "faces": split, "zh": o.zh, "en": o.en, "chance": round(float(o.chance), 4), "zhu": o.zhu})
         else:
@@ -210,7 +209,7 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
             enter.append({"move": "drop:1", "faces": False, "zh": "掉出一颗色子", "en": "One die fell out of the bowl"})
             enter.append({"move": "drop:2", "faces": False, "zh": "掉出两颗色子", "en": "Two dice fell out of the bowl"})
     out["enter"] = enter
-    cur = None if g.is_terminal() else g.current
+    cur = None if st.is_terminal() else st.current
     out["to_throw"] = None if cur is None else {"seat": cur, **_seat(cur, names)}
     phase = out["phase_words"]
     if cur is None:
@@ -218,14 +217,14 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
         out["status"] = {"zh": f"本局结束（{ew['zh']}），共 {len(entries)} 笔。", "en": f"The game is over ({ew['en']}) after {len(entries)} entries."}
     else:
         who = out["to_throw"]
-        doing = ("选择：拿、分掷还是放弃", "chooses: take, split or pass") if g.pending else ("掷", "throws")
+        doing = ("选择：拿、分掷还是放弃", "chooses: take, split or pass") if st.pending else ("掷", "throws")
         # numbered as the log numbers its entries: the next entry is this one
         out["status"] = {"zh": f"第 {len(entries) + 1} 笔 · {phase['zh']} · {who['zh']}{doing[0]}",
                          "en": f"Entry {len(entries) + 1} · {phase['en']} · {who['en']} {doing[1]}"}
-    if g.is_terminal():
+    if st.is_terminal():
         nets = out["net"]
-        out["settlement"] = [{"seat": s, **_seat(s, names), "zhu": g.zhu(s), "net": nets[s],
-                              "net_text": _fraction(g.settlement()[s]), "verdict": out["verdicts"][s]} for s in range(n)]
+        out["settlement"] = [{"seat": s, **_seat(s, names), "zhu": st.zhu(s), "net": nets[s],
+                              "net_text": _fraction(st.settlement()[s]), "verdict": out["verdicts"][s]} for s in range(n)]
     tags = {"Names": ";".join(names)} if names else {}
     if history:
         tags["History"] = " ".join(f"{h['n']}:{h['kind']}:{h['was']}" for h in history)
@@ -258,11 +257,9 @@ __all__ = ["referee", "cost", "seeded_table_moves", "MAX_MOVES", "TOLD"]
 
 
 def seeded_table_moves(seed: int, players: int = 4) -> tuple[int, list[str]]:
-    """A seeded game played by the computer (:func:`engine.dawei.game.policy`), written as a real
+    """A seeded game played by the computer (:func:`engine.dawei.state.policy`), written as a real
     table's entries: who threw first, and what each throw showed. For examples and tests of the referee."""
-    from .game import Config, Game, policy
-
-    g = Game(Config(players, seed))
+    g = DaweiState.of(Config(players, seed))
     first = g.first_thrower
     moves: list[str] = []
     for _ in range(4 * 4_000):

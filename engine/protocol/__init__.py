@@ -49,7 +49,7 @@ from collections.abc import Mapping, Sequence
 
 #: game id -> "module:class" of its adapter
 ADAPTERS: dict[str, str] = {
-    "dawei": "engine.protocol.dawei:DaweiState",
+    "dawei": "engine.dawei.state:DaweiState",
     "gupai": "engine.gupai.state:GupaiState",
     "yezi": "engine.yezi.state:YeziState",
     "paohuzi": "engine.protocol.paohuzi:PaohuziState",

@@ -228,9 +228,9 @@ def _dawei_option(st: GameState, o: Any) -> tuple[str, str]:
     from ..dawei.game import break_even
     from ..dawei.sticks import BY_ID
     from ..dawei.dice import ALL_OUTCOMES
-    from .dawei import STRAIGHTS
+    from ..dawei.state import STRAIGHTS
 
-    g = st.g  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    g: Any = st  # 打围's own state (issue 39.2 leaves the generic code with the registry alone)
     if o.action == "pass":
         return "放弃，这一手什么也不得", "passing gains nothing this turn"
     if not o.action.startswith("split:") or o.chance_obj is None:
@@ -258,7 +258,7 @@ def _dawei_option(st: GameState, o: Any) -> tuple[str, str]:
 
 def _dawei_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
     """打围: what the better choice after a first split throw keeps or risks against the reader's."""
-    opts = {o.action: o for o in st.g.pending}  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    opts = {o.action: o for o in st.pending}  # type: ignore[attr-defined]  # 打围's own choices (issue 39.2 leaves the generic code with the registry alone)
     b, c = opts.get(better), opts.get(chosen)
     if b is None or c is None:
         return None
@@ -296,7 +296,7 @@ def _dawei_why(st: GameState, seat: int, better: str, chosen: str) -> tuple[str,
 
 
 def _dawei_own(st: GameState, seat: int, chosen: str) -> tuple[str, str] | None:
-    o = next((o for o in st.g.pending if o.action == chosen), None)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    o = next((o for o in st.pending if o.action == chosen), None)  # type: ignore[attr-defined]  # 打围's own choices (issue 39.2 leaves the generic code with the registry alone)
     if o is None:
         return None
     z, n = _dawei_option(st, o)

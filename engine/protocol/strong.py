@@ -88,9 +88,9 @@ def basic_action(state: GameState) -> str:
     if game == "yezi":
         return state.basic_action()  # type: ignore[attr-defined, no-any-return]  # 叶子戏's adapter has its own basic_action (issue 39.1 makes it the protocol's)
     if game == "dawei":
-        from ..dawei.game import policy
+        from ..dawei.state import policy
 
-        return policy(state.g)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        return policy(state)  # type: ignore[arg-type]  # 打围's basic player reads its own state (issue 39.2 leaves the generic code with the registry alone)
     return state.legal_actions()[0]
 
 

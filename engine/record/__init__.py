@@ -45,7 +45,7 @@ commas), ``DropChance``, ``LastBanker`` and ``Drops`` (打围 at a table that fo
 banker throws first and takes the two beasts; and one whose throwers may choose to drop dice, ``yes``)
 as the game has them, seats always by their letters (for 打围
 thrown with real dice: ``Dice`` "table" and ``First``, the seat that throws first, instead
-of the seed; its moves then say what the dice showed, see :mod:`engine.record.table`) — one ``Option`` tag per rule option not at
+of the seed; its moves then say what the dice showed, see :mod:`engine.dawei.state`) — one ``Option`` tag per rule option not at
 its default reading (``option=reading``; an option whose default changed in some edition is always named, and a
 record of an earlier edition that leaves it out is read under that edition's default, :mod:`engine.editions`), ``Level`` for a game played against the computer at
 a table (its level: ``basic`` or ``strong``; the table that opens the record plays at it), then ``Names`` (the players' names joined by
@@ -190,7 +190,7 @@ def log_mark(st: GameState) -> int:
     if isinstance(getattr(st, "told", None), list):  # a sheet kept at a table says what each line did
         return len(st.told)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "dawei":
-        return len(st.g.log)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        return len(st.log)  # type: ignore[attr-defined]  # 打围's own log (issue 39.2 leaves the generic code with the registry alone)
     if st.game == "paohuzi":
         return len(st.h.log)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "gupai":
@@ -204,7 +204,7 @@ def events(st: GameState, mark: int) -> list[tuple[str, str]]:
     if isinstance(getattr(st, "told", None), list):
         return list(st.told[mark:])  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "dawei":
-        return [(e.zh, e.en) for e in st.g.log[mark:]]  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        return [(e.zh, e.en) for e in st.log[mark:]]  # type: ignore[attr-defined]  # 打围's own log (issue 39.2 leaves the generic code with the registry alone)
     if st.game == "paohuzi":  # the hand's log is written in its variant's words (下灌字牌's own: engine/paohuzi/xiaguan.py)
         return [(e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
     if st.game == "gupai" and hasattr(st, "tricks"):
@@ -337,10 +337,8 @@ def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = Non
         raise IllegalAction("Sheet 标签只写三种表：鄂南骨牌的一本账（ledger）、跑胡子的积分表（match）和叶子戏的计分（tally）。",
                             "The Sheet tag names one of three sheets: a 鄂南骨牌 session's ledger (ledger), a 跑胡子 match sheet (match) "
                             "or a family's rounds of 叶子戏 (tally).")
-    if game == "dawei" and dice == "table":
-        from .table import DaweiTableState
-
-        return DaweiTableState
+    if game == "dawei" and dice == "table":  # 打围's state plays the dice a real table threw as well as the seed's
+        return state_class(game)
     if dice is not None:
         raise IllegalAction("只有打围的记录可以写桌上掷出的色子（Dice 标签）。", "Only a record of 打围 may give the dice thrown at the table (the Dice tag).")
     return state_class(game)
@@ -491,7 +489,8 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
         cls = record_class(game, tags.get("Dice"), tags.get("Sheet"), tags.get("Deal"))
     except IllegalAction as e:
         raise RecordError(tag_line[next(t for t in ("Sheet", "Deal", "Dice") if t in tag_line)], e.zh, e.en) from None
-    defaults = {**cls.optional_setup, **cls.read_setup({})}
+    blank = {"dice": tags["Dice"]} if "Dice" in tags else {}  # 打围 at a real table: a setup of its own, nothing optional
+    defaults = {**({} if blank else cls.optional_setup), **cls.read_setup(blank)}
     position: dict[str, Any] = {"game": game}
     for name, ln in tag_line.items():
         if name in TAG_SETUP:
@@ -618,11 +617,10 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
     if st.game == "dawei":
         from ..dawei.game import break_even
 
-        g = st.g  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
-        even = break_even(g.n, g.rules)
+        even = break_even(st.num_players(), st.rules)  # type: ignore[attr-defined]  # 打围's own rules (issue 39.2 leaves the generic code with the registry alone)
         out = []
-        for s in range(g.n):
-            z = g.zhu(s)
+        for s in range(st.num_players()):
+            z = st.zhu(s)  # type: ignore[attr-defined]  # 打围's own count of 柱 (as above)
             out.append({"zh": f"{SEATS_ZH[s]}家得 {z} 柱，保本 {fraction_text(Fraction(even))} 柱。",
                         "en": f"{SEAT_LETTERS[s]} holds {z} zhu; break-even is {fraction_text(Fraction(even))}."})
         return out

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 from engine.api import cost, handle
-from engine.dawei.game import Config, Game, policy
+from engine.dawei.game import Config
+from engine.dawei.state import DaweiState, policy
 from engine.dawei.referee import MAX_MOVES, seeded_table_moves
 from engine.record import read
 
@@ -17,8 +18,8 @@ REF = {"game": "dawei", "action": "referee"}
 NAMES = ["张三", "李四", "王五", "赵六"]
 
 
-def computer_game(seed: int, players: int = 4) -> Game:
-    g = Game(Config(players, seed))
+def computer_game(seed: int, players: int = 4) -> DaweiState:
+    g = DaweiState.of(Config(players, seed))
     while not g.is_terminal():
         g.apply(policy(g))
     return g

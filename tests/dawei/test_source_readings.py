@@ -11,11 +11,14 @@ from hypothesis import assume, given, strategies as st
 
 from engine.api import handle
 from engine.dawei import actions
-from engine.dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, Config, Game, break_even, play_out
+from engine.dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, Config, break_even
+from engine.dawei.state import DaweiState, play_out
 from engine.dawei.options import CHOICE_WORDS, CHOICES, Rules
 from engine.dawei.split import openings
 from engine.dawei.throws import PATTERNS, classify, matches
 from engine.dawei.trace import RULES
+
+from .helpers import LION, STRAIGHT, second_round
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "dawei"
 rules_st = st.builds(Rules, **{k: st.sampled_from(v) for k, v in CHOICES.items()})
@@ -24,14 +27,14 @@ rules_st = st.builds(Rules, **{k: st.sampled_from(v) for k, v in CHOICES.items()
 @given(n=st.integers(2, MAX_PLAYERS), seed=st.integers(0, 10_000), drop=st.sampled_from([0.0, 0.05, MAX_DROP_CHANCE]), rules=rules_st, limit=st.sampled_from([20, 200, 4_000]))
 def test_every_game_settles_to_zero(n, seed, drop, rules, limit):
     """结算：“多出则赢，少了则输” — what one player wins another pays, under every reading, even when stopped by the limit."""
-    g = play_out(Game(Config(players=n, seed=seed, rules=rules, drop_chance=drop, max_turns=limit)))
+    g = play_out(DaweiState.of(Config(players=n, seed=seed, rules=rules, drop_chance=drop, max_turns=limit)))
     assert g.is_terminal()
     assert sum(g.settlement(), Fraction(0)) == 0
 
 
 def test_turn_limit_game_is_void():
     """The source settles only “当场面上签牌全部掷完后”: a game stopped before that pays nobody."""
-    g = play_out(Game(Config(players=9, seed=6, max_turns=30)))
+    g = play_out(DaweiState.of(Config(players=9, seed=6, max_turns=30)))
     assert g.end_reason == "turn_limit"
     assert g.settlement() == [0] * 9
 
@@ -57,7 +60,7 @@ def test_simulate_cost_is_checked_before_any_game(monkeypatch):
     def boom(*a, **k):
         raise AssertionError("a game was started")
 
-    monkeypatch.setattr(actions, "Game", boom)
+    monkeypatch.setattr(actions.DaweiState, "of", boom)
     a = handle({"game": "dawei", "action": "simulate", "players": 4, "games": actions.MAX_SIM_GAMES + 1})
     assert a["ok"] is False and a["error"]["code"] != "internal_error"
     assert actions.cost("simulate", {"games": actions.MAX_SIM_GAMES}) <= actions.TURN_BUDGET
@@ -90,12 +93,9 @@ def test_two_reds_with_one_pair_is_still_a_rabbit():
 
 def test_fox_goes_to_the_last_straight_thrower_when_the_lion_is_taken():
     """“游戏中若有人掷走老狮子，那么最后掷出顺色面者……有权取走顺签”."""
-    g = Game(Config(players=3, seed=1))
-    g.round_no, g.turn_no = 2, 10
-    g._straight(0)  # 头道顺 for seat 0
-    g._straight(1)  # 二道顺 for seat 1: the last straight-thrower
+    g = second_round(3, STRAIGHT, STRAIGHT)  # in the second round, 头道顺 for seat 0, 二道顺 for seat 1: the last straight-thrower
     assert g.pool["fox"] == 1
-    g._give(2, ["lion"])
+    g.apply(LION)  # seat 2 takes the old lion
     assert g.holdings[1]["fox"] == 1 and g.holdings[0]["fox"] == 0
 
 

@@ -1,6 +1,9 @@
 import pytest
 
-from engine.dawei.game import Config, Game
+from engine.dawei.game import Config
+from engine.dawei.state import DaweiState
+
+from .helpers import split_phase
 from engine.dawei.options import Rules
 from engine.dawei.split import SPLIT_RULES, Need, direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 
@@ -76,14 +79,13 @@ def test_success_ways_exact():
 
 
 def test_game_offers_choices_in_split_phase():
-    g = Game(Config(players=3, seed=5))
-    g.phase = "split"
-    g.pool["chicken"] = g.pool["rabbit"] = 0
+    g = split_phase(3)
     opts = g.options_for(g.current, (4, 4, 1, 2, 3, 5))
     acts = [o.action for o in opts]
     assert "split:deer_two_red:4" in acts and "split:leopard_two_red:4" in acts and acts[-1] == "pass"
+    g.apply("throw:441235")  # the same first throw, at the table: its choices are the moves offered
+    assert g.legal_actions() == [a + "@<six faces>" if a.startswith("split:") else a for a in acts]
     only = Rules(split_direct="split_only")
-    g2 = Game(Config(players=3, seed=5, rules=only))
-    g2.phase = "split"
+    g2 = DaweiState.of(Config(players=3, seed=5, rules=only))
     assert not [o for o in g2.options_for(0, (2, 2, 2, 2, 1, 3)) if o.action.startswith("take:eagle")]
     assert [o for o in g.options_for(0, (2, 2, 2, 2, 1, 3)) if o.action == "take:eagle"]

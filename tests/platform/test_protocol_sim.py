@@ -355,7 +355,7 @@ def test_dawei_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> Non
     end = handle({**req, "moves": mine, "level": "basic"})
     assert asked and end["ok"] and end["terminal"] and end["moves_used"] == len(mine)
     assert end["net"] == [float(x) for x in st.returns()]
-    assert end["holdings"] == [dict(h) for h in st.g.holdings]  # type: ignore[attr-defined]
+    assert end["holdings"] == [dict(h) for h in st.holdings]  # type: ignore[attr-defined]
     dropped = any(a in ("drop1", "drop2") for a in st.actions)
     # the position handed to the review: the table's game, when no throw dropped dice (the review weighs split choices)
     assert end.get("position") == (None if dropped else {k: v for k, v in st.written().items() if k != "drops"})

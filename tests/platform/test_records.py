@@ -15,7 +15,7 @@ from hypothesis import strategies as hs
 from engine.api import handle
 from engine.protocol import ADAPTERS, open_state, play_random, state_class
 from engine.record import RecordError, read, referee, rewrite, write, write_state
-from engine.record.table import DaweiTableState
+from engine.dawei.state import DaweiState
 
 from conftest import ROOT
 
@@ -55,7 +55,7 @@ def test_random_lawful_games_round_trip_exactly(which, seed, rng_seed, cut, name
     assert rewrite(bare) == text
 
 
-def play_at_table(st: DaweiTableState, rng: random.Random, limit: int) -> DaweiTableState:
+def play_at_table(st: DaweiState, rng: random.Random, limit: int) -> DaweiState:
     """Random lawful moves of 打围 with dice thrown at a table: random faces for every throw."""
     for _ in range(limit):
         if st.is_terminal():
@@ -70,11 +70,11 @@ def play_at_table(st: DaweiTableState, rng: random.Random, limit: int) -> DaweiT
 @given(players=hs.integers(2, 16), first=hs.integers(0, 15), rng_seed=hs.integers(0, 10**6), limit=hs.sampled_from([5, 60, 5_000]),
        option=hs.sampled_from([{}, {"red_bowl_pay": "players"}]))
 def test_dawei_with_real_dice_round_trips_exactly(players, first, rng_seed, limit, option):
-    st = play_at_table(DaweiTableState({"players": players, "first": first % players, "options": option}), random.Random(rng_seed), limit)
+    st = play_at_table(DaweiState({"dice": "table", "players": players, "first": first % players, "options": option}), random.Random(rng_seed), limit)
     text = write_state(st, {"Site": "喜洲"})
     assert '[Dice "table"]' in text and "[Seed" not in text
     rec = read(text)
-    assert isinstance(rec.state, DaweiTableState)
+    assert isinstance(rec.state, DaweiState) and rec.state.at_table
     assert write_state(rec.state, rec.tags) == text
     assert rec.state.returns() == st.returns() and sum(st.returns()) == 0
     assert rec.state.observation(0) == st.observation(0)
@@ -215,17 +215,17 @@ def test_dawei_record_is_settled_against_the_source_break_even(players, even):
     for seed in range(50):
         st = state_class("dawei")({"seed": seed, "players": players})
         play_random(st, random.Random(seed))
-        if st.g.end_reason == "pool_empty":
+        if st.end_reason == "pool_empty":
             break
-    assert st.g.end_reason == "pool_empty"
+    assert st.end_reason == "pool_empty"
     report = referee(write_state(st))
-    zhu = [st.g.zhu(s) for s in range(players)]
+    zhu = [st.zhu(s) for s in range(players)]
     assert sum(zhu) == 528
     for s, note in enumerate(report["notes"]):
         assert f"break-even is {even}" in note["en"] and f"保本 {even} 柱" in note["zh"]
         assert f"holds {zhu[s]} zhu" in note["en"]
     results = [Fraction(x["result"]) for x in report["settlement"]]
-    banker = st.g.banker
+    banker = st.banker
     assert all(results[s] == zhu[s] - even for s in range(players) if s != banker)
     assert sum(results) == 0 and results == st.returns()
 
@@ -235,7 +235,7 @@ def test_dawei_narration_uses_the_game_own_sentences():
     for _ in range(6):
         st.apply("throw")
     report = referee(write_state(st))
-    said = [e.en for e in st.g.log]
+    said = [e.en for e in st.log]
     told = [e["en"] for e in report["opening"]] + [m["en"] for m in report["moves"]]
     assert " ".join(told) == " ".join(said)
     assert report["settlement"] is None and report["over"] is False
@@ -310,7 +310,7 @@ def test_dawei_throws_named_by_the_source_written_by_hand_take_the_sticks_it_nam
                                "every stick left in the pool"]):
         assert words in said[k], (k, said[k])
     rec = read(text)
-    g = rec.state.g
+    g = rec.state
     assert g.banker == 0 and g.holdings[2] == {**{k: 0 for k in g.holdings[2]}, "leopard": 0, "muntjac": 1, "dog": 1}
     assert [g.zhu(s) for s in range(4)] == [16 + 64 + 32, 16 + 10 + 1 + 325, 4 + 12, 16 + 32] and sum(g.zhu(s) for s in range(4)) == 528
     assert rec.state.returns() == [-20, 220, -116, -84]  # each against 132, with the banker (A) taking the rest
@@ -357,7 +357,7 @@ def test_dawei_split_phase_written_by_hand_follows_the_source_examples():
     assert "takes the fox" in said[97] and "takes a muntjac" in said[99] and "takes a muntjac" in said[101]
     assert "sweep" not in said[101] and "takes a red deer" in said[103] and "every stick left in the pool" in said[104]
     rec = read(text)
-    g = rec.state.g
+    g = rec.state
     assert g.holdings[0]["fox"] == 1 and g.holdings[0]["deer"] == 1 and g.holdings[2]["muntjac"] == 1 and g.banker == 1
     assert [g.zhu(s) for s in range(3)] == [66, 415, 47] and sum(g.zhu(s) for s in range(3)) == 528
     assert rec.state.returns() == [66 - 176, 415 - 176, 47 - 176]

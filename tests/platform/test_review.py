@@ -237,13 +237,14 @@ def test_the_dawei_review_says_what_the_split_keeps_and_risks() -> None:
     stick, the chance and haul of the 顺斗顺 sweep, and the sure gain the reader took instead, in both languages."""
     from engine.dawei.game import break_even
     from engine.dawei.options import DEFAULT
-    from engine.protocol.dawei import ALL_OUTCOMES, STRAIGHTS
+    from engine.dawei.dice import ALL_OUTCOMES
+    from engine.dawei.state import STRAIGHTS
 
     position = _finished("dawei", 65)
     a = handle({"game": "table", "action": "review", "seat": 0, "position": position})
     d = a["decisions"][0]
     st = open_state(dict(position, actions=position["actions"][: d["move"] - 1]))
-    opts = {o.action: o for o in st.g.pending}
+    opts = {o.action: o for o in st.pending}
     best, mine = opts[d["top"]], opts[d["chosen"]]
     zh, en = d["why"]["zh"], d["why"]["en"]
     p_sweep = f"{100 * STRAIGHTS / ALL_OUTCOMES:.1f}%"

@@ -437,12 +437,12 @@ def test_dawei_strong_values_the_straight_upon_straight_sweep_in_seed_65():
     # were the sweep only a success (the 18 of the straight taken), the split would be worth less than the straight
     from engine.dawei.game import break_even
 
-    sweep = 3 * float(break_even(4, st.g.rules))
+    sweep = 3 * float(break_even(4, st.rules))
     assert mean["split:tiger_straight:0"] > mean["take:straight"] > mean["split:tiger_straight:0"] - 720 / 46656 * (sweep - 18)
     assert strong_choice(st, 10, seed=0) == c  # the same choice again
     # dice to come are chance: a resampled game throws other dice, the sticks stay
     w = st.resample(0, random.Random(1))
-    assert w.observation(0) == st.observation(0) and w.g.rng.getstate() != st.g.rng.getstate()
+    assert w.observation(0) == st.observation(0) and w.rng.getstate() != st.rng.getstate()
 
 
 # ---------------------------------------------------------------- 跑胡子: what the table shows, and the play action
