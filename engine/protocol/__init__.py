@@ -52,7 +52,7 @@ ADAPTERS: dict[str, str] = {
     "dawei": "engine.protocol.dawei:DaweiState",
     "gupai": "engine.protocol.gupai:GupaiState",
     "yezi": "engine.protocol.yezi:YeziState",
-    "paohuzi": "engine.protocol.paohuzi:PaohuziState",
+    "paohuzi": "engine.paohuzi.state:PaohuziState",
 }
 
 Position = dict[str, Any]

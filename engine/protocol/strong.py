@@ -192,7 +192,7 @@ def gupai_play_out(st: Any, human: int | None, seed: int, level: str) -> Any:
 
 def paohuzi_state(h: Any, seed: int, table: str, variant: str) -> GameState:
     """跑胡子's own ``Hand`` as a protocol state, for the strong level (the hand itself is not changed)."""
-    from .paohuzi import PaohuziState
+    from ..paohuzi.state import PaohuziState
 
     ps = PaohuziState.__new__(PaohuziState)
     ps.setup = {"variant": variant, "table": table, "seed": seed, "options": {}}

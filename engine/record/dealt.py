@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from ..protocol import IllegalAction, read_int, read_options
 from ..protocol.gupai import GupaiState
-from ..protocol.paohuzi import CHOICES as PHZ_CHOICES, PaohuziState
+from ..paohuzi.state import CHOICES as PHZ_CHOICES, PaohuziState
 from ..protocol.yezi import CHOICES as YEZI_CHOICES, YeziState
 
 
