@@ -909,7 +909,7 @@ def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 sp
         order = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3, "bad_group": 4}
         fouls = []
         for a in tries:
-            if a in claims or (a.kind == "hu" and h._wins(seat, w) is not None):
+            if a in claims or (a.kind == "hu" and h.win_on(seat, w) is not None):
                 continue
             f = h.foul_of(a)
             why = Text(f.zh, f.en)

@@ -259,7 +259,7 @@ class PaohuziState(GameState):
         out["hint"] = None
         return out
 
-    def _resample(self, player: int, rng: random.Random) -> PaohuziState:  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+    def _resample(self, player: int, rng: random.Random) -> PaohuziState:
         """The cards ``player`` cannot see — the other seats' concealed cards, the stock below the
         turned-up card and the cards set aside — dealt again among the same places, consistently with
         what the table has shown: a seat that let a card go by without the 跑 or 提 the rules would
@@ -306,22 +306,28 @@ class PaohuziState(GameState):
         # it let go when it could have taken it is known to it alone (a pass is silent)
         for s in seats:
             h.chou[s] = {e.card.index for e in h.log if e.kind == "discard" and e.seat == s and e.card is not None}
-        w = h.window
-        if w is not None and w.steps:
-            # the claims still to be asked of the other seats on the card on offer, asked of their new cards
-            def still(s: int, kind: str) -> bool:
-                if s == player or kind in ("forced", "shou"):
-                    return True
-                if kind == "hu":
-                    return bool(h._wins(s, w))
-                if kind == "peng":
-                    return h._can_peng(s, w) or (h.charge and h.hands[s][w.card.index] == 2)
-                if kind == "chi":
-                    return bool(h.chi_ways(s, w, limit=1) or (h.charge and h.chi_ways(s, w, limit=1, ignore_chou=True)))
-                return True
-
-            w.steps = w.steps[:1] + [(s, k) for s, k in w.steps[1:] if still(s, k)]
+        other._ask_again(player)
         return other
+
+    def _ask_again(self, player: int) -> None:
+        """The claims still to be asked of the seats other than ``player`` on the card on offer, asked again of
+        their cards (dealt anew by :meth:`_resample`)."""
+        w = self.window
+        if w is None or not w.steps:
+            return
+
+        def still(s: int, kind: str) -> bool:
+            if s == player or kind in ("forced", "shou"):
+                return True
+            if kind == "hu":
+                return bool(self.win_on(s, w))
+            if kind == "peng":
+                return self._can_peng(s, w) or (self.charge and self.hands[s][w.card.index] == 2)
+            if kind == "chi":
+                return bool(self.chi_ways(s, w, limit=1) or (self.charge and self.chi_ways(s, w, limit=1, ignore_chou=True)))
+            return True
+
+        w.steps = w.steps[:1] + [(s, k) for s, k in w.steps[1:] if still(s, k)]
 
     def strong_candidates(self) -> list[str]:
         """The moves the strong level plays out: every lawful one, but of the discards only the
@@ -366,7 +372,7 @@ class PaohuziState(GameState):
                     out[s][i] = min(out[s][i], 1)
         return out
 
-    def caps(self, player: int) -> list[list[int]]:  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+    def caps(self, player: int) -> list[list[int]]:
         """For each seat, the most copies of each card it can hold concealed now, as far as ``player``
         can tell from the table (a seat's concealed cards only ever leave it: 收张 is the dealer's
         first move). A 坎 never lies concealed when the fourth card was shown and the seat made no
@@ -378,36 +384,28 @@ class PaohuziState(GameState):
             return caps
         log = h.log
         for k, e in enumerate(log):
-            if e.card is None or e.seat is None:
-                continue
-            if e.kind == "discard":
-                origin = "discard"
-            elif e.kind == "draw" and not e.hidden:
-                origin = "stock"
-            elif e.kind == "liang":
-                origin = "liang"
-            else:
+            origin = _shown_origin(e)
+            if origin is None or e.card is None or e.seat is None:
                 continue
             i, owner = e.card.index, e.seat
-            answered = set()
-            for f in log[k + 1:]:
-                if f.kind in ("discard", "draw", "liang"):
-                    break
-                if f.kind in ("pao", "ti", "wei") and f.card is not None and f.card.index == i and f.seat is not None:
-                    answered.add(f.seat)
+            answered = _answered(log, k, i)
             for s in range(h.n):
-                if s == player or s in answered:
-                    continue
-                if origin == "discard":
-                    caps[s][i] = min(caps[s][i], 1 if s == owner else 2)
-                elif origin == "stock":
-                    if s != owner:
-                        caps[s][i] = min(caps[s][i], 2)
-                    elif h.cfg.self_fourth == "forced":
-                        caps[s][i] = min(caps[s][i], 1)
-                elif s != 0 and h.cfg.liang_pao == "pao":
-                    caps[s][i] = min(caps[s][i], 2)
+                if s != player and s not in answered:
+                    caps[s][i] = min(caps[s][i], self._cap_after(origin, s, owner))
         return caps
+
+    def _cap_after(self, origin: str, s: int, owner: int) -> int:
+        """The most copies of a card seat ``s`` can hold concealed once it was shown (from ``origin``, by ``owner``)
+        and ``s`` made no 跑, 提 or 偎 of it: at most one more after one's own discard, no 坎 after another's;
+        no 坎 after another's stock card, no pair after one's own (where 提 is compulsory); no 坎 of the 亮张
+        for a seat other than the dealer (where it must 跑 it); 3 where the table tells nothing."""
+        if origin == "discard":
+            return 1 if s == owner else 2
+        if origin == "stock":
+            if s != owner:
+                return 2
+            return 1 if self.cfg.self_fourth == "forced" else 3
+        return 2 if s != 0 and self.cfg.liang_pao == "pao" else 3
 
     # ------------------------------------------------------------------ the rules engine's constructors
     @classmethod
@@ -597,7 +595,8 @@ class PaohuziState(GameState):
     def verdict(self, s: int, w: Window) -> Verdict:
         return evaluate(self.open_groups(s), (), w.card, self._source(s, w), self.cfg_of(s), self.fouls[s], hand_counts=self.hands[s])
 
-    def _wins(self, s: int, w: Window) -> Verdict | None:
+    def win_on(self, s: int, w: Window) -> Verdict | None:
+        """The verdict when seat ``s`` wins on the card on offer ``w`` (in charge mode a 诈胡 to charge counts), else None."""
         # a quick filter: a hand that cannot be ready does not need the search
         if w.origin == "discard" and self.cfg.hu_stock_only:
             return None
@@ -610,7 +609,7 @@ class PaohuziState(GameState):
             return clean if clean.wins else None
         return v if v.wins else None
 
-    def _forced_of(self, s: int, w: Window) -> str | None:
+    def forced_of(self, s: int, w: Window) -> str | None:
         """The compulsory move of seat ``s`` on the card: ti | wei | pao | None."""
         i = w.card.index
         n = self.hands[s][i]
@@ -634,7 +633,7 @@ class PaohuziState(GameState):
     def _steps_liang(self) -> None:
         w = self.window
         assert w is not None
-        hus = [s for s in range(self.n) if self._wins(s, w)]
+        hus = [s for s in range(self.n) if self.win_on(s, w)]
         # §3-4: a non-dealer holding three of it must 跑 the 亮张 (reading liang_pao); else the dealer takes it
         pao = [s for s in range(1, self.n) if self.hands[s][w.card.index] == 3] if self.cfg.liang_pao == "pao" else []
         w.steps = [(s, "hu") for s in self._hu_order(hus, w)] + [(s, "forced") for s in pao[:1]] + [(0, "shou")]
@@ -648,20 +647,22 @@ class PaohuziState(GameState):
             return sorted(seats, key=lambda s: val(s), reverse=True)
         return seats
 
-    def _open(self, card: Card, owner: int, origin: str) -> None:
+    def offer(self, card: Card, owner: int, origin: str) -> None:
+        """Put ``card`` on offer (turned from the stock or discarded by ``owner``): who may take it, in the order
+        the rules ask them (the module docstring of :mod:`engine.paohuzi.table`)."""
         w = Window(card, owner, origin)
         self.window = w
         order = [(owner + k) % self.n for k in range(self.n)]
         others = order[1:]
         steps: list[tuple[int, str]] = []
         if origin == "stock":
-            if self._wins(owner, w):
+            if self.win_on(owner, w):
                 steps.append((owner, "hu"))
-            f = self._forced_of(owner, w)
+            f = self.forced_of(owner, w)
             if f in ("ti", "wei"):
                 steps.append((owner, "forced"))  # made face down before anyone sees the card
-        hus = [s for s in others if self._wins(s, w)] if origin == "stock" or not self.cfg.hu_stock_only else []
-        forced = [s for s in (order if origin == "stock" else others) if self._forced_of(s, w) and (s, "forced") not in steps]
+        hus = [s for s in others if self.win_on(s, w)] if origin == "stock" or not self.cfg.hu_stock_only else []
+        forced = [s for s in (order if origin == "stock" else others) if self.forced_of(s, w) and (s, "forced") not in steps]
         peng = [s for s in others if self._can_peng(s, w) or (self.charge and self.hands[s][card.index] == 2)]
         chi = [s for s in self.chi_seats(w) if self.chi_ways(s, w, limit=1) or (self.charge and self.chi_ways(s, w, limit=1, ignore_chou=True))]
         if self.cfg.claim_rank == "seat":
@@ -744,7 +745,7 @@ class PaohuziState(GameState):
         if kind == "chi":
             return [Action(s, "chi", w.card, g) for g in self.chi_ways(s, w)] + [Action(s, "pass", w.card)]
         if kind == "forced":  # only in charge mode does a compulsory move wait for the player
-            return [Action(s, self._forced_of(s, w) or "pass", w.card)]
+            return [Action(s, self.forced_of(s, w) or "pass", w.card)]
         return []  # 收张 is made by the machine
 
     def _discardable(self, s: int) -> list[Card]:
@@ -852,8 +853,8 @@ class PaohuziState(GameState):
             return
         c = self.stock.pop()
         self.phase = "claim"
-        self._open(c, s, "stock")
-        hidden = bool(self.window and (s, "forced") in self.window.steps and self._forced_of(s, self.window) == "wei"
+        self.offer(c, s, "stock")
+        hidden = bool(self.window and (s, "forced") in self.window.steps and self.forced_of(s, self.window) == "wei"
                       and not (c.index in self.chou[s] and self.cfg.chou_wei_shown))
         if hidden:
             self._ev(s, "draw", "draw", *self._say("draw_down", s), c, hidden=True)
@@ -867,7 +868,7 @@ class PaohuziState(GameState):
         self.chou[s].add(c.index)  # a card let go by oneself is 臭 for oneself
         self._ev(s, "discard", "discard", f"{self._zh(s)}打出{c.zh}。", f"{self._en(s).capitalize()} discards the {c.en}.", c)
         self.phase, self.turn = "claim", None
-        self._open(c, s, "discard")
+        self.offer(c, s, "discard")
         self.log += self._notes
         self._notes = []
 
@@ -890,7 +891,7 @@ class PaohuziState(GameState):
         self.quads[s] += 1
 
     def _forced(self, s: int, w: Window) -> None:
-        kind = self._forced_of(s, w)
+        kind = self.forced_of(s, w)
         c, i = w.card, w.card.index
         on = next((k for k, g in enumerate(self.open[s]) if g.kind in ("wei", "peng") and g.cards[0] == c), None)
         if kind == "wei":
@@ -1000,7 +1001,7 @@ class PaohuziState(GameState):
             return False
         step = w.steps[0][1]
         if step == "forced" and a.kind == "pass":
-            kind = self._forced_of(s, w)
+            kind = self.forced_of(s, w)
             code = {"pao": "zou_pao", "ti": "shi_ti"}.get(kind or "")
             if code is None:
                 return False  # a 偎 is never left undone (no penalty is named for it)
@@ -1046,7 +1047,7 @@ class PaohuziState(GameState):
         self._ev(s, "foul", foul.rule, f"违规（{foul.zh}）记下，终局时按罚则计分。", f"A foul is noted ({foul.en}); it is charged at the settlement.")
 
     # ------------------------------------------------------------------ refusals
-    def foul_of(self, a: Action) -> Foul:  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+    def foul_of(self, a: Action) -> Foul:
         """Why ``a`` is not a lawful move now, named by the first rule it breaks in the order a player checks
         them: a claim's own rules (:meth:`claim_foul`: whose card it is, the cards it needs, 比, a card let go
         before, a card left to discard) before the order of claims and whose decision it is now
@@ -1073,6 +1074,10 @@ class PaohuziState(GameState):
                 return Foul("no_card", "手中没有这张牌。", "You do not hold that card.", "discard")
             return Foul("kan", f"拆对不拆坎：手中三张{a.card.zh}是一坎，不能打出。", f"A kan is never split: your three {a.card.en} are a kan and may not be discarded.", "kan")
         assert w is not None
+        return self._offer_foul(a, w)
+
+    def _offer_foul(self, a: Action, w: Window) -> Foul:
+        """:meth:`foul_of` for the seat whose decision it is on the card on offer, once the claim's own rules are kept."""
         step = w.steps[0][1]
         if a.kind == "discard":
             return Foul("not_now", "现在还不能打牌：先决定要不要这张牌。", "Not yet: first decide about the card on offer.", "turn")
@@ -1094,7 +1099,7 @@ class PaohuziState(GameState):
                 return Foul("not_now", "先决定胡不胡，吃在后面。", "First decide on the win; the chi comes after.", "hu")
             return Foul("bad_chi", "这样吃不合规则（比牌或下火的组法不对，或吃后无牌可打）。", "This chi is not lawful (the bi groups are wrong, or no card would be left to discard).", "chi")
         if a.kind == "pass" and step == "forced":
-            kind = self._forced_of(a.seat, w)
+            kind = self.forced_of(a.seat, w)
             if kind == "pao":
                 return Foul("zou_pao", "走跑：有三张相同的牌，出现第四张必须跑。", "Missed pao (zou pao): holding three alike, the fourth must be made into a pao.", "pao")
             if kind == "ti":
@@ -1172,6 +1177,29 @@ class PaohuziState(GameState):
             return Foul("shao_bi", f"烧比：手中还有{w.card.zh}，吃牌时必须把它也组成一组亮出来（比牌）。",
                         f"Missed bi (shao bi): you still hold a {w.card.en}; a chi must show it too, in a further group.", "bi")
         return None
+
+
+def _shown_origin(e: Event) -> str | None:
+    """Where a card the whole table saw came from: ``discard``, ``stock`` (turned face up) or ``liang``; None for
+    any other entry of the log."""
+    if e.card is None or e.seat is None:
+        return None
+    if e.kind == "discard":
+        return "discard"
+    if e.kind == "draw" and not e.hidden:
+        return "stock"
+    return "liang" if e.kind == "liang" else None
+
+
+def _answered(log: Sequence[Event], k: int, i: int) -> set[int]:
+    """The seats that made a 跑, 提 or 偎 of card ``i`` while the card of the log's entry ``k`` was on offer."""
+    answered = set()
+    for f in log[k + 1:]:
+        if f.kind in ("discard", "draw", "liang"):
+            break
+        if f.kind in ("pao", "ti", "wei") and f.card is not None and f.card.index == i and f.seat is not None:
+            answered.add(f.seat)
+    return answered
 
 
 def _exchange(hands: dict[int, list[int]], pool: list[Any], seats: list[int], keep: set[int], caps: list[list[int]]) -> None:

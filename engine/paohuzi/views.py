@@ -67,7 +67,7 @@ def view(h: PaohuziState, viewer: int, computer: frozenset[int], table: str, var
     w = h.window
     offer = None
     if w is not None and not h.over:
-        hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
+        hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
         offer = {"card": None if hidden else w.card.code, "from": w.owner, "origin": w.origin}
     p = h.pending()
     acts = [action_json(h, a) for a in h.moves(viewer)] if p == viewer else []
@@ -128,7 +128,7 @@ def cannot_json(h: PaohuziState, viewer: int, acts: list[dict[str, Any]]) -> lis
     def add(kind: str, code: str, zh: str, en: str, rule: str) -> None:
         out.append({"kind": kind, "code": code, "zh": zh, "en": en, "rule": rule_json(rule)})
 
-    hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
+    hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
     if hidden:
         return []
     if "hu" not in have:

@@ -129,7 +129,7 @@ def test_the_compulsory_moves_agree_with_the_table_engine(holding, origin):
         h.open[0] = list(h.open[0]) + [Group.of(holding, [c] * 3, open=True)]
     owner = {"own": 0, "shang_stock": h.n - 1, "shang_discard": h.n - 1, "xia_stock": 1, "xia_discard": 1}[origin]
     w = Window(c, owner, "stock" if "stock" in origin or origin == "own" else "discard")
-    forced = h._forced_of(0, w)
+    forced = h.forced_of(0, w)
     want = move_of(holding, origin)
     if want in ("ti", "pao", "wei"):
         assert forced == want

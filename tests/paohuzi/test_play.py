@@ -481,7 +481,7 @@ def test_two_winners_on_one_card_are_asked_in_turn_order_or_by_value():
         h = PaohuziState.hand(0, DEFAULT.with_options({"two_hu": two_hu}))
         h.hands[1], h.hands[2] = counts(ready_a), counts(ready_b)
         h.open = [[], [], []]
-        h._open(parse_card("d8"), 0, "stock")
+        h.offer(parse_card("d8"), 0, "stock")
         hus = [s for s, k in h.window.steps if k == "hu"]
         assert hus[0] == first and set(hus) == {1, 2}
         b1, b2 = h.verdict(1, h.window).best, h.verdict(2, h.window).best
@@ -497,7 +497,7 @@ def test_a_win_comes_before_anothers_pao_or_peng_unless_claims_go_by_seat():
         h = PaohuziState.hand(0, DEFAULT.with_options({"claim_rank": rank}))
         h.hands[1], h.hands[2] = three, ready  # the next player must 跑 the 大捌; the previous one can win on it
         h.open = [[], [], []]
-        h._open(parse_card("d8"), 0, "stock")
+        h.offer(parse_card("d8"), 0, "stock")
         steps = h.window.steps
         assert ((2, "hu") in steps) == hu_asked
         assert (1, "forced") in steps

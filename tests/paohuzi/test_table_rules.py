@@ -60,7 +60,7 @@ def finish_checking_no_second_chance(h: PaohuziState, seat: int, card: str) -> i
         if w is not None and w.card == c and h.phase == "claim":
             again += 1
             assert (seat, "peng") not in w.steps and (seat, "chi") not in w.steps
-            assert not h.chi_ways(seat, w) and not h._can_peng(seat, w)
+            assert not h.chi_ways(seat, w) and h.claim_foul(seat, w, "peng") is not None
         h.play(choose(h, h.pending()))
     return again
 
