@@ -1,9 +1,30 @@
-"""A deal in progress, up to the first discard: shuffle, deal, 亮提, 起手胡 and 收张.
+"""A hand of 跑胡子 (or 下灌字牌) in progress: :class:`PaohuziState`, one seeded, replayable state machine,
+which is also the game's state in the protocol (:class:`engine.protocol.GameState`); and, for the ``deal``
+action, the opening of a deal on its own (:class:`DealState`).
 
-The play after the opening (claims in turn order, 碰 before 吃, passed cards…)
-is the table state machine of :mod:`engine.paohuzi.table`, which deals the same
-cards from the same seed; this state object covers only the start of a deal,
-with a seeded :class:`random.Random` so that a deal can be replayed:
+:class:`PaohuziState` is opened from a written position (``PaohuziState(position)``, or
+:func:`engine.protocol.open_state`): its setup names the ``variant`` (``paohuzi`` or ``xiaguan``), the
+``table`` (``four``: three play and the 醒家 counts the stock, ``three``, ``two``), the seed and the rule
+options. The protocol's moves are the ids the ``play`` action already uses (``discard:x9``,
+``chi:d3:d3.d1.d2``, ``pass:x5``…: :meth:`~PaohuziState.legal_actions`, :meth:`~PaohuziState.apply`,
+:meth:`~PaohuziState.why_not`); compulsory moves (亮提, 收张, 提, 偎, 跑, 重跑不打牌) are made by the machine
+and written to the log. At the four-seat table the 醒家 is seat 3: it never moves, and wins or loses at
+the settlement. What a seat observes is the ``play`` action's answer for that seat, without its hint (the
+computer player's choice, which weighs the next seat's silent passes).
+
+The rules engine's own moves are :class:`engine.paohuzi.table.Action` values under names of their own:
+:meth:`~PaohuziState.moves` lists what a seat may do now, :meth:`~PaohuziState.play` plays one (a move that
+breaks a rule raises :class:`engine.paohuzi.table.Foul`, or is played and charged in charge mode),
+:meth:`~PaohuziState.foul_of` names the rule a move breaks, ``played`` lists the moves made.
+:meth:`PaohuziState.hand` deals under any :class:`RuleConfig` (a seed, or the eighty cards as a real table
+dealt them), :func:`new_hand` at a table; the order a card is offered in is :mod:`engine.paohuzi.table`'s.
+
+The tables play through it: :func:`table_state` replays a table's ``play`` request (its widget's,
+share links' and records') — the computer seats' moves and the reader's in turn, each played with
+:meth:`PaohuziState.apply`, the first one refused named by its rule.
+
+The opening of a deal on its own (:func:`deal`, :func:`legal_actions`, :func:`apply`: immutable, a
+:class:`DealState` in, the next one out) deals the same cards from the same seed, up to the first discard:
 
 * 庄家 (``zhuang``), 下家 (``xia``) and 上家 (``shang``) take twenty cards each in
   turn from the dealer; the twenty left are the stock, whose last card is turned
@@ -12,24 +33,7 @@ with a seeded :class:`random.Random` so that a deal can be replayed:
 * anyone whose dealt hand is ready may win on the turned-up card (起手胡);
 * otherwise the dealer takes it and discards a card (收张) — never one of a
   坎 or 提 — unless another player holds three of it and must 跑 it (3-4,
-  reading ``liang_pao``). The whole hand after this is played by
-  :mod:`engine.paohuzi.table`.
-
-Everything is immutable: :func:`legal_actions` lists what may be done,
-:func:`apply` returns the next state.
-
-The play itself, at every table and in both variants, is :class:`PaohuziState`: 跑胡子 and 下灌字牌
-through the protocol (:class:`engine.protocol.GameState`). Its setup names the ``variant``
-(``paohuzi`` or ``xiaguan``), the ``table`` (``four``: three play and the 醒家 counts the stock,
-``three``, ``two``), the seed and the rule options. Moves are the ids the ``play`` action already
-uses (``discard:x9``, ``chi:d3:d3.d1.d2``, ``pass:x5``…); compulsory moves are made by the machine.
-At the four-seat table the 醒家 is seat 3: it never moves, and wins or loses at the settlement.
-What a seat observes is the ``play`` action's answer for that seat, without its hint (the
-computer player's choice, which weighs the next seat's silent passes).
-
-The tables play through it: :func:`table_state` replays a table's ``play`` request (its widget's,
-share links' and records') — the computer seats' moves and the reader's in turn, each played with
-:meth:`PaohuziState.apply`, the first one refused named by its rule.
+  reading ``liang_pao``). The whole hand after this is played by :class:`PaohuziState`.
 """
 
 from __future__ import annotations
@@ -166,6 +170,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 
 class PaohuziState(GameState):
+    """One hand of 跑胡子 or 下灌字牌 at its table (see the module's docstring). Seats are numbered in turn order
+    from the dealer (0); with three players the roles are 庄家, 下家, 上家 (a four-seat table adds the 醒家,
+    who sits the hand out), with two 庄家 and 下家. ``n`` is the number of seats that play (3 at the four-seat
+    table too); the 醒家 counts among the protocol's :meth:`num_players`."""
+
     game = "paohuzi"
     max_actions: ClassVar[int] = MAX_ACTIONS
 
