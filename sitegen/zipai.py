@@ -100,7 +100,7 @@ def snapshot(lang: str, params: dict[str, Any]) -> str:
     """The table of a seeded hand played by the computer for every seat, once its log has ``upto`` entries (seen by the dealer)."""
     from engine.paohuzi.ai import choose
     from engine.paohuzi.request import config_of
-    from engine.paohuzi.seating import new_hand
+    from engine.paohuzi.state import new_hand
     from engine.paohuzi.views import view
 
     variant = params.get("variant", "paohuzi")
@@ -108,7 +108,7 @@ def snapshot(lang: str, params: dict[str, Any]) -> str:
     h = new_hand(int(params.get("seed", 1)), config_of({}, variant), table)
     upto = min(int(params.get("upto", 10)), 400)
     while len(h.log) < upto and not h.over:
-        h.apply(choose(h, h.pending()))
+        h.play(choose(h, h.pending()))
     a = view(h, 0, frozenset({1, 2}), table, variant)
     last = a["log"][-int(params.get("last", 3)):]
     base = params.get("base", "../turn/")

@@ -867,23 +867,24 @@ def _take_rule(why: Text) -> RuleRef:
 
 def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 splits it: the lesson returns data and views/ draws the card
     from ..paohuzi.ai import choose
-    from ..paohuzi.table import Action, Hand
+    from ..paohuzi.state import PaohuziState
+    from ..paohuzi.table import Action
 
     while True:
-        h = Hand(rng.randrange(2**31))
+        h = PaohuziState.hand(rng.randrange(2**31))
         found = None
         for _ in range(400):
             seat = h.pending()
             if seat is None:
                 break
-            acts = h.legal_actions(seat)
+            acts = h.moves(seat)
             claims = [a for a in acts if a.kind in ("chi", "peng")]
             # offers with a chi are kept more often than a lone peng (whose short name must not be the answer most of the time)
             keep = 0.5 if any(a.kind == "chi" for a in claims) else 0.2
             if claims and h.phase == "claim" and len(claims) <= 3 and rng.random() < keep:
                 found = (seat, claims)
                 break
-            h.apply(choose(h, seat))
+            h.play(choose(h, seat))
         if found is None:
             continue
         seat, claims = found
@@ -908,9 +909,9 @@ def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 sp
         order = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3, "bad_group": 4}
         fouls = []
         for a in tries:
-            if a in claims or (a.kind == "hu" and h._wins(seat, w) is not None):
+            if a in claims or (a.kind == "hu" and h.win_on(seat, w) is not None):
                 continue
-            f = h.why_not(a)
+            f = h.foul_of(a)
             why = Text(f.zh, f.en)
             code = f.code
             if a.kind == "chi" and f.code not in ("ge_shan", "chou_zhang"):

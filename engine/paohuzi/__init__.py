@@ -9,10 +9,14 @@ Layout (decomposition apart from scoring, as in a mahjong hand divider):
 * :mod:`.hu`       — does a card win a ready hand, how (起手胡 … 两头胡), or why not (诈胡 reasons)
 * :mod:`.fan`      — 戏 → 等, and the 番 (each declared once in ``FANS``)
 * :mod:`.settle`   — the 积分表 of one deal, with 醒筹, 荒牌 and penalties A–G
-* :mod:`.state`    — a deal in progress up to the first discard (seeded deal, 亮提, 起手胡, 收张)
-* :mod:`.table`    — a whole hand as a seeded state machine (``Hand``: ``legal_actions(seat)``, ``apply(action)``,
-  fouls refused or charged); :mod:`.ai` — computer players; :mod:`.match` — a match from one seed (摸庄, 抢庄, the sheet)
-* at the table: :mod:`.seating` (tables of 4/3/2, a new hand, the computer seats, a hand's sheet), :mod:`.birds` (打鸟),
+* :mod:`.state`    — a deal in progress up to the first discard (seeded deal, 亮提, 起手胡, 收张), and the whole hand
+  as one seeded state machine, which is also the game's protocol state (:class:`.state.PaohuziState`: the protocol's
+  ``legal_actions``/``apply`` with move ids; its own ``moves(seat)``, ``play(action)`` with :class:`.table.Action`
+  values, fouls refused or charged; opened from a written position, or ``PaohuziState.hand(seed, cfg, …)``)
+* :mod:`.table`    — what the hand is made of (moves, groups on the table, the log's entries, the card on offer, the
+  rules named by every refusal, the ways to 吃); :mod:`.ai` — computer players; :mod:`.match` — a match from one
+  seed (摸庄, 抢庄, the sheet)
+* at the table: :mod:`.seating` (tables of 4/3/2, the computer seats, a hand's sheet), :mod:`.birds` (打鸟),
   :mod:`.request` (a request read: options, moves, the ``play`` fields), :mod:`.labels` (a move in words),
   :mod:`.json_helpers` (the JSON pieces every answer shares), :mod:`.views` (a hand as a seat sees it, its result),
   :mod:`.play` (the ``play`` API), :mod:`.computer_hands` (statistics of computer hands, a hand told move by move),

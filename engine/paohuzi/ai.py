@@ -1,4 +1,4 @@
-"""Computer players: lawful, sensible moves, chosen from :meth:`Hand.legal_actions` only.
+"""Computer players: lawful, sensible moves, chosen from :meth:`engine.paohuzi.state.PaohuziState.moves` only.
 
 * 胡 whenever it is offered;
 * 碰 a pair's card; 吃 only when the hand is better shaped afterwards (a
@@ -15,11 +15,16 @@ The choice is deterministic, so a hand played by computers replays exactly.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import copy
 from functools import lru_cache
 
 from .cards import FACES
-from .table import Action, Hand
+from .table import Action
+
+if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
+    from .state import PaohuziState
 
 Counts = tuple[int, ...]
 
@@ -88,16 +93,16 @@ def ties(counts: list[int] | Counts, i: int) -> float:
     return v + (0.3 if i >= 10 else 0.0) + 0.02 * r
 
 
-def _after(h: Hand, seat: int, remove: list[int]) -> Counts:
+def _after(h: PaohuziState, seat: int, remove: list[int]) -> Counts:
     c = list(h.hands[seat])
     for k in remove:
         c[k] -= 1
     return tuple(c)
 
 
-def choose(h: Hand, seat: int) -> Action:
+def choose(h: PaohuziState, seat: int) -> Action:
     """The computer's move for ``seat`` (which must be the seat to decide)."""
-    acts = h.legal_actions(seat)
+    acts = h.moves(seat)
     if not acts:
         raise ValueError("not this seat's move")
     kinds = {a.kind for a in acts}
@@ -129,7 +134,7 @@ def choose(h: Hand, seat: int) -> Action:
     return acts[-1]
 
 
-def discard_cost(h: Hand, seat: int, a: Action) -> float:
+def discard_cost(h: PaohuziState, seat: int, a: Action) -> float:
     """What discarding ``a``'s card costs ``seat`` in the computer's eyes (the lowest is its discard)."""
     assert a.card is not None
     v = ties(h.hands[seat], a.card.index)  # what the hand loses with this card
@@ -140,7 +145,7 @@ def discard_cost(h: Hand, seat: int, a: Action) -> float:
     return v
 
 
-def public_passes(h: Hand, seat: int | None) -> Hand:
+def public_passes(h: PaohuziState, seat: int | None) -> PaohuziState:
     """The hand as ``seat`` may weigh it: which cards another seat may no longer take is known to
     ``seat`` only from that seat's own discards, since a pass is silent (3-2). The hand itself when
     nothing is hidden from ``seat``; else a copy in which the other seats' silent passes are forgotten."""
@@ -154,13 +159,13 @@ def public_passes(h: Hand, seat: int | None) -> Hand:
     return other
 
 
-def play_out(h: Hand, seats: frozenset[int] | None = None, limit: int = 2_000) -> None:
+def play_out(h: PaohuziState, seats: frozenset[int] | None = None, limit: int = 2_000) -> None:
     """Let the computer make every move of ``seats`` (all seats by default) until another seat must decide."""
     for _ in range(limit):
         s = h.pending()
         if s is None or (seats is not None and s not in seats):
             return
-        h.apply_lawful(choose(h, s))  # its moves are lawful by construction: taken from legal_actions
+        h.play_lawful(choose(h, s))  # its moves are lawful by construction: taken from its moves
 
 
 # ---------------------------------------------------------------- the hint's reasons, in words
@@ -170,7 +175,7 @@ def _scoring(g: tuple) -> bool:
     return sorted(x.rank for x in g) in ([1, 2, 3], [2, 7, 10]) and len({x.big for x in g}) == 1
 
 
-def _chi_value(h: Hand, seat: int, a: Action) -> float:
+def _chi_value(h: PaohuziState, seat: int, a: Action) -> float:
     used = [x.index for g in a.groups for x in g]
     used.remove(a.groups[0][0].index if a.card is None else a.card.index)
     v = shape(_after(h, seat, used)) + 3.0 * len(a.groups)
@@ -183,7 +188,7 @@ def _names(cards: list[int], lang: str) -> str:
     return ", ".join(FACES[i].en for i in cards)
 
 
-def chi_note(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+def chi_note(h: PaohuziState, seat: int, a: Action) -> tuple[str, str]:
     """What one 吃 (with its 比 groups) keeps and gives up, in both languages."""
     counts = h.hands[seat]
     used = [x.index for g in a.groups for x in g]
@@ -217,7 +222,7 @@ def chi_note(h: Hand, seat: int, a: Action) -> tuple[str, str]:
     return "；".join(zh) + "。", "; ".join(en) + "."
 
 
-def _discard_why(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+def _discard_why(h: PaohuziState, seat: int, a: Action) -> tuple[str, str]:
     assert a.card is not None
     c, i = a.card, a.card.index
     counts = h.hands[seat]
@@ -247,7 +252,7 @@ def _discard_why(h: Hand, seat: int, a: Action) -> tuple[str, str]:
     return "；".join(zh) + "。", "; ".join(en) + "."
 
 
-def explain(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+def explain(h: PaohuziState, seat: int, a: Action) -> tuple[str, str]:
     """Why the computer makes move ``a`` (its own :func:`choose`) for ``seat``: what it weighs, in both languages."""
     c = a.card
     if a.kind == "hu":
@@ -259,18 +264,18 @@ def explain(h: Hand, seat: int, a: Action) -> tuple[str, str]:
                 f"Peng the {c.en}: your pair and this card make a group of three at once, with huxi, and peng comes before chi; the computer always takes a peng.")
     if a.kind == "chi" and c:
         zh, en = chi_note(h, seat, a)
-        others = [x for x in h.legal_actions(seat) if x.kind == "chi" and x != a]
+        others = [x for x in h.moves(seat) if x.kind == "chi" and x != a]
         more_zh = f"在 {len(others) + 1} 种吃法中，这种吃后的牌形最好。" if others else ""
         more_en = f" Of the {len(others) + 1} ways to chi, this one leaves the best hand." if others else ""
         return f"吃{c.zh}：{zh}{more_zh}", f"Chi the {c.en}: {en}{more_en}"
     if a.kind == "pass" and c:
-        chis = [x for x in h.legal_actions(seat) if x.kind == "chi"]
+        chis = [x for x in h.moves(seat) if x.kind == "chi"]
         if chis:
             best = max(chis, key=lambda x: _chi_value(h, seat, x))
             zh, en = chi_note(h, seat, best)
             return (f"不吃{c.zh}：就连最好的吃法也不划算——{zh}一旦放过，这张就成了你的臭张，以后不能再吃。",
                     f"Let the {c.en} go: even the best way to chi does not pay — {en[0].lower() + en[1:]} Once you let it go you may not chi it later.")
-        if any(x.kind == "peng" for x in h.legal_actions(seat)) or any(x.kind == "hu" for x in h.legal_actions(seat)):
+        if any(x.kind == "peng" for x in h.moves(seat)) or any(x.kind == "hu" for x in h.moves(seat)):
             return "放过。", "Let it go."
         return f"放过{c.zh}。", f"Let the {c.en} go."
     if a.kind == "discard" and c:
@@ -278,7 +283,7 @@ def explain(h: Hand, seat: int, a: Action) -> tuple[str, str]:
     return "没有别的选择。", "There is no other choice."
 
 
-def strong_why(h: Hand, seat: int, a: Action) -> tuple[str, str]:
+def strong_why(h: PaohuziState, seat: int, a: Action) -> tuple[str, str]:
     """Why the strong level's hint (a search over many played-out futures) makes move ``a``."""
     zh = "强水平的提示：把每种能走的步子都往后试打许多局，这一步平均得分最高。"
     en = "The strong level's hint: each lawful move was played on many times to the end, and this one scored best on average."

@@ -8,7 +8,8 @@ from typing import Any
 from .ai import choose
 from .config import DEFAULT
 from .labels import action_json
-from .seating import ROLES_OF, TABLES, new_hand
+from .seating import ROLES_OF, TABLES
+from .state import new_hand
 from .views import result_json, shown_json, view
 from .xiaguan import xiaguan_config
 
@@ -29,7 +30,7 @@ def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", st
         while not h.over:
             seat = h.pending()
             assert seat is not None  # the hand is not over: someone decides
-            h.apply(choose(h, seat))
+            h.play(choose(h, seat))
             steps += 1
         r = h.result
         assert r is not None
@@ -75,7 +76,7 @@ def narrate_steps(seed: int, table: str = "four", options: dict[str, str] | None
         a = choose(h, s)
         label = action_json(h, a)
         start = len(h.log)
-        h.apply(a)
+        h.play(a)
         snap(label, start)
     if out and h.over:
         out[-1]["result"] = result_json(h, table, variant=variant)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .json_helpers import rule_json
-from .table import Action, Hand, action_id
+from .table import Action, action_id
+
+if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
+    from .state import PaohuziState
 
 
 #: moves of one card: the verb before the card (the compulsory ones say so)
@@ -13,7 +16,7 @@ _ONE_CARD = {"discard": ("打出", "Discard"), "hu": ("胡", "Win on"), "peng": 
              "pao": ("跑", "Pao"), "ti": ("提", "Ti"), "wei": ("偎", "Wei")}
 
 
-def action_label(h: Hand, a: Action) -> tuple[str, str]:
+def action_label(h: PaohuziState, a: Action) -> tuple[str, str]:
     """A move in words, in both languages."""
     c = a.card
     if a.kind in _ONE_CARD and c:
@@ -36,7 +39,7 @@ def action_label(h: Hand, a: Action) -> tuple[str, str]:
 _ACTION_RULE = {"discard": "discard", "hu": "hu", "peng": "peng", "pao": "pao", "ti": "hou_ti", "wei": "wei", "pass": "let_go"}
 
 
-def action_json(h: Hand, a: Action) -> dict[str, Any]:
+def action_json(h: PaohuziState, a: Action) -> dict[str, Any]:
     """A move as the table offers it: its id, kind, card and groups, its words and its rule."""
     zh, en = action_label(h, a)
     rule = ("bi" if len(a.groups) > 1 else "chi") if a.kind == "chi" else _ACTION_RULE.get(a.kind, "turn")

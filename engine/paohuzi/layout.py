@@ -19,13 +19,16 @@ The figures are those the sheet pays: ``total`` and ``deng`` are the sheet's, an
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from .fan import FANS, deng as deng_of
 from .groups import Group, group_json, is_red_bian
 from .hu import WAYS
-from .table import ROLE_NAMES, Hand
+from .table import ROLE_NAMES
+
+if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
+    from .state import PaohuziState
 
 #: 下灌字牌's own names for the groups of a laid-out hand (yezixi.txt, appendix)
 _ZIPAI = {"ti": ("开招", "four alike (kaizhao)"), "pao": ("开招", "four alike (kaizhao)"), "wei": ("扫牌", "three alike, drawn (saopai)"),
@@ -46,7 +49,7 @@ def group_names(g: Group, variant: str) -> tuple[str, str]:
     return _ZIPAI.get(g.kind, (str(d["zh"]), str(d["en"])))
 
 
-def source_words(h: Hand, winner: int, source: str) -> tuple[str, str]:
+def source_words(h: PaohuziState, winner: int, source: str) -> tuple[str, str]:
     """Where the winning card came from, in words."""
     if source == "self":
         return "由胡者自己从底牌翻出（自摸）", "turned up from the stock by the winner (self-drawn)"
@@ -66,7 +69,7 @@ def deng_rule(cfg: Any) -> tuple[int, int]:
     return base, step
 
 
-def laid_out(h: Hand, sheet: Any, variant: str = "paohuzi",
+def laid_out(h: PaohuziState, sheet: Any, variant: str = "paohuzi",
              group_view: Callable[[Any], dict[str, Any]] | None = None) -> dict[str, Any]:
     """The end of a finished hand as the table checks it (see the module docstring).
 
@@ -149,7 +152,7 @@ def _way(x: str) -> tuple[str, str]:
     return WAYS[x]
 
 
-def liang_shown(h: Hand) -> dict[str, Any] | None:
+def liang_shown(h: PaohuziState) -> dict[str, Any] | None:
     """The 亮张 on the board: the card and what became of it (the dealer took it, or someone won on it)."""
     ev = next((e for e in h.log if e.kind == "liang" and e.card is not None), None)
     if ev is None:

@@ -32,9 +32,11 @@ from .config import RuleConfig
 from .json_helpers import rule_json
 from .labels import action_json
 from .request import parse_action
-from .seating import TABLES, hand_sheet, new_hand
-from .table import PLAYER_NAMES, Foul, Hand, action_id
+from .seating import TABLES, hand_sheet
+from .state import PaohuziState, new_hand
+from .table import PLAYER_NAMES, Foul, action_id
 from .views import result_json, view
+
 
 
 def _points(c: Card) -> int:
@@ -79,7 +81,7 @@ def draw_seats(rng: random.Random, players: int) -> tuple[list[int], list[dict[s
     return seating, events
 
 
-def _carry(h: Hand, moves: list[Any], hand_no: int) -> None:
+def _carry(h: PaohuziState, moves: list[Any], hand_no: int) -> None:
     """A finished hand carried whole (``played``): every seat's move as the match's answer wrote it, each one
     checked lawful, and the hand must reach its end; anything else is refused in words."""
     if not isinstance(moves, list) or len(moves) > MAX_PLAYED_MOVES:
@@ -90,7 +92,7 @@ def _carry(h: Hand, moves: list[Any], hand_no: int) -> None:
             raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局在第 {j} 步已经结束，后面不能再有走法。",
                            f"Hand {hand_no + 1} of the match is over after move {j}: no move may follow.")
         try:
-            h.apply(parse_action(h, item, j))
+            h.play(parse_action(h, item, j))
         except Foul as f:
             raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局的第 {j + 1} 步不合规则：{f.zh}",
                            f"Move {j + 1} of hand {hand_no + 1} of the match breaks a rule: {f.en}") from None
@@ -152,14 +154,14 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
             s = h.pending()
             if s in comp_seats:
                 pick = strong(h) if strong is not None else None
-                h.apply(pick if pick is not None else choose(h, s))
+                h.play(pick if pick is not None else choose(h, s))
                 continue
             if k >= len(actions):
                 break
             a = parse_action(h, actions[k], k)
             k += 1
             try:
-                h.apply(a)
+                h.play(a)
             except Foul as f:
                 refused = {"index": k - 1, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
                 break
@@ -193,7 +195,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
             dealer_pos = seating.index(hand_players[w])
         elif not has_xing:
             dealer_pos = (dealer_pos + 1) % players  # 荒牌荒庄, or a void win (paohuzi.void_deal)
-        finished.append([action_id(a) for a in h.actions])
+        finished.append([action_id(a) for a in h.played])
         if carried:
             continue
         if strong is not None:

@@ -62,7 +62,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol.paohuzi import table_state
 from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS, paohuzi_hint, paohuzi_seats, read_level
 from ..validate import get_dict, get_int, get_list, get_str
 from .ai import public_passes, strong_why
@@ -71,7 +70,7 @@ from .json_helpers import rule_json
 from .labels import action_json
 from .match import play_match
 from .request import play_moves, read_play_request
-from .seating import new_hand
+from .state import new_hand, table_state
 from .views import result_json, view
 
 __all__ = ["play", "MAX_HANDS"]
@@ -161,9 +160,9 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if charge:  # a hand replayed with its fouls played and charged: no lawful-moves protocol for that, the hand's own
         h = new_hand(seed, cfg, table, charge)
         stop = play_moves(h, computer, actions, strong)
-    else:  # the table: its request replayed through the game protocol (engine/protocol/paohuzi.py)
+    else:  # the table: its request replayed through the game protocol (engine/paohuzi/state.py)
         st, stop = table_state(r, strong)
-        h = st.h
+        h = st
     refused = None if stop is None else {"index": stop[0], "code": stop[1].code, "zh": stop[1].zh, "en": stop[1].en, "rule": rule_json(stop[1].rule)}
     out = view(h, viewer, computer, table, variant)
     out["refused"] = refused

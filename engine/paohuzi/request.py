@@ -8,7 +8,7 @@ Shared by the API actions (:mod:`.actions`), the ``play`` action (:mod:`.play`),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from ..errors import ApiError
@@ -16,8 +16,11 @@ from ..validate import bad, get_dict, get_int, get_list, get_str
 from .cards import parse_card
 from .config import DEFAULT, RuleConfig
 from .seating import TABLES, auto
-from .table import Action, Foul, Hand, action_id
+from .table import Action, Foul, action_id
 from .xiaguan import VARIANTS, not_applicable, xiaguan_config
+
+if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
+    from .state import PaohuziState
 
 MAX_ACTIONS = 800
 #: the largest seed (a hand's number) a table is dealt from; the table's new deals are drawn below it
@@ -50,7 +53,7 @@ def config_of(req: dict[str, Any], variant: str) -> RuleConfig:
     return xiaguan_config(cfg) if variant == "xiaguan" else cfg
 
 
-def parse_action(h: Hand, item: Any, k: int) -> Action:
+def parse_action(h: PaohuziState, item: Any, k: int) -> Action:
     """Move ``k`` of a request (an id from the moves offered, or ``{kind, card, groups}``) as an action at ``h``."""
     p = h.pending()
     if isinstance(item, str):
@@ -61,7 +64,7 @@ def parse_action(h: Hand, item: Any, k: int) -> Action:
     if not isinstance(seat, int) or isinstance(seat, bool):
         seat = p
     if "id" in item and isinstance(item["id"], str) and p is not None:
-        for a in h.legal_actions(p):
+        for a in h.moves(p):
             if action_id(a) == item["id"]:
                 return a
         parts = item["id"][:200].split(":")
@@ -141,8 +144,8 @@ def options_of(req: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(out.items()))
 
 
-def play_moves(h: Hand, computer: frozenset[int], actions: list[Any],
-               strong: Callable[[Hand], Action | None] | None = None) -> tuple[int, Foul] | None:
+def play_moves(h: PaohuziState, computer: frozenset[int], actions: list[Any],
+               strong: Callable[[PaohuziState], Action | None] | None = None) -> tuple[int, Foul] | None:
     """The computer seats' moves and the reader's ``actions`` in turn, until the hand ends or the moves run out;
     the first move refused (its index and the rule it breaks), which stops the replay, or None."""
     auto(h, computer, strong=strong)
@@ -151,7 +154,7 @@ def play_moves(h: Hand, computer: frozenset[int], actions: list[Any],
             break
         a = parse_action(h, item, k)
         try:
-            h.apply(a)
+            h.play(a)
         except Foul as f:
             return k, f
         auto(h, computer, strong=strong)

@@ -1,7 +1,10 @@
-"""The tables of 跑胡子 and 下灌字牌: who plays at four, three or two, each table's own rules, a new hand
-dealt at a table, the computer seats' moves, and a finished hand's sheet at its table (§1-1 … §1-3)."""
+"""The tables of 跑胡子 and 下灌字牌: who plays at four, three or two, each table's own rules (a new hand is
+dealt at a table by :func:`engine.paohuzi.state.new_hand`), the computer seats' moves, and a finished hand's
+sheet at its table (§1-1 … §1-3)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from dataclasses import replace
 from collections.abc import Callable
@@ -9,7 +12,10 @@ from collections.abc import Callable
 from .ai import choose
 from .config import RuleConfig
 from .settle import Sheet, settle
-from .table import Action, Event, Hand
+from .table import Action
+
+if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
+    from .state import PaohuziState
 
 #: table id -> (seats that play, whether a 醒家 sits out and counts)
 TABLES = {"four": (3, True), "three": (3, False), "two": (2, False)}
@@ -33,27 +39,12 @@ def table_config(cfg: RuleConfig, table: str) -> tuple[RuleConfig, int]:
     return cfg, 0
 
 
-def table_seats(h: Hand, table: str) -> tuple[str, ...]:
+def table_seats(h: PaohuziState, table: str) -> tuple[str, ...]:
     """The roles that settle at this table: the seats that play, and the 醒家 at four."""
     return tuple(h.roles) + (("xing",) if TABLES[table][1] else ())
 
 
-def new_hand(seed: int, cfg: RuleConfig, table: str, charge: bool = False) -> Hand:
-    """A hand dealt at ``table`` from ``seed``; ``charge``: fouls are charged on the sheet rather than refused."""
-    tcfg, aside = table_config(cfg, table)
-    h = Hand(seed, tcfg, TABLES[table][0], aside, charge)
-    if tcfg.deal_mode == "liang":
-        if TABLES[table][1]:
-            ev = Event(None, "xing", "xing", "庄家洗牌，醒家（庄家的对面）腰牌，并从下往上数出二十张作底牌，第二十张翻开作亮张；醒家这一局不打牌。",
-                       "The dealer shuffles; the counter (opposite the dealer) cuts and counts twenty cards from the bottom as the stock, turning the twentieth up; the counter sits this hand out.")
-        else:
-            ev = Event(None, "xing", "xing", "没有醒家：庄家洗牌，上手腰牌，庄家边发边数，发完后下一张翻开作亮张。",
-                       "No counter: the dealer shuffles, the previous player cuts, and the dealer counts as he deals; the next card after the deal is turned up.")
-        h.log.insert(0, ev)
-    return h
-
-
-def auto(h: Hand, computer: frozenset[int], limit: int = 2_000, strong: Callable[[Hand], Action | None] | None = None) -> None:
+def auto(h: PaohuziState, computer: frozenset[int], limit: int = 2_000, strong: Callable[[PaohuziState], Action | None] | None = None) -> None:
     """The computer seats' moves until another seat must decide; ``strong`` (the strong level, when
     asked for) chooses where it can and answers None where it leaves the move to the basic player."""
     for _ in range(limit):
@@ -61,10 +52,10 @@ def auto(h: Hand, computer: frozenset[int], limit: int = 2_000, strong: Callable
         if s is None or s not in computer:
             return
         pick = strong(h) if strong is not None else None
-        h.apply(pick if pick is not None else choose(h, s))
+        h.play(pick if pick is not None else choose(h, s))
 
 
-def hand_sheet(h: Hand, table: str) -> Sheet:
+def hand_sheet(h: PaohuziState, table: str) -> Sheet:
     """The sheet of a finished hand, through :func:`engine.paohuzi.settle.settle`."""
     assert h.result is not None
     r = h.result
@@ -78,7 +69,7 @@ def hand_sheet(h: Hand, table: str) -> Sheet:
     return settle(h.role(r.winner), b.group_huxi, b.zimo, b.fans, pens, h.cfg, seats)
 
 
-def hand_penalties(h: Hand) -> list[tuple[str, str]]:
+def hand_penalties(h: PaohuziState) -> list[tuple[str, str]]:
     """The fouls charged (charge mode): 拆坎 has no line of its own and counts only for a winner, as 诈胡 (§4-11)."""
     assert h.result is not None
     out: list[tuple[str, str]] = []

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .ai import chi_note, choose, explain, public_passes
 from .birds import BIRD_SEAT, bird_scores
@@ -15,8 +15,11 @@ from .json_helpers import reasons_json, rule_json, win_json
 from .labels import action_json
 from .layout import laid_out, liang_shown
 from .seating import TABLE_NAMES, TABLES, hand_penalties, hand_sheet
-from .table import ROLE_NAMES, Hand, Shown
+from .table import ROLE_NAMES, Shown
 from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS
+
+if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
+    from .state import PaohuziState
 
 
 def shown_json(g: Shown, visible: bool, cfg: RuleConfig, variant: str = "paohuzi") -> dict[str, Any]:
@@ -46,7 +49,7 @@ def shown_json(g: Shown, visible: bool, cfg: RuleConfig, variant: str = "paohuzi
     }
 
 
-def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: str, reveal: bool = False) -> dict[str, Any]:
+def view(h: PaohuziState, viewer: int, computer: frozenset[int], table: str, variant: str, reveal: bool = False) -> dict[str, Any]:
     """The hand as ``viewer`` sees it (everything once the hand is over, or with ``reveal``)."""
     over = h.over or reveal
     seats = []
@@ -64,10 +67,10 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
     w = h.window
     offer = None
     if w is not None and not h.over:
-        hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
+        hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
         offer = {"card": None if hidden else w.card.code, "from": w.owner, "origin": w.origin}
     p = h.pending()
-    acts = [action_json(h, a) for a in h.legal_actions(viewer)] if p == viewer else []
+    acts = [action_json(h, a) for a in h.moves(viewer)] if p == viewer else []
     blocked = []
     if p == viewer and h.phase == "discard":
         for i, n in enumerate(h.hands[viewer]):
@@ -83,7 +86,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
         hint = action_json(h, pick)
         wz, we = explain(seen, viewer, pick)  # what the computer weighs, in words
         hint["why"] = {"zh": wz, "en": we}
-        for x, a in zip(acts, h.legal_actions(viewer)):
+        for x, a in zip(acts, h.moves(viewer)):
             if a.kind == "chi":  # what each way to chi keeps and gives up
                 nz, ne = chi_note(h, viewer, a)
                 x["note"] = {"zh": nz, "en": ne}
@@ -113,7 +116,7 @@ def view(h: Hand, viewer: int, computer: frozenset[int], table: str, variant: st
     }
 
 
-def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:  # noqa: C901  issue 39.4 splits it with the views drawn once
+def cannot_json(h: PaohuziState, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:  # noqa: C901  issue 39.4 splits it with the views drawn once
     """Why the viewer may not 胡, 碰 or 吃 the card on offer (for the buttons shown greyed out)."""
     w = h.window
     if w is None or h.phase != "claim":
@@ -125,7 +128,7 @@ def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[s
     def add(kind: str, code: str, zh: str, en: str, rule: str) -> None:
         out.append({"kind": kind, "code": code, "zh": zh, "en": en, "rule": rule_json(rule)})
 
-    hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h._forced_of(w.owner, w) == "wei" and w.owner != viewer
+    hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
     if hidden:
         return []
     if "hu" not in have:
@@ -156,7 +159,7 @@ def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[s
             add("peng", "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng")
     if "chi" not in have:
         far = h.chi_from_foul(viewer, w)
-        # in the order a player checks them (Hand.claim_foul): whose card, the groups, 臭张, a card left to discard
+        # in the order a player checks them (PaohuziState.claim_foul): whose card, the groups, 臭张, a card left to discard
         if far is not None:
             add("chi", far.code, far.zh, far.en, far.rule)
         elif h.hands[viewer][i] >= 3:
@@ -174,7 +177,7 @@ def cannot_json(h: Hand, viewer: int, acts: list[dict[str, Any]]) -> list[dict[s
     return out
 
 
-def result_json(h: Hand, table: str, birds: int = 0, variant: str = "paohuzi") -> dict[str, Any]:
+def result_json(h: PaohuziState, table: str, birds: int = 0, variant: str = "paohuzi") -> dict[str, Any]:
     """A finished hand: the winner, the win and its reasons, the sheet, the birds, the same hand as ``hu`` and
     ``settle`` requests, and the hand laid out (摊牌)."""
     r = h.result

@@ -52,7 +52,7 @@ ADAPTERS: dict[str, str] = {
     "dawei": "engine.dawei.state:DaweiState",
     "gupai": "engine.gupai.state:GupaiState",
     "yezi": "engine.yezi.state:YeziState",
-    "paohuzi": "engine.protocol.paohuzi:PaohuziState",
+    "paohuzi": "engine.paohuzi.state:PaohuziState",
 }
 
 Position = dict[str, Any]

@@ -142,17 +142,21 @@ def _pao_risk(unseen: int) -> tuple[str, str]:
 
 
 def _pao_action(st: GameState, move: str) -> Any:
+    from ..paohuzi.state import PaohuziState
     from ..paohuzi.table import action_id
 
-    h = st.h  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
-    return next((a for a in h.legal_actions(h.pending()) if action_id(a) == move), None)
+    assert isinstance(st, PaohuziState)
+    p = st.pending()
+    return None if p is None else next((a for a in st.moves(p) if action_id(a) == move), None)
 
 
 def _pao_discard(st: GameState, seat: int, code: str) -> tuple[str, str]:
     """What throwing one card keeps or breaks in the seat's hand, what it offers the next player, what it risks."""
     from ..paohuzi.cards import parse_card
+    from ..paohuzi.state import PaohuziState
 
-    h = st.h  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+    assert isinstance(st, PaohuziState)
+    h = st
     c = parse_card(code)
     if c is None:
         return "", ""
@@ -185,6 +189,7 @@ def _pao_discard(st: GameState, seat: int, code: str) -> tuple[str, str]:
 def _pao_move(st: GameState, seat: int, move: str) -> tuple[str, str] | None:
     """What one 跑胡子 move does, in the hand's own terms."""
     from ..paohuzi.ai import chi_note
+    from ..paohuzi.state import PaohuziState
 
     kind, _, rest = move.partition(":")
     card = rest.split(":")[0]
@@ -194,7 +199,8 @@ def _pao_move(st: GameState, seat: int, move: str) -> tuple[str, str] | None:
     if a is None or a.card is None:
         return None
     if kind == "chi":
-        return chi_note(st.h, seat, a)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        assert isinstance(st, PaohuziState)
+        return chi_note(st, seat, a)
     if kind == "peng":
         return (f"碰{a.card.zh}：手里的一对加上这张成一组三张，马上亮出，又加胡息，然后你要打一张",
                 f"碰 (peng) the {a.card.en}: your pair and this card make an open group of three with huxi, and then you discard")
@@ -395,7 +401,7 @@ def _hand_position(req: dict[str, Any]) -> dict[str, Any]:
     options, the reader's moves, the computer seats) written as a position: every move, the computer
     seats' included."""
     from ..paohuzi.request import play_moves, read_play_request
-    from ..paohuzi.seating import new_hand
+    from ..paohuzi.state import new_hand
     from ..paohuzi.table import action_id
 
     hand = get_dict(req, "hand")
@@ -408,7 +414,7 @@ def _hand_position(req: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}")
     options = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(hand, "options", {}).items()}
     return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
-            "actions": [action_id(a) for a in h.actions]}
+            "actions": [action_id(a) for a in h.played]}
 
 
 def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, str]], list[int] | None]:
@@ -528,7 +534,7 @@ def _table_hint(st: GameState, seed: int) -> str | None:
             from .strong import paohuzi_hint
 
             s = st.setup
-            return action_id(paohuzi_hint(st.clone().h, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+            return action_id(paohuzi_hint(st, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # (the hint searches a copy)
         return strong_choice(st, rollouts_for(st, STRONG_UNITS.get(st.game, 100_000)), seed).action
     except (KeyError, ValueError, StopIteration):
         return None

@@ -80,11 +80,13 @@ def basic_action(state: GameState) -> str:
         return move_id(computer_move(state))
     if game == "paohuzi":
         from ..paohuzi.ai import choose, public_passes
+        from ..paohuzi.state import PaohuziState
         from ..paohuzi.table import action_id
 
-        h = state.h  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
-        p = h.pending()
-        return action_id(choose(public_passes(h, p), p))
+        assert isinstance(state, PaohuziState)
+        p = state.pending()
+        assert p is not None  # (asked only of a game in progress)
+        return action_id(choose(public_passes(state, p), p))
     if game == "yezi":
         return state.basic_action()  # type: ignore[attr-defined, no-any-return]  # 叶子戏's adapter has its own basic_action (issue 39.1 makes it the protocol's)
     if game == "dawei":
@@ -105,9 +107,11 @@ def rollout(state: GameState) -> list[float]:
         state.play_out()
     elif game == "paohuzi":
         from ..paohuzi.ai import play_out as pao_out
+        from ..paohuzi.state import PaohuziState
 
-        state.h.quiet = True  # type: ignore[attr-defined]  # only the result counts: the hand writes no log
-        pao_out(state.h)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        assert isinstance(state, PaohuziState)
+        state.quiet = True  # only the result counts: the hand writes no log
+        pao_out(state)
     elif game == "yezi":
         state.play_out()  # type: ignore[attr-defined]  # 叶子戏's own: every seat yet to split takes its best split
     else:
@@ -139,15 +143,14 @@ def gupai_move(st: Any, seed: int, level: str, units: int = GUPAI_SEAT_UNITS) ->
 
 
 def paohuzi_state(h: Any, seed: int, table: str, variant: str) -> GameState:
-    """跑胡子's own ``Hand`` as a protocol state, for the strong level (the hand itself is not changed)."""
-    from .paohuzi import PaohuziState
-
-    ps = PaohuziState.__new__(PaohuziState)
+    """跑胡子's hand as the play action plays it (a ``PaohuziState`` moved through its own ``play``), as the strong
+    level searches it: a copy whose setup names the table's seed, table and variant, and whose moves are its log's
+    entries (for the decision's seed only; the hand itself is not changed)."""
+    ps = h.clone()
     ps.setup = {"variant": variant, "table": table, "seed": seed, "options": {}}
     ps.actions = [f"{e.kind}:{e.seat}" for e in h.log]  # for the decision's seed only
     ps._cache = None
-    ps.h = h
-    return ps
+    return ps  # type: ignore[no-any-return]  # a 跑胡子 state (the play action's): issue 39.2 makes this code game-blind
 
 
 def paohuzi_hint(h: Any, seed: int, table: str, variant: str, units: int) -> Any:
@@ -156,7 +159,7 @@ def paohuzi_hint(h: Any, seed: int, table: str, variant: str, units: int) -> Any
 
     ps = paohuzi_state(h, seed, table, variant)
     chosen = strong_choice(ps, rollouts_for(ps, units), seed).action
-    return next(a for a in h.legal_actions(h.pending()) if action_id(a) == chosen)
+    return next(a for a in h.moves(h.pending()) if action_id(a) == chosen)
 
 
 #: 跑胡子's play action replays the whole hand at every request: the work its computer seats at the
@@ -176,10 +179,10 @@ def paohuzi_seats(seed: int, table: str, variant: str) -> Callable[[Any], Any]:
         from ..paohuzi.table import action_id
 
         p = h.pending()
-        if p is None or len(h.legal_actions(p)) < 2 or left[0] <= 0:
+        if p is None or len(h.moves(p)) < 2 or left[0] <= 0:
             return None
         # the same hand, moves and work left choose the same move: a replay asks the search only once
-        key = (seed, table, variant, h.cfg, h.charge, tuple(action_id(a) for a in h.actions), left[0])
+        key = (seed, table, variant, h.cfg, h.charge, tuple(action_id(a) for a in h.played), left[0])
         if key not in _SEAT_MEMO:
             ps = paohuzi_state(h, seed, table, variant)
             n = rollouts_for(ps, min(PAOHUZI_SEAT_UNITS, left[0]))
@@ -188,7 +191,7 @@ def paohuzi_seats(seed: int, table: str, variant: str) -> Callable[[Any], Any]:
             _SEAT_MEMO[key] = (strong_choice(ps, n, seed).action, n * rollout_units(ps))
         chosen, spent = _SEAT_MEMO[key]
         left[0] -= spent
-        return next(a for a in h.legal_actions(p) if action_id(a) == chosen)
+        return next(a for a in h.moves(p) if action_id(a) == chosen)
 
     return pick
 
@@ -230,7 +233,10 @@ def rollout_units(state: GameState) -> int:
     if state.game == "gupai":
         return max(100, full * sum(len(h) for h in state.hands) // 32)  # type: ignore[attr-defined, misc]  # 骨牌's tiles in hand (issue 39.2 asks the game for its rollout's work)
     if state.game == "paohuzi":
-        return max(1_000, full * min(22, len(state.h.stock) + 2) // 22)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        from ..paohuzi.state import PaohuziState
+
+        assert isinstance(state, PaohuziState)
+        return max(1_000, full * min(22, len(state.stock) + 2) // 22)
     return full
 
 

@@ -192,7 +192,7 @@ def log_mark(st: GameState) -> int:
     if st.game == "dawei":
         return len(st.log)  # type: ignore[attr-defined]  # 打围's own log (issue 39.2 leaves the generic code with the registry alone)
     if st.game == "paohuzi":
-        return len(st.h.log)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        return len(st.log)  # type: ignore[attr-defined]  # 跑胡子's state keeps the hand's log (engine.paohuzi.state.PaohuziState); issue 39.2 makes this code game-blind
     if st.game == "gupai":
         return len(st.tricks) if hasattr(st, "tricks") else 0  # a ledger has no tricks
     return 0
@@ -206,7 +206,7 @@ def events(st: GameState, mark: int) -> list[tuple[str, str]]:
     if st.game == "dawei":
         return [(e.zh, e.en) for e in st.log[mark:]]  # type: ignore[attr-defined]  # 打围's own log (issue 39.2 leaves the generic code with the registry alone)
     if st.game == "paohuzi":  # the hand's log is written in its variant's words (下灌字牌's own: engine/paohuzi/xiaguan.py)
-        return [(e.zh, e.en) for e in st.h.log[mark:]]  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        return [(e.zh, e.en) for e in st.log[mark:]]  # type: ignore[attr-defined]  # 跑胡子's state keeps the hand's log (engine.paohuzi.state.PaohuziState); issue 39.2 makes this code game-blind
     if st.game == "gupai" and hasattr(st, "tricks"):
         out = []
         for t in st.tricks[mark:]:
@@ -627,7 +627,7 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
     if st.game == "paohuzi":
         from ..paohuzi.seating import hand_sheet
 
-        sheet = hand_sheet(st.h, st.setup["table"])  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
+        sheet = hand_sheet(st, st.setup["table"])  # type: ignore[arg-type]  # 跑胡子's state (engine.paohuzi.state.PaohuziState) settles itself; issue 39.2 makes this code game-blind
         return [{"zh": line.zh, "en": line.en} for line in sheet.lines]
     if st.game == "gupai" and st.setup.get("sheet") == "ledger":  # a session's ledger: the hands it holds
         return [{"zh": f"共记 {len(st.hands)} 盘，各家合计（墩）：", "en": f"{len(st.hands)} hands entered; each player's total (in 墩):"}]  # type: ignore[attr-defined]  # the ledger's hands entered (engine.record.ledger)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from ..protocol import IllegalAction, read_int, read_options
 from ..gupai.state import GupaiState
-from ..protocol.paohuzi import CHOICES as PHZ_CHOICES, PaohuziState
+from ..paohuzi.state import CHOICES as PHZ_CHOICES, PaohuziState
 from ..yezi.state import YeziState
 
 
@@ -101,8 +101,7 @@ class PaohuziDealtState(PaohuziState):
     def _start(self) -> None:
         from ..paohuzi.cards import FACES, full_deck, parse_card
         from ..paohuzi.config import DEFAULT
-        from ..paohuzi.seating import TABLES, new_hand, table_config
-        from ..paohuzi.table import Hand
+        from ..paohuzi.seating import TABLES, table_config
         from ..paohuzi.xiaguan import xiaguan_config
 
         s = self.setup
@@ -138,15 +137,12 @@ class PaohuziDealtState(PaohuziState):
         _check_set([c.index for h in hands for c in h] + [c.index for c in stock + aside], [c.index for c in full_deck()],
                    "字牌", "the eighty cards", lambda i: (FACES[i].zh, FACES[i].en))
         deck = list(aside)
-        for r in range(max(sizes)):  # one at a time from the dealer, as Hand deals
+        for r in range(max(sizes)):  # one at a time from the dealer, as the state deals
             for k in range(n):
                 if r < sizes[k]:
                     deck.append(hands[k][r])
-        deck += list(reversed(stock))  # Hand turns its stock from the end
-        ref = new_hand(0, cfg, s["table"])  # the table's opening words (who counts the stock)
-        self.h = Hand(0, tcfg, n, aside_n, False, deck)
-        if ref.log and ref.log[0].kind == "xing":
-            self.h.log.insert(0, ref.log[0])
+        deck += list(reversed(stock))  # the state turns its stock from the end
+        self._deal_at(0, cfg, s["table"], deck=deck)  # dealt as the table deals, its opening words (who counts the stock) first
 
 
 # ---------------------------------------------------------------- 鄂南骨牌

@@ -59,7 +59,7 @@ def _yezi(req: dict[str, Any]) -> dict[str, Any]:
 
 def _paohuzi(req: dict[str, Any]) -> dict[str, Any]:
     from ..paohuzi.request import read_play_request
-    from ..protocol.paohuzi import table_state
+    from ..paohuzi.state import table_state
     from ..protocol.strong import paohuzi_seats, read_level
 
     if req.get("match") is not None:

@@ -20,7 +20,7 @@ from ..paohuzi.config import DEFAULT
 from ..paohuzi.sheet import (LETTERS, MAX_BIRDS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Entry, Match, SheetError, check_entry, compute,
                              counter, entry_word, next_dealer, not_on_a_sheet, parse_entry, players_of)
 from ..protocol import GameState, IllegalAction, read_int, read_options
-from ..protocol.paohuzi import CHOICES
+from ..paohuzi.state import CHOICES
 
 
 class PaohuziSheetState(GameState):

@@ -16,6 +16,7 @@ from engine.lessons import LESSONS
 from engine.lessons.model import draw
 from engine.lessons.paohuzi import chi_problem, group_shape, move_of, move_problem
 from engine.paohuzi.cards import Card, parse_card
+from engine.paohuzi.state import PaohuziState
 from engine.paohuzi.svg import LESSON_HEIGHT, lesson_card_svg
 
 LESSON = LESSONS["paohuzi"]
@@ -116,9 +117,9 @@ def test_a_chi_that_is_no_group_is_told_so_before_the_kan():
 def test_the_compulsory_moves_agree_with_the_table_engine(holding, origin):
     """move_of says what the table engine does: the same hand, the same card, the same move."""
     from engine.paohuzi.groups import Group
-    from engine.paohuzi.table import Hand, Window
+    from engine.paohuzi.table import Window
 
-    h = Hand(1)
+    h = PaohuziState.hand(1)
     c = Card(True, 5)
     n = {"pair": 2, "pair_passed": 2, "kan": 3}.get(holding, 0)
     hand = list(h.hands[0])
@@ -128,7 +129,7 @@ def test_the_compulsory_moves_agree_with_the_table_engine(holding, origin):
         h.open[0] = list(h.open[0]) + [Group.of(holding, [c] * 3, open=True)]
     owner = {"own": 0, "shang_stock": h.n - 1, "shang_discard": h.n - 1, "xia_stock": 1, "xia_discard": 1}[origin]
     w = Window(c, owner, "stock" if "stock" in origin or origin == "own" else "discard")
-    forced = h._forced_of(0, w)
+    forced = h.forced_of(0, w)
     want = move_of(holding, origin)
     if want in ("ti", "pao", "wei"):
         assert forced == want

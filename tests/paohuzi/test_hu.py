@@ -254,7 +254,7 @@ def test_waiting_list_agrees_with_checking_every_card(hand):
 
 
 def test_completes_says_exactly_when_evaluate_finds_a_layout():
-    # the table's quick check before the full verdict (engine.paohuzi.table.Hand._wins) gives the same answer,
+    # the table's quick check before the full verdict (engine.paohuzi.state.PaohuziState.win_on) gives the same answer,
     # over near-complete hands with groups on the table, for every card, source and several readings
     import random
 

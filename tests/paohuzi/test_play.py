@@ -8,17 +8,18 @@ from hypothesis import strategies as st
 
 from engine.api import handle
 from engine.paohuzi.ai import choose
+from engine.paohuzi.state import PaohuziState, new_hand, replay
 from engine.paohuzi.cards import FACES, full_deck
-from engine.paohuzi.seating import TABLES, new_hand
+from engine.paohuzi.seating import TABLES
 from engine.paohuzi.xiaguan import xiaguan_config
 from engine.paohuzi.config import DEFAULT
-from engine.paohuzi.table import Foul, Hand, replay
+from engine.paohuzi.table import Foul
 
 DECK = Counter(full_deck())
 CONFIGS = {"paohuzi": DEFAULT, "xiaguan": xiaguan_config()}
 
 
-def holdings(h: Hand) -> tuple[int, dict[int, tuple[str, int]]]:
+def holdings(h: PaohuziState) -> tuple[int, dict[int, tuple[str, int]]]:
     """What would force a 跑/提/偎 of each face now: (log length, face -> kan | wei | peng | pair)."""
     held: dict[int, tuple[str, int]] = {}
     for s in range(h.n):
@@ -31,7 +32,7 @@ def holdings(h: Hand) -> tuple[int, dict[int, tuple[str, int]]]:
     return len(h.log), held
 
 
-def check_invariants(h: Hand, before=None) -> None:
+def check_invariants(h: PaohuziState, before=None) -> None:
     """Every card accounted for; every compulsory move made (none can be seen skipped)."""
     assert Counter(h.all_cards()) == DECK
     for s in range(h.n):
@@ -64,18 +65,18 @@ def check_invariants(h: Hand, before=None) -> None:
             assert h.hands[e.seat][i] != 2, "a card turned by a player holding a pair of it was let go: missed 偎"
 
 
-def play_random(h: Hand, rnd) -> list:
+def play_random(h: PaohuziState, rnd) -> list:
     moves = []
     while not h.over:
         s = h.pending()
-        acts = h.legal_actions(s)
+        acts = h.moves(s)
         assert acts, "the seat to move always has a lawful move"
         for a in acts:
             if a.kind in ("chi", "peng"):
                 assert a.card.index not in h.chou[s], "a passed card is never offered again"
         a = acts[rnd.randrange(len(acts))]
         before = holdings(h)
-        h.apply(a)  # never a Foul: every offered move is lawful
+        h.play(a)  # never a Foul: every offered move is lawful
         moves.append(a)
         check_invariants(h, before)
     return moves
@@ -120,7 +121,7 @@ def test_computer_players_keep_the_invariants(seed, game):
     h = new_hand(seed, CONFIGS[game], "four")
     while not h.over:
         before = holdings(h)
-        h.apply(choose(h, h.pending()))
+        h.play(choose(h, h.pending()))
         check_invariants(h, before)
 
 
@@ -130,7 +131,7 @@ def test_thousand_computer_hands_each_game():
         for seed in range(250):
             h = new_hand(seed, cfg, "three")
             while not h.over:
-                h.apply(choose(h, h.pending()))
+                h.play(choose(h, h.pending()))
             assert Counter(h.all_cards()) == DECK
             wins[(game, h.result.winner is not None)] += 1
     # computer players win most hands (they take every win offered)
@@ -148,8 +149,8 @@ def _find(pred, tables=("three",), seeds=range(400), randomly=False):
                 got = pred(h)
                 if got is not None:
                     return h, got
-                acts = h.legal_actions(h.pending())
-                h.apply(acts[rnd.randrange(len(acts))] if randomly else choose(h, h.pending()))
+                acts = h.moves(h.pending())
+                h.play(acts[rnd.randrange(len(acts))] if randomly else choose(h, h.pending()))
     raise AssertionError("no such state in the seeds tried")
 
 
@@ -166,7 +167,7 @@ def test_a_kan_card_is_never_discarded():
     from engine.paohuzi.table import Action
 
     with pytest.raises(Foul) as e:
-        h.apply(Action(s, "discard", card))
+        h.play(Action(s, "discard", card))
     assert e.value.code == "kan" and "拆对不拆坎" in e.value.zh and "never split" in e.value.en
 
 
@@ -182,11 +183,11 @@ def test_no_chi_across_the_table_and_no_win_on_a_discard():
     h, w = _find(pred)
     across = (w.owner + 2) % 3
     with pytest.raises(Foul) as e:
-        h.apply(Action(across, "hu", w.card))
+        h.play(Action(across, "hu", w.card))
     assert e.value.code == "hu_di"
     if h.pending() != across:
         with pytest.raises(Foul) as e2:
-            h.apply(Action(across, "chi", w.card, ((w.card, w.card, w.card),)))
+            h.play(Action(across, "chi", w.card, ((w.card, w.card, w.card),)))
         assert e2.value.code in ("ge_shan", "peng_first", "chou_zhang")
 
 
@@ -201,9 +202,9 @@ def test_a_passed_card_is_never_pengd_again():
     h, (s, i) = _find(pred, randomly=True)
     # from now on, no offer of peng or chi of that card to that seat
     while not h.over:
-        for a in h.legal_actions(h.pending()):
+        for a in h.moves(h.pending()):
             assert not (a.seat == s and a.kind in ("peng", "chi") and a.card.index == i)
-        h.apply(choose(h, h.pending()))
+        h.play(choose(h, h.pending()))
 
 
 def test_two_dealt_ti_skip_the_first_discard():
@@ -211,13 +212,13 @@ def test_two_dealt_ti_skip_the_first_discard():
     # five seeded hands with such a seat that reach its turn are checked (a hand won before it is not).
     checked = 0
     for seed in range(20_000):
-        h = Hand(seed)
+        h = PaohuziState.hand(seed)
         two = [s for s in range(3) if h.quads[s] >= 2]
         if not two:
             continue
         s = two[0]
         while not h.over:
-            h.apply(choose(h, h.pending()))
+            h.play(choose(h, h.pending()))
         turns = [e.kind for e in h.log if e.seat == s and e.kind in ("skip", "discard")]
         if not turns:
             continue  # the hand ended before this seat's first turn
@@ -268,7 +269,7 @@ def test_fouls_played_in_charge_mode_are_charged_through_settle(seed, table, rnd
     h = new_hand(seed, DEFAULT, table, charge=True)
     while not h.over:
         s = h.pending()
-        acts = h.legal_actions(s)
+        acts = h.moves(s)
         w = h.window
         tries = []
         if h.phase == "discard":
@@ -281,13 +282,13 @@ def test_fouls_played_in_charge_mode_are_charged_through_settle(seed, table, rnd
             a = tries[rnd.randrange(len(tries))]
             n = len(h.fouls[s])
             try:
-                h.apply(a)
+                h.play(a)
                 assert len(h.fouls[s]) == n + 1  # a foul played is always noted
             except Foul as f:
                 assert f.zh and f.en and len(h.fouls[s]) == n
             assert Counter(h.all_cards()) == DECK
             continue
-        h.apply(acts[rnd.randrange(len(acts))])
+        h.play(acts[rnd.randrange(len(acts))])
         assert Counter(h.all_cards()) == DECK
     r = result_json(h, table)
     assert sum(r["sheet"]["scores"].values()) == 0
@@ -327,10 +328,10 @@ def test_the_dealers_liang_is_one_reading_in_deal_hu_and_play():
     # deal and the table agree on who may win on the 亮张 and for how much
     for seed in range(300):
         d = deal(seed)
-        h = Hand(seed)
+        h = PaohuziState.hand(seed)
         for k, role in enumerate(("zhuang", "xia", "shang")):
             v = qishou(d, role)
-            offered = any(a.kind == "hu" for a in h.legal_actions(k)) if h.pending() == k else None
+            offered = any(a.kind == "hu" for a in h.moves(k)) if h.pending() == k else None
             if h.pending() == k and h.window is not None and h.window.origin == "liang":
                 assert offered == v.wins
             if v.wins and h.window is not None and h.window.origin == "liang":
@@ -353,7 +354,7 @@ def test_chi_shows_every_copy_held_bi_and_a_chi_without_bi_is_refused():
     for h, rnd in _random_hands(200):
         while not h.over:
             s = h.pending()
-            acts = h.legal_actions(s)
+            acts = h.moves(s)
             w = h.window
             chis = [a for a in acts if a.kind == "chi"]
             if chis and h.hands[s][w.card.index] > 0:
@@ -364,10 +365,10 @@ def test_chi_shows_every_copy_held_bi_and_a_chi_without_bi_is_refused():
                 multi = [a for a in chis if len(a.groups) >= 2]
                 if multi:
                     with pytest.raises(Foul) as e:
-                        h.apply(Action(s, "chi", w.card, multi[0].groups[:1]))
+                        h.play(Action(s, "chi", w.card, multi[0].groups[:1]))
                     assert e.value.code == "shao_bi" and "烧比" in e.value.zh
                     seen += 1
-            h.apply(acts[rnd.randrange(len(acts))])
+            h.play(acts[rnd.randrange(len(acts))])
     assert seen > 5
 
 
@@ -388,8 +389,8 @@ def test_ti_shows_bottom_or_top_card_and_a_discard_never_paos_onto_a_peng():
                     if any(g.kind == "peng" and g.cards[0] == w.card for g in h.open[s]):
                         assert (s, "forced") not in w.steps  # 手中打出的就不成跑
                         discards_past_peng += 1
-            acts = h.legal_actions(h.pending())
-            h.apply(acts[rnd.randrange(len(acts))])
+            acts = h.moves(h.pending())
+            h.play(acts[rnd.randrange(len(acts))])
             for s in range(h.n):
                 for g in h.open[s]:
                     if g.kind == "ti" and g.face == "top":
@@ -401,8 +402,8 @@ def test_a_passed_pengs_card_drawn_later_is_a_shown_wei():
     found = 0
     for h, rnd in _random_hands(400):
         while not h.over:
-            acts = h.legal_actions(h.pending())
-            h.apply(acts[rnd.randrange(len(acts))])
+            acts = h.moves(h.pending())
+            h.play(acts[rnd.randrange(len(acts))])
             for e in h.log[-4:]:
                 if e.kind == "wei" and e.rule == "chou_wei":
                     g = next(g for g in h.open[e.seat] if g.kind == "wei" and g.cards[0] == e.card)
@@ -477,10 +478,10 @@ def test_two_winners_on_one_card_are_asked_in_turn_order_or_by_value():
     ready_a = "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9"  # waits on 大捌 (碰胡)
     ready_b = "d6 d7 d1 d2 d3 x4 x5 x6 x7 x8 x9 d2 d7 d10 d9 d9 d9 d4 d4 d4"  # waits on 大捌 (顺胡), worth more
     for two_hu, first in (("order", 1), ("most", 2)):
-        h = Hand(0, DEFAULT.with_options({"two_hu": two_hu}))
+        h = PaohuziState.hand(0, DEFAULT.with_options({"two_hu": two_hu}))
         h.hands[1], h.hands[2] = counts(ready_a), counts(ready_b)
         h.open = [[], [], []]
-        h._open(parse_card("d8"), 0, "stock")
+        h.offer(parse_card("d8"), 0, "stock")
         hus = [s for s, k in h.window.steps if k == "hu"]
         assert hus[0] == first and set(hus) == {1, 2}
         b1, b2 = h.verdict(1, h.window).best, h.verdict(2, h.window).best
@@ -493,10 +494,10 @@ def test_a_win_comes_before_anothers_pao_or_peng_unless_claims_go_by_seat():
     ready = counts_of([parse_card(c) for c in "d6 d7 x1 x2 x3 x4 x5 x6 x7 x8 x9 d2 d7 d10 x10 x10 x10 d4 d4 d4".split()])
     three = counts_of([parse_card(c) for c in "d8 d8 d8 x1 x5".split()])
     for rank, hu_asked in (("hu", True), ("seat", False)):
-        h = Hand(0, DEFAULT.with_options({"claim_rank": rank}))
+        h = PaohuziState.hand(0, DEFAULT.with_options({"claim_rank": rank}))
         h.hands[1], h.hands[2] = three, ready  # the next player must 跑 the 大捌; the previous one can win on it
         h.open = [[], [], []]
-        h._open(parse_card("d8"), 0, "stock")
+        h.offer(parse_card("d8"), 0, "stock")
         steps = h.window.steps
         assert ((2, "hu") in steps) == hu_asked
         assert (1, "forced") in steps
@@ -526,7 +527,6 @@ def test_the_hint_says_why_in_both_languages_and_each_chi_says_what_it_keeps():
     import re
 
     from engine.paohuzi.ai import choose
-    from engine.paohuzi.seating import new_hand
     from engine.paohuzi.views import view
     from tests.platform.test_plain_words import identifiers
 
@@ -552,7 +552,7 @@ def test_the_hint_says_why_in_both_languages_and_each_chi_says_what_it_keeps():
                 seen.add(v["hint"]["kind"] + ("+chi" if chis else ""))
                 if v["hint"]["kind"] == "discard" and len(h.stock) > 10 and not v["hint"]["card"].startswith("d"):
                     assert "宁小勿大" in why["zh"] and "small before big" in why["en"]
-            h.apply(choose(h, s))
+            h.play(choose(h, s))
     # the reasons were seen for a discard, a 吃 taken, a 吃 let go and a 碰, and for offers of several ways to 吃
     assert {"discard", "chi+chi", "pass+chi", "peng"} <= seen, seen
     assert several

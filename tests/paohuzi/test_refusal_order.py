@@ -33,10 +33,11 @@ from hypothesis import strategies as st
 
 from engine.api import handle
 from engine.paohuzi.cards import FACES, Card, parse_card
+from engine.paohuzi.state import PaohuziState, new_hand
 from engine.paohuzi.config import DEFAULT
-from engine.paohuzi.seating import TABLES, new_hand
+from engine.paohuzi.seating import TABLES
 from engine.paohuzi.ai import choose
-from engine.paohuzi.table import Action, Hand, Window
+from engine.paohuzi.table import Action, Window
 
 from .test_table_rules import SEED18, SHANG_DRAW, _d2_withheld, follow
 
@@ -61,7 +62,7 @@ def _group_ok(g: tuple[Card, ...]) -> bool:
     return len(set(ranks)) == 1 and not one_case
 
 
-def _broken(h: Hand, s: int, w: Window, kind: str, groups: tuple[tuple[Card, ...], ...]) -> list[str]:
+def _broken(h: PaohuziState, s: int, w: Window, kind: str, groups: tuple[tuple[Card, ...], ...]) -> list[str]:
     """Which of the move's own rules it breaks, each step of the order checked on its own."""
     i = w.card.index
     held = list(h.hands[s])
@@ -102,7 +103,7 @@ def _broken(h: Hand, s: int, w: Window, kind: str, groups: tuple[tuple[Card, ...
     return out
 
 
-def _candidates(h: Hand, w: Window, rng: random.Random) -> list[tuple[int, str, tuple[tuple[Card, ...], ...]]]:
+def _candidates(h: PaohuziState, w: Window, rng: random.Random) -> list[tuple[int, str, tuple[tuple[Card, ...], ...]]]:
     """Moves every seat might try: 碰, each lawful way to 吃 (its own and other seats'), a way without its 比
     groups, and groups made up of the card and two cards of a neighbouring number or the same number."""
     out: list[tuple[int, str, tuple[tuple[Card, ...], ...]]] = []
@@ -128,13 +129,13 @@ def _walk(seed: int, table: str, options: dict, rnd: random.Random, seen: Counte
     while not h.over:
         w, p = h.window, h.pending()
         assert p is not None
-        lawful = h.legal_actions(p)
+        lawful = h.moves(p)
         if w is not None and h.phase == "claim":
             for s, kind, groups in _candidates(h, w, rnd):
                 a = Action(s, kind, w.card, groups)
                 if s == p and a in lawful:
                     continue
-                f = h.why_not(a)
+                f = h.foul_of(a)
                 broken = _broken(h, s, w, kind, groups)
                 order = PENG_ORDER if kind == "peng" else CHI_ORDER
                 named = next(step for step, codes in order + [("timing", TIMING)] if f.code in codes)
@@ -148,7 +149,7 @@ def _walk(seed: int, table: str, options: dict, rnd: random.Random, seen: Counte
                 if seen is not None:
                     seen[(kind, named)] += 1
         let_go = [a for a in lawful if a.kind == "pass"]
-        h.apply(let_go[0] if let_go and rnd.random() < passes else lawful[rnd.randrange(len(lawful))])
+        h.play(let_go[0] if let_go and rnd.random() < passes else lawful[rnd.randrange(len(lawful))])
     return checked
 
 
@@ -172,10 +173,10 @@ def test_the_walk_meets_every_rule_of_both_orders():
                 assert seen[(kind, step)] > 0, (kind, step, seen)
     h = follow(18, "four", 0, SEED18, options=SHANG_DRAW, stop=_d2_withheld)
     while not h.over and not _d2_withheld(h):
-        h.apply(choose(h, h.pending()))
+        h.play(choose(h, h.pending()))
     w = h.window
     assert w is not None and _broken(h, 0, w, "peng", ()) == []
-    assert h.why_not(Action(0, "peng", w.card)).code == "claim_kan"
+    assert h.foul_of(Action(0, "peng", w.card)).code == "claim_kan"
 
 
 def test_a_seat_without_a_pair_is_told_so_before_peng_er():

@@ -10,14 +10,15 @@ from collections import Counter
 
 from engine.api import handle
 from engine.paohuzi.ai import choose
+from engine.paohuzi.state import PaohuziState, new_hand
 from engine.paohuzi.cards import full_deck, parse_card
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.match import draw_seats
 from engine.paohuzi.request import parse_action
-from engine.paohuzi.seating import auto, new_hand
+from engine.paohuzi.seating import auto
 from engine.paohuzi.views import cannot_json
 from engine.paohuzi.xiaguan import xiaguan_config
-from engine.paohuzi.table import Hand, Window
+from engine.paohuzi.table import Window
 
 from .helpers import mk
 
@@ -28,7 +29,7 @@ def play(**kw):
     return r
 
 
-def follow(seed: int, table: str, seat: int, actions: list, variant: str = "paohuzi", options: dict | None = None, stop=None) -> Hand:
+def follow(seed: int, table: str, seat: int, actions: list, variant: str = "paohuzi", options: dict | None = None, stop=None) -> PaohuziState:
     """The hand ``play`` builds for these actions (computers in every other seat); ``stop(h)`` ends early."""
     cfg = DEFAULT.with_options(options or {})
     if variant == "xiaguan":
@@ -40,16 +41,16 @@ def follow(seed: int, table: str, seat: int, actions: list, variant: str = "paoh
             auto(h, comp)
         else:
             while not h.over and h.pending() in comp and not stop(h):
-                h.apply(choose(h, h.pending()))
+                h.play(choose(h, h.pending()))
         if stop is not None and stop(h):
             return h
-        h.apply(parse_action(h, item, k))
+        h.play(parse_action(h, item, k))
     if stop is None:
         auto(h, comp)
     return h
 
 
-def finish_checking_no_second_chance(h: Hand, seat: int, card: str) -> int:
+def finish_checking_no_second_chance(h: PaohuziState, seat: int, card: str) -> int:
     """Play the hand out (computers everywhere); ``seat`` is never offered a 碰 or 吃 of ``card``. Returns the
     number of times the card came up again while ``seat`` was at the table."""
     c = parse_card(card)
@@ -59,8 +60,8 @@ def finish_checking_no_second_chance(h: Hand, seat: int, card: str) -> int:
         if w is not None and w.card == c and h.phase == "claim":
             again += 1
             assert (seat, "peng") not in w.steps and (seat, "chi") not in w.steps
-            assert not h.chi_ways(seat, w) and not h._can_peng(seat, w)
-        h.apply(choose(h, h.pending()))
+            assert not h.chi_ways(seat, w) and h.claim_foul(seat, w, "peng") is not None
+        h.play(choose(h, h.pending()))
     return again
 
 
@@ -111,7 +112,7 @@ def test_xiaguan_no_peng_of_a_card_passed_over():
 # ---------------------------------------------------------------- 2. a claim withheld is never silent
 
 
-def _d2_withheld(h: Hand) -> bool:
+def _d2_withheld(h: PaohuziState) -> bool:
     w = h.window
     return w is not None and w.card == parse_card("d2") and h.withheld(0, w, "peng")
 
@@ -123,7 +124,7 @@ def test_a_peng_that_would_leave_only_a_kan_is_withheld_and_the_player_is_told_w
     """§3-3 拆对不拆坎: the dealer holds two 大贰 but a 碰 would leave only a 坎 to discard (seed 18)."""
     h = follow(18, "four", 0, SEED18, options=SHANG_DRAW, stop=_d2_withheld)
     while not h.over and not _d2_withheld(h):  # the card may come after the last action: run the computers up to it
-        h.apply(choose(h, h.pending()))
+        h.play(choose(h, h.pending()))
     assert _d2_withheld(h)
     said = cannot_json(h, 0, [])
     peng = next(c for c in said if c["kind"] == "peng")
@@ -153,11 +154,11 @@ def _allow_reading_somewhere() -> None:
             if w is not None and h.phase == "claim" and any(k == "peng" for s, k in w.steps if s == p):
                 rest = [n for i, n in enumerate(h.hands[p]) if i != w.card.index]
                 if all(n in (0, 3) for n in rest) and any(rest):
-                    h.apply(mk(p, "peng", w.card))
+                    h.play(mk(p, "peng", w.card))
                     assert h.phase == "discard" and h.turn == p
-                    assert [c for c in (a.card for a in h.legal_actions(p))]  # a card of a 坎 may go
+                    assert [c for c in (a.card for a in h.moves(p))]  # a card of a 坎 may go
                     return
-            h.apply(choose(h, p))
+            h.play(choose(h, p))
     raise AssertionError("no hand in 200 seeds offers a claim that leaves only a kan")
 
 
@@ -171,8 +172,8 @@ def test_a_compulsory_wei_that_empties_the_hand_skips_the_discard_and_the_hand_s
         h = new_hand(seed, DEFAULT, "two")
         while not h.over:
             p = h.pending()
-            acts = h.legal_actions(p)
-            h.apply(choose(h, p) if p == 1 else rnd.choice(acts))
+            acts = h.moves(p)
+            h.play(choose(h, p) if p == 1 else rnd.choice(acts))
             for s in range(h.n):
                 if not (h.phase == "discard" and h.turn == s):
                     total = sum(h.hands[s]) + sum(len(g.cards) for g in h.open[s])
@@ -200,9 +201,9 @@ def test_xiaguan_chi_only_the_previous_players_discard():
             if w is not None and h.phase == "claim" and w.origin != "discard":
                 assert not any(k == "chi" for _, k in w.steps)
                 if w.origin == "stock":
-                    f = h.why_not(mk(h.nxt(w.owner), "chi", w.card, [(w.card,)]))
+                    f = h.foul_of(mk(h.nxt(w.owner), "chi", w.card, [(w.card,)]))
                     assert f.rule in ("chi_from", "peng_first", "turn", "hu", "claim_kan") or f.code == "not_your_turn"
-            h.apply(choose(h, h.pending()))
+            h.play(choose(h, h.pending()))
 
 
 def test_paohuzi_chi_of_the_previous_players_stock_card_is_a_reading():
@@ -219,7 +220,7 @@ def test_paohuzi_chi_of_the_previous_players_stock_card_is_a_reading():
                     nxt = h.nxt(w.owner)
                     if any(s == nxt and k == "chi" for s, k in w.steps):
                         seen[reading] += 1
-                h.apply(choose(h, h.pending()))
+                h.play(choose(h, h.pending()))
     assert seen["allow"] > 0 and seen["forbid"] == 0
 
 
@@ -258,10 +259,10 @@ def test_a_chi_from_a_seat_that_may_never_take_the_card_names_no_chi_across_the_
             if w is not None and h.phase == "claim":
                 far = (w.owner + 2) % 3
                 if far not in h.chi_seats(w):
-                    f = h.why_not(mk(far, "chi", w.card, [(w.card,)]))
+                    f = h.foul_of(mk(far, "chi", w.card, [(w.card,)]))
                     assert f.rule in ("ge_shan", "chi_from"), (seed, f.code, f.zh)
                     assert "不吃隔山牌" in f.zh or "吃牌只能" in f.zh or "亮张" in f.zh or "不能" in f.zh
-            h.apply(choose(h, h.pending()))
+            h.play(choose(h, h.pending()))
 
 
 def test_a_far_seat_deciding_on_a_peng_is_told_the_rule_if_it_tries_to_chi():
@@ -272,10 +273,10 @@ def test_a_far_seat_deciding_on_a_peng_is_told_the_rule_if_it_tries_to_chi():
             p = h.pending()
             w = h.window
             if w is not None and h.phase == "claim" and w.steps[0] == (p, "peng") and p not in h.chi_seats(w):
-                f = h.why_not(mk(p, "chi", w.card, [(w.card,)]))
+                f = h.foul_of(mk(p, "chi", w.card, [(w.card,)]))
                 assert f.rule in ("ge_shan", "chi_from") and f.zh != "现在不能吃这张牌。"
                 found += 1
-            h.apply(choose(h, p))
+            h.play(choose(h, p))
     assert found
 
 

@@ -7,8 +7,8 @@ import re
 from collections import Counter
 
 from engine.paohuzi.config import DEFAULT
-from engine.paohuzi.seating import new_hand
-from engine.paohuzi.table import WORDS, Action, Foul, Hand
+from engine.paohuzi.state import PaohuziState, new_hand
+from engine.paohuzi.table import WORDS, Action, Foul
 from engine.paohuzi.xiaguan import WORDS as XIAGUAN_WORDS
 from engine.paohuzi.xiaguan import xiaguan_config
 
@@ -16,7 +16,7 @@ PAOHUZI_ZH = re.compile("[偎提跑]")
 PAOHUZI_EN = re.compile(r"\b(wei|ti|pao)\b")
 
 
-def _played(h: Hand, seed: int) -> Hand:
+def _played(h: PaohuziState, seed: int) -> PaohuziState:
     """Random lawful moves; in charge mode a compulsory move is now and then let go, a foul the log notes."""
     rng = random.Random(seed)
     for _ in range(800):
@@ -26,11 +26,11 @@ def _played(h: Hand, seed: int) -> Hand:
         w = h.window
         if h.charge and w is not None and w.steps and w.steps[0] == (p, "forced") and rng.random() < 0.5:
             try:
-                h.apply(Action(p, "pass", w.card))
+                h.play(Action(p, "pass", w.card))
                 continue
             except Foul:
                 pass
-        h.apply(rng.choice(h.legal_actions(p)))
+        h.play(rng.choice(h.moves(p)))
     return h
 
 

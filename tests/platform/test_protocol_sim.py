@@ -429,7 +429,7 @@ def test_paohuzi_table_and_protocol_agree(case: tuple[int, dict[str, Any]]) -> N
             a = rng.choice(legal)
             mine.append(a)
         else:
-            a = action_id(choose(st.h, p))  # type: ignore[attr-defined]
+            a = action_id(choose(st, p))
         st.apply(a)
     end = handle({**req, "actions": mine})
     assert asked and end["ok"] and end["over"] and end["refused"] is None

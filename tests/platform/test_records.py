@@ -148,7 +148,7 @@ def test_a_paohuzi_move_that_splits_a_kan_is_refused_with_the_booklet_rule():
         st = state_class("paohuzi")({"seed": seed})
         if st.current_player() != 0 or not any(a.startswith("discard:") for a in st.legal_actions()):
             return None
-        return next((i for i, n in enumerate(st.h.hands[0]) if n == 3), None)
+        return next((i for i, n in enumerate(st.hands[0]) if n == 3), None)
 
     seed, kan = next((s, k) for s in range(200) for k in [dealer_kan(s)] if k is not None)
     st = state_class("paohuzi")({"seed": seed})

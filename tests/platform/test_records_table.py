@@ -29,7 +29,7 @@ def table_deal(game: str, setup: dict) -> dict:
 
         deck = full_deck()
         random.Random(st.setup["seed"]).shuffle(deck)
-        tcfg, aside = table_config(st.h.cfg, st.setup["table"])
+        tcfg, aside = table_config(st.cfg, st.setup["table"])
         n = TABLES[st.setup["table"]][0]
         sizes = [tcfg.hand_size] * n
         if tcfg.deal_mode == "banker21":

@@ -74,7 +74,7 @@ def _seen_by(obs: dict) -> Counter:
 
 def _hidden_of(state, player: int) -> Counter:
     """The cards in places ``player`` cannot see, in a 跑胡子 state: the others' concealed cards, the stock, the cards set aside."""
-    h = state.h
+    h = state
     out: Counter = Counter()
     for s in range(h.n):
         if s != player:
@@ -450,12 +450,12 @@ def test_dawei_strong_values_the_straight_upon_straight_sweep_in_seed_65():
 
 def _caps_hold(st) -> int:
     tight = 0
-    for p in range(st.h.n):
+    for p in range(st.n):
         caps = st.caps(p)
-        for s in range(st.h.n):
+        for s in range(st.n):
             if s != p:
                 for i, c in enumerate(caps[s]):
-                    assert st.h.hands[s][i] <= c, (st.written(), p, s, i)
+                    assert st.hands[s][i] <= c, (st.written(), p, s, i)
                     tight += c < 3
     return tight
 
@@ -474,12 +474,12 @@ def test_zipai_what_a_pass_reveals_holds_for_the_real_cards_and_for_every_sample
             tight += _caps_hold(st)
             if len(st.legal_actions()) > 1:
                 caps = st.caps(p)
-                keep = st.h.window.card.index if st.h.window is not None else None
+                keep = st.window.card.index if st.window is not None else None
                 for k in range(2):
                     w = st.resample(p, random.Random(k))
-                    for s in range(w.h.n):
+                    for s in range(w.n):
                         if s != p:
-                            assert all(n <= caps[s][i] for i, n in enumerate(w.h.hands[s]) if i != keep), (st.written(), s)
+                            assert all(n <= caps[s][i] for i, n in enumerate(w.hands[s]) if i != keep), (st.written(), s)
             st.apply(rng.choice(st.legal_actions()))
     assert tight > 50
 
@@ -496,21 +496,21 @@ def test_zipai_imagined_deals_prefer_no_pair_where_a_seat_let_the_card_go_withou
             p = st.current_player()
             caps = st.caps(p)
             likely = st.likely_caps(p, caps)
-            for s in range(st.h.n):
+            for s in range(st.n):
                 if s != p:
                     for i, c in enumerate(likely[s]):
                         assert c <= caps[s][i]
                         narrowed += c < caps[s][i]
                         if c < caps[s][i]:
                             total += 1
-                            held += st.h.hands[s][i] <= c
+                            held += st.hands[s][i] <= c
             if len(st.legal_actions()) > 1:
-                keep = st.h.window.card.index if st.h.window is not None else None
+                keep = st.window.card.index if st.window is not None else None
                 w = st.resample(p, random.Random(seed))
-                for s in range(w.h.n):
+                for s in range(w.n):
                     if s != p:
                         asked += 1
-                        kept += all(n <= likely[s][i] for i, n in enumerate(w.h.hands[s]) if i != keep)
+                        kept += all(n <= likely[s][i] for i, n in enumerate(w.hands[s]) if i != keep)
             st.apply(basic_action(st))
     assert narrowed > 100 and kept >= 0.97 * asked
     assert held >= 0.98 * total
@@ -525,7 +525,7 @@ def test_zipai_strong_level_plays_out_the_basic_players_best_four_discards(varia
             legal = st.legal_actions()
             few = st.strong_candidates()
             assert basic_action(st) in few and set(few) <= set(legal) and few == [a for a in legal if a in few]
-            if st.h.phase == "discard" and len(legal) > 4:
+            if st.phase == "discard" and len(legal) > 4:
                 assert len(few) == 4
                 found += 1
             else:
@@ -568,7 +568,7 @@ def test_the_play_hint_does_not_weigh_a_silent_pass_of_another_seat():
     actions = ["discard:x9", "chi:x9:x9.d9.d9", "discard:x1", "peng:x1", "discard:d1", "discard:x1", "pass:d4", "peng:x2"]
     # (written when the next player could 吃 his previous player's stock card: played under that reading)
     st = open_state({"game": "paohuzi", "seed": 0, "options": {"chi_shang_draw": "allow"}, "actions": actions})
-    h, p = st.h, st.current_player()
+    h, p = st, st.current_player()
     seen = public_passes(h, p)
     for s in range(h.n):
         assert seen.chou[s] == (h.chou[s] if s == p else {e.card.index for e in h.log if e.kind == "discard" and e.seat == s})
