@@ -30,11 +30,12 @@ writes its own (:meth:`GameState.written`), and opening what it writes gives the
 state again. Chance (shuffles, dice) comes from the seed, so a written position names
 a single table.
 
-The four games plug in through thin adapters (``engine/protocol/<game>.py``) over
-their own state objects, which keep their behaviour: 打围's ``Game`` (the throws and
-the split decisions), 骨牌's ``State`` (the plays), 叶子戏's ``Round`` (each seat's
-split, then the showings) and 跑胡子's ``Hand`` (跑胡子 and 下灌字牌 at every table).
-DEVELOPING.md shows how a new game or variant plugs in.
+Each game's state class is itself a :class:`GameState`, in the game's own folder, with no adapter around it:
+打围's ``engine.dawei.state.DaweiState`` (the throws and the split decisions), 骨牌's
+``engine.gupai.state.GupaiState`` (the plays), 叶子戏's ``engine.yezi.state.YeziState`` (each seat's split, then
+the showings) and 跑胡子's ``engine.paohuzi.state.PaohuziState`` (跑胡子 and 下灌字牌 at every table). This package
+imports none of them: :data:`ADAPTERS` names each by its module. DEVELOPING.md shows how a new game or variant
+plugs in.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self
 from collections.abc import Mapping, Sequence
 
-#: game id -> "module:class" of its adapter
+#: game id -> "module:class" of its state class
 ADAPTERS: dict[str, str] = {
     "dawei": "engine.dawei.state:DaweiState",
     "gupai": "engine.gupai.state:GupaiState",
