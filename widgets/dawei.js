@@ -279,7 +279,7 @@ async function gameWidget(root, ctx) {
       end.addEventListener("click", () => step(`auto:${limits.auto}`));
       actions.append(mine, end);
       why.textContent = a.legal.length && a.legal[0].action !== "throw"
-        ? t(`${W.split.zh}首色：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`)
+        ? t(`${W.split.zh}${W.first.zh}：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`)
         : "";
     } else {
       why.textContent = t("本局已结束，没有可走的步：按“新局”再来一局。", "The game is over, so there is nothing left to play: press “New game” for another.");

@@ -81,7 +81,7 @@ export const widgets = {
     const nameRows = nameInputs.map((inp, p) => el("span", { class: "ms-name" }, [el("label", { for: inp.id, text: p === 0
       ? t(`${SEAT[p].zh}（头一局${ROLE.zhuang.zh}）`, `${SEAT[p].en} (first dealer)`)
       : t(`${SEAT[p].zh}（${SEAT[p - 1].zh}的${ROLE.xia.zh}）`, `${SEAT[p].en} (${SEAT[p - 1].en}'s ${ROLE.xia.en.replace(/^the /, "")})`) }), inp]));
-    const birdsRow = el("p", { class: "ms-birds" }, [el("label", { for: birdsInput.id, text: t("打鸟的人数（四人局）", "Birds betting (table of four)") }), birdsInput]);
+    const birdsRow = el("p", { class: "ms-birds" }, [el("label", { for: birdsInput.id, text: t(`${T.birds.zh}的人数（四人局）`, "Birds betting (table of four)") }), birdsInput]);
     // the date and the event: kept in the record's tags, printed at the top of the sheet
     const eventInput = el("input", { type: "text", maxlength: "60", autocomplete: "off", "data-role": "event", id: `${root.id || "ms"}-event`,
       placeholder: t("例如：村里的春节比赛", "for example: the village's New Year match") });
@@ -257,7 +257,7 @@ export const widgets = {
         for (const b of words.birds) sel.append(el("option", { value: b.code, text: w(b) }));
         sel.value = entry.bird;
         sel.addEventListener("change", () => { entry.bird = sel.value; });
-        form.append(el("p", {}, [el("label", { for: id, text: t(`最后一张${T.stock.zh}（定鸟）`, `The last card of the ${T.stock.en} (for the birds)`) }), " ", sel]));
+        form.append(el("p", {}, [el("label", { for: id, text: t(`最后一张${T.stock.zh}（定${T.bird.zh}）`, `The last card of the ${T.stock.en} (for the birds)`) }), " ", sel]));
       }
       const add = el("button", { type: "button", class: "hw-btn ms-add", "data-role": "add", text: editing === null ? t("记下这一局", "Enter this hand") : t(`记下改正的第 ${k} 局`, `Enter hand ${k} as corrected`) });
       add.addEventListener("click", enter);
@@ -520,7 +520,7 @@ export const widgets = {
     });
     function matchName() {
       const named = [setup.event, setup.date].filter(Boolean).join(" ").replace(/[\\/:*?"<>|]/g, " ").trim();
-      return named || t("跑胡子积分表", "paohuzi-match-sheet");
+      return named || w(words.file_name);
     }
     function save(blob, name) {
       const a = el("a", { href: URL.createObjectURL(blob), download: name });
