@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from engine.api import handle
 
-from . import dawei, gupai, paohuzi, review, yezi, zipai
+from . import dawei, gupai, lesson, paohuzi, review, yezi, zipai
 
 __all__ = ["VIEWS", "answer"]
 
@@ -62,6 +62,8 @@ VIEWS["yezi-showing"] = (("yezi", "showing"), lambda a, req: {"result": yezi.sho
 VIEWS["yezi-tally"] = (("yezi", "tally"), lambda a, req: yezi.tally(a, req["lang"]), None)
 VIEWS["table-review"] = (("table", "review"), lambda a, req: review.parts(a, req["lang"]), None)
 VIEWS["gupai-ledger"] = (("gupai", "ledger"), lambda a, req: gupai.ledger(a, req["lang"]), None)
+VIEWS["lesson-exercises"] = (("lesson", "exercises"), lambda a, req: lesson.exercises(a, req["lang"]), None)
+VIEWS["lesson-check"] = (("lesson", "check"), lambda a, req: lesson.verdict(a, req["lang"]), None)
 
 #: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)
 SEEN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"zipai-table": zipai.seen}

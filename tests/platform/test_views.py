@@ -590,3 +590,62 @@ def test_the_form_showing_and_ledger_modules_draw_no_answer_themselves():
     assert 'view: "gupai-ledger"' in lg
     for drawn in ("caption", "gl-total", "hand-row", "kind_words", "settlement.lines", "totals.map", "还没有记下"):
         assert drawn not in lg, drawn
+
+
+def _between(html: str, start: str, end: str) -> str:
+    return html.split(start, 1)[1].split(end, 1)[0]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_lesson_cards_first_answer_is_its_live_card_with_its_choices_still(lang):
+    """Every step of every lesson: the build's first exercise is the first card the browser draws for the same set,
+    its question and drawing the same, its choices the same words (disabled, the answer folded under them)."""
+    from engine.lessons import LESSONS
+    from sitegen import lesson as site_lesson
+
+    for lid, lesson in LESSONS.items():
+        for step in lesson.steps:
+            first = site_lesson.exercises_widget(lang, {"lesson": lid, "step": step.id})
+            live = views.answer({"view": "lesson-exercises", "lang": lang,
+                                 "request": {"game": "lesson", "action": "exercises", "lesson": lid, "step": step.id, "seed": 1}})
+            assert live["ok"] and live["html"]["list"].count('<li class="lesson-ex"') == step.count
+            card = live["html"]["list"].split('<li class="lesson-ex"')[1]
+            assert _between(first, '<p class="lesson-q">', '<ul class="lesson-choices">') == _between(card, '<p class="lesson-q">', '<ul class="lesson-choices">')
+            labels = lambda html: re.findall(r'class="hw-btn lesson-choice"[^>]*>([^<]*)</button>', html)
+            assert labels(first) == labels(card) and labels(card)
+            assert " disabled" in _between(first, '<ul class="lesson-choices">', "</ul>") and "lesson-static-answer" in first
+            assert " disabled" not in card and 'data-value="' in card and 'class="lesson-feedback"' in card
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_lesson_verdict_says_right_or_not_why_and_links_its_rule(lang):
+    req = {"game": "lesson", "action": "check", "lesson": "dawei", "step": "reds", "seed": 7, "index": 0}
+    right = handle({**req, "answer": "0"})["answer"]["value"]
+    for answer in {right, "0", "1", "2"}:
+        v = views.answer({"view": "lesson-check", "lang": lang, "request": {**req, "answer": answer}})
+        if not v["ok"]:
+            continue
+        html = v["html"]["feedback"]
+        assert escape(v["verdict"][lang]) in html and escape(v["why"][lang]) in html
+        assert f'href="../../{v["rule"]["page"]}#{v["rule"]["anchor"]}"' in html and escape(v["rule"][lang]) in html
+
+
+def test_the_lesson_view_keeps_engine_text_as_text():
+    from views import lesson as view
+
+    evil = '<script>alert("x")</script>'
+    ex = {"index": 0, "question": {"zh": evil, "en": evil}, "figure": {"kind": "trick", "plays": [
+        {"seat": {"zh": evil, "en": evil}, "tiles": ["66"], "play": {"zh": evil, "en": evil}}]},
+        "figure_alt": {"zh": evil, "en": evil}, "choices": [{"value": '"><script>', "zh": evil, "en": evil}]}
+    v = {"verdict": {"zh": evil, "en": evil}, "why": {"zh": evil, "en": evil}, "rule": {"page": '"><script>', "anchor": "x", "zh": evil, "en": evil}}
+    for lang in ("zh", "en"):
+        text = view.exercises({"exercises": [ex]}, lang)["list"] + view.verdict(v, lang)["feedback"]
+        assert "<script" not in text and escape(evil) in text
+
+
+def test_the_lesson_module_draws_no_card_itself():
+    js = (ROOT / "widgets" / "lesson.js").read_text(encoding="utf-8")
+    for view in ("lesson-exercises", "lesson-check"):
+        assert f'"{view}"' in js
+    for drawn in ("lesson-q", "lesson-fig", "lesson-verdict", "lesson-why", "lesson-rule", "figure_alt", "rule.page"):
+        assert drawn not in js, drawn
