@@ -55,6 +55,8 @@ VIEWS["dawei-split"] = (("dawei", "split"), lambda a, req: dawei.split(a, req["l
 VIEWS["dawei-game"] = (("dawei", "play"), lambda a, req: dawei.game(a, req["lang"]), None)
 VIEWS["dawei-dice"] = (("dawei", "classify"), lambda a, req: dawei.throw(a, req["lang"]), None)
 VIEWS["dawei-referee"] = (("dawei", "referee"), lambda a, req: dawei.referee(a, req["lang"]), None)
+#: a simulation run in batches (its progress shows): the games of the earlier batches come back in ``before``
+VIEWS["dawei-sim"] = (("dawei", "simulate"), lambda a, req: dawei.spread([*(req.get("before") or []), *a["games"]], a["players"], a["break_even"], req["lang"]), None)
 VIEWS["yezi-deal"] = (("yezi", "deal"), lambda a, req: yezi.deal(a, req["lang"]), None)
 VIEWS["yezi-round"] = (("yezi", "round"), lambda a, req: {"result": yezi.round_result(a, req["lang"])}, None)
 VIEWS["yezi-form"] = (("yezi", "evaluate"), lambda a, req: yezi.form(a, req["lang"]), None)

@@ -649,3 +649,34 @@ def test_the_lesson_module_draws_no_card_itself():
         assert f'"{view}"' in js
     for drawn in ("lesson-q", "lesson-fig", "lesson-verdict", "lesson-why", "lesson-rule", "figure_alt", "rule.page"):
         assert drawn not in js, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_dawei_simulations_first_answer_is_its_live_answer_and_batches_draw_every_game_so_far(lang):
+    from sitegen import dawei as site_dawei
+
+    first = site_dawei.sim_widget(lang, {"players": 5})
+    sim = {"game": "dawei", "action": "simulate", "players": 5}
+    whole = views.answer({"view": "dawei-sim", "lang": lang, "request": {**sim, "games": 20, "seed": 1}})
+    assert f'<div data-role="chart">{whole["html"]["chart"]}</div>' in first
+    assert f'<div data-role="summary" aria-live="polite">{whole["html"]["summary"]}</div>' in first
+    assert whole["html"]["chart"].count("<rect") == 24 and whole["html"]["summary"].startswith(("20 局", "20 games"))
+    # asked in two batches, the second given the first's games: the same figure and words as the twenty at once
+    one = views.answer({"view": "dawei-sim", "lang": lang, "request": {**sim, "games": 10, "seed": 1}})
+    two = views.answer({"view": "dawei-sim", "lang": lang, "before": one["games"],
+                        "request": {**sim, "games": 10, "seed": 11, "previous_banker": one["next_previous_banker"]}})
+    assert two["html"] == whole["html"]
+
+
+def test_a_simulation_view_given_games_it_cannot_read_says_so_in_words():
+    for before in (["x"], [{"net": ["<script>"], "end": "x", "turns": 1, "banker": None}], [{"net": [1]}]):
+        a = views.answer({"view": "dawei-sim", "lang": "en", "before": before,
+                          "request": {"game": "dawei", "action": "simulate", "players": 3, "games": 2, "seed": 1}})
+        assert not a["ok"] and a["error"]["zh"] and a["error"]["en"] and "html" not in a
+
+
+def test_the_dawei_simulation_module_draws_no_figure_itself():
+    js = (ROOT / "widgets" / "dawei.js").read_text(encoding="utf-8")
+    assert '"dawei-sim"' in js
+    for drawn in ("dawei-hist", "createElementNS", "保本", "break-even", "meanAbs"):
+        assert drawn not in js, drawn
