@@ -49,7 +49,19 @@ VIEWS["zipai-table"] = (("paohuzi", "play"), _zipai_table, None)
 VIEWS["paohuzi-verdict"] = (("paohuzi", "hu"), lambda a, req: {"result": paohuzi.verdict(a, req["lang"], _base(req, "../"))}, _phz_error)
 VIEWS["paohuzi-waits"] = (("paohuzi", "waiting"), lambda a, req: {"result": paohuzi.waits(a, req["lang"])}, _phz_error)
 VIEWS["paohuzi-sheet"] = (("paohuzi", "settle"), lambda a, req: {"result": paohuzi.sheet(a, req["lang"])}, _phz_error)
-VIEWS["paohuzi-matchsheet"] = (("paohuzi", "sheet"), lambda a, req: paohuzi.match_sheet(a, req["lang"]), None)
+def _matchsheet(a: dict[str, Any], req: dict[str, Any]) -> dict[str, str]:
+    """The sheet; and asked with ``form``, the entry form of the hand the reader is choosing (``entry``, ``editing``)."""
+    out = paohuzi.match_sheet(a, req["lang"])
+    if "form" in a:
+        uid = req.get("uid")
+        editing = req.get("editing")
+        if editing is not None and (isinstance(editing, bool) or not isinstance(editing, int) or editing < 0):
+            raise TypeError("editing")
+        out["form"] = paohuzi.match_form(a, req["lang"], req.get("entry"), editing, uid if isinstance(uid, str) and len(uid) <= 100 else "ms")
+    return out
+
+
+VIEWS["paohuzi-matchsheet"] = (("paohuzi", "sheet"), _matchsheet, None)
 VIEWS["gupai-board"] = (("gupai", "play"), lambda a, req: {"board": gupai.board(a, req["lang"])}, None)
 VIEWS["dawei-split"] = (("dawei", "split"), lambda a, req: dawei.split(a, req["lang"]), None)
 VIEWS["dawei-game"] = (("dawei", "play"), lambda a, req: dawei.game(a, req["lang"]), None)

@@ -680,3 +680,44 @@ def test_the_dawei_simulation_module_draws_no_figure_itself():
     assert '"dawei-sim"' in js
     for drawn in ("dawei-hist", "createElementNS", "保本", "break-even", "meanAbs"):
         assert drawn not in js, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_match_sheets_first_form_is_its_live_form_with_its_controls_still(lang):
+    from sitegen import matchsheet as site_matchsheet
+
+    first = site_matchsheet.sheet_widget(lang, {})
+    still = _between(first, '<fieldset class="ms-entry">', "</fieldset>")
+    live = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "uid": "ms",
+                         "request": {"game": "paohuzi", "action": "sheet", "hands": [], "form": True}})
+    assert still.replace(" disabled", "") == live["html"]["form"]
+    assert 'data-player="none"' in still and " disabled" in still and " disabled" not in live["html"]["form"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_match_sheets_form_draws_the_hand_as_chosen_so_far(lang):
+    sheet = {"game": "paohuzi", "action": "sheet", "hands": [{"winner": 1, "huxi": 15, "bird": "x3"}], "birds": 2, "form": True}
+    entry = {"winner": 0, "chosen": True, "zimo": True, "mode": "cards", "huxi": None, "fan": [], "fouls": {"3": "shi_ti"}, "bird": "x3",
+             "cards": {"hand": ["x1", "d2"], "open": [{"kind": "peng", "cards": ["x3", "x3", "x3"]}], "card": "d5", "source": "self",
+                       "target": "open", "kind": "wei", "group": ["x4"]}}
+    a = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "uid": "w", "request": sheet, "entry": entry, "editing": 0})
+    form = a["html"]["form"]
+    assert 'data-player="0" disabled' not in form and 'aria-pressed="true" data-player="0"' in form
+    assert 'aria-pressed="true" data-mode="cards"' in form and 'aria-pressed="true" data-target="open"' in form
+    assert 'aria-pressed="true" data-kind="wei"' in form and 'data-role="palette"' in form and 'data-role="huxi"' not in form
+    assert '<option value="shi_ti" selected>' in form and '<details class="ms-fouls" open>' in form
+    assert '<option value="x3" selected>' in form and 'id="w-bird"' in form  # the birds' card, at a table that bets them
+    assert ("改正第 1 局" if lang == "zh" else "Correcting hand 1") in form
+    # the 戏 and 番 way: the count starts at the sheet's threshold, the self-draw pressed
+    huxi = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "uid": "w", "request": sheet,
+                         "entry": {**entry, "mode": "huxi"}})["html"]["form"]
+    assert 'data-role="huxi"' in huxi and 'aria-pressed="true" data-role="zimo"' in huxi and 'data-fan="red"' in huxi
+    # a hand the view cannot read is refused in words
+    bad = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "request": sheet, "entry": {"winner": 0}})
+    assert not bad["ok"] and bad["error"]["en"]
+
+
+def test_the_match_sheet_module_draws_no_form_itself():
+    js = (ROOT / "widgets" / "matchsheet.js").read_text(encoding="utf-8")
+    for drawn in ("谁胡了？", "Who won?", "ms-toggle", "ms-palette", "ms-fouls", "记下这一局", "Enter this hand"):
+        assert drawn not in js, drawn
