@@ -18,7 +18,6 @@ Usage: python benchmarks/lesson_gupai_first_try.py [--sets 40]
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -29,12 +28,11 @@ from engine.lessons import LESSONS
 from engine.lessons.model import draw
 
 SEATS = ("甲家", "乙家", "丙家", "丁家")
-ROW = re.compile(r'<div class="lesson-row"><span>(.+?)</span>(.*?)</div>')
 
 
-def hands(figure: str) -> list[tuple[int, list[str]]]:
-    """The trick as drawn: each seat in playing order with its tiles (the codes the drawing carries)."""
-    return [(SEATS.index(who), re.findall(r'data-tile="(\d\d)"', body)) for who, body in ROW.findall(figure)]
+def hands(figure: dict) -> list[tuple[int, list[str]]]:
+    """The trick as shown: each seat in playing order with its tiles (the exercise's drawing, as data)."""
+    return [(SEATS.index(p["seat"]["zh"]), list(p["tiles"])) for p in figure["plays"]]
 
 
 def by_pips(trick: list[tuple[int, list[str]]]) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from engine.api import handle
 from engine.dawei.dice import ALL_OUTCOMES
-from engine.dawei.actions import END_WORDS, SPECIAL_WORDS, dice_words
+from engine.dawei.actions import SPECIAL_WORDS, dice_words
 from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS, PRINTED_BREAK_EVEN, break_even
 from engine.dawei.options import CHOICE_WORDS, Rules
 from engine.dawei.split import SPLIT_RULES, success_ways
@@ -189,6 +189,7 @@ def sim_widget(lang: str, params: dict[str, Any]) -> str:
     t = T(lang)
     players = int(params.get("players", 6))
     ans = handle({"game": "dawei", "action": "simulate", "players": players, "games": 20, "seed": 1})
+    drawn = views_dawei.spread(ans["games"], ans["players"], ans["break_even"], lang)  # the figure the browser redraws
     return (
         '<div class="hw-row">'
         + _players_select(t, players)
@@ -200,55 +201,8 @@ def sim_widget(lang: str, params: dict[str, Any]) -> str:
         f'<progress data-role="progress" max="1" value="0"></progress><span data-role="progress-text" class="hw-note"></span>'
         "</div>"
         + options_panel(lang)
-        + f'<div data-role="chart">{histogram_svg([x for g in ans["games"] for x in g["net"]], lang)}</div>'
-        f'<div data-role="summary" aria-live="polite">{sim_summary(ans["games"], players, ans["break_even"], lang)}</div>'
-    )
-
-
-def histogram_svg(nets: list[float], lang: str, bins: int = 24) -> str:
-    t = T(lang)
-    if not nets:
-        return ""
-    lo, hi = min(nets), max(nets)
-    lo, hi = min(lo, -1), max(hi, 1)
-    width = (hi - lo) / bins
-    counts = [0] * bins
-    for x in nets:
-        counts[min(bins - 1, int((x - lo) / width))] += 1
-    top = max(counts)
-    W, H = 600, 220
-    bars = "".join(
-        f'<rect x="{40 + i * (W - 60) / bins:.1f}" y="{H - 30 - c / top * (H - 50):.1f}" width="{(W - 60) / bins - 2:.1f}" height="{c / top * (H - 50):.1f}" fill="{"#2e7d32" if lo + (i + 0.5) * width >= 0 else "#c62828"}"><title>{lo + i * width:.0f}…{lo + (i + 1) * width:.0f}: {c}</title></rect>'
-        for i, c in enumerate(counts)
-    )
-    zero = 40 + (0 - lo) / (hi - lo) * (W - 60)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="dawei-hist" role="img" aria-label="{e(t("输赢分布", "spread of results"))}">'
-        f"{bars}"
-        f'<line x1="{zero:.1f}" y1="10" x2="{zero:.1f}" y2="{H - 25}" stroke="#555" stroke-dasharray="4 3"/>'
-        f'<text x="{zero:.1f}" y="{H - 8}" text-anchor="middle" font-size="12">{e(t("保本", "break-even"))}</text>'
-        f'<text x="40" y="{H - 8}" font-size="12">{lo:.0f}</text><text x="{W - 20}" y="{H - 8}" font-size="12" text-anchor="end">{hi:+.0f}</text>'
-        "</svg>"
-    )
-
-
-def sim_summary(games: list[dict[str, Any]], players: int, be: float, lang: str) -> str:
-    t = T(lang)
-    n = len(games)
-    nets = [x for g in games for x in g["net"]]
-    mean_abs = sum(abs(x) for x in nets) / len(nets)
-    ends: dict[str, int] = {}
-    for g in games:
-        ends[g["end"]] = ends.get(g["end"], 0) + 1
-    end_names = {k: t(*v) for k, v in END_WORDS.items()}
-    ends_txt = "，".join(f"{end_names.get(k, k)} {v}" for k, v in ends.items()) if lang == "zh" else ", ".join(f"{end_names.get(k, k)} {v}" for k, v in ends.items())
-    turns = sum(g["turns"] for g in games) / n
-    banker_share = sum(1 for g in games if g["banker"] is not None) / n
-    return e(
-        t(
-            f"{n} 局 · {players} 人 · 保本 {be:g} 柱 · 平均每人偏离保本 {mean_abs:.1f} 柱 · 平均 {turns:.0f} 手 · 有庄家 {100 * banker_share:.0f}% · 结局：{ends_txt}",
-            f"{n} games · {players} players · break-even {be:g} 柱 · mean distance from break-even {mean_abs:.1f} 柱 · {turns:.0f} turns on average · a banker in {100 * banker_share:.0f}% · endings: {ends_txt}",
-        )
+        + f'<div data-role="chart">{drawn["chart"]}</div>'
+        f'<div data-role="summary" aria-live="polite">{drawn["summary"]}</div>'
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from engine.lessons import LESSONS
 from engine.lessons.actions import KEY_SEED, public, verdict
 from engine.lessons.model import Lesson, Step, draw
+from views.lesson import card, rule_href, static_answer, worksheet_item
 
 e = html.escape
 
@@ -23,44 +24,22 @@ def _pick(d: dict[str, str], lang: str) -> str:
     return d["en"] if lang == "en" else d["zh"]
 
 
-def rule_href(rule: dict[str, str]) -> str:
-    """From a lesson page at <lang>/<game>/<page>/ to the page that states the rule."""
-    return f"../../{rule['page']}#{rule['anchor']}"
-
-
 def _lesson_step(params: dict[str, Any]) -> tuple[Lesson, Step]:
     lesson = LESSONS[params["lesson"]]
     return lesson, lesson.by_id[params["step"]]
 
 
-def _figure(ex: dict[str, Any], lang: str) -> str:
-    if not ex["figure"]:
-        return ""
-    fig = ex["figure_en"] if lang == "en" else ex["figure"]
-    return f'<div class="lesson-fig" role="img" aria-label="{e(_pick(ex["figure_alt"], lang))}">{fig}</div>'
-
-
 def exercises_widget(lang: str, params: dict[str, Any]) -> str:
-    """Before Python is ready: the first exercise of the fixed set, its choices shown but not clickable,
-    and its answer folded away."""
+    """Before Python is ready: the first exercise of the fixed set (the card the browser draws, views/lesson.py),
+    its choices shown but not clickable, and its answer folded away."""
     t = _t(lang)
     lesson, step = _lesson_step(params)
     ex_obj = draw(lesson, step, KEY_SEED, 0)
     ex = public(ex_obj, 0)
-    v = verdict(ex_obj, ex_obj.answer)
-    choices = "".join(
-        f'<li><button type="button" class="hw-btn lesson-choice" disabled>{e(_pick(c, lang))}</button></li>' for c in ex["choices"]
-    )
-    rule = v["rule"]
+    still = static_answer(verdict(ex_obj, ex_obj.answer), lang)
     return (
         f'<div class="lesson-set" data-lesson="{e(lesson.id)}" data-step="{e(step.id)}">'
-        f'<ol class="lesson-list"><li class="lesson-ex">'
-        f'<p class="lesson-q">{e(_pick(ex["question"], lang))}</p>{_figure(ex, lang)}'
-        f'<ul class="lesson-choices">{choices}</ul>'
-        f'<details class="lesson-static-answer"><summary>{t("看答案", "Show the answer")}</summary>'
-        f'<p><strong>{e(_pick(v["answer"], lang))}</strong>{t("。", ". ")}{e(_pick(v["explain"], lang))} '
-        f'<a href="{e(rule_href(rule))}">{e(_pick(rule, lang))}</a></p></details>'
-        f"</li></ol>"
+        f'<ol class="lesson-list">{card(ex, lang, still=still)}</ol>'
         f'<p class="lesson-wait">{t(f"准备好后，这里会出 {step.count} 道题，由程序判定对错。", f"Once ready, {step.count} exercises appear here and the program checks your answers.")}</p>'
         f"</div>"
     )
@@ -99,8 +78,7 @@ def key_table(lang: str, params: dict[str, Any]) -> str:
             ex_obj = draw(lesson, step, KEY_SEED, i)
             ex = public(ex_obj, i)
             v = verdict(ex_obj, ex_obj.answer)
-            opts = "".join(f"<li>{letters[j]}. {e(_pick(c, lang))}</li>" for j, c in enumerate(ex["choices"]))
-            qs.append(f'<li class="lesson-ex"><p class="lesson-q">{e(_pick(ex["question"], lang))}</p>{_figure(ex, lang)}<ul class="lesson-options">{opts}</ul></li>')
+            qs.append(worksheet_item(ex, lang))
             right = next(j for j, c in enumerate(ex["choices"]) if c["value"] == v["answer"]["value"])
             rule = v["rule"]
             ans.append(

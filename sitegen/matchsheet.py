@@ -1,6 +1,6 @@
 """The 跑胡子 match sheet kept at a real table (widgets/matchsheet.js): its static HTML before the
 engine starts in the browser — an example match of four hands as the engine scores it (the
-booklet's own examples of its competition rules 5 and 6), the entry buttons disabled."""
+booklet's own examples of its competition rules 5 and 6) and the entry form of the first hand, its controls disabled."""
 
 from __future__ import annotations
 
@@ -9,13 +9,9 @@ from typing import Any
 from collections.abc import Callable
 
 from engine.api import handle
-from engine.paohuzi.table import PLAYER_NAMES
-from sitegen.common import still_buttons, t
-from views.paohuzi import match_sheet
+from views.paohuzi import match_form, match_sheet
 
 E = html.escape
-ZH = "".join(zh for zh, _ in PLAYER_NAMES)  # the players' letters: the engine's one table of them
-LET = "".join(en for _, en in PLAYER_NAMES)
 #: the booklet's scored hands (competition rules 5 and 6), entered as a sheet: 15 戏, 21 戏, 荒牌, the 罚则 example
 EXAMPLE = [
     {"winner": 1, "huxi": 15},
@@ -41,13 +37,12 @@ def sheet_table(lang: str, a: dict[str, Any], example: bool = False) -> str:
 
 
 def sheet_widget(lang: str, params: dict[str, Any]) -> str:
+    """Before Python is ready: the entry form of a new match's first hand as the browser draws it (views/paohuzi.py
+    match_form), its controls disabled, and the booklet's example sheet."""
     a = example(params)
-    winners = still_buttons(((ZH if lang == "zh" else LET)[p] for p in (0, 1, 3)), "ms-toggle")
+    blank = handle({"game": "paohuzi", "action": "sheet", "hands": [], "form": True})
     return (
-        f'<fieldset class="ms-entry"><legend>{t(lang, "第 1 局", "Hand 1")}</legend>'
-        f'<p class="ms-q">{t(lang, "谁胡了？", "Who won?")}</p><div class="ms-row">{winners}'
-        f'<button type="button" class="hw-btn ms-toggle" disabled>{t(lang, "荒牌（没人胡）", "Nobody (huang)")}</button></div>'
-        f'<div class="ms-row"><button type="button" class="hw-btn ms-add" disabled>{t(lang, "记下这一局", "Enter this hand")}</button></div></fieldset>'
+        f'<fieldset class="ms-entry">{match_form(blank, lang, still=True)}</fieldset>'
         f'<div class="ms-sheet" data-role="result">{sheet_table(lang, a, example=True)}</div>'
     )
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
-from engine.lessons.paohuzi import example_html
+from engine.lessons.paohuzi import example
+from views.lesson import example as drawn
 
 
 def lesson_example(lang: str, params: dict[str, Any]) -> str:
-    return example_html(str(params["example"]), lang)
+    return drawn(example(str(params["example"])), lang)
 
 
 TABLES: dict[str, Callable[[str, dict[str, Any]], str]] = {"paohuzilesson-example": lesson_example}

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from engine.api import handle
 
 if TYPE_CHECKING:
-    from . import dawei, gupai, paohuzi, review, yezi, zipai
+    from . import dawei, gupai, lesson, paohuzi, review, yezi, zipai
 else:
 
     class _Later:
@@ -37,7 +37,8 @@ else:
         def __getattr__(self, attr: str) -> Any:
             return getattr(importlib.import_module(f"{__name__}.{self.name}"), attr)
 
-    dawei, gupai, paohuzi, review, yezi, zipai = (_Later(n) for n in ("dawei", "gupai", "paohuzi", "review", "yezi", "zipai"))
+    dawei, gupai, lesson, paohuzi, review, yezi, zipai = (
+        _Later(n) for n in ("dawei", "gupai", "lesson", "paohuzi", "review", "yezi", "zipai"))
 
 __all__ = ["VIEWS", "answer"]
 
@@ -65,12 +66,26 @@ VIEWS["zipai-table"] = (("paohuzi", "play"), _zipai_table, None)
 VIEWS["paohuzi-verdict"] = (("paohuzi", "hu"), lambda a, req: {"result": paohuzi.verdict(a, req["lang"], _base(req, "../"))}, _phz_error)
 VIEWS["paohuzi-waits"] = (("paohuzi", "waiting"), lambda a, req: {"result": paohuzi.waits(a, req["lang"])}, _phz_error)
 VIEWS["paohuzi-sheet"] = (("paohuzi", "settle"), lambda a, req: {"result": paohuzi.sheet(a, req["lang"])}, _phz_error)
-VIEWS["paohuzi-matchsheet"] = (("paohuzi", "sheet"), lambda a, req: paohuzi.match_sheet(a, req["lang"]), None)
+def _matchsheet(a: dict[str, Any], req: dict[str, Any]) -> dict[str, str]:
+    """The sheet; and asked with ``form``, the entry form of the hand the reader is choosing (``entry``, ``editing``)."""
+    out = paohuzi.match_sheet(a, req["lang"])
+    if "form" in a:
+        uid = req.get("uid")
+        editing = req.get("editing")
+        if editing is not None and (isinstance(editing, bool) or not isinstance(editing, int) or editing < 0):
+            raise TypeError("editing")
+        out["form"] = paohuzi.match_form(a, req["lang"], req.get("entry"), editing, uid if isinstance(uid, str) and len(uid) <= 100 else "ms")
+    return out
+
+
+VIEWS["paohuzi-matchsheet"] = (("paohuzi", "sheet"), _matchsheet, None)
 VIEWS["gupai-board"] = (("gupai", "play"), lambda a, req: {"board": gupai.board(a, req["lang"])}, None)
 VIEWS["dawei-split"] = (("dawei", "split"), lambda a, req: dawei.split(a, req["lang"]), None)
 VIEWS["dawei-game"] = (("dawei", "play"), lambda a, req: dawei.game(a, req["lang"]), None)
 VIEWS["dawei-dice"] = (("dawei", "classify"), lambda a, req: dawei.throw(a, req["lang"]), None)
 VIEWS["dawei-referee"] = (("dawei", "referee"), lambda a, req: dawei.referee(a, req["lang"]), None)
+#: a simulation run in batches (its progress shows): the games of the earlier batches come back in ``before``
+VIEWS["dawei-sim"] = (("dawei", "simulate"), lambda a, req: dawei.spread([*(req.get("before") or []), *a["games"]], a["players"], a["break_even"], req["lang"]), None)
 VIEWS["yezi-deal"] = (("yezi", "deal"), lambda a, req: yezi.deal(a, req["lang"]), None)
 VIEWS["yezi-round"] = (("yezi", "round"), lambda a, req: {"result": yezi.round_result(a, req["lang"])}, None)
 VIEWS["yezi-form"] = (("yezi", "evaluate"), lambda a, req: yezi.form(a, req["lang"]), None)
@@ -78,6 +93,8 @@ VIEWS["yezi-showing"] = (("yezi", "showing"), lambda a, req: {"result": yezi.sho
 VIEWS["yezi-tally"] = (("yezi", "tally"), lambda a, req: yezi.tally(a, req["lang"]), None)
 VIEWS["table-review"] = (("table", "review"), lambda a, req: review.parts(a, req["lang"]), None)
 VIEWS["gupai-ledger"] = (("gupai", "ledger"), lambda a, req: gupai.ledger(a, req["lang"]), None)
+VIEWS["lesson-exercises"] = (("lesson", "exercises"), lambda a, req: lesson.exercises(a, req["lang"]), None)
+VIEWS["lesson-check"] = (("lesson", "check"), lambda a, req: lesson.verdict(a, req["lang"]), None)
 
 #: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)
 SEEN: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"zipai-table": lambda a: zipai.seen(a)}

@@ -2,8 +2,9 @@
 of the throw and of its pattern, the patterns it also fits), the split phase (``split``: the first throw's dice, what it does by itself,
 the ways it opens, one button each with the second throw it needs and its chance, and once a second throw is made,
 its dice and what it gave) and a game at the table (``play``: whose throw it is, the reader's last throw, the
-computer seats' throws since, the pool and each player's sticks, the whole log), and a game refereed at a real table
-(``referee``: whose throw it is, the last entry, the settlement, the sticks, every entry).
+computer seats' throws since, the pool and each player's sticks, the whole log), a game refereed at a real table
+(``referee``: whose throw it is, the last entry, the settlement, the sticks, every entry) and a simulation's spread of
+results (``simulate``: the figure and the summary of every game simulated so far).
 
 The build draws the widgets' first answers with these functions (``sitegen/dawei.py``, ``still``: the buttons
 disabled until Python is ready) and the reader's browser draws every later answer with the same functions in
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dawei.actions import WORDS
+from engine.dawei.actions import END_WORDS, WORDS
 from engine.dawei.svg import die_svg
 
 from .text import T, e
@@ -187,3 +188,67 @@ def referee(a: Answer, lang: str) -> dict[str, str]:
         "log": "".join(f"<li>{entry(x, a, lang)}</li>" for x in reversed(entries))
         + "".join(f"<li>{e(x[lang])}</li>" for x in reversed(a["opening"])),
     }
+
+
+# ---------------------------------------------------------------- a simulation's spread of results (the simulate action)
+#: the spread figure: its bars, and its size in CSS px
+BINS = 24
+FIG_W, FIG_H = 600, 220
+
+
+def histogram(nets: list[float], lang: str, bins: int = BINS) -> str:
+    """How each player's result is spread over the games, from losing (red) to winning (green), break-even marked."""
+    t = T(lang)
+    nets = [float(x) for x in nets]
+    if not nets:
+        return ""
+    lo, hi = min(nets), max(nets)
+    lo, hi = min(lo, -1), max(hi, 1)
+    width = (hi - lo) / bins
+    counts = [0] * bins
+    for x in nets:
+        counts[min(bins - 1, int((x - lo) / width))] += 1
+    top = max(counts)
+    W, H = FIG_W, FIG_H
+    bars = "".join(
+        f'<rect x="{40 + i * (W - 60) / bins:.1f}" y="{H - 30 - c / top * (H - 50):.1f}" width="{(W - 60) / bins - 2:.1f}" height="{c / top * (H - 50):.1f}" fill="{"#2e7d32" if lo + (i + 0.5) * width >= 0 else "#c62828"}"><title>{lo + i * width:.0f}…{lo + (i + 1) * width:.0f}: {c}</title></rect>'
+        for i, c in enumerate(counts)
+    )
+    zero = 40 + (0 - lo) / (hi - lo) * (W - 60)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" class="dawei-hist" role="img" aria-label="{e(t("输赢分布", "spread of results"))}">'
+        f"{bars}"
+        f'<line x1="{zero:.1f}" y1="10" x2="{zero:.1f}" y2="{H - 25}" stroke="#555" stroke-dasharray="4 3"/>'
+        f'<text x="{zero:.1f}" y="{H - 8}" text-anchor="middle" font-size="12">{e(t("保本", "break-even"))}</text>'
+        f'<text x="40" y="{H - 8}" font-size="12">{lo:.0f}</text><text x="{W - 20}" y="{H - 8}" font-size="12" text-anchor="end">{hi:+.0f}</text>'
+        "</svg>"
+    )
+
+
+def sim_summary(games: list[dict[str, Any]], players: int, be: float, lang: str) -> str:
+    """The games simulated in words: how many, the break-even, how far results fall from it, turns, bankers, endings."""
+    t = T(lang)
+    n = len(games)
+    nets = [float(x) for g in games for x in g["net"]]
+    mean_abs = sum(abs(x) for x in nets) / len(nets)
+    ends: dict[str, int] = {}
+    for g in games:
+        ends[str(g["end"])] = ends.get(str(g["end"]), 0) + 1
+    end_names = {k: t(*v) for k, v in END_WORDS.items()}
+    ends_txt = t("，", ", ").join(f"{end_names.get(k, k)} {v}" for k, v in ends.items())
+    turns = sum(float(g["turns"]) for g in games) / n
+    banker_share = sum(1 for g in games if g["banker"] is not None) / n
+    zhu = WORDS["zhu"][0]
+    be = float(be)
+    return e(
+        t(
+            f"{n} 局 · {int(players)} 人 · 保本 {be:g} {zhu} · 平均每人偏离保本 {mean_abs:.1f} {zhu} · 平均 {turns:.0f} 手 · 有庄家 {100 * banker_share:.0f}% · 结局：{ends_txt}",
+            f"{n} games · {int(players)} players · break-even {be:g} {zhu} · mean distance from break-even {mean_abs:.1f} {zhu} · {turns:.0f} turns on average · a banker in {100 * banker_share:.0f}% · endings: {ends_txt}",
+        )
+    )
+
+
+def spread(games: list[dict[str, Any]], players: int, be: float, lang: str) -> dict[str, str]:
+    """A simulation's results so far (every game simulated, the batches before this answer's included): the spread
+    figure (``chart``) and the summary in words (``summary``)."""
+    return {"chart": histogram([x for g in games for x in g["net"]], lang), "summary": sim_summary(games, players, be, lang)}

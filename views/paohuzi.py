@@ -199,3 +199,139 @@ def match_sheet(a: Answer, lang: str, example: bool = False) -> dict[str, str]:
         history = (f'<details class="ms-history" data-role="history"><summary>{e(t(f"改动过 {len(hist)} 次", f"Corrected {len(hist)} times" if len(hist) > 1 else "Corrected once"))}</summary>'
                    f'<ol>{"".join(f"<li>{e(h[lang])}</li>" for h in hist)}</ol></details>')
     return {"standing": standing, "result": out, "history": history}
+
+
+# ---------------------------------------------------------------- the match sheet's entry form (the next hand, or one corrected)
+def _toggle(label: str, pressed: bool, attrs: str = "", still: bool = False) -> str:
+    return (f'<button type="button" class="hw-btn ms-toggle" aria-pressed="{"true" if pressed else "false"}"{attrs}'
+            f'{" disabled" if still else ""}>{e(label)}</button>')
+
+
+def blank_entry(words: dict[str, Any]) -> dict[str, Any]:
+    """A hand not entered yet: nobody chosen, the 戏 at the sheet's threshold, no 番, fouls or bird."""
+    return {"winner": None, "chosen": False, "zimo": False, "mode": "huxi", "huxi": None, "fan": [], "fouls": {}, "bird": "",
+            "cards": {"hand": [], "open": [], "card": None, "source": words["sources"][0]["id"], "target": "hand",
+                      "kind": words["kinds"][0]["id"], "group": []}}
+
+
+def _start_huxi(a: Answer) -> int:
+    r = next((x for x in a.get("readings") or [] if x["id"] == "threshold"), None)
+    try:
+        return int(r["value"]) if r else 0
+    except ValueError:
+        return 0
+
+
+def _huxi_part(a: Answer, entry: dict[str, Any], lang: str, uid: str, still: bool) -> str:
+    t = T(lang)
+    words = a["form"]
+    L, W = words["limits"], words["terms"]
+    xi, z = W["xi"], int(L["zimo_huxi"])
+    hid = f"{uid}-huxi"
+    huxi = entry["huxi"] if entry["huxi"] is not None else _start_huxi(a)
+    off = " disabled" if still else ""
+    x, zimo, fan = xi["zh"], W["zimo"]["zh"], W["fan"]["zh"]
+    fans = "".join(_toggle(t(f["zh"], f"{f['en']} ({f['zh']})"), f["id"] in entry["fan"], f' data-fan="{e(f["id"])}"', still) for f in words["fans"])
+    label = t(f"牌型的{x}（不含{zimo}加的 {z} {x}）", f"Huxi of the hand (before the {z} for a self-draw)")
+    less, more = t(f"少 {z} {x}", f"{z} huxi fewer"), t(f"多 {z} {x}", f"{z} huxi more")
+    zimo_button = _toggle(t(f"{zimo}（加 {z} {x}）", f"Self-drawn ({z} huxi more)"), entry["zimo"], ' data-role="zimo"', still)
+    return (f'<div class="ms-huxi"><p><label for="{e(hid)}">{e(label)}</label></p>'
+            f'<div class="ms-row"><button type="button" class="hw-btn ms-step" data-role="less" aria-label="{e(less)}"{off}>−{z}</button>'
+            f'<input id="{e(hid)}" type="number" min="0" max="{int(L["huxi"])}" inputmode="numeric" value="{e(huxi)}" data-role="huxi" aria-describedby="{e(hid)}-why"{off}>'
+            f'<button type="button" class="hw-btn ms-step" data-role="more" aria-label="{e(more)}"{off}>+{z}</button></div>'
+            f'<p class="hw-why ms-why" data-role="huxi-why" id="{e(hid)}-why" aria-live="polite"></p>'
+            f'<div class="ms-row">{zimo_button}</div>'
+            f'<p class="ms-q">{e(t(f"{fan}（可不选）", "Fan (if any)"))}</p><div class="ms-row" data-role="fans">{fans}</div></div>')
+
+
+def _card_label(words: dict[str, Any], code: str, lang: str) -> str:
+    c = next((x for x in words["cards"] if x["code"] == code), None)
+    if c is None:
+        return code
+    return c["char"] if lang == "zh" else f"{c['char']} {c['en']}"
+
+
+def _cards_part(a: Answer, entry: dict[str, Any], lang: str, uid: str, still: bool) -> str:
+    t = T(lang)
+    words = a["form"]
+    c = entry["cards"]
+    w = lambda x: x[lang]
+    out = ('<div class="ms-cards"><div class="ms-row" data-role="target">'
+           + _toggle(t("手里的牌", "Cards in hand"), c["target"] == "hand", ' data-target="hand"', still)
+           + _toggle(t("亮在桌上的一组", "A group shown on the table"), c["target"] == "open", ' data-target="open"', still)
+           + _toggle(t("胡的那一张", "The winning card"), c["target"] == "card", ' data-target="card"', still) + "</div>")
+    if c["target"] == "open":
+        out += '<div class="ms-row">' + "".join(_toggle(t(k["zh"], f"{k['en']}, {k['zh']}"), c["kind"] == k["id"], f' data-kind="{e(k["id"])}"', still)
+                                                for k in words["kinds"]) + "</div>"
+    palette = "".join(f'<button type="button" class="hw-btn ms-card{" ms-big" if x["big"] else ""}{" ms-red" if x["red"] else ""}" data-card="{e(x["code"])}"'
+                      f'{" disabled" if still else ""}>{e(_card_label(words, x["code"], lang))}</button>' for x in words["cards"])
+    show = lambda codes: " ".join(_card_label(words, x, lang) for x in codes)
+    kind = lambda k: next((w(y) for y in words["kinds"] if y["id"] == k), k)
+    opened = t("；", "; ").join(f"{kind(g['kind'])} {show(g['cards'])}" for g in c["open"]) + (f" … {show(c['group'])}" if c["group"] else "")
+    sid = f"{uid}-source"
+    sources = "".join(f'<option value="{e(x["id"])}"{" selected" if x["id"] == c["source"] else ""}>{e(w(x))}</option>' for x in words["sources"])
+    held = len(c["hand"])
+    return (out + f'<div class="ms-palette" data-role="palette">{palette}</div>'
+            f'<p data-role="hand-cards">{e(t(f"手里（{held} 张）：", f"In hand ({held}): ") + show(c["hand"]))}</p>'
+            f'<p data-role="open-groups">{e(t("桌上：", "On the table: ") + opened)}</p>'
+            f'<p data-role="win-card">{e(t("胡的那一张：", "The winning card: ") + (_card_label(words, c["card"], lang) if c["card"] else "—"))}</p>'
+            f'<p><label for="{e(sid)}">{e(t("胡的那一张从哪里来", "Where the winning card came from"))}</label> '
+            f'<select id="{e(sid)}" data-role="source"{" disabled" if still else ""}>{sources}</select></p>'
+            f'<div class="ms-row"><button type="button" class="hw-btn" data-role="back"{" disabled" if still else ""}>{e(t("去掉最后一张", "Take back the last card"))}</button></div></div>')
+
+
+def match_form(a: Answer, lang: str, entry: dict[str, Any] | None = None, editing: int | None = None, uid: str = "ms",
+               still: bool = False) -> str:
+    """The entry form of a match sheet (the ``sheet`` answer asked with ``form``): the hand's number and seats, who won
+    (or nobody: 荒), the 戏 and 番 or the winning hand card by card, the fouls, the bird card, the buttons. ``entry``:
+    the hand as the reader has chosen so far (``blank_entry`` when none); ``editing``: the hand (0…) being corrected;
+    ``uid``: the widget's prefix of element ids; ``still``: the build's first answer, its controls disabled."""
+    t = T(lang)
+    words = a["form"]
+    entry = entry or blank_entry(words)
+    off = " disabled" if still else ""
+    ps = a["players"]
+    name = lambda p: ps[p][lang]
+    if a["over"]:
+        return (f'<legend>{e(t("比赛已结束", "The match is over"))}</legend><p>{e(t("要再记一局，请按“继续记分”。", "To enter another hand, press Continue the match."))}</p>'
+                f'<button type="button" class="hw-btn" data-role="reopen"{off}>{e(t("继续记分", "Continue the match"))}</button>')
+    k = len(a["hands"]) + 1 if editing is None else editing + 1
+    row = None if editing is None else a["hands"][editing]
+    roles = row["roles"] if row else a["next_roles"]
+    dealer = row["dealer"] if row else a["next_dealer"]
+    R, W = words["roles"], words["terms"]
+    legend = t(f"第 {k} 局", f"Hand {k}") if editing is None else t(f"改正第 {k} 局", f"Correcting hand {k}")
+    seats = t("；", "; ").join(t(f"{name(p)}：{R[r]['zh']}", f"{name(p)}: {R[r]['en']}") for p, r in enumerate(roles))
+    winner = entry["winner"] if entry["chosen"] else "unset"
+    out = (f'<legend data-role="legend">{e(legend)}</legend>'
+           f'<p class="ms-seats" data-role="seats">{e(t(f"{name(dealer)}坐庄。", f"{name(dealer)} deals. ") + seats)}</p>'
+           f'<p class="ms-q">{e(t("谁胡了？", "Who won?"))}</p><div class="ms-row" data-role="winner">'
+           + "".join(_toggle(name(p), winner == p, f' data-player="{p}"', still) for p, r in enumerate(roles) if r != "xing")
+           + _toggle(t(f"{W['huang']['zh']}（没人胡）", f"Nobody ({W['huang']['en']})"), winner is None, ' data-player="none"', still) + "</div>")
+    if winner not in ("unset", None):
+        out += ('<div class="ms-row" data-role="mode">'
+                + _toggle(t(f"写{W['xi']['zh']}数和{W['fan']['zh']}", "Enter the huxi and fan"), entry["mode"] == "huxi", ' data-mode="huxi"', still)
+                + _toggle(t("逐张写出胡牌", "Enter the winning hand card by card"), entry["mode"] == "cards", ' data-mode="cards"', still) + "</div>")
+        out += (_huxi_part if entry["mode"] == "huxi" else _cards_part)(a, entry, lang, uid, still)
+    fouls = entry["fouls"]
+    out += f'<details class="ms-fouls"{" open" if any(fouls.values()) else ""}><summary>{e(t("罚则（摊牌后指出的违规）", "Fouls found at the showdown"))}</summary>'
+    for p, r in enumerate(roles):
+        if r == "xing":
+            continue
+        fid = f"{uid}-foul-{p}"
+        opts = f'<option value="">{e(t("没有", "none"))}</option>' + "".join(
+            f'<option value="{e(f["id"])}"{" selected" if fouls.get(str(p)) == f["id"] else ""}>{e(t(f["zh"], f["en"] + ", " + f["zh"]))}</option>' for f in words["fouls"])
+        out += f'<p><label for="{e(fid)}">{e(name(p))}</label> <select id="{e(fid)}" data-role="foul" data-player="{p}"{off}>{opts}</select></p>'
+    out += "</details>"
+    if a["table"] == "four" and a["birds"]:
+        bid = f"{uid}-bird"
+        opts = f'<option value="">{e(t("请选", "choose"))}</option>' + "".join(
+            f'<option value="{e(b["code"])}"{" selected" if entry["bird"] == b["code"] else ""}>{e(b[lang])}</option>' for b in words["birds"])
+        stock, bird = W["stock"], W["bird"]["zh"]
+        label = t(f"最后一张{stock['zh']}（定{bird}）", f"The last card of the {stock['en']} (for the birds)")
+        out += (f'<p><label for="{e(bid)}">{e(label)}</label> '
+                f'<select id="{e(bid)}" data-role="bird"{off}>{opts}</select></p>')
+    add = t("记下这一局", "Enter this hand") if editing is None else t(f"记下改正的第 {k} 局", f"Enter hand {k} as corrected")
+    clear = t("清空", "Clear") if editing is None else t("不改了", "Leave it as it was")
+    return (out + f'<div class="ms-row"><button type="button" class="hw-btn ms-add" data-role="add"{off}>{e(add)}</button>'
+            f'<button type="button" class="hw-btn" data-role="clear"{off}>{e(clear)}</button></div>')

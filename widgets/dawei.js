@@ -279,7 +279,7 @@ async function gameWidget(root, ctx) {
       end.addEventListener("click", () => step(`auto:${limits.auto}`));
       actions.append(mine, end);
       why.textContent = a.legal.length && a.legal[0].action !== "throw"
-        ? t(`${W.split.zh}首色：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`)
+        ? t(`${W.split.zh}${W.first.zh}：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`)
         : "";
     } else {
       why.textContent = t("本局已结束，没有可走的步：按“新局”再来一局。", "The game is over, so there is nothing left to play: press “New game” for another.");
@@ -356,53 +356,10 @@ async function gameWidget(root, ctx) {
 // ------------------------------------------------------------ simulation
 const BATCH = 10;
 
-function histogram(nets, ctx, bins = 24) {
-  const NS = "http://www.w3.org/2000/svg";
-  const W = 600, H = 220;
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("class", "dawei-hist");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", ctx.t("输赢分布", "spread of results"));
-  if (!nets.length) return svg;
-  const lo = Math.min(-1, ...nets), hi = Math.max(1, ...nets);
-  const width = (hi - lo) / bins;
-  const counts = new Array(bins).fill(0);
-  for (const x of nets) counts[Math.min(bins - 1, Math.floor((x - lo) / width))] += 1;
-  const top = Math.max(...counts);
-  counts.forEach((c, i) => {
-    const r = document.createElementNS(NS, "rect");
-    const h = (c / top) * (H - 50);
-    r.setAttribute("x", (40 + (i * (W - 60)) / bins).toFixed(1));
-    r.setAttribute("y", (H - 30 - h).toFixed(1));
-    r.setAttribute("width", ((W - 60) / bins - 2).toFixed(1));
-    r.setAttribute("height", h.toFixed(1));
-    r.setAttribute("fill", lo + (i + 0.5) * width >= 0 ? "#2e7d32" : "#c62828");
-    const title = document.createElementNS(NS, "title");
-    title.textContent = `${(lo + i * width).toFixed(0)}…${(lo + (i + 1) * width).toFixed(0)}: ${c}`;
-    r.append(title);
-    svg.append(r);
-  });
-  const zero = 40 + ((0 - lo) / (hi - lo)) * (W - 60);
-  const line = document.createElementNS(NS, "line");
-  for (const [k, v] of Object.entries({ x1: zero, y1: 10, x2: zero, y2: H - 25, stroke: "#555", "stroke-dasharray": "4 3" })) line.setAttribute(k, v);
-  svg.append(line);
-  const label = (x, text, anchor) => {
-    const tx = document.createElementNS(NS, "text");
-    tx.setAttribute("x", x); tx.setAttribute("y", H - 8); tx.setAttribute("font-size", "12");
-    tx.setAttribute("text-anchor", anchor);
-    tx.textContent = text;
-    svg.append(tx);
-  };
-  label(zero, ctx.t("保本", "break-even"), "middle");
-  label(40, lo.toFixed(0), "start");
-  label(W - 20, `+${hi.toFixed(0)}`, "end");
-  return svg;
-}
-
+// The simulation: games asked in batches so that the progress shows; the spread figure and the summary of every game
+// so far are drawn by views/dawei.py (the function that drew the build's example), the earlier batches sent back with it.
 async function simWidget(root, ctx) {
   const t = ctx.t;
-  const W = (await daweiInfo(ctx)).words;
   const players = root.querySelector('[data-role="players"]');
   const games = root.querySelector('[data-role="games"]');
   const seed = root.querySelector('[data-role="seed"]');
@@ -421,24 +378,21 @@ async function simWidget(root, ctx) {
     const start = Math.max(0, Number(seed.value) || 0);
     const options = readOptions(root);
     const results = [];
-    let be = 0, pb = null;
+    let pb = null;
     progress.max = total;
     progress.value = 0;
     try {
       for (let done = 0; done < total && running; done += BATCH) {
-        const req = { game: "dawei", action: "simulate", players: n, games: Math.min(BATCH, total - done), seed: start + done, options };
-        if (pb !== null) req.previous_banker = pb;
-        const a = await ctx.call(req);
+        const request = { game: "dawei", action: "simulate", players: n, games: Math.min(BATCH, total - done), seed: start + done, options };
+        if (pb !== null) request.previous_banker = pb;
+        const a = await ctx.call({ view: "dawei-sim", lang: ctx.lang, request, before: results });
         if (!a.ok) { summary.textContent = a.error[ctx.lang]; break; }
-        be = a.break_even;
         pb = a.next_previous_banker;
         results.push(...a.games);
-        results.endWords = a.end_words;
         progress.value = results.length;
         ptext.textContent = `${results.length}/${total}`;
-        const nets = results.flatMap((g) => g.net);
-        chart.replaceChildren(histogram(nets, ctx));
-        summary.textContent = describe(results, n, be, ctx);
+        chart.innerHTML = a.html.chart;
+        summary.innerHTML = a.html.summary;
         bump(root);
       }
     } finally {
@@ -448,22 +402,6 @@ async function simWidget(root, ctx) {
       bump(root);
     }
   });
-
-  function describe(results, n, be, ctx) {
-    const nets = results.flatMap((g) => g.net);
-    const meanAbs = nets.reduce((s, x) => s + Math.abs(x), 0) / nets.length;
-    const turns = results.reduce((s, g) => s + g.turns, 0) / results.length;
-    const bankerNet = results.filter((g) => g.banker !== null && g.end === "pool_empty").map((g) => g.net[g.banker]);
-    const bankerMean = bankerNet.length ? bankerNet.reduce((s, x) => s + x, 0) / bankerNet.length : 0;
-    const ends = {};
-    for (const g of results) ends[g.end] = (ends[g.end] || 0) + 1;
-    const words = results.endWords || {};
-    const endTxt = Object.entries(ends).map(([k, v]) => `${words[k] ? words[k][ctx.lang] : k} ${v}`).join(ctx.t("，", ", "));
-    return ctx.t(
-      `${results.length} 局 · ${n} 人 · 保本 ${be} ${W.zhu.zh} · 平均每人偏离保本 ${meanAbs.toFixed(1)} ${W.zhu.zh} · ${W.banker.zh}平均 ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} ${W.zhu.zh} · 平均 ${turns.toFixed(0)} 手 · 结局：${endTxt}`,
-      `${results.length} games · ${n} players · break-even ${be} ${W.zhu.en} · mean distance from break-even ${meanAbs.toFixed(1)} ${W.zhu.en} · ${W.banker.en} ${bankerMean >= 0 ? "+" : ""}${bankerMean.toFixed(1)} ${W.zhu.en} on average · ${turns.toFixed(0)} turns on average · endings: ${endTxt}`,
-    );
-  }
 
   for (const c of [players, games, seed, run]) c.disabled = false;
   enableOptions(root);

@@ -15,6 +15,9 @@ function sameTiles(a, b) {
 
 async function handWidget(root, ctx) {
   const levels = await levelWords(ctx).then((a) => a.levels, () => []); // the computer's levels, in the engine's words
+  const optsAns = await ctx.call({ game: "gupai", action: "options" }); // the game's words (垫 …)
+  if (!optsAns.ok) throw new Error(optsAns.error.en);
+  const W = optsAns.words;
   const board = root.querySelector('[data-role="board"]');
   const human = Number(board.dataset.human || "0");
   const seedEl = root.querySelector('[data-role="seed"]');
@@ -68,7 +71,7 @@ async function handWidget(root, ctx) {
     // the tiles' names as the view wrote them on the reader's own tiles
     const names = h.tiles.map((c) => board.querySelector(`.gp-pick[data-tile="${c}"]`)?.getAttribute("aria-label") || c).join(ctx.t("、", " and "));
     const lv = (levels.find((l) => l.id === h.level) || { short: { zh: "", en: "" } }).short;
-    hintText.textContent = ctx.t(`${lv.zh}会${h.up ? "出" : "扣下垫掉"}：${names}`, `The ${lv.en} level would ${h.up ? "play" : "discard face down"}: ${names}`);
+    hintText.textContent = ctx.t(`${lv.zh}会${h.up ? "出" : W.discard.zh}：${names}`, `The ${lv.en} level would ${h.up ? "play" : "discard face down"}: ${names}`);
     hintBtn.setAttribute("aria-expanded", "true");
   });
   board.before(el("div", { class: "rv-hint" }, [chooser.node, " ", hintBtn, " ", hintText]));
@@ -112,7 +115,7 @@ async function handWidget(root, ctx) {
     const u = a.check.up ? a.check.up[ctx.lang] : ""; const d = a.check.down ? a.check.down[ctx.lang] : "";
     describe(upBtn, u); describe(downBtn, d);
     if (u) parts.push(ctx.t("不能明出：", "Not face up: ") + u);
-    if (d && d !== u) parts.push(ctx.t("不能垫：", "Not face down: ") + d);
+    if (d && d !== u) parts.push(ctx.t(`不能${W.down.zh}：`, "Not face down: ") + d);
     if (!parts.length) parts.push(ctx.t("可以出：按下面的按钮。", "Playable: press a button."));
     if (why) why.textContent = parts.join(" ");
   }

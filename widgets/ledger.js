@@ -155,7 +155,7 @@ export async function ledgerWidget(root, ctx) {
     const closerHeld = e.closer === null ? 0 : e.held[e.closer];
     form.replaceChildren(
       formTitle,
-      el("p", { class: "gl-q", text: t("谁做庄？", "Who dealt?") }),
+      el("p", { class: "gl-q", text: t(`谁${W.deal.zh}？`, "Who dealt?") }),
       seatButtons("dealer", (s) => e.dealer === s, (s) => { e.dealer = s; }),
       el("p", { class: "gl-q", text: t(`各家得了几${W.trick.zh}？（共 ${sum} / ${TRICKS}）`, `${cap(W.tricks.en)} each took (${sum} of ${TRICKS})`) }),
       ...rows,
@@ -180,8 +180,8 @@ export async function ledgerWidget(root, ctx) {
       message,
       el("div", { class: "gl-buttons" }, [confirmBtn]),
     );
-    grey(addBtn, e.dealer === null && e.closer === null ? t(`先选谁做庄、谁${W.closing.zh}，才能记下这一盘`, `Choose who dealt and who made ${W.closing.en} first`)
-      : e.dealer === null ? t("先选谁做庄，才能记下这一盘", "Choose who dealt first")
+    grey(addBtn, e.dealer === null && e.closer === null ? t(`先选谁${W.deal.zh}、谁${W.closing.zh}，才能记下这一盘`, `Choose who dealt and who made ${W.closing.en} first`)
+      : e.dealer === null ? t(`先选谁${W.deal.zh}，才能记下这一盘`, "Choose who dealt first")
         : e.closer === null ? t(`先选谁${W.closing.zh}，才能记下这一盘`, `Choose who made ${W.closing.en} first`) : "");
   }
 

@@ -1,4 +1,5 @@
-// Lessons: exercises drawn and judged by the Python engine ({"game": "lesson"}). Progress is kept in
+// Lessons: exercises drawn and judged by the Python engine ({"game": "lesson"}), each card and verdict drawn by
+// views/lesson.py (the function that drew the page's first exercise at build time); this module wires the choices. Progress is kept in
 // this browser only (localStorage), per lesson and step, and can be reset.
 import { el, grey } from "./dom.js";
 
@@ -32,14 +33,23 @@ function stepRecord(done, step) {
   return v && typeof v === "object" ? { done: Boolean(v.done), missed: Array.isArray(v.missed) ? v.missed : [] } : { done: false, missed: [] };
 }
 
-function ruleHref(rule) {
-  return `../../${rule.page}#${rule.anchor}`;
-}
-
 function randomSeed() {
   const a = new Uint32Array(1);
   window.crypto.getRandomValues(a);
   return 2 + (a[0] % 2147483000);
+}
+
+// The set's score line: how many are right, how many at the first try, and the step learned once all are.
+function tallyText(t, right, firstTry, total) {
+  const missed = [...firstTry].filter(([, ok]) => !ok).map(([i]) => i + 1).sort((x, y) => x - y);
+  let text = t(`答对 ${right.size} / ${total} 题，其中第一次就答对 ${firstTry.size - missed.length} 题`, `${right.size} of ${total} answered right, ${firstTry.size - missed.length} of them at the first try`);
+  if (missed.length) text += t(`；第一次答错的：第 ${missed.join("、")} 题`, `; missed at the first try: ${missed.length === 1 ? "number" : "numbers"} ${missed.join(", ")}`);
+  if (right.size === total) {
+    text += missed.length === 0
+      ? t("。全部第一次就答对：这一步学会了。", ". All right at the first try: this step is learned.")
+      : t("。要算学会，请换一组新题，全部第一次就答对。", ". To count as learned, take a new set and answer every exercise right at the first try.");
+  }
+  return { text: text + (right.size === total ? "" : t("。", ".")), missed };
 }
 
 async function exercises(root, ctx) {
@@ -55,68 +65,48 @@ async function exercises(root, ctx) {
   const again = el("button", { type: "button", class: "hw-btn", "data-role": "new", text: t("换一组新题", "New exercises") });
   const bar = el("div", { class: "hw-row lesson-bar" }, [again, score]);
 
-  async function render() {
-    const a = await ctx.call({ game: "lesson", action: "exercises", lesson, step, seed });
-    if (!a.ok) { score.textContent = pick(a.error); return; }
-    list.innerHTML = "";
-    root.dataset.seed = String(seed);
-    const right = new Set();
-    const firstTry = new Map(); // index -> right at the first try?
-    const total = a.exercises.length;
-    const tally = () => {
-      const missed = [...firstTry].filter(([, ok]) => !ok).map(([i]) => i + 1).sort((x, y) => x - y);
-      let text = t(`答对 ${right.size} / ${total} 题，其中第一次就答对 ${firstTry.size - missed.length} 题`, `${right.size} of ${total} answered right, ${firstTry.size - missed.length} of them at the first try`);
-      if (missed.length) text += t(`；第一次答错的：第 ${missed.join("、")} 题`, `; missed at the first try: ${missed.length === 1 ? "number" : "numbers"} ${missed.join(", ")}`);
-      if (right.size === total) {
-        if (missed.length === 0) {
-          text += t("。全部第一次就答对：这一步学会了。", ". All right at the first try: this step is learned.");
-        } else {
-          text += t("。要算学会，请换一组新题，全部第一次就答对。", ". To count as learned, take a new set and answer every exercise right at the first try.");
+  // one exercise card (drawn by views/lesson.py): its choices ask the engine for the verdict, drawn by the same view
+  function wire(li, set) {
+    const index = Number(li.dataset.index);
+    const buttons = [...li.querySelectorAll(".lesson-choice")];
+    const feedback = li.querySelector(".lesson-feedback");
+    for (const b of buttons) {
+      b.addEventListener("click", async () => {
+        buttons.forEach((x) => grey(x, t("正在判定……", "Checking…")));
+        const v = await ctx.call({ view: "lesson-check", lang, request: { game: "lesson", action: "check", lesson, step, seed, index, answer: b.dataset.value } });
+        buttons.forEach((x) => { grey(x, ""); x.setAttribute("aria-pressed", String(x === b)); });
+        feedback.innerHTML = "";
+        if (!v.ok) { feedback.textContent = pick(v.error); return; }
+        li.dataset.result = v.correct ? "right" : "wrong";
+        if (!set.firstTry.has(index)) {
+          set.firstTry.set(index, v.correct);
+          li.dataset.first = v.correct ? "right" : "wrong";
         }
-        record(lesson, step, missed.length === 0, missed);
-      }
-      score.textContent = text + (right.size === total ? "" : t("。", "."));
-    };
-    for (const ex of a.exercises) {
-      const feedback = el("div", { class: "lesson-feedback", role: "status", "aria-live": "polite" });
-      const buttons = ex.choices.map((c) => el("button", { type: "button", class: "hw-btn lesson-choice", "data-value": c.value, "aria-pressed": "false", text: pick(c) }));
-      const li = el("li", { class: "lesson-ex", "data-index": String(ex.index) }, [
-        el("p", { class: "lesson-q", text: pick(ex.question) }),
-      ]);
-      if (ex.figure) {
-        const fig = el("div", { class: "lesson-fig", role: "img", "aria-label": pick(ex.figure_alt), html: lang === "en" ? (ex.figure_en || ex.figure) : ex.figure });
-        li.append(fig);
-      }
-      li.append(el("ul", { class: "lesson-choices" }, buttons.map((b) => el("li", {}, [b]))), feedback);
-      for (const b of buttons) {
-        b.addEventListener("click", async () => {
-          buttons.forEach((x) => grey(x, t("正在判定……", "Checking…")));
-          const v = await ctx.call({ game: "lesson", action: "check", lesson, step, seed, index: ex.index, answer: b.dataset.value });
-          buttons.forEach((x) => { grey(x, ""); x.setAttribute("aria-pressed", String(x === b)); });
-          feedback.innerHTML = "";
-          if (!v.ok) { feedback.textContent = pick(v.error); return; }
-          li.dataset.result = v.correct ? "right" : "wrong";
-          if (!firstTry.has(ex.index)) {
-            firstTry.set(ex.index, v.correct);
-            li.dataset.first = v.correct ? "right" : "wrong";
-          }
-          b.dataset.result = v.correct ? "right" : "wrong";
-          const link = el("a", { href: ruleHref(v.rule), class: "lesson-rule", text: t(`规则：${v.rule.zh}`, `The rule: ${v.rule.en}`) });
-          feedback.append(
-            el("p", { class: "lesson-verdict", text: pick(v.verdict) }),
-            el("p", { class: "lesson-why", text: pick(v.why) }),
-            el("p", {}, [link]),
-          );
-          if (v.correct) {
-            right.add(ex.index);
-            buttons.forEach((x) => grey(x, t("这一题已经答对了，答案和理由就在下面。", "This one is answered right: the answer and why are just below.")));
-          }
-          tally();
-        });
-      }
-      list.append(li);
+        b.dataset.result = v.correct ? "right" : "wrong";
+        feedback.innerHTML = v.html.feedback;
+        if (v.correct) {
+          set.right.add(index);
+          buttons.forEach((x) => grey(x, t("这一题已经答对了，答案和理由就在下面。", "This one is answered right: the answer and why are just below.")));
+        }
+        set.tally();
+      });
     }
-    tally();
+  }
+
+  async function render() {
+    const a = await ctx.call({ view: "lesson-exercises", lang, request: { game: "lesson", action: "exercises", lesson, step, seed } });
+    if (!a.ok) { score.textContent = pick(a.error); return; }
+    list.innerHTML = a.html.list;
+    root.dataset.seed = String(seed);
+    const set = { right: new Set(), firstTry: new Map() }; // firstTry: index -> right at the first try?
+    const total = a.exercises.length;
+    set.tally = () => {
+      const { text, missed } = tallyText(t, set.right, set.firstTry, total);
+      if (set.right.size === total) record(lesson, step, missed.length === 0, missed);
+      score.textContent = text;
+    };
+    for (const li of list.querySelectorAll(".lesson-ex")) wire(li, set);
+    set.tally();
   }
 
   again.addEventListener("click", async () => {

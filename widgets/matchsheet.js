@@ -20,12 +20,6 @@ function tagOf(text, tag) {
   return m ? m[1].replace(/\\(.)/g, "$1") : "";
 }
 
-function cardLabel(words, code, lang) {
-  const c = words.cards.find((x) => x.code === code);
-  if (!c) return code;
-  return lang === "zh" ? c.char : `${c.char} ${c.en}`;
-}
-
 const KIND = "paohuzi-sheet";
 
 // The reader's own sheet first: this module is loaded while Python starts (runtime.js), so its first lines draw
@@ -81,7 +75,7 @@ export const widgets = {
     const nameRows = nameInputs.map((inp, p) => el("span", { class: "ms-name" }, [el("label", { for: inp.id, text: p === 0
       ? t(`${SEAT[p].zh}（头一局${ROLE.zhuang.zh}）`, `${SEAT[p].en} (first dealer)`)
       : t(`${SEAT[p].zh}（${SEAT[p - 1].zh}的${ROLE.xia.zh}）`, `${SEAT[p].en} (${SEAT[p - 1].en}'s ${ROLE.xia.en.replace(/^the /, "")})`) }), inp]));
-    const birdsRow = el("p", { class: "ms-birds" }, [el("label", { for: birdsInput.id, text: t("打鸟的人数（四人局）", "Birds betting (table of four)") }), birdsInput]);
+    const birdsRow = el("p", { class: "ms-birds" }, [el("label", { for: birdsInput.id, text: t(`${T.birds.zh}的人数（四人局）`, "Birds betting (table of four)") }), birdsInput]);
     // the date and the event: kept in the record's tags, printed at the top of the sheet
     const eventInput = el("input", { type: "text", maxlength: "60", autocomplete: "off", "data-role": "event", id: `${root.id || "ms"}-event`,
       placeholder: t("例如：村里的春节比赛", "for example: the village's New Year match") });
@@ -139,19 +133,20 @@ export const widgets = {
     async function ask(req) {
       root.dataset.busy = String(++pending);
       try {
-        return await ctx.call(req.action === "sheet" && !req.form && !req.text ? { view: "paohuzi-matchsheet", lang, request: req } : req);
+        return await ctx.call(req.view || req.action !== "sheet" || req.form || req.text ? req : { view: "paohuzi-matchsheet", lang, request: req });
       } finally {
         root.dataset.busy = String(--pending);
       }
     }
 
     async function refresh(save = true) {
-      const a = await ask(request(hands));
+      const v = changed;
+      const a = await ask(formRequest());
       if (!a.ok) { message.textContent = a.error[lang]; return false; }
       answer = a;
       drawReadings();
       drawSheet();
-      drawForm();
+      await drawForm(a, v);
       if (save) keep(a);
       return true;
     }
@@ -161,7 +156,8 @@ export const widgets = {
     function keep(a) {
       if (!sessionId) return;
       const named = [setup.event, setup.date].filter(Boolean).join(" ");
-      store.save(sessionId, { text: a.record, meta: { hands: hands.length, html: a.html }, ...(named ? { name: named } : {}) });
+      const html = a.html && { standing: a.html.standing, result: a.html.result, history: a.html.history }; // the sheet, not the form
+      store.save(sessionId, { text: a.record, meta: { hands: hands.length, html }, ...(named ? { name: named } : {}) });
       if (named && bar) bar.refresh();
     }
 
@@ -196,165 +192,108 @@ export const widgets = {
     }
 
     // ------------------------------------------------------------ the entry form
-    function toggle(label, pressed, onClick, attrs = {}) {
-      const b = el("button", { type: "button", class: "hw-btn ms-toggle", "aria-pressed": pressed ? "true" : "false", text: label, ...attrs });
-      b.addEventListener("click", () => { const key = focusKey(b); onClick(); refocus(key, null); });
-      return b;
+    // drawn by views/paohuzi.py (match_form, the function that drew the build's form) from the sheet answer and the
+    // hand as chosen so far; this module keeps that choice and wires the controls by their data attributes
+    const formRequest = () => ({ view: "paohuzi-matchsheet", lang, request: { ...request(hands), form: true }, uid: root.id || "ms", editing,
+      entry: { ...entry, chosen: entry.winner !== undefined, winner: entry.winner ?? null } });
+    let drawn = 0; // the latest drawing asked: an older answer is dropped
+    // bumped at every change of the hand being chosen: a form drawn for an earlier choice (a sheet answer asked before
+    // a tap, say) is not shown, the form is asked again
+    let changed = 0;
+    async function drawForm(a = null, v = changed) {
+      if (!answer) { form.replaceChildren(); return; }
+      const n = ++drawn;
+      let got = a && a.html && a.html.form !== undefined && v === changed ? a : null;
+      if (!got) { v = changed; got = await ask(formRequest()); }
+      if (n !== drawn) return;
+      if (v !== changed) { await drawForm(); return; } // the hand changed meanwhile: drawn from what it is now
+      if (!got.ok || !got.html) { message.textContent = got.ok ? "" : got.error[lang]; return; }
+      const key = focusKey(document.activeElement); // the control the reader is at stays theirs
+      form.innerHTML = got.html.form;
+      if (!over) form.append(formWhy);
+      const input = form.querySelector('[data-role="huxi"]');
+      if (input) {
+        if (entry.huxi !== null) input.value = String(entry.huxi); // typed while the form was being drawn
+        checkHuxi(input);
+      }
+      const back = key && form.querySelector(key);
+      if (back) back.focus();
     }
 
-    function drawForm() {
-      form.replaceChildren();
-      if (!answer) return;
-      if (over) {
-        form.append(el("legend", { text: t("比赛已结束", "The match is over") }),
-          el("p", { text: t("要再记一局，请按“继续记分”。", "To enter another hand, press Continue the match.") }));
-        const again = el("button", { type: "button", class: "hw-btn", "data-role": "reopen", text: t("继续记分", "Continue the match") });
-        again.addEventListener("click", async () => { over = false; tiebreak = []; await refresh(); });
-        form.append(again);
-        return;
-      }
-      const k = editing === null ? hands.length + 1 : editing + 1;
-      const row = editing === null ? null : answer.hands[editing];
-      const roles = row ? row.roles : answer.next_roles;
-      const dealer = row ? row.dealer : answer.next_dealer;
-      form.append(el("legend", { "data-role": "legend", text: editing === null ? t(`第 ${k} 局`, `Hand ${k}`) : t(`改正第 ${k} 局`, `Correcting hand ${k}`) }));
-      const seats = roles.map((r, p) => t(`${nameOf(p)}：${ROLE[r].zh}`, `${nameOf(p)}: ${ROLE[r].en}`)).join(t("；", "; "));
-      form.append(el("p", { class: "ms-seats", "data-role": "seats", text: t(`${nameOf(dealer)}坐庄。`, `${nameOf(dealer)} deals. `) + seats }));
-      // who won
-      form.append(el("p", { class: "ms-q", text: t("谁胡了？", "Who won?") }));
-      const winRow = el("div", { class: "ms-row", "data-role": "winner" });
-      roles.forEach((r, p) => {
-        if (r === "xing") return;
-        winRow.append(toggle(nameOf(p), entry.winner === p, () => { entry.winner = p; drawForm(); }, { "data-player": String(p) }));
-      });
-      winRow.append(toggle(t(`${T.huang.zh}（没人胡）`, `Nobody (${T.huang.en})`), entry.winner === null, () => { entry.winner = null; drawForm(); }, { "data-player": "none" }));
-      form.append(winRow);
-      if (entry.winner !== undefined && entry.winner !== null) {
-        const modeRow = el("div", { class: "ms-row", "data-role": "mode" }, [
-          toggle(t(`写${T.xi.zh}数和${T.fan.zh}`, "Enter the huxi and fan"), entry.mode === "huxi", () => { entry.mode = "huxi"; drawForm(); }),
-          toggle(t("逐张写出胡牌", "Enter the winning hand card by card"), entry.mode === "cards", () => { entry.mode = "cards"; drawForm(); }),
-        ]);
-        form.append(modeRow);
-        if (entry.mode === "huxi") form.append(huxiPart()); else form.append(cardsPart());
-      }
-      // fouls
-      const fouls = el("details", { class: "ms-fouls", ...(Object.values(entry.fouls).some(Boolean) ? { open: "" } : {}) }, [el("summary", { text: t("罚则（摊牌后指出的违规）", "Fouls found at the showdown") })]);
-      roles.forEach((r, p) => {
-        if (r === "xing") return;
-        const id = `${root.id || "ms"}-foul-${p}`;
-        const sel = el("select", { id, "data-role": "foul", "data-player": String(p) });
-        sel.append(el("option", { value: "", text: t("没有", "none") }));
-        for (const f of words.fouls) sel.append(el("option", { value: f.id, text: t(f.zh, `${f.en}, ${f.zh}`) }));
-        sel.value = entry.fouls[p] || "";
-        sel.addEventListener("change", () => { entry.fouls[p] = sel.value; });
-        fouls.append(el("p", {}, [el("label", { for: id, text: nameOf(p) }), " ", sel]));
-      });
-      form.append(fouls);
-      if (setup.table === "four" && setup.birds) {
-        const id = `${root.id || "ms"}-bird`;
-        const sel = el("select", { id, "data-role": "bird" });
-        sel.append(el("option", { value: "", text: t("请选", "choose") }));
-        for (const b of words.birds) sel.append(el("option", { value: b.code, text: w(b) }));
-        sel.value = entry.bird;
-        sel.addEventListener("change", () => { entry.bird = sel.value; });
-        form.append(el("p", {}, [el("label", { for: id, text: t(`最后一张${T.stock.zh}（定鸟）`, `The last card of the ${T.stock.en} (for the birds)`) }), " ", sel]));
-      }
-      const add = el("button", { type: "button", class: "hw-btn ms-add", "data-role": "add", text: editing === null ? t("记下这一局", "Enter this hand") : t(`记下改正的第 ${k} 局`, `Enter hand ${k} as corrected`) });
-      add.addEventListener("click", enter);
-      const clear = el("button", { type: "button", class: "hw-btn", "data-role": "clear", text: editing === null ? t("清空", "Clear") : t("不改了", "Leave it as it was") });
-      clear.addEventListener("click", () => { editing = null; entry = blankEntry(words); drawForm(); say(""); refocus(null); });
-      form.append(el("div", { class: "ms-row" }, [add, clear]), formWhy);
+    // a count no hand makes is said at once, beside the field, and never cut to fit
+    function checkHuxi(input) {
+      const why = form.querySelector('[data-role="huxi-why"]');
+      const xi = T.xi, z = L.zimo_huxi;
+      const v = input.value.trim();
+      // a count within the limit that no hand's groups add up to: the engine's reason (form words, unmade_huxi)
+      const unmade = /^[0-9]+$/.test(v) ? (L.unmade_huxi || {})[String(Number(v))] : null;
+      const bad = v !== "" && (!/^[0-9]+$/.test(v) || Number(v) > L.huxi || Boolean(unmade));
+      why.textContent = bad ? (!/^[0-9]+$/.test(v) ? t(`“${v}”不是${xi.zh}数：请写 0 到 ${L.huxi} 的整数。`, `“${v}” is not a number of huxi: write a whole number from 0 to ${L.huxi}.`)
+        : Number(v) > L.huxi ? t(`${v} ${xi.zh}超出了：一手牌连${T.zimo.zh}加的 ${z} ${xi.zh}最多 ${L.huxi} ${xi.zh}，这里写的还不算${T.zimo.zh}，请查一查是不是打错了。`, `${v} huxi is too many: no hand makes more than ${L.huxi} with the ${z} for a self-draw, and this field is before it; check for a typing slip.`)
+          : unmade[lang]) : "";
+      input.setAttribute("aria-invalid", bad ? "true" : "false");
     }
 
-    function huxiPart() {
-      const part = el("div", { class: "ms-huxi" });
-      const id = `${root.id || "ms"}-huxi`;
-      const xi = T.xi, fanHead = T.fan, z = L.zimo_huxi;
-      const why = el("p", { class: "hw-why ms-why", "data-role": "huxi-why", id: `${id}-why`, "aria-live": "polite" });
-      const input = el("input", { id, type: "number", min: "0", max: String(L.huxi), inputmode: "numeric", value: String(huxiOf(entry)), "data-role": "huxi", "aria-describedby": why.id });
-      // a count no hand makes is said at once, beside the field, and never cut to fit
-      const check = () => {
-        const v = input.value.trim();
-        // a count within the limit that no hand's groups add up to: the engine's reason (form words, unmade_huxi)
-        const unmade = /^[0-9]+$/.test(v) ? (L.unmade_huxi || {})[String(Number(v))] : null;
-        const bad = v !== "" && (!/^[0-9]+$/.test(v) || Number(v) > L.huxi || Boolean(unmade));
-        why.textContent = bad ? (!/^[0-9]+$/.test(v) ? t(`“${v}”不是${xi.zh}数：请写 0 到 ${L.huxi} 的整数。`, `“${v}” is not a number of huxi: write a whole number from 0 to ${L.huxi}.`)
-          : Number(v) > L.huxi ? t(`${v} ${xi.zh}超出了：一手牌连${T.zimo.zh}加的 ${z} ${xi.zh}最多 ${L.huxi} ${xi.zh}，这里写的还不算${T.zimo.zh}，请查一查是不是打错了。`, `${v} huxi is too many: no hand makes more than ${L.huxi} with the ${z} for a self-draw, and this field is before it; check for a typing slip.`)
-            : unmade[lang]) : "";
-        input.setAttribute("aria-invalid", bad ? "true" : "false");
-      };
-      input.addEventListener("input", () => { entry.huxi = input.value; check(); });
-      // the steps go by the 戏 a self-draw adds
-      const step = (d) => { entry.huxi = Math.max(0, Math.min(L.huxi, (Number(huxiOf(entry)) || 0) + d)); input.value = String(entry.huxi); };
-      const minus = el("button", { type: "button", class: "hw-btn ms-step", "data-role": "less", text: `−${z}`, "aria-label": t(`少 ${z} ${xi.zh}`, `${z} huxi fewer`) });
-      const plus = el("button", { type: "button", class: "hw-btn ms-step", "data-role": "more", text: `+${z}`, "aria-label": t(`多 ${z} ${xi.zh}`, `${z} huxi more`) });
-      minus.addEventListener("click", () => step(-z));
-      plus.addEventListener("click", () => step(z));
-      part.append(el("p", {}, [el("label", { for: id, text: t(`牌型的${xi.zh}（不含${T.zimo.zh}加的 ${z} ${xi.zh}）`, `Huxi of the hand (before the ${z} for a self-draw)`) })]),
-        el("div", { class: "ms-row" }, [minus, input, plus]), why);
-      check();
-      part.append(el("div", { class: "ms-row" }, [toggle(t(`${T.zimo.zh}（加 ${z} ${xi.zh}）`, `Self-drawn (${z} huxi more)`), entry.zimo, () => { entry.zimo = !entry.zimo; drawForm(); }, { "data-role": "zimo" })]));
-      const fans = el("div", { class: "ms-row", "data-role": "fans" });
-      for (const f of words.fans) {
-        fans.append(toggle(t(f.zh, `${f.en} (${f.zh})`), entry.fan.includes(f.id), () => {
-          entry.fan = entry.fan.includes(f.id) ? entry.fan.filter((x) => x !== f.id) : [...entry.fan, f.id];
-          drawForm();
-        }, { "data-fan": f.id }));
-      }
-      part.append(el("p", { class: "ms-q", text: t(`${fanHead.zh}（可不选）`, "Fan (if any)") }), fans);
-      return part;
-    }
-
-    function cardsPart() {
+    // a card of the palette goes where the form's target says: the hand, the group being shown, the winning card
+    function placeCard(code) {
       const c = entry.cards;
-      const part = el("div", { class: "ms-cards" });
-      const targets = el("div", { class: "ms-row", "data-role": "target" }, [
-        toggle(t("手里的牌", "Cards in hand"), c.target === "hand", () => { c.target = "hand"; drawForm(); }),
-        toggle(t("亮在桌上的一组", "A group shown on the table"), c.target === "open", () => { c.target = "open"; c.group = []; drawForm(); }),
-        toggle(t("胡的那一张", "The winning card"), c.target === "card", () => { c.target = "card"; drawForm(); }),
-      ]);
-      part.append(targets);
-      if (c.target === "open") {
-        const kinds = el("div", { class: "ms-row" });
-        for (const k of words.kinds) kinds.append(toggle(t(k.zh, `${k.en}, ${k.zh}`), c.kind === k.id, () => { c.kind = k.id; c.group = []; drawForm(); }));
-        part.append(kinds);
-      }
-      const palette = el("div", { class: "ms-palette", "data-role": "palette" });
-      for (const card of words.cards) {
-        const code = card.code;
-        const b = el("button", { type: "button", class: `hw-btn ms-card${card.big ? " ms-big" : ""}${card.red ? " ms-red" : ""}`, "data-card": code, text: cardLabel(words, code, lang) });
-        b.addEventListener("click", () => {
-          if (c.target === "hand") { if (c.hand.length < L.hand) c.hand.push(code); }
-          else if (c.target === "card") c.card = code;
-          else {
-            c.group.push(code);
-            const size = words.kinds.find((k) => k.id === c.kind).size;
-            if (c.group.length === size) { c.open.push({ kind: c.kind, cards: c.group }); c.group = []; }
-          }
-          drawForm();
-        });
-        palette.append(b);
-      }
-      part.append(palette);
-      const show = (codes) => codes.map((x) => cardLabel(words, x, lang)).join(" ");
-      const kindName = (k) => { const x = words.kinds.find((y) => y.id === k); return x ? w(x) : k; };
-      part.append(el("p", { "data-role": "hand-cards", text: t(`手里（${c.hand.length} 张）：`, `In hand (${c.hand.length}): `) + show(c.hand) }));
-      part.append(el("p", { "data-role": "open-groups", text: t("桌上：", "On the table: ") + c.open.map((g) => `${kindName(g.kind)} ${show(g.cards)}`).join(t("；", "; ")) + (c.group.length ? ` … ${show(c.group)}` : "") }));
-      part.append(el("p", { "data-role": "win-card", text: t("胡的那一张：", "The winning card: ") + (c.card ? cardLabel(words, c.card, lang) : "—") }));
-      const srcId = `${root.id || "ms"}-source`;
-      const src = el("select", { id: srcId, "data-role": "source" });
-      for (const x of words.sources) src.append(el("option", { value: x.id, text: w(x) }));
-      src.value = c.source;
-      src.addEventListener("change", () => { c.source = src.value; });
-      part.append(el("p", {}, [el("label", { for: srcId, text: t("胡的那一张从哪里来", "Where the winning card came from") }), " ", src]));
-      const back = el("button", { type: "button", class: "hw-btn", text: t("去掉最后一张", "Take back the last card") });
-      back.addEventListener("click", () => {
-        if (c.target === "hand") c.hand.pop(); else if (c.target === "card") c.card = null; else if (c.group.length) c.group.pop(); else c.open.pop();
-        drawForm();
-      });
-      part.append(el("div", { class: "ms-row" }, [back]));
-      return part;
+      if (c.target === "hand") { if (c.hand.length < L.hand) c.hand.push(code); return; }
+      if (c.target === "card") { c.card = code; return; }
+      c.group.push(code);
+      const size = words.kinds.find((k) => k.id === c.kind).size;
+      if (c.group.length === size) { c.open.push({ kind: c.kind, cards: c.group }); c.group = []; }
     }
+    function takeBack() {
+      const c = entry.cards;
+      if (c.target === "hand") c.hand.pop(); else if (c.target === "card") c.card = null; else if (c.group.length) c.group.pop(); else c.open.pop();
+    }
+    // the steps go by the 戏 a self-draw adds
+    function step(d) {
+      const input = form.querySelector('[data-role="huxi"]');
+      entry.huxi = Math.max(0, Math.min(L.huxi, (Number(huxiOf(entry)) || 0) + d));
+      if (input) input.value = String(entry.huxi);
+    }
+
+    // what a pressed control changes in the hand being entered (true: the form is drawn again)
+    function choose(b) {
+      const d = b.dataset, role = d.role, c = entry.cards;
+      if (b.closest('[data-role="winner"]') && d.player !== undefined) entry.winner = d.player === "none" ? null : Number(d.player);
+      else if (d.mode) entry.mode = d.mode;
+      else if (role === "zimo") entry.zimo = !entry.zimo;
+      else if (d.fan) entry.fan = entry.fan.includes(d.fan) ? entry.fan.filter((x) => x !== d.fan) : [...entry.fan, d.fan];
+      else if (d.target) { if (d.target === "open" && c.target !== "open") c.group = []; c.target = d.target; }
+      else if (d.kind) { c.kind = d.kind; c.group = []; }
+      else if (d.card) placeCard(d.card);
+      else if (role === "back") takeBack();
+      else if (role === "less" || role === "more") { step(role === "less" ? -L.zimo_huxi : L.zimo_huxi); return false; }
+      else return false;
+      return true;
+    }
+
+    form.addEventListener("click", async (ev) => {
+      const b = ev.target.closest("button");
+      if (!b || !form.contains(b)) return;
+      const role = b.dataset.role;
+      if (role === "add") { enter(); return; }
+      if (role === "clear") { editing = null; entry = blankEntry(words); changed += 1; await drawForm(); say(""); refocus(null); return; }
+      if (role === "reopen") { over = false; tiebreak = []; await refresh(); return; }
+      const key = focusKey(b);
+      if (!choose(b)) return;
+      changed += 1;
+      await drawForm();
+      refocus(key, null);
+    });
+    form.addEventListener("change", (ev) => {
+      const x = ev.target, role = x.dataset.role;
+      if (role === "foul") entry.fouls[x.dataset.player] = x.value;
+      else if (role === "bird") entry.bird = x.value;
+      else if (role === "source") entry.cards.source = x.value;
+    });
+    form.addEventListener("input", (ev) => {
+      if (ev.target.dataset.role !== "huxi") return;
+      entry.huxi = ev.target.value;
+      checkHuxi(ev.target);
+    });
 
     const formWhy = el("p", { class: "hw-why ms-why", "data-role": "why", "aria-live": "polite" });
     function say(text) { message.textContent = text || ""; formWhy.textContent = ""; }
@@ -370,9 +309,9 @@ export const widgets = {
       const a = await ask(request(next, over, hist));
       if (!a.ok) { refuse(a.error[lang]); return; }
       const row = a.hands[k];
-      const done = () => {
+      const done = async () => {
         const corrected = editing !== null;
-        commit(a, next, hist);
+        await commit(a, next, hist);
         say(corrected ? t(`已改正第 ${row.hand} 局，以后各局重新算过：`, `Hand ${row.hand} corrected, the later hands counted again: `) + row.lines.map((l) => l[lang]).join(t("", " "))
           : t(`已记下第 ${row.hand} 局：`, `Hand ${row.hand} entered: `) + row.lines.map((l) => l[lang]).join(t("", " ")));
         refocus(null);
@@ -381,15 +320,16 @@ export const widgets = {
       else done();
     }
 
-    function commit(a, next, hist) {
+    async function commit(a, next, hist) {
       hands = next;
       history = hist;
       editing = null;
       entry = blankEntry(words);
+      changed += 1;
       answer = a;
       drawSheet();
-      drawForm();
       keep(a);
+      await drawForm();
     }
 
     // a question in words before something that costs a penalty, or deletes a hand, is entered
@@ -459,12 +399,13 @@ export const widgets = {
       toolsWhy.textContent = why;
     }
 
-    fixBtn.addEventListener("click", () => {
+    fixBtn.addEventListener("click", async () => {
       const k = Number(pickSel.value);
       if (!(k >= 0 && k < hands.length)) return;
       editing = k;
       entry = entryIn(hands[k]);
-      drawForm();
+      changed += 1;
+      await drawForm();
       say(t(`第 ${k + 1} 局重新打开了，原来记的都在表里：改好后按“记下改正的第 ${k + 1} 局”。`, `Hand ${k + 1} is open again as it was entered: change it, then press Enter hand ${k + 1} as corrected.`));
       form.scrollIntoView({ block: "start" });
       refocus('[data-role="winner"] [aria-pressed="true"]');
@@ -479,7 +420,7 @@ export const widgets = {
         const hist = [...history, { hand: k + 1, kind: "deleted", was: hands[k] }];
         const a = await ask(request(next, over, hist));
         if (!a.ok) { refuse(a.error[lang]); return; }
-        commit(a, next, hist);
+        await commit(a, next, hist);
         say(t(`已删去第 ${k + 1} 局，以后各局重新算过。`, `Hand ${k + 1} deleted; the later hands are counted again.`));
         pickSel.focus();
       });
@@ -520,7 +461,7 @@ export const widgets = {
     });
     function matchName() {
       const named = [setup.event, setup.date].filter(Boolean).join(" ").replace(/[\\/:*?"<>|]/g, " ").trim();
-      return named || t("跑胡子积分表", "paohuzi-match-sheet");
+      return named || w(words.file_name);
     }
     function save(blob, name) {
       const a = el("a", { href: URL.createObjectURL(blob), download: name });
@@ -552,7 +493,7 @@ export const widgets = {
     async function load(session) {
       sessionId = session ? session.id : null;
       setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "", event: "" };
-      hands = []; over = false; tiebreak = []; entry = blankEntry(words); history = []; editing = null;
+      hands = []; over = false; tiebreak = []; entry = blankEntry(words); history = []; editing = null; changed += 1;
       if (session && session.text) {
         const a = await ctx.call({ game: "paohuzi", action: "sheet", text: session.text });
         if (a.ok) {

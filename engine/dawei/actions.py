@@ -149,7 +149,8 @@ def _patterns(req: dict[str, Any]) -> dict[str, Any]:
 
 #: the game's own words a table says around the engine's answers: the unit of the result, the banker's
 #: role, the split phase (the options answer gives them, so no widget keeps them)
-WORDS: dict[str, tuple[str, str]] = {"zhu": ("柱", "柱"), "banker": ("庄家", "banker"), "split": ("分掷", "split")}
+WORDS: dict[str, tuple[str, str]] = {"zhu": ("柱", "柱"), "banker": ("庄家", "banker"), "split": ("分掷", "split"),
+                                     "first": ("首色", "first throw")}
 
 
 def _noted(main: Any) -> bool:

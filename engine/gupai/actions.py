@@ -511,6 +511,7 @@ def _settle_quiet(h: LedgerHand, cfg: GupaiConfig) -> Any:
 WORDS: dict[str, tuple[str, str]] = {
     "trick": ("墩", "trick (墩)"), "tricks": ("墩", "tricks (墩)"), "closing": ("结牌", "the closing (结牌)"),
     "sealing": ("封墩", "sealed"), "game": ("鄂南骨牌", "鄂南骨牌"),
+    "deal": ("做庄", "deal"), "discard": ("扣下垫掉", "discard face down"), "down": ("垫", "face down"),
 }
 
 

@@ -57,7 +57,6 @@ def public(ex: Exercise, index: int) -> dict[str, Any]:
         "index": index,
         "question": ex.question.as_dict(),
         "figure": ex.figure,
-        "figure_en": ex.figure_en or ex.figure,
         "figure_alt": ex.figure_alt.as_dict(),
         "choices": [{"value": c.value, "zh": c.label.zh, "en": c.label.en} for c in ex.choices],
         "rule": ex.rule.as_dict(),

@@ -15,9 +15,8 @@ from ..dawei.game import MAX_PLAYERS, MIN_PLAYERS, break_even
 from ..dawei.options import DEFAULT
 from ..dawei.split import SPLIT_RULES, SplitChance, SplitRule, openings
 from ..dawei.sticks import BY_ID
-from ..dawei.svg import dice_svg
 from ..dawei.throws import BLANK, PATTERNS, Pattern, classify, matches
-from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
+from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 RED_AND_BLACK = RuleRef("dawei/notes/", "red-and-black", Text("红四与幺", "The red four and the one"))
 PRECEDENCE = RuleRef("dawei/notes/", "precedence", Text("重叠时的优先次序", "Precedence when patterns overlap"))
@@ -30,10 +29,9 @@ def _dice_text(dice: tuple[int, ...]) -> str:
     return " ".join(map(str, dice))
 
 
-def _figure(dice: tuple[int, ...]) -> tuple[str, Text]:
+def _figure(dice: tuple[int, ...]) -> tuple[Figure, Text]:
     alt = Text(f"六颗骰子：{_dice_text(dice)}", f"Six dice: {_dice_text(dice)}")
-    # the drawing sits in a figure named in the page's language; its own name is the digits alone
-    return dice_svg(dice, _dice_text(dice)), alt
+    return {"kind": "dice", "throws": [list(dice)]}, alt
 
 
 def _shuffle_dice(rng: random.Random, key: tuple[int, ...]) -> tuple[int, ...]:
@@ -273,7 +271,7 @@ def _split(rng: random.Random) -> Exercise:
     ok = chance.need.met(second, DEFAULT)
     need_zh, need_en = chance.need.describe()
     stick = BY_ID[rule.target]
-    fig = dice_svg(first, _dice_text(first)) + dice_svg(second, _dice_text(second))  # named as a whole by `alt`
+    fig: Figure = {"kind": "dice", "throws": [list(first), list(second)]}  # named as a whole by `alt`
     alt = Text(f"第一掷 {_dice_text(first)}；第二掷 {_dice_text(second)}", f"First throw {_dice_text(first)}; second throw {_dice_text(second)}")
     yes = Text("成了，得签", "Yes, it takes the stick")
     no = Text("没成，不得签", "No, it takes nothing")
@@ -323,7 +321,7 @@ def _settle(rng: random.Random) -> Exercise:
     return Exercise(
         Text(f"{n} 人打围，签已掷完。你不是庄家，手里的签共值 {held} 柱。你该收还是付多少？",
              f"A game of {n} players is over: the sticks are all taken. You are not the banker and hold sticks worth {held} zhu. What do you pay or receive?"),
-        "", Text("", ""), shuffled(rng, choices), str(right),
+        {}, Text("", ""), shuffled(rng, choices), str(right),
         Text(sums.zh + "多于保本数就收，少于就付；庄家收付其余各家的差额。", sums.en + " Above break-even you receive, below it you pay; the banker settles the difference with everyone else."),
         BREAK_EVEN,
     )

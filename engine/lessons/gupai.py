@@ -9,9 +9,8 @@ from ..gupai.config import DEFAULT as GUPAI_DEFAULT
 from ..gupai.hand import deal, jiao_singles
 from ..gupai.plays import Play, beats, classify, family_en, family_zh, plays_in, winner_of, why_not_beats
 from ..gupai.scoring import SEATS_EN, SEATS_ZH, settle
-from ..gupai.svg import tiles_svg
 from ..gupai.tiles import BY_CODE, CLASS_EN, CLASS_ZH, DIAN, TOP_RANK, YAO, level
-from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
+from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 FOLLOW = RuleRef("gupai/rules/", "follow", Text("领出与跟牌", "Leading and following"))
 JIAO = RuleRef("gupai/rules/", "jiao-rules", Text("叫牌规则", "Lead rules (叫牌)"))
@@ -22,12 +21,6 @@ SHORT_EN = ("A", "B", "C", "D")
 
 def _names(tiles: tuple[str, ...] | list[str]) -> Text:
     return Text("、".join(BY_CODE[t].zh for t in tiles), ", ".join(BY_CODE[t].en for t in tiles))
-
-
-def _named_tiles(tiles: tuple[str, ...] | list[str], width: int, lang: str) -> str:
-    """Tiles drawn with each one's name written under it (not only in its tooltip)."""
-    return "".join(f'<span class="lesson-tile">{tiles_svg((t,), width, lang)}<span>{BY_CODE[t].zh if lang == "zh" else BY_CODE[t].en}</span></span>'
-                   for t in tiles)
 
 
 def _kind(p: Play) -> Text:
@@ -117,19 +110,17 @@ def _trick(rng: random.Random) -> Exercise:
                     f"{who_en}'s {p.en} beat what was played before it, but then {we}'s {win_play.en} beat it: {h.en}.")
 
     choices = tuple(Choice(str(seats[i]), Text(SEATS_ZH[seats[i]], SEATS_EN[seats[i]]), None if i == w else why_not(i)) for i in range(4))
-    # each tile's name is written under it (not only in its tooltip), and what kind of play each hand is
-    def kind_of(p: Play | None, lang: str) -> str:
-        if p is None:
-            return "垫牌（不成一手）" if lang == "zh" else "a discard (no play)"
-        return _kind(p).zh if lang == "zh" else _kind(p).en
+    # each seat's tiles (each named under it when drawn), and what kind of play each hand is
+    def kind_of(p: Play | None) -> Text:
+        return Text("垫牌（不成一手）", "a discard (no play)") if p is None else _kind(p)
 
-    fig = "".join(f'<div class="lesson-row"><span>{SEATS_ZH[s]}</span> {_named_tiles(t, 30, "zh")} <small>{kind_of(p, "zh")}</small></div>' for s, t, p in plays)
-    fig_en = "".join(f'<div class="lesson-row"><span>{SEATS_EN[s]}</span> {_named_tiles(t, 30, "en")} <small>{kind_of(p, "en")}</small></div>' for s, t, p in plays)
+    fig: Figure = {"kind": "trick", "plays": [{"seat": Text(SEATS_ZH[s], SEATS_EN[s]).as_dict(), "tiles": list(t), "play": kind_of(p).as_dict()}
+                                               for s, t, p in plays]}
     return Exercise(
         Text(f"{SEATS_ZH[leader]}领出，其余三家依次跟。谁得这一墩？", f"{SEATS_EN[leader]} leads and the other three follow in turn. Who takes the trick?"),
         fig, Text("；".join(lines_zh), "; ".join(lines_en)), choices, str(winner),
         Text(right_why.zh + "只有同类、同门而且更大的一手才能打过；一样大不算。", right_why.en + " Only a play of the same kind and class that is strictly higher beats the best one; an equal play does not."),
-        FOLLOW, fig_en,
+        FOLLOW,
     )
 
 
@@ -226,7 +217,7 @@ def _lead(rng: random.Random, slot: int) -> Exercise:
     names = _names(hand)
     return Exercise(
         Text(f"你得了上一墩，手里还剩 {n} 张，要单张领出。按叫牌规则该出哪一张？", f"You took the last trick and have {n} tiles left; you lead a single. Which tile do the lead rules (叫牌) make you lead?"),
-        tiles_svg(hand, 34), Text(f"手里的牌：{names.zh}", f"Your tiles: {names.en}"), shuffled(rng, choices), answer,
+        {"kind": "tiles", "tiles": list(hand)}, Text(f"手里的牌：{names.zh}", f"Your tiles: {names.en}"), shuffled(rng, choices), answer,
         why_right, JIAO,
     )
 
@@ -269,7 +260,7 @@ def _pay(rng: random.Random) -> Exercise:
     return Exercise(
         Text(f"一手打完：{held_zh}（{SEATS_ZH[closer]}得了最后一墩，结了牌）。{SEATS_ZH[seat]}该收还是付多少墩？",
              f"A hand is over. Tricks held: {held_en} ({SEATS_EN[closer]} won the last trick and closed). What does {SEATS_EN[seat]} pay or receive, in tricks?"),
-        "", Text("", ""), shuffled(rng, choices), str(right),
+        {}, Text("", ""), shuffled(rng, choices), str(right),
         Text(why.zh + "没结牌的三家都以 4 墩为准和结牌的人结算。", why.en + " The three who did not close each settle with the closer against four tricks."),
         BAOMEN,
     )

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 from collections.abc import Callable
+
+#: an exercise's drawing as data, ``{"kind": "dice", "throws": [[4, 4, 1, 2, 3, 6]]}`` ({} for none): the dice,
+#: tiles or cards it shows and the words beside them, in both languages; ``views/lesson.py`` draws each kind
+Figure = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -46,14 +51,12 @@ class Choice:
 @dataclass(frozen=True)
 class Exercise:
     question: Text
-    figure: str  # SVG drawn by the engine ("" for none)
+    figure: Figure  # what the drawing shows, as data ({} for none)
     figure_alt: Text
     choices: tuple[Choice, ...]
     answer: str  # the value of the right choice
     explain: Text  # why the right answer is right
     rule: RuleRef
-    #: the drawing for English pages when it differs from ``figure`` (numerals, seat names)
-    figure_en: str = ""
 
     def __post_init__(self) -> None:
         values = [c.value for c in self.choices]

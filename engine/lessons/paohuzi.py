@@ -5,7 +5,6 @@ and a wrong choice is answered with the first rule that this very choice breaks,
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
@@ -14,12 +13,11 @@ from ..paohuzi.arrange import arrange
 from ..paohuzi.cards import FACES, Card, counts_of
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
-from ..paohuzi.svg import cards_svg, for_language
 
 if TYPE_CHECKING:
     from ..paohuzi.table import Action
 from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
-from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
+from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 HUXI = RuleRef("paohuzi/scoring/", "huxi", Text("胡息表", "The huxi table"))
 READY = RuleRef("paohuzi/winning/", "ready", Text("落轿与只胡底牌", "The ready hand, and winning only on the stock"))
@@ -80,7 +78,7 @@ def _group(rng: random.Random) -> Exercise:
     how = HOW.get(g.kind, Text("手里的三张牌", "three cards in your hand"))
     return Exercise(
         Text(f"这一组是{how.zh}：{cs.zh}。它值几胡息？", f"This group is {how.en}: {cs.en}. How many huxi is it worth?"),
-        cards_svg(g.cards), Text(f"牌：{cs.zh}", f"Cards: {cs.en}"), shuffled(rng, choices), str(right),
+        _drawn(g.cards), Text(f"牌：{cs.zh}", f"Cards: {cs.en}"), shuffled(rng, choices), str(right),
         Text(f"这是{size}的{name.zh}，值 {right} 胡息。" + rule.zh, f"It is a {name.en} of {size_en} cards, worth {right} huxi. " + rule.en),
         HUXI,
     )
@@ -122,7 +120,7 @@ def _hand(rng: random.Random) -> Exercise:
     cs = _cards(cards)
     return Exercise(
         Text("把这九张牌摆成三组，最多能得几胡息？", "Arrange these nine cards in three groups: at most how many huxi do they make?"),
-        cards_svg(cards), Text(f"九张牌：{cs.zh}", f"Nine cards: {cs.en}"), shuffled(rng, choices), str(total),
+        _drawn(cards), Text(f"九张牌：{cs.zh}", f"Nine cards: {cs.en}"), shuffled(rng, choices), str(total),
         Text(why.zh + "一手牌的胡息是各组胡息之和，要找胡息最多的摆法。", why.en + " A hand's huxi is the sum of its groups'; look for the arrangement that makes the most."),
         HUXI,
     )
@@ -189,7 +187,7 @@ def _ready(rng: random.Random) -> Exercise:
     cs = _cards(hand)
     return Exercise(
         Text("这手二十张牌已经落轿（听牌）。下面哪一张牌翻出来时能胡？", "These twenty cards are ready. Which of these cards, turned up from the stock, lets you win?"),
-        cards_svg(hand), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), win,
+        _drawn(hand), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), win,
         Text(f"加上{by_code[win].zh}，二十一张牌摆成 {lay.zh}，共 {res['huxi']} 胡息，每张都在组里，够 {DEFAULT.threshold} 胡息。" + also.zh,
              f"With the {by_code[win].en} the twenty-one cards lie as {lay.en}: {res['huxi']} huxi, every card in a group, at least {DEFAULT.threshold}." + also.en),
         READY,
@@ -233,7 +231,7 @@ def _score(rng: random.Random) -> Exercise:
     who_en = "you turn it up yourself" if self_drawn else "another player turns it up"
     return Exercise(
         Text(f"这手牌胡{card.zh}，{who_zh}。这一胡得几分？", f"This hand wins on the {card.en}, and {who_en}. What does the win score?"),
-        cards_svg(hand), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), str(right),
+        _drawn(hand), Text(f"二十张牌：{cs.zh}", f"Twenty cards: {cs.en}"), shuffled(rng, choices), str(right),
         Text(how.zh, how.en), SCORE,
     )
 
@@ -253,19 +251,16 @@ GROUPS = RuleRef(LEARN, "groups", Text("牌怎样凑成组", "How cards make gro
 ONE_PAIR = RuleRef(LEARN, "one-pair", Text("只能有一对", "At most one pair"))
 
 
-def figure(*parts: tuple[str, list[Card] | tuple[Card, ...]]) -> str:
-    """Cards drawn in parts side by side: ``hand`` (your hand), ``open`` (a group laid face up in front of
-    you), ``back`` (a group laid face down, drawn as card backs), ``offer`` (the card on the table, framed),
-    ``group`` (a group of an arrangement)."""
-    from ..paohuzi.svg import back_svg
+def _drawn(cards: list[Card] | tuple[Card, ...]) -> Figure:
+    """Cards in a row (``views/lesson.py`` draws them)."""
+    return {"kind": "zipai-cards", "cards": [c.code for c in cards]}
 
-    out = []
-    for kind, cards in parts:
-        if not cards:
-            continue
-        inner = "".join(back_svg() for _ in cards) if kind == "back" else cards_svg(cards)
-        out.append(f'<span class="phz-lesson-part phz-{kind}">{inner}</span>')
-    return f'<span class="phz-lesson-fig">{"".join(out)}</span>'
+
+def figure(*parts: tuple[str, list[Card] | tuple[Card, ...]]) -> Figure:
+    """Cards in parts side by side: ``hand`` (your hand), ``open`` (a group laid face up in front of you),
+    ``back`` (a group laid face down, drawn as card backs), ``offer`` (the card on the table, framed), ``group``
+    (a group of an arrangement); a part without cards is left out."""
+    return {"kind": "zipai-parts", "parts": [{"kind": kind, "cards": [c.code for c in cards]} for kind, cards in parts if cards]}
 
 
 def gw(cards: tuple[Card, ...] | list[Card]) -> Text:
@@ -302,26 +297,10 @@ SEAT = {
 NEXT = {"you": "xia", "xia": "shang", "shang": "you"}
 
 
-def seats_svg() -> str:
-    """The four seats around the table, seen from yours, with the order of play (an arrow round the table)."""
-    def lab(x: int, y: int, zh: str, en: str) -> str:
-        return (f'<text class="phz-zh" x="{x}" y="{y}" text-anchor="middle">{zh}</text>'
-                f'<text class="phz-en" x="{x}" y="{y}" text-anchor="middle">{en}</text>')
-
-    return (
-        '<svg class="phz-seats" aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 220" width="300" height="220">'
-        '<rect x="90" y="60" width="120" height="100" rx="8" fill="#e8dcc0" stroke="#8a7a5c"/>'
-        '<g fill="none" stroke="#526cfe" stroke-width="2.5">'
-        '<path d="M150 150 C 215 150 215 150 205 99"/><path d="M95 95 C 90 150 90 150 137 150"/>'
-        '<path d="M200 80 C 150 72 150 72 103 80" stroke-dasharray="5 4"/></g>'
-        '<g fill="#526cfe"><polygon points="205,88 199,100 211,100"/><polygon points="148,150 136,144 136,156"/>'
-        '<polygon points="92,81 104,74 104,87"/></g>'
-        + lab(150, 200, "你（庄家）", "you (dealer)")
-        + lab(262, 115, "下家", "after you")
-        + lab(150, 40, "醒家（不打）", "counter (sits out)")
-        + lab(38, 115, "上家", "before you")
-        + "</svg>"
-    )
+#: the four seats around the table, seen from yours, with the order of play (drawn with an arrow round the table)
+SEATS_FIGURE: Figure = {"kind": "zipai-seats", "seats": [
+    {"seat": "you", "zh": "你（庄家）", "en": "you (dealer)"}, {"seat": "xia", "zh": "下家", "en": "after you"},
+    {"seat": "xing", "zh": "醒家（不打）", "en": "counter (sits out)"}, {"seat": "shang", "zh": "上家", "en": "before you"}]}
 
 
 def _seats_who(rng: random.Random) -> Exercise:
@@ -344,7 +323,7 @@ def _seats_who(rng: random.Random) -> Exercise:
     return Exercise(
         Text(f"四人局，你坐庄。{d_zh}打出一张牌，没有人碰。谁可以吃这张牌（只要手里有能配的两张）？",
              f"Four at the table, you are the dealer. {d_en} {'discard' if d == 'you' else 'discards'} a card and nobody pengs it. Who may chi it (given two cards that go with it)?"),
-        seats_svg(), Text("座位图：你坐在下方，下家在右，醒家在对面，上家在左；出牌的次序是你、下家、上家。",
+        SEATS_FIGURE, Text("座位图：你坐在下方，下家在右，醒家在对面，上家在左；出牌的次序是你、下家、上家。",
                           "The seats: you at the bottom, the player after you on the right, the counter opposite, the player before you on the left; play goes you, after you, before you."),
         shuffled(rng, choices), right,
         Text(f"出牌的次序是你 → 下家 → 上家 → 你，醒家不打。{SEAT[d].zh if d != 'you' else '你'}打出的牌，只有坐在他后面的{SEAT[right].zh}能吃。",
@@ -954,22 +933,10 @@ def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 sp
     )
 
 
-def _by_language(draw: Callable[..., Exercise]) -> Callable[..., Exercise]:
-    """The exercise with its drawing for each language: the cards of a Chinese page without the
-    English layer, those of an English page without the band it hides (the same picture, about half
-    the elements per card: the lesson page draws some two hundred cards, a phone lays out each)."""
-
-    def drawn(*args: Any) -> Exercise:
-        ex = draw(*args)
-        return dataclasses.replace(ex, figure=for_language(ex.figure, "zh"), figure_en=for_language(ex.figure_en or ex.figure, "en"))
-
-    return drawn
-
-
 LESSON = Lesson(
     "paohuzi",
     Text("跑胡子入门", "Learn Paohuzi (跑胡子)"),
-    tuple(dataclasses.replace(step, draw=_by_language(step.draw)) for step in (
+    (
         Step("seats", Text("座位，谁能要这张牌", "Seats, and who may take a card"), _seats, count=4),
         Step("chi", Text("吃牌与比牌", "Chi, with bi"), _chi, count=4),
         Step("chi-choose", Text("几种吃法，选哪一种", "Several ways to chi: which one?"), _chi_choose, count=3),
@@ -982,7 +949,7 @@ LESSON = Lesson(
         Step("ready", Text("落轿的牌胡哪一张", "Which card a ready hand wins on"), _ready, count=3),
         Step("score", Text("这一胡得几分", "What a win scores"), _score, count=3),
         Step("take", Text("复习：能不能要这张牌，怎么要", "Review: may you take this card, and how?"), _take, count=3),
-    )),
+    ),
 )
 
 
@@ -1018,16 +985,10 @@ EXAMPLES: dict[str, tuple[tuple[tuple[str, str], ...], Text]] = {
 }
 
 
-def example_html(name: str, lang: str) -> str:
-    """One drawn example with its caption, for the lesson page."""
-    from html import escape
-
+def example(name: str) -> dict[str, Any]:
+    """One drawn example of the lesson page: what it shows (``views/lesson.py`` draws it) and its caption."""
     if name == "seats":
         cap = Text("四人局的座位：你坐庄；出牌的次序是你、下家、上家，醒家不打。", "A four-player table: you deal; play goes you, the player after you, the player before you; the counter sits out.")
-        fig = seats_svg()
-    else:
-        parts, cap = EXAMPLES[name]
-        fig = figure(*((k, _cs(v)) for k, v in parts))
-    c = cap.en if lang == "en" else cap.zh
-    fig = for_language(fig, lang)
-    return f'<figure class="phz-lesson-example"><div class="lesson-fig">{fig}</div><figcaption>{escape(c)}</figcaption></figure>'
+        return {"figure": SEATS_FIGURE, "caption": cap.as_dict()}
+    parts, cap = EXAMPLES[name]
+    return {"figure": figure(*((k, _cs(v)) for k, v in parts)), "caption": cap.as_dict()}

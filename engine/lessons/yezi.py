@@ -9,8 +9,7 @@ from ..yezi.best import Split, best_split, splits
 from ..yezi.cards import DECK, FACES, LEAF, PLAYERS, Card
 from ..yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, classify, rank_of
 from ..yezi.round import showing_winners
-from ..yezi.svg import hand_svg
-from .model import Choice, Exercise, Lesson, RuleRef, Step, Text, shuffled
+from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 COMBOS = RuleRef("yezi/play/", "combinations", Text("八种组合", "The eight combinations"))
 ROUND = RuleRef("yezi/play/", "round", Text("一局怎么打", "How a round goes"))
@@ -60,9 +59,9 @@ def _with_combination(rng: random.Random, extra: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _figure(cards: tuple[Card, ...], alt: Text) -> tuple[str, str, Text]:
-    """The drawing for Chinese pages (壹…拾 at each card's foot), for English ones (1–10), and its name."""
-    return hand_svg(cards, 40), hand_svg(cards, 40, "en"), alt
+def _figure(cards: tuple[Card, ...], alt: Text) -> tuple[Figure, Text]:
+    """The drawing (壹…拾 at each card's foot on Chinese pages, 1–10 on English ones) and its name."""
+    return {"kind": "yezi-cards", "cards": list(cards)}, alt
 
 
 
@@ -92,8 +91,8 @@ def _group(rng: random.Random) -> Exercise:
         if right
         else Text(f"{cs.zh} 不成八种组合中的任何一种，是{SCATTER_ZH}，得 9 分。", f"{cs.en} makes none of the eight combinations: a {SCATTER_EN}, scoring 9.")
     )
-    fig, fig_en, alt = _figure(group, Text(f"四张牌：{cs.zh}", f"Four cards: {_spoken_en(group)}"))
-    return Exercise(Text("这四张牌成什么组合？", "What does this group of four make?"), fig, alt, shuffled(rng, fixed), answer, explain, COMBOS, fig_en)
+    fig, alt = _figure(group, Text(f"四张牌：{cs.zh}", f"Four cards: {_spoken_en(group)}"))
+    return Exercise(Text("这四张牌成什么组合？", "What does this group of four make?"), fig, alt, shuffled(rng, fixed), answer, explain, COMBOS)
 
 
 # ------------------------------------------------------------------ step 2: the best split
@@ -140,12 +139,12 @@ def _split(rng: random.Random) -> Exercise:
 
     choices = [Choice(_split_key(best), _split_choice(best))] + [Choice(_split_key(s), _split_choice(s), why_not(s)) for s in worse]
     cs = _cards(hand)
-    fig, fig_en, alt = _figure(hand, Text(f"八张牌：{cs.zh}", f"Eight cards: {_spoken_en(hand)}"))
+    fig, alt = _figure(hand, Text(f"八张牌：{cs.zh}", f"Eight cards: {_spoken_en(hand)}"))
     return Exercise(
         Text("把这手牌分成两组，每组四张，怎样分总分最少？", "Split this hand into two groups of four: which split scores the lowest total?"),
         fig, alt, shuffled(rng, choices), _split_key(best),
         Text(f"最好的分法：{best_w.zh}。两组的分数相加，总分最少的分法最好。", f"The best split: {best_w.en}. The two groups' scores are added; the lowest total is best."),
-        COMBOS, fig_en,
+        COMBOS,
     )
 
 
@@ -191,15 +190,14 @@ def _showing(rng: random.Random, slot: int) -> Exercise:
     choices = [Choice(str(s), Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), None if str(s) == answer else why_not(s)) for s in range(PLAYERS)]
     choices.append(Choice("none", Text("没有赢家", "Nobody"), Text(f"有人亮出了组合，就有赢家：{why.zh}", f"Someone shows a combination, so somebody wins: {why.en}")))
     rows = [(Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), g) for s, g in enumerate(groups)]
-    fig = "".join(f'<div class="lesson-row"><span>{r.zh}</span> {hand_svg(g, 34)}</div>' for r, g in rows)
-    fig_en = "".join(f'<div class="lesson-row"><span>{r.en}</span> {hand_svg(g, 34, "en")}</div>' for r, g in rows)
+    fig: Figure = {"kind": "yezi-showing", "rows": [{"seat": r.as_dict(), "cards": list(g)} for r, g in rows]}
     alt = Text("；".join(x.zh for x in lines),
                "; ".join(f"Player {SEATS[s].en}: {_group_spoken_en(g)}" for s, g in enumerate(groups)))
     return Exercise(
         Text("四家各亮出一组，谁赢这一轮亮牌？", "Each player shows one group. Who wins this showing?"),
         fig, alt, tuple(choices), answer,
         Text(why.zh + "分数最少（组合排得最前）的一组赢。", why.en + " The group with the lowest score wins."),
-        ROUND, fig_en,
+        ROUND,
     )
 
 
@@ -223,22 +221,18 @@ def _round(rng: random.Random) -> Exercise:
 
     choices = tuple(Choice(str(s), Text(f"{SEATS[s].zh}家", f"Player {SEATS[s].en}"), None if s == w else why_not(s)) for s in range(PLAYERS))
 
-    def fig(lang: str) -> str:
-        return "".join(
-            f'<div class="lesson-row"><span>{SEATS[s].en if lang == "en" else SEATS[s].zh}</span> '
-            f'<span class="lesson-group">{hand_svg(sp.groups[0], 30, lang)}</span> <span class="lesson-group">{hand_svg(sp.groups[1], 30, lang)}</span></div>'
-            for s, sp in enumerate(splits_)
-        )
+    fig: Figure = {"kind": "yezi-round", "rows": [{"seat": {"zh": SEATS[s].zh, "en": SEATS[s].en}, "groups": [list(g) for g in sp.groups]}
+                                                  for s, sp in enumerate(splits_)]}
 
     return Exercise(
         Text("一局的两轮亮完了。谁赢这一局？", "Both showings of a round are over. Who wins the round?"),
-        fig("zh"),
+        fig,
         Text("；".join(x.zh for x in lines),
              "; ".join(f"Player {SEATS[s].en}: " + " + ".join(_group_spoken_en(g) for g in sp.groups) + f" = {sp.score}"
                        for s, sp in enumerate(splits_))),
         choices, str(w),
         Text(why.zh + "每家两组的分数相加，总分最少的赢。", why.en + " Each player's two scores are added; the lowest total wins."),
-        ROUND, fig("en"),
+        ROUND,
     )
 
 

@@ -266,7 +266,9 @@ def form_words() -> dict[str, Any]:
         "birds": [{"code": c.code, **w(f"{c.char}／{d.char}", str(c.rank))} for c in FACES if not c.big
                   for d in FACES if d.big and d.rank == c.rank],
         "terms": {k: w(zh, TERMS.get(zh, en)) for k, zh, en in (("huang", "荒牌", "dead hand"), ("zimo", "自摸", "self-drawn win"),
-                                                               ("stock", "底牌", "stock"), ("xi", "戏", "huxi"), ("fan", "番", "fan"))},
+                                                               ("stock", "底牌", "stock"), ("xi", "戏", "huxi"), ("fan", "番", "fan"),
+                                                               ("bird", "鸟", "bird"), ("birds", "打鸟", "birds betting"))},
+        "file_name": w("跑胡子积分表", "paohuzi-match-sheet"),  # a sheet's file before its match is named
         "heads": [w(*h) for h in (("局", "Hand"), ("庄", "Dealer"), ("胡", "Winner"), ("戏", "Huxi"), ("等", "Deng"), ("番", "Fan"), ("罚则", "Fouls"))],
         "limits": {"birds": MAX_BIRDS, "huxi": MOST_HUXI, "hand": MOST_IN_HAND, "zimo_huxi": DEFAULT.zimo_bonus,
                    # the counts up to the limit that no hand makes, each with why (said beside the field as it is typed)

@@ -62,6 +62,7 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
         root.locator('[data-role="more"]').click()
         root.locator('[data-role="zimo"]').click()
         root.locator('[data-fan="red"]').click()
+        settled(page)  # the form drawn again (by the view, through the worker) with the choice made
         for b in root.locator(".ms-entry .hw-btn").all():  # big targets for a thumb
             box = b.bounding_box()
             assert box and box["width"] >= 44 and box["height"] >= 44
@@ -75,11 +76,13 @@ def test_a_match_of_three_hands_entered_to_its_ranking_and_printed(browser, site
             root.locator(f'[data-role="palette"] [data-card="{code}"]').click()
         root.locator('[data-role="target"] .hw-btn').nth(2).click()
         root.locator('[data-role="palette"] [data-card="x8"]').click()
+        settled(page)
         assert "20" in root.locator('[data-role="hand-cards"]').inner_text()
         root.locator('[data-role="add"]').click()
         wait_hands(page, 2)
         # hand 3: A deals, C counts; nobody wins, and B did not show what his chi matched (烧比)
         root.locator('[data-role="winner"] [data-player="none"]').click()
+        settled(page)
         root.locator(".ms-fouls summary").click()
         root.locator('[data-role="foul"][data-player="1"]').select_option("shao_bi")
         root.locator('[data-role="add"]').click()

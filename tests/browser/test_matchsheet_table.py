@@ -121,6 +121,7 @@ def test_a_family_match_of_five_hands_on_a_phone(browser, site_url, tmp_path):
         # hand 2 of 5 corrected: the form reopens filled with it, the later totals are counted again
         root.locator('[data-role="pick"]').select_option("1")
         root.locator('[data-role="fix"]').click()
+        settled(page)  # the form drawn again (by the view, through the worker) with the hand to correct
         assert "改正第 2 局" in root.locator('[data-role="legend"]').inner_text()
         assert root.locator('[data-role="winner"] [data-player="0"]').get_attribute("aria-pressed") == "true"
         assert root.locator('[data-role="huxi"]').input_value() == "21"

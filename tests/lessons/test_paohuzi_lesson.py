@@ -238,12 +238,14 @@ def test_each_language_gets_its_own_cards():
     """A lesson's drawing for a Chinese page holds no English layer, the one for an English page no
     band (the stylesheet hides each there): the same picture with fewer elements per card, every card
     still drawn, in the exercises and in the page's drawn examples."""
-    from engine.lessons.paohuzi import EXAMPLES, example_html
+    from engine.lessons.paohuzi import EXAMPLES, example
+    from views.lesson import drawing
+    from views.lesson import example as drawn
 
     seen = 0
     for step in LESSON.steps:
         for ex in handle({"game": "lesson", "action": "exercises", "lesson": "paohuzi", "step": step.id, "seed": 7})["exercises"]:
-            zh, en = ex["figure"], ex["figure_en"]
+            zh, en = drawing(ex["figure"], "zh"), drawing(ex["figure"], "en")
             cards = zh.count('class="phz-card phz-lesson')
             assert cards == en.count('class="phz-card phz-lesson')
             assert '<g class="phz-en"' not in zh and "phz-band" not in en
@@ -252,7 +254,7 @@ def test_each_language_gets_its_own_cards():
                 seen += 1
     assert seen > 10
     for name in EXAMPLES:
-        zh, en = example_html(name, "zh"), example_html(name, "en")
+        zh, en = drawn(example(name), "zh"), drawn(example(name), "en")
         assert zh.count("<svg") == en.count("<svg") > 0
         assert '<g class="phz-en"' not in zh and "phz-band" not in en
     both = lesson_card_svg(C("d7"))

@@ -590,3 +590,134 @@ def test_the_form_showing_and_ledger_modules_draw_no_answer_themselves():
     assert 'view: "gupai-ledger"' in lg
     for drawn in ("caption", "gl-total", "hand-row", "kind_words", "settlement.lines", "totals.map", "还没有记下"):
         assert drawn not in lg, drawn
+
+
+def _between(html: str, start: str, end: str) -> str:
+    return html.split(start, 1)[1].split(end, 1)[0]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_lesson_cards_first_answer_is_its_live_card_with_its_choices_still(lang):
+    """Every step of every lesson: the build's first exercise is the first card the browser draws for the same set,
+    its question and drawing the same, its choices the same words (disabled, the answer folded under them)."""
+    from engine.lessons import LESSONS
+    from sitegen import lesson as site_lesson
+
+    for lid, lesson in LESSONS.items():
+        for step in lesson.steps:
+            first = site_lesson.exercises_widget(lang, {"lesson": lid, "step": step.id})
+            live = views.answer({"view": "lesson-exercises", "lang": lang,
+                                 "request": {"game": "lesson", "action": "exercises", "lesson": lid, "step": step.id, "seed": 1}})
+            assert live["ok"] and live["html"]["list"].count('<li class="lesson-ex"') == step.count
+            card = live["html"]["list"].split('<li class="lesson-ex"')[1]
+            assert _between(first, '<p class="lesson-q">', '<ul class="lesson-choices">') == _between(card, '<p class="lesson-q">', '<ul class="lesson-choices">')
+            labels = lambda html: re.findall(r'class="hw-btn lesson-choice"[^>]*>([^<]*)</button>', html)
+            assert labels(first) == labels(card) and labels(card)
+            assert " disabled" in _between(first, '<ul class="lesson-choices">', "</ul>") and "lesson-static-answer" in first
+            assert " disabled" not in card and 'data-value="' in card and 'class="lesson-feedback"' in card
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_lesson_verdict_says_right_or_not_why_and_links_its_rule(lang):
+    req = {"game": "lesson", "action": "check", "lesson": "dawei", "step": "reds", "seed": 7, "index": 0}
+    right = handle({**req, "answer": "0"})["answer"]["value"]
+    for answer in {right, "0", "1", "2"}:
+        v = views.answer({"view": "lesson-check", "lang": lang, "request": {**req, "answer": answer}})
+        if not v["ok"]:
+            continue
+        html = v["html"]["feedback"]
+        assert escape(v["verdict"][lang]) in html and escape(v["why"][lang]) in html
+        assert f'href="../../{v["rule"]["page"]}#{v["rule"]["anchor"]}"' in html and escape(v["rule"][lang]) in html
+
+
+def test_the_lesson_view_keeps_engine_text_as_text():
+    from views import lesson as view
+
+    evil = '<script>alert("x")</script>'
+    ex = {"index": 0, "question": {"zh": evil, "en": evil}, "figure": {"kind": "trick", "plays": [
+        {"seat": {"zh": evil, "en": evil}, "tiles": ["66"], "play": {"zh": evil, "en": evil}}]},
+        "figure_alt": {"zh": evil, "en": evil}, "choices": [{"value": '"><script>', "zh": evil, "en": evil}]}
+    v = {"verdict": {"zh": evil, "en": evil}, "why": {"zh": evil, "en": evil}, "rule": {"page": '"><script>', "anchor": "x", "zh": evil, "en": evil}}
+    for lang in ("zh", "en"):
+        text = view.exercises({"exercises": [ex]}, lang)["list"] + view.verdict(v, lang)["feedback"]
+        assert "<script" not in text and escape(evil) in text
+
+
+def test_the_lesson_module_draws_no_card_itself():
+    js = (ROOT / "widgets" / "lesson.js").read_text(encoding="utf-8")
+    for view in ("lesson-exercises", "lesson-check"):
+        assert f'"{view}"' in js
+    for drawn in ("lesson-q", "lesson-fig", "lesson-verdict", "lesson-why", "lesson-rule", "figure_alt", "rule.page"):
+        assert drawn not in js, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_dawei_simulations_first_answer_is_its_live_answer_and_batches_draw_every_game_so_far(lang):
+    from sitegen import dawei as site_dawei
+
+    first = site_dawei.sim_widget(lang, {"players": 5})
+    sim = {"game": "dawei", "action": "simulate", "players": 5}
+    whole = views.answer({"view": "dawei-sim", "lang": lang, "request": {**sim, "games": 20, "seed": 1}})
+    assert f'<div data-role="chart">{whole["html"]["chart"]}</div>' in first
+    assert f'<div data-role="summary" aria-live="polite">{whole["html"]["summary"]}</div>' in first
+    assert whole["html"]["chart"].count("<rect") == 24 and whole["html"]["summary"].startswith(("20 局", "20 games"))
+    # asked in two batches, the second given the first's games: the same figure and words as the twenty at once
+    one = views.answer({"view": "dawei-sim", "lang": lang, "request": {**sim, "games": 10, "seed": 1}})
+    two = views.answer({"view": "dawei-sim", "lang": lang, "before": one["games"],
+                        "request": {**sim, "games": 10, "seed": 11, "previous_banker": one["next_previous_banker"]}})
+    assert two["html"] == whole["html"]
+
+
+def test_a_simulation_view_given_games_it_cannot_read_says_so_in_words():
+    for before in (["x"], [{"net": ["<script>"], "end": "x", "turns": 1, "banker": None}], [{"net": [1]}]):
+        a = views.answer({"view": "dawei-sim", "lang": "en", "before": before,
+                          "request": {"game": "dawei", "action": "simulate", "players": 3, "games": 2, "seed": 1}})
+        assert not a["ok"] and a["error"]["zh"] and a["error"]["en"] and "html" not in a
+
+
+def test_the_dawei_simulation_module_draws_no_figure_itself():
+    js = (ROOT / "widgets" / "dawei.js").read_text(encoding="utf-8")
+    assert '"dawei-sim"' in js
+    for drawn in ("dawei-hist", "createElementNS", "保本", "break-even", "meanAbs"):
+        assert drawn not in js, drawn
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_match_sheets_first_form_is_its_live_form_with_its_controls_still(lang):
+    from sitegen import matchsheet as site_matchsheet
+
+    first = site_matchsheet.sheet_widget(lang, {})
+    still = _between(first, '<fieldset class="ms-entry">', "</fieldset>")
+    live = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "uid": "ms",
+                         "request": {"game": "paohuzi", "action": "sheet", "hands": [], "form": True}})
+    assert still.replace(" disabled", "") == live["html"]["form"]
+    assert 'data-player="none"' in still and " disabled" in still and " disabled" not in live["html"]["form"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_match_sheets_form_draws_the_hand_as_chosen_so_far(lang):
+    sheet = {"game": "paohuzi", "action": "sheet", "hands": [{"winner": 1, "huxi": 15, "bird": "x3"}], "birds": 2, "form": True}
+    entry = {"winner": 0, "chosen": True, "zimo": True, "mode": "cards", "huxi": None, "fan": [], "fouls": {"3": "shi_ti"}, "bird": "x3",
+             "cards": {"hand": ["x1", "d2"], "open": [{"kind": "peng", "cards": ["x3", "x3", "x3"]}], "card": "d5", "source": "self",
+                       "target": "open", "kind": "wei", "group": ["x4"]}}
+    a = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "uid": "w", "request": sheet, "entry": entry, "editing": 0})
+    form = a["html"]["form"]
+    assert 'data-player="0" disabled' not in form and 'aria-pressed="true" data-player="0"' in form
+    assert 'aria-pressed="true" data-mode="cards"' in form and 'aria-pressed="true" data-target="open"' in form
+    assert 'aria-pressed="true" data-kind="wei"' in form and 'data-role="palette"' in form and 'data-role="huxi"' not in form
+    assert '<option value="shi_ti" selected>' in form and '<details class="ms-fouls" open>' in form
+    assert '<option value="x3" selected>' in form and 'id="w-bird"' in form  # the birds' card, at a table that bets them
+    assert ("改正第 1 局" if lang == "zh" else "Correcting hand 1") in form
+    # the 戏 and 番 way: the count starts at the sheet's threshold, the self-draw pressed
+    huxi = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "uid": "w", "request": sheet,
+                         "entry": {**entry, "mode": "huxi"}})["html"]["form"]
+    assert 'data-role="huxi"' in huxi and 'aria-pressed="true" data-role="zimo"' in huxi and 'data-fan="red"' in huxi
+    # a hand the view cannot read is refused in words
+    bad = views.answer({"view": "paohuzi-matchsheet", "lang": lang, "request": sheet, "entry": {"winner": 0}})
+    assert not bad["ok"] and bad["error"]["en"]
+
+
+def test_the_match_sheet_module_draws_no_form_itself():
+    js = (ROOT / "widgets" / "matchsheet.js").read_text(encoding="utf-8")
+    for drawn in ("谁胡了？", "Who won?", "ms-toggle", "ms-palette", "ms-fouls", "记下这一局", "Enter this hand"):
+        assert drawn not in js, drawn

@@ -58,12 +58,8 @@ INTERFACE: dict[str, dict[str, str]] = {
     "lesson.js": {"2147483000": "the range of a random exercise set's seed"},
     "yezi.js": {"34": "CSS px width of a card drawn large", "30": "CSS px width of a card drawn small"},
     "matchsheet.js": {"20": "characters of a player's name typed", "60": "characters of an event's name typed"},
-    "dawei.js": {"3": "decimals of a percentage", "24": "bars of the spread figure",
-                 "10": "games a simulation asks for at once, so that its progress shows (the engine takes more); "
-                       "a margin in pixels",
-                 "600": "the width in pixels of the spread figure", "220": "the height in pixels of the spread figure",
-                 "20": "a margin in pixels", "25": "a margin in pixels", "30": "a margin in pixels", "40": "a margin in pixels",
-                 "50": "a margin in pixels", "60": "margins in pixels", "0.5": "the middle of a bar",
+    "dawei.js": {"3": "decimals of a percentage",
+                 "10": "games a simulation asks for at once, so that its progress shows (the engine takes more)",
                  "2147483000": "the range of a new game's seed"},
     "gupai.js": {"26": "the width in pixels of a tile's drawing"},
     "ledger.js": {"20": "characters a player's name box takes"},
@@ -166,11 +162,22 @@ def vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     levels = _answer({"game": "table", "action": "levels"})["levels"]
     zh |= {lv["short"]["zh"] for lv in levels}
     for game in ("dawei", "gupai", "paohuzi", "yezi"):  # every game's options answer names its readings
-        for option in _answer({"game": game, "action": "options"})["options"]:
+        options = _answer({"game": game, "action": "options"})
+        for option in options["options"]:
             # a reading's words, when a phrase of their own (可以 "allowed" or 并列 "shared" is any sentence's)
             zh |= {choice["zh"] for choice in option["choice_words"] if len(choice["zh"]) >= 4}
+        # the words a table says around its answers (打围's 柱, 分掷, 首色; 骨牌's 墩, 结牌, 做庄, 垫 …)
+        zh |= {w["zh"] for w in (options.get("words") or {}).values()}
+    # the 跑胡子 match sheet's words (荒牌, 鸟, 打鸟 …) and the sheet's own name
+    form = _answer({"game": "paohuzi", "action": "sheet", "hands": [], "form": True})["form"]
+    zh |= {w["zh"] for w in form["terms"].values()} | {form["file_name"]["zh"]}
     ids = frozenset(lv["id"] for lv in levels)
     return frozenset(w for w in zh if len(w) > 1), frozenset(w for w in zh if len(w) == 1), ids
+
+
+#: one-character words of the engine that are a game's wherever they stand in a widget's sentence (no ordinary
+#: sentence of an interface holds them): 荒 (a dead hand, 荒牌), 鸟 (the bird bet), 垫 (a tile laid face down)
+ANYWHERE = ("荒", "鸟", "垫")
 
 
 def findings(src: str) -> list[str]:
@@ -182,6 +189,7 @@ def findings(src: str) -> list[str]:
         if kind == "str":
             chinese = "".join(CJK.findall(text))
             hits = sorted(w for w in words if w in text)
+            hits += [c for c in ANYWHERE if c in chinese and not any(c in w for w in hits)]
             if chinese in chars:
                 hits.append(chinese)
             if text in ids:
@@ -228,6 +236,9 @@ def test_the_check_finds_a_game_word_and_a_deck_size_in_a_made_up_module() -> No
     assert any("'柱'" in f for f in found) and any("'strong'" in f for f in found)
     assert any("' 墩'" in f for f in found)  # a unit word alone beside a number
     assert len(found) == 6, found  # not the comment, the regular expression, the tag, nor 墩 inside a sentence
+    # the words issue 39 found left in the modules, each inside a sentence
+    for text in ("打鸟的人数", "最后一张（定鸟）", "跑胡子积分表", "扣下垫掉", "不能垫：", "分掷首色：选一种取法", "谁做庄？", "第 1 局：荒"):
+        assert findings(f'const x = ctx.t("{text}", "x");\n'), text
     clean = 'export const widgets = { "x-y": async (root, ctx) => { const a = await ctx.call({ game: "x" }); ' \
             'root.textContent = ctx.t(`共 ${a.deck} 张`, `${a.deck} cards`) + ctx.t("重试", "Retry"); } };\n'
     assert findings(clean) == []
@@ -236,6 +247,9 @@ def test_the_check_finds_a_game_word_and_a_deck_size_in_a_made_up_module() -> No
 def test_the_vocabulary_is_the_engines_and_every_module_is_read() -> None:
     words, chars, ids = vocabulary()
     assert {"甲家", "庄家", "醒家", "结牌", "封墩"} <= words and {"墩", "柱", "碰"} <= chars and {"basic", "strong"} <= ids
+    # issue 39: the words once left in the 跑胡子 match sheet, 骨牌's table and ledger and 打围's table
+    assert {"跑胡子积分表", "首色", "做庄", "打鸟", "荒牌"} <= words and {"鸟", "垫"} <= chars
+    assert all(any(c in w for w in words | chars) for c in ANYWHERE)  # the engine's words, every one
     assert len(words) >= 40
     assert len(WIDGETS) >= 15
     for path in WIDGETS:
