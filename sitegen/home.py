@@ -89,94 +89,93 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 RULES_PAGE = {"dawei": "main", "gupai": "rules", "yezi": "play", "paohuzi": "play"}
 
 
-def _counts(game: str) -> dict[str, Any]:
-    """Numbers of the fact box, from the engine (never typed by hand)."""
-    if game == "dawei":
-        from engine.dawei.dice import N_DICE
-        from engine.dawei.sticks import TOTAL_ZHU, full_pool
+def _dawei_facts() -> list[tuple[str, str, str, str]]:
+    from engine.dawei.dice import N_DICE
+    from engine.dawei.sticks import TOTAL_ZHU, full_pool
 
-        sim = handle({"game": "dawei", "action": "simulate", "players": 4, "games": 20, "seed": 0})
-        turns = round(sim["mean_turns"]) if sim.get("ok") else None
-        return {"dice": N_DICE, "sticks": sum(full_pool().values()), "zhu": TOTAL_ZHU, "turns": turns, "games": 20}
-    if game == "gupai":
-        from engine.gupai.tiles import DECK, HAND_SIZE, PLAYERS
+    sim = handle({"game": "dawei", "action": "simulate", "players": 4, "games": 20, "seed": 0})
+    turns = round(sim["mean_turns"]) if sim.get("ok") else None
+    games, sticks = 20, sum(full_pool().values())
+    return [
+        ("几个人玩", "Players",
+         "二至九人；原文说人数不限，但最好六七人，一般不超过九人",
+         "two to nine; the source sets no limit but finds six or seven best and advises no more than nine"),
+        ("一局多长", "A round",
+         f"直到桌上的签全部被掷走；让电脑打 {games} 局四人局，平均约 {turns} 掷。原文没有说要多少分钟",
+         f"until every stick on the table has been won; in {games} four-player rounds played by the computer, about {turns} throws on average. The source gives no time in minutes"),
+        ("器具", "Equipment",
+         f"{N_DICE} 颗色子、一只大碗、{sticks} 支竹签（共 {TOTAL_ZHU} 柱）",
+         f"{number_word(N_DICE)} dice, a large bowl and {sticks} bamboo sticks worth {TOTAL_ZHU} zhu (柱) in all"),
+        ("地方", "Region", "云南大理喜洲，白族", "Xizhou, Dali, Yunnan; the Bai people"),
+        ("来源", "Source",
+         f'张正泰《“打围”喜洲人的思维体操》（见<a href="{SOURCES}">原始资料</a>）',
+         f'Zhang Zhengtai, “打围”喜洲人的思维体操 (see <a href="{SOURCES}">primary sources</a>)'),
+    ]
 
-        return {"tiles": len(DECK), "hand": HAND_SIZE, "players": PLAYERS}
-    if game == "yezi":
-        from engine.yezi.cards import DECK, GROUP_SIZE, HAND_SIZE, PLAYERS
 
-        return {"cards": len(DECK), "hand": HAND_SIZE, "group": GROUP_SIZE, "players": PLAYERS}
-    if game == "paohuzi":
-        from engine.paohuzi.cards import COPIES, FACES
+def _gupai_facts() -> list[tuple[str, str, str, str]]:
+    from engine.gupai.tiles import DECK, HAND_SIZE, PLAYERS
 
-        return {"cards": len(FACES) * COPIES}
-    raise ValueError(game)
+    return [
+        ("几个人玩", "Players", f"{PLAYERS} 人", f"{PLAYERS}"),
+        ("一局多长", "A round",
+         f"一盘：每人 {HAND_SIZE} 张牌一圈一圈出完，然后按墩数结算。原文没有说要多少分钟，只说收拾起来快",
+         f"one hand: each player's {HAND_SIZE} tiles are played out trick by trick, then the tricks are settled. The source gives no time, only that the game packs up quickly"),
+        ("器具", "Equipment", f"一副 {len(DECK)} 张骨牌", f"a set of {len(DECK)} Chinese dominoes"),
+        ("地方", "Region", "湖北南部（鄂南）乡间", "the countryside of southern Hubei"),
+        ("来源", "Source",
+         f'论坛用户 cl828487 的帖子《本地骨牌打法》及回帖，2016 年（见<a href="{SOURCES}">原始资料</a>）',
+         f'a forum post by cl828487, 本地骨牌打法, with replies, 2016 (see <a href="{SOURCES}">primary sources</a>)'),
+    ]
+
+
+def _yezi_facts() -> list[tuple[str, str, str, str]]:
+    from engine.yezi.cards import DECK, GROUP_SIZE, HAND_SIZE, PLAYERS
+
+    return [
+        ("几个人玩", "Players", f"{PLAYERS} 人", f"{PLAYERS}"),
+        ("一局多长", "A round",
+         f"很短：每人 {HAND_SIZE} 张牌配成两组、各 {GROUP_SIZE} 张，先后亮两次就定名次。原文没有说要多少分钟",
+         f"short: each player sorts {HAND_SIZE} cards into two groups of {GROUP_SIZE} and shows them in two turns, which decides the places. The source gives no time"),
+        ("器具", "Equipment", f"{len(DECK)} 张竹片小牌和骰子", f"{len(DECK)} small bamboo cards and dice"),
+        ("地方", "Region", "湖南宁远县下灌村", "Xiaguan village, Ningyuan county, Hunan"),
+        ("来源", "Source",
+         f'童一飞、张介立记录整理《麻将滥殇——下灌叶子戏》（见<a href="{SOURCES}">原始资料</a>）',
+         f'recorded by Tong Yifei and Zhang Jieli, 麻将滥殇——下灌叶子戏 (see <a href="{SOURCES}">primary sources</a>)'),
+    ]
+
+
+def _paohuzi_facts() -> list[tuple[str, str, str, str]]:
+    from engine.paohuzi.cards import COPIES, FACES
+
+    cards = len(FACES) * COPIES
+    return [
+        ("几个人玩", "Players",
+         "通常四人，其中一人当醒家、这一局不出牌；也可三人或两人",
+         "usually four, one of whom counts out the stock and sits the round out; three or two can also play"),
+        ("一局多长", "A round",
+         "直到有人胡牌，或底牌摸完成荒牌。原文没有说一局要多少分钟；比赛每场 60 分钟",
+         "until someone wins, or the stock runs out and the round is dead. The source gives no time for a round; a match session lasts 60 minutes"),
+        ("器具", "Equipment", f"{cards} 张长条字牌（大字、小字各半）", f"{cards} long zi pai cards, half big and half small characters"),
+        ("地方", "Region", "湖南洞庭湖一带，以汉寿为中心", "the Dongting Lake region of Hunan, around Hanshou"),
+        ("来源", "Source",
+         f'佚名小册子《跑胡子游戏方法和比赛规则》（见<a href="{SOURCES}">原始资料</a>）',
+         f'an anonymous booklet, 跑胡子游戏方法和比赛规则 (see <a href="{SOURCES}">primary sources</a>)'),
+    ]
+
+
+#: where a fact box links the primary sources (from a game's front page)
+SOURCES = "../archive/sources/"
+
+#: each game's fact box: (label zh, label en, value zh, value en as HTML) rows in the archive's own words, their numbers
+#: from the engine (never typed by hand)
+FACTS = {"dawei": _dawei_facts, "gupai": _gupai_facts, "yezi": _yezi_facts, "paohuzi": _paohuzi_facts}
 
 
 def _facts(game: str, lang: str) -> list[tuple[str, str]]:
-    """(label, value as HTML) rows of the fact box, in the archive's own words."""
-    n = _counts(game)
+    """(label, value as HTML) rows of the fact box, in the reader's language."""
     zh = lang == "zh"
-    src = "../archive/sources/"
-    if game == "dawei":
-        turns = n["turns"]
-        rows = [
-            ("几个人玩", "Players",
-             "二至九人；原文说人数不限，但最好六七人，一般不超过九人",
-             "two to nine; the source sets no limit but finds six or seven best and advises no more than nine"),
-            ("一局多长", "A round",
-             f"直到桌上的签全部被掷走；让电脑打 {n['games']} 局四人局，平均约 {turns} 掷。原文没有说要多少分钟",
-             f"until every stick on the table has been won; in {n['games']} four-player rounds played by the computer, about {turns} throws on average. The source gives no time in minutes"),
-            ("器具", "Equipment",
-             f"{n['dice']} 颗色子、一只大碗、{n['sticks']} 支竹签（共 {n['zhu']} 柱）",
-             f"{number_word(n['dice'])} dice, a large bowl and {n['sticks']} bamboo sticks worth {n['zhu']} zhu (柱) in all"),
-            ("地方", "Region", "云南大理喜洲，白族", "Xizhou, Dali, Yunnan; the Bai people"),
-            ("来源", "Source",
-             f'张正泰《“打围”喜洲人的思维体操》（见<a href="{src}">原始资料</a>）',
-             f'Zhang Zhengtai, “打围”喜洲人的思维体操 (see <a href="{src}">primary sources</a>)'),
-        ]
-    elif game == "gupai":
-        rows = [
-            ("几个人玩", "Players", f"{n['players']} 人", f"{n['players']}"),
-            ("一局多长", "A round",
-             f"一盘：每人 {n['hand']} 张牌一圈一圈出完，然后按墩数结算。原文没有说要多少分钟，只说收拾起来快",
-             f"one hand: each player's {n['hand']} tiles are played out trick by trick, then the tricks are settled. The source gives no time, only that the game packs up quickly"),
-            ("器具", "Equipment", f"一副 {n['tiles']} 张骨牌", f"a set of {n['tiles']} Chinese dominoes"),
-            ("地方", "Region", "湖北南部（鄂南）乡间", "the countryside of southern Hubei"),
-            ("来源", "Source",
-             f'论坛用户 cl828487 的帖子《本地骨牌打法》及回帖，2016 年（见<a href="{src}">原始资料</a>）',
-             f'a forum post by cl828487, 本地骨牌打法, with replies, 2016 (see <a href="{src}">primary sources</a>)'),
-        ]
-    elif game == "yezi":
-        rows = [
-            ("几个人玩", "Players", f"{n['players']} 人", f"{n['players']}"),
-            ("一局多长", "A round",
-             f"很短：每人 {n['hand']} 张牌配成两组、各 {n['group']} 张，先后亮两次就定名次。原文没有说要多少分钟",
-             f"short: each player sorts {n['hand']} cards into two groups of {n['group']} and shows them in two turns, which decides the places. The source gives no time"),
-            ("器具", "Equipment", f"{n['cards']} 张竹片小牌和骰子", f"{n['cards']} small bamboo cards and dice"),
-            ("地方", "Region", "湖南宁远县下灌村", "Xiaguan village, Ningyuan county, Hunan"),
-            ("来源", "Source",
-             f'童一飞、张介立记录整理《麻将滥殇——下灌叶子戏》（见<a href="{src}">原始资料</a>）',
-             f'recorded by Tong Yifei and Zhang Jieli, 麻将滥殇——下灌叶子戏 (see <a href="{src}">primary sources</a>)'),
-        ]
-    else:
-        rows = [
-            ("几个人玩", "Players",
-             "通常四人，其中一人当醒家、这一局不出牌；也可三人或两人",
-             "usually four, one of whom counts out the stock and sits the round out; three or two can also play"),
-            ("一局多长", "A round",
-             "直到有人胡牌，或底牌摸完成荒牌。原文没有说一局要多少分钟；比赛每场 60 分钟",
-             "until someone wins, or the stock runs out and the round is dead. The source gives no time for a round; a match session lasts 60 minutes"),
-            ("器具", "Equipment", f"{n['cards']} 张长条字牌（大字、小字各半）", f"{n['cards']} long zi pai cards, half big and half small characters"),
-            ("地方", "Region", "湖南洞庭湖一带，以汉寿为中心", "the Dongting Lake region of Hunan, around Hanshou"),
-            ("来源", "Source",
-             f'佚名小册子《跑胡子游戏方法和比赛规则》（见<a href="{src}">原始资料</a>）',
-             f'an anonymous booklet, 跑胡子游戏方法和比赛规则 (see <a href="{src}">primary sources</a>)'),
-        ]
-    out = []
-    for lz, le, vz, ve in rows:
-        out.append((lz if zh else le, vz if zh else ve))
-    return out
+    return [(lz if zh else le, vz if zh else ve) for lz, le, vz, ve in FACTS[game]()]
 
 
 def has_lesson(game: str, lang: str) -> bool:

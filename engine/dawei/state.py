@@ -308,6 +308,26 @@ class DaweiState(GameState):
                     "It is time to throw: taking, splitting and passing come only after a first split throw.")
         return None
 
+    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    def basic_action(self) -> str:
+        """The basic computer player (:func:`policy`): it sees only what every seat sees."""
+        return policy(self)
+
+    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
+        from .review import own
+
+        return own(self, seat, chosen)
+
+    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+        from .review import why
+
+        return why(self, seat, better, chosen)
+
+    def review_how(self) -> tuple[str, str] | None:
+        from .review import HOW
+
+        return HOW
+
     def observation(self, player: int) -> dict[str, Any]:
         return {
             "seat": player, "seat_name": {"zh": seat_zh(player), "en": seat_en(player)},

@@ -294,6 +294,28 @@ class GupaiState(GameState):
             return None
         return self.why_illegal(Move(tuple(tiles.split(".")), side == "up"))
 
+    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    def basic_action(self) -> str:
+        """The basic computer player's move (the tables' computer seats)."""
+        return move_id(computer_move(self))
+
+    def strong_rollout_units(self, full: int) -> int:
+        """A rollout's work shrinks with the tiles left in hand (32 at the deal)."""
+        return max(100, full * sum(len(h) for h in self.hands) // 32)
+
+    def strong_unit(self) -> tuple[str, str]:
+        return "墩", "tricks (墩)"
+
+    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
+        from .review import own
+
+        return own(self, seat, chosen)
+
+    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+        from .review import why
+
+        return why(self, seat, better, chosen)
+
     def observation(self, player: int) -> dict[str, Any]:
         def moves(ms: tuple[tuple[int, Move], ...]) -> list[dict[str, Any]]:
             return [{"seat": s, "up": m.up, "tiles": list(m.tiles) if (m.up or s == player) else [None] * len(m.tiles)} for s, m in ms]

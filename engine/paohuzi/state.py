@@ -256,6 +256,44 @@ class PaohuziState(GameState):
         foul = self.foul_of(Action(p, parts[0], card, groups))  # type: ignore[arg-type]  # the card and groups are checked not None just above
         return foul.zh, foul.en
 
+    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    def basic_action(self) -> str:
+        """The protocol's basic player: its discard weighs the next seat's discards (``public_passes``), not its
+        silent passes, as the tables' computer seats do (DEVELOPING.md says why they keep theirs)."""
+        p = self.pending()
+        assert p is not None  # (asked only of a hand in progress)
+        return action_id(choose(public_passes(self, p), p))
+
+    def play_out(self) -> PaohuziState:
+        """The hand played to its end by the computer at every seat, writing no more to its log (a rollout reads
+        only its result)."""
+        from .ai import play_out
+
+        self.quiet = True
+        play_out(self)
+        return self
+
+    def strong_rollout_units(self, full: int) -> int:
+        """A rollout's work shrinks with the stock left to draw."""
+        return max(1_000, full * min(22, len(self.stock) + 2) // 22)
+
+    def table_hint(self, seed: int) -> str | None:
+        """The hint of the 跑胡子 table: its own search of a copy of the hand (:func:`engine.protocol.strong.paohuzi_hint`)."""
+        from ..protocol.strong import STRONG_UNITS, paohuzi_hint
+
+        s = self.setup
+        return action_id(paohuzi_hint(self, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # (the hint searches a copy)
+
+    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
+        from .review import own
+
+        return own(self, seat, chosen)
+
+    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+        from .review import why
+
+        return why(self, seat, better, chosen)
+
     def observation(self, player: int) -> dict[str, Any]:
         s = self.setup
         if player < self.n:

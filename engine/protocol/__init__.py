@@ -139,6 +139,70 @@ class GameState(ABC):
         cards returns a plain copy."""
         return self.clone()
 
+    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    def basic_action(self) -> str:
+        """The basic computer player's move for the seat to decide (the strong level plays it at every seat of its
+        rollouts, and keeps it unless another move is better); by default the first lawful move."""
+        return self.legal_actions()[0]
+
+    def play_out(self) -> object:
+        """Play this game (changed in place) to its end with the basic player at every seat: a rollout of the
+        strong level, whose result alone is read. By default one basic move after another."""
+        for _ in range(self.max_actions + 1):
+            if self.is_terminal():
+                break
+            self.apply(self.basic_action())
+        return self
+
+    def strong_rollout_units(self, full: int) -> int:
+        """The work of one rollout from here, given ``full``, the work of one from the game's first move; by
+        default the whole of it (a game that knows how much of it is left says less)."""
+        return full
+
+    def strong_candidates(self) -> list[str] | None:
+        """The moves the strong level plays out when few of the lawful ones can be best (the basic move is
+        always added); None (the default) to play out every lawful move."""
+        return None
+
+    def strong_values(self) -> dict[str, float] | None:
+        """Each lawful move's exact value for the seat to decide, where the only uncertainty is chance the game
+        can weigh; None (the default) to play the moves out in imagined deals."""
+        return None
+
+    def strong_deal(self, player: int, rng: random.Random, moves: Sequence[str]) -> list[float] | None:
+        """``player``'s result after each of ``moves`` in one deal of what it cannot see (drawn with ``rng``),
+        for a game that scores every move of a deal at once; None (the default) to play each move out."""
+        return None
+
+    def strong_unit(self) -> tuple[str, str]:
+        """What a seat's result is counted in, in words (zh, en): a review's figures are in it."""
+        return "分", "points"
+
+    def table_hint(self, seed: int) -> str | None:
+        """The strong level's hint as the game's own table gives it, where the table searches its own way; None
+        (the default) where it asks the strong level as the review does."""
+        return None
+
+    def mistake_loss(self, usual: float) -> float:
+        """The loss, in :meth:`strong_unit`, from which a review calls a clearly worse move a mistake; by
+        default ``usual``, the game's (a game whose unit changes with its rules says its own)."""
+        return usual
+
+    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
+        """What ``seat``'s move ``chosen`` does, in the game's own terms (zh, en), for a review that finds it as
+        good as the best; None when the game has nothing to add."""
+        return None
+
+    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+        """What the move ``better`` keeps or denies against ``seat``'s ``chosen``, in the game's own terms (zh,
+        en), for a review that finds ``chosen`` costly; None when the game has nothing to add."""
+        return None
+
+    def review_how(self) -> tuple[str, str] | None:
+        """How a review of this game weighs each option, in words (zh, en), where the game does it otherwise
+        than by imagined deals; None (the default) for the review's own words on deals."""
+        return None
+
     def action_words(self, action: str) -> tuple[str, str]:
         """A lawful move of the current player in words (zh, en)."""
         return action, action

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable
 
-from . import GameState
+from . import ADAPTERS, GameState
 
 #: Work units (about a microsecond of CPython each) of one rollout from the first move of a
 #: game: a deal of the hidden cards plus the game played out by the basic player. Measured
@@ -50,8 +50,9 @@ STRONG_UNITS: dict[str, int] = {"gupai": 120_000, "paohuzi": 600_000, "yezi": 12
 #: standard errors (跑胡子's results vary so much from deal to deal that a few deals mislead)
 MARGIN: dict[str, float] = {"gupai": 0.0, "paohuzi": 1.0, "yezi": 1.0}
 
-#: the games with a basic computer player for the rollouts and a strong level (every game)
-COVERED = frozenset({"gupai", "paohuzi", "yezi", "dawei"})
+#: the games with a basic computer player for the rollouts and a strong level: every game (a game's basic player is
+#: its :meth:`GameState.basic_action`, by default its first lawful move)
+COVERED = frozenset(ADAPTERS)
 
 #: the levels a request may ask for, in words
 LEVELS: dict[str, tuple[str, str]] = {
@@ -71,54 +72,14 @@ def read_level(req: dict[str, Any]) -> str:
 
 
 def basic_action(state: GameState) -> str:
-    """The basic computer player's move for the seat to decide, as a protocol move."""
-    game = state.game
-    if game == "gupai":
-        from ..gupai.state import GupaiState, computer_move, move_id
-
-        assert isinstance(state, GupaiState)
-        return move_id(computer_move(state))
-    if game == "paohuzi":
-        from ..paohuzi.ai import choose, public_passes
-        from ..paohuzi.state import PaohuziState
-        from ..paohuzi.table import action_id
-
-        assert isinstance(state, PaohuziState)
-        p = state.pending()
-        assert p is not None  # (asked only of a game in progress)
-        return action_id(choose(public_passes(state, p), p))
-    if game == "yezi":
-        return state.basic_action()  # type: ignore[attr-defined, no-any-return]  # 叶子戏's adapter has its own basic_action (issue 39.1 makes it the protocol's)
-    if game == "dawei":
-        from ..dawei.state import policy
-
-        return policy(state)  # type: ignore[arg-type]  # 打围's basic player reads its own state (issue 39.2 leaves the generic code with the registry alone)
-    return state.legal_actions()[0]
+    """The basic computer player's move for the seat to decide, as a protocol move (the game's own)."""
+    return state.basic_action()
 
 
 def rollout(state: GameState) -> list[float]:
     """Play ``state`` (changed in place) to the end with the basic player at every seat; each seat's result.
     (A 跑胡子 hand played out so writes no more to its log: only its result is read.)"""
-    game = state.game
-    if game == "gupai":
-        from ..gupai.state import GupaiState
-
-        assert isinstance(state, GupaiState)
-        state.play_out()
-    elif game == "paohuzi":
-        from ..paohuzi.ai import play_out as pao_out
-        from ..paohuzi.state import PaohuziState
-
-        assert isinstance(state, PaohuziState)
-        state.quiet = True  # only the result counts: the hand writes no log
-        pao_out(state)
-    elif game == "yezi":
-        state.play_out()  # type: ignore[attr-defined]  # 叶子戏's own: every seat yet to split takes its best split
-    else:
-        for _ in range(state.max_actions + 1):
-            if state.is_terminal():
-                break
-            state.apply(basic_action(state))
+    state.play_out()
     return [float(x) for x in state._returns()] if state.is_terminal() else [0.0] * state.num_players()
 
 
@@ -229,15 +190,7 @@ class Choice:
 
 def rollout_units(state: GameState) -> int:
     """The work of one rollout from ``state``: :data:`ROLLOUT_UNITS` scaled by how much of the game is left."""
-    full = ROLLOUT_UNITS.get(state.game, 10_000)
-    if state.game == "gupai":
-        return max(100, full * sum(len(h) for h in state.hands) // 32)  # type: ignore[attr-defined, misc]  # 骨牌's tiles in hand (issue 39.2 asks the game for its rollout's work)
-    if state.game == "paohuzi":
-        from ..paohuzi.state import PaohuziState
-
-        assert isinstance(state, PaohuziState)
-        return max(1_000, full * min(22, len(state.stock) + 2) // 22)
-    return full
+    return state.strong_rollout_units(ROLLOUT_UNITS.get(state.game, 10_000))
 
 
 def rollouts_for(state: GameState, units: int) -> int:
@@ -250,10 +203,11 @@ def decision_seed(state: GameState, seed: int) -> str:
     return f"strong:{state.game}:{seed}:{len(state.actions)}:{'|'.join(state.actions[-4:])}"
 
 
-def strong_choice(state: GameState, rollouts: int, seed: int = 0,  # noqa: C901, PLR0915  issue 39.2 splits it: the strong level from the protocol and registry, no per-game branch
-                  cancel: Callable[[], bool] | None = None) -> Choice:
+def strong_choice(state: GameState, rollouts: int, seed: int = 0,
+                  cancel: Callable[[], bool] | None = None, also: str | None = None) -> Choice:
     """The strong level's move for the seat to decide in ``state`` (not changed), playing at most
-    ``rollouts`` rollouts. See the module's docstring."""
+    ``rollouts`` rollouts. See the module's docstring. ``also``: a lawful move played out too where the game
+    plays out only its candidates (a review weighs the reader's own move)."""
     player = state.current_player()
     if player is None:
         raise ValueError("the game is over: nobody decides")
@@ -261,18 +215,17 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,  # noqa: C901,
     basic = basic_action(state)
     if len(legal) == 1:
         return Choice(legal[0], (Estimate(legal[0], 0.0, 0.0, 0),), 0, 0, False)
-    exact = getattr(state, "strong_values", None)
-    exact_values = exact() if exact is not None else None
+    exact_values = state.strong_values()
     if exact_values:
         # a game whose only uncertainty is chance the engine can weigh exactly (打围's second throw)
         if cancel is not None and cancel():
             return Choice(basic, (), 0, 0, True)
         best_exact = max(legal, key=lambda a: (exact_values[a], a == basic))
         return Choice(best_exact, tuple(Estimate(a, exact_values[a], 0.0, 1) for a in legal), 1, len(legal), False)
-    candidates = getattr(state, "strong_candidates", None)
+    candidates = state.strong_candidates()
     if candidates is not None:
         # a game with many lawful moves of which few can be best (叶子戏's splits): those, and the basic move
-        legal = candidates()
+        legal = candidates if also is None or also in candidates else candidates + [also]
         if basic not in legal:
             legal = [basic] + legal
     deals = max(1, rollouts // len(legal))
@@ -280,40 +233,49 @@ def strong_choice(state: GameState, rollouts: int, seed: int = 0,  # noqa: C901,
     played = 0
     cancelled = False
     base = decision_seed(state, seed)
-    fast = getattr(state, "strong_deal", None)  # a game that scores every move of one deal at once (叶子戏's splits)
     for k in range(deals):
         rng = random.Random(f"{base}:{k}")
-        if fast is not None:
+        quick = state.strong_deal(player, rng, legal)  # a game that scores every move of one deal at once (叶子戏's splits)
+        if quick is not None:
             if cancel is not None and cancel():
                 cancelled = True
                 break
-            quick = fast(player, rng, legal)
-            if quick is not None:
-                played += len(legal)
-                rows.append(quick)
-                continue
-            rng = random.Random(f"{base}:{k}")
-        world = state.resample(player, rng)
-        world.legal_actions()  # the lawful moves worked out once a deal: each move's copy of the deal shares them
-        values: list[float] = []
-        for a in legal:
-            if cancel is not None and cancel():
-                cancelled = True
-                break
-            w = world.clone()
-            played += 1
-            try:
-                w.apply(a)
-                values.append(rollout(w)[player])
-            except (AssertionError, ValueError, KeyError, IndexError):
-                # a deal the game's own state cannot play to the end (an imagined deal that
-                # contradicts something the table remembers): the whole deal is left out
-                values = []
-                break
+            played += len(legal)
+            rows.append(quick)
+            continue
+        values, n, cancelled = _play_deal(state.resample(player, random.Random(f"{base}:{k}")), player, legal, cancel)
+        played += n
         if cancelled:
             break
         if values:
             rows.append(values)
+    return _chosen(state, legal, basic, rows, played, cancelled)
+
+
+def _play_deal(world: GameState, player: int, legal: list[str],
+               cancel: Callable[[], bool] | None) -> tuple[list[float], int, bool]:
+    """Each of ``legal`` played out in one deal ``world``: ``player``'s result after each (empty when the deal
+    cannot be played to the end), the rollouts played, and whether ``cancel`` answered true."""
+    world.legal_actions()  # the lawful moves worked out once a deal: each move's copy of the deal shares them
+    values: list[float] = []
+    played = 0
+    for a in legal:
+        if cancel is not None and cancel():
+            return values, played, True
+        w = world.clone()
+        played += 1
+        try:
+            w.apply(a)
+            values.append(rollout(w)[player])
+        except (AssertionError, ValueError, KeyError, IndexError):
+            # a deal the game's own state cannot play to the end (an imagined deal that
+            # contradicts something the table remembers): the whole deal is left out
+            return [], played, False
+    return values, played, False
+
+
+def _chosen(state: GameState, legal: list[str], basic: str, rows: list[list[float]], played: int, cancelled: bool) -> Choice:
+    """The choice the deals ``rows`` make (one row per deal finished: the seat's result after each of ``legal``)."""
     done = len(rows)
     estimates = []
     for i, a in enumerate(legal):

@@ -277,6 +277,23 @@ class YeziState(GameState):
         zh, en = cards_words(move_cards(rest))
         return f"亮出{zh}", f"Show {en}"
 
+    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    def mistake_loss(self, usual: float) -> float:
+        """Scored by placings a review counts first places (a fraction of a round): a mistake is a tenth of one."""
+        from .review import MISTAKE_PLACING
+
+        return MISTAKE_PLACING if self.config.scoring == "placing" else usual
+
+    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
+        from .review import own
+
+        return own(self, seat, chosen)
+
+    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
+        from .review import why
+
+        return why(self, seat, better, chosen)
+
     def observation(self, player: int) -> dict[str, Any]:
         d = self.deal
         mine = self.arranged.get(player)

@@ -95,10 +95,10 @@ def test_a_paohuzi_hand_reviewed_a_decision_at_a_time() -> None:
 
 
 def test_a_paohuzi_discard_is_explained_by_the_cards_seen() -> None:
-    from engine.protocol.review import _paohuzi_why
-
     st = open_state({"game": "paohuzi", "seed": 3})
-    zh, en = _paohuzi_why(st, 0, "discard:x8", "discard:d8")
+    why = st.review_why(0, "discard:x8", "discard:d8")
+    assert why is not None
+    zh, en = why
     assert "小八" in zh and "大捌" in zh and "unseen" in en and "碰" in en
 
 
@@ -288,8 +288,12 @@ def test_the_yezi_review_says_which_group_to_show_second_and_why() -> None:
     """Under placings (seed 1) the reader shows the combination first, as the basic level does; the strong
     level shows the same groups the other way round, and the reason names the combination kept for the
     second showing and why it places better there, in both languages."""
-    from engine.protocol.review import _yezi_groups
     from engine.yezi.combos import classify
+    from engine.yezi.state import move_cards
+
+    def _yezi_groups(move: str) -> tuple:  # a split's two groups, in the order shown
+        first, _, second = move.partition(":")[2].partition("|")
+        return move_cards(first), move_cards(second)
 
     a = handle({"game": "table", "action": "review", "seat": 0, "position": _yezi_played(1, "placing", basic_action)})
     d = a["decisions"][0]
@@ -429,3 +433,42 @@ def test_the_review_view_puts_the_verdict_and_reason_first_and_the_figures_behin
 
     d = {"n": 1, "move": 1, "analysed": False, "chosen_words": {"zh": "<script>", "en": "<script>"}}
     assert "<script>" not in decision(d, {"zh": "分", "en": "points"}, "en")
+
+
+def test_a_new_game_gets_the_strong_level_and_a_review_without_a_line_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DEVELOPING.md's 猜单双, registered as it says and nothing more: the strong level weighs its guess (holding
+    one pebble, the total is even two times in three: the strong level leaves the basic player's "odd"), a table
+    answers at the strong level, and a review of a whole game judges each of the reader's decisions in words."""
+    import re
+    import sys
+    import types
+    from pathlib import Path
+
+    from engine.protocol.strong import strong_choice
+
+    text = (Path(__file__).resolve().parents[2] / "DEVELOPING.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(from engine\.protocol import .*?)```", text, re.S)
+    assert code, "DEVELOPING.md lost its worked example of a new game"
+    module = types.ModuleType("engine.protocol.caidanshuang")
+    exec(compile(code.group(1), "DEVELOPING.md", "exec"), module.__dict__)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(ADAPTERS, "caidanshuang", "engine.protocol.caidanshuang:CaiState")
+
+    st = open_state({"game": "caidanshuang", "seed": 1, "actions": ["hide:1", "hide:2"]})
+    assert basic_action(st) == "odd"
+    c = strong_choice(st, 400, seed=1)
+    est = {e.action: e.mean for e in c.estimates}
+    assert c.action == "even" and est["even"] > 0 > est["odd"] and c.deals == 200
+
+    play = handle({"game": "table", "action": "play", "level": "strong", "position": st.written()})
+    assert play["ok"] and play["choice"]["level"] == "strong", play
+    assert {e["id"] for e in play["choice"]["estimates"]} == {"odd", "even"} and play["choice"]["deals"] >= 1
+
+    finished = dict(st.written(), actions=["hide:1", "hide:2", "odd"])
+    a = handle({"game": "table", "action": "review", "seat": 0, "position": finished})
+    assert a["ok"], a
+    assert [d["chosen"] for d in a["decisions"]] == ["hide:1", "odd"] and a["over"] and a["returns"] == [1.0, -1.0]
+    guess = a["decisions"][1]
+    assert guess["top"] == "even" and guess["verdict"] != "best" and guess["verdict_words"]["en"]
+    assert {o["id"] for o in guess["options"]} == {"odd", "even"} and a["unit"] == {"zh": "分", "en": "points"}
+    assert _cjk(guess["why"]["zh"]) and guess["why"]["en"][:1].isupper() and _cjk(a["summary"]["zh"])
