@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SHOWING = '.hw[data-widget="yezi-showing"]'
 NAMES = ["我", "老伴", "大姐", "二哥"]
@@ -77,7 +78,11 @@ def record_round(page, root, thrower: int) -> int:
     root.locator('[data-role="thrower"]').select_option(str(thrower))
     page.wait_for_function(f"() => !document.querySelector('{SHOWING} [data-role=\"add-round\"]').disabled")
     root.locator('[data-role="add-round"]').click()
-    page.wait_for_function(f"n => document.querySelectorAll('{SHOWING} [data-role=\"round-row\"]').length === n", arg=before + 1)
+    try:
+        page.wait_for_function(f"n => document.querySelectorAll('{SHOWING} [data-role=\"round-row\"]').length === n", arg=before + 1)
+    except PlaywrightTimeout:  # what the page said instead, for whoever reads the failure
+        said = " | ".join(root.locator(f'[data-role="{r}"]').inner_text() for r in ("tally-message", "message", "add-round"))
+        raise AssertionError(f"round {before + 1} was not recorded; the page says: {said}") from None
     return before + 1
 
 
