@@ -182,9 +182,9 @@ def a_open(req: dict[str, Any]) -> dict[str, Any]:
                        "This record was kept at a real table (a ledger, dice thrown or cards dealt at the table): open it on that page.")
     want = req.get("expect")  # the game of the table opening it
     if want is not None and want != pos["game"]:
-        from . import GAME_NAMES
+        from . import game_name
 
-        g = GAME_NAMES.get(pos["game"], (pos["game"], pos["game"]))
+        g = game_name(pos["game"])
         raise ApiError("other_game", f"这份记录是一局{g[0]}，不能在这张牌桌上打开。", f"This record is a game of {g[1]}; it cannot be opened at this table.")
     if want == "dawei" and (pos.get("previous_banker") is not None or pos.get("drop_chance") or pos.get("drops")):
         raise ApiError("not_this_table", "这一局接着上一局打，或者色子可能掉出碗外：这张牌桌只开新的一局、色子都在碗里。这份记录可以在命令行上复核（见“对局的文字记录”一页）。",
