@@ -214,8 +214,8 @@ def _options_named(cls: type[GameState], setup: Mapping[str, Any]) -> dict[str, 
     out = dict(setup.get("options") or {})
     reads = cls.option_names(dict(setup))
     for oid in named_defaults():
-        game, _, short = oid.partition(".")
-        if game == cls.game and short in reads and short not in out:
+        of, _, short = oid.partition(".")  # the option's game, and its short name
+        if of == cls.game and short in reads and short not in out:
             o = _option(oid)
             if o is not None:
                 out[short] = o.default
