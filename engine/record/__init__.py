@@ -397,8 +397,8 @@ def read_sheet_of(req: Mapping[str, Any], game: str, sheet: str, words: tuple[st
     return rec
 
 
-def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: each game's record read from the registry (as chess.pgn)
-    """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
+def _lines(text: str) -> list[str]:
+    """A record's lines, once the text as a whole is known to be readable."""
     if not isinstance(text, str):
         raise RecordError(1, "记录应是一段文字。", "A record should be text.")
     if len(text) > MAX_CHARS:
@@ -414,6 +414,11 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise RecordError(MAX_LINES + 1, f"记录太长了（至多 {MAX_LINES} 行）。", f"The record is too long (at most {MAX_LINES} lines).")
+    return lines
+
+
+def _header(lines: list[str]) -> tuple[dict[str, str], dict[str, int], dict[str, str], int]:
+    """The header's tags (and the line of each), its Option tags and the index of the line after it."""
     tags: dict[str, str] = {}
     tag_line: dict[str, int] = {}
     options: dict[str, str] = {}
@@ -450,6 +455,11 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
     if tags["Record"] != FORMAT_VERSION:
         raise RecordError(tag_line["Record"], f"这是第 {tags['Record'][:10]} 版的记录格式；本引擎读第 {FORMAT_VERSION} 版。",
                           f"This record is in version {tags['Record'][:10]} of the format; this engine reads version {FORMAT_VERSION}.")
+    return tags, tag_line, options, n
+
+
+def _setup(tags: dict[str, str], tag_line: dict[str, int], options: dict[str, str]) -> GameState:
+    """The game the header names, dealt (its setup tags read by the game's record class)."""
     game = tags.get("Game")
     if game not in ADAPTERS:
         zh = "、".join(f"{g}（{e.record_name()[0]}）" for g, e in entries().items())
@@ -476,6 +486,12 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
     except IllegalAction as e:
         first = min((ln for name, ln in tag_line.items() if name in TAG_SETUP or name == "Option"), default=tag_line["Game"])
         raise RecordError(first, f"这一局的设置不成立：{e.zh}", f"The setup of this game is not possible: {e.en}") from None
+    return st
+
+
+def _moves(st: GameState, tags: dict[str, str], tag_line: dict[str, int], lines: list[str], n: int) -> list[int]:
+    """Each move of the record played on ``st`` in turn; the line of each."""
+    cls = type(st)
     names = tags["Names"].split(";") if "Names" in tags else None
     if names is not None and len(names) != st.num_players():
         raise RecordError(tag_line["Names"], f"标签 Names 应写 {st.num_players()} 个名字（每个座位一个，用分号分开）。",
@@ -506,6 +522,15 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
         except IllegalAction as e:
             raise RecordError(ln, f"第 {number} 步不合规则：{e.zh}", f"Move {number} breaks the rules: {e.en}") from None
         move_lines.append(ln)
+    return move_lines
+
+
+def read(text: str) -> Record:
+    """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
+    lines = _lines(text)
+    tags, tag_line, options, n = _header(lines)
+    st = _setup(tags, tag_line, options)
+    move_lines = _moves(st, tags, tag_line, lines, n)
     if "Result" in tags:
         want = result_text(st)
         if tags["Result"] != want:
