@@ -35,14 +35,13 @@ from collections.abc import Callable
 from . import __version__
 from .errors import ApiError
 from .protocol import IllegalAction
+from .registry import ARCHIVE, entries
 
-#: game id -> module holding ACTIONS and EXAMPLES
+#: game id -> module holding ACTIONS and EXAMPLES: the engine itself, each game of the registry
+#: (:mod:`engine.registry`) that has actions, then what serves every game
 GAMES: dict[str, str] = {
     "engine": "engine.meta",
-    "dawei": "engine.dawei.actions",
-    "gupai": "engine.gupai.actions",
-    "yezi": "engine.yezi.actions",
-    "paohuzi": "engine.paohuzi.actions",
+    **{g: e.actions for g, e in entries().items() if e.actions},
     "lesson": "engine.lessons.actions",
     "table": "engine.protocol.actions",
     "record": "engine.record.actions",
@@ -50,15 +49,12 @@ GAMES: dict[str, str] = {
 
 #: the four games the archive records, in the order its pages and lists give them (the other ids of
 #: :data:`GAMES` serve every game: the engine itself, the lessons, the one protocol, the records)
-THE_GAMES: tuple[str, ...] = ("dawei", "gupai", "yezi", "paohuzi")
+THE_GAMES: tuple[str, ...] = ARCHIVE
 
 #: game id -> what it is, in words (zh, en), for the messages that list the games
 GAME_WORDS: dict[str, tuple[str, str]] = {
     "engine": ("引擎本身", "the engine itself"),
-    "dawei": ("打围", "打围"),
-    "gupai": ("鄂南骨牌", "鄂南骨牌"),
-    "yezi": ("下灌叶子戏与字牌", "下灌叶子戏 and 字牌"),
-    "paohuzi": ("跑胡子", "跑胡子"),
+    **{g: e.api_words() for g, e in entries().items() if e.actions},
     "lesson": ("课程", "the lessons"),
     "table": ("任一游戏的一局（同一种走法）", "a game in progress, of any game (one protocol)"),
     "record": ("任一游戏的文字记录", "the written record of a game, any game"),

@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from engine.api import THE_GAMES
+from engine.registry import entry
 
 #: the archive's pages in the PDF, after every game's pages (site paths without the language)
 ARCHIVE_PAGES = ("archive/notes/", "archive/sources/", "archive/bibliography/", "archive/glossary/", "archive/citing/")
@@ -92,8 +93,8 @@ def _stylesheets(site: Path, lang: str) -> str:
 
 
 def _group_label(group: str, lang: str) -> str:
-    return {"dawei": "打围 · Dawei", "gupai": "鄂南骨牌 · Gupai", "yezi": "下灌叶子戏 · Yezi",
-            "paohuzi": "跑胡子 · Paohuzi"}.get(group, _t(lang, "档案", "The archive"))
+    e = entry(group)  # a game: its title in both languages, as the registry gives it
+    return f"{e.title[0]} · {e.title[1]}" if e is not None else _t(lang, "档案", "The archive")
 
 
 def _demote(body: str) -> str:

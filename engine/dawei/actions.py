@@ -528,3 +528,35 @@ EXAMPLES = [
 #: turn, and at least the fixed work of one answer (the pattern tables, the first time).
 COSTS: dict[str, Any] = {name: (lambda req, name=name: max(50_000, 10 * cost(name, req))) for name in ACTIONS}
 COSTS["referee"] = referee.cost
+
+
+# ---------------------------------------------------------------- what records ask of a game (issue 39.2)
+# a table's game written as a record, and a record opened at the table (engine.record.export reads these)
+
+
+def table_position(req: dict[str, Any]) -> dict[str, Any]:
+    """The written position of the table's ``play`` request: the game as the table plays it, through the protocol."""
+    from ..protocol.strong import read_level
+    from ..record.export import seed_ok
+
+    cfg = _config(req)
+    seed_ok(cfg.seed)
+    level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
+    st, _ = table_state(cfg, _humans(req, cfg.players), get_list(req, "moves", [], max_len=10_000), strong_chooser() if level == "strong" else None)
+    return {**written_position(st), **({"level": level} if level is not None else {})}
+
+
+def table_replay(position: dict[str, Any], moves: list[str], seats: list[int | None], level: dict[str, Any]) -> dict[str, Any]:
+    """What the table needs to replay a written position: the reader throws for every seat."""
+    return {"seed": position["seed"], "players": position["players"], "options": position.get("options") or {},
+            "drop_chance": position.get("drop_chance", 0), "humans": list(range(position["players"])), "moves": moves, **level,
+            **({"previous_banker": position["previous_banker"]} if position.get("previous_banker") is not None else {})}
+
+
+def table_refuses(position: dict[str, Any]) -> tuple[str, str] | None:
+    """Why the table cannot open a record of 打围 (it starts only a fresh game with every die in the bowl), or None."""
+    if position.get("previous_banker") is not None or position.get("drop_chance") or position.get("drops"):
+        return ("这一局接着上一局打，或者色子可能掉出碗外：这张牌桌只开新的一局、色子都在碗里。这份记录可以在命令行上复核（见“对局的文字记录”一页）。",
+                "This game follows another, or dice may fall out of the bowl: this table starts only a fresh game with every die in the bowl. "
+                "The record can be refereed from the command line (see the page on written records).")
+    return None

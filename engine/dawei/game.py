@@ -3,10 +3,13 @@ break-even, a game's configuration, the log's entries and the choices after a fi
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from ..registry import SEATS_EN as REGISTRY_SEATS_EN, SEATS_ZH as REGISTRY_SEATS_ZH
 from .options import DEFAULT, Rules
 from .split import SplitChance
 from .sticks import ANIMALS, BY_ID, TOTAL_ZHU
@@ -18,8 +21,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 16
 #: break-even per player as printed in the source, by number of players (2–9);
 #: beyond nine the source prints nothing and the exact 528/n is used
 PRINTED_BREAK_EVEN: dict[int, int] = {2: 264, 3: 176, 4: 132, 5: 106, 6: 88, 7: 75, 8: 66, 9: 58}
-SEATS_ZH = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳"
-SEATS_EN = "ABCDEFGHIJKLMNOP"
+SEATS_ZH, SEATS_EN = REGISTRY_SEATS_ZH, REGISTRY_SEATS_EN  # the seats as every record and page names them
 #: the largest chance that one die falls out of the bowl: 0.1 leaves 53% of throws whole
 #: (0.9⁶); above it most throws are void and a game no longer ends in reasonable time
 MAX_DROP_CHANCE = 0.1
@@ -90,6 +92,35 @@ def seat_zh(s: int) -> str:
 
 def seat_en(s: int) -> str:
     return chr(MARK_BASE + s) if SEAT_MARKS.get() else SEATS_EN[s]
+
+
+def seat_named(s: int | None, names: list[str]) -> dict[str, str]:
+    if s is None:
+        return {"zh": "", "en": ""}
+    if names and names[s] not in (seat_zh(s), seat_en(s)):
+        return {"zh": names[s], "en": names[s]}  # the family's own name, alone, once given
+    return {"zh": seat_zh(s), "en": seat_en(s)}
+
+
+_MARK = re.compile(f"[{chr(MARK_BASE)}-{chr(MARK_BASE + MAX_PLAYERS - 1)}]")
+
+
+def told(text: str, names: list[str], lang: str) -> str:
+    """Text the game wrote with seat marks (:data:`game.SEAT_MARKS`), every seat given as the family's name where
+    they gave one, its letter otherwise."""
+    return _MARK.sub(lambda m: seat_named(ord(m.group()) - MARK_BASE, names)[lang], text)
+
+
+def told_all(x: Any, names: list[str], lang: str = "zh") -> Any:
+    """Every text of an answer built from a game replayed with seat marks, told with the family's names (a key
+    ending in the language tells which language a text is in; the answer's other texts are the page's)."""
+    if isinstance(x, str):
+        return told(x, names, lang)
+    if isinstance(x, list):
+        return [told_all(v, names, lang) for v in x]
+    if isinstance(x, dict):
+        return {k: told_all(v, names, "en" if k == "en" or k.endswith("_en") else "zh" if k == "zh" or k.endswith("_zh") else lang) for k, v in x.items()}
+    return x
 
 
 def names(kinds: list[str]) -> tuple[str, str]:

@@ -20,7 +20,8 @@ from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .answer import dice_words, stick_list, view
-from .game import MARK_BASE, MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, Config, seat_en, seat_zh
+from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, Config, seat_en, seat_zh
+from .game import seat_named as _seat, told as _told, told_all as _told_all  # the referee tells the log with the family's names
 from .state import DaweiState, policy
 
 #: the most entries a request may hold: within the budget at two replays an entry; the longest of
@@ -83,38 +84,9 @@ def _table(req: dict[str, Any]) -> tuple[DaweiState, list[str], list[str]]:
     return st, names, moves
 
 
-def _seat(s: int | None, names: list[str]) -> dict[str, str]:
-    if s is None:
-        return {"zh": "", "en": ""}
-    if names and names[s] not in (seat_zh(s), seat_en(s)):
-        return {"zh": names[s], "en": names[s]}  # the family's own name, alone, once given
-    return {"zh": seat_zh(s), "en": seat_en(s)}
-
-
-_MARK = re.compile(f"[{chr(MARK_BASE)}-{chr(MARK_BASE + MAX_PLAYERS - 1)}]")
-
-
-def _told(text: str, names: list[str], lang: str) -> str:
-    """Text the game wrote with seat marks (:data:`game.SEAT_MARKS`), every seat given as the family's name where
-    they gave one, its letter otherwise."""
-    return _MARK.sub(lambda m: _seat(ord(m.group()) - MARK_BASE, names)[lang], text)
-
-
 def _named(x: Any, names: list[str]) -> dict[str, str]:
     """A line of the game's log, told with the family's names."""
     return {lang: _told(getattr(x, lang), names, lang) for lang in ("zh", "en")}
-
-
-def _told_all(x: Any, names: list[str], lang: str = "zh") -> Any:
-    """Every text of an answer built from a game replayed with seat marks, told with the family's names (a key
-    ending in the language tells which language a text is in; the answer's other texts are the page's)."""
-    if isinstance(x, str):
-        return _told(x, names, lang)
-    if isinstance(x, list):
-        return [_told_all(v, names, lang) for v in x]
-    if isinstance(x, dict):
-        return {k: _told_all(v, names, "en" if k == "en" or k.endswith("_en") else "zh" if k == "zh" or k.endswith("_zh") else lang) for k, v in x.items()}
-    return x
 
 
 #: a correction of an entry, kept in the record's History tag: ``12:corrected:throw:441236``

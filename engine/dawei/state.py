@@ -42,7 +42,9 @@ import re
 from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any, ClassVar
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from ..registry import SEATS_EN, SEATS_ZH
 
 from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
 from .dice import ALL_OUTCOMES, roll
@@ -705,6 +707,37 @@ class DaweiState(GameState):
         nets = [Fraction(self.zhu(s)) - be for s in range(n)]
         nets[self.banker] = -sum((nets[s] for s in range(n) if s != self.banker), Fraction(0))
         return nets
+
+
+    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    narrates_moves: ClassVar[bool] = True  # a move is told by what the game said of it: the throw and what the dice showed
+    writes_narration: ClassVar[bool] = True  # and a record writes that beside the throw
+
+    def log_mark(self) -> int:
+        return len(self.log)
+
+    def events_since(self, mark: int) -> list[tuple[str, str]]:
+        return [(e.zh, e.en) for e in self.log[mark:]]
+
+    def settlement_notes(self) -> list[tuple[str, str]]:
+        """Each seat's 柱 beside the break-even."""
+        even = Fraction(break_even(self.num_players(), self.rules))
+        said = str(even.numerator) if even.denominator == 1 else f"{even.numerator}/{even.denominator}"
+        return [(f"{SEATS_ZH[s]}家得 {self.zhu(s)} 柱，保本 {said} 柱。", f"{SEATS_EN[s]} holds {self.zhu(s)} zhu; break-even is {said}.")
+                for s in range(self.num_players())]
+
+    @classmethod
+    def referee_named(cls, tell: Callable[[bool], dict[str, Any]], names: list[str]) -> dict[str, Any]:
+        """打围's sentences are written with seat marks, then told with the players' names."""
+        from .game import SEAT_MARKS, told_all
+
+        marks = SEAT_MARKS.set(True)
+        try:
+            report = tell(True)
+        finally:
+            SEAT_MARKS.reset(marks)
+        return {**report, "moves": told_all(report["moves"], names), "opening": told_all(report["opening"], names),
+                "notes": told_all(report["notes"], names)}
 
 
 def policy(state: DaweiState) -> str:

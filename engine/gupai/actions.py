@@ -592,3 +592,24 @@ COSTS: dict[str, Any] = {
                                             + min(len(req["history"]) if isinstance(req.get("history"), list) else 0, 4 * LEDGER_MAX)
                                             + min(len(req["text"]) if isinstance(req.get("text"), str) else 0, 100_000) // 20),
 }
+
+
+# ---------------------------------------------------------------- what records ask of a game (issue 39.2)
+# a table's hand written as a record, and a record opened at the table (engine.record.export reads these)
+
+
+def table_position(req: dict[str, Any]) -> dict[str, Any]:
+    """The written position of the table's ``play`` request: the hand as the table plays it, through the protocol."""
+    from ..record.export import seed_ok
+
+    gs, seed, _, _, level = table_state(req)
+    seed_ok(seed)
+    return {**gs.written(), **({"level": level} if "level" in req else {})}
+
+
+def table_replay(position: dict[str, Any], moves: list[str], seats: list[int | None], level: dict[str, Any]) -> dict[str, Any]:
+    """What the table needs to replay a written position: the reader's plays (seat A)."""
+    mine = [a for a, s in zip(moves, seats) if s == 0]
+    opts = {**as_dict(DEFAULT), **(position.get("options") or {})}
+    return {"seed": position["seed"], "dealer": position.get("dealer", 0), "sealed": position.get("sealed", []), "options": opts,
+            "human": 0, "moves": [{"tiles": a.split(":", 1)[1].split("."), "up": a.startswith("up:")} for a in mine], **level}

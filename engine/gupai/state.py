@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Self
 from collections.abc import Sequence
 
+from ..registry import seat_names
 from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
 from .config import CHOICES, GupaiConfig, config_from
 from .hand import MAX_MOVES, Deal, Move, Trick, deal, jiao_reason, jiao_singles, without
@@ -29,7 +30,7 @@ from .plays import Play, beats, classify, plays_in, why_not_beats
 from .scoring import Facts, Settlement, can_seal, dun_of_trick, settle
 from .tiles import BY_CODE, HAND_SIZE, PLAYERS, SHANG, TOP_RANK, sort_tiles
 
-SEATS = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+SEATS = seat_names(PLAYERS)  # 甲 / A …, as the registry names seats
 
 
 def move_id(m: Move) -> str:
@@ -361,6 +362,15 @@ class GupaiState(GameState):
         other.deal = replace(self.deal, hands=tuple(self.deal.hands[s] if s == player else sort_tiles(dealt[s]) for s in range(PLAYERS)))
         other.hands, other.tricks, other.current = hands, tricks, current
         return other
+
+
+    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    def log_mark(self) -> int:
+        return len(self.tricks)
+
+    def events_since(self, mark: int) -> list[tuple[str, str]]:
+        """The tricks completed since ``mark``: who won each."""
+        return [(f"{SEATS[t.winner][0]}家赢得这一墩（{t.dun} 墩）。", f"{SEATS[t.winner][1]} wins the trick ({t.dun} dun).") for t in self.tricks[mark:]]
 
 
 def _check_sealing(hands: Sequence[tuple[str, ...]], sealed: Sequence[int]) -> None:

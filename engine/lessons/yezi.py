@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from ..registry import seat_names
 from ..yezi.best import Split, best_split, splits
 from ..yezi.cards import DECK, FACES, LEAF, PLAYERS, Card
 from ..yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, classify, rank_of
@@ -13,7 +14,7 @@ from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffl
 
 COMBOS = RuleRef("yezi/play/", "combinations", Text("八种组合", "The eight combinations"))
 ROUND = RuleRef("yezi/play/", "round", Text("一局怎么打", "How a round goes"))
-SEATS = (Text("甲", "A"), Text("乙", "B"), Text("丙", "C"), Text("丁", "D"))
+SEATS = tuple(Text(zh, en) for zh, en in seat_names(PLAYERS))  # 甲 / A …, as the registry names seats
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> Text:

@@ -473,3 +473,60 @@ EXAMPLES += [
         "en": "A match sheet kept at a real table: hand 1 is the booklet's example (the dealer misses a ti, the previous player wins 18 huxi self-drawn with red hu), hand 2 has no winner, hand 3 wins 21 huxi; the answer gives each hand's seats, deng, fan and points, the running totals, the ranking, a CSV and the written record.",
     },
 ]
+
+
+# ---------------------------------------------------------------- what records ask of a game (issue 39.2)
+# a table's hand written as a record, and a record opened at the table (engine.record.export reads these)
+
+
+def table_position(req: dict[str, Any]) -> dict[str, Any]:
+    """The written position of the table's ``play`` request (a single hand, not a match)."""
+    from ..protocol.strong import paohuzi_seats, read_level
+    from .request import read_play_request
+    from .state import table_state
+
+    if req.get("match") is not None:
+        raise ApiError("no_record", "比赛的积分表请在“比赛记分表”页导出；这里导出的是单打的一局。",
+                       "A match is exported from the match sheet page; this exports a single hand.")
+    r = read_play_request(req)  # read as the play action reads it (its seed within SEED_MAX)
+    level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it
+    # the hand as the table plays it, through the game protocol: it stops at a refused move, as the play action
+    # does; at the strong level its seats choose as the action's do
+    st, _ = table_state(r, paohuzi_seats(r.seed, r.table, r.variant) if level == "strong" else None)
+    return {**st.written(), **({"level": level} if level is not None else {})}
+
+
+def table_replay(position: dict[str, Any], moves: list[str], seats: list[int | None], level: dict[str, Any]) -> dict[str, Any]:
+    """What the table needs to replay a written position: the reader's moves (seat A)."""
+    mine = [a for a, s in zip(moves, seats) if s == 0]
+    return {"seed": position["seed"], "variant": position.get("variant", "paohuzi"), "table": position.get("table", "four"),
+            "options": position.get("options") or {}, "moves": mine, **level}
+
+
+def table_request(replay: dict[str, Any]) -> dict[str, Any]:
+    """The ``play`` request of a table's replay: the reader's moves given as the action's move ids."""
+    req = {"game": "paohuzi", "action": "play", **{k: v for k, v in replay.items() if k != "moves"}}
+    req["actions"] = [{"id": m} for m in replay.get("moves", [])]
+    return req
+
+
+def export_cost(inner: dict[str, Any], inner_cost: int, plain_cost: int) -> int:
+    """The work of writing the table's hand as a record (:mod:`engine.record.export`)."""
+    if inner.get("level") == "strong" and inner.get("match") is None:
+        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+
+        # the computer seats replayed at the strong level (their work for the hand), without the hint the play action
+        # adds; then the record written and read back (measured: the two together under a fifth of one plain replay)
+        return 300_000 + plain_cost + PAOHUZI_SEATS_UNITS + plain_cost
+    return 300_000 + inner_cost + 2 * plain_cost
+
+
+def open_cost(text: str, replay_cost: int) -> int:
+    """The work of opening a record of a hand at the table (:mod:`engine.record.export`)."""
+    if '[Level "strong"]' in text[:4_000]:
+        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+
+        # the table's replay has its computer seats choose at the strong level (their work for the hand) and a
+        # hand's plain replay besides (measured: the whole open of a 41-line record, under 1 M Python calls)
+        return replay_cost + 200_000 + PAOHUZI_SEATS_UNITS
+    return replay_cost + 400_000

@@ -1226,6 +1226,21 @@ class PaohuziState(GameState):
         return None
 
 
+    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    narrates_moves: ClassVar[bool] = True  # a move is told by the hand's own sentences (the discard, the claim…)
+
+    def log_mark(self) -> int:
+        return len(self.log)
+
+    def events_since(self, mark: int) -> list[tuple[str, str]]:
+        """The hand's log since ``mark``, in its variant's words (下灌字牌's own: engine/paohuzi/xiaguan.py)."""
+        return [(e.zh, e.en) for e in self.log[mark:]]
+
+    def settlement_notes(self) -> list[tuple[str, str]]:
+        """The lines of the hand's score sheet at its table."""
+        return [(line.zh, line.en) for line in hand_sheet(self, self.setup["table"]).lines]
+
+
 def _shown_origin(e: Event) -> str | None:
     """Where a card the whole table saw came from: ``discard``, ``stock`` (turned face up) or ``liang``; None for
     any other entry of the log."""

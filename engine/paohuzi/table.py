@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, cache
 from collections.abc import Sequence
 
+from ..registry import seat_names
 from .cards import FACES, N_FACES, Card
 from .config import RuleConfig
 from .groups import Group, is_mixed_bian, is_red_bian, is_run
@@ -57,7 +58,7 @@ ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
 ROLE_NAMES = {"zhuang": ("庄家", "the dealer"), "xia": ("下家", "the next player"), "shang": ("上家", "the previous player"), "xing": ("醒家", "the counter")}
 #: the players of a match by their letters, (zh, en), in their seats from the first dealer: a match's draw for seats
 #: and its standings, and a match sheet's players (the one table of them)
-PLAYER_NAMES = (("甲", "A"), ("乙", "B"), ("丙", "C"), ("丁", "D"))
+PLAYER_NAMES = seat_names(4)  # 甲 / A …, as the registry names seats
 MAX_STEPS = 2_000  # a hand never needs more (80 cards); a guard for the loops
 
 #: rule id -> (booklet section, zh, en): every event and every refusal names one

@@ -34,7 +34,8 @@ Each game's state class is itself a :class:`GameState`, in the game's own folder
 打围's ``engine.dawei.state.DaweiState`` (the throws and the split decisions), 骨牌's
 ``engine.gupai.state.GupaiState`` (the plays), 叶子戏's ``engine.yezi.state.YeziState`` (each seat's split, then
 the showings) and 跑胡子's ``engine.paohuzi.state.PaohuziState`` (跑胡子 and 下灌字牌 at every table). This package
-imports none of them: :data:`ADAPTERS` names each by its module. DEVELOPING.md shows how a new game or variant
+imports none of them: :data:`ADAPTERS`, read from the registry of games (:mod:`engine.registry`), names each by its
+module. DEVELOPING.md shows how a new game or variant
 plugs in.
 """
 
@@ -46,15 +47,13 @@ import random
 from abc import ABC, abstractmethod
 from fractions import Fraction
 from typing import Any, ClassVar, Self
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-#: game id -> "module:class" of its state class
-ADAPTERS: dict[str, str] = {
-    "dawei": "engine.dawei.state:DaweiState",
-    "gupai": "engine.gupai.state:GupaiState",
-    "yezi": "engine.yezi.state:YeziState",
-    "paohuzi": "engine.paohuzi.state:PaohuziState",
-}
+from ..registry import STATE_CLASSES
+
+#: game id -> "module:class" of its state class: the registry's own table (:mod:`engine.registry`), so a game
+#: registered there is opened here
+ADAPTERS: dict[str, str] = STATE_CLASSES
 
 Position = dict[str, Any]
 
@@ -211,6 +210,32 @@ class GameState(ABC):
         """Why a move the current player may not make is refused, naming the rule (zh, en);
         None where the game has no more to say than that the move is not offered."""
         return None
+
+    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    #: whether the referee tells a move by the game's own sentences (what it narrated as the move was played:
+    #: 打围's throw and what the dice showed, 跑胡子's discard…) rather than by the move's words
+    narrates_moves: ClassVar[bool] = False
+    #: whether a record writes, beside each move, what the game narrated of it rather than the move's words
+    #: (打围: what the dice showed and what the throw took)
+    writes_narration: ClassVar[bool] = False
+
+    def log_mark(self) -> int:
+        """Where the game's own narration stands now (see :meth:`events_since`); 0 for a game that narrates nothing."""
+        return 0
+
+    def events_since(self, mark: int) -> list[tuple[str, str]]:
+        """What the game itself narrated (zh, en sentences) since :meth:`log_mark` said ``mark``; none by default."""
+        return []
+
+    def settlement_notes(self) -> list[tuple[str, str]]:
+        """How a game over reached its settlement, in the game's own words (zh, en), for the referee; none by default."""
+        return []
+
+    @classmethod
+    def referee_named(cls, tell: Callable[[bool], dict[str, Any]], names: list[str]) -> dict[str, Any]:
+        """The referee's report of a record that gives the players' ``names``: ``tell(named)`` makes it, ``named``
+        saying whether the game's own sentences name the players. By default they name seats: ``tell(False)``."""
+        return tell(False)
 
     # ------------------------------------------------------------ the protocol
     def legal_actions(self, player: int | None = None) -> list[str]:

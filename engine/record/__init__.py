@@ -69,9 +69,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Mapping
 
-from ..dawei.game import SEATS_EN as _DAWEI_SEATS_EN
-from ..dawei.game import SEATS_ZH as _DAWEI_SEATS_ZH
 from ..protocol import ADAPTERS, GameState, IllegalAction, state_class
+from ..registry import SEATS_EN as _SEATS_EN, SEATS_ZH as _SEATS_ZH, entries, entry, load
 from ..text import char_words, first_unsafe, is_safe, line_of
 
 FORMAT_VERSION = "1"
@@ -80,7 +79,7 @@ MAX_CHARS = 400_000
 MAX_LINES = 12_000
 
 #: a record names seats as 打围's table does, the widest of the four (sixteen seats): A … P, 甲 … 巳
-SEAT_LETTERS, SEATS_ZH = _DAWEI_SEATS_EN, _DAWEI_SEATS_ZH
+SEAT_LETTERS, SEATS_ZH = _SEATS_EN, _SEATS_ZH
 
 #: setup field -> tag, in the order a writer puts them
 SETUP_TAGS: dict[str, str] = {
@@ -99,10 +98,11 @@ ALL_TAGS = ("Record", "Game", *SETUP_TAGS.values(), "Option", "Level", *FREE_TAG
 #: the computer's levels a ``Level`` tag may name (the level the table's computer seats played at)
 LEVEL_IDS = ("basic", "strong")
 
-GAME_NAMES: dict[str, tuple[str, str]] = {
-    "dawei": ("打围", "打围 (dawei)"), "gupai": ("鄂南骨牌", "鄂南骨牌 (gupai)"),
-    "yezi": ("下灌叶子戏", "下灌叶子戏 (yezi)"), "paohuzi": ("跑胡子／下灌字牌", "跑胡子 or 下灌字牌 (paohuzi)"),
-}
+
+def game_name(game: str) -> tuple[str, str]:
+    """The game as a record's messages name it (zh, en), from the registry; the id itself for a game it does not hold."""
+    e = entry(game)
+    return e.record_name() if e is not None else (game, game)
 
 _TAG = re.compile(r'^\[([A-Za-z]+) "((?:[^"\\]|\\.)*)"\]$')
 _MOVE = re.compile(r"^([0-9]{1,6})\. ([A-P]) (\S+)(?: \{[^{}]*\})?$")
@@ -187,33 +187,14 @@ def edition() -> str:
 
 def log_mark(st: GameState) -> int:
     """Where the game's own log stands now (see :func:`events`)."""
-    if isinstance(getattr(st, "told", None), list):  # a sheet kept at a table says what each line did
-        return len(st.told)  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
-    if st.game == "dawei":
-        return len(st.log)  # type: ignore[attr-defined]  # 打围's own log (issue 39.2 leaves the generic code with the registry alone)
-    if st.game == "paohuzi":
-        return len(st.log)  # type: ignore[attr-defined]  # 跑胡子's state keeps the hand's log (engine.paohuzi.state.PaohuziState); issue 39.2 makes this code game-blind
-    if st.game == "gupai":
-        return len(st.tricks) if hasattr(st, "tricks") else 0  # a ledger has no tricks
-    return 0
+    return st.log_mark()
 
 
 def events(st: GameState, mark: int) -> list[tuple[str, str]]:
-    """What the game itself narrated since ``mark``: 打围's and 跑胡子's log sentences, the
-    tricks 骨牌 completed; nothing for 叶子戏 (its moves say it all)."""
-    if isinstance(getattr(st, "told", None), list):
-        return list(st.told[mark:])  # type: ignore[attr-defined]  # the game's own object behind its protocol adapter (issue 39.1 makes them one class)
-    if st.game == "dawei":
-        return [(e.zh, e.en) for e in st.log[mark:]]  # type: ignore[attr-defined]  # 打围's own log (issue 39.2 leaves the generic code with the registry alone)
-    if st.game == "paohuzi":  # the hand's log is written in its variant's words (下灌字牌's own: engine/paohuzi/xiaguan.py)
-        return [(e.zh, e.en) for e in st.log[mark:]]  # type: ignore[attr-defined]  # 跑胡子's state keeps the hand's log (engine.paohuzi.state.PaohuziState); issue 39.2 makes this code game-blind
-    if st.game == "gupai" and hasattr(st, "tricks"):
-        out = []
-        for t in st.tricks[mark:]:
-            zh, en = SEATS_ZH[t.winner], SEAT_LETTERS[t.winner]
-            out.append((f"{zh}家赢得这一墩（{t.dun} 墩）。", f"{en} wins the trick ({t.dun} dun)."))
-        return out
-    return []
+    """What the game itself narrated since ``mark`` (:meth:`engine.protocol.GameState.events_since`): 打围's and
+    跑胡子's log sentences, the tricks 骨牌 completed, what a sheet says of each line; nothing for 叶子戏 (its moves
+    say it all)."""
+    return st.events_since(mark)
 
 
 # ---------------------------------------------------------------- writing
@@ -233,8 +214,8 @@ def _options_named(cls: type[GameState], setup: Mapping[str, Any]) -> dict[str, 
     out = dict(setup.get("options") or {})
     reads = cls.option_names(dict(setup))
     for oid in named_defaults():
-        game, _, short = oid.partition(".")
-        if game == cls.game and short in reads and short not in out:
+        of, _, short = oid.partition(".")  # the option's game, and its short name
+        if of == cls.game and short in reads and short not in out:
             o = _option(oid)
             if o is not None:
                 out[short] = o.default
@@ -302,7 +283,7 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
         mark = log_mark(replay)
         replay.apply(a)
         if words:
-            if replay.game == "dawei":  # a throw's words are what the dice showed and what it took
+            if replay.writes_narration:  # 打围: a throw's words are what the dice showed and what it took
                 said = events(replay, mark)
                 zh, en = "".join(z for z, _ in said) or zh, " ".join(e for _, e in said) or en
             text += _comment(zh, en)
@@ -314,34 +295,23 @@ def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = Non
     """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, or a
     骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`), a 跑胡子 match sheet or a family's
     rounds of 叶子戏 (``[Sheet "tally"]``, :mod:`engine.record.tally`)."""
-    if game == "gupai" and sheet == "ledger" and dice is None:
-        from .ledger import GupaiLedgerState
-
-        return GupaiLedgerState
-    if game == "yezi" and sheet == "tally" and dice is None and deal is None:
-        from .tally import YeziTallyState
-
-        return YeziTallyState
-    if game == "paohuzi" and sheet == "match" and dice is None and deal is None:
-        from .sheet import PaohuziSheetState
-
-        return PaohuziSheetState
+    e = entry(game) if isinstance(game, str) else None
+    if sheet is not None and e is not None and sheet in e.sheets and dice is None and deal is None:
+        cls: type[GameState] = load(e.sheets[sheet])
+        return cls
     if deal is not None:
-        from .dealt import DEALT
-
-        if deal != "table" or game not in DEALT or dice is not None or sheet is not None:
+        if deal != "table" or e is None or e.dealt is None or dice is not None or sheet is not None:
             raise IllegalAction("只有跑胡子、鄂南骨牌和下灌叶子戏的一局可以写桌上发的牌（Deal 标签写 table）。",
                                 "Only a hand of 跑胡子, 鄂南骨牌 or 下灌叶子戏 may give the cards dealt at the table (the Deal tag, table).")
-        return DEALT[game]
+        dealt: type[GameState] = load(e.dealt)
+        return dealt
     if sheet is not None:
         raise IllegalAction("Sheet 标签只写三种表：鄂南骨牌的一本账（ledger）、跑胡子的积分表（match）和叶子戏的计分（tally）。",
                             "The Sheet tag names one of three sheets: a 鄂南骨牌 session's ledger (ledger), a 跑胡子 match sheet (match) "
                             "or a family's rounds of 叶子戏 (tally).")
-    if game == "dawei" and dice == "table":  # 打围's state plays the dice a real table threw as well as the seed's
-        return state_class(game)
-    if dice is not None:
+    if dice is not None and not (dice == "table" and e is not None and e.table_dice):
         raise IllegalAction("只有打围的记录可以写桌上掷出的色子（Dice 标签）。", "Only a record of 打围 may give the dice thrown at the table (the Dice tag).")
-    return state_class(game)
+    return state_class(game)  # 打围's state plays the dice a real table threw as well as the seed's
 
 
 def write(position: Mapping[str, Any], tags: Mapping[str, str] | None = None, words: bool = True) -> str:
@@ -427,8 +397,8 @@ def read_sheet_of(req: Mapping[str, Any], game: str, sheet: str, words: tuple[st
     return rec
 
 
-def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: each game's record read from the registry (as chess.pgn)
-    """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
+def _lines(text: str) -> list[str]:
+    """A record's lines, once the text as a whole is known to be readable."""
     if not isinstance(text, str):
         raise RecordError(1, "记录应是一段文字。", "A record should be text.")
     if len(text) > MAX_CHARS:
@@ -444,6 +414,11 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise RecordError(MAX_LINES + 1, f"记录太长了（至多 {MAX_LINES} 行）。", f"The record is too long (at most {MAX_LINES} lines).")
+    return lines
+
+
+def _header(lines: list[str]) -> tuple[dict[str, str], dict[str, int], dict[str, str], int]:
+    """The header's tags (and the line of each), its Option tags and the index of the line after it."""
     tags: dict[str, str] = {}
     tag_line: dict[str, int] = {}
     options: dict[str, str] = {}
@@ -480,10 +455,15 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
     if tags["Record"] != FORMAT_VERSION:
         raise RecordError(tag_line["Record"], f"这是第 {tags['Record'][:10]} 版的记录格式；本引擎读第 {FORMAT_VERSION} 版。",
                           f"This record is in version {tags['Record'][:10]} of the format; this engine reads version {FORMAT_VERSION}.")
+    return tags, tag_line, options, n
+
+
+def _setup(tags: dict[str, str], tag_line: dict[str, int], options: dict[str, str]) -> GameState:
+    """The game the header names, dealt (its setup tags read by the game's record class)."""
     game = tags.get("Game")
     if game not in ADAPTERS:
-        zh = "、".join(f"{g}（{GAME_NAMES[g][0]}）" for g in ADAPTERS if g in GAME_NAMES)
-        en = ", ".join(GAME_NAMES[g][1] for g in ADAPTERS if g in GAME_NAMES)
+        zh = "、".join(f"{g}（{e.record_name()[0]}）" for g, e in entries().items())
+        en = ", ".join(e.record_name()[1] for e in entries().values())
         raise RecordError(tag_line.get("Game", tag_line["Record"]), f"标签 Game 应说明是哪个游戏：{zh}。", f"The tag Game should name the game: {en}.")
     try:
         cls = record_class(game, tags.get("Dice"), tags.get("Sheet"), tags.get("Deal"))
@@ -496,7 +476,7 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
         if name in TAG_SETUP:
             key = TAG_SETUP[name]
             if key not in defaults:
-                raise RecordError(ln, f"{GAME_NAMES[game][0]}的记录没有标签 {name}。", f"A record of {GAME_NAMES[game][1]} has no tag {name}.")
+                raise RecordError(ln, f"{game_name(game)[0]}的记录没有标签 {name}。", f"A record of {game_name(game)[1]} has no tag {name}.")
             position[key] = _setup_value(name, tags[name], defaults[key], ln, key in SEAT_FIELDS)
     _edition_defaults(cls, game, position, options, tags.get("Edition"))
     if options:
@@ -506,6 +486,12 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
     except IllegalAction as e:
         first = min((ln for name, ln in tag_line.items() if name in TAG_SETUP or name == "Option"), default=tag_line["Game"])
         raise RecordError(first, f"这一局的设置不成立：{e.zh}", f"The setup of this game is not possible: {e.en}") from None
+    return st
+
+
+def _moves(st: GameState, tags: dict[str, str], tag_line: dict[str, int], lines: list[str], n: int) -> list[int]:
+    """Each move of the record played on ``st`` in turn; the line of each."""
+    cls = type(st)
     names = tags["Names"].split(";") if "Names" in tags else None
     if names is not None and len(names) != st.num_players():
         raise RecordError(tag_line["Names"], f"标签 Names 应写 {st.num_players()} 个名字（每个座位一个，用分号分开）。",
@@ -536,6 +522,15 @@ def read(text: str) -> Record:  # noqa: C901, PLR0915  issue 39.2 splits it: eac
         except IllegalAction as e:
             raise RecordError(ln, f"第 {number} 步不合规则：{e.zh}", f"Move {number} breaks the rules: {e.en}") from None
         move_lines.append(ln)
+    return move_lines
+
+
+def read(text: str) -> Record:
+    """Read a record: check every line and replay the moves. :class:`RecordError` for the first line that breaks a rule."""
+    lines = _lines(text)
+    tags, tag_line, options, n = _header(lines)
+    st = _setup(tags, tag_line, options)
+    move_lines = _moves(st, tags, tag_line, lines, n)
     if "Result" in tags:
         want = result_text(st)
         if tags["Result"] != want:
@@ -555,22 +550,9 @@ def referee(text: str) -> dict[str, Any]:
     said of it (its own log sentences), then the settlement (each seat's result, summing to zero)."""
     rec = read(text)
     names = rec.tags["Names"].split(";") if "Names" in rec.tags else None
-    marks = None
-    if names and rec.state.game == "dawei":  # 打围's sentences written with seat marks, then told with the names
-        from ..dawei.game import SEAT_MARKS
-
-        marks = SEAT_MARKS.set(True)
-    try:
-        report = _referee(rec, names, marks is not None)
-    finally:
-        if marks is not None:
-            SEAT_MARKS.reset(marks)
-    if marks is not None:
-        from ..dawei.referee import _told_all
-
-        report = {**report, "moves": _told_all(report["moves"], names or []), "opening": _told_all(report["opening"], names or []),
-                  "notes": _told_all(report["notes"], names or [])}
-    return report
+    if names:  # the game tells it with the players' names (打围: its sentences written with seat marks, then named)
+        return type(rec.state).referee_named(lambda named: _referee(rec, names, named), names)
+    return _referee(rec, names, False)
 
 
 def _referee(rec: Record, names: list[str] | None, named: bool) -> dict[str, Any]:
@@ -588,7 +570,7 @@ def _referee(rec: Record, names: list[str] | None, named: bool) -> dict[str, Any
         mark = log_mark(st)
         st.apply(a)
         said = events(st, mark)
-        if st.game in ("dawei", "paohuzi") and said:
+        if st.narrates_moves and said:
             # the game's own sentences name the move (the throw and what the dice showed, the discard…)
             zh, en = "".join(z for z, _ in said), " ".join(e for _, e in said)
             if names and not named:  # who moved, where the game's sentences name only seats
@@ -612,37 +594,14 @@ def _settlement_notes(st: GameState) -> list[dict[str, str]]:
     """How the game reached its settlement, in the game's own words where it has them."""
     if not st.is_terminal():
         return []
-    if isinstance(getattr(st, "told", None), list):  # a match sheet: its last line is the ranking
-        return []
-    if st.game == "dawei":
-        from ..dawei.game import break_even
-
-        even = break_even(st.num_players(), st.rules)  # type: ignore[attr-defined]  # 打围's own rules (issue 39.2 leaves the generic code with the registry alone)
-        out = []
-        for s in range(st.num_players()):
-            z = st.zhu(s)  # type: ignore[attr-defined]  # 打围's own count of 柱 (as above)
-            out.append({"zh": f"{SEATS_ZH[s]}家得 {z} 柱，保本 {fraction_text(Fraction(even))} 柱。",
-                        "en": f"{SEAT_LETTERS[s]} holds {z} zhu; break-even is {fraction_text(Fraction(even))}."})
-        return out
-    if st.game == "paohuzi":
-        from ..paohuzi.seating import hand_sheet
-
-        sheet = hand_sheet(st, st.setup["table"])  # type: ignore[arg-type]  # 跑胡子's state (engine.paohuzi.state.PaohuziState) settles itself; issue 39.2 makes this code game-blind
-        return [{"zh": line.zh, "en": line.en} for line in sheet.lines]
-    if st.game == "gupai" and st.setup.get("sheet") == "ledger":  # a session's ledger: the hands it holds
-        return [{"zh": f"共记 {len(st.hands)} 盘，各家合计（墩）：", "en": f"{len(st.hands)} hands entered; each player's total (in 墩):"}]  # type: ignore[attr-defined]  # the ledger's hands entered (engine.record.ledger)
-    if st.game == "yezi":
-        res = st.result()  # type: ignore[attr-defined]  # 叶子戏's state scores its round (issue 39.2 asks the game)
-        return [{"zh": f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。",
-                 "en": f"{SEAT_LETTERS[s]}: {res.totals[s]} in all, place {res.places[s]}."} for s in range(len(res.places))]
-    return []
+    return [{"zh": zh, "en": en} for zh, en in st.settlement_notes()]
 
 
 def narration_text(report: dict[str, Any], lang: str = "both") -> str:
     """A referee's report (:func:`referee`) as plain text, in Chinese, English or both (Chinese first)."""
     langs = ["zh", "en"] if lang == "both" else [lang]
     out: list[str] = []
-    g = GAME_NAMES.get(report["game"], (report["game"], report["game"]))
+    g = game_name(report["game"])
     tags = report["tags"]
     head = {"zh": f"{g[0]}　{tags.get('Event', '')}　{tags.get('Date', '')}".rstrip("　 "),
             "en": f"{g[1]}  {tags.get('Event', '')}  {tags.get('Date', '')}".rstrip()}

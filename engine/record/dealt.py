@@ -22,6 +22,7 @@ from typing import Any
 from collections.abc import Sequence
 
 from ..protocol import IllegalAction, read_int, read_options
+from ..registry import entries
 from ..gupai.state import GupaiState
 from ..paohuzi.state import CHOICES as PHZ_CHOICES, PaohuziState
 from ..yezi.state import YeziState
@@ -182,7 +183,8 @@ class GupaiDealtState(GupaiState):
         return table_deal(self.setup["dealer"], hands)
 
 
-DEALT = {"paohuzi": PaohuziDealtState, "gupai": GupaiDealtState, "yezi": YeziState}
+#: game id -> "module:Class" of the state of a hand dealt at a real table (the registry's ``dealt``)
+DEALT = {g: e.dealt for g, e in entries().items() if e.dealt}
 
 
 # ---------------------------------------------------------------- a 叶子戏 showing judged at a table, as a record

@@ -98,4 +98,10 @@ class GupaiLedgerState(GameState):
         return {"hands": len(self.hands), "totals": list(self.totals), "over": self.ended}
 
 
+    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    def settlement_notes(self) -> list[tuple[str, str]]:
+        """The hands the session's ledger holds."""
+        return [(f"共记 {len(self.hands)} 盘，各家合计（墩）：", f"{len(self.hands)} hands entered; each player's total (in 墩):")]
+
+
 __all__ = ["GupaiLedgerState"]

@@ -162,6 +162,17 @@ class PaohuziSheetState(GameState):
         return compute(self.m)
 
 
+    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    narrates_moves: ClassVar[bool] = True  # a hand entered is told by what the sheet says of it
+
+    def log_mark(self) -> int:
+        return len(self.told)
+
+    def events_since(self, mark: int) -> list[tuple[str, str]]:
+        """What the sheet says of each line since ``mark`` (the last, when it ends: the ranking)."""
+        return list(self.told[mark:])
+
+
 def sheet_position(m: Match) -> dict[str, Any]:
     """The written position of a match sheet (what :func:`engine.record.write` takes)."""
     opts = _options(m)

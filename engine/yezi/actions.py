@@ -650,3 +650,25 @@ COSTS: dict[str, Any] = {
     "zipai-differences": 50_000,
     "options": 2_000,
 }
+
+
+# ---------------------------------------------------------------- what records ask of a game (issue 39.2)
+# a table's round written as a record, and a record opened at the table (engine.record.export reads these)
+
+
+def table_position(req: dict[str, Any]) -> dict[str, Any]:
+    """The written position of the table's ``round`` request: the round as the table plays it, through the protocol."""
+    from ..record.export import seed_ok
+
+    st, _, _, level = table_round(req)
+    seed_ok(st.setup["seed"])
+    return {**st.written(), **({"level": level} if level is not None else {})}
+
+
+def table_replay(position: dict[str, Any], moves: list[str], seats: list[int | None], level: dict[str, Any]) -> dict[str, Any]:
+    """What the table needs to replay a written position: the reader's split (seat A)."""
+    split = next((a[6:].split("|") for a, s in zip(moves, seats) if s == 0 and a.startswith("split:")), None)
+    out: dict[str, Any] = {"seed": position["seed"], "thrower": position.get("thrower", 0), "options": position.get("options") or {}, **level}
+    if split:
+        out["my_seat"], out["my_groups"] = 0, [[c for c in g.split(".")] for g in split]
+    return out

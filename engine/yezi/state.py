@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from collections.abc import Sequence
 
 from ..errors import ApiError
+from ..registry import SEATS_EN, SEATS_ZH
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 from .best import best_split, make_split
 from .cards import DECK, FACES, GROUP_SIZE, HAND_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
@@ -436,6 +437,14 @@ class YeziState(GameState):
                     other.arranged[s] = best_split(hands[s]).groups
         other.deal = replace(other.deal, hands=tuple(hands))
         return other
+
+
+    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    def settlement_notes(self) -> list[tuple[str, str]]:
+        """Each seat's total and place."""
+        res = self.result()
+        return [(f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。", f"{SEATS_EN[s]}: {res.totals[s]} in all, place {res.places[s]}.")
+                for s in range(len(res.places))]
 
 
 __all__ = ["CHOICES", "SEATS", "YeziState", "cards_words", "move_cards", "move_codes"]
