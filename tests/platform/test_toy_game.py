@@ -83,8 +83,6 @@ def test_a_registered_games_bad_record_is_refused_with_its_line(toy: GameEntry) 
     assert not unknown["ok"] and unknown["error"]["code"] == "bad_record"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 39.2: the strong level (engine/protocol/strong.py) still plays only the games it names "
-                                       "(COVERED); the other helper of 39.2 makes it game-blind")
 def test_a_registered_game_gets_the_strong_level(toy: GameEntry) -> None:
     ans = handle({"game": "table", "action": "play", "level": "strong", "position": _played("hide:2", "hide:1")})
     assert ans["ok"], ans
@@ -94,8 +92,6 @@ def test_a_registered_game_gets_the_strong_level(toy: GameEntry) -> None:
     assert choice["id"] == "odd" and means["odd"] > means["even"]  # with 2 in hand, an odd total is two chances in three
 
 
-@pytest.mark.xfail(strict=True, reason="issue 39.2: the review (engine/protocol/review.py) still reviews only the games the strong "
-                                       "level names; the other helper of 39.2 makes it game-blind")
 def test_a_registered_game_gets_a_review(toy: GameEntry) -> None:
     ans = handle({"game": "table", "action": "review", "seat": 0, "position": _played("hide:2", "hide:1", "even")})
     assert ans["ok"], ans
