@@ -10,6 +10,7 @@ from engine.api import BUDGET, cost, handle
 from engine.protocol import ADAPTERS, open_state
 from engine.protocol.review import EXAMPLES, GUPAI_7
 from engine.protocol.strong import COVERED, basic_action
+from engine.registry import GameEntry
 
 GUPAI = {"game": "table", "action": "review", "seat": 0, "position": {"game": "gupai", "seed": 7, "actions": GUPAI_7}}
 
@@ -435,24 +436,11 @@ def test_the_review_view_puts_the_verdict_and_reason_first_and_the_figures_behin
     assert "<script>" not in decision(d, {"zh": "分", "en": "points"}, "en")
 
 
-def test_a_new_game_gets_the_strong_level_and_a_review_without_a_line_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_game_gets_the_strong_level_and_a_review_without_a_line_of_its_own(toy: GameEntry) -> None:
     """DEVELOPING.md's 猜单双, registered as it says and nothing more: the strong level weighs its guess (holding
     one pebble, the total is even two times in three: the strong level leaves the basic player's "odd"), a table
     answers at the strong level, and a review of a whole game judges each of the reader's decisions in words."""
-    import re
-    import sys
-    import types
-    from pathlib import Path
-
     from engine.protocol.strong import strong_choice
-
-    text = (Path(__file__).resolve().parents[2] / "DEVELOPING.md").read_text(encoding="utf-8")
-    code = re.search(r"```python\n(from engine\.protocol import .*?)```", text, re.S)
-    assert code, "DEVELOPING.md lost its worked example of a new game"
-    module = types.ModuleType("engine.protocol.caidanshuang")
-    exec(compile(code.group(1), "DEVELOPING.md", "exec"), module.__dict__)
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(ADAPTERS, "caidanshuang", "engine.protocol.caidanshuang:CaiState")
 
     st = open_state({"game": "caidanshuang", "seed": 1, "actions": ["hide:1", "hide:2"]})
     assert basic_action(st) == "odd"

@@ -7,36 +7,14 @@ record that reads back, is refereed and is written again word for word, the stro
 
 from __future__ import annotations
 
-import re
-import sys
-import types
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from engine.api import THE_GAMES, handle
 from engine.record import rewrite
-from engine.registry import GameEntry, entry, register, unregister
+from engine.registry import GameEntry, entry, register
 
-ROOT = Path(__file__).resolve().parents[2]
-GAME = "caidanshuang"
-
-
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[GameEntry]:
-    """猜单双 from DEVELOPING.md's own code, registered for one test."""
-    text = (ROOT / "DEVELOPING.md").read_text(encoding="utf-8")
-    code = re.search(r"```python\n(from engine\.protocol import .*?)```", text, re.S)
-    assert code, "DEVELOPING.md lost its worked example of a new game"
-    module = types.ModuleType("toy_caidanshuang")
-    exec(compile(code.group(1), "DEVELOPING.md", "exec"), module.__dict__)
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    e = register(GameEntry(GAME, ("猜单双", "Odds and evens"), "toy_caidanshuang:CaiState", seats=2))
-    try:
-        yield e
-    finally:
-        unregister(GAME)
+GAME = "caidanshuang"  # the toy game (tests/platform/conftest.py)
 
 
 def _played(*moves: str) -> dict[str, object]:
