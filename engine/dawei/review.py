@@ -92,9 +92,3 @@ def own(st: DaweiState, seat: int, chosen: str) -> tuple[str, str] | None:
         return None
     z, n = _dawei_option(st, o)
     return z + "。", n[:1].upper() + n[1:] + "."
-
-
-#: how a review weighs a choice at 打围, in words (zh, en)
-HOW = ("打围的每个选择都按第二掷可能掷出的每一种骰子和它的机会算准，不用设想，所以没有把握范围：数一样就是一样好，少一点就是差一点。",
-       "Each choice at 打围 is weighed exactly over every way the dice of the second throw can fall, each by its chance: "
-       "nothing is imagined, so there is no range; equal figures are equally good, a smaller one is worse.")

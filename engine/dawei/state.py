@@ -73,10 +73,16 @@ THROW_WORDS: dict[str, tuple[str, str]] = {
 _FACES = re.compile(r"^[1-6]{6}$")
 
 
+#: how a review weighs a choice at 打围, in words (zh, en)
+HOW = ("打围的每个选择都按第二掷可能掷出的每一种骰子和它的机会算准，不用设想，所以没有把握范围：数一样就是一样好，少一点就是差一点。",
+       "Each choice at 打围 is weighed exactly over every way the dice of the second throw can fall, each by its chance: "
+       "nothing is imagined, so there is no range; equal figures are equally good, a smaller one is worse.")
+
 class DaweiState(GameState):
     """打围 in progress: the sticks, the turns and the dice, seeded or thrown at a real table."""
 
     game = "dawei"
+    review_words: ClassVar[str | None] = "engine.dawei.review"  # the review's words in this game's terms
     max_actions: ClassVar[int] = 10_000  # a game stops after 4,000 turns; a split turn is two moves
     hidden_cards: ClassVar[bool] = False  # sticks and dice are on the table for all to see
     #: what a seeded game's setup may add (a game at a real table has neither: its dice are the table's)
@@ -315,19 +321,7 @@ class DaweiState(GameState):
         """The basic computer player (:func:`policy`): it sees only what every seat sees."""
         return policy(self)
 
-    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
-        from .review import own
-
-        return own(self, seat, chosen)
-
-    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
-        from .review import why
-
-        return why(self, seat, better, chosen)
-
     def review_how(self) -> tuple[str, str] | None:
-        from .review import HOW
-
         return HOW
 
     def observation(self, player: int) -> dict[str, Any]:

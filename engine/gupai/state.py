@@ -49,6 +49,7 @@ class GupaiState(GameState):
     so a copy shares them."""
 
     game = "gupai"
+    review_words: ClassVar[str | None] = "engine.gupai.review"  # the review's words in this game's terms
     max_actions: ClassVar[int] = MAX_MOVES
 
     #: the tiles dealt (from the seed, or as a real table dealt them) and the dealer
@@ -306,16 +307,6 @@ class GupaiState(GameState):
 
     def strong_unit(self) -> tuple[str, str]:
         return "墩", "tricks (墩)"
-
-    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
-        from .review import own
-
-        return own(self, seat, chosen)
-
-    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
-        from .review import why
-
-        return why(self, seat, better, chosen)
 
     def observation(self, player: int) -> dict[str, Any]:
         def moves(ms: tuple[tuple[int, Move], ...]) -> list[dict[str, Any]]:

@@ -176,6 +176,7 @@ class PaohuziState(GameState):
     table too); the 醒家 counts among the protocol's :meth:`num_players`."""
 
     game = "paohuzi"
+    review_words: ClassVar[str | None] = "engine.paohuzi.review"  # the review's words in this game's terms
     max_actions: ClassVar[int] = MAX_ACTIONS
 
     @classmethod
@@ -283,16 +284,6 @@ class PaohuziState(GameState):
 
         s = self.setup
         return action_id(paohuzi_hint(self, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # (the hint searches a copy)
-
-    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
-        from .review import own
-
-        return own(self, seat, chosen)
-
-    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
-        from .review import why
-
-        return why(self, seat, better, chosen)
 
     def observation(self, player: int) -> dict[str, Any]:
         s = self.setup

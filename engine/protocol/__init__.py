@@ -187,15 +187,25 @@ class GameState(ABC):
         default ``usual``, the game's (a game whose unit changes with its rules says its own)."""
         return usual
 
+    #: the module of the game's own review words, named (as :data:`ADAPTERS` names a state), for the two hooks below:
+    #: ``own(state, seat, chosen)`` and ``why(state, seat, better, chosen)``; None for a game without them
+    review_words: ClassVar[str | None] = None
+
     def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
         """What ``seat``'s move ``chosen`` does, in the game's own terms (zh, en), for a review that finds it as
         good as the best; None when the game has nothing to add."""
-        return None
+        if self.review_words is None:
+            return None
+        words: tuple[str, str] | None = importlib.import_module(self.review_words).own(self, seat, chosen)
+        return words
 
     def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
         """What the move ``better`` keeps or denies against ``seat``'s ``chosen``, in the game's own terms (zh,
         en), for a review that finds ``chosen`` costly; None when the game has nothing to add."""
-        return None
+        if self.review_words is None:
+            return None
+        words: tuple[str, str] | None = importlib.import_module(self.review_words).why(self, seat, better, chosen)
+        return words
 
     def review_how(self) -> tuple[str, str] | None:
         """How a review of this game weighs each option, in words (zh, en), where the game does it otherwise

@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .state import YeziState
 
-#: 叶子戏 scored by placings counts first places (a fraction of a round): a review's mistake there is a tenth of a
-#: first place
-MISTAKE_PLACING = 0.1
 
 
 def _yezi_groups(action: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:

@@ -134,12 +134,17 @@ def _table_hands(text: str) -> tuple[tuple[Card, ...], ...]:
 # ---------------------------------------------------------------- the round
 
 
+#: 叶子戏 scored by placings counts first places (a fraction of a round): a review's mistake there is a tenth of a
+#: first place
+MISTAKE_PLACING = 0.1
+
 class YeziState(GameState):
     """A round of four in progress: the deal (:attr:`deal`), each seat's cards not yet shown (:attr:`held`),
     the groups shown (:attr:`shown`, as (seat, turn, group)) and each seat's split once made (:attr:`arranged`:
     seat -> (first group, second group))."""
 
     game = "yezi"
+    review_words: ClassVar[str | None] = "engine.yezi.review"  # the review's words in this game's terms
     max_actions: ClassVar[int] = PLAYERS * 3  # a split and two showings each
     #: a round dealt at a real table names its deal and the cards dealt (a record's Deal and Hands tags)
     optional_setup: ClassVar[dict[str, Any]] = {"deal": "table", "hands": ""}
@@ -281,19 +286,7 @@ class YeziState(GameState):
     # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
     def mistake_loss(self, usual: float) -> float:
         """Scored by placings a review counts first places (a fraction of a round): a mistake is a tenth of one."""
-        from .review import MISTAKE_PLACING
-
         return MISTAKE_PLACING if self.config.scoring == "placing" else usual
-
-    def review_own(self, seat: int, chosen: str) -> tuple[str, str] | None:
-        from .review import own
-
-        return own(self, seat, chosen)
-
-    def review_why(self, seat: int, better: str, chosen: str) -> tuple[str, str] | None:
-        from .review import why
-
-        return why(self, seat, better, chosen)
 
     def observation(self, player: int) -> dict[str, Any]:
         d = self.deal
