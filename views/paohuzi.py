@@ -319,13 +319,14 @@ def match_form(a: Answer, lang: str, entry: dict[str, Any] | None = None, editin
         if r == "xing":
             continue
         fid = f"{uid}-foul-{p}"
-        opts = f'<option value="">{e(t("没有", "none"))}</option>' + "".join(
+        # one option a line: a page's text read without its markup (search, the crawl) keeps them apart
+        opts = f'<option value="">{e(t("没有", "none"))}</option>\n' + "\n".join(
             f'<option value="{e(f["id"])}"{" selected" if fouls.get(str(p)) == f["id"] else ""}>{e(t(f["zh"], f["en"] + ", " + f["zh"]))}</option>' for f in words["fouls"])
         out += f'<p><label for="{e(fid)}">{e(name(p))}</label> <select id="{e(fid)}" data-role="foul" data-player="{p}"{off}>{opts}</select></p>'
     out += "</details>"
     if a["table"] == "four" and a["birds"]:
         bid = f"{uid}-bird"
-        opts = f'<option value="">{e(t("请选", "choose"))}</option>' + "".join(
+        opts = f'<option value="">{e(t("请选", "choose"))}</option>\n' + "\n".join(
             f'<option value="{e(b["code"])}"{" selected" if entry["bird"] == b["code"] else ""}>{e(b[lang])}</option>' for b in words["birds"])
         stock, bird = W["stock"], W["bird"]["zh"]
         label = t(f"最后一张{stock['zh']}（定{bird}）", f"The last card of the {stock['en']} (for the birds)")

@@ -132,6 +132,7 @@ export async function showingWidget(root, ctx) {
 
   // the record of the showing last judged (null until all four are entered), exported and opened as a file
   let judged = null;
+  let judging = false; // a judgement of the cards entered is out (judge, below)
   let readings = {}; // the readings of a record opened (the page itself offers none: the engine's defaults)
   const uid = `ys${Math.random().toString(36).slice(2, 8)}`;
   const exportBtn = el("button", { type: "button", class: "hw-btn", "data-role": "record-export", text: t("导出为记录（.txt）", "Export as a record (.txt)") });
@@ -240,6 +241,8 @@ export async function showingWidget(root, ctx) {
   async function judge() {
     const mine = ++seq;
     judged = null;
+    judging = players.every(complete);
+    drawAdd(); // greyed while this judgement is out: a press now would record the cards as they were
     if (!players.every(complete)) {
       keep();
       drawAdd();
@@ -253,6 +256,7 @@ export async function showingWidget(root, ctx) {
       players: players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) };
     const a = await ctx.call({ view: "yezi-showing", lang: ctx.lang, request: req }); // judged, and drawn (views/yezi.py)
     if (mine !== seq) return;
+    judging = false;
     if (!a.ok) { message.textContent = a.error[ctx.lang]; result.replaceChildren(); keep(); drawAdd(); return; }
     message.textContent = "";
     judged = a.record;
@@ -350,7 +354,10 @@ export async function showingWidget(root, ctx) {
     const k = editing === null ? rounds.length + 1 : editing + 1;
     addBtn.textContent = editing === null ? t(`记下这一局（第 ${k} 局）`, `Record this round (round ${k})`) : t(`记回第 ${k} 局`, `Put round ${k} back`);
     cancelBtn.hidden = editing === null;
-    grey(addBtn, judged ? "" : t("四家的牌都填好、判出结果后，才能记下这一局", "Enter all four players' cards first: a round is recorded once it is judged"));
+    grey(addBtn, judged ? ""
+      : !players.every(complete) ? t("四家的牌都填好、判出结果后，才能记下这一局", "Enter all four players' cards first: a round is recorded once it is judged")
+      : judging ? t("这一局正在判，判出结果后就能记下", "The round is being judged: it can be recorded once the result is in")
+      : t("这一局判不出结果（原因见上面），改好牌才能记下", "This round cannot be judged (the reason is above): correct the cards to record it"));
   }
 
   async function refreshTally(save = true) {

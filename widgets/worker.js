@@ -160,6 +160,9 @@ async function boot(options = {}) {
       // read, checked and unpacked while Pyodide fetches and compiles its WebAssembly (it awaits the bytes
       // only when it builds the memory)
       const bytes = readSnapshot(hit, report).finally(() => mark("snapshot"));
+      // handled here at once: Pyodide awaits the bytes only later, and a copy refused before then would otherwise count
+      // as a failure nobody awaits (the unhandledrejection below), ending this start instead of going on without it
+      bytes.catch(() => {});
       pyodide = await loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
       restored = true;
     } catch {
