@@ -96,12 +96,11 @@ async function findSnapshot() {
 }
 
 /** A snapshot found in the caches, checked against the digest this script carries and unpacked; a copy that
- * fails the check is deleted (``report.rejected``) and the start goes on without it. */
+ * fails the check is refused (``report.rejected``; boot deletes it) and the start goes on without it. */
 async function readSnapshot(hit, report) {
   const packed = await hit.arrayBuffer();
   if (hex(await crypto.subtle.digest("SHA-256", packed)) !== SNAPSHOT.sha256) {
-    report.rejected = true;
-    await forgetSnapshot().catch(() => {});
+    report.rejected = true; // deleted by boot's catch, which every failure of this start goes through
     throw new Error("the Python snapshot in this browser's caches is not this build's");
   }
   const raw = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
