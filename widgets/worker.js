@@ -171,12 +171,15 @@ async function boot(options = {}) {
   }
   if (!pyodide) pyodide = await loadPyodide(pyodideOptions());
   mark("python");
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  pyodide.unpackArchive(await viewsZip, "zip", { extractDir: sitePackages });
-  mark("unpacked");
-  if (restored) pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  else pyodide.runPython(BOOT_PY);
+  // the snapshot holds every module of the engine and the views, imported (sitegen/assets.py SNAPSHOT_GAMES), and
+  // neither reads a file of its own once imported: a restored start needs none of their files
+  if (!restored) {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+    pyodide.unpackArchive(await viewsZip, "zip", { extractDir: sitePackages });
+    mark("unpacked");
+    pyodide.runPython(BOOT_PY);
+  }
   mark("engine");
   pyCall = pyodide.globals.get("_hw_call");
   const ping = JSON.parse(pyCall(JSON.stringify({ game: "engine", action: "ping" })));
