@@ -17,12 +17,13 @@ from collections.abc import Callable
 
 from engine.api import handle
 from engine.dawei.dice import ALL_OUTCOMES
-from engine.dawei.actions import SPECIAL_WORDS, dice_words
+from engine.dawei.actions import SPECIAL_WORDS
+from engine.dawei.answer import dice_words
 from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS, PRINTED_BREAK_EVEN, break_even
 from engine.dawei.options import CHOICE_WORDS, Rules
 from engine.dawei.split import SPLIT_RULES, success_ways
 from engine.dawei.sticks import ANIMALS, BY_ID, TOTAL_STICKS, TOTAL_ZHU
-from engine.dawei.svg import dice_svg, sticks_svg
+from views.draw.dawei import dice_svg, sticks_svg
 from engine.dawei.throws import BLANK, PATTERNS, animal_stats, pattern_ways, throw_table
 from engine.dawei.trace import GAPS, OPTIONS, RULES
 from views import dawei as views_dawei
@@ -179,7 +180,7 @@ def game_widget(lang: str, params: dict[str, Any]) -> str:
         f'<section class="dawei-others" aria-label="{t("此后电脑各家的掷", "The computer seats since then")}"><p class="dawei-head">{t("此后电脑各家的掷", "The computer seats since then")}</p>'
         f'<ul class="dawei-log" data-role="others">{drawn["others"]}</ul></section>'
         f'<div data-role="board">{drawn["board"]}</div>'
-        f'<details class="dawei-pool"><summary>{t("场上余签（按比例画）", "Sticks left in the pool (to scale)")}</summary><div data-role="pool">{ans["pool_svg"]}</div></details>'
+        f'<details class="dawei-pool"><summary>{t("场上余签（按比例画）", "Sticks left in the pool (to scale)")}</summary><div data-role="pool">{drawn["pool"]}</div></details>'
         f'<details class="dawei-pool"><summary>{t("全部记录（新的在上）", "The whole log (newest first)")}</summary>'
         f'<ul class="dawei-log" data-role="log" tabindex="0" aria-label="{t("全部记录", "The whole log")}">{drawn["log"]}</ul></details>'
     )

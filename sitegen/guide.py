@@ -16,7 +16,7 @@ from engine.api import handle
 from engine.dawei.game import Config, break_even
 from engine.dawei.state import DaweiState, policy
 from engine.dawei.sticks import ANIMALS
-from engine.dawei.svg import dice_svg, sticks_svg
+from views.draw.dawei import dice_svg, sticks_svg
 from engine.dawei.throws import classify
 
 E = html.escape
@@ -239,7 +239,7 @@ def _gp_seat(s: int, lang: str) -> str:
 
 
 def _gp_tiles(codes: list[str], lang: str, width: int = 26) -> str:
-    from engine.gupai.svg import tile_svg
+    from views.draw.gupai import tile_svg
 
     return '<span class="guide-tiles">' + "".join(tile_svg(c, width, lang) for c in codes) + "</span>"
 
@@ -326,7 +326,7 @@ def _yz_seat(s: int, lang: str) -> str:
 
 def _yz_cards(codes: list[str], lang: str, width: int = 26) -> str:
     from engine.yezi.cards import FACES, parse_card
-    from engine.yezi.svg import card_svg
+    from views.draw.yezi import card_svg
 
     return '<span class="guide-cards">' + "".join(card_svg(FACES[parse_card(c)].value, width, lang) for c in codes) + "</span>"
 

@@ -16,7 +16,7 @@ from engine.gupai import trace
 from engine.gupai.config import CHOICES, DEFAULT, LABELS
 from engine.gupai.plays import TAO, classify
 from engine.gupai.scoring import BAMA_MULT, HEI_PAYS, SEATS_EN, SEATS_ZH, jie
-from engine.gupai.svg import tile_svg
+from views.draw.gupai import tile_svg
 from engine.gupai.tiles import ALIASES, CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES, standing
 from views import gupai as views_gupai  # the hand's board, drawn by the same view in the browser
 

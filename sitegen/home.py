@@ -35,26 +35,28 @@ CARDS = [
 
 
 def _dice_picture() -> str:
+    from views.dawei import throw
+
     ans = handle({"game": "dawei", "action": "classify", "dice": [4, 1, 4, 6, 5, 4]})
-    return ans.get("svg", "") if ans.get("ok") else ""
+    return throw(ans, "zh")["dice"] if ans.get("ok") else ""  # named in Chinese on both pages, as the engine drew it
 
 
 def _domino_picture() -> str:
-    from engine.gupai.svg import tiles_svg
+    from views.draw.gupai import tiles_svg
 
     return tiles_svg(["66", "11", "21", "24"], width=40)  # 天牌, 地牌 and the two 赏 tiles (至尊)
 
 
 def _leaf_picture() -> str:
     from engine.yezi.cards import parse_card
-    from engine.yezi.svg import hand_svg
+    from views.draw.yezi import hand_svg
 
     return hand_svg([parse_card(c) for c in ("王", "土", "人", "合")], width=40)
 
 
 def _zipai_picture() -> str:
     from engine.paohuzi.cards import parse_card
-    from engine.paohuzi.svg import card_svg  # each card named (the lessons' cards_svg draws unnamed ones)
+    from views.draw.paohuzi import card_svg  # each card named (the lessons' cards_svg draws unnamed ones)
 
     return "".join(card_svg(c, 110) for c in (parse_card(x) for x in ("贰", "柒", "拾", "一")) if c is not None)
 

@@ -22,7 +22,7 @@ from engine.paohuzi.groups import VALUE_KEYS
 from engine.paohuzi.groups import KINDS
 from engine.paohuzi.hu import FOUL_NAMES, OPEN_KINDS, SOURCE_NAMES, SOURCES, WAYS
 from engine.paohuzi.settle import PENALTY_NAMES, SEAT_NAMES, SEATS
-from engine.paohuzi.svg import card_svg
+from views.draw.paohuzi import card_svg
 from engine.paohuzi.trace import OPTIONS
 from views import paohuzi as views  # the widgets' answers, drawn as the browser draws them
 

@@ -21,7 +21,7 @@ from engine.yezi.cards import FACES, GROUP_SIZE, LEAF, code_of, parse_card
 from engine.yezi.combos import COMBINATIONS, SCATTER_ZH
 from engine.yezi.config import DEFAULT
 from engine.yezi.odds import hand_odds, max_copies, option_effects, round_limits, simulate_rounds
-from engine.yezi.svg import card_svg
+from views.draw.yezi import card_svg
 from engine.yezi.zipai_diff import DIFFERENCES
 from views import yezi as views_yezi
 

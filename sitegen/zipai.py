@@ -20,7 +20,7 @@ from engine.api import handle
 from engine.paohuzi.cards import parse_card
 from engine.paohuzi.play import MAX_HANDS
 from engine.paohuzi.request import MAX_ACTIONS, MAX_SEED
-from engine.paohuzi.svg import LESSON_HEIGHT, lesson_chip_svg
+from views.draw.paohuzi import LESSON_HEIGHT, lesson_chip_svg
 from views.zipai import Draw, live, one_language
 
 #: the page every rule link of the log points to (relative to a page's own folder)

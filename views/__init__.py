@@ -79,6 +79,9 @@ def _matchsheet(a: dict[str, Any], req: dict[str, Any]) -> dict[str, str]:
 
 
 VIEWS["paohuzi-matchsheet"] = (("paohuzi", "sheet"), _matchsheet, None)
+#: the cards' faces (the engine answers their codes and sizes; the views draw them): code → SVG
+VIEWS["paohuzi-faces"] = (("paohuzi", "faces"), lambda a, req: paohuzi.faces(a, req["lang"]), None)
+VIEWS["yezi-faces"] = (("yezi", "faces"), lambda a, req: yezi.faces(a, req["lang"]), None)
 VIEWS["gupai-board"] = (("gupai", "play"), lambda a, req: {"board": gupai.board(a, req["lang"])}, None)
 VIEWS["dawei-split"] = (("dawei", "split"), lambda a, req: dawei.split(a, req["lang"]), None)
 VIEWS["dawei-game"] = (("dawei", "play"), lambda a, req: dawei.game(a, req["lang"]), None)

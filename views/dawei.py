@@ -18,7 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dawei.actions import END_WORDS, WORDS
-from engine.dawei.svg import die_svg
+from engine.dawei.answer import dice_words
+
+from .draw.dawei import dice_svg, die_svg, sticks_svg
 
 from .text import T, e
 
@@ -55,16 +57,17 @@ def throw(a: Answer, lang: str) -> dict[str, str]:
     fits = a["also_fits"]
     names = "、".join(x["zh"] for x in fits) if lang == "zh" else ", ".join(x["en"] for x in fits)
     also = (e(t(f"此掷也合乎：{names}（按优先次序取前者）。", f"This throw also fits: {names} (precedence takes the first).")) if fits else "")
-    return {"dice": a["svg"], "result": result, "also": also}
+    dice = a["dice"]
+    return {"dice": dice_svg(dice, f"{dice_words(dice, lang)}{t('：', ': ')}{a['pattern'][lang]}"), "result": result, "also": also}
 
 
 def split(a: Answer, lang: str, still: bool = False) -> dict[str, str]:
     """Every part of the split widget drawn from one answer (the second throw's parts empty before it is made)."""
     return {
-        "first": a["first_svg"],
+        "first": dice_svg(a["first"], dice_words(a["first"], lang)),
         "direct": e(a["direct"][lang]),
         "openings": openings(a, lang, still),
-        "second": a.get("second_svg") or "",
+        "second": dice_svg(a["second"], dice_words(a["second"], lang)) if a.get("second") else "",
         "outcome": e(a["outcome"][lang]) if a.get("outcome") else "",
     }
 
@@ -143,11 +146,12 @@ def game(a: Answer, lang: str) -> dict[str, str]:
     others = "".join(log_item(x, lang) for x in a["since_own"]) or f"<li>{'（无）' if lang == 'zh' else '(none)'}</li>"
     return {
         "status": status(a, lang),
-        "dice": own["svg"] if own else "",
+        "dice": dice_svg(own["dice"] or (), dice_words(own["dice"] or (), lang)) if own else "",
         "own-text": e(own[lang]) if own else ("你还没有掷。" if lang == "zh" else "You have not thrown yet."),
         "others": others,
         "board": board(a, lang),
         "log": "".join(log_item(x, lang) for x in reversed(a["log"])),
+        "pool": sticks_svg(lang, a["pool"]),
     }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.gupai.actions import WORDS
 from engine.gupai.scoring import SEATS_EN, SEATS_ZH
-from engine.gupai.svg import tile_svg
+from .draw.gupai import tile_svg
 from engine.gupai.tiles import BY_CODE
 
 from .text import T, e

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
-from engine.dawei.svg import dice_svg
-from engine.gupai.svg import tiles_svg
+from .draw.dawei import dice_svg
+from .draw.gupai import tiles_svg
 from engine.gupai.tiles import BY_CODE
 from engine.paohuzi.cards import parse_card
-from engine.paohuzi.svg import back_svg, cards_svg, for_language
-from engine.yezi.svg import hand_svg
+from .draw.paohuzi import back_svg, cards_svg, for_language
+from .draw.yezi import hand_svg
 
 from .text import T, e
 

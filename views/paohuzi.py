@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.paohuzi.cards import parse_card
 from engine.paohuzi.settle import SEAT_NAMES, SEATS
-from engine.paohuzi.svg import card_svg
+from .draw.paohuzi import card_svg, lesson_card_svg
 
 from .text import T, e
 
@@ -336,3 +336,13 @@ def match_form(a: Answer, lang: str, entry: dict[str, Any] | None = None, editin
     clear = t("清空", "Clear") if editing is None else t("不改了", "Leave it as it was")
     return (out + f'<div class="ms-row"><button type="button" class="hw-btn ms-add" data-role="add"{off}>{e(add)}</button>'
             f'<button type="button" class="hw-btn" data-role="clear"{off}>{e(clear)}</button></div>')
+
+
+def faces(a: Answer, lang: str) -> dict[str, str]:
+    """The ``faces`` answer's cards drawn, code → SVG: at its height, as in the lessons where it says so (the Arabic
+    numeral and big or small shown by the page's language), otherwise English faces carrying the Arabic numeral."""
+    height = int(a["height"])
+    cards = [c for c in (parse_card(x) for x in a["cards"]) if c is not None]
+    if a.get("lesson"):
+        return {c.code: lesson_card_svg(c, height) for c in cards}
+    return {c.code: card_svg(c, height, arabic=lang == "en") for c in cards}

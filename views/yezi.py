@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from engine.yezi.cards import FACES, GROUP_SIZE, SEAT_NAMES, code_of, parse_card
-from engine.yezi.svg import card_svg
+from .draw.yezi import card_svg
 
 from .text import T, e
 
@@ -253,3 +253,9 @@ def tally(a: Answer, lang: str) -> dict[str, str]:
              f'<p class="ys-winner" data-role="leaders">{t(f"到第 {k} 局为止，分最少的是：", f"After round {k}, the fewest points: ")}{lead}</p>')
     n, last = len(a["rounds"]), a["rounds"][-1]
     return {"table": table, "last": f'<p data-role="last-round">{t(f"第 {n} 局：", f"Round {n}: ")}{e(last[lang])}</p>'}
+
+
+def faces(a: Answer, lang: str) -> dict[str, str]:
+    """The ``faces`` answer's cards drawn at its width, code → SVG, named in the page's language."""
+    width, wanted = int(a["width"]), set(a["cards"])
+    return {code_of(f.value): card_svg(f.value, width, lang) for f in FACES if code_of(f.value) in wanted}

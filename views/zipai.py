@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.paohuzi.cards import parse_card
-from engine.paohuzi.svg import LESSON_HEIGHT, lesson_card_svg
+from .draw.paohuzi import LESSON_HEIGHT, lesson_card_svg
 
 from .text import e
 

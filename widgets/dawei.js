@@ -161,6 +161,25 @@ async function splitWidget(root, ctx) {
 }
 
 // ------------------------------------------------------------ a whole game
+/** The buttons of the moves answer ``a`` offers (a split's with its chance and 柱), and while the game goes on the
+ * computer throwing for the reader up to the next choice or to the end; each plays its move through ``step``. */
+function moveButtons(ctx, info, a, step) {
+  const t = ctx.t;
+  const out = a.legal.map((opt) => {
+    let label = opt[ctx.lang];
+    if (opt.action.startsWith("split:")) label += ` — ${(100 * opt.chance).toFixed(1)}% · ${opt.zhu} ${info.words.zhu[ctx.lang]}`;
+    const b = el("button", { type: "button", class: "hw-btn", "data-action": opt.action }, label);
+    b.addEventListener("click", () => step(opt.action));
+    return b;
+  });
+  if (a.terminal) return out;
+  const mine = el("button", { type: "button", class: "hw-btn", "data-action": "auto-choice" }, t("电脑替我掷，直到我要做选择", "Play until my next decision"));
+  mine.addEventListener("click", () => step("auto:choice"));
+  const end = el("button", { type: "button", class: "hw-btn", "data-action": "auto-end" }, t("电脑替我掷到底", "Computer plays to the end"));
+  end.addEventListener("click", () => step(`auto:${info.limits.auto}`));
+  return [...out, mine, end];
+}
+
 async function gameWidget(root, ctx) {
   const t = ctx.t;
   // the play action's bounds (moves a game holds, throws at once, lines of log) are the engine's
@@ -182,8 +201,7 @@ async function gameWidget(root, ctx) {
   const why = root.querySelector('[data-role="why"]');
   const dice = root.querySelector('[data-role="dice"]');
   // the boxes the view draws into (views/dawei.py game), found before anything else is added to the widget
-  const drawn = new Map(["status", "dice", "own-text", "others", "board", "log"].map((r) => [r, root.querySelector(`[data-role="${r}"]`)]));
-  const poolFig = root.querySelector('[data-role="pool"]');
+  const drawn = new Map(["status", "dice", "own-text", "others", "board", "log", "pool"].map((r) => [r, root.querySelector(`[data-role="${r}"]`)]));
   let moves = [];
   let busy = false;
   let level = levels.length ? levels[0].id : null; // the computer seats' level, and the hint's: the engine's first to begin with
@@ -193,12 +211,7 @@ async function gameWidget(root, ctx) {
     what: { zh: "电脑的水平：", en: "Computer level:" }, start: level,
     onChange: (v) => { level = v; moves = []; refresh(); },
   });
-  const hintBtn = document.createElement("button");
-  hintBtn.type = "button";
-  hintBtn.className = "hw-btn";
-  hintBtn.dataset.role = "hint";
-  hintBtn.setAttribute("aria-expanded", "false");
-  hintBtn.textContent = t("提示", "Hint");
+  const hintBtn = el("button", { type: "button", class: "hw-btn", "data-role": "hint", "aria-expanded": "false", text: t("提示", "Hint") });
   hintBtn.disabled = true;
   const hintText = el("span", { class: "dawei-hint", "data-role": "hint-text", role: "status" });
   // the hint is the chosen level's split for the seat that has a choice now (the engine's answer says it)
@@ -253,7 +266,7 @@ async function gameWidget(root, ctx) {
       line.append(reviewButton(ctx, reviewHost, () => ({ game: "table", action: "review", seat: 0, position: a.position })));
       reviewHost.append(line);
     }
-    // the parts the view drew (views/dawei.py): whose throw, the reader's last throw, the others' since, the sticks, the log
+    // the parts the view drew (views/dawei.py): whose throw, the reader's last throw, the others' since, the sticks, the log, the pool
     for (const [role, html] of Object.entries(a.html)) if (drawn.get(role)) drawn.get(role).innerHTML = html;
     status.dataset.phase = a.phase;
     root.dataset.terminal = a.terminal ? "1" : "0";
@@ -263,27 +276,10 @@ async function gameWidget(root, ctx) {
       : "";
     if (a.terminal && mode.value !== "hotseat") verdict.textContent = t(`你是${a.seats[0].zh}。`, `You are ${a.seats[0].en}. `) + verdict.textContent;
     dice.dataset.dice = a.own ? a.own.dice.join(",") : "";
-    if (poolFig) poolFig.innerHTML = a.pool_svg;
-    actions.replaceChildren();
-    for (const opt of a.legal) {
-      let label = opt[ctx.lang];
-      if (opt.action.startsWith("split:")) label += ` — ${(100 * opt.chance).toFixed(1)}% · ${opt.zhu} ${W.zhu[ctx.lang]}`;
-      const b = el("button", { type: "button", class: "hw-btn", "data-action": opt.action }, label);
-      b.addEventListener("click", () => step(opt.action));
-      actions.append(b);
-    }
-    if (!a.terminal) {
-      const mine = el("button", { type: "button", class: "hw-btn", "data-action": "auto-choice" }, t("电脑替我掷，直到我要做选择", "Play until my next decision"));
-      mine.addEventListener("click", () => step("auto:choice"));
-      const end = el("button", { type: "button", class: "hw-btn", "data-action": "auto-end" }, t("电脑替我掷到底", "Computer plays to the end"));
-      end.addEventListener("click", () => step(`auto:${limits.auto}`));
-      actions.append(mine, end);
-      why.textContent = a.legal.length && a.legal[0].action !== "throw"
-        ? t(`${W.split.zh}${W.first.zh}：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`)
-        : "";
-    } else {
-      why.textContent = t("本局已结束，没有可走的步：按“新局”再来一局。", "The game is over, so there is nothing left to play: press “New game” for another.");
-    }
+    actions.replaceChildren(...moveButtons(ctx, info, a, step));
+    why.textContent = !a.terminal
+      ? (a.legal.length && a.legal[0].action !== "throw" ? t(`${W.split.zh}${W.first.zh}：选一种取法，或放弃。`, `Your first ${W.split.en} throw: choose a way, or pass.`) : "")
+      : t("本局已结束，没有可走的步：按“新局”再来一局。", "The game is over, so there is nothing left to play: press “New game” for another.");
   }
 
   let asked = 0; // the latest request: an answer to an older one (the game restarted meanwhile) is dropped

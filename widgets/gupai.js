@@ -13,6 +13,75 @@ function sameTiles(a, b) {
   return x.every((v, i) => v === y[i]);
 }
 
+/** The hand a shared link names (its seed, moves, sealing, level and rule options) over ``now``; the options are set
+ * on their menus. A link's moves are the engine's to check: it refuses more than a hand holds. */
+function sharedHand(root, now, human, levels, selects) {
+  const start = sharedState(root);
+  if (!start) return now;
+  const out = { ...now };
+  if (Number.isSafeInteger(start.seed) && start.seed >= 0) out.seed = start.seed;
+  if (Array.isArray(start.moves)) out.moves = start.moves; // the engine refuses more than a hand holds, and the hand starts afresh
+  if (Array.isArray(start.sealed)) out.sealed = start.sealed.filter((s) => s === human);
+  if (levels.some((l) => l.id === start.level)) out.level = start.level;
+  if (start.options && typeof start.options === "object") {
+    for (const s of selects) {
+      const v = own(start.options, s.dataset.option);
+      if ([...s.options].some((o) => o.value === v)) s.value = v;
+    }
+  }
+  return out;
+}
+
+/** The Hint button and its sentence: what the level of ``current()``'s hint would play, the tiles named as the view
+ * named them on the reader's own tiles. */
+function hintControls(ctx, board, W, levels, current) {
+  const hintBtn = el("button", { type: "button", class: "hw-btn", "data-role": "hint", "aria-expanded": "false", text: ctx.t("提示", "Hint") });
+  const hintText = el("span", { class: "gp-why", "data-role": "hint-text", role: "status" });
+  hintBtn.disabled = true;
+  hintBtn.addEventListener("click", () => {
+    const answer = current();
+    const h = answer && answer.hint;
+    if (!h) return;
+    // the tiles' names as the view wrote them on the reader's own tiles
+    const names = h.tiles.map((c) => board.querySelector(`.gp-pick[data-tile="${c}"]`)?.getAttribute("aria-label") || c).join(ctx.t("、", " and "));
+    const lv = (levels.find((l) => l.id === h.level) || { short: { zh: "", en: "" } }).short;
+    hintText.textContent = ctx.t(`${lv.zh}会${h.up ? "出" : W.discard.zh}：${names}`, `The ${lv.en} level would ${h.up ? "play" : "discard face down"}: ${names}`);
+    hintBtn.setAttribute("aria-expanded", "true");
+  });
+  return { hintBtn, hintText };
+}
+
+/** The seal button after answer ``a``: shown only before the reader's first move, live for a hand that may be sealed,
+ * else saying why not (the view's words, read out with it). */
+function drawSeal(ctx, a, board, sealBtn, human, uid) {
+  const begun = a.terminal || a.tricks.length > 0 || a.current.some((c) => c.seat === human);
+  sealBtn.hidden = begun;
+  sealBtn.disabled = !(a.seal && a.seal.allowed);
+  sealBtn.title = a.seal ? a.seal[ctx.lang] : "";
+  const sealWhy = board.querySelector('[data-role="seal-why"]');
+  sealWhy.id = `${uid}-seal-why`;
+  if (sealBtn.disabled) sealBtn.setAttribute("aria-describedby", sealWhy.id); else sealBtn.removeAttribute("aria-describedby");
+}
+
+/** The engine's check of the tiles chosen, in words: why they may not go face up (``u``) or face down (``d``), and
+ * the sentence under the hand. */
+function checkWords(ctx, W, check) {
+  const parts = [];
+  const u = check.up ? check.up[ctx.lang] : ""; const d = check.down ? check.down[ctx.lang] : "";
+  if (u) parts.push(ctx.t("不能明出：", "Not face up: ") + u);
+  if (d && d !== u) parts.push(ctx.t(`不能${W.down.zh}：`, "Not face down: ") + d);
+  if (!parts.length) parts.push(ctx.t("可以出：按下面的按钮。", "Playable: press a button."));
+  return { u, d, text: parts.join(" ") };
+}
+
+/** A finished hand's review of the reader's own decisions (by the strong level), offered beside its result. */
+function offerReview(ctx, a, board, human) {
+  const result = board.querySelector('[data-role="result"]');
+  const actions = a.tricks.flatMap((tr) => tr.moves.map((m) => (m.up ? "up:" : "down:") + m.tiles.join(".")));
+  const position = { game: "gupai", seed: a.seed, dealer: a.dealer, sealed: a.sealed, options: a.options, actions };
+  result.append(" ", reviewButton(ctx, result, () => ({ game: "table", action: "review", seat: human, position })));
+}
+
 async function handWidget(root, ctx) {
   const levels = await levelWords(ctx).then((a) => a.levels, () => []); // the computer's levels, in the engine's words
   const optsAns = await ctx.call({ game: "gupai", action: "options" }); // the game's words (垫 …)
@@ -41,19 +110,7 @@ async function handWidget(root, ctx) {
   arrowKeys(board, ".gp-pick");
   skipLink(root, ctx.t, [`${HAND}[tabindex="0"]`, HAND]);
 
-  const start = sharedState(root);
-  if (start) {
-    if (Number.isSafeInteger(start.seed) && start.seed >= 0) seed = start.seed;
-    if (Array.isArray(start.moves)) moves = start.moves; // the engine refuses more than a hand holds, and the hand starts afresh
-    if (Array.isArray(start.sealed)) sealed = start.sealed.filter((s) => s === human);
-    if (levels.some((l) => l.id === start.level)) level = start.level;
-    if (start.options && typeof start.options === "object") {
-      for (const s of selects) {
-        const v = own(start.options, s.dataset.option);
-        if ([...s.options].some((o) => o.value === v)) s.value = v;
-      }
-    }
-  }
+  ({ seed, moves, sealed, level } = sharedHand(root, { seed, moves, sealed, level }, human, levels, selects));
   const options = () => Object.fromEntries(selects.map((s) => [s.dataset.option, s.value]));
   const share = root.querySelector('[data-role="share"]');
   if (share) share.replaceChildren(shareButton(root, () => ({ seed, options: options(), sealed, moves, level }), ctx.t));
@@ -62,18 +119,7 @@ async function handWidget(root, ctx) {
     what: { zh: "电脑的水平：", en: "Computer level:" }, start: level,
     onChange: (v) => { level = v; moves = []; sealed = []; run(); },
   });
-  const hintBtn = el("button", { type: "button", class: "hw-btn", "data-role": "hint", "aria-expanded": "false", text: ctx.t("提示", "Hint") });
-  const hintText = el("span", { class: "gp-why", "data-role": "hint-text", role: "status" });
-  hintBtn.disabled = true;
-  hintBtn.addEventListener("click", () => {
-    const h = answer && answer.hint;
-    if (!h) return;
-    // the tiles' names as the view wrote them on the reader's own tiles
-    const names = h.tiles.map((c) => board.querySelector(`.gp-pick[data-tile="${c}"]`)?.getAttribute("aria-label") || c).join(ctx.t("、", " and "));
-    const lv = (levels.find((l) => l.id === h.level) || { short: { zh: "", en: "" } }).short;
-    hintText.textContent = ctx.t(`${lv.zh}会${h.up ? "出" : W.discard.zh}：${names}`, `The ${lv.en} level would ${h.up ? "play" : "discard face down"}: ${names}`);
-    hintBtn.setAttribute("aria-expanded", "true");
-  });
+  const { hintBtn, hintText } = hintControls(ctx, board, W, levels, () => answer);
   board.before(el("div", { class: "rv-hint" }, [chooser.node, " ", hintBtn, " ", hintText]));
 
   let said = ""; // what the view says the reader may do before choosing a tile
@@ -111,13 +157,9 @@ async function handWidget(root, ctx) {
     if (slow()) return; // at a level that plays moves out every request plays the others' seats again: the lit buttons say what is playable
     const a = await ctx.call({ game: "gupai", action: "play", seed, human, moves, sealed, options: options(), ...(level ? { level } : {}), check: selected });
     if (n !== checkSeq || !a.ok || !a.check) return;
-    const parts = [];
-    const u = a.check.up ? a.check.up[ctx.lang] : ""; const d = a.check.down ? a.check.down[ctx.lang] : "";
+    const { u, d, text } = checkWords(ctx, W, a.check);
     describe(upBtn, u); describe(downBtn, d);
-    if (u) parts.push(ctx.t("不能明出：", "Not face up: ") + u);
-    if (d && d !== u) parts.push(ctx.t(`不能${W.down.zh}：`, "Not face down: ") + d);
-    if (!parts.length) parts.push(ctx.t("可以出：按下面的按钮。", "Playable: press a button."));
-    if (why) why.textContent = parts.join(" ");
+    if (why) why.textContent = text;
   }
 
   function draw(a) {
@@ -134,21 +176,8 @@ async function handWidget(root, ctx) {
         refreshButtons();
       });
     }
-    if (a.terminal && human !== null) {
-      // the review of the reader's own decisions, by the strong level
-      const result = board.querySelector('[data-role="result"]');
-      const actions = a.tricks.flatMap((tr) => tr.moves.map((m) => (m.up ? "up:" : "down:") + m.tiles.join(".")));
-      const position = { game: "gupai", seed: a.seed, dealer: a.dealer, sealed: a.sealed, options: a.options, actions };
-      result.append(" ", reviewButton(ctx, result, () => ({ game: "table", action: "review", seat: human, position })));
-    }
-    // the seal button: live only before the first move, for a hand that may be sealed; else it says why not (the view's words)
-    const begun = a.terminal || a.tricks.length > 0 || a.current.some((c) => c.seat === human);
-    sealBtn.hidden = begun;
-    sealBtn.disabled = !(a.seal && a.seal.allowed);
-    sealBtn.title = a.seal ? a.seal[ctx.lang] : "";
-    const sealWhy = board.querySelector('[data-role="seal-why"]');
-    sealWhy.id = `${uid}-seal-why`;
-    if (sealBtn.disabled) sealBtn.setAttribute("aria-describedby", sealWhy.id); else sealBtn.removeAttribute("aria-describedby");
+    if (a.terminal && human !== null) offerReview(ctx, a, board, human);
+    drawSeal(ctx, a, board, sealBtn, human, uid);
     selected = [];
     rove(board, ".gp-pick");
     refreshButtons();

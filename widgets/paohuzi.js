@@ -15,10 +15,11 @@ function limitsOf(fa) {
 }
 
 const facesPromises = new Map();
-/** SVG faces of all twenty cards, asked once per page and language from the engine (English faces carry Arabic numerals). */
+/** The faces of all twenty cards, asked once per page and language as a view (views/paohuzi.py draws them in ``html``, code →
+ * SVG; English faces carry Arabic numerals), with the engine's bounds of a hand. */
 function faces(ctx) {
   if (!facesPromises.has(ctx.lang)) {
-    facesPromises.set(ctx.lang, ctx.call({ game: "paohuzi", action: "faces", lang: ctx.lang }).then((a) => {
+    facesPromises.set(ctx.lang, ctx.call({ view: "paohuzi-faces", lang: ctx.lang, request: { game: "paohuzi", action: "faces", lang: ctx.lang } }).then((a) => {
       if (!a.ok) { facesPromises.delete(ctx.lang); throw new Error(a.error[ctx.lang]); }
       return a;
     }));
@@ -72,7 +73,7 @@ function ask(ctx, view, request) {
  * the hand as large card buttons with a "17/20" counter, the open groups by name, the card.
  */
 function wireHand(root, ctx, fa, onChange) {
-  const svg = fa.svg;
+  const svg = fa.html;
   const q = (r) => root.querySelector(`[data-role="${r}"]`);
   const hand = q("hand"), open = q("open"), card = q("card");
   const handView = q("hand-view"), openView = q("open-view"), cardView = q("card-view"), count = q("count");

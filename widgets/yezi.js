@@ -9,11 +9,12 @@ import { levelChooser, levelWords, reviewButton } from "./review.js";
 
 const facesCache = new Map();
 
-/** The engine's faces answer at ``width`` CSS px: the cards' drawings, the copies of each in the deck, a group's size. */
+/** The faces answer at ``width`` CSS px, asked as a view: the cards' drawings (``html``, code → SVG, views/yezi.py), the
+ * copies of each in the deck, a group's size. */
 function facesAnswer(ctx, width) {
   const key = `${ctx.lang}:${width}`;
   if (!facesCache.has(key)) {
-    facesCache.set(key, ctx.call({ game: "yezi", action: "faces", width, lang: ctx.lang }).then((a) => {
+    facesCache.set(key, ctx.call({ view: "yezi-faces", lang: ctx.lang, request: { game: "yezi", action: "faces", width, lang: ctx.lang } }).then((a) => {
       if (!a.ok) { facesCache.delete(key); throw new Error(a.error.en); }
       return a;
     }));
@@ -22,7 +23,7 @@ function facesAnswer(ctx, width) {
 }
 
 async function faces(ctx, width) {
-  return (await facesAnswer(ctx, width)).faces;
+  return (await facesAnswer(ctx, width)).html;
 }
 
 function showError(node, answer, ctx) {
@@ -139,6 +140,44 @@ async function dealWidget(root, ctx) {
 
 // ---------------------------------------------------------------- (c) a round of four
 
+/** What the reader is asked before a round is shown: choose the first four, or take the best split. */
+function promptNode(ctx) {
+  return el("p", { class: "yz-prompt", "data-role": "prompt", text: ctx.t(
+    "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",
+    "Choose the four cards you show first, then press “Play the round my way”: only then are the four hands and the result shown. Or press “Use my best split instead”.") });
+}
+
+/** One of the reader's two groups as it stands, named and boxed apart, its cards drawn from ``svgs``. */
+function groupBox(label, codes, svgs) {
+  return el("div", { class: "yz-my-group" }, [
+    el("span", { class: "yz-split-name", text: label }),
+    el("span", { class: "yz-cards", html: codes.map((c) => svgs[c]).join("") }),
+  ]);
+}
+
+/** The Play button grey, and saying why, until ``group`` cards are chosen; once they are, the other cards grey. */
+function greyUntilChosen(ctx, n, group, { play, whyGrey, mineRow }, chosen) {
+  play.disabled = n !== group;
+  play.title = n === group ? "" : ctx.t(`先选好 ${group} 张`, `Choose ${group} cards first`);
+  whyGrey.hidden = n === group;
+  whyGrey.textContent = n < group
+    ? ctx.t(`“按我的分法打这一局”要等选满 ${group} 张才能按（还差 ${group - n} 张）。`, `“Play the round my way” waits until ${group} cards are chosen (${group - n} more to go).`)
+    : "";
+  mineRow.querySelectorAll("button").forEach((b) => {
+    b.disabled = !chosen.has(Number(b.dataset.index)) && chosen.size >= group;
+    b.title = b.disabled ? ctx.t(`已选满 ${group} 张：先取消一张`, `${group} are chosen: unselect one first`) : "";
+  });
+}
+
+/** The hand split with ``first`` shown first (its cards taken from the hand once each), or null when the hand does not
+ * hold them all. */
+function splitOf(hand, first) {
+  const left = [...first];
+  const a = [], b = [];
+  hand.forEach((c) => { const k = left.indexOf(c); if (k >= 0) { a.push(c); left.splice(k, 1); } else b.push(c); });
+  return left.length ? null : [a, b];
+}
+
 async function roundWidget(root, ctx) {
   const svgs = await faces(ctx, 30);
   const GROUP = (await facesAnswer(ctx, 34)).group_size; // the cards of a group (the first group shown, the second)
@@ -188,12 +227,6 @@ async function roundWidget(root, ctx) {
     hintBtn.setAttribute("aria-expanded", "true");
   });
   preview.after(el("div", { class: "rv-hint" }, [chooser.node, " ", hintBtn, " ", hintText]));
-  function promptNode() {
-    return el("p", { class: "yz-prompt", "data-role": "prompt", text: ctx.t(
-      "先选好先亮的四张，再按“按我的分法打这一局”：那时才亮出四家的牌和结果。也可以按“改用我的最佳分法”。",
-      "Choose the four cards you show first, then press “Play the round my way”: only then are the four hands and the result shown. Or press “Use my best split instead”.") });
-  }
-
   function drawHand() {
     mineRow.replaceChildren(...hand.map((code, i) => {
       const b = el("button", {
@@ -213,27 +246,14 @@ async function roundWidget(root, ctx) {
     }));
     const n = chosen.size;
     // the two groups as they stand, side by side and boxed apart
-    const groupBox = (label, codes) => el("div", { class: "yz-my-group" }, [
-      el("span", { class: "yz-split-name", text: label }),
-      el("span", { class: "yz-cards", html: codes.map((c) => svgs[c]).join("") }),
-    ]);
     const firstCodes = hand.filter((_, i) => chosen.has(i));
     const secondCodes = hand.filter((_, i) => !chosen.has(i));
     preview.replaceChildren(
-      groupBox(ctx.t(`先亮的一组（${firstCodes.length}/${GROUP}）`, `Shown first (${firstCodes.length}/${GROUP})`), firstCodes),
-      groupBox(ctx.t("后亮的一组", "Shown second"), n === GROUP ? secondCodes : []),
+      groupBox(ctx.t(`先亮的一组（${firstCodes.length}/${GROUP}）`, `Shown first (${firstCodes.length}/${GROUP})`), firstCodes, svgs),
+      groupBox(ctx.t("后亮的一组", "Shown second"), n === GROUP ? secondCodes : [], svgs),
     );
     picked.textContent = ctx.t(`已选 ${n}/${GROUP} 张；其余 ${hand.length - GROUP} 张是第二组。`, `${n}/${GROUP} chosen; the other ${hand.length - GROUP} are your second group.`);
-    play.disabled = n !== GROUP;
-    play.title = n === GROUP ? "" : ctx.t(`先选好 ${GROUP} 张`, `Choose ${GROUP} cards first`);
-    whyGrey.hidden = n === GROUP;
-    whyGrey.textContent = n < GROUP
-      ? ctx.t(`“按我的分法打这一局”要等选满 ${GROUP} 张才能按（还差 ${GROUP - n} 张）。`, `“Play the round my way” waits until ${GROUP} cards are chosen (${GROUP - n} more to go).`)
-      : "";
-    mineRow.querySelectorAll("button").forEach((b) => {
-      b.disabled = !chosen.has(Number(b.dataset.index)) && chosen.size >= GROUP;
-      b.title = b.disabled ? ctx.t(`已选满 ${GROUP} 张：先取消一张`, `${GROUP} are chosen: unselect one first`) : "";
-    });
+    greyUntilChosen(ctx, n, GROUP, { play, whyGrey, mineRow }, chosen);
   }
 
   async function run(opts = {}) {
@@ -265,7 +285,7 @@ async function roundWidget(root, ctx) {
       result.innerHTML = answer.html.result;
       // the review of the reader's split and order of showing, by the strong level
       if (mySplit && answer.position) result.append(el("p", {}, [reviewButton(ctx, result, () => ({ game: "table", action: "review", seat: 0, position: answer.position }))]));
-    } else result.replaceChildren(promptNode());
+    } else result.replaceChildren(promptNode(ctx));
     if (opts.newSeed) { hintText.textContent = ""; hintBtn.setAttribute("aria-expanded", "false"); }
     bump(root);
   }
@@ -299,14 +319,12 @@ async function roundWidget(root, ctx) {
     if (typeof shared.ties === "string" && [...ties.options].some((o) => o.value === shared.ties)) ties.value = shared.ties;
     await run({});
     if (Array.isArray(shared.first) && shared.first.length === GROUP) {
-      const left = shared.first.map(String);
-      const first = [], second = [];
-      hand.forEach((c) => { const k = left.indexOf(c); if (k >= 0) { first.push(c); left.splice(k, 1); } else second.push(c); });
-      if (!left.length) await run({ split: [first, second] });
+      const split = splitOf(hand, shared.first.map(String));
+      if (split) await run({ split });
     }
   } else {
     drawHand();
-    result.replaceChildren(promptNode());
+    result.replaceChildren(promptNode(ctx));
   }
   // the round as a record file, and a record file opened at this table (widgets/recordio.js)
   (root.querySelector(".hw-body") || root).append(recordTools(ctx, {

@@ -25,318 +25,341 @@ function since(a, from, lang) {
   return a.log.slice(from).filter((x) => x.seat == null || !a.seats[x.seat].you).map((x) => (lang === "zh" ? x.zh : x.en)).join(" ");
 }
 
-async function table(root, ctx) {
-  const t = ctx.t;
-  const p = ctx.params || {};
-  const variant = p.variant === "xiaguan" ? "xiaguan" : "paohuzi";
-  const tableKind = p.table || (variant === "paohuzi" ? "four" : "three");
-  // a match is kept in this browser (localStorage) across reloads; a shared link wins over it
-  const store = `zipai-match:${variant}:${tableKind}`;
-  const kept = () => { try { return JSON.parse(window.localStorage.getItem(store) || "null"); } catch { return null; } };
-  const shared = sharedState(root);
-  const start = shared || kept() || {};
-  // the engine's limits, written by the build on the table (sitegen/zipai.py)
-  const box = root.querySelector(".zp");
-  const MAX_MOVES = Number(box.dataset.maxMoves);
-  const MAX_HANDS = Number(box.dataset.maxHands);
-  const MAX_SEED = Number(box.dataset.maxSeed); // a new deal's seed is drawn below it
-  const newSeed = () => Math.floor(Math.random() * MAX_SEED);
-  let seed = Number.isInteger(start.seed) && start.seed >= 0 && start.seed <= MAX_SEED ? start.seed : Number(p.seed) || 1;
-  let moves = Array.isArray(start.moves) ? start.moves.filter((m) => typeof m === "string").slice(0, MAX_MOVES) : [];
-  const okHands = (n) => Number.isInteger(n) && n >= 1 && n <= MAX_HANDS;
-  let hands = okHands(start.match) ? start.match : 0; // 0: one hand, not a match
-  let birds = tableKind === "four" && start.birds === 1 ? 1 : 0;
-  // a match's finished hands, each as every seat's moves as the engine wrote them: carried whole in each request,
-  // so that only the hand in progress is played again (its computer seats may play each move out)
-  const okPlayed = (x) => Array.isArray(x) && x.length <= MAX_HANDS && x.every((h) => Array.isArray(h) && h.every((m) => typeof m === "string"));
-  let played = hands && okPlayed(start.played) ? start.played : [];
-  let answer = null; // the last answer (its finished hands are carried at the next hand)
-  const q = (r) => root.querySelector(`[data-role="${r}"]`);
-  const board = q("board"), acts = q("actions"), msg = q("message"), logEl = q("log"), sheetBox = q("sheet-box"), status = q("status");
-  const sinceEl = q("since");
-  let sinceTurn = 0;
-  /** The other seats' moves since the reader's last one, drawn by the view a line each, shown one at a time. */
-  function revealSince() {
-    const turn = ++sinceTurn;
-    const items = [...sinceEl.querySelectorAll("li")];
-    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    items.forEach((li, i) => { li.hidden = !still && i > 0; });
-    sinceEl.dataset.shown = String(still ? items.length : Math.min(1, items.length));
-    if (still) return;
-    items.slice(1).forEach((li, i) => setTimeout(() => {
-      if (turn !== sinceTurn) return;
-      li.hidden = false;
-      sinceEl.dataset.shown = String(i + 2);
-    }, 1_000 * (i + 1)));
-  }
-  const title = q("title"), newBtn = q("new"), undoBtn = q("undo");
-  const matchBox = q("match"), matchBtn = q("match-start"), oneBtn = q("match-stop"), handsSel = q("match-hands"), birdBox = q("match-birds");
-  msg.setAttribute("aria-live", "assertive");
-  let answers = 0;
-  let lastLog = Infinity; // what happened before the first answer is on the board, not announced
-  let busy = false;
-
-  // the computer seats' level, chosen by the reader (none: the engine's first level); a change deals the same
-  // hand afresh (in a match, the same match from its first hand)
-  let seatLevel = typeof start.level === "string" ? start.level : null;
-  let firstLevel = null;
-  const seatsLevel = () => (seatLevel ? { level: seatLevel } : {});
-  const seatChooser = levelChooser(ctx, {
-    what: { zh: "电脑的水平：", en: "Computer level:" }, start: seatLevel,
-    onChange: (v) => {
-      seatLevel = v === firstLevel ? null : v;
-      hintChooser.set(v);
-      moves = [];
-      played = [];
-      lastLog = Infinity;
-      ask(true);
-    },
-  });
-  // the hint's level, chosen by the reader: the seats' level to begin with, or the other
-  const hintChooser = levelChooser(ctx, { what: { zh: "提示的水平：", en: "Hint level:" }, start: seatLevel, role: "hint-level" });
-  const levelBox = el("p", { class: "rv-hint" }, [seatChooser.node, " ", hintChooser.node]);
-  acts.before(levelBox);
-  let review = null; // the review of the hand just finished
-  let drawnLevel = null; // the level of the hint the view drew (none: the engine's first level, the seats')
-  levelWords(ctx).then((x) => {
-    firstLevel = x.levels[0].id;
-    if (seatLevel === firstLevel) seatLevel = null;
-  }, () => {});
-
-  const shareBox = q("share");
-  const matchState = () => ({ seed, moves, match: hands, birds, played, ...seatsLevel() });
-  shareBox.replaceChildren(shareButton(root, () => (hands ? matchState() : { seed, moves, ...seatsLevel() }), t));
-  if (shared && moves.length) root.querySelector(".zp-log").open = true; // a shared game opens with what happened so far
-  const keep = () => {
-    try {
-      if (hands) window.localStorage.setItem(store, JSON.stringify(matchState()));
-      else window.localStorage.removeItem(store);
-    } catch { /* private mode: the match is not kept */ }
-  };
-
-  /** The reader's own groups never sit under the page's sticky header. */
-  function clearHeader() {
-    const header = document.querySelector(".md-header");
-    const mine = board.querySelector(".zp-mine");
-    if (!header || !mine) return;
-    const below = header.getBoundingClientRect().bottom;
-    root.style.setProperty("--zp-header", `${Math.ceil(below) + 8}px`);
-    const r = mine.getBoundingClientRect();
-    // on a phone the reader's groups and hand are taller than the screen: their top comes first, under the header
-    if (r.top < below) window.scrollBy(0, r.top - below - 8);
-  }
-
-  /** Focus the reader's next decision (a claim, else a card to play) without scrolling: clearHeader places the page. */
-  // keyboard: a skip link to the table, arrows within the reader's hand and the row of claims
-  skipLink(root, ctx.t, [".zp-act", "button.zp-hcard[data-legal]"]);
-  arrowKeys(root, "button.zp-hcard, button.zp-act");
-
-  function focusNext() {
-    const first = acts.querySelector("button.zp-act") || board.querySelector("button.zp-hcard[data-legal]") || acts.querySelector("button");
-    if (first) first.focus({ preventScroll: true });
-    else if (sheetBox.firstChild) {
-      sheetBox.querySelector(".zp-verdict").setAttribute("tabindex", "-1");
-      sheetBox.querySelector(".zp-verdict").focus();
-    }
-  }
-
-  async function ask(focus) {
-    if (busy) return;
-    busy = true;
-    root.setAttribute("aria-busy", "true");
-    const t0 = performance.now();
-    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })), ...seatsLevel() };
-    // the hint drawn with every answer is the first level's; another level's is asked for when the reader opens it
-    // (the strong level plays each move out: the reader does not wait for it at every move)
-    const first = await levelWords(ctx).then((x) => x.levels[0].id, () => null);
-    if (seatLevel && first) req.hint_level = first;
-    if (hands) Object.assign(req, { match: { hands, played }, birds });
-    const a = await ctx.call({ view: "zipai-table", lang: ctx.lang, base: rulesBase(), hints: Boolean(p.hints), request: req });
-    root.dataset.ms = String(Math.round(performance.now() - t0));
-    busy = false;
-    root.removeAttribute("aria-busy");
-    if (!a.ok) {
-      msg.textContent = a.error[ctx.lang];
-      if (moves.length) moves = moves.slice(0, -1);
-      answers += 1;
-      root.dataset.answers = String(answers);
-      return;
-    }
-    const t1 = performance.now();
-    answer = a;
-    drawnLevel = a.hint_level || a.level || null;
-    const html = a.html; // each part drawn by the view (a hand the reader counts as 醒家 has no seat of the reader's)
-    msg.innerHTML = html.message;
-    if (a.refused) {
-      moves = moves.slice(0, a.refused.index);
-      msg.dataset.refused = a.refused.code;
-    } else {
-      delete msg.dataset.refused;
-    }
-    title.textContent = hands ? title.dataset.match : title.dataset.hand; // the seed stays in the share link and the record, never on screen
-    matchBox.innerHTML = html.match;
-    matchBox.hidden = !a.match;
-    matchBtn.hidden = Boolean(hands);
-    oneBtn.hidden = !hands;
-    root.dataset.match = a.match ? (a.match.over ? "over" : String(a.match.hand)) : "";
-    keep();
-    board.innerHTML = html.board;
-    acts.innerHTML = html.actions;
-    logEl.innerHTML = html.log;
-    if (sinceEl) { sinceEl.innerHTML = html.since || ""; revealSince(); }
-    sheetBox.innerHTML = html.sheet;
-    if (review) review.remove();
-    review = null;
-    if (a.over && !a.match) {
-      // the review of the reader's own decisions by the strong level, one decision a request (a hand is long to play out)
-      const hand = { variant, table: tableKind, seed, actions: moves.map((id) => ({ id })) };
-      const seat = a.viewer ?? 0;
-      const level = seatsLevel();
-      review = el("div", { class: "zp-review", "data-role": "review-box" });
-      // a hand played against computer seats at another level: the engine writes it out (every seat's move, as
-      // its record), and the review reads that position instead of playing the computer seats again
-      const reviewRequest = async () => {
-        if (!level.level) return { game: "table", action: "review", seat, hand };
-        const w = await ctx.call({ game: "record", action: "export", request: { game: "paohuzi", action: "play", ...hand, ...level } });
-        return w.ok ? { game: "table", action: "review", seat, position: w.position } : w; // not written: the engine's words why
-      };
-      review.append(reviewButton(ctx, review, reviewRequest, { oneByOne: true }));
-      sheetBox.after(review);
-    } else if (a.over && a.match && a.match.played.length && a.seats.some((s) => s.you)) {
-      // a hand of a match the reader played: the engine wrote every seat's move, the review reads that position
-      const position = { game: "paohuzi", variant, table: tableKind, seed: a.seed, actions: a.match.played[a.match.played.length - 1] };
-      review = el("div", { class: "zp-review", "data-role": "review-box" });
-      review.append(reviewButton(ctx, review, () => ({ game: "table", action: "review", seat: a.viewer ?? 0, position }), { oneByOne: true }));
-      sheetBox.after(review);
-    }
-    const said = a.refused ? "" : since(a, Math.min(lastLog, a.log.length), ctx.lang);
-    status.textContent = said + (a.over ? " " + t("本局结束。", "The hand is over.") : "");
-    lastLog = a.log.length;
-    undoBtn.disabled = moves.length === 0;
-    undoBtn.title = moves.length ? "" : t("还没有走过一步。", "You have not made a move yet.");
-    root.dataset.over = a.over ? "1" : "";
-    root.dataset.drawMs = String(Math.round(performance.now() - t1));
-    answers += 1;
-    root.dataset.answers = String(answers);
-    if (focus) focusNext();
-    if (!a.over) clearHeader(); // at the end the verdict, focused, comes first
-  }
-
-  /** The hint at another level than the drawn one, asked for on request (the strong level plays each move out: a second or more). */
-  async function levelHint(b, text, level) {
-    if (busy) return;
-    busy = true;
-    b.disabled = true;
-    root.setAttribute("aria-busy", "true");
-    const req = { game: "paohuzi", action: "play", variant, table: tableKind, seed, ...seatsLevel(), hint_level: level,
-      actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
-    if (hands) Object.assign(req, { match: { hands, played }, birds });
-    const a = await ctx.call(req);
-    busy = false;
-    b.disabled = false;
-    root.removeAttribute("aria-busy");
-    b.dataset.level = level;
-    text.hidden = false;
-    b.setAttribute("aria-expanded", "true");
-    if (!a.ok) { text.textContent = a.error[ctx.lang]; return; }
-    if (!a.hint) return;
-    const w = (x) => (ctx.lang === "zh" ? x.zh : x.en);
-    const lv = await levelWords(ctx).then((x) => (x.levels.find((l) => l.id === a.hint_level) || x.levels[0]).short, () => ({ zh: "", en: "" }));
-    text.textContent = t(`${lv.zh}会：`, `The ${lv.en} level would: `) + w(a.hint) + (a.hint.why ? " " + t("为什么：", "Why: ") + w(a.hint.why) : "");
-    text.dataset.level = a.hint_level;
-  }
-
-  function move(id) {
-    if (busy || moves.length >= MAX_MOVES) return;
-    if (id === "next" && hands && answer && answer.match) {
-      // the next hand of a match: the hands finished so far are carried whole, as the engine wrote them
-      played = answer.match.played;
-      moves = [];
-      lastLog = Infinity;
-    } else {
-      moves = [...moves, id];
-    }
-    ask(true);
-  }
-
-  root.addEventListener("click", (ev) => {
+/** A press on the table: the hint (asked again at another level), a claim or a card played, a 吃 chosen in steps. */
+function wireTable(m) {
+  m.root.addEventListener("click", (ev) => {
     const b = ev.target.closest("button");
-    if (!b || !root.contains(b) || b.disabled) return;
+    if (!b || !m.root.contains(b) || b.disabled) return;
     if (b.classList.contains("zp-hint-btn")) {
       const text = b.parentElement.querySelector(".zp-hint-text");
       // the drawn hint is at the level the hand was played at; another level chosen is asked for once
-      const want = hintChooser.get();
-      if (want && want !== (drawnLevel || firstLevel) && b.dataset.level !== want && text.hidden) {
-        levelHint(b, text, want);
+      const want = m.hintChooser.get();
+      if (want && want !== (m.drawnLevel || m.firstLevel) && b.dataset.level !== want && text.hidden) {
+        m.levelHint(b, text, want);
         return;
       }
       text.hidden = !text.hidden;
       b.setAttribute("aria-expanded", String(!text.hidden));
-    } else if (b.classList.contains("zp-act") || b.classList.contains("zp-chi-opt")) move(b.dataset.id);
+    } else if (b.classList.contains("zp-act") || b.classList.contains("zp-chi-opt")) m.move(b.dataset.id);
     else if (b.classList.contains("zp-chi-run") || b.classList.contains("zp-chi-back")) {
       // a 吃 chosen in steps: the run first, then the cards that go with it (the view draws both steps)
-      const box = b.closest(".zp-chi");
+      const chi = b.closest(".zp-chi");
       const run = b.dataset.run;
-      for (const step of box.querySelectorAll(".zp-chi-step")) step.hidden = run === undefined ? step.dataset.step !== "1" : step.dataset.run !== run;
-      const shown = box.querySelector(".zp-chi-step:not([hidden]) button");
+      for (const step of chi.querySelectorAll(".zp-chi-step")) step.hidden = run === undefined ? step.dataset.step !== "1" : step.dataset.run !== run;
+      const shown = chi.querySelector(".zp-chi-step:not([hidden]) button");
       if (shown) shown.focus();
     }
-    else if (b.classList.contains("zp-hcard")) move(`discard:${b.dataset.card}`);
+    else if (b.classList.contains("zp-hcard")) m.move(`discard:${b.dataset.card}`);
   });
-  newBtn.addEventListener("click", () => {
-    seed = newSeed();
-    moves = [];
-    played = [];
-    lastLog = Infinity;
-    ask(true);
+}
+
+/** New hand, a match started or stopped, and Undo: each asks the table again. */
+function wireButtons(m) {
+  m.newBtn.addEventListener("click", () => {
+    m.seed = m.newSeed();
+    m.moves = [];
+    m.played = [];
+    m.lastLog = Infinity;
+    m.ask(true);
   });
-  matchBtn.addEventListener("click", () => {
-    hands = Number(handsSel.value) || MAX_HANDS;
-    birds = birdBox && birdBox.checked && tableKind === "four" ? 1 : 0;
-    seed = newSeed();
-    moves = [];
-    played = [];
-    lastLog = Infinity;
-    ask(true);
+  m.matchBtn.addEventListener("click", () => {
+    m.hands = Number(m.handsSel.value) || m.MAX_HANDS;
+    m.birds = m.birdBox && m.birdBox.checked && m.tableKind === "four" ? 1 : 0;
+    m.seed = m.newSeed();
+    m.moves = [];
+    m.played = [];
+    m.lastLog = Infinity;
+    m.ask(true);
   });
-  oneBtn.addEventListener("click", () => {
-    hands = 0;
-    birds = 0;
-    moves = [];
-    played = [];
-    lastLog = Infinity;
-    ask(true);
+  m.oneBtn.addEventListener("click", () => {
+    m.hands = 0;
+    m.birds = 0;
+    m.moves = [];
+    m.played = [];
+    m.lastLog = Infinity;
+    m.ask(true);
   });
-  if (hands) handsSel.value = String(hands);
-  if (birdBox) birdBox.checked = Boolean(birds);
-  for (const c of [matchBtn, oneBtn, handsSel, birdBox]) if (c) c.disabled = false;
-  undoBtn.addEventListener("click", () => {
-    if (!moves.length) return;
-    moves = moves.slice(0, -1);
-    lastLog = Infinity;
-    ask(true);
+  if (m.hands) m.handsSel.value = String(m.hands);
+  if (m.birdBox) m.birdBox.checked = Boolean(m.birds);
+  for (const c of [m.matchBtn, m.oneBtn, m.handsSel, m.birdBox]) if (c) c.disabled = false;
+  m.undoBtn.addEventListener("click", () => {
+    if (!m.moves.length) return;
+    m.moves = m.moves.slice(0, -1);
+    m.lastLog = Infinity;
+    m.ask(true);
   });
-  newBtn.disabled = false;
+}
+
+/** The hand as a record file, and a record opened at this table (its variant and table checked first; widgets/recordio.js). */
+function wireRecord(m) {
   // the hand as a record file, and a record file opened at this table (widgets/recordio.js)
-  (root.querySelector(".hw-body") || root).append(recordTools(ctx, {
+  (m.root.querySelector(".hw-body") || m.root).append(recordTools(m.ctx, {
     game: "paohuzi",
-    request: () => (hands ? { game: "paohuzi", action: "play", match: { hands } } : { game: "paohuzi", action: "play", variant, table: tableKind, seed,
-      actions: moves.map((id) => (id === "next" ? { kind: "next" } : { id })), ...seatsLevel() }),
+    request: () => (m.hands ? { game: "paohuzi", action: "play", match: { hands: m.hands } } : { game: "paohuzi", action: "play", variant: m.variant, table: m.tableKind, seed: m.seed,
+      actions: m.moves.map((id) => (id === "next" ? { kind: "next" } : { id })), ...m.seatsLevel() }),
     open: async (r) => {
-      if (r.variant !== variant || r.table !== tableKind) {
+      if (r.variant !== m.variant || r.table !== m.tableKind) {
         return { zh: "这份记录是另一种玩法或另一种桌子的一局，请在对应的牌桌上打开。",
           en: "This record is a hand of another variant or at another table: open it at that table." };
       }
-      hands = 0; birds = 0; played = []; seed = r.seed; moves = r.moves.slice(0, MAX_MOVES); lastLog = Infinity;
+      m.hands = 0; m.birds = 0; m.played = []; m.seed = r.seed; m.moves = r.moves.slice(0, m.MAX_MOVES); m.lastLog = Infinity;
       // the record's computer level, read by the engine (none written: the first level)
-      seatLevel = r.level && r.level !== firstLevel ? r.level : null;
-      const lv = seatLevel || firstLevel;
-      if (lv) { seatChooser.set(lv); hintChooser.set(lv); }
-      await ask(true);
+      m.seatLevel = r.level && r.level !== m.firstLevel ? r.level : null;
+      const lv = m.seatLevel || m.firstLevel;
+      if (lv) { m.seatChooser.set(lv); m.hintChooser.set(lv); }
+      await m.ask(true);
       return null;
     },
   }));
-  await ask(false);
+}
+
+async function table(root, ctx) {
+  const m = { root, ctx }; // the mount: everything the parts of the table share (its boxes, the hand or match in play)
+  m.revealSince = (...a) => revealSince(m, ...a);
+  m.clearHeader = (...a) => clearHeader(m, ...a);
+  m.focusNext = (...a) => focusNext(m, ...a);
+  m.ask = (...a) => ask(m, ...a);
+  m.levelHint = (...a) => levelHint(m, ...a);
+  m.move = (...a) => move(m, ...a);
+  m.t = m.ctx.t;
+  m.p = m.ctx.params || {};
+  m.variant = m.p.variant === "xiaguan" ? "xiaguan" : "paohuzi";
+  m.tableKind = m.p.table || (m.variant === "paohuzi" ? "four" : "three");
+  // a match is kept in this browser (localStorage) across reloads; a shared link wins over it
+  m.store = `zipai-match:${m.variant}:${m.tableKind}`;
+  m.kept = () => { try { return JSON.parse(window.localStorage.getItem(m.store) || "null"); } catch { return null; } };
+  m.shared = sharedState(m.root);
+  m.start = m.shared || m.kept() || {};
+  // the engine's limits, written by the build on the table (sitegen/zipai.py)
+  m.box = m.root.querySelector(".zp");
+  m.MAX_MOVES = Number(m.box.dataset.maxMoves);
+  m.MAX_HANDS = Number(m.box.dataset.maxHands);
+  m.MAX_SEED = Number(m.box.dataset.maxSeed); // a new deal's seed is drawn below it
+  m.newSeed = () => Math.floor(Math.random() * m.MAX_SEED);
+  m.seed = Number.isInteger(m.start.seed) && m.start.seed >= 0 && m.start.seed <= m.MAX_SEED ? m.start.seed : Number(m.p.seed) || 1;
+  m.moves = Array.isArray(m.start.moves) ? m.start.moves.filter((m) => typeof m === "string").slice(0, m.MAX_MOVES) : [];
+  m.okHands = (n) => Number.isInteger(n) && n >= 1 && n <= m.MAX_HANDS;
+  m.hands = m.okHands(m.start.match) ? m.start.match : 0; // 0: one hand, not a match
+  m.birds = m.tableKind === "four" && m.start.birds === 1 ? 1 : 0;
+  // a match's finished hands, each as every seat's moves as the engine wrote them: carried whole in each request,
+  // so that only the hand in progress is played again (its computer seats may play each move out)
+  m.okPlayed = (x) => Array.isArray(x) && x.length <= m.MAX_HANDS && x.every((h) => Array.isArray(h) && h.every((m) => typeof m === "string"));
+  m.played = m.hands && m.okPlayed(m.start.played) ? m.start.played : [];
+  m.answer = null; // the last answer (its finished hands are carried at the next hand)
+  m.q = (r) => m.root.querySelector(`[data-role="${r}"]`);
+  m.board = m.q("board"); m.acts = m.q("actions"); m.msg = m.q("message"); m.logEl = m.q("log"); m.sheetBox = m.q("sheet-box"); m.status = m.q("status");
+  m.sinceEl = m.q("since");
+  m.sinceTurn = 0;
+  m.title = m.q("title"); m.newBtn = m.q("new"); m.undoBtn = m.q("undo");
+  m.matchBox = m.q("match"); m.matchBtn = m.q("match-start"); m.oneBtn = m.q("match-stop"); m.handsSel = m.q("match-hands"); m.birdBox = m.q("match-birds");
+  m.msg.setAttribute("aria-live", "assertive");
+  m.answers = 0;
+  m.lastLog = Infinity; // what happened before the first answer is on the board, not announced
+  m.busy = false;
+
+  // the computer seats' level, chosen by the reader (none: the engine's first level); a change deals the same
+  // hand afresh (in a match, the same match from its first hand)
+  m.seatLevel = typeof m.start.level === "string" ? m.start.level : null;
+  m.firstLevel = null;
+  m.seatsLevel = () => (m.seatLevel ? { level: m.seatLevel } : {});
+  m.seatChooser = levelChooser(m.ctx, {
+    what: { zh: "电脑的水平：", en: "Computer level:" }, start: m.seatLevel,
+    onChange: (v) => {
+      m.seatLevel = v === m.firstLevel ? null : v;
+      m.hintChooser.set(v);
+      m.moves = [];
+      m.played = [];
+      m.lastLog = Infinity;
+      m.ask(true);
+    },
+  });
+  // the hint's level, chosen by the reader: the seats' level to begin with, or the other
+  m.hintChooser = levelChooser(m.ctx, { what: { zh: "提示的水平：", en: "Hint level:" }, start: m.seatLevel, role: "hint-level" });
+  m.levelBox = el("p", { class: "rv-hint" }, [m.seatChooser.node, " ", m.hintChooser.node]);
+  m.acts.before(m.levelBox);
+  m.review = null; // the review of the hand just finished
+  m.drawnLevel = null; // the level of the hint the view drew (none: the engine's first level, the seats')
+  levelWords(m.ctx).then((x) => {
+    m.firstLevel = x.levels[0].id;
+    if (m.seatLevel === m.firstLevel) m.seatLevel = null;
+  }, () => {});
+
+  m.shareBox = m.q("share");
+  m.matchState = () => ({ seed: m.seed, moves: m.moves, match: m.hands, birds: m.birds, played: m.played, ...m.seatsLevel() });
+  m.shareBox.replaceChildren(shareButton(m.root, () => (m.hands ? m.matchState() : { seed: m.seed, moves: m.moves, ...m.seatsLevel() }), m.t));
+  if (m.shared && m.moves.length) m.root.querySelector(".zp-log").open = true; // a shared game opens with what happened so far
+  m.keep = () => {
+    try {
+      if (m.hands) window.localStorage.setItem(m.store, JSON.stringify(m.matchState()));
+      else window.localStorage.removeItem(m.store);
+    } catch { /* private mode: the match is not kept */ }
+  };
+
+  // keyboard: a skip link to the table, arrows within the reader's hand and the row of claims
+  skipLink(m.root, m.ctx.t, [".zp-act", "button.zp-hcard[data-legal]"]);
+  arrowKeys(m.root, "button.zp-hcard, button.zp-act");
+
+  wireTable(m);
+  wireButtons(m);
+  m.newBtn.disabled = false;
+  wireRecord(m);
+  await m.ask(false);
+}
+
+/** The other seats' moves since the reader's last one, drawn by the view a line each, shown one at a time. */
+function revealSince(m) {
+  const turn = ++m.sinceTurn;
+  const items = [...m.sinceEl.querySelectorAll("li")];
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  items.forEach((li, i) => { li.hidden = !still && i > 0; });
+  m.sinceEl.dataset.shown = String(still ? items.length : Math.min(1, items.length));
+  if (still) return;
+  items.slice(1).forEach((li, i) => setTimeout(() => {
+    if (turn !== m.sinceTurn) return;
+    li.hidden = false;
+    m.sinceEl.dataset.shown = String(i + 2);
+  }, 1_000 * (i + 1)));
+}
+
+/** The reader's own groups never sit under the page's sticky header. */
+function clearHeader(m) {
+  const header = document.querySelector(".md-header");
+  const mine = m.board.querySelector(".zp-mine");
+  if (!header || !mine) return;
+  const below = header.getBoundingClientRect().bottom;
+  m.root.style.setProperty("--zp-header", `${Math.ceil(below) + 8}px`);
+  const r = mine.getBoundingClientRect();
+  // on a phone the reader's groups and hand are taller than the screen: their top comes first, under the header
+  if (r.top < below) window.scrollBy(0, r.top - below - 8);
+}
+
+/** Focus the reader's next decision (a claim, else a card to play) without scrolling: clearHeader places the page. */
+function focusNext(m) {
+  const first = m.acts.querySelector("button.zp-act") || m.board.querySelector("button.zp-hcard[data-legal]") || m.acts.querySelector("button");
+  if (first) first.focus({ preventScroll: true });
+  else if (m.sheetBox.firstChild) {
+    m.sheetBox.querySelector(".zp-verdict").setAttribute("tabindex", "-1");
+    m.sheetBox.querySelector(".zp-verdict").focus();
+  }
+}
+
+async function ask(m, focus) {
+  if (m.busy) return;
+  m.busy = true;
+  m.root.setAttribute("aria-busy", "true");
+  const t0 = performance.now();
+  const req = { game: "paohuzi", action: "play", variant: m.variant, table: m.tableKind, seed: m.seed, actions: m.moves.map((id) => (id === "next" ? { kind: "next" } : { id })), ...m.seatsLevel() };
+  // the hint drawn with every answer is the first level's; another level's is asked for when the reader opens it
+  // (the strong level plays each move out: the reader does not wait for it at every move)
+  const first = await levelWords(m.ctx).then((x) => x.levels[0].id, () => null);
+  if (m.seatLevel && first) req.hint_level = first;
+  if (m.hands) Object.assign(req, { match: { hands: m.hands, played: m.played }, birds: m.birds });
+  const a = await m.ctx.call({ view: "zipai-table", lang: m.ctx.lang, base: rulesBase(), hints: Boolean(m.p.hints), request: req });
+  m.root.dataset.ms = String(Math.round(performance.now() - t0));
+  m.busy = false;
+  m.root.removeAttribute("aria-busy");
+  if (!a.ok) {
+    m.msg.textContent = a.error[m.ctx.lang];
+    if (m.moves.length) m.moves = m.moves.slice(0, -1);
+    m.answers += 1;
+    m.root.dataset.answers = String(m.answers);
+    return;
+  }
+  const t1 = performance.now();
+  m.answer = a;
+  m.drawnLevel = a.hint_level || a.level || null;
+  const html = a.html; // each part drawn by the view (a hand the reader counts as 醒家 has no seat of the reader's)
+  m.msg.innerHTML = html.message;
+  if (a.refused) {
+    m.moves = m.moves.slice(0, a.refused.index);
+    m.msg.dataset.refused = a.refused.code;
+  } else {
+    delete m.msg.dataset.refused;
+  }
+  m.title.textContent = m.hands ? m.title.dataset.match : m.title.dataset.hand; // the seed stays in the share link and the record, never on screen
+  m.matchBox.innerHTML = html.match;
+  m.matchBox.hidden = !a.match;
+  m.matchBtn.hidden = Boolean(m.hands);
+  m.oneBtn.hidden = !m.hands;
+  m.root.dataset.match = a.match ? (a.match.over ? "over" : String(a.match.hand)) : "";
+  m.keep();
+  m.board.innerHTML = html.board;
+  m.acts.innerHTML = html.actions;
+  m.logEl.innerHTML = html.log;
+  if (m.sinceEl) { m.sinceEl.innerHTML = html.since || ""; m.revealSince(); }
+  m.sheetBox.innerHTML = html.sheet;
+  if (m.review) m.review.remove();
+  m.review = null;
+  if (a.over && !a.match) {
+    // the review of the reader's own decisions by the strong level, one decision a request (a hand is long to play out)
+    const hand = { variant: m.variant, table: m.tableKind, seed: m.seed, actions: m.moves.map((id) => ({ id })) };
+    const seat = a.viewer ?? 0;
+    const level = m.seatsLevel();
+    m.review = el("div", { class: "zp-review", "data-role": "review-box" });
+    // a hand played against computer seats at another level: the engine writes it out (every seat's move, as
+    // its record), and the review reads that position instead of playing the computer seats again
+    const reviewRequest = async () => {
+      if (!level.level) return { game: "table", action: "review", seat, hand };
+      const w = await m.ctx.call({ game: "record", action: "export", request: { game: "paohuzi", action: "play", ...hand, ...level } });
+      return w.ok ? { game: "table", action: "review", seat, position: w.position } : w; // not written: the engine's words why
+    };
+    m.review.append(reviewButton(m.ctx, m.review, reviewRequest, { oneByOne: true }));
+    m.sheetBox.after(m.review);
+  } else if (a.over && a.match && a.match.played.length && a.seats.some((s) => s.you)) {
+    // a hand of a match the reader played: the engine wrote every seat's move, the review reads that position
+    const position = { game: "paohuzi", variant: m.variant, table: m.tableKind, seed: a.seed, actions: a.match.played[a.match.played.length - 1] };
+    m.review = el("div", { class: "zp-review", "data-role": "review-box" });
+    m.review.append(reviewButton(m.ctx, m.review, () => ({ game: "table", action: "review", seat: a.viewer ?? 0, position }), { oneByOne: true }));
+    m.sheetBox.after(m.review);
+  }
+  const said = a.refused ? "" : since(a, Math.min(m.lastLog, a.log.length), m.ctx.lang);
+  m.status.textContent = said + (a.over ? " " + m.t("本局结束。", "The hand is over.") : "");
+  m.lastLog = a.log.length;
+  m.undoBtn.disabled = m.moves.length === 0;
+  m.undoBtn.title = m.moves.length ? "" : m.t("还没有走过一步。", "You have not made a move yet.");
+  m.root.dataset.over = a.over ? "1" : "";
+  m.root.dataset.drawMs = String(Math.round(performance.now() - t1));
+  m.answers += 1;
+  m.root.dataset.answers = String(m.answers);
+  if (focus) m.focusNext();
+  if (!a.over) m.clearHeader(); // at the end the verdict, focused, comes first
+}
+
+/** The hint at another level than the drawn one, asked for on request (the strong level plays each move out: a second or more). */
+async function levelHint(m, b, text, level) {
+  if (m.busy) return;
+  m.busy = true;
+  b.disabled = true;
+  m.root.setAttribute("aria-busy", "true");
+  const req = { game: "paohuzi", action: "play", variant: m.variant, table: m.tableKind, seed: m.seed, ...m.seatsLevel(), hint_level: level,
+    actions: m.moves.map((id) => (id === "next" ? { kind: "next" } : { id })) };
+  if (m.hands) Object.assign(req, { match: { hands: m.hands, played: m.played }, birds: m.birds });
+  const a = await m.ctx.call(req);
+  m.busy = false;
+  b.disabled = false;
+  m.root.removeAttribute("aria-busy");
+  b.dataset.level = level;
+  text.hidden = false;
+  b.setAttribute("aria-expanded", "true");
+  if (!a.ok) { text.textContent = a.error[m.ctx.lang]; return; }
+  if (!a.hint) return;
+  const w = (x) => (m.ctx.lang === "zh" ? x.zh : x.en);
+  const lv = await levelWords(m.ctx).then((x) => (x.levels.find((l) => l.id === a.hint_level) || x.levels[0]).short, () => ({ zh: "", en: "" }));
+  text.textContent = m.t(`${lv.zh}会：`, `The ${lv.en} level would: `) + w(a.hint) + (a.hint.why ? " " + m.t("为什么：", "Why: ") + w(a.hint.why) : "");
+  text.dataset.level = a.hint_level;
+}
+
+function move(m, id) {
+  if (m.busy || m.moves.length >= m.MAX_MOVES) return;
+  if (id === "next" && m.hands && m.answer && m.answer.match) {
+    // the next hand of a match: the hands finished so far are carried whole, as the engine wrote them
+    m.played = m.answer.match.played;
+    m.moves = [];
+    m.lastLog = Infinity;
+  } else {
+    m.moves = [...m.moves, id];
+  }
+  m.ask(true);
 }
 
 export const widgets = { "zipai-table": table };

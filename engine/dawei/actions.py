@@ -17,14 +17,13 @@ from ..errors import ApiError
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
 from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
-from .answer import END_WORDS, MAX_LOG_TAIL, dice_words, rounded, stick_list, view
+from .answer import END_WORDS, MAX_LOG_TAIL, rounded, stick_list, view
 from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, break_even
 from .options import CHOICE_WORDS, CHOICES, DEFAULT, Rules
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 from .state import DROPS, THROW_WORDS, DaweiState, policy
 from .sticks import BY_ID
 from .sticks import names as stick_names
-from .svg import dice_svg, sticks_svg
 from .throws import PATTERNS, classify, matches, pattern_ways
 from .trace import OPTIONS
 
@@ -98,7 +97,8 @@ def takes_words(p: Any) -> dict[str, str]:
 
 
 def _lang(req: dict[str, Any]) -> str:
-    """The reader's language, for the text alternatives of drawings (Chinese unless asked)."""
+    """The reader's language (Chinese unless asked): the views draw the answer's dice in it (``views.draw``), and a
+    language the archive does not have is refused here, as it was when the engine drew them."""
     return get_str(req, "lang", "zh", choices=("zh", "en"))
 
 
@@ -107,6 +107,7 @@ def classification(dice: tuple[int, ...], req: dict[str, Any]) -> dict[str, Any]
     p = classify(dice, rules)
     w = Throw.of(*dice).ways
     total_ways = pattern_ways(rules)[p.id]
+    _lang(req)
     return {
         "dice": list(dice),
         "awards": list(p.awards),
@@ -118,7 +119,6 @@ def classification(dice: tuple[int, ...], req: dict[str, Any]) -> dict[str, Any]
         "of": ALL_OUTCOMES,
         "pattern_ways": total_ways,
         "also_fits": [{"id": m.id, "zh": m.zh, "en": m.en} for m in matches(dice, rules) if m.id != p.id],
-        "svg": dice_svg(dice, f"{dice_words(dice, 'zh')}：{p.zh}" if _lang(req) == "zh" else f"{dice_words(dice, 'en')}: {p.en}"),
     }
 
 
@@ -190,9 +190,9 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
     first = read_dice(req, "first")
     opened = openings(first, rules)
     main = classify(first, rules)
+    _lang(req)
     out: dict[str, Any] = {
         "first": list(first),
-        "first_svg": dice_svg(first, dice_words(first, _lang(req))),
         "sticks": stick_list(),
         "muntjac_at_once": direct_muntjac(first),
         "main_pattern": {"id": main.id, "zh": main.zh, "en": main.en, "noted": _noted(main)},
@@ -221,7 +221,6 @@ def _split(req: dict[str, Any]) -> dict[str, Any]:
             en = "; ".join(ch.rule.en for ch in opened) or "none"
             raise ApiError("bad_choice", f"这一首色打不开所选的分掷。它能打开的是：{zh}。", f"This first throw does not open the split chosen. It opens: {en}.")
         out["second"] = list(second)
-        out["second_svg"] = dice_svg(second, dice_words(second, _lang(req)))
         out["shun_dou_shun"] = second_is_shun_dou_shun(chosen, second)
         out["success"] = chosen.need.met(second, rules)
         out["outcome"] = _outcome_words(chosen, out["shun_dou_shun"], out["success"])
@@ -377,11 +376,11 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     humans = _humans(req, cfg.players)
     moves = get_list(req, "moves", [], max_len=MAX_MOVES)
     tail = get_int(req, "log_tail", 60, lo=0, hi=MAX_LOG_TAIL)
-    lang = get_str(req, "lang", "zh", choices=("zh", "en"))
+    _lang(req)
     level = read_level(req) if "level" in req else None
     choose = strong_chooser() if level == "strong" else policy
     st, used = table_state(cfg, humans, moves, choose)
-    out = view(st, humans, tail, lang)
+    out = view(st, humans, tail)
     if level is not None:  # the computer seats' level, and the hint's: what that level would choose for the seat to throw
         out["level"] = level
         out["hint"] = hint(st, level) if not st.is_terminal() and st.current in humans else None
@@ -391,7 +390,6 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
             # only the choices after a first split throw)
             out["position"] = written_position(st)
     out["moves_used"] = used
-    out["pool_svg"] = sticks_svg(lang, st.pool)
     return out
 
 

@@ -11,7 +11,6 @@ from typing import Any
 from .game import break_even, seat_en, seat_zh
 from .state import DaweiState
 from .sticks import ANIMALS
-from .svg import dice_svg
 
 #: the most entries of the log an answer gives
 MAX_LOG_TAIL = 500
@@ -79,7 +78,7 @@ def verdict(st: DaweiState, seat: int) -> tuple[str, str]:
     return f"{nz}得 {zhu} 柱，正好保本，不输不赢。", f"{ne} took {zhu} 柱, exactly the break-even: no win, no loss."
 
 
-def view(st: DaweiState, humans: set[int], tail: int, lang: str = "zh", offer: bool = True) -> dict[str, Any]:
+def view(st: DaweiState, humans: set[int], tail: int, offer: bool = True) -> dict[str, Any]:
     """The table's answer for the game ``st``; its lawful moves (where ``offer``), each with its words, chance
     and 柱."""
     n = st.n
@@ -113,8 +112,7 @@ def view(st: DaweiState, humans: set[int], tail: int, lang: str = "zh", offer: b
         "straights": st.straight_count,
         "pending_dice": list(st.pending_dice) if st.pending_dice else None,
         "last_dice": list(st.last_dice) if st.last_dice else None,
-        "last_svg": dice_svg(st.last_dice, dice_words(st.last_dice, lang)) if st.last_dice else None,
-        "own": None if own is None else {**_entry(own), "svg": dice_svg(own.dice or (), dice_words(own.dice or (), lang))},
+        "own": None if own is None else _entry(own),
         "since_own": [_entry(e) for e in since[-MAX_LOG_TAIL:]],
         "waiting_for": st.current if waiting else None,
         "legal": legal,

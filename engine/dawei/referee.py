@@ -151,10 +151,10 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
                 "dice_words": None if dice is None else {"zh": dice_words(dice, "zh"), "en": dice_words(dice, "en")},
                 "zh": "".join(_named(e, names)["zh"] for e in said), "en": " ".join(_named(e, names)["en"] for e in said),
             })
-        out = view(st, set(range(st.n)), 0, lang, offer=False)
+        out = view(st, set(range(st.n)), 0, offer=False)
     finally:
         SEAT_MARKS.reset(token)
-    for key in ("own", "since_own", "log", "legal", "waiting_for", "last_svg"):
+    for key in ("own", "since_own", "log", "legal", "waiting_for"):
         out.pop(key, None)
     n = st.n
     out["names"] = names

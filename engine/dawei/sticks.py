@@ -15,7 +15,7 @@ class Animal:
     count: int
     zhu: int
     #: drawing size in centimetres; only the lion (20 × 6) and chicken (7 × 1.5)
-    #: are given by the source, the others are interpolated by 柱 (see svg.py)
+    #: are given by the source, the others are interpolated by 柱 (drawn so by views/draw/dawei.py)
     length_cm: float
     width_cm: float
 

@@ -17,7 +17,7 @@ T = "tests/dawei/"
 R = Rule
 RULES: tuple[Rule, ...] = (
     R("dawei.sticks.set", P("签牌", "整副牌共有134支牌,总计为528柱"), "十种动物共 134 支签、528 柱。", "Ten animals, 134 sticks, 528 柱 in all.", "engine.dawei.sticks.ANIMALS", (T + "test_sticks.py::test_totals",)),
-    R("dawei.sticks.sizes", P("签牌", "长20公分、宽为6公分"), "签的长宽随柱数递减，老狮子最大、鸡最小。", "Stick size falls with value: the lion largest, the chicken smallest.", "engine.dawei.svg.sticks_svg", (T + "test_svg.py::test_sticks_svg_sizes",)),
+    R("dawei.sticks.sizes", P("签牌", "长20公分、宽为6公分"), "签的长宽随柱数递减，老狮子最大、鸡最小。", "Stick size falls with value: the lion largest, the chicken smallest.", "views.draw.dawei.sticks_svg", (T + "test_svg.py::test_sticks_svg_sizes",)),
     R("dawei.dice.red_four", P("鸡、兔、獐", "只有一颗红四点"), "四点为红，其余各面（含幺）为黑。", "The four is the red face; all others, the one included, are black.", "engine.dawei.dice.RED", (T + "test_throws.py::test_source_examples",)),
     R("dawei.throw.chicken", P("鸡、兔、獐 一鸡", "其他色面不成形"), "一颗红四、别无他形：得一鸡。", "One red four and no other pattern: a chicken.", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_source_examples",)),
     R("dawei.throw.rabbit", P("鸡、兔、獐 二兔", "而其他点不成对"), "两颗红四、其余不成两对：得一支兔（二兔，2 柱）。", "Two red fours, the rest not two pairs: one rabbit stick (二兔, 2 柱).", "engine.dawei.throws.PATTERNS", (T + "test_throws.py::test_two_reds_with_pair",)),

@@ -21,7 +21,6 @@ from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, ha
 from .plays import Play, beats, classify, family_en, family_zh
 from .state import GupaiState, move_id
 from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
-from .svg import tile_svg
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 
 
@@ -64,8 +63,8 @@ def play_json(p: Play | None, tiles: tuple[str, ...] = ()) -> dict[str, Any]:
 
 
 def _tiles_action(req: dict[str, Any]) -> dict[str, Any]:
-    width = get_int(req, "width", 36, lo=12, hi=120)
-    lang = "en" if req.get("lang") == "en" else "zh"
+    """Every face of the set as data: its name, class, rank, copies and the pips of each half (their colours), what
+    the views draw a tile from (``views.draw.gupai``)."""
     out = []
     for f in FACES:
         out.append({
@@ -73,9 +72,8 @@ def _tiles_action(req: dict[str, Any]) -> dict[str, Any]:
             "rank": f.rank, "kind": f.kind, "copies": f.copies, "points": f.points, "red_pips": f.red,
             "top": {"pips": f.top.pips, "colours": "".join(f.top.colours)},
             "bottom": {"pips": f.bottom.pips, "colours": "".join(f.bottom.colours)},
-            "svg": tile_svg(f.code, width, lang),
         })
-    return {"tiles": out, "count": sum(f.copies for f in FACES), "back": tile_svg("66", width, lang, face_up=False)}
+    return {"tiles": out, "count": sum(f.copies for f in FACES)}
 
 
 def _compare(req: dict[str, Any]) -> dict[str, Any]:
@@ -539,8 +537,8 @@ ACTIONS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 EXAMPLES: list[dict[str, Any]] = [
-    {"request": {"game": "gupai", "action": "tiles", "width": 36},
-     "zh": "全副 21 种牌面（32 张）的门类、大小、红黑点子与 SVG。", "en": "The 21 faces (32 tiles): class, rank, red and black pips, SVG."},
+    {"request": {"game": "gupai", "action": "tiles"},
+     "zh": "全副 21 种牌面（32 张）的门类、大小和每半边的红黑点子（网页照此画牌）。", "en": "The 21 faces (32 tiles): class, rank, and the red and black pips of each half (what the pages draw a tile from)."},
     {"request": {"game": "gupai", "action": "compare", "plays": [["33", "33"], ["22", "22"], {"tiles": ["65", "51"], "up": False}, ["44", "44"]]},
      "zh": "一圈对子：一对长三领出，一对人牌吃下；扣下的牌不算。", "en": "A trick of pairs: long threes led, the Man pair takes it; the face-down discard does not count."},
     {"request": {"game": "gupai", "action": "compare", "plays": [["21", "24"], ["66", "54"]]},

@@ -22,7 +22,7 @@ Layout (decomposition apart from scoring, as in a mahjong hand divider):
   :mod:`.play` (the ``play`` API), :mod:`.computer_hands` (statistics of computer hands, a hand told move by move),
   :mod:`.xiaguan` (下灌字牌 as a variant: its config and its words). Imports go one way (tests/paohuzi/test_imports.py).
 * :mod:`.extremes` — the most a hand can score (the booklet's 75 huxi, checked)
-* :mod:`.svg`      — card faces; :mod:`.actions` — the API; :mod:`.trace` — rules ↔ source passages
+* :mod:`.actions` — the API (the card faces are drawn by ``views.draw.paohuzi``); :mod:`.trace` — rules ↔ source passages
 
 How a variant plugs in (for example 下灌字牌, the appendix of yezixi.txt)
 -------------------------------------------------------------------------

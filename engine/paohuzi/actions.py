@@ -20,7 +20,6 @@ from .json_helpers import reasons_json, win_json
 from .request import read_config
 from .seating import table_config
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
-from .svg import card_svg, lesson_card_svg
 
 MAX_HAND = 30  # arrange: any set of cards
 MAX_CONCEALED = 21  # hu / waiting: twenty dealt, plus the dealer's turned-up card
@@ -190,14 +189,11 @@ def a_fans(req: dict[str, Any]) -> dict[str, Any]:
 def a_faces(req: dict[str, Any]) -> dict[str, Any]:
     cards = _cards(req, "cards", max_len=40) if "cards" in req else list(FACES)
     height = get_int(req, "height", 90, lo=20, hi=400)
-    arabic = req.get("lang") == "en"  # English faces carry the number in Arabic numerals beside the character
-    if get_bool(req, "lesson", False):  # drawn as in the lessons: the Arabic numeral and big/small shown by :lang(en)
-        svg = {c.code: lesson_card_svg(c, height) for c in cards}
-    else:
-        svg = {c.code: card_svg(c, height, arabic=arabic) for c in cards}
+    lesson = get_bool(req, "lesson", False)
     # the hand editor's bounds: cards a group of each open kind holds, and the most cards and open groups a hand is read with
     sizes = {k: KINDS[k].size for k in OPEN_KINDS}
-    return {"hand_size": DEFAULT.hand_size, "svg": svg, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards},
+    # the cards as the views draw them (``views.draw.paohuzi``): at ``height`` CSS px, as in the lessons where ``lesson``
+    return {"hand_size": DEFAULT.hand_size, "cards": [c.code for c in cards], "height": height, "lesson": lesson, "names": {c.code: {"zh": c.zh, "en": c.en, "char": c.char, "red": c.red} for c in cards},
             "group_sizes": sizes, "limits": {"hand": MAX_CONCEALED, "open": MAX_OPEN}}
 
 
@@ -280,8 +276,8 @@ EXAMPLES = [
     {"request": {"game": "paohuzi", "action": "fans"}, "zh": "八种番、各自的倍数，以及哪些番不能同时成立（如红胡与黑胡）。", "en": "The eight fan, their multipliers, and which cannot hold together (such as red hu with black hu)."},
     {"request": {"game": "paohuzi", "action": "options"}, "zh": "规则选项：书中不明确之处的各种读法。", "en": "Rule options: the readings where the booklet is unclear."},
     {"request": {"game": "paohuzi", "action": "options", "variant": "xiaguan"}, "zh": "下灌字牌所用的规则选项：只列它和跑胡子共用、会改变它的那些。", "en": "The rule options of 下灌字牌 (Xiaguan zi pai): only those it shares with 跑胡子, each of which changes it."},
-    {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面 SVG。", "en": "Card faces as SVG."},
-    {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "D9"], "height": 144, "lesson": True}, "zh": "课程里的画法：英文页另显阿拉伯数字和大小。", "en": "Faces drawn as in the lessons: English pages also show the Arabic numeral and big or small."},
+    {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "d9"], "height": 60}, "zh": "牌面：每张牌的名字、红黑，和网页画牌的高度。", "en": "Card faces: each card's name and colour, and the height the pages draw them at."},
+    {"request": {"game": "paohuzi", "action": "faces", "cards": ["x2", "D9"], "height": 144, "lesson": True}, "zh": "课程里的画法（网页照此画牌）：英文页另显阿拉伯数字和大小。", "en": "Faces drawn as in the lessons (the pages draw them so): English pages also show the Arabic numeral and big or small."},
 ]
 
 

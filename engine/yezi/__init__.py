@@ -6,6 +6,7 @@ leaf (叶), ``1``–``10`` the cipher numerals 豆 贝 参 长 人 土 才 别 �
 Modules: :mod:`.cards` (deck, codes), :mod:`.combos` (the eight named
 combinations), :mod:`.best` (best split of a hand), :mod:`.round` (a round's deal
 and scoring), :mod:`.state` (a round of four in progress: the game's state, which
-is the protocol), :mod:`.odds` (exact numbers), :mod:`.zipai` (下灌字牌), :mod:`.svg`
-(card faces), :mod:`.config` (rule options), :mod:`.actions` (API).
+is the protocol), :mod:`.odds` (exact numbers), :mod:`.zipai` (下灌字牌),
+:mod:`.config` (rule options), :mod:`.actions` (API). The card faces are drawn by
+``views.draw.yezi``.
 """

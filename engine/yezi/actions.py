@@ -21,7 +21,6 @@ from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combinat
 from .config import CHOICES, YeziConfig, config_from
 from . import showing
 from .state import CHOICES as ROUND_CHOICES, YeziState, move_codes
-from .svg import card_svg
 
 
 
@@ -444,9 +443,9 @@ def _combinations(req: dict[str, Any]) -> dict[str, Any]:
 
 def _faces(req: dict[str, Any]) -> dict[str, Any]:
     width = get_int(req, "width", 40, lo=16, hi=120)
-    lang = "en" if req.get("lang") == "en" else "zh"
-    # with the faces, what a widget counts with them: the copies of each card in the deck and the cards of a group
-    return {"faces": {code_of(f.value): card_svg(f.value, width, lang) for f in FACES},
+    # the cards the views draw at ``width`` CSS px (``views.draw.yezi``), and what a widget counts with them: the
+    # copies of each card in the deck and the cards of a group
+    return {"cards": [code_of(f.value) for f in FACES], "width": width,
             "counts": {code_of(f.value): f.count for f in FACES}, "group_size": GROUP_SIZE}
 
 
@@ -606,7 +605,7 @@ EXAMPLES: list[dict[str, Any]] = [
      "zh": "一家人在桌上连打的几局：每局照桌上亮牌判，各家的分逐局相加（原文只说一局里两次亮牌相加），整份计分写成一份记录。",
      "en": "A family's rounds at a real table: each judged as a showing, each player's points added round after round (the source adds only the two showings of one round), the whole tally written as a record."},
     {"request": {"game": "yezi", "action": "combinations"}, "zh": "八种组合及其名次。", "en": "The eight combinations and their ranks."},
-    {"request": {"game": "yezi", "action": "faces", "width": 40}, "zh": "全部 11 种牌面的 SVG。", "en": "SVG faces of all 11 cards."},
+    {"request": {"game": "yezi", "action": "faces", "width": 40}, "zh": "全部 11 种牌：代号、每种几张、一组几张，和网页画牌的宽度。", "en": "All 11 cards: their codes, the copies of each, the cards of a group, and the width the pages draw them at."},
     {"request": {"game": "yezi", "action": "zipai-deal", "seed": 21},
      "zh": "下灌字牌发牌：庄家 21 张，闲家各 20 张。", "en": "下灌字牌 deal: 21 cards to the banker, 20 to each other player."},
     {"request": {"game": "yezi", "action": "zipai-arrange", "hand": ["x7", "x7", "x7", "x7", "x1", "x1", "d2", "d7", "d10"]},

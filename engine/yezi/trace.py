@@ -21,7 +21,7 @@ RULES: tuple[Rule, ...] = (
          "engine.yezi.cards.FACES", (T + "test_yezi_cards.py::test_cipher_codes",)),
     Rule("yezi.material", _p("2 介质材料", "竹片描画或刻制的小牌"),
          "牌是画或刻在竹片上的小牌；牌面按竹简样式绘制。", "Cards are small painted or carved bamboo slips; the faces are drawn as such.",
-         "engine.yezi.svg.card_svg", (T + "test_yezi_svg.py::test_every_face_is_well_formed_svg",)),
+         "views.draw.yezi.card_svg", (T + "test_yezi_svg.py::test_every_face_is_well_formed_svg",)),
     Rule("yezi.players", _p("4② 掷骰抓牌", "4个人同时戏玩"),
          "四人同玩。", "Four play at once.",
          "engine.yezi.cards.PLAYERS", (T + "test_yezi_round.py::test_deal_uses_every_card_once",)),

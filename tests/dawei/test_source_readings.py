@@ -160,7 +160,7 @@ def test_pages_hold_no_invented_background():
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_equipment_says_the_drawn_one_is_red(lang):
-    from engine.dawei.svg import RED_INK, die_svg
+    from views.draw.dawei import RED_INK, die_svg
 
     assert f'fill="{RED_INK}"' in die_svg(1)
     text = (DOCS / f"equipment.{lang}.md").read_text()

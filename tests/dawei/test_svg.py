@@ -1,7 +1,7 @@
 import xml.etree.ElementTree as ET
 
 from engine.dawei.sticks import ANIMALS
-from engine.dawei.svg import dice_svg, sticks_svg
+from views.draw.dawei import dice_svg, sticks_svg
 
 
 def test_dice_svg_red_four_and_one():

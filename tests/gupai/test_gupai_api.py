@@ -17,7 +17,13 @@ def test_examples_answer():
 
 def test_tiles_action():
     a = call(action="tiles")
-    assert a["count"] == 32 and len(a["tiles"]) == 21 and all(t["svg"].startswith("<svg") for t in a["tiles"])
+    assert a["count"] == 32 and len(a["tiles"]) == 21 and "<" not in str(a)
+    # the data a tile is drawn from: the pips of each half, red or black (views.draw.gupai draws them)
+    from views.draw.gupai import RED, tile_svg
+
+    tian = next(t for t in a["tiles"] if t["code"] == "66")
+    assert tian["top"] == {"pips": 6, "colours": "rrbbrr"} and tian["red_pips"] == 6
+    assert tile_svg("66").count(f'fill="{RED}"') == tian["red_pips"]
 
 
 def test_compare():

@@ -1,6 +1,6 @@
 import xml.etree.ElementTree as ET
 
-from engine.gupai.svg import tile_svg
+from views.draw.gupai import tile_svg
 from engine.gupai.tiles import FACES
 
 

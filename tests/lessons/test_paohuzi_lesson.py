@@ -17,7 +17,7 @@ from engine.lessons.model import draw
 from engine.lessons.paohuzi import chi_problem, group_shape, move_of, move_problem
 from engine.paohuzi.cards import Card, parse_card
 from engine.paohuzi.state import PaohuziState
-from engine.paohuzi.svg import LESSON_HEIGHT, lesson_card_svg
+from views.draw.paohuzi import LESSON_HEIGHT, lesson_card_svg
 
 LESSON = LESSONS["paohuzi"]
 SETS = 40  # seeded sets per step

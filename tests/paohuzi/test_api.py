@@ -105,9 +105,15 @@ def test_every_reason_links_to_a_rule_on_a_page():
 
 
 def test_english_faces_carry_arabic_numerals():
-    en = handle({"game": "paohuzi", "action": "faces", "cards": ["x7", "d10"], "height": 60, "lang": "en"})
-    zh = handle({"game": "paohuzi", "action": "faces", "cards": ["x7", "d10"], "height": 60})
-    assert ">7</text>" in en["svg"]["x7"] and ">10</text>" in en["svg"]["d10"]
-    assert ">7</text>" not in zh["svg"]["x7"] and "七" in en["svg"]["x7"] and "拾" in en["svg"]["d10"]
+    import views
+
+    req = {"game": "paohuzi", "action": "faces", "cards": ["x7", "d10"], "height": 60}
+    en = views.answer({"view": "paohuzi-faces", "lang": "en", "request": {**req, "lang": "en"}})["html"]
+    zh = views.answer({"view": "paohuzi-faces", "lang": "zh", "request": req})["html"]
+    assert ">7</text>" in en["x7"] and ">10</text>" in en["d10"]
+    assert ">7</text>" not in zh["x7"] and "七" in en["x7"] and "拾" in en["d10"]
     # each face is named in the reader's language alone (a screen reader reads a name with one voice)
-    assert 'aria-label="small 7"' in en["svg"]["x7"] and 'aria-label="小七"' in zh["svg"]["x7"]
+    assert 'aria-label="small 7"' in en["x7"] and 'aria-label="小七"' in zh["x7"]
+    # the engine answers the cards and their size, the view draws them
+    data = handle(req)
+    assert data["cards"] == ["x7", "d10"] and data["height"] == 60 and "<" not in str(data)

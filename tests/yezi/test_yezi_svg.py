@@ -1,7 +1,7 @@
 import xml.etree.ElementTree as ET
 
 from engine.yezi.cards import FACES, LEAF
-from engine.yezi.svg import card_svg
+from views.draw.yezi import card_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

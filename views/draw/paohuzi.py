@@ -12,7 +12,7 @@ import re
 from html import escape
 from collections.abc import Iterable
 
-from .cards import Card
+from engine.paohuzi.cards import Card
 
 W, H = 40, 180
 FONT = "serif"  # the site's CSS gives .phz-card text a CJK serif stack

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .tiles import BY_CODE, Half
+from engine.gupai.tiles import BY_CODE, Half
 
 RED = "#c0392b"
 BLACK = "#1d1d1d"

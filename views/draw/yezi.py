@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .cards import FACES, LEAF, Card
+from engine.yezi.cards import FACES, LEAF, Card
 
 INK = "#2b1a10"
 VERMILION = "#b3392a"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .dice import RED
-from .sticks import ANIMALS
+from engine.dawei.dice import RED
+from engine.dawei.sticks import ANIMALS
 
 PIPS: dict[int, list[tuple[int, int]]] = {
     1: [(50, 50)],
