@@ -372,7 +372,7 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     (each hand's seats, 戏, 等, 番, fouls and points, the running totals, the ranking once the match
     is over), with the sheet as CSV and as a written record."""
     from ..record import write
-    from ..record.sheet import sheet_position
+    from .records import sheet_position
     from .sheet import SheetError, compute, csv_text, entry_json, form_words, match_from_json
 
     if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
@@ -425,7 +425,7 @@ ACTIONS["sheet"] = a_sheet
 def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
     """The sheet action's request for a match sheet given as a record's text."""
     from ..record import read_text_of
-    from ..record.sheet import PaohuziSheetState
+    from .records import PaohuziSheetState
     from .sheet import entry_json
 
     rec = read_text_of(req, "请给出积分表记录的文字。", "Give the text of the match sheet's record.")

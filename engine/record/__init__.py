@@ -292,9 +292,10 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
 
 
 def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = None) -> type[GameState]:
-    """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, or a
-    骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`), a 跑胡子 match sheet or a family's
-    rounds of 叶子戏 (``[Sheet "tally"]``, :mod:`engine.record.tally`)."""
+    """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, a hand dealt at a real
+    table (``[Deal "table"]``, the state the registry's ``dealt`` names), or a sheet kept at one (``[Sheet …]``, the
+    registry's ``sheets``: a 骨牌 session's ledger, a 跑胡子 match sheet or a family's rounds of 叶子戏, each in its
+    game's ``records`` module)."""
     e = entry(game) if isinstance(game, str) else None
     if sheet is not None and e is not None and sheet in e.sheets and dice is None and deal is None:
         cls: type[GameState] = load(e.sheets[sheet])
