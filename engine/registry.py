@@ -55,6 +55,9 @@ class GameEntry:
     table_dice: bool = False
     #: the action of its API that plays its table widget's game (what a record exported from a table replays)
     table_action: str | None = None
+    #: "module:function" writing a hand given as its table's own request (a review's ``"hand"``, with the review's
+    #: ``seat``) as a written position, for a game whose table does not write one itself (跑胡子's); None otherwise
+    review_hand: str | None = None
 
     def api_words(self) -> tuple[str, str]:
         return self.words or self.title
@@ -116,7 +119,7 @@ for _e in (
     GameEntry("paohuzi", ("跑胡子", "Paohuzi"), "engine.paohuzi.state:PaohuziState", actions="engine.paohuzi.actions",
               words=("跑胡子", "跑胡子"), record_words=("跑胡子／下灌字牌", "跑胡子 or 下灌字牌 (paohuzi)"),
               sheets={"match": "engine.paohuzi.records:PaohuziSheetState"}, dealt="engine.paohuzi.records:PaohuziDealtState",
-              table_action="play"),
+              table_action="play", review_hand="engine.paohuzi.written:hand_position"),
 ):
     register(_e)
 

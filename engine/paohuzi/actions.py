@@ -481,7 +481,8 @@ EXAMPLES += [
 
 def table_position(req: dict[str, Any]) -> dict[str, Any]:
     """The written position of the table's ``play`` request (a single hand, not a match)."""
-    from ..protocol.strong import paohuzi_seats, read_level
+    from ..protocol.strong import read_level
+    from .strong import paohuzi_seats
     from .request import read_play_request
     from .state import table_state
 
@@ -513,7 +514,7 @@ def table_request(replay: dict[str, Any]) -> dict[str, Any]:
 def export_cost(inner: dict[str, Any], inner_cost: int, plain_cost: int) -> int:
     """The work of writing the table's hand as a record (:mod:`engine.record.export`)."""
     if inner.get("level") == "strong" and inner.get("match") is None:
-        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+        from .strong import PAOHUZI_SEATS_UNITS
 
         # the computer seats replayed at the strong level (their work for the hand), without the hint the play action
         # adds; then the record written and read back (measured: the two together under a fifth of one plain replay)
@@ -524,7 +525,7 @@ def export_cost(inner: dict[str, Any], inner_cost: int, plain_cost: int) -> int:
 def open_cost(text: str, replay_cost: int) -> int:
     """The work of opening a record of a hand at the table (:mod:`engine.record.export`)."""
     if '[Level "strong"]' in text[:4_000]:
-        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+        from .strong import PAOHUZI_SEATS_UNITS
 
         # the table's replay has its computer seats choose at the strong level (their work for the hand) and a
         # hand's plain replay besides (measured: the whole open of a 41-line record, under 1 M Python calls)

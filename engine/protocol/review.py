@@ -27,6 +27,7 @@ from typing import Any
 from ..api import BUDGET, size
 from ..errors import ApiError
 from ..validate import bad, get_dict, get_int
+from ..registry import GameEntry, entries, load
 from . import ADAPTERS, GameState, IllegalAction, start_position
 from .strong import rollouts_for, strong_choice
 
@@ -47,29 +48,23 @@ def _signed(x: float) -> str:
 # ---------------------------------------------------------------- the action
 
 
-def _hand_position(req: dict[str, Any]) -> dict[str, Any]:
-    """A 跑胡子 hand given as the 跑胡子 table's ``play`` request (``"hand"``: variant, table, seed,
-    options, the reader's moves, the computer seats) written as a position: every move, the computer
-    seats' included."""
-    from ..paohuzi.request import play_moves, read_play_request
-    from ..paohuzi.state import new_hand
-    from ..paohuzi.table import action_id
+def _hand_game() -> GameEntry | None:
+    """The game whose hand a review may take as its table's own request (``"hand"``): the first the registry names
+    with a ``review_hand`` (跑胡子's)."""
+    return next((e for e in entries().values() if e.review_hand is not None), None)
 
-    hand = get_dict(req, "hand")
-    # read as the table's play action reads it, the reviewed seat being the one that sees the hand
-    r = read_play_request(dict(hand, seat=req.get("seat", 0)))
-    h = new_hand(r.seed, r.cfg, r.table)
-    stop = play_moves(h, r.computer, r.actions)
-    if stop is not None:
-        k, f = stop
-        raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}")
-    options = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(hand, "options", {}).items()}
-    return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
-            "actions": [action_id(a) for a in h.played]}
+
+def _position(req: dict[str, Any]) -> dict[str, Any]:
+    """The written position a review request names: its ``position``, or a hand given as its table's request."""
+    game = _hand_game()
+    if "hand" in req and "position" not in req and game is not None and game.review_hand is not None:
+        position: dict[str, Any] = load(game.review_hand)(req)  # every move written, the computer seats' included
+        return position
+    return get_dict(req, "position")
 
 
 def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, str]], list[int] | None]:
-    position = _hand_position(req) if "hand" in req and "position" not in req else get_dict(req, "position")
+    position = _position(req)
     game = position.get("game")
     if not isinstance(game, str) or game not in ADAPTERS:
         raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
@@ -365,8 +360,9 @@ def review_cost(req: dict[str, Any]) -> int:
     """The replay, then at most the game's review share of what the budget leaves, and one strong hint."""
     position = req.get("position")
     hand = req.get("hand")
-    if not isinstance(position, dict) and isinstance(hand, dict):  # a 跑胡子 hand: its moves are played twice
-        position = {"game": "paohuzi", "actions": [None] * (4 * size(hand, "actions", 0, 100_000))}
+    hand_game = _hand_game()
+    if not isinstance(position, dict) and isinstance(hand, dict) and hand_game is not None:  # a 跑胡子 hand: its moves are played twice
+        position = {"game": hand_game.id, "actions": [None] * (4 * size(hand, "actions", 0, 100_000))}
     if not isinstance(position, dict):
         return 10_000
     replay = _replay_cost(position) + 2 * size(position, "actions", 0, 100_000) * 1_000  # a copy at each decision
