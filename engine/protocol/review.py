@@ -29,7 +29,8 @@ from ..errors import ApiError
 from ..validate import bad, get_dict, get_int
 from ..registry import GameEntry, entries, load
 from . import ADAPTERS, GameState, IllegalAction, start_position
-from .strong import rollouts_for, strong_choice
+from .costs import replay_cost
+from .strong import COVERED, LEVELS, STRONG_UNITS, basic_action, rollouts_for, strong_choice
 
 #: the work a review spends on its decisions at most, by game (what the budget leaves after the
 #: replay is the other bound)
@@ -157,16 +158,12 @@ def judge(st: GameState, c: Any, exact: bool, hints: set[str]) -> dict[str, Any]
 
 def _hints(st: GameState, c: Any, seed: int) -> set[str]:
     """The moves a hint advised here: the basic level's, and the strong level's (as the review's search found it)."""
-    from .strong import basic_action
-
     return {basic_action(st), c.action}
 
 
 def _table_hint(st: GameState, seed: int) -> str | None:
     """The strong level's hint as a table gives it (its own work and seed), asked only when the reader's move
     would otherwise be called a mistake."""
-    from .strong import STRONG_UNITS
-
     try:
         own = st.table_hint(seed)  # a game whose table searches its own way (跑胡子's: a copy of the hand)
         return own if own is not None else strong_choice(st, rollouts_for(st, STRONG_UNITS.get(st.game, 100_000)), seed).action
@@ -197,7 +194,7 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
     game = end.game
     seed = end.setup.get("seed", 0)
     wanted = [n for n in range(1, len(decisions) + 1) if only is None or n in only]
-    units = _units(game, _replay_cost(end.written()))
+    units = _units(game, replay_cost(end.written()))
     share = units // max(1, len(wanted))
     asked = [False]  # the table's strong hint is asked again once a request at most (its work is reserved)
     u_zh, u_en = end.strong_unit()  # 骨牌's tricks, 叶子戏's first places by placings
@@ -329,8 +326,6 @@ def a_levels(req: dict[str, Any]) -> dict[str, Any]:
     """The computer's levels in words, for a table's level chooser (each marked ``slow`` when it plays every move out),
     the games the strong level plays, and the level that reviews a reader's game (``review``: the level a
     ``table.review`` answer names)."""
-    from .strong import COVERED, LEVELS
-
     # slow: the level plays each move out, so that each of its answers takes a second or more (a table asks it
     # only when it must)
     return {"levels": [{"id": k, "zh": zh, "en": en, "short": {"zh": zh.split("（")[0], "en": en.split(" (")[0]}, "slow": k == REVIEWER}
@@ -339,8 +334,6 @@ def a_levels(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _reserve(game: str) -> int:
-    from .strong import STRONG_UNITS
-
     return STRONG_UNITS.get(game, 100_000)
 
 
@@ -348,12 +341,6 @@ def _units(game: str, replay: int) -> int:
     """The work a review spends on its decisions: the game's share, within what the budget leaves after the replay
     and the strong hint it may ask again (:func:`_table_hint`)."""
     return max(0, min(REVIEW_UNITS.get(game, 500_000), BUDGET - replay - _reserve(game)))
-
-
-def _replay_cost(position: dict[str, Any]) -> int:
-    from .actions import _replay_cost as replay
-
-    return replay(position)
 
 
 def review_cost(req: dict[str, Any]) -> int:
@@ -365,7 +352,7 @@ def review_cost(req: dict[str, Any]) -> int:
         position = {"game": hand_game.id, "actions": [None] * (4 * size(hand, "actions", 0, 100_000))}
     if not isinstance(position, dict):
         return 10_000
-    replay = _replay_cost(position) + 2 * size(position, "actions", 0, 100_000) * 1_000  # a copy at each decision
+    replay = replay_cost(position) + 2 * size(position, "actions", 0, 100_000) * 1_000  # a copy at each decision
     game = position.get("game")
     g = game if isinstance(game, str) else ""
     return replay + _units(g, replay) + _reserve(g)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable
 
+from ..validate import get_str
 from . import ADAPTERS, GameState
 
 #: Work units (about a microsecond of CPython each) of one rollout from the first move of a
@@ -63,8 +64,6 @@ LEVELS: dict[str, tuple[str, str]] = {
 
 def read_level(req: dict[str, Any]) -> str:
     """The ``level`` of a request ("basic" by default), refused in words when it is neither level."""
-    from ..validate import get_str
-
     return get_str(req, "level", "basic", choices=tuple(LEVELS), names=LEVELS)
 
 
