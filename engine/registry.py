@@ -55,6 +55,9 @@ class GameEntry:
     table_dice: bool = False
     #: the action of its API that plays its table widget's game (what a record exported from a table replays)
     table_action: str | None = None
+    #: "module:function" writing a hand given as its table's own request (a review's ``"hand"``, with the review's
+    #: ``seat``) as a written position, for a game whose table does not write one itself (跑胡子's); None otherwise
+    review_hand: str | None = None
 
     def api_words(self) -> tuple[str, str]:
         return self.words or self.title
@@ -108,15 +111,15 @@ for _e in (
               words=("打围", "打围"), record_words=("打围", "打围 (dawei)"), table_dice=True, table_action="play"),
     GameEntry("gupai", ("鄂南骨牌", "Gupai"), "engine.gupai.state:GupaiState", actions="engine.gupai.actions",
               words=("鄂南骨牌", "鄂南骨牌"), record_words=("鄂南骨牌", "鄂南骨牌 (gupai)"),
-              sheets={"ledger": "engine.record.ledger:GupaiLedgerState"}, dealt="engine.record.dealt:GupaiDealtState",
+              sheets={"ledger": "engine.gupai.records:GupaiLedgerState"}, dealt="engine.gupai.records:GupaiDealtState",
               table_action="play"),
     GameEntry("yezi", ("下灌叶子戏", "Yezi"), "engine.yezi.state:YeziState", actions="engine.yezi.actions",
               words=("下灌叶子戏与字牌", "下灌叶子戏 and 字牌"), record_words=("下灌叶子戏", "下灌叶子戏 (yezi)"),
-              sheets={"tally": "engine.record.tally:YeziTallyState"}, dealt="engine.yezi.state:YeziState", table_action="round"),
+              sheets={"tally": "engine.yezi.records:YeziTallyState"}, dealt="engine.yezi.state:YeziState", table_action="round"),
     GameEntry("paohuzi", ("跑胡子", "Paohuzi"), "engine.paohuzi.state:PaohuziState", actions="engine.paohuzi.actions",
               words=("跑胡子", "跑胡子"), record_words=("跑胡子／下灌字牌", "跑胡子 or 下灌字牌 (paohuzi)"),
-              sheets={"match": "engine.record.sheet:PaohuziSheetState"}, dealt="engine.record.dealt:PaohuziDealtState",
-              table_action="play"),
+              sheets={"match": "engine.paohuzi.records:PaohuziSheetState"}, dealt="engine.paohuzi.records:PaohuziDealtState",
+              table_action="play", review_hand="engine.paohuzi.written:hand_position"),
 ):
     register(_e)
 

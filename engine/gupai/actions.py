@@ -15,11 +15,12 @@ from ..errors import ApiError
 from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
-from ..protocol.strong import GUPAI_SEAT_UNITS, STRONG_UNITS, gupai_move, read_level
+from ..protocol.strong import STRONG_UNITS, read_level
 from .hand import MAX_MOVES, Move, deal
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
 from .plays import Play, beats, classify, family_en, family_zh
 from .state import GupaiState, move_id
+from .strong import GUPAI_SEAT_UNITS, gupai_move
 from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 

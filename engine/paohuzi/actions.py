@@ -368,7 +368,7 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     (each hand's seats, 戏, 等, 番, fouls and points, the running totals, the ranking once the match
     is over), with the sheet as CSV and as a written record."""
     from ..record import write
-    from ..record.sheet import sheet_position
+    from .records import sheet_position
     from .sheet import SheetError, compute, csv_text, entry_json, form_words, match_from_json
 
     if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
@@ -421,7 +421,7 @@ ACTIONS["sheet"] = a_sheet
 def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
     """The sheet action's request for a match sheet given as a record's text."""
     from ..record import read_text_of
-    from ..record.sheet import PaohuziSheetState
+    from .records import PaohuziSheetState
     from .sheet import entry_json
 
     rec = read_text_of(req, "请给出积分表记录的文字。", "Give the text of the match sheet's record.")
@@ -477,7 +477,8 @@ EXAMPLES += [
 
 def table_position(req: dict[str, Any]) -> dict[str, Any]:
     """The written position of the table's ``play`` request (a single hand, not a match)."""
-    from ..protocol.strong import paohuzi_seats, read_level
+    from ..protocol.strong import read_level
+    from .strong import paohuzi_seats
     from .request import read_play_request
     from .state import table_state
 
@@ -509,7 +510,7 @@ def table_request(replay: dict[str, Any]) -> dict[str, Any]:
 def export_cost(inner: dict[str, Any], inner_cost: int, plain_cost: int) -> int:
     """The work of writing the table's hand as a record (:mod:`engine.record.export`)."""
     if inner.get("level") == "strong" and inner.get("match") is None:
-        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+        from .strong import PAOHUZI_SEATS_UNITS
 
         # the computer seats replayed at the strong level (their work for the hand), without the hint the play action
         # adds; then the record written and read back (measured: the two together under a fifth of one plain replay)
@@ -520,7 +521,7 @@ def export_cost(inner: dict[str, Any], inner_cost: int, plain_cost: int) -> int:
 def open_cost(text: str, replay_cost: int) -> int:
     """The work of opening a record of a hand at the table (:mod:`engine.record.export`)."""
     if '[Level "strong"]' in text[:4_000]:
-        from ..protocol.strong import PAOHUZI_SEATS_UNITS
+        from .strong import PAOHUZI_SEATS_UNITS
 
         # the table's replay has its computer seats choose at the strong level (their work for the hand) and a
         # hand's plain replay besides (measured: the whole open of a 41-line record, under 1 M Python calls)

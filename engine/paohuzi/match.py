@@ -24,7 +24,6 @@ import random
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol.strong import paohuzi_seats
 from .ai import choose, public_passes, strong_why
 from .birds import BIRD_SEAT, bird_scores
 from .cards import Card, full_deck
@@ -33,6 +32,7 @@ from .json_helpers import rule_json
 from .labels import action_json
 from .request import parse_action
 from .seating import TABLES, hand_sheet
+from .strong import paohuzi_hint, paohuzi_seats
 from .state import PaohuziState, new_hand
 from .table import PLAYER_NAMES, Foul, action_id
 from .views import result_json, view
@@ -213,8 +213,6 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
             s["you"] = False
     out["refused"] = refused
     if hint_units > 0 and out.get("hint") is not None and not h.over:
-        from ..protocol.strong import paohuzi_hint
-
         pick = paohuzi_hint(h, hseed, table, variant, hint_units)
         out["hint"] = action_json(h, pick)
         seat_now = h.pending()

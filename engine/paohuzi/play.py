@@ -62,7 +62,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol.strong import PAOHUZI_SEATS_UNITS, STRONG_UNITS, paohuzi_hint, paohuzi_seats, read_level
+from ..protocol.strong import STRONG_UNITS, read_level
 from ..validate import get_dict, get_int, get_list, get_str
 from .ai import public_passes, strong_why
 from .birds import MAX_BIRDS
@@ -71,6 +71,7 @@ from .labels import action_json
 from .match import play_match
 from .request import play_moves, read_play_request
 from .state import new_hand, table_state
+from .strong import PAOHUZI_SEATS_UNITS, paohuzi_hint, paohuzi_seats
 from .views import result_json, view
 
 __all__ = ["play", "MAX_HANDS"]

@@ -279,8 +279,9 @@ class PaohuziState(GameState):
         return max(1_000, full * min(22, len(self.stock) + 2) // 22)
 
     def table_hint(self, seed: int) -> str | None:
-        """The hint of the 跑胡子 table: its own search of a copy of the hand (:func:`engine.protocol.strong.paohuzi_hint`)."""
-        from ..protocol.strong import STRONG_UNITS, paohuzi_hint
+        """The hint of the 跑胡子 table: its own search of a copy of the hand (:func:`engine.paohuzi.strong.paohuzi_hint`)."""
+        from ..protocol.strong import STRONG_UNITS
+        from .strong import paohuzi_hint
 
         s = self.setup
         return action_id(paohuzi_hint(self, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # (the hint searches a copy)

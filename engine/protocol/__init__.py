@@ -49,6 +49,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self
 from collections.abc import Callable, Mapping, Sequence
 
+from ..errors import ApiError
 from ..registry import STATE_CLASSES
 
 #: game id -> "module:class" of its state class: the registry's own table (:mod:`engine.registry`), so a game
@@ -408,8 +409,6 @@ def open_state(position: Mapping[str, Any]) -> GameState:
 def start_position(position: Mapping[str, Any]) -> tuple[GameState, list[Any]]:
     """A written position's game dealt (its setup read) and its moves, not yet played, for the
     API actions that walk them (``table.play``, ``table.review``); bad input as the API's error."""
-    from ..errors import ApiError
-
     game = position.get("game")
     if not isinstance(game, str) or game not in ADAPTERS:
         raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",

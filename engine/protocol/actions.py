@@ -19,6 +19,8 @@ from typing import Any
 from ..api import BUDGET, size
 from ..validate import get_dict, get_int
 from . import IllegalAction, start_position
+from .costs import PER_MOVE as PER_MOVE, replay_cost  # PER_MOVE named here too: 打围's referee reads it from this module
+from .review import EXAMPLES as REVIEW_EXAMPLES, a_levels, a_review, a_review_summary, review_cost
 from .strong import STRONG_UNITS, basic_action, read_level, rollouts_for, strong_choice
 
 
@@ -60,7 +62,7 @@ def _choice(st: Any, level: str) -> dict[str, Any]:
     over the deals it imagined, and the standard error of that mean)."""
     seed = st.setup.get("seed", 0)
     if level == "strong":
-        units = min(STRONG_UNITS.get(st.game, 100_000), BUDGET - _replay_cost(st.written()))
+        units = min(STRONG_UNITS.get(st.game, 100_000), BUDGET - replay_cost(st.written()))
         c = strong_choice(st, rollouts_for(st, units), seed)
         action, deals = c.action, c.deals
         estimates = [{"id": e.action, "mean": round(e.mean, 3), "stderr": round(e.stderr, 3)} for e in c.estimates]
@@ -91,21 +93,11 @@ EXAMPLES = [
      "en": "下灌字牌 for three: the table as the dealer sees it, and each move open to him now."},
 ]
 
-#: work units per move replayed, by game (a 跑胡子 move also lists the lawful moves it is checked against)
-PER_MOVE = {"dawei": 600, "gupai": 15_000, "yezi": 20_000, "paohuzi": 6_000}
-
-
-def _replay_cost(position: dict[str, Any]) -> int:
-    game = position.get("game")
-    per = PER_MOVE.get(game, 1_000) if isinstance(game, str) else 1_000
-    return 300_000 + per * size(position, "actions", 0, 100_000)
-
-
 def _play_cost(req: dict[str, Any]) -> int:
     position = req.get("position")
     if not isinstance(position, dict):
         return 10_000
-    replay = _replay_cost(position)
+    replay = replay_cost(position)
     level = req.get("level")
     if level == "strong":  # the strong level's rollouts: what the budget leaves, at most the game's share
         game = position.get("game")
@@ -116,12 +108,10 @@ def _play_cost(req: dict[str, Any]) -> int:
 COSTS: dict[str, int | Callable[[dict[str, Any]], int]] = {"play": _play_cost}
 
 # the review of one seat's game by the strong level (engine/protocol/review.py)
-from .review import EXAMPLES as _REVIEW_EXAMPLES, a_levels, a_review, a_review_summary, review_cost  # noqa: E402  after ACTIONS: review imports this module back (a cycle, issue 39.3)
-
 ACTIONS["review"] = a_review
 ACTIONS["review_summary"] = a_review_summary
 COSTS["review_summary"] = lambda req: 2_000 + 50 * size(req, "verdicts", 0, 100_000)
 ACTIONS["levels"] = a_levels
 COSTS["review"] = review_cost
 COSTS["levels"] = 2_000
-EXAMPLES += _REVIEW_EXAMPLES
+EXAMPLES += REVIEW_EXAMPLES

@@ -27,8 +27,10 @@ from typing import Any
 from ..api import BUDGET, size
 from ..errors import ApiError
 from ..validate import bad, get_dict, get_int
+from ..registry import GameEntry, entries, load
 from . import ADAPTERS, GameState, IllegalAction, start_position
-from .strong import rollouts_for, strong_choice
+from .costs import replay_cost
+from .strong import COVERED, LEVELS, STRONG_UNITS, basic_action, rollouts_for, strong_choice
 
 #: the work a review spends on its decisions at most, by game (what the budget leaves after the
 #: replay is the other bound)
@@ -47,29 +49,23 @@ def _signed(x: float) -> str:
 # ---------------------------------------------------------------- the action
 
 
-def _hand_position(req: dict[str, Any]) -> dict[str, Any]:
-    """A 跑胡子 hand given as the 跑胡子 table's ``play`` request (``"hand"``: variant, table, seed,
-    options, the reader's moves, the computer seats) written as a position: every move, the computer
-    seats' included."""
-    from ..paohuzi.request import play_moves, read_play_request
-    from ..paohuzi.state import new_hand
-    from ..paohuzi.table import action_id
+def _hand_game() -> GameEntry | None:
+    """The game whose hand a review may take as its table's own request (``"hand"``): the first the registry names
+    with a ``review_hand`` (跑胡子's)."""
+    return next((e for e in entries().values() if e.review_hand is not None), None)
 
-    hand = get_dict(req, "hand")
-    # read as the table's play action reads it, the reviewed seat being the one that sees the hand
-    r = read_play_request(dict(hand, seat=req.get("seat", 0)))
-    h = new_hand(r.seed, r.cfg, r.table)
-    stop = play_moves(h, r.computer, r.actions)
-    if stop is not None:
-        k, f = stop
-        raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}")
-    options = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(hand, "options", {}).items()}
-    return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
-            "actions": [action_id(a) for a in h.played]}
+
+def _position(req: dict[str, Any]) -> dict[str, Any]:
+    """The written position a review request names: its ``position``, or a hand given as its table's request."""
+    game = _hand_game()
+    if "hand" in req and "position" not in req and game is not None and game.review_hand is not None:
+        position: dict[str, Any] = load(game.review_hand)(req)  # every move written, the computer seats' included
+        return position
+    return get_dict(req, "position")
 
 
 def _read(req: dict[str, Any]) -> tuple[GameState, int, list[tuple[GameState, str]], list[int] | None]:
-    position = _hand_position(req) if "hand" in req and "position" not in req else get_dict(req, "position")
+    position = _position(req)
     game = position.get("game")
     if not isinstance(game, str) or game not in ADAPTERS:
         raise ApiError("bad_position", "局面要说明是哪个游戏：打围、鄂南骨牌、下灌叶子戏或跑胡子。",
@@ -162,16 +158,12 @@ def judge(st: GameState, c: Any, exact: bool, hints: set[str]) -> dict[str, Any]
 
 def _hints(st: GameState, c: Any, seed: int) -> set[str]:
     """The moves a hint advised here: the basic level's, and the strong level's (as the review's search found it)."""
-    from .strong import basic_action
-
     return {basic_action(st), c.action}
 
 
 def _table_hint(st: GameState, seed: int) -> str | None:
     """The strong level's hint as a table gives it (its own work and seed), asked only when the reader's move
     would otherwise be called a mistake."""
-    from .strong import STRONG_UNITS
-
     try:
         own = st.table_hint(seed)  # a game whose table searches its own way (跑胡子's: a copy of the hand)
         return own if own is not None else strong_choice(st, rollouts_for(st, STRONG_UNITS.get(st.game, 100_000)), seed).action
@@ -202,7 +194,7 @@ def a_review(req: dict[str, Any]) -> dict[str, Any]:
     game = end.game
     seed = end.setup.get("seed", 0)
     wanted = [n for n in range(1, len(decisions) + 1) if only is None or n in only]
-    units = _units(game, _replay_cost(end.written()))
+    units = _units(game, replay_cost(end.written()))
     share = units // max(1, len(wanted))
     asked = [False]  # the table's strong hint is asked again once a request at most (its work is reserved)
     u_zh, u_en = end.strong_unit()  # 骨牌's tricks, 叶子戏's first places by placings
@@ -334,8 +326,6 @@ def a_levels(req: dict[str, Any]) -> dict[str, Any]:
     """The computer's levels in words, for a table's level chooser (each marked ``slow`` when it plays every move out),
     the games the strong level plays, and the level that reviews a reader's game (``review``: the level a
     ``table.review`` answer names)."""
-    from .strong import COVERED, LEVELS
-
     # slow: the level plays each move out, so that each of its answers takes a second or more (a table asks it
     # only when it must)
     return {"levels": [{"id": k, "zh": zh, "en": en, "short": {"zh": zh.split("（")[0], "en": en.split(" (")[0]}, "slow": k == REVIEWER}
@@ -344,8 +334,6 @@ def a_levels(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _reserve(game: str) -> int:
-    from .strong import STRONG_UNITS
-
     return STRONG_UNITS.get(game, 100_000)
 
 
@@ -355,21 +343,16 @@ def _units(game: str, replay: int) -> int:
     return max(0, min(REVIEW_UNITS.get(game, 500_000), BUDGET - replay - _reserve(game)))
 
 
-def _replay_cost(position: dict[str, Any]) -> int:
-    from .actions import _replay_cost as replay
-
-    return replay(position)
-
-
 def review_cost(req: dict[str, Any]) -> int:
     """The replay, then at most the game's review share of what the budget leaves, and one strong hint."""
     position = req.get("position")
     hand = req.get("hand")
-    if not isinstance(position, dict) and isinstance(hand, dict):  # a 跑胡子 hand: its moves are played twice
-        position = {"game": "paohuzi", "actions": [None] * (4 * size(hand, "actions", 0, 100_000))}
+    hand_game = _hand_game()
+    if not isinstance(position, dict) and isinstance(hand, dict) and hand_game is not None:  # a 跑胡子 hand: its moves are played twice
+        position = {"game": hand_game.id, "actions": [None] * (4 * size(hand, "actions", 0, 100_000))}
     if not isinstance(position, dict):
         return 10_000
-    replay = _replay_cost(position) + 2 * size(position, "actions", 0, 100_000) * 1_000  # a copy at each decision
+    replay = replay_cost(position) + 2 * size(position, "actions", 0, 100_000) * 1_000  # a copy at each decision
     game = position.get("game")
     g = game if isinstance(game, str) else ""
     return replay + _units(g, replay) + _reserve(g)

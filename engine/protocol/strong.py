@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable
 
+from ..validate import get_str
 from . import ADAPTERS, GameState
 
 #: Work units (about a microsecond of CPython each) of one rollout from the first move of a
@@ -63,8 +64,6 @@ LEVELS: dict[str, tuple[str, str]] = {
 
 def read_level(req: dict[str, Any]) -> str:
     """The ``level`` of a request ("basic" by default), refused in words when it is neither level."""
-    from ..validate import get_str
-
     return get_str(req, "level", "basic", choices=tuple(LEVELS), names=LEVELS)
 
 
@@ -81,87 +80,6 @@ def rollout(state: GameState) -> list[float]:
     (A 跑胡子 hand played out so writes no more to its log: only its result is read.)"""
     state.play_out()
     return [float(x) for x in state._returns()] if state.is_terminal() else [0.0] * state.num_players()
-
-
-# ---------------------------------------------------------------- 骨牌's play action
-
-
-#: 骨牌's play action replays the whole hand at every request: the work of each computer decision at the
-#: strong level there, so that 32 of them, the replay and one strong hint fit in the budget
-GUPAI_SEAT_UNITS = 52_000
-
-
-def gupai_move(st: Any, seed: int, level: str, units: int = GUPAI_SEAT_UNITS) -> Any:
-    """The move (a 骨牌 ``Move``) of the seat to play in ``st`` (a :class:`engine.gupai.state.GupaiState`) at ``level``."""
-    from ..gupai.state import computer_move, move_of
-
-    if level != "strong":
-        return computer_move(st)
-    return move_of(strong_choice(st, rollouts_for(st, units), seed).action)
-
-
-# ---------------------------------------------------------------- 跑胡子's play action
-
-
-def paohuzi_state(h: Any, seed: int, table: str, variant: str) -> GameState:
-    """跑胡子's hand as the play action plays it (a ``PaohuziState`` moved through its own ``play``), as the strong
-    level searches it: a copy whose setup names the table's seed, table and variant, and whose moves are its log's
-    entries (for the decision's seed only; the hand itself is not changed)."""
-    ps = h.clone()
-    ps.setup = {"variant": variant, "table": table, "seed": seed, "options": {}}
-    ps.actions = [f"{e.kind}:{e.seat}" for e in h.log]  # for the decision's seed only
-    ps._cache = None
-    return ps  # type: ignore[no-any-return]  # a 跑胡子 state (the play action's): issue 39.2 makes this code game-blind
-
-
-def paohuzi_hint(h: Any, seed: int, table: str, variant: str, units: int) -> Any:
-    """The strong level's move (a 跑胡子 ``Action``) for the seat to decide in ``h``."""
-    from ..paohuzi.table import action_id
-
-    ps = paohuzi_state(h, seed, table, variant)
-    chosen = strong_choice(ps, rollouts_for(ps, units), seed).action
-    return next(a for a in h.moves(h.pending()) if action_id(a) == chosen)
-
-
-#: 跑胡子's play action replays the whole hand at every request: the work its computer seats at the
-#: strong level may spend over the whole hand (the same at every request, so that their moves are
-#: replayed the same), and at most on one decision; a decision once it is spent is the basic player's
-PAOHUZI_SEATS_UNITS = 1_000_000
-PAOHUZI_SEAT_UNITS = 120_000
-
-
-def paohuzi_seats(seed: int, table: str, variant: str) -> Callable[[Any], Any]:
-    """The move chooser of 跑胡子's computer seats at the strong level in the play action: the strong
-    level's move (within :data:`PAOHUZI_SEAT_UNITS` a decision and :data:`PAOHUZI_SEATS_UNITS` a hand),
-    or None — the basic player's move — for a move without a choice or once the work is spent."""
-    left = [PAOHUZI_SEATS_UNITS]
-
-    def pick(h: Any) -> Any:
-        from ..paohuzi.table import action_id
-
-        p = h.pending()
-        if p is None or len(h.moves(p)) < 2 or left[0] <= 0:
-            return None
-        # the same hand, moves and work left choose the same move: a replay asks the search only once
-        key = (seed, table, variant, h.cfg, h.charge, tuple(action_id(a) for a in h.played), left[0])
-        if key not in _SEAT_MEMO:
-            ps = paohuzi_state(h, seed, table, variant)
-            n = rollouts_for(ps, min(PAOHUZI_SEAT_UNITS, left[0]))
-            if len(_SEAT_MEMO) >= _SEAT_MEMO_SIZE:
-                del _SEAT_MEMO[next(iter(_SEAT_MEMO))]
-            _SEAT_MEMO[key] = (strong_choice(ps, n, seed).action, n * rollout_units(ps))
-        chosen, spent = _SEAT_MEMO[key]
-        left[0] -= spent
-        return next(a for a in h.moves(p) if action_id(a) == chosen)
-
-    return pick
-
-
-#: the strong seats' decisions already made (oldest dropped first): the play action replays the hand at every
-#: request, so each decision would otherwise be searched again at every move of the reader's. The declared cost
-#: does not count on it (a first request searches them all).
-_SEAT_MEMO: dict[tuple[Any, ...], tuple[str, int]] = {}
-_SEAT_MEMO_SIZE = 2_000
 
 
 # ---------------------------------------------------------------- the strong level
@@ -318,5 +236,5 @@ def choose_action(state: GameState, level: str, units: int, seed: int = 0,
     return basic_action(state)
 
 
-__all__ = ["COVERED", "Choice", "PAOHUZI_SEATS_UNITS", "PAOHUZI_SEAT_UNITS", "paohuzi_hint", "paohuzi_seats", "paohuzi_state", "GUPAI_SEAT_UNITS", "gupai_move", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
+__all__ = ["COVERED", "Choice", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
            "rollout", "rollout_units", "rollouts_for", "strong_choice"]

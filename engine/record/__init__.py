@@ -62,6 +62,7 @@ there, so ``write(read(text))`` gives the text back exactly.
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -69,6 +70,9 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Mapping
 
+from .. import __version__
+from ..editions import defaults_in, named_defaults
+from ..errors import ApiError
 from ..protocol import ADAPTERS, GameState, IllegalAction, state_class
 from ..registry import SEATS_EN as _SEATS_EN, SEATS_ZH as _SEATS_ZH, entries, entry, load
 from ..text import char_words, first_unsafe, is_safe, line_of
@@ -174,12 +178,7 @@ def result_text(st: GameState) -> str:
 
 
 def edition() -> str:
-    try:
-        from .. import __version__
-
-        return str(__version__)
-    except ImportError:  # pragma: no cover
-        return (Path(__file__).resolve().parents[2] / "VERSION").read_text().strip()
+    return str(__version__)
 
 
 # ---------------------------------------------------------------- the games' own sentences
@@ -209,8 +208,6 @@ def _options_named(cls: type[GameState], setup: Mapping[str, Any]) -> dict[str, 
     """The Option tags of a record: each option not at its default reading, and each option whose default has
     changed in some edition (engine.editions) at whatever reading, so a reader never has to guess which default
     the record meant."""
-    from ..editions import named_defaults
-
     out = dict(setup.get("options") or {})
     reads = cls.option_names(dict(setup))
     for oid in named_defaults():
@@ -223,8 +220,6 @@ def _options_named(cls: type[GameState], setup: Mapping[str, Any]) -> dict[str, 
 
 
 def _option(oid: str) -> Any:
-    import importlib
-
     try:
         mod = importlib.import_module(f"engine.{oid.partition('.')[0]}.trace")
     except ImportError:
@@ -238,8 +233,6 @@ def _edition_defaults(cls: type[GameState], game: str, position: Mapping[str, An
     header when the record is written again)."""
     if not edition_tag:
         return
-    from ..editions import defaults_in
-
     reads = cls.option_names(dict(position))
     for oid, was in defaults_in(edition_tag).items():
         g, _, short = oid.partition(".")
@@ -292,9 +285,10 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
 
 
 def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = None) -> type[GameState]:
-    """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, or a
-    骨牌 session's ledger (``[Sheet "ledger"]``, :mod:`engine.record.ledger`), a 跑胡子 match sheet or a family's
-    rounds of 叶子戏 (``[Sheet "tally"]``, :mod:`engine.record.tally`)."""
+    """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, a hand dealt at a real
+    table (``[Deal "table"]``, the state the registry's ``dealt`` names), or a sheet kept at one (``[Sheet …]``, the
+    registry's ``sheets``: a 骨牌 session's ledger, a 跑胡子 match sheet or a family's rounds of 叶子戏, each in its
+    game's ``records`` module)."""
     e = entry(game) if isinstance(game, str) else None
     if sheet is not None and e is not None and sheet in e.sheets and dice is None and deal is None:
         cls: type[GameState] = load(e.sheets[sheet])
@@ -368,8 +362,6 @@ def read_text_of(req: Mapping[str, Any], zh: str, en: str, reader: Any = None) -
     given): a request without that text, or with a record that breaks a rule, or one ``reader`` refuses
     (:class:`IllegalAction`), is refused as ``bad_record`` — with ``zh``/``en`` when the text is missing,
     else with the line and the rule it breaks."""
-    from ..errors import ApiError
-
     text = req.get("text")
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         raise ApiError("bad_record", zh, en)
@@ -386,8 +378,6 @@ def read_sheet_of(req: Mapping[str, Any], game: str, sheet: str, words: tuple[st
     characters): refused as ``bad_record`` with ``words`` (zh, en: the text is missing; zh, en: the record is some
     other record), or with the line and the rule it breaks. One reader for every game's sheet (the ledger, the
     tally, the match sheet)."""
-    from ..errors import ApiError
-
     text = req.get("text")
     if not isinstance(text, str) or len(text) > limit:
         raise ApiError("bad_record", words[0], words[1])

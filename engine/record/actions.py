@@ -9,17 +9,16 @@ referee would read out. A bad record is answered with the line and the rule it b
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..api import size
 from ..errors import ApiError
 from ..protocol import IllegalAction
-from ..protocol.actions import PER_MOVE
+from ..protocol.costs import PER_MOVE
 from ..validate import get_dict, refuse_unsafe_text
 from . import FREE_TAGS, MAX_CHARS, RecordError, narration_text, read, referee, result_text, write
-
-_GAME = re.compile(r'\[Game "([a-z]{1,12})"\]')
+from .costs import replay_cost
+from .export import ACTIONS as TABLE_ACTIONS, COSTS as TABLE_COSTS, EXAMPLES as TABLE_EXAMPLES
 
 #: request field -> free-text tag
 TAG_FIELDS = {"names": "Names", "event": "Event", "site": "Site", "date": "Date", "round": "Round", "annotator": "Annotator"}
@@ -102,18 +101,6 @@ EXAMPLES = [
 ]
 
 
-def _replay_cost(req: dict[str, Any], times: int = 1) -> int:
-    text = req.get("text")
-    if not isinstance(text, str):
-        return 10_000
-    m = _GAME.search(text[:4_000])
-    per = PER_MOVE.get(m.group(1), 20_000) if m else 20_000
-    if '[Sheet "match"]' in text[:4_000]:
-        per = 40_000  # a line of a 跑胡子 match sheet may be a winning hand to arrange, card by card
-    lines = min(text.count("\n", 0, MAX_CHARS + 1), 100_000) + 1
-    return 300_000 + times * per * lines
-
-
 def _write_cost(req: dict[str, Any]) -> int:
     position = req.get("position")
     if not isinstance(position, dict):
@@ -123,13 +110,11 @@ def _write_cost(req: dict[str, Any]) -> int:
     return 300_000 + 2 * per * size(position, "actions", 0, 100_000)  # played, then read back
 
 
-COSTS = {"write": _write_cost, "read": _replay_cost, "referee": lambda req: _replay_cost(req, 2)}  # referee: read, then told
+COSTS = {"write": _write_cost, "read": replay_cost, "referee": lambda req: replay_cost(req, 2)}  # referee: read, then told
 
 __all__ = ["ACTIONS", "COSTS", "EXAMPLES", "FREE_TAGS"]
 
 # a table widget's game written as a record, and a record opened at a table (engine.record.export)
-from .export import ACTIONS as _TABLE_ACTIONS, COSTS as _TABLE_COSTS, EXAMPLES as _TABLE_EXAMPLES  # noqa: E402  after ACTIONS: export imports this module back (a cycle, issue 39.3)
-
-ACTIONS.update(_TABLE_ACTIONS)
-COSTS.update(_TABLE_COSTS)
-EXAMPLES += _TABLE_EXAMPLES
+ACTIONS.update(TABLE_ACTIONS)
+COSTS.update(TABLE_COSTS)
+EXAMPLES += TABLE_EXAMPLES

@@ -16,10 +16,13 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from ..api import THE_GAMES
+from ..api import THE_GAMES, cost
 from ..errors import ApiError
-from ..protocol import IllegalAction
+from ..protocol import IllegalAction, state_class
 from ..registry import entry
+from ..validate import get_dict, refuse_unsafe_text
+from . import RecordError, game_name, read, read_text_of, write
+from .costs import GAME_TAG, replay_cost
 
 SEED_MAX = 2**32
 GAMES = THE_GAMES
@@ -55,8 +58,6 @@ def widget_request(position: dict[str, Any]) -> dict[str, Any]:
     """What a table widget needs to replay a written position: the setup and the reader's moves (seat A;
     every seat for 打围, where the reader may throw for all). The computer plays the other seats as it
     does at that table, so a record made there replays as written; see :func:`replays_as_written`."""
-    from ..protocol import state_class
-
     game = position.get("game")
     moves = list(position.get("actions") or [])
     level = {"level": position["level"]} if position.get("level") in ("basic", "strong") else {}  # the table plays at it
@@ -105,9 +106,6 @@ __all__ = ["position_of", "replays_as_written", "table_request", "widget_request
 
 def a_export(req: dict[str, Any]) -> dict[str, Any]:
     """A table widget's game request in (``request``), the game's record out."""
-    from ..validate import get_dict, refuse_unsafe_text
-    from . import RecordError, read, write
-
     inner = get_dict(req, "request", {})
     pos = position_of(inner)
     tags = {}
@@ -128,8 +126,6 @@ def a_export(req: dict[str, Any]) -> dict[str, Any]:
 def a_open(req: dict[str, Any]) -> dict[str, Any]:
     """A record's text in (and ``expect``, the game of the table opening it); what the table needs to
     replay it as written (``game``, ``replay``)."""
-    from . import read_text_of
-
     rec = read_text_of(req, "请给出一份记录的文字。", "Give the text of a record.")
     pos = rec.position
     if any(k in pos for k in ("sheet", "dice", "deal")):
@@ -137,8 +133,6 @@ def a_open(req: dict[str, Any]) -> dict[str, Any]:
                        "This record was kept at a real table (a ledger, dice thrown or cards dealt at the table): open it on that page.")
     want = req.get("expect")  # the game of the table opening it
     if want is not None and want != pos["game"]:
-        from . import game_name
-
         g = game_name(pos["game"])
         raise ApiError("other_game", f"这份记录是一局{g[0]}，不能在这张牌桌上打开。", f"This record is a game of {g[1]}; it cannot be opened at this table.")
     mod = _table(want)
@@ -151,8 +145,6 @@ def a_open(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _export_cost(req: dict[str, Any]) -> int:
-    from ..api import cost
-
     inner = req.get("request")
     game = inner.get("game") if isinstance(inner, dict) else None
     e = entry(game) if isinstance(game, str) else None
@@ -170,15 +162,13 @@ def _export_cost(req: dict[str, Any]) -> int:
 
 
 def _open_cost(req: dict[str, Any]) -> int:
-    from .actions import _GAME, _replay_cost
-
     # read as the read action reads it, the seats found, then replayed at the table and compared
     text = req.get("text")
-    m = _GAME.search(text[:4_000]) if isinstance(text, str) else None
+    m = GAME_TAG.search(text[:4_000]) if isinstance(text, str) else None
     mod = _table(m.group(1)) if m else None
     if isinstance(text, str) and mod is not None and hasattr(mod, "open_cost"):  # 跑胡子's strong seats
-        return int(mod.open_cost(text, _replay_cost(req)))
-    return _replay_cost(req) + 400_000  # measured: about a tenth of this for a whole hand of 骨牌
+        return int(mod.open_cost(text, replay_cost(req)))
+    return replay_cost(req) + 400_000  # measured: about a tenth of this for a whole hand of 骨牌
 
 
 ACTIONS = {"export": a_export, "open": a_open}

@@ -315,7 +315,7 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
             # the groups shown score more than the best split of the same eight cards would
             "missed": sh.ranks[0][s] + sh.ranks[1][s] - seat.best.score,
         })
-    from ..record.dealt import showing_record
+    from .records import showing_record
 
     refuse_unsafe_text(req, ("names", "event", "date"))
     tags = {k: req[f] for f, k in (("event", "Event"), ("date", "Date")) if isinstance(req.get(f), str) and len(req[f]) <= 400 and "\n" not in req[f]}
@@ -337,7 +337,7 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
 def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
     """The showing request a record of a round of 叶子戏 names (each seat by the two groups it showed)."""
     from ..record import read_text_of
-    from ..record.dealt import showing_of_record
+    from .records import showing_of_record
 
     got = read_text_of(req, "请给出一份叶子戏的记录的文字。", "Give the text of a record of a round of 叶子戏.", showing_of_record)
     out = {"game": "yezi", "action": "showing", "thrower": got["thrower"], "options": got["options"],
@@ -361,9 +361,9 @@ def _tally_round(x: Any, i: int, options: dict[str, str]) -> dict[str, Any]:
 def _tally(req: dict[str, Any]) -> dict[str, Any]:
     """A family's rounds at a real table (the tally): each round judged as a showing, each player's running total
     of points (the source sums the two showings of a round and says nothing of several rounds: the tally only adds
-    the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/record/tally.py)."""
+    the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/yezi/records.py)."""
     from ..record import read_sheet_of, write
-    from ..record.tally import MAX_ROUNDS, parse_round, round_word
+    from .records import MAX_ROUNDS, parse_round, round_word
 
     tags: dict[str, str] = {}
     refuse_unsafe_text(req, ("names", "date"))

@@ -53,7 +53,7 @@ RULES: tuple[Rule, ...] = (
          "原文只判一局的胜者；几局连着记时，计分只把各家每局的分加起来，分少的在前，不另立几局之间的输赢（原文没有说）。",
          "The source decides the winner of one round; a family's tally of several rounds only adds each player's points, "
          "fewer first, and sets no rule of its own between rounds (the source has none).",
-         "engine.record.tally.YeziTallyState", (T + "test_yezi_tally.py::test_each_round_is_the_showing_and_the_totals_run_on",)),
+         "engine.yezi.records.YeziTallyState", (T + "test_yezi_tally.py::test_each_round_is_the_showing_and_the_totals_run_on",)),
     Rule("yezi.best", _p("4③ 组牌比牌", "按照以下组合进行排列"),
          "每人把八张分成两组以求总分最少（程序代为寻找）。", "Each player arranges the 8 cards into two groups; the program finds the lowest total.",
          "engine.yezi.best.best_split", (T + "test_yezi_best.py::test_best_matches_brute_force",)),

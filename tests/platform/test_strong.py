@@ -275,7 +275,7 @@ def test_strong_computer_seats_in_a_paohuzi_match(monkeypatch):
     whole in ``match.played`` and are replayed without a search, each move checked; the match settles to zero,
     repeats itself, and a finished hand written wrong is refused in words. (Every seat is the computer's here, so
     that a hand is one request; the reader's moves go through the same loop as at the basic level.)"""
-    import engine.protocol.strong as strong
+    import engine.paohuzi.strong as strong
     from engine.api import BUDGET, cost, handle
 
     base = {"game": "paohuzi", "action": "play", "variant": "paohuzi", "table": "four", "seed": 10, "birds": 1,

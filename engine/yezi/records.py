@@ -1,4 +1,8 @@
-"""A family's rounds of 下灌叶子戏 at a real table, as a record: one line per round (the tally).
+"""下灌叶子戏 at a real table, as records: a family's rounds (the tally, ``[Sheet "tally"]``, which the registry of
+games names, so the records (:mod:`engine.record`) read it without importing this game) and a showing judged at a
+table (:func:`showing_record`, ``[Deal "table"]``, read by the game's own state).
+
+A family's rounds of 下灌叶子戏 at a real table, as a record: one line per round (the tally).
 
 Setup tag ``[Sheet "tally"]`` and the rule options as ``Option`` tags. Each move is a round,
 written by :func:`round_word` — ``round:B:`` (the seat that threw the die, who shows first),
@@ -21,10 +25,11 @@ from typing import Any, ClassVar
 from collections.abc import Sequence
 
 from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
-from ..yezi.state import CHOICES, SEATS
-from ..yezi.cards import GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, InvalidCards, code_of, parse_card
-from ..yezi.config import config_from
-from ..yezi import showing
+from ..record import read, write
+from . import showing
+from .cards import GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, InvalidCards, code_of, parse_card
+from .config import config_from
+from .state import CHOICES, SEATS, YeziState
 
 #: the most rounds a tally holds
 MAX_ROUNDS = 60
@@ -159,4 +164,45 @@ class YeziTallyState(GameState):
         return {"rounds": len(self.rounds), "totals": list(self.totals), "over": self.ended}
 
 
-__all__ = ["MAX_ROUNDS", "YeziTallyState", "judge_round", "parse_round", "round_word", "round_words"]
+# ---------------------------------------------------------------- a showing judged at a table, as a record
+
+
+def showing_record(thrower: int, options: dict[str, str], groups: Sequence[Sequence[Sequence[str]]],
+                   tags: dict[str, str] | None = None) -> str:
+    """The record of a round of 叶子戏 whose four players' groups were entered at a real table (the
+    ``showing`` action): the cards dealt (``[Deal "table"]``, each seat's eight), each seat's split in
+    showing order (the groups shown, or the best split the engine chose) and the eight showings."""
+    hands = [sorted([*g[0], *g[1]], key=_yezi_order) for g in groups]
+    st = YeziState({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands})
+    while not st.is_terminal():
+        seat = st.current_player()
+        assert seat is not None
+        if seat in st.arranged:
+            st.apply(st.legal_actions()[0])  # a showing: the group the seat fixed
+        else:
+            a, b = groups[seat]
+            st.apply(f"split:{'.'.join(sorted(a, key=_yezi_order))}|{'.'.join(sorted(b, key=_yezi_order))}")
+    return write({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands, "actions": st.actions}, tags)
+
+
+def _yezi_order(code: str) -> int:
+    return int(parse_card(code))
+
+
+def showing_of_record(text: str) -> dict[str, Any]:
+    """A record of a round of 叶子戏 (dealt at a table or from a seed) as a showing: the die thrower,
+    the readings and each seat's two groups in the order shown. RecordError for a bad record;
+    IllegalAction for a record of another game, or one that does not yet say how every seat split."""
+    rec = read(text)
+    st = rec.state
+    if not isinstance(st, YeziState):
+        raise IllegalAction("这份记录不是叶子戏的一局。", "This record is not a round of 叶子戏 (the leaf game).")
+    if len(st.arranged) < PLAYERS:
+        raise IllegalAction("这份记录还没写出四家各自怎样分组，还不能判这一次亮牌。",
+                            "This record does not yet say how each of the four players split his cards, so the showing cannot be judged.")
+    groups = [[[code_of(c) for c in g] for g in st.arranged[s]] for s in range(PLAYERS)]
+    return {"thrower": st.setup["thrower"], "options": dict(st.setup["options"]), "groups": groups,
+            "names": rec.tags.get("Names"), "event": rec.tags.get("Event"), "date": rec.tags.get("Date")}
+
+
+__all__ = ["MAX_ROUNDS", "YeziTallyState", "judge_round", "parse_round", "round_word", "round_words", "showing_of_record", "showing_record"]
