@@ -357,13 +357,13 @@ def _setup_value(tag: str, raw: str, default: Any, line: int, seats: bool = Fals
                       f"The value '{raw[:40]}' of the tag {tag} should be a number (or numbers separated by commas).")
 
 
-def read_text_of(req: Mapping[str, Any], zh: str, en: str, reader: Any = None) -> Any:
-    """The record whose text a request carries (``req["text"]``), read by ``reader`` (:func:`read` unless
-    given): a request without that text, or with a record that breaks a rule, or one ``reader`` refuses
-    (:class:`IllegalAction`), is refused as ``bad_record`` — with ``zh``/``en`` when the text is missing,
-    else with the line and the rule it breaks."""
+def read_text_of(req: Mapping[str, Any], zh: str, en: str, reader: Any = None, limit: int = MAX_CHARS) -> Any:
+    """The record whose text a request carries (``req["text"]``, at most ``limit`` characters), read by ``reader``
+    (:func:`read` unless given): a request without that text, or with a record that breaks a rule, or one ``reader``
+    refuses (:class:`IllegalAction`), is refused as ``bad_record`` — with ``zh``/``en`` when the text is missing
+    or too long, else with the line and the rule it breaks."""
     text = req.get("text")
-    if not isinstance(text, str) or len(text) > MAX_CHARS:
+    if not isinstance(text, str) or len(text) > limit:
         raise ApiError("bad_record", zh, en)
     try:
         return (reader or read)(text)
@@ -378,10 +378,7 @@ def read_sheet_of(req: Mapping[str, Any], game: str, sheet: str, words: tuple[st
     characters): refused as ``bad_record`` with ``words`` (zh, en: the text is missing; zh, en: the record is some
     other record), or with the line and the rule it breaks. One reader for every game's sheet (the ledger, the
     tally, the match sheet)."""
-    text = req.get("text")
-    if not isinstance(text, str) or len(text) > limit:
-        raise ApiError("bad_record", words[0], words[1])
-    rec: Record = read_text_of(req, words[0], words[1])
+    rec: Record = read_text_of(req, words[0], words[1], limit=limit)
     if rec.position.get("game") != game or rec.position.get("sheet") != sheet:
         raise ApiError("bad_record", words[2], words[3])
     return rec
