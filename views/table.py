@@ -33,10 +33,15 @@ def names_of(req: dict[str, Any], n: int, lang: str) -> list[str]:
     return out
 
 
-def who(name: str, seat: int, n: int, lang: str) -> str:
-    """A player by name, with the seat beside it: 小明（甲家）, Ming (seat A)."""
-    z, en = seat_names(n)[seat]
-    return f"{name}（{z}家）" if lang == "zh" else f"{name} (seat {en})"
+def who(a: Answer, name: str, seat: int, n: int, lang: str) -> str:
+    """A player by name, with the seat beside it as the game's sentences name it: 小明（甲家）, Ming (seat A), 小明（庄家）."""
+    seats = a.get("seats")
+    if isinstance(seats, list) and seat < len(seats):
+        words = str(seats[seat][lang])
+    else:
+        z, en = seat_names(n)[seat]
+        words = f"{z}家" if lang == "zh" else f"seat {en}"
+    return f"{name}（{words}）" if lang == "zh" else f"{name} ({words})"
 
 
 def _seats(a: Answer) -> int:
@@ -62,13 +67,13 @@ def parts(a: Answer, req: dict[str, Any]) -> dict[str, str]:
         for s, r in sorted(enumerate(a["returns"]), key=lambda x: -Fraction(str(x[1]))):
             v = Fraction(str(r))
             sign = "+" if v > 0 else ""
-            rows.append(f"<li>{e(who(names[s], s, n, lang))}：{e(sign + str(r))}</li>" if lang == "zh"
-                        else f"<li>{e(who(names[s], s, n, lang))}: {e(sign + str(r))}</li>")
+            rows.append(f"<li>{e(who(a, names[s], s, n, lang))}：{e(sign + str(r))}</li>" if lang == "zh"
+                        else f"<li>{e(who(a, names[s], s, n, lang))}: {e(sign + str(r))}</li>")
         out["result"] = (f'<h3 class="tg-head" tabindex="-1">{e(t("结算：各人的输赢", "Settlement: what each person won or lost"))}</h3>'
                          f'<ul class="tg-returns">{"".join(rows)}</ul>')
         return out
     if isinstance(p, int) and 0 <= p < n:
-        out["status"] = f'<p class="tg-turn">{e(t(f"轮到{who(names[p], p, n, lang)}。", f"It is the turn of {who(names[p], p, n, lang)}."))}</p>'
+        out["status"] = f'<p class="tg-turn">{e(t(f"轮到{who(a, names[p], p, n, lang)}。", f"It is the turn of {who(a, names[p], p, n, lang)}."))}</p>'
     buttons = "".join(f'<button type="button" class="hw-btn tg-act" data-action="{e(x["id"])}">{e(x[lang])}</button>' for x in a["actions"])
     label = t("你现在可以走的每一步", "Each move you can make now")
     out["actions"] = f'<div class="tg-acts" role="group" aria-label="{e(label)}">{buttons}</div>' if buttons else ""

@@ -189,7 +189,7 @@ export const widgets = {
           return;
         }
         save(game);
-        announce(said);
+        announce([...said, nodes(a.html.status).textContent]); // whose turn it is, as the view names them
         showTurn(a);
         return;
       }

@@ -1237,6 +1237,10 @@ class PaohuziState(GameState):
         """跑胡子's three tables, by the seats each has (the four's 醒家 counts)."""
         return [(cls({"table": t}).num_players(), {"table": t}) for t in ("two", "three", "four")]
 
+    def seat_words(self, seat: int) -> tuple[str, str]:
+        """The hand's sentences name a seat by its role: 庄家, 下家, 上家, 醒家."""
+        return ROLE_NAMES[self.roles[seat] if seat < self.n else "xing"]
+
     def observation_words(self, player: int) -> tuple[str, str]:
         """The seat's own hand by the cards' full names, counted, then each seat's open groups and the card on offer,
         read from what the seat observes (a face-down 偎 stays unnamed)."""

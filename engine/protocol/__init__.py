@@ -308,6 +308,12 @@ class GameState(ABC):
         seat = seat_names(p + 1)[p]
         return f"{seat[0]}家：{zh}。", f"{seat[1]}: {en}."
 
+    def seat_words(self, seat: int) -> tuple[str, str]:
+        """How the game's own sentences name ``seat`` (zh, en), for a table that names its players beside it; by default
+        the seat's letter (甲家, seat A)."""
+        z, e = seat_names(seat + 1)[seat]
+        return f"{z}家", f"seat {e}"
+
     def observation_words(self, player: int) -> tuple[str, str]:
         """What ``player`` may see now, read aloud (zh, en): their own hand with each card's full name and how many,
         and what lies open on the table; never another seat's hidden cards. By default the lawful moves' count."""

@@ -56,6 +56,7 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
     if heard >= 0:  # what everyone heard since move ``heard``, and the viewer's own table in words
         zh, en = st.observation_words(viewer)
         ans["narration"], ans["words"] = told, {"zh": zh, "en": en}
+        ans["seats"] = [dict(zip(("zh", "en"), st.seat_words(s), strict=True)) for s in range(st.num_players())]
     if "level" in req:
         level = read_level(req)  # every game plays at every level: its basic player is the protocol's (GameState.basic_action)
         ans["choice"] = _choice(st, level) if p is not None else None

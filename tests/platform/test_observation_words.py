@@ -76,6 +76,9 @@ def test_the_table_path_says_what_was_heard_and_reads_the_viewers_table() -> Non
                 "position": {"game": "gupai", "seed": 3, "actions": ["up:13"]}})
     assert a["ok"] and a["narration"] == [{"seat": 0, "zh": "甲家：出和牌。", "en": "A: Play Harmony."}]
     assert a["words"]["zh"].startswith("你的手牌（8 张）：")
+    assert a["seats"][0] == {"zh": "甲家", "en": "seat A"}
+    b = handle({"game": "table", "action": "play", "heard": 0, "position": {"game": "paohuzi", "seed": 3, "table": "four"}})
+    assert [x["zh"] for x in b["seats"]] == ["庄家", "下家", "上家", "醒家"]
     plain = handle({"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3}})
     assert "narration" not in plain and "words" not in plain  # the existing answer is unchanged
 
