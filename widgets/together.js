@@ -133,8 +133,10 @@ export const widgets = {
       const acts = el("div", {}, [nodes(a.html.actions)]);
       acts.addEventListener("click", (ev) => {
         const b = ev.target instanceof Element ? ev.target.closest("button[data-action]") : null;
-        if (!b || b.disabled) return;
-        for (const x of acts.querySelectorAll("button")) x.disabled = true;
+        if (!b || acts.dataset.busy) return;
+        // the move is being played: the buttons say so, and the focus stays where it was until the next ones are drawn
+        acts.dataset.busy = "1";
+        for (const x of acts.querySelectorAll("button")) x.setAttribute("aria-disabled", "true");
         game.position = { ...game.position, actions: [...game.position.actions, b.dataset.action] };
         advance();
       });

@@ -144,7 +144,7 @@ def test_two_people_pass_the_device(browser, site_url, game, tmp_path):
 COUNT_SAID = """live => { window.hwSaid = []; new MutationObserver(() => { const x = live.textContent;
   if (x && x !== window.hwSaid[window.hwSaid.length - 1]) window.hwSaid.push(x); }).observe(live, {childList: true, characterData: true, subtree: true}); }"""
 FOCUS_READY = """() => { const a = document.activeElement; const w = a && a.closest('[data-widget="table-together"]');
-  return Boolean(w) && !a.disabled && (a.tagName === 'BUTTON' || a.tagName === 'H3'); }"""
+  return Boolean(w) && !a.disabled && a.getAttribute('aria-disabled') !== 'true' && (a.tagName === 'BUTTON' || a.tagName === 'H3'); }"""
 
 REPORT: list[str] = []
 
@@ -177,13 +177,27 @@ def test_a_whole_game_by_keyboard(browser, site_url, game, lang):
         press("Enter")
         end = region.get_by_role("heading", name=w["end"])
         moves = 0
+        read = False
         while True:
             page.wait_for_function(FOCUS_READY)
             if end.count():
                 break
-            press("Enter")  # the hand-off button, or the first lawful move (each is a button named by what it does)
+            if not read and region.get_by_role("group", name=w["moves"]).count():
+                # once a game: the reader asks for their own table in words, then goes back to the moves
+                button = region.get_by_role("button", name=w["read"])
+                while not button.evaluate("b => b === document.activeElement"):
+                    press("Tab")
+                press("Enter")
+                st, _ = _state(page, game)
+                heard = page.evaluate("() => document.activeElement.textContent")
+                assert heard == st.observation_words(st.current_player() or 0)[0 if lang == "zh" else 1]
+                while not page.evaluate("() => Boolean(document.activeElement.closest('[role=group]'))"):
+                    press("Shift+Tab")
+                read = True
+            press("Enter")  # the hand-off button, or a lawful move (each is a button named by what it does)
             moves += 1
             assert moves < 400
+        assert read
         assert end.evaluate("h => h === document.activeElement")  # the focus is on the settlement, never on the body
         items = region.get_by_role("listitem").all_inner_texts()
         for name in NAMES[lang]:
