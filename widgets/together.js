@@ -12,7 +12,10 @@ const KEEP = "hw-together-";
 function load(of) {
   try {
     const v = JSON.parse(localStorage.getItem(KEEP + of) || "null");
-    return v && typeof v === "object" && v.position && Array.isArray(v.seats) ? v : null;
+    const fine = v && typeof v === "object" && v.position && typeof v.position === "object" && Array.isArray(v.position.actions)
+      && Array.isArray(v.seats) && v.seats.every((x) => x && typeof x.name === "string" && typeof x.person === "boolean")
+      && typeof v.level === "string" && Number.isInteger(v.heard);
+    return fine ? v : null;
   } catch { return null; }
 }
 function save(game) { try { localStorage.setItem(KEEP + game.of, JSON.stringify(game)); } catch { /* private mode: the game is not kept */ } }
@@ -173,6 +176,7 @@ export const widgets = {
         game.heard = a.position.actions.length;
         const p = a.to_move;
         if (a.over) { save(game); announce(said); showEnd(a); return; }
+        if (!game.seats[p]) { announce(said); showHandoffOrSetup(); return; } // a kept game whose seats do not fit its table
         if (!game.seats[p].person) {
           let choice = a.choice;
           if (game.level !== first) {

@@ -212,3 +212,26 @@ def test_a_whole_game_by_keyboard(browser, site_url, game, lang):
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_a_kept_game_with_a_move_refused_says_why_and_comes_back_at_the_hand_off(browser, site_url):
+    """A game kept in this browser whose last move the engine refuses: the refusal is said, with its reason, and the
+    table comes back at the hand-off screen of the person to move, showing no hand."""
+    ctx, page, errors = _open(browser, site_url, "gupai", "zh")
+    try:
+        st = open_state({"game": "gupai", "seed": 3})
+        first = st.legal_actions()[0]
+        kept = {"of": "gupai", "position": {"game": "gupai", "seed": 3, "actions": [first, "up:99"]}, "heard": 0, "showing": 1,
+                "level": "basic", "seats": [{"name": n, "person": True} for n in ("小明", "小红", "小刚", "小丽")]}
+        page.evaluate("k => localStorage.setItem('hw-together-gupai', JSON.stringify(k))", kept)
+        page.reload()
+        page.wait_for_selector(f'{W}[data-state="ready"]', timeout=300_000)
+        region = page.get_by_role("region", name=WORDS["zh"]["region"])
+        region.get_by_role("button", name="小红在看了").wait_for()
+        live = page.get_by_role("status", name=WORDS["zh"]["live"]).inner_text()
+        assert "第 2 步没有走" in live and live.count("第 2 步没有走") == 1
+        assert "data-action" not in page.content()
+        assert json.loads(page.evaluate("() => localStorage.getItem('hw-together-gupai')"))["position"]["actions"] == [first]
+        assert errors == []
+    finally:
+        ctx.close()
