@@ -168,7 +168,8 @@ export const widgets = {
     async function advance() {
       const said = [];
       for (;;) {
-        const a = await view({ game: "table", action: "play", position: game.position, heard: game.heard, level: first });
+        const names = game.seats.map((x) => x.name);
+        const a = await view({ game: "table", action: "play", position: game.position, heard: game.heard, level: first, names });
         if (!a.ok) { announce([...said, t(a.error.zh, a.error.en)]); showHandoffOrSetup(); return; }
         said.push(...a.narration.map((x) => x[ctx.lang]));
         if (a.refused) said.push(a.refused[ctx.lang]);

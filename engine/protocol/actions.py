@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..api import BUDGET, size
-from ..validate import get_dict, get_int
+from ..validate import get_dict, get_int, refuse_unsafe_text
 from . import IllegalAction, start_position
 from .strong import STRONG_UNITS, basic_action, read_level, rollouts_for, strong_choice
 
@@ -54,6 +54,10 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
         "refused": refused,
     }
     if heard >= 0:  # what everyone heard since move ``heard``, and the viewer's own table in words
+        refuse_unsafe_text(req, ("names",))
+        names = req.get("names")
+        if isinstance(names, list) and len(names) == st.num_players() and all(isinstance(x, str) and 0 < len(x) <= 40 for x in names):
+            told = _told_named(position, heard, names)
         zh, en = st.observation_words(viewer)
         ans["narration"], ans["words"] = told, {"zh": zh, "en": en}
         ans["seats"] = [dict(zip(("zh", "en"), st.seat_words(s), strict=True)) for s in range(st.num_players())]
@@ -95,6 +99,28 @@ def _told(st: Any, action: str) -> list[dict[str, Any]]:
 
 #: the longest name a player of a table at one device may give (a record's names tag holds it)
 NAME_CHARS = 20
+
+
+def _told_named(position: dict[str, Any], heard: int, names: list[str]) -> list[dict[str, Any]]:
+    """What everyone heard since move ``heard``, told with the players' ``names`` where the game's own sentences name
+    the players (打围's: :meth:`GameState.referee_named`); the same sentences otherwise."""
+
+    def tell(named: bool) -> dict[str, Any]:
+        st, moves = start_position(position)
+        out: list[dict[str, Any]] = []
+        for k, a in enumerate(moves):
+            try:
+                if k >= heard:
+                    out += _told(st, a)
+                else:
+                    st.apply(a)
+            except IllegalAction:
+                break
+        return {"moves": out, "opening": [], "notes": []}
+
+    st, _ = start_position({**position, "actions": []})
+    told: list[dict[str, Any]] = type(st).referee_named(tell, names)["moves"]
+    return told
 
 
 def a_together(req: dict[str, Any]) -> dict[str, Any]:
@@ -154,7 +180,7 @@ def _play_cost(req: dict[str, Any]) -> int:
     position = req.get("position")
     if not isinstance(position, dict):
         return 10_000
-    replay = _replay_cost(position)
+    replay = _replay_cost(position) * (2 if "names" in req else 1)  # with names, the narration is replayed to be told by them
     level = req.get("level")
     if level == "strong":  # the strong level's rollouts: what the budget leaves, at most the game's share
         game = position.get("game")

@@ -89,3 +89,15 @@ def test_every_game_seats_a_table_of_people() -> None:
         assert a["ok"] and a["tables"] and len(a["seat_names"]) == max(t["seats"] for t in a["tables"])
         assert a["hidden"] == state_class(game).hidden_cards
     assert not handle({"game": "table", "action": "together", "of": "chess"})["ok"]
+
+
+def test_the_narration_names_the_players_where_the_game_names_them() -> None:
+    position = {"game": "dawei", "seed": 12, "players": 2, "actions": ["throw", "throw"]}
+    plain = handle({"game": "table", "action": "play", "heard": 0, "position": position})
+    named = handle({"game": "table", "action": "play", "heard": 0, "position": position, "names": ["小明", "Bo"]})
+    assert plain["ok"] and named["ok"] and len(plain["narration"]) == len(named["narration"])
+    assert any("小明" in x["zh"] for x in named["narration"]) and any("Bo" in x["en"] for x in named["narration"])
+    assert not any("小明" in x["zh"] for x in plain["narration"])
+    gupai = {"game": "gupai", "seed": 3, "actions": ["up:13"]}
+    assert (handle({"game": "table", "action": "play", "heard": 0, "position": gupai, "names": ["a", "b", "c", "d"]})["narration"]
+            == handle({"game": "table", "action": "play", "heard": 0, "position": gupai})["narration"])
