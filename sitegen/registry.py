@@ -50,6 +50,8 @@ WIDGETS: dict[str, str] = {
     "paohuzi-sheet": "sitegen.paohuzi:sheet_widget",
     "zipai-table": "sitegen.zipai:table_widget",
     "matchsheet-sheet": "sitegen.matchsheet:sheet_widget",
+    # several people at one device, any game (issue 42)
+    "table-together": "sitegen.together:together_widget",
     # lessons
     "lesson-exercises": "sitegen.lesson:exercises_widget",
     "lesson-progress": "sitegen.lesson:progress_widget",
@@ -73,6 +75,7 @@ SCRIPTS: dict[str, str] = {
     "paohuzi-sheet": "paohuzi.js",
     "zipai-table": "zipai.js",
     "matchsheet-sheet": "matchsheet.js",
+    "table-together": "together.js",
     "lesson-exercises": "lesson.js",
     "lesson-progress": "lesson.js",
 }

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from engine.api import handle
 
 if TYPE_CHECKING:
-    from . import dawei, gupai, lesson, paohuzi, review, yezi, zipai
+    from . import dawei, gupai, lesson, paohuzi, review, table, yezi, zipai
 else:
 
     class _Later:
@@ -37,8 +37,8 @@ else:
         def __getattr__(self, attr: str) -> Any:
             return getattr(importlib.import_module(f"{__name__}.{self.name}"), attr)
 
-    dawei, gupai, lesson, paohuzi, review, yezi, zipai = (
-        _Later(n) for n in ("dawei", "gupai", "lesson", "paohuzi", "review", "yezi", "zipai"))
+    dawei, gupai, lesson, paohuzi, review, table, yezi, zipai = (
+        _Later(n) for n in ("dawei", "gupai", "lesson", "paohuzi", "review", "table", "yezi", "zipai"))
 
 __all__ = ["VIEWS", "answer"]
 
@@ -97,6 +97,7 @@ VIEWS["yezi-tally"] = (("yezi", "tally"), lambda a, req: yezi.tally(a, req["lang
 VIEWS["table-review"] = (("table", "review"), lambda a, req: review.parts(a, req["lang"]), None)
 VIEWS["gupai-ledger"] = (("gupai", "ledger"), lambda a, req: gupai.ledger(a, req["lang"]), None)
 VIEWS["lesson-exercises"] = (("lesson", "exercises"), lambda a, req: lesson.exercises(a, req["lang"]), None)
+VIEWS["table-together"] = (("table", "play"), lambda a, req: table.parts(a, req), None)  # several people at one device (issue 42)
 VIEWS["lesson-check"] = (("lesson", "check"), lambda a, req: lesson.verdict(a, req["lang"]), None)
 
 #: the answer as the view's reader sees it, when that differs from the engine's (returned with the markup)

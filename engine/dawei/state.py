@@ -733,6 +733,32 @@ class DaweiState(GameState):
         return {**report, "moves": told_all(report["moves"], names), "opening": told_all(report["opening"], names),
                 "notes": told_all(report["notes"], names)}
 
+    # ------------------------------------------------------------ a table of several people at one device (issue 42)
+    @classmethod
+    def table_sizes(cls) -> list[tuple[int, dict[str, Any]]]:
+        """From two players to sixteen."""
+        return [(n, {"players": n}) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+
+    def observation_words(self, player: int) -> tuple[str, str]:
+        """Nothing is hidden: the sticks each seat holds and those left in the pool, by their names."""
+
+        def sticks(held: dict[str, int]) -> tuple[str, str]:
+            got = [(BY_ID[k], n) for k, n in held.items() if n]
+            return ("、".join(f"{a.zh} {n} 支" for a, n in got) or "没有签", ", ".join(f"{n} {a.en}" for a, n in got) or "no sticks")
+
+        ob = self.observation(player)
+        zh: list[str] = []
+        en: list[str] = []
+        for s, held in enumerate(ob["holdings"]):
+            z, e = sticks(held)
+            you = s == player
+            zh.append(f"{'你（' + SEATS_ZH[s] + '家）' if you else SEATS_ZH[s] + '家'}：{z}，共 {self.zhu(s)} 柱。")
+            en.append(f"{'You (' + SEATS_EN[s] + ')' if you else SEATS_EN[s]}: {e}; {self.zhu(s)} zhu in all.")
+        z, e = sticks(ob["pool"])
+        zh.append(f"签筒里还有：{z}。")
+        en.append(f"Left in the pool: {e}.")
+        return " ".join(zh), " ".join(en)
+
 
 def policy(state: DaweiState) -> str:
     """The computer player: throws; after a first split throw, takes the best expected 柱."""

@@ -363,6 +363,32 @@ class GupaiState(GameState):
         """The tricks completed since ``mark``: who won each."""
         return [(f"{SEATS[t.winner][0]}家赢得这一墩（{t.dun} 墩）。", f"{SEATS[t.winner][1]} wins the trick ({t.dun} dun).") for t in self.tricks[mark:]]
 
+    # ------------------------------------------------------------ a table of several people at one device (issue 42)
+    def move_heard(self, action: str) -> tuple[str, str] | None:
+        """A tile laid face down is heard as tiles laid down, never named."""
+        p = self.current_player()
+        m = move_of(action)
+        if p is None or m.up:
+            return super().move_heard(action)
+        n = len(m.tiles)
+        return f"{SEATS[p][0]}家扣下 {n} 张牌（垫）。", f"{SEATS[p][1]} lays {n} tile{'s' if n > 1 else ''} face down."
+
+    def observation_words(self, player: int) -> tuple[str, str]:
+        """The seat's own tiles by their full names, the trick on the table and the tricks each seat holds."""
+        hand = self.hands[player]
+        zh = [f"你的手牌（{len(hand)} 张）：{'、'.join(BY_CODE[t].zh for t in hand) or '没有了'}。"]
+        en = [f"Your tiles ({len(hand)}): {', '.join(BY_CODE[t].en for t in hand) or 'none left'}."]
+        for s, m in self.current:
+            if m.up or s == player:
+                zh.append(f"{SEATS[s][0]}家{'出' if m.up else '扣下'}{'、'.join(BY_CODE[t].zh for t in m.tiles)}。")
+                en.append(f"{SEATS[s][1]} {'played' if m.up else 'laid face down'} {' and '.join(BY_CODE[t].en for t in m.tiles)}.")
+            else:
+                zh.append(f"{SEATS[s][0]}家扣下 {len(m.tiles)} 张牌。")
+                en.append(f"{SEATS[s][1]} laid {len(m.tiles)} tile{'s' if len(m.tiles) > 1 else ''} face down.")
+        zh.append("各家赢得的墩：" + "，".join(f"{SEATS[s][0]}家 {d}" for s, d in enumerate(self.held)) + "。")
+        en.append("Tricks won: " + ", ".join(f"{SEATS[s][1]} {d}" for s, d in enumerate(self.held)) + ".")
+        return " ".join(zh), " ".join(en)
+
 
 def _check_sealing(hands: Sequence[tuple[str, ...]], sealed: Sequence[int]) -> None:
     """Only a seat holding no tile among the two best of its class may seal, and someone must play."""

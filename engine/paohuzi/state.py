@@ -1232,6 +1232,52 @@ class PaohuziState(GameState):
         """The lines of the hand's score sheet at its table."""
         return [(line.zh, line.en) for line in hand_sheet(self, self.setup["table"]).lines]
 
+    # ------------------------------------------------------------ a table of several people at one device (issue 42)
+    @classmethod
+    def table_sizes(cls) -> list[tuple[int, dict[str, Any]]]:
+        """跑胡子's three tables, by the seats each has (the four's 醒家 counts)."""
+        return [(cls({"table": t}).num_players(), {"table": t}) for t in ("two", "three", "four")]
+
+    def seat_words(self, seat: int) -> tuple[str, str]:
+        """The hand's sentences name a seat by its role: 庄家, 下家, 上家, 醒家."""
+        return ROLE_NAMES[self.roles[seat] if seat < self.n else "xing"]
+
+    def observation_words(self, player: int) -> tuple[str, str]:
+        """The seat's own hand by the cards' full names, counted, then each seat's open groups and the card on offer,
+        read from what the seat observes (a face-down 偎 stays unnamed)."""
+        ob = self.observation(player)
+
+        def card(code: str | None) -> tuple[str, str]:
+            c = parse_card(code) if code else None
+            return (c.zh, c.en) if c else ("一张扣着的牌", "a face-down card")
+
+        zh: list[str] = []
+        en: list[str] = []
+        for seat in ob["seats"]:
+            if seat.get("you") and seat.get("hand") is not None:
+                cs = [card(x) for x in seat["hand"]]
+                zh.append(f"你的手牌（{len(cs)} 张）：{'、'.join(z for z, _ in cs) or '没有了'}。")
+                en.append(f"Your hand ({len(cs)} cards): {', '.join(e for _, e in cs) or 'none left'}.")
+        for seat in ob["seats"]:
+            groups = [(g["zh"] + "".join(card(x)[0] for x in g["cards"] if x), " ".join([g["en"], *(card(x)[1] for x in g["cards"] if x)]))
+                      for g in seat["open"]]
+            who_zh = f"你（{seat['zh']}）" if seat.get("you") else seat["zh"]
+            who_en = f"You ({seat['en']})" if seat.get("you") else seat["en"][:1].upper() + seat["en"][1:]
+            if groups:
+                zh.append(f"{who_zh}亮出：{'，'.join(z for z, _ in groups)}。")
+                en.append(f"{who_en}: shown {'; '.join(e for _, e in groups)}.")
+            else:
+                zh.append(f"{who_zh}还没有亮牌，手里 {seat['hand_count']} 张。")
+                en.append(f"{who_en}: nothing shown, {seat['hand_count']} cards in hand.")
+        offer = ob.get("offer")
+        if isinstance(offer, dict) and offer.get("card"):
+            z, e = card(offer["card"])
+            zh.append(f"桌上亮着的牌：{z}。")
+            en.append(f"The card on offer: {e}.")
+        zh.append(f"底牌还有 {ob['stock']} 张。")
+        en.append(f"{ob['stock']} cards are left in the stock.")
+        return " ".join(zh), " ".join(en)
+
 
 def _shown_origin(e: Event) -> str | None:
     """Where a card the whole table saw came from: ``discard``, ``stock`` (turned face up) or ``liang``; None for

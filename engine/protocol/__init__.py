@@ -50,7 +50,7 @@ from typing import Any, ClassVar, Self
 from collections.abc import Callable, Mapping, Sequence
 
 from ..errors import ApiError
-from ..registry import STATE_CLASSES
+from ..registry import STATE_CLASSES, seat_names
 
 #: game id -> "module:class" of its state class: the registry's own table (:mod:`engine.registry`), so a game
 #: registered there is opened here
@@ -288,6 +288,38 @@ class GameState(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.written()!r}>"
+
+    # ------------------------------------------------------------ what a table of several people at one device asks (issue 42)
+    @classmethod
+    def table_sizes(cls) -> list[tuple[int, dict[str, Any]]]:
+        """The tables a group of people may sit at: each one's number of seats and the setup fields that make it
+        (打围's ``players``, 跑胡子's ``table``); by default the one table of the default setup."""
+        return [(cls({}).num_players(), {})]
+
+    def move_heard(self, action: str) -> tuple[str, str] | None:
+        """What every seat hears of the current player's lawful move ``action`` (zh, en), before it is played;
+        None where the game's own narration (:meth:`events_since`) tells the move. By default the seat and the
+        move's words: a game whose moves hide something (a tile laid face down) says less."""
+        if self.narrates_moves:
+            return None
+        p = self.current_player()
+        zh, en = self.action_words(action)
+        if p is None:
+            return zh, en
+        seat = seat_names(p + 1)[p]
+        return f"{seat[0]}家：{zh}。", f"{seat[1]}: {en}."
+
+    def seat_words(self, seat: int) -> tuple[str, str]:
+        """How the game's own sentences name ``seat`` (zh, en), for a table that names its players beside it; by default
+        the seat's letter (甲家, seat A)."""
+        z, e = seat_names(seat + 1)[seat]
+        return f"{z}家", f"seat {e}"
+
+    def observation_words(self, player: int) -> tuple[str, str]:
+        """What ``player`` may see now, read aloud (zh, en): their own hand with each card's full name and how many,
+        and what lies open on the table; never another seat's hidden cards. By default the lawful moves' count."""
+        n = len(self.legal_actions(player))
+        return f"你现在有 {n} 种走法。", f"You have {n} moves open now."
 
 
 #: the largest seed a written position may give: the games' own requests draw theirs below it

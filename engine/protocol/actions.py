@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..api import BUDGET, size
-from ..validate import get_dict, get_int
+from ..validate import get_dict, get_int, refuse_unsafe_text
 from . import IllegalAction, start_position
 from .costs import PER_MOVE as PER_MOVE, replay_cost  # PER_MOVE named here too: 打围's referee reads it from this module
 from .review import EXAMPLES as REVIEW_EXAMPLES, a_levels, a_review, a_review_summary, review_cost
@@ -32,9 +32,14 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
     position = get_dict(req, "position", {})
     st, moves = start_position(position)
     refused = None
+    heard = get_int(req, "heard", -1, lo=0, hi=100_000) if "heard" in req else -1  # the table of several people (issue 42)
+    told: list[dict[str, Any]] = []
     for k, a in enumerate(moves):
         try:
-            st.apply(a)
+            if k >= heard >= 0:
+                told += _told(st, a)
+            else:
+                st.apply(a)
         except IllegalAction as e:
             refused = {"index": k, "zh": f"第 {k + 1} 步没有走：{e.zh}", "en": f"Move {k + 1} was not played. {e.en}"}
             break
@@ -50,6 +55,14 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
         "returns": [_number(x) for x in st.returns()] if st.is_terminal() else None,
         "refused": refused,
     }
+    if heard >= 0:  # what everyone heard since move ``heard``, and the viewer's own table in words
+        refuse_unsafe_text(req, ("names",))
+        names = req.get("names")
+        if isinstance(names, list) and len(names) == st.num_players() and all(isinstance(x, str) and 0 < len(x) <= 40 for x in names):
+            told = _told_named(position, heard, names)
+        zh, en = st.observation_words(viewer)
+        ans["narration"], ans["words"] = told, {"zh": zh, "en": en}
+        ans["seats"] = [dict(zip(("zh", "en"), st.seat_words(s), strict=True)) for s in range(st.num_players())]
     if "level" in req:
         level = read_level(req)  # every game plays at every level: its basic player is the protocol's (GameState.basic_action)
         ans["choice"] = _choice(st, level) if p is not None else None
@@ -75,7 +88,63 @@ def _choice(st: Any, level: str) -> dict[str, Any]:
     return {"level": level, "seat": st.current_player(), "id": action, "zh": zh, "en": en, "deals": deals, "estimates": estimates}
 
 
-ACTIONS = {"play": a_play}
+def _told(st: Any, action: str) -> list[dict[str, Any]]:
+    """Play ``action`` (IllegalAction as :meth:`GameState.apply`), and say what every seat heard of it: the move as the
+    game lets it be heard, then the game's own narration of what followed."""
+    seat = st.current_player()
+    heard = st.move_heard(action) if action in st.legal_actions() else None
+    mark = st.log_mark()
+    st.apply(action)
+    out = [{"seat": seat, "zh": heard[0], "en": heard[1]}] if heard else []
+    return out + [{"seat": seat, "zh": zh, "en": en} for zh, en in st.events_since(mark)]
+
+
+#: the longest name a player of a table at one device may give (a record's names tag holds it)
+NAME_CHARS = 20
+
+
+def _told_named(position: dict[str, Any], heard: int, names: list[str]) -> list[dict[str, Any]]:
+    """What everyone heard since move ``heard``, told with the players' ``names`` where the game's own sentences name
+    the players (打围's: :meth:`GameState.referee_named`); the same sentences otherwise."""
+
+    def tell(named: bool) -> dict[str, Any]:
+        st, moves = start_position(position)
+        out: list[dict[str, Any]] = []
+        for k, a in enumerate(moves):
+            try:
+                if k >= heard:
+                    out += _told(st, a)
+                else:
+                    st.apply(a)
+            except IllegalAction:
+                break
+        return {"moves": out, "opening": [], "notes": []}
+
+    st, _ = start_position({**position, "actions": []})
+    told: list[dict[str, Any]] = type(st).referee_named(tell, names)["moves"]
+    return told
+
+
+def a_together(req: dict[str, Any]) -> dict[str, Any]:
+    """What a table of several people at one device needs to seat a game (``of``): its title, whether its seats hide
+    cards from each other (a hand-off screen between two people's turns), its tables (each one's seats and the setup
+    fields that make it) and the seats' names."""
+    from ..registry import entries, seat_names
+    from . import state_class
+
+    game = req.get("of")
+    e = entries().get(game) if isinstance(game, str) else None
+    if e is None:
+        raise IllegalAction(f"没有这个游戏：可选 {'、'.join(entries())}。", f"There is no such game: choose one of {', '.join(entries())}.")
+    cls = state_class(e.id)
+    sizes = cls.table_sizes()
+    tables = [{"seats": n, "setup": setup} for n, setup in sizes]
+    most = max(n for n, _ in sizes)
+    return {"of": e.id, "title": {"zh": e.title[0], "en": e.title[1]}, "hidden": cls.hidden_cards, "tables": tables,
+            "seat_names": [{"zh": z, "en": n} for z, n in seat_names(most)], "name_chars": NAME_CHARS}
+
+
+ACTIONS = {"play": a_play, "together": a_together}
 
 EXAMPLES = [
     {"request": {"game": "table", "action": "play", "position": {"game": "gupai", "seed": 3}},
@@ -91,13 +160,19 @@ EXAMPLES = [
     {"request": {"game": "table", "action": "play", "position": {"game": "paohuzi", "variant": "xiaguan", "table": "three", "seed": 3}},
      "zh": "下灌字牌三人局：庄家看到的牌桌和他现在可走的每一步。",
      "en": "下灌字牌 for three: the table as the dealer sees it, and each move open to him now."},
+    {"request": {"game": "table", "action": "play", "viewer": 0, "heard": 0, "position": {"game": "gupai", "seed": 3, "actions": ["up:13"]}},
+     "zh": "同一台设备上几个人打：从第 1 步起大家听到的每一句（扣下的牌不说是哪张），和甲家自己的牌念出来的话。",
+     "en": "Several people at one device: what everyone heard from move 1 on (a tile laid face down is not named), and seat A's own table in words."},
+    {"request": {"game": "table", "action": "together", "of": "paohuzi"},
+     "zh": "跑胡子几个人同桌：有哪几种牌桌、各几个座位，座位怎么称呼，各家的牌是否互相看不见。",
+     "en": "Seating 跑胡子 for several people: its tables and their seats, the seats' names, and whether each seat's cards are hidden from the others."},
 ]
 
 def _play_cost(req: dict[str, Any]) -> int:
     position = req.get("position")
     if not isinstance(position, dict):
         return 10_000
-    replay = replay_cost(position)
+    replay = replay_cost(position) * (2 if "names" in req else 1)  # with names, the narration is replayed to be told by them
     level = req.get("level")
     if level == "strong":  # the strong level's rollouts: what the budget leaves, at most the game's share
         game = position.get("game")
@@ -105,7 +180,7 @@ def _play_cost(req: dict[str, Any]) -> int:
     return replay + (20_000 if level is not None else 0)  # one move of the basic player
 
 
-COSTS: dict[str, int | Callable[[dict[str, Any]], int]] = {"play": _play_cost}
+COSTS: dict[str, int | Callable[[dict[str, Any]], int]] = {"play": _play_cost, "together": 50_000}
 
 # the review of one seat's game by the strong level (engine/protocol/review.py)
 ACTIONS["review"] = a_review

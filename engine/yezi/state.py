@@ -439,5 +439,36 @@ class YeziState(GameState):
         return [(f"{SEATS_ZH[s]}家共 {res.totals[s]} 分，第 {res.places[s]} 名。", f"{SEATS_EN[s]}: {res.totals[s]} in all, place {res.places[s]}.")
                 for s in range(len(res.places))]
 
+    # ------------------------------------------------------------ a table of several people at one device (issue 42)
+    def move_heard(self, action: str) -> tuple[str, str] | None:
+        """A split is heard as made, never named: its groups stay face down until shown."""
+        p = self.current_player()
+        if p is None or not action.startswith("split:"):
+            return super().move_heard(action)
+        return f"{SEATS[p][0]}家分好了牌。", f"{SEATS[p][1]} has split their cards."
+
+    def observation_words(self, player: int) -> tuple[str, str]:
+        """The seat's own cards by their full names (the character and the numeral), its split, and the groups shown."""
+
+        def named(cards: Sequence[Card]) -> tuple[str, str]:
+            fs = [FACES[c] for c in sorted(cards)]
+            return ("、".join(f"{f.cipher}（{f.numeral}）" if f.numeral else f.cipher for f in fs),
+                    ", ".join(f"{f.en} ({f.value})" if f.value else f.en for f in fs))
+
+        held = sorted(self.held[player])
+        h = named(held)
+        zh = [f"你手里的牌（{len(held)} 张）：{h[0] or '没有了'}。"]
+        en = [f"Your cards ({len(held)}): {h[1] or 'none left'}."]
+        mine = self.arranged.get(player)
+        if mine:
+            a, b = named(mine[0]), named(mine[1])
+            zh.append(f"你分的牌：先亮{a[0]}，再亮{b[0]}。")
+            en.append(f"Your split: first {a[1]}, then {b[1]}.")
+        for s, _turn, g in self.shown:
+            w = named(g)
+            zh.append(f"{SEATS[s][0]}家亮了{w[0]}。")
+            en.append(f"{SEATS[s][1]} showed {w[1]}.")
+        return " ".join(zh), " ".join(en)
+
 
 __all__ = ["CHOICES", "SEATS", "YeziState", "cards_words", "move_cards", "move_codes"]
