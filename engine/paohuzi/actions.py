@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from typing import Any
 
+from ..budget import BUDGET, size
 from ..errors import ApiError
 from ..text import unsafe_message
 from ..validate import bad, get_bool, get_dict, get_int, get_list, get_str, given
@@ -323,7 +324,6 @@ EXAMPLES += [
 
 
 def _play_cost(req: dict[str, Any]) -> int:
-    from ..api import BUDGET, size
     from ..protocol.strong import STRONG_UNITS
     from .play import hand_base_cost, match_base_cost, played_moves
 

@@ -61,6 +61,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..budget import BUDGET
 from ..errors import ApiError
 from ..protocol.strong import STRONG_UNITS, read_level
 from ..validate import get_dict, get_int, get_list, get_str
@@ -142,7 +143,6 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
         played = get_list(match, "played", [], max_len=MAX_HANDS)
         units = 0
         if hint_level == "strong":  # the hint at the strong level, within what the request's cost leaves it
-            from ..api import BUDGET
 
             units = min(STRONG_UNITS["paohuzi"], BUDGET - match_base_cost(hands, len(actions), played_moves(played), level == "strong"))
             if units < MATCH_HINT_UNITS:
@@ -172,7 +172,6 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if "level" in req:
         out["level"] = level
     if hint_level == "strong" and out["hint"] is not None:
-        from ..api import BUDGET
 
         units = min(STRONG_UNITS["paohuzi"], BUDGET - hand_base_cost(len(actions), level == "strong"))
         pick = paohuzi_hint(h, seed, table, variant, units)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..api import BUDGET, size
+from ..budget import BUDGET, size
 from ..validate import get_dict, get_int, refuse_unsafe_text
 from . import IllegalAction, start_position
 from .costs import PER_MOVE as PER_MOVE, replay_cost  # PER_MOVE named here too: 打围's referee reads it from this module

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..api import size
+from ..budget import size
 
 #: work units per move replayed, by game (a 跑胡子 move also lists the lawful moves it is checked against)
 PER_MOVE = {"dawei": 600, "gupai": 15_000, "yezi": 20_000, "paohuzi": 6_000}

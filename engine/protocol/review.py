@@ -24,7 +24,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from ..api import BUDGET, size
+from ..budget import BUDGET, size
 from ..errors import ApiError
 from ..validate import bad, get_dict, get_int
 from ..registry import GameEntry, entries, load

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..api import size
+from ..budget import size
 from ..errors import ApiError
 from ..protocol import IllegalAction
 from ..protocol.costs import PER_MOVE
