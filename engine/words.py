@@ -103,11 +103,6 @@ def count(n: int, noun: str, plural_form: str | None = None, words: bool = False
     return f"{shown} {plural_form or plural(noun)}"
 
 
-def zh_count(n: int, measure: str, noun: str = "") -> str:
-    """``zh_count(3, "张", "牌")`` → "3 张牌" (a number, its measure word, the noun)."""
-    return f"{n} {measure}{noun}"
-
-
 # ---------------------------------------------------------------- glossary names
 
 #: Chinese term → the English name running text gives it, declared beside the term in the

@@ -512,12 +512,6 @@ def evaluate_free(open_groups: Sequence[Group], counts: list[int], card: Card, r
     return False
 
 
-def pair_waits(open_groups: Sequence[Group], hand: Sequence[Card], cfg: RuleConfig = DEFAULT) -> list[int]:
-    """Faces whose single in the hand can be the waiting card of a 单吊 (the rest complete)."""
-    quads = sum(1 for g in open_groups if len(g.cards) == 4)
-    return list(_pair_waits(tuple(counts_of(hand)), quads, cfg))
-
-
 @lru_cache(maxsize=4096)
 def _pair_waits(counts: tuple[int, ...], quads: int, cfg: RuleConfig) -> tuple[int, ...]:
     out = []

@@ -30,13 +30,6 @@ def _pao_seen(st: PaohuziState, seat: int) -> Counter[str]:
     return seen
 
 
-def _pao_card(code: str) -> tuple[str, str]:
-    from .cards import parse_card
-
-    c = parse_card(code)
-    return (c.zh, c.en) if c is not None else (code, code)
-
-
 def _pao_risk(unseen: int) -> tuple[str, str]:
     if unseen <= 1:
         return "已经见了三张，谁也不能碰它或跑它", "three are already seen: nobody can 碰 (peng) or 跑 (pao) it"
