@@ -17,6 +17,7 @@ import sys
 from typing import TextIO
 
 from .api import handle
+from .record import RecordError, narration_text, referee
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -82,7 +83,6 @@ def _utf8_streams() -> None:
 
 def _referee(path: str, lang: str) -> int:
     """Print a record's narration and settlement; a bad record's line and rule on stderr (status 1)."""
-    from .record import RecordError, narration_text, referee
 
     reconfigure = getattr(sys.stderr, "reconfigure", None)
     if reconfigure is not None:

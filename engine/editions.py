@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from collections.abc import Iterable, Mapping
+import importlib
+from .api import THE_GAMES
 
 #: kinds of change, and the least version step each asks for
 DEFAULT, DROPPED, ADDED, READING, PAGE, WORDING = "default", "dropped", "added", "reading", "page", "wording"
@@ -175,10 +177,8 @@ SNAPSHOT_FILE = Path(__file__).resolve().parent / "editions_options.json"
 
 def options_now() -> dict[str, dict[str, Any]]:
     """Every game's rule options as the trace declares them: id -> default and choices."""
-    import importlib
 
     out: dict[str, dict[str, Any]] = {}
-    from .api import THE_GAMES
 
     for game in THE_GAMES:
         try:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from . import __version__
+from .api import actions_of, available_games, THE_GAMES
+from .errors import ApiError
+from .glossary import TERMS
 
 
 def _info(req: dict[str, Any]) -> dict[str, Any]:
-    from .api import actions_of, available_games
-
     return {
         "version": __version__,
         "games": {g: sorted(actions_of(g)) for g in available_games()},
@@ -23,9 +24,6 @@ def _ping(req: dict[str, Any]) -> dict[str, Any]:
 def _glossary(req: dict[str, Any]) -> dict[str, Any]:
     """The glossary's terms, each with its characters, pinyin, English gloss and name, games and
     one-line explanations; ``games`` (a list of game ids) keeps the terms of those games."""
-    from .api import THE_GAMES
-    from .errors import ApiError
-    from .glossary import TERMS
 
     want = req.get("games", [])
     if not isinstance(want, list) or len(want) > len(THE_GAMES) or any(g not in THE_GAMES for g in want):

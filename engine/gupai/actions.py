@@ -12,17 +12,21 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, IllegalAction  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import STRONG_UNITS, read_level
 from .hand import MAX_MOVES, Move, deal
-from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word
+from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word, settle_hand
 from .plays import Play, beats, classify, family_en, family_zh
 from .state import GupaiState, move_id
 from .strong import GUPAI_SEAT_UNITS, gupai_move
 from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
+import re
+from ..record import read_sheet_of, write
+from .trace import OPTIONS
+from ..record.export import seed_ok
 
 
 
@@ -214,7 +218,6 @@ def table_state(req: dict[str, Any]) -> tuple[GupaiState, int, int | None, Gupai
     seat but ``human`` (at the request's level) and the reader's moves in turn; the protocol decides what is lawful,
     and the first move it refuses is named with its reason. The state reached, the seed, the reader's seat, the
     rules and the level."""
-    from ..protocol import IllegalAction
 
     seed = _seed(req)
     dealer = get_int(req, "dealer", 0, lo=0, hi=3)
@@ -344,7 +347,6 @@ def _ledger_hand_json(h: LedgerHand) -> dict[str, Any]:
 def _say_names(text: str, names: list[str], lang: str) -> str:
     """A sentence about the seats with the family's names in the seats' place (issue 44): "丙家" and "Player C"
     become the name given for that seat, and so do the seat letters before a number ("甲2", "A 2", "A -2")."""
-    import re
 
     for s, name in enumerate(names):
         if not name:
@@ -371,7 +373,6 @@ def _named(x: Any, names: list[str] | None, lang: str = "") -> Any:
 
 def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     """A session's ledger: each hand settled under the options chosen, running totals, the record's text."""
-    from ..record import read_sheet_of, write
 
     tags: dict[str, str] = {}
     refuse_unsafe_text(req, ("names", "date"))
@@ -455,7 +456,6 @@ def _ledger_history(raw: Any) -> list[tuple[int, str, LedgerHand]]:
 
 def _history_of_tag(text: str) -> list[tuple[int, str, LedgerHand]]:
     """The reverse of the History tag the ledger writes: ``2:corrected:hand:dealer=A:…; 4:deleted:hand:…``."""
-    import re
 
     out = []
     for item in text.split("; ")[: 4 * LEDGER_MAX]:
@@ -501,8 +501,6 @@ def _readable_record(text: str, hands: list[dict[str, Any]], names: list[str] | 
 
 
 def _settle_quiet(h: LedgerHand, cfg: GupaiConfig) -> Any:
-    from .ledger import settle_hand
-
     return settle_hand(h, cfg)
 
 
@@ -517,7 +515,6 @@ WORDS: dict[str, tuple[str, str]] = {
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     """The rule options in words: each question, its readings, the default, whether it changes what a hand settles
     to (``settles``: a ledger asks for those); and the table's seats, sizes and words."""
-    from .trace import OPTIONS
 
     return {"options": [{**o.json(), "settles": o.id.split(".", 1)[1] in SETTLING} for o in OPTIONS],
             # the seats (with their letters), the tricks of a hand, and the last tiles a closing run must win for a
@@ -599,7 +596,6 @@ COSTS: dict[str, Any] = {
 
 def table_position(req: dict[str, Any]) -> dict[str, Any]:
     """The written position of the table's ``play`` request: the hand as the table plays it, through the protocol."""
-    from ..record.export import seed_ok
 
     gs, seed, _, _, level = table_state(req)
     seed_ok(seed)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..options import choose
+from itertools import product
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,6 @@ def as_dict(config: GupaiConfig) -> dict[str, str]:
 
 def all_configs() -> list[GupaiConfig]:
     """Every combination of the options (for tests and the notes' tables)."""
-    from itertools import product
 
     keys = list(CHOICES)
     return [GupaiConfig(**dict(zip(keys, combo))) for combo in product(*(CHOICES[k] for k in keys))]

@@ -18,9 +18,18 @@ from .fan import FANS, clash, deng, fan_json
 from .groups import KINDS, Group, group_json
 from .hu import DECLARED_FOULS, OPEN_KINDS, SOURCES, Verdict, evaluate, waiting
 from .json_helpers import reasons_json, win_json
-from .request import read_config
+from .request import read_config, read_play_request
 from .seating import table_config
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
+from .state import PLAYERS as SEATS3, deal, legal_actions, qishou, table_state
+from .trace import OPTIONS
+from .xiaguan import VARIANTS, variant_options
+from .play import play, hand_base_cost, match_base_cost, played_moves
+from ..protocol.strong import STRONG_UNITS, read_level
+from ..record import write, read_text_of
+from .records import sheet_position, PaohuziSheetState
+from .sheet import SheetError, compute, csv_text, entry_json, form_words, match_from_json, not_on_a_sheet, history_from_json, history_json, history_tag
+from .strong import paohuzi_seats, PAOHUZI_SEATS_UNITS
 
 MAX_HAND = 30  # arrange: any set of cards
 MAX_CONCEALED = 21  # hu / waiting: twenty dealt, plus the dealer's turned-up card
@@ -199,8 +208,6 @@ def a_faces(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def a_deal(req: dict[str, Any]) -> dict[str, Any]:
-    from .state import PLAYERS as SEATS3, deal, legal_actions, qishou
-
     cfg = read_config(req)
     state = deal(get_int(req, "seed", lo=0, hi=2**32), cfg)
     return {
@@ -218,9 +225,6 @@ def a_deal(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def a_options(req: dict[str, Any]) -> dict[str, Any]:
-    from .trace import OPTIONS
-    from .xiaguan import VARIANTS, variant_options
-
     variant = get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS))
     mine = variant_options(variant)  # 下灌字牌 offers only the options it reads
     return {
@@ -287,7 +291,6 @@ EXAMPLES = [
 
 def a_play(req: dict[str, Any]) -> dict[str, Any]:
     """Play a seeded hand (or match) of 跑胡子 or 下灌字牌; the answer's shape is in :mod:`engine.paohuzi.play`."""
-    from .play import play
 
     return play(req)
 
@@ -324,9 +327,6 @@ EXAMPLES += [
 
 
 def _play_cost(req: dict[str, Any]) -> int:
-    from ..protocol.strong import STRONG_UNITS
-    from .play import hand_base_cost, match_base_cost, played_moves
-
     # the hand is replayed from its seed: a whole hand (each hand of a match, a finished one carried whole for less),
     # plus each of the reader's moves checked; the computer seats at the strong level search one hand
     match = req.get("match")
@@ -367,20 +367,15 @@ def a_sheet(req: dict[str, Any]) -> dict[str, Any]:
     """A match sheet kept at a real table: the hands entered so far in, the booklet's sheet out
     (each hand's seats, 戏, 等, 番, fouls and points, the running totals, the ranking once the match
     is over), with the sheet as CSV and as a written record."""
-    from ..record import write
-    from .records import sheet_position
-    from .sheet import SheetError, compute, csv_text, entry_json, form_words, match_from_json
 
     if "text" in req:  # a sheet kept as a record (a session saved on the device, a file imported)
         req = _sheet_request_of(req)
     cfg = read_config(req)
-    from .sheet import not_on_a_sheet
 
     for k in get_dict(req, "options", {}):
         why = not_on_a_sheet(str(k).split(".", 1)[-1])  # an option that changes nothing on a sheet is refused in words
         if why is not None:
             raise ApiError("option_not_applicable", *why)
-    from .sheet import history_from_json, history_json, history_tag
 
     try:
         m = match_from_json(req, cfg)
@@ -420,8 +415,6 @@ ACTIONS["sheet"] = a_sheet
 
 def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
     """The sheet action's request for a match sheet given as a record's text."""
-    from ..record import read_text_of
-    from .records import PaohuziSheetState
     from .sheet import entry_json
 
     rec = read_text_of(req, "请给出积分表记录的文字。", "Give the text of the match sheet's record.")
@@ -477,10 +470,6 @@ EXAMPLES += [
 
 def table_position(req: dict[str, Any]) -> dict[str, Any]:
     """The written position of the table's ``play`` request (a single hand, not a match)."""
-    from ..protocol.strong import read_level
-    from .strong import paohuzi_seats
-    from .request import read_play_request
-    from .state import table_state
 
     if req.get("match") is not None:
         raise ApiError("no_record", "比赛的积分表请在“比赛记分表”页导出；这里导出的是单打的一局。",
@@ -510,7 +499,6 @@ def table_request(replay: dict[str, Any]) -> dict[str, Any]:
 def export_cost(inner: dict[str, Any], inner_cost: int, plain_cost: int) -> int:
     """The work of writing the table's hand as a record (:mod:`engine.record.export`)."""
     if inner.get("level") == "strong" and inner.get("match") is None:
-        from .strong import PAOHUZI_SEATS_UNITS
 
         # the computer seats replayed at the strong level (their work for the hand), without the hint the play action
         # adds; then the record written and read back (measured: the two together under a fifth of one plain replay)
@@ -521,7 +509,6 @@ def export_cost(inner: dict[str, Any], inner_cost: int, plain_cost: int) -> int:
 def open_cost(text: str, replay_cost: int) -> int:
     """The work of opening a record of a hand at the table (:mod:`engine.record.export`)."""
     if '[Level "strong"]' in text[:4_000]:
-        from .strong import PAOHUZI_SEATS_UNITS
 
         # the table's replay has its computer seats choose at the strong level (their work for the hand) and a
         # hand's plain replay besides (measured: the whole open of a 41-line record, under 1 M Python calls)

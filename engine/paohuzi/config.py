@@ -104,7 +104,7 @@ class RuleConfig:
 
     def with_options(self, options: Mapping[str, str]) -> RuleConfig:
         """A copy with option ids (``"paohuzi.threshold"`` or ``"threshold"``) set to choices (strings)."""
-        from .trace import OPTIONS
+        from .trace import OPTIONS  # here, not at the top: engine.paohuzi.trace imports this module (a cycle)
 
         by_id = {o.id.split(".", 1)[1]: o for o in OPTIONS}
         changes: dict[str, Any] = {}

@@ -18,6 +18,7 @@ from .config import DEFAULT, RuleConfig
 from .seating import TABLES, auto
 from .table import Action, Foul, action_id
 from .xiaguan import VARIANTS, not_applicable, xiaguan_config
+from .trace import OPTIONS
 
 if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
     from .state import PaohuziState
@@ -131,7 +132,6 @@ def read_play_request(req: dict[str, Any], in_match: bool = False) -> PlayReques
 def options_of(req: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     """The request's rule options (already checked by :func:`read_config`) as a written position gives them:
     short names (``threshold``, not ``paohuzi.threshold``), each reading a string, the defaults left out."""
-    from .trace import OPTIONS
 
     defaults = {o.id.split(".", 1)[1]: o.default for o in OPTIONS}
     name = "rules" if "rules" in req and "options" not in req else "options"

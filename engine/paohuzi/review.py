@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import TYPE_CHECKING, Any
+from .table import action_id
+from .cards import parse_card, FACES
+from .ai import chi_note
 
 if TYPE_CHECKING:
     from .state import PaohuziState
@@ -39,21 +42,17 @@ def _pao_risk(unseen: int) -> tuple[str, str]:
 
 
 def _pao_action(st: PaohuziState, move: str) -> Any:
-    from .table import action_id
-
     p = st.pending()
     return None if p is None else next((a for a in st.moves(p) if action_id(a) == move), None)
 
 
 def _pao_discard(st: PaohuziState, seat: int, code: str) -> tuple[str, str]:
     """What throwing one card keeps or breaks in the seat's hand, what it offers the next player, what it risks."""
-    from .cards import parse_card
 
     h = st
     c = parse_card(code)
     if c is None:
         return "", ""
-    from .cards import FACES
 
     i, counts = c.index, h.hands[seat]
     base = i - c.rank + 1
@@ -81,7 +80,6 @@ def _pao_discard(st: PaohuziState, seat: int, code: str) -> tuple[str, str]:
 
 def _pao_move(st: PaohuziState, seat: int, move: str) -> tuple[str, str] | None:
     """What one 跑胡子 move does, in the hand's own terms."""
-    from .ai import chi_note
 
     kind, _, rest = move.partition(":")
     card = rest.split(":")[0]

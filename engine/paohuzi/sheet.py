@@ -39,9 +39,11 @@ from .extremes import FOURS, THREES, possible_huxi
 from .fan import FANS, clash, fan_json
 from .groups import KINDS, Group
 from .hu import OPEN_KINDS, REASONS, SHEET_SOURCES, SOURCES, WAYS, evaluate
-from .seating import table_config
+from .seating import table_config, TABLE_NAMES
 from .settle import PENALTY_NAMES, SEAT_NAMES, Sheet, settle
-from .table import PLAYER_NAMES
+from .table import PLAYER_NAMES, ROLE_NAMES
+from ..words import TERMS
+from .trace import OPTIONS
 
 #: the players' letters in their seats from the first dealer, (zh, en)
 SEAT_LETTERS = PLAYER_NAMES
@@ -249,9 +251,6 @@ def form_words() -> dict[str, Any]:
     """What the sheet's entry form names and counts, every word and bound the engine's: the tables and their
     players, the players' letters, the seats of a hand, the fouls, where a winning card came from, the kinds of
     open group and their sizes, the 番, the cards, the bird's card, the columns of the sheet and the form's bounds."""
-    from .seating import TABLE_NAMES
-    from .table import ROLE_NAMES
-    from ..words import TERMS
 
     w = lambda zh, en: {"zh": zh, "en": en}
     return {
@@ -335,7 +334,6 @@ SHEET_READS = SHEET_OPTIONS + ("two_players",)
 def not_on_a_sheet(option: str) -> tuple[str, str] | None:
     """Why a 跑胡子 rule option (short name) cannot be set for a match sheet kept by hand, in both languages;
     None when it changes the sheet (:data:`SHEET_READS`) or is no option at all (another refusal)."""
-    from .trace import OPTIONS
 
     o = next((o for o in OPTIONS if o.id.split(".", 1)[1] == option), None)
     if o is None or option in SHEET_READS:
@@ -346,7 +344,6 @@ def not_on_a_sheet(option: str) -> tuple[str, str] | None:
 
 def readings(cfg: RuleConfig) -> list[dict[str, Any]]:
     """The readings a sheet can be kept under, in words, with the one chosen (for the page's choice)."""
-    from .trace import OPTIONS
 
     by_id = {o.id.split(".", 1)[1]: o for o in OPTIONS}
     out = []

@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 from collections.abc import Callable, Sequence
 
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
-from .ai import choose, discard_cost, public_passes
+from .ai import choose, discard_cost, public_passes, play_out
 from .cards import FACES, N_FACES, Card, counts_of, full_deck, parse_card
 from .config import DEFAULT, RuleConfig
 from .groups import Group, is_run
@@ -57,6 +57,8 @@ from .table import (MAX_STEPS, ROLE_NAMES, ROLES, WORDS_OF, Action, Event, Foul,
 from .trace import OPTIONS
 from .views import view
 from .xiaguan import VARIANTS, not_applicable, variant_options, xiaguan_config
+from ..protocol.strong import STRONG_UNITS
+from .strong import paohuzi_hint
 
 PLAYERS = ("zhuang", "xia", "shang")
 
@@ -268,7 +270,6 @@ class PaohuziState(GameState):
     def play_out(self) -> PaohuziState:
         """The hand played to its end by the computer at every seat, writing no more to its log (a rollout reads
         only its result)."""
-        from .ai import play_out
 
         self.quiet = True
         play_out(self)
@@ -280,8 +281,6 @@ class PaohuziState(GameState):
 
     def table_hint(self, seed: int) -> str | None:
         """The hint of the 跑胡子 table: its own search of a copy of the hand (:func:`engine.paohuzi.strong.paohuzi_hint`)."""
-        from ..protocol.strong import STRONG_UNITS
-        from .strong import paohuzi_hint
 
         s = self.setup
         return action_id(paohuzi_hint(self, seed, s["table"], s["variant"], STRONG_UNITS["paohuzi"]))  # (the hint searches a copy)

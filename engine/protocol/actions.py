@@ -18,10 +18,11 @@ from typing import Any
 
 from ..budget import BUDGET, size
 from ..validate import get_dict, get_int, refuse_unsafe_text
-from . import IllegalAction, start_position
+from . import IllegalAction, start_position, state_class
 from .costs import PER_MOVE as PER_MOVE, replay_cost  # PER_MOVE named here too: 打围's referee reads it from this module
 from .review import EXAMPLES as REVIEW_EXAMPLES, a_levels, a_review, a_review_summary, review_cost
 from .strong import STRONG_UNITS, basic_action, read_level, rollouts_for, strong_choice
+from ..registry import entries, seat_names
 
 
 def _number(x: Any) -> int | float:
@@ -129,8 +130,6 @@ def a_together(req: dict[str, Any]) -> dict[str, Any]:
     """What a table of several people at one device needs to seat a game (``of``): its title, whether its seats hide
     cards from each other (a hand-off screen between two people's turns), its tables (each one's seats and the setup
     fields that make it) and the seats' names."""
-    from ..registry import entries, seat_names
-    from . import state_class
 
     game = req.get("of")
     e = entries().get(game) if isinstance(game, str) else None
