@@ -46,6 +46,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from sitegen import csp
+
 ROOT = Path(__file__).resolve().parent.parent
 WIDGETS = ROOT / "widgets"
 BUILD_VENV = Path(os.environ.get("HW_BUILD_VENV", str(ROOT / ".venv-build")))
@@ -547,14 +549,12 @@ def write_service_worker(root: Path, keep_offline: bool | None = None) -> str:
     Under ``mkdocs serve`` the list is empty: that worker drops any offline copy and unregisters."""
     if keep_offline is None:
         keep_offline = not _serving()
-    from sitegen import headers  # (the policy of the site's pages, as the headers files send it)
-
     files = precache_list(root) if keep_offline else []
     version = _short(json.dumps(files).encode())
     # what the service worker puts on a response it answers from its copy: the policy of the pages
     # (documents) and that of the scripts (the engine's worker compiles WebAssembly), as the headers
     # files give them (sitegen/headers.py)
-    policy = {"page": headers.site_policy(root, wasm=False), "script": headers.site_policy(root, wasm=True)}
+    policy = {"page": csp.site_policy(root, wasm=False), "script": csp.site_policy(root, wasm=True)}
     build = json.dumps({"version": version, "files": files, "bytes": site_bytes(root, files), "policy": policy},
                        separators=(",", ":"))
     text = (WIDGETS / "sw.js").read_text(encoding="utf-8")
