@@ -15,13 +15,10 @@ import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from sitegen.editions import is_release
 from sitegen.record.data import BUILD
 
 LOCAL_HOSTS = {"localhost", "localhost.localdomain", "example.com", "example.org", "example.net"}
-
-
-def is_release() -> bool:
-    return os.environ.get("RELEASE", "").strip().lower() not in ("", "0", "no", "false")
 
 
 def real_address_problem(url: str) -> str | None:

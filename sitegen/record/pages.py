@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import anchors, editions
-from sitegen.record import address, dates, headings, search
+from sitegen.record import address, changelog, dates, headings, search
 from sitegen.record.cite import bibtex, citable, cite_block, csl_json
 from sitegen.record.data import BUILD, archive_version
 from sitegen.record.facts import PageFacts, base_url, page_facts, page_lang, rel_url
@@ -59,7 +59,7 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
         if summary and isinstance(page.meta, dict):
             page.meta["description"] = html.escape(summary, quote=True)  # the theme prints it as is
     html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + rel_url(page, m.group(1)), html_text)
-    html_text = editions.mark_notes(html_text, page.file.src_uri, facts.lang, rel_url(page, "archive/changelog/"))
+    html_text = changelog.mark_notes(html_text, page.file.src_uri, facts.lang, rel_url(page, "archive/changelog/"))
     if facts.game is not None:
         glossary = rel_url(page, "archive/glossary/")
         html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)
