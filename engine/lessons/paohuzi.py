@@ -17,6 +17,7 @@ from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
 if TYPE_CHECKING:
     from ..paohuzi.table import Action
 from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
+from ..paohuzi.xiaguan import partners
 from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 HUXI = RuleRef("paohuzi/scoring/", "huxi", Text("胡息表", "The huxi table"))
@@ -451,19 +452,9 @@ def chi_problem(hand: list[Card] | tuple[Card, ...], card: Card, groups: list[tu
 
 
 def _partners(c: Card) -> list[tuple[Card, Card]]:
-    """Pairs of cards that make a group with ``c``."""
-    out: list[tuple[Card, Card]] = []
-    for d in (-2, -1, 0):
-        rs = [c.rank + d + i for i in range(3)]
-        if rs[0] >= 1 and rs[2] <= 10:
-            a, b = (Card(c.big, r) for r in rs if r != c.rank)
-            out.append((a, b))
-    o = Card(not c.big, c.rank)
-    out.append((o, o))
-    if c.rank in (2, 7, 10):
-        a, b = (Card(c.big, r) for r in (2, 7, 10) if r != c.rank)
-        out.append((a, b))
-    return out
+    """Pairs of cards that make a group with ``c`` without another copy of it (a run, a bian of the other size,
+    2-7-10): the group shapes the 字牌 share, written once (engine/paohuzi/xiaguan.py)."""
+    return [p for p in partners(c, ("shunzi", "banbian", "erqishi")) if c not in p]
 
 
 def chi_words(groups: list[tuple[Card, ...]]) -> Text:
