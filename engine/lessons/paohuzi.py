@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from ..paohuzi.arrange import arrange
-from ..paohuzi.cards import FACES, Card, counts_of
+from ..api import handle  # the same answer the waiting widget shows (step: a ready hand)
+from ..paohuzi.cards import FACES, Card, counts_of, parse_card
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
 
@@ -135,8 +136,6 @@ def _ready_hand(rng: random.Random) -> tuple[tuple[Card, ...], dict]:
         drop = rng.choice([g for g in gs if g.kind != "kan"]).cards
         cards.remove(rng.choice(drop))
         hand = tuple(sorted(cards))
-        from ..api import handle  # the same answer the waiting widget shows
-
         w = handle({"game": "paohuzi", "action": "waiting", "hand": [c.code for c in hand]})
         if w.get("ok") and w["waits"]:
             return hand, w
@@ -836,6 +835,8 @@ def _take_rule(why: Text) -> RuleRef:
 
 
 def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 splits it: the lesson returns data and views/ draws the card
+    # imported when this step is first drawn, not at the top: the table's state, player and moves add about 115 ms
+    # (CPython, cold) to the lessons' ~290 ms start, which every lesson page waits for before its first answer
     from ..paohuzi.ai import choose
     from ..paohuzi.state import PaohuziState
     from ..paohuzi.table import Action
@@ -946,8 +947,6 @@ LESSON = Lesson(
 
 # ------------------------------------------------------------------ drawn examples for the lesson page
 def _cs(codes: str) -> list[Card]:
-    from ..paohuzi.cards import parse_card
-
     out = [parse_card(x) for x in codes.split()]
     return [c for c in out if c is not None]
 
