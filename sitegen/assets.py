@@ -33,6 +33,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import html
+import io
 import json
 import os
 import re
@@ -44,9 +45,12 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import material  # the theme's own files (assets/stylesheets/…), after the site's overrides
 from mkdocs.exceptions import PluginError
 
 from sitegen import csp
+from sitegen import registry  # (the table of what the build makes)
+from sitegen import theme_start  # the theme's script, patched (sitegen/theme_start.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGETS = ROOT / "widgets"
@@ -144,8 +148,6 @@ def _views_sources() -> list[Path]:
 def views_archive() -> bytes:
     """The views package as a zip archive to unpack into Pyodide's site-packages: the same bytes for the
     same sources (fixed dates, sorted names)."""
-    import io
-
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for f in _views_sources():
@@ -366,8 +368,6 @@ _sheets: dict[str, bytes] = {}
 
 
 def _theme_dirs() -> list[Path]:
-    import material  # the theme's own files (assets/stylesheets/…), after the site's overrides
-
     return [ROOT / "overrides", Path(material.__file__).resolve().parent / "templates"]
 
 
@@ -376,8 +376,6 @@ def stylesheet_text(path: str) -> str:
     overrides/ or the theme, or one the build writes (``assets/theme/…``, listed in
     sitegen/registry.py FILES)."""
     if path.startswith("assets/theme/"):
-        from sitegen import registry  # (the table of what the build makes)
-
         made = dict(registry.files()).get(path)
         if made is None:
             raise PluginError(f"the stylesheet {path} a page links is not made by the build (sitegen/registry.py FILES)")
@@ -433,8 +431,6 @@ def hash_script_refs(html_text: str) -> str:
     """Point the page's references to widget scripts at their hashed names, to the theme's
     script at its patched copy (sitegen/theme_start.py), and its own stylesheets at the one
     stylesheet they make."""
-    from sitegen import theme_start  # (imports material: only when pages are written)
-
     names = plan().names
 
     def repl(m: re.Match[str]) -> str:

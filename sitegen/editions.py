@@ -12,6 +12,8 @@ Command line (run from the repository root)::
 from __future__ import annotations
 
 import html
+import importlib
+import json
 import os
 import re
 import shutil
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from sitegen.edition_pdf import write_pdfs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,8 +34,6 @@ class _Editions:
     root first on sys.path, ahead of the ``sitegen/`` folder MkDocs puts there while loading hooks)."""
 
     def __getattr__(self, name: str) -> Any:
-        import importlib
-
         return getattr(importlib.import_module("engine.editions"), name)
 
 
@@ -230,8 +231,6 @@ EDITION_DIRS = "HW_EDITION_DIRS"
 
 
 def edition_dirs() -> dict[str, Path]:
-    import json
-
     raw = os.environ.get(EDITION_DIRS, "")
     return {v: Path(d) for v, d in json.loads(raw).items()} if raw else {}
 
@@ -459,8 +458,6 @@ def build_all(site: Path, root_url: str, pdf: bool = True) -> list[Path]:
     for tag in tags():
         out = build_edition(tag, site / "editions" / tag[1:], root_url)
         if pdf:
-            from sitegen.edition_pdf import write_pdfs
-
             write_pdfs(out, tag[1:])
         built.append(out)
     return built
@@ -468,8 +465,6 @@ def build_all(site: Path, root_url: str, pdf: bool = True) -> list[Path]:
 
 def record_release() -> None:
     """Record the rule options of the edition VERSION names (after the check passes)."""
-    import json
-
     problems = release_problems()
     if problems:
         raise SystemExit("not released:\n- " + "\n- ".join(problems))

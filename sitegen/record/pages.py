@@ -21,6 +21,7 @@ from sitegen.record.head import alternates, description, head_html
 from sitegen.record.lang import mark_chinese
 from sitegen.record.glossary_links import link_terms
 from sitegen.record.trace import trace_block
+from engine import __version__ as engine_version
 
 #: in generated HTML, a link from the site root; page_content makes it relative to the page
 ROOT_LINK = "@record-root/"
@@ -40,7 +41,6 @@ def config(config: Any) -> Any:
 def env(env: Any, config: Any, files: Any) -> Any:
     """Values the footer shows on every page."""
     env.globals["record_version"] = editions.draft_words("en") or archive_version()
-    from engine import __version__ as engine_version
 
     env.globals["record_engine_version"] = engine_version
     return env

@@ -38,6 +38,7 @@ from sitegen.record.trace import (
     source_text,
     trace_parts,
 )
+from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -397,8 +398,6 @@ def gen_notes(lang: str, params: dict[str, Any]) -> str:
 
 def gen_rule(lang: str, params: dict[str, Any]) -> str:
     """One rule beside its source passage: ```generated\\nrecord-rule\\n{"id": "dawei.x"}\\n```"""
-    from mkdocs.exceptions import PluginError
-
     r = find_rule(str(params.get("id", "")))
     if r is None:
         raise PluginError(f"record-rule: no rule {params.get('id')!r} in any engine/<game>/trace.py")
