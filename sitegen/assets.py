@@ -33,6 +33,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import html
+import io
 import json
 import os
 import re
@@ -44,7 +45,12 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import material  # the theme's own files (assets/stylesheets/…), after the site's overrides
 from mkdocs.exceptions import PluginError
+
+from sitegen import csp
+from sitegen import registry  # (the table of what the build makes)
+from sitegen import theme_start  # the theme's script, patched (sitegen/theme_start.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGETS = ROOT / "widgets"
@@ -142,8 +148,6 @@ def _views_sources() -> list[Path]:
 def views_archive() -> bytes:
     """The views package as a zip archive to unpack into Pyodide's site-packages: the same bytes for the
     same sources (fixed dates, sorted names)."""
-    import io
-
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for f in _views_sources():
@@ -364,8 +368,6 @@ _sheets: dict[str, bytes] = {}
 
 
 def _theme_dirs() -> list[Path]:
-    import material  # the theme's own files (assets/stylesheets/…), after the site's overrides
-
     return [ROOT / "overrides", Path(material.__file__).resolve().parent / "templates"]
 
 
@@ -374,8 +376,6 @@ def stylesheet_text(path: str) -> str:
     overrides/ or the theme, or one the build writes (``assets/theme/…``, listed in
     sitegen/registry.py FILES)."""
     if path.startswith("assets/theme/"):
-        from sitegen import registry  # (the table of what the build makes)
-
         made = dict(registry.files()).get(path)
         if made is None:
             raise PluginError(f"the stylesheet {path} a page links is not made by the build (sitegen/registry.py FILES)")
@@ -431,8 +431,6 @@ def hash_script_refs(html_text: str) -> str:
     """Point the page's references to widget scripts at their hashed names, to the theme's
     script at its patched copy (sitegen/theme_start.py), and its own stylesheets at the one
     stylesheet they make."""
-    from sitegen import theme_start  # (imports material: only when pages are written)
-
     names = plan().names
 
     def repl(m: re.Match[str]) -> str:
@@ -547,14 +545,12 @@ def write_service_worker(root: Path, keep_offline: bool | None = None) -> str:
     Under ``mkdocs serve`` the list is empty: that worker drops any offline copy and unregisters."""
     if keep_offline is None:
         keep_offline = not _serving()
-    from sitegen import headers  # (the policy of the site's pages, as the headers files send it)
-
     files = precache_list(root) if keep_offline else []
     version = _short(json.dumps(files).encode())
     # what the service worker puts on a response it answers from its copy: the policy of the pages
     # (documents) and that of the scripts (the engine's worker compiles WebAssembly), as the headers
     # files give them (sitegen/headers.py)
-    policy = {"page": headers.site_policy(root, wasm=False), "script": headers.site_policy(root, wasm=True)}
+    policy = {"page": csp.site_policy(root, wasm=False), "script": csp.site_policy(root, wasm=True)}
     build = json.dumps({"version": version, "files": files, "bytes": site_bytes(root, files), "policy": policy},
                        separators=(",", ":"))
     text = (WIDGETS / "sw.js").read_text(encoding="utf-8")

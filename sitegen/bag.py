@@ -20,11 +20,14 @@ per edition and cached with it.
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from sitegen.record.data import GAME_IDS, GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "民间游戏遗产档案 · Folk Games Heritage Archive"
@@ -52,8 +55,6 @@ def _git_files(commit: str, pattern: str) -> list[str]:
 
 
 def _sources() -> list[dict[str, Any]]:
-    from sitegen.record.data import GAME_IDS, GAMES
-
     out = []
     for gid in GAME_IDS:
         g = GAMES[gid]
@@ -73,15 +74,13 @@ def _sources() -> list[dict[str, Any]]:
 
 
 def _licence(cff: bytes | None) -> str:
-    import re
-
     m = re.search(rb"^license:\s*\"?([^\"\n]+)\"?\s*$", cff or b"", re.M)
     return m.group(1).decode().strip() if m else ""
 
 
 def make_package(version: str, date: str, commit: str, pages: Path, pdf_dir: Path, out: Path, root_url: str) -> Path:
     """Write edition ``version``'s package (a zipped BagIt bag with its RO-Crate) to ``out``."""
-    import bagit
+    import bagit  # here, not at the top: bagit and rocrate take about 420 ms to import, and only the archival package needs them
     from rocrate.rocrate import ROCrate
 
     with tempfile.TemporaryDirectory(prefix=f"hw-bag-{version}-") as tmp:

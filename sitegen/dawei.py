@@ -10,6 +10,7 @@ import functools
 import html
 import io
 import itertools
+import json
 
 from fractions import Fraction
 from typing import Any
@@ -27,6 +28,11 @@ from views.draw.dawei import dice_svg, sticks_svg
 from engine.dawei.throws import BLANK, PATTERNS, animal_stats, pattern_ways, throw_table
 from engine.dawei.trace import GAPS, OPTIONS, RULES
 from views import dawei as views_dawei
+from engine.dawei.game import SEATS_EN as seats_en, SEATS_ZH as seats_zh  # the seats' letters, the engine's
+from engine.dawei.split import openings
+from engine.dawei.throws import matches
+from engine.dawei.game import Config
+from engine.dawei.state import DaweiState, play_out
 
 CSV_PATH = "assets/dawei/dawei-throws.csv"
 
@@ -293,11 +299,8 @@ REFEREE_WORDS = {
 def referee_widget(lang: str, params: dict[str, Any]) -> str:
     """The referee at a real table: set up the players, then enter each throw; the static view is a
     game of four just begun (the engine's own answer)."""
-    import json
-
     t = T(lang)
     players = int(params.get("players", 4))
-    from engine.dawei.game import SEATS_EN as seats_en, SEATS_ZH as seats_zh  # the seats' letters, the engine's
     ans = handle({"game": "dawei", "action": "referee", "players": players, "first": 0, "moves": [], "lang": lang})
     drawn = views_dawei.referee(ans, lang)  # the same view draws every live answer (views/dawei.py)
     names = "".join(
@@ -437,7 +440,6 @@ def split_table(lang: str, params: dict[str, Any]) -> str:
         f"| {t('分掷', 'Split')} | {t('得签', 'Takes')} | {t('首色例', 'First throw (e.g.)')} | {t('第二色须有', 'Second throw needs')} | {t('第二色例', 'Second (e.g.)')} | {t('第二色成功概率', 'Chance of the second')} | {t('原文', 'Source')} |",
         "|---|---|---|---|---|---:|---|",
     ]
-    from engine.dawei.split import openings
 
     for s in SPLIT_RULES:
         ch = next(c for c in openings(s.example_first) if c.rule.id == s.id)
@@ -491,8 +493,6 @@ def trace_table(lang: str, params: dict[str, Any]) -> str:
 
 def overlaps_table(lang: str, params: dict[str, Any]) -> str:
     """Every pair (pattern taken, pattern also fitted) with how many throws fall in both."""
-    from engine.dawei.throws import matches
-
     t = T(lang)
     pairs: dict[tuple[str, str], list[int]] = {}
     for r in throw_table():
@@ -535,9 +535,6 @@ def _option_effects_text(lang: str, players: int, games: int) -> str:
 
 @functools.cache
 def _option_effects_rows(players: int, games: int) -> list[tuple[str | None, str, tuple[float, float, float, float]]]:
-    from engine.dawei.game import Config
-    from engine.dawei.state import DaweiState, play_out
-
     def run(rules: Rules) -> tuple[float, float, float, float]:
         turns, banker, spread = [], [], []
         for seed in range(games):

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 
 from sitegen import editions
+from sitegen import bag
+from sitegen.assets import write_service_worker
 
 ROOT = editions.ROOT
 
@@ -85,8 +87,6 @@ def cached_edition(tag: str, root_url: str, pdf: bool = True, log: list[str] | N
 
 def _package(v: str, d: Path, root_url: str, log: list[str] | None) -> None:
     """The edition's archival package (sitegen/bag.py), made once per edition and package code."""
-    from sitegen import bag
-
     key = bag.code_key()
     if (d / "bag.key").is_file() and (d / "bag.key").read_text(encoding="utf-8").strip() == key:
         return
@@ -123,8 +123,6 @@ def _pages(site: Path) -> list[Path]:
 def place_edition(site: Path, v: str, cached: Path, root_url: str, dirs: dict[str, Path]) -> Path:
     """Copy the cached edition into ``site/editions/<v>/`` with its PDFs: marked older when it
     is, each changed page listing its other editions."""
-    from sitegen.assets import write_service_worker
-
     out = site / "editions" / v
     if out.exists():
         shutil.rmtree(out)

@@ -19,6 +19,7 @@ from urllib.parse import urljoin
 
 from engine.api import THE_GAMES
 from engine.registry import entry
+from engine import editions as ed
 
 #: the archive's pages in the PDF, after every game's pages (site paths without the language)
 ARCHIVE_PAGES = ("archive/notes/", "archive/sources/", "archive/bibliography/", "archive/glossary/", "archive/citing/")
@@ -189,7 +190,7 @@ def _section_pages(pdf: Path) -> dict[int, int]:
 
 
 def write_pdf(site: Path, version: str, date: str, lang: str, out: Path, site_url: str) -> Path:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # here, not at the top: 220 ms to import, and only printing the PDFs needs it
 
     footer = (
         '<div style="font-size:8px;width:100%;text-align:center;color:#444;font-family:sans-serif">'
@@ -228,8 +229,6 @@ def _site_url(site: Path) -> str:
 
 def write_pdfs(site: Path, version: str, date: str = "", out_dir: Path | None = None) -> list[Path]:
     """Both languages' PDFs of the edition built at ``site``, written beside its pages (or in ``out_dir``)."""
-    from engine import editions as ed
-
     e = ed.edition(version)
     date = date or (e.date if e and e.date else "")
     site_url = _site_url(site)

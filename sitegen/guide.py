@@ -12,12 +12,31 @@ from fractions import Fraction
 from typing import Any
 from collections.abc import Callable
 
+import markdown
+
 from engine.api import handle
 from engine.dawei.game import Config, break_even
 from engine.dawei.state import DaweiState, policy
 from engine.dawei.sticks import ANIMALS
 from views.draw.dawei import dice_svg, sticks_svg
 from engine.dawei.throws import classify
+from engine.dawei.game import seat_en, seat_zh
+from engine.gupai.scoring import SEATS_EN, SEATS_ZH
+from views.draw.gupai import tile_svg
+from engine.gupai.tiles import BY_CODE, CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES as GUPAI_FACES
+from engine.yezi.cards import SEAT_NAMES  # the seats' names, the engine's one table
+from engine.yezi.cards import FACES, parse_card
+from views.draw.yezi import card_svg
+from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS
+from engine.dawei.split import SPLIT_RULES, openings
+from engine.dawei.sticks import BY_ID, TOTAL_STICKS, TOTAL_ZHU
+from engine.dawei.throws import BLANK, PATTERNS
+from sitegen.dawei import award_cell
+from engine.gupai.plays import TAO
+from engine.gupai.scoring import BAMA_EN, BAMA_MULT, BAMA_ZH, BAOMEN, HEI_PAYS, jie
+from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH
+from engine.paohuzi.config import DEFAULT as PHZ
+from sitegen.paohuzi import TABLES as PT
 
 E = html.escape
 
@@ -56,8 +75,6 @@ def dawei_steps(players: int, seed: int) -> tuple[DaweiState, list[dict[str, Any
 
 
 def _seats_zh_en(g: DaweiState, s: int, lang: str) -> str:
-    from engine.dawei.game import seat_en, seat_zh
-
     return seat_en(s) if lang == "en" else seat_zh(s)
 
 
@@ -233,20 +250,14 @@ def _dawei_settlement(g: DaweiState, lang: str) -> str:
 
 
 def _gp_seat(s: int, lang: str) -> str:
-    from engine.gupai.scoring import SEATS_EN, SEATS_ZH
-
     return SEATS_EN[s] if lang == "en" else SEATS_ZH[s]
 
 
 def _gp_tiles(codes: list[str], lang: str, width: int = 26) -> str:
-    from views.draw.gupai import tile_svg
-
     return '<span class="guide-tiles">' + "".join(tile_svg(c, width, lang) for c in codes) + "</span>"
 
 
 def _gp_names(codes: list[str], lang: str) -> str:
-    from engine.gupai.tiles import BY_CODE
-
     return t(lang, "、", ", ").join(t(lang, BY_CODE[c].zh, BY_CODE[c].en) for c in codes)
 
 
@@ -319,21 +330,14 @@ def gupai_sample(lang: str, params: dict[str, Any]) -> str:
 
 
 def _yz_seat(s: int, lang: str) -> str:
-    from engine.yezi.cards import SEAT_NAMES  # the seats' names, the engine's one table
-
     return t(lang, *SEAT_NAMES[s])
 
 
 def _yz_cards(codes: list[str], lang: str, width: int = 26) -> str:
-    from engine.yezi.cards import FACES, parse_card
-    from views.draw.yezi import card_svg
-
     return '<span class="guide-cards">' + "".join(card_svg(FACES[parse_card(c)].value, width, lang) for c in codes) + "</span>"
 
 
 def _yz_names(codes: list[str], lang: str) -> str:
-    from engine.yezi.cards import FACES, parse_card
-
     out = []
     for c in codes:
         f = FACES[parse_card(c)]
@@ -424,12 +428,6 @@ def _mixed(x: Any) -> str:
 
 
 def dawei_quickref(lang: str, params: dict[str, Any]) -> str:
-    from engine.dawei.game import MAX_PLAYERS, MIN_PLAYERS
-    from engine.dawei.split import SPLIT_RULES, openings
-    from engine.dawei.sticks import BY_ID, TOTAL_STICKS, TOTAL_ZHU
-    from engine.dawei.throws import BLANK, PATTERNS
-    from sitegen.dawei import award_cell
-
     sticks = _tbl([t(lang, "签", "Stick")] + [E(t(lang, a.zh, a.en)) for a in ANIMALS] + [t(lang, "合计", "All")],
                   [[t(lang, "支数", "Sticks")] + [str(a.count) for a in ANIMALS] + [str(TOTAL_STICKS)],
                    [t(lang, "每支柱", "柱 each")] + [str(a.zhu) for a in ANIMALS] + [str(TOTAL_ZHU)]])
@@ -465,13 +463,9 @@ def dawei_quickref(lang: str, params: dict[str, Any]) -> str:
 
 
 def gupai_quickref(lang: str, params: dict[str, Any]) -> str:
-    from engine.gupai.plays import TAO
-    from engine.gupai.scoring import BAMA_EN, BAMA_MULT, BAMA_ZH, BAOMEN, HEI_PAYS, jie
-    from engine.gupai.tiles import CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES
-
     trows = []
     for cls in CLASS_ORDER:
-        for f in sorted((f for f in FACES if f.cls == cls), key=lambda f: -f.rank):
+        for f in sorted((f for f in GUPAI_FACES if f.cls == cls), key=lambda f: -f.rank):
             trows.append([E(t(lang, CLASS_ZH[cls], CLASS_EN[cls])), str(f.rank), _gp_tiles([f.code], lang, 12), E(t(lang, f.zh, f.en))])
     tiles = _tbl([t(lang, "门", "Class"), t(lang, "级（大者大）", "Level (higher wins)"), "", t(lang, "牌", "Tile")], trows)
     sets = " &gt; ".join(E(t(lang, zh, f"{en} ({zh})")) for zh, en, _, _ in TAO)
@@ -502,9 +496,6 @@ def gupai_quickref(lang: str, params: dict[str, Any]) -> str:
 
 
 def yezi_quickref(lang: str, params: dict[str, Any]) -> str:
-    from engine.yezi.combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH
-    from engine.yezi.cards import FACES
-
     def name(v: int) -> str:
         f = next(f for f in FACES if f.value == v)
         return t(lang, f"{f.cipher}（{f.numeral or '叶'}）", f"{f.cipher} ({f.value if f.value else 'leaf'})")
@@ -531,11 +522,6 @@ def yezi_quickref(lang: str, params: dict[str, Any]) -> str:
 
 
 def paohuzi_quickref(lang: str, params: dict[str, Any]) -> str:
-    import markdown
-
-    from engine.paohuzi.config import DEFAULT as PHZ
-    from sitegen.paohuzi import TABLES as PT
-
     def md(name: str) -> str:
         return markdown.markdown(PT[name](lang, {}), extensions=["tables"])
 

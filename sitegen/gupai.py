@@ -19,6 +19,9 @@ from engine.gupai.scoring import BAMA_MULT, HEI_PAYS, SEATS_EN, SEATS_ZH, jie
 from views.draw.gupai import tile_svg
 from engine.gupai.tiles import ALIASES, CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES, standing
 from views import gupai as views_gupai  # the hand's board, drawn by the same view in the browser
+from engine.gupai.scoring import KINDS  # the kinds of 八马, named once
+from engine.gupai.state import GupaiState
+from engine.gupai.config import QUESTIONS
 
 E = html.escape
 DEMO_SEED = 1120
@@ -150,8 +153,6 @@ def settle_table(lang: str, params: dict[str, Any]) -> str:
 
 
 def bama_table(lang: str, params: dict[str, Any]) -> str:
-    from engine.gupai.scoring import KINDS  # the kinds of 八马, named once
-
     rows = [f"| {t(lang, KINDS[k].zh, KINDS[k].en)} | × {m} | {4 * m} |" for k, m in BAMA_MULT.items()]
     return (f"| {t(lang, '奖励', 'Bonus')} | {t(lang, '倍数', 'Multiplier')} | {t(lang, '另三家每家出（墩）', 'Each other player pays (tricks)')} |\n"
             "|---|---|---|\n" + "\n".join(rows))
@@ -228,8 +229,6 @@ EFFECT_HANDS = 200
 @functools.lru_cache(maxsize=1)
 def _option_effects() -> tuple[tuple[str, str, int, int], ...]:
     """(option, choice, hands changed, hands unbalanced) over the same seeded hands."""
-    from engine.gupai.state import GupaiState
-
     def hand(seed: int, options: dict[str, str]) -> tuple[int, ...]:  # the hand played by the computer at every seat
         settled = GupaiState({"seed": seed, "dealer": seed % 4, "options": options}).play_out().settlement()
         assert settled is not None
@@ -253,8 +252,6 @@ def _option_effects() -> tuple[tuple[str, str, int, int], ...]:
 
 def option_effects_table(lang: str, params: dict[str, Any]) -> str:
     """Over the same seeded hands (computer players), how often the other reading changes the result."""
-    from engine.gupai.config import QUESTIONS
-
     rows = [
         f"| {t(lang, *QUESTIONS[key])} | {_label(c, lang)} | {100 * changed / EFFECT_HANDS:.1f} % | {unbalanced} |"
         for key, c, changed, unbalanced in _option_effects()

@@ -17,38 +17,17 @@ sitegen/hooks.py in mkdocs.yml, so it sees each page as it is written).
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
-SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script\s*>", re.S | re.I)
-SRC = re.compile(r"\ssrc\s*=", re.I)
-TYPE = re.compile(r"""\stype\s*=\s*["']?([^"'\s>]+)""", re.I)
-#: script types a browser runs; anything else (JSON, JSON-LD) is a data block
-RUN_TYPES = ("", "module", "text/javascript", "application/javascript")
+from sitegen import assets, csp
+from sitegen.csp import inline_script_hashes
 
 META_NAME = "Content-Security-Policy"
-
-
-def inline_script_hashes(html_text: str) -> list[str]:
-    """CSP sources (``'sha256-…'``) of every inline script a browser would run in ``html_text``."""
-    out: set[str] = set()
-    for m in SCRIPT.finditer(html_text):
-        attrs = m.group("attrs") or ""
-        if SRC.search(attrs):
-            continue
-        t = TYPE.search(attrs)
-        if (t.group(1).lower() if t else "") not in RUN_TYPES:
-            continue
-        body = m.group("body").replace("\r\n", "\n").replace("\r", "\n")
-        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii")
-        out.add(f"'sha256-{digest}'")
-    return sorted(out)
-
 
 #: ``mkdocs serve`` injects an inline live-reload script (different on every load,
 #: so it cannot be hashed): while serving, inline scripts are allowed instead of
@@ -66,23 +45,8 @@ def serving() -> bool:
 
 
 def policy(hashes: list[str], wasm: bool = False) -> str:
-    """The page's policy. Only directives that a ``<meta>`` policy honours (no frame-ancestors, no reporting).
-    ``wasm``: WebAssembly may be compiled (the policy of the engine's worker, never of a page)."""
-    inline = ["'unsafe-inline'"] if _serving["on"] else hashes
-    return "; ".join(
-        [
-            "default-src 'self'",
-            " ".join(["script-src 'self'", *(["'wasm-unsafe-eval'"] if wasm else []), *inline]),
-            "worker-src 'self'",
-            "connect-src 'self'",
-            "img-src 'self' data: blob:",
-            "font-src 'self' data:",
-            "style-src 'self' 'unsafe-inline'",
-            "object-src 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-        ]
-    )
+    """The page's policy (:func:`sitegen.csp.policy`), inline scripts allowed instead of listed while serving."""
+    return csp.policy(hashes, wasm, inline=_serving["on"])
 
 
 def with_policy(html_text: str) -> str:
@@ -102,8 +66,6 @@ HREFLANG_LINK = re.compile(r'(<a\s[^>]*?href=")[^"]*("[^>]*?\shreflang="(zh|en)[
 
 
 def _base_path(config: Any) -> str:
-    from urllib.parse import urlsplit
-
     path = urlsplit(config.get("site_url") or "/").path or "/"
     return path if path.endswith("/") else path + "/"
 
@@ -131,12 +93,7 @@ def _lang_of(html_text: str) -> str:
 
 def _finish(html_text: str) -> str:
     """What other hooks do to finished pages that MkDocs renders outside on_post_page (hashed script names)."""
-    try:
-        from sitegen import assets
-    except ImportError:
-        return html_text
-    fix = getattr(assets, "hash_script_refs", None)
-    return fix(html_text) if fix else html_text
+    return assets.hash_script_refs(html_text)
 
 
 @event_priority(-200)  # after every other hook has changed the page

@@ -30,7 +30,8 @@ from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
-from sitegen import hardening, page_weight
+from sitegen import assets, hardening, page_weight
+from sitegen.csp import site_policy
 
 HEADERS_FILE = "_headers"
 NGINX_FILE = "_nginx.conf"
@@ -49,16 +50,6 @@ HASHED = (
 def base_path(site_url: str | None) -> str:
     path = urlsplit(site_url or "/").path or "/"
     return path if path.endswith("/") else path + "/"
-
-
-def site_policy(site: Path, wasm: bool = True) -> str:
-    """The page policy with every inline script of every page of ``site``, and frame-ancestors 'none'.
-    ``wasm``: with ``'wasm-unsafe-eval'``, as every file is sent (the engine's worker compiles
-    WebAssembly; the pages' own ``<meta>`` policy, enforced beside it, does not allow it)."""
-    hashes: set[str] = set()
-    for f in site.rglob("*.html"):
-        hashes.update(hardening.inline_script_hashes(f.read_text(encoding="utf-8", errors="replace")))
-    return hardening.policy(sorted(hashes), wasm=wasm) + "; frame-ancestors 'none'"
 
 
 def common_headers(policy: str) -> list[tuple[str, str]]:
@@ -137,6 +128,4 @@ def on_post_build(config: Any) -> None:
     # the search index as the theme last wrote it (after every language), smaller
     page_weight.shrink_search_index(site)
     # … and final now: the service worker checks it by its sha256, as every other file
-    from sitegen import assets
-
     assets.seal_late_files(site)

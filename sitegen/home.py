@@ -9,6 +9,14 @@ from typing import Any
 
 from engine.api import handle
 from engine.words import number_word
+from views.draw.gupai import tiles_svg
+from engine.yezi.cards import DECK as YEZI_DECK, GROUP_SIZE, HAND_SIZE as YEZI_HAND_SIZE, PLAYERS as YEZI_PLAYERS, parse_card
+from views.draw.yezi import hand_svg
+from views.draw.paohuzi import card_svg  # each card named (the lessons' cards_svg draws unnamed ones)
+from engine.dawei.dice import N_DICE
+from engine.dawei.sticks import TOTAL_ZHU, full_pool
+from engine.gupai.tiles import DECK, HAND_SIZE, PLAYERS
+from engine.paohuzi.cards import COPIES, FACES, parse_card as zipai_card
 
 CARDS = [
     {
@@ -42,23 +50,15 @@ def _dice_picture() -> str:
 
 
 def _domino_picture() -> str:
-    from views.draw.gupai import tiles_svg
-
     return tiles_svg(["66", "11", "21", "24"], width=40)  # 天牌, 地牌 and the two 赏 tiles (至尊)
 
 
 def _leaf_picture() -> str:
-    from engine.yezi.cards import parse_card
-    from views.draw.yezi import hand_svg
-
     return hand_svg([parse_card(c) for c in ("王", "土", "人", "合")], width=40)
 
 
 def _zipai_picture() -> str:
-    from engine.paohuzi.cards import parse_card
-    from views.draw.paohuzi import card_svg  # each card named (the lessons' cards_svg draws unnamed ones)
-
-    return "".join(card_svg(c, 110) for c in (parse_card(x) for x in ("贰", "柒", "拾", "一")) if c is not None)
+    return "".join(card_svg(c, 110) for c in (zipai_card(x) for x in ("贰", "柒", "拾", "一")) if c is not None)
 
 
 PICTURES = {"dawei": _dice_picture, "gupai": _domino_picture, "yezi": _leaf_picture, "paohuzi": _zipai_picture}
@@ -92,9 +92,6 @@ RULES_PAGE = {"dawei": "main", "gupai": "rules", "yezi": "play", "paohuzi": "pla
 
 
 def _dawei_facts() -> list[tuple[str, str, str, str]]:
-    from engine.dawei.dice import N_DICE
-    from engine.dawei.sticks import TOTAL_ZHU, full_pool
-
     sim = handle({"game": "dawei", "action": "simulate", "players": 4, "games": 20, "seed": 0})
     turns = round(sim["mean_turns"]) if sim.get("ok") else None
     games, sticks = 20, sum(full_pool().values())
@@ -116,8 +113,6 @@ def _dawei_facts() -> list[tuple[str, str, str, str]]:
 
 
 def _gupai_facts() -> list[tuple[str, str, str, str]]:
-    from engine.gupai.tiles import DECK, HAND_SIZE, PLAYERS
-
     return [
         ("几个人玩", "Players", f"{PLAYERS} 人", f"{PLAYERS}"),
         ("一局多长", "A round",
@@ -132,14 +127,12 @@ def _gupai_facts() -> list[tuple[str, str, str, str]]:
 
 
 def _yezi_facts() -> list[tuple[str, str, str, str]]:
-    from engine.yezi.cards import DECK, GROUP_SIZE, HAND_SIZE, PLAYERS
-
     return [
-        ("几个人玩", "Players", f"{PLAYERS} 人", f"{PLAYERS}"),
+        ("几个人玩", "Players", f"{YEZI_PLAYERS} 人", f"{YEZI_PLAYERS}"),
         ("一局多长", "A round",
-         f"很短：每人 {HAND_SIZE} 张牌配成两组、各 {GROUP_SIZE} 张，先后亮两次就定名次。原文没有说要多少分钟",
-         f"short: each player sorts {HAND_SIZE} cards into two groups of {GROUP_SIZE} and shows them in two turns, which decides the places. The source gives no time"),
-        ("器具", "Equipment", f"{len(DECK)} 张竹片小牌和骰子", f"{len(DECK)} small bamboo cards and dice"),
+         f"很短：每人 {YEZI_HAND_SIZE} 张牌配成两组、各 {GROUP_SIZE} 张，先后亮两次就定名次。原文没有说要多少分钟",
+         f"short: each player sorts {YEZI_HAND_SIZE} cards into two groups of {GROUP_SIZE} and shows them in two turns, which decides the places. The source gives no time"),
+        ("器具", "Equipment", f"{len(YEZI_DECK)} 张竹片小牌和骰子", f"{len(YEZI_DECK)} small bamboo cards and dice"),
         ("地方", "Region", "湖南宁远县下灌村", "Xiaguan village, Ningyuan county, Hunan"),
         ("来源", "Source",
          f'童一飞、张介立记录整理《麻将滥殇——下灌叶子戏》（见<a href="{SOURCES}">原始资料</a>）',
@@ -148,8 +141,6 @@ def _yezi_facts() -> list[tuple[str, str, str, str]]:
 
 
 def _paohuzi_facts() -> list[tuple[str, str, str, str]]:
-    from engine.paohuzi.cards import COPIES, FACES
-
     cards = len(FACES) * COPIES
     return [
         ("几个人玩", "Players",

@@ -56,6 +56,8 @@ from sitegen import theme_fixes
 from sitegen import theme_start  # the theme's start split: search and instant navigation a moment later
 from sitegen import theme_tables  # the theme's table frames written into the pages
 from sitegen.record import pages as record_page  # the record's additions to pages; links checked in the built site
+from sitegen.record.search import words  # sitegen/search_terms.txt
+from engine.glossary import TERMS  # the glossary's terms, whole words too (after _ensure_path: this tree's engine)
 
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
@@ -96,22 +98,14 @@ _quiet_i18n()
 
 def search_terms() -> list[str]:
     """Game terms that Chinese search must index as whole words."""
-    from sitegen.record.search import words  # sitegen/search_terms.txt
-
-    terms = words()
-    try:
-        from engine.glossary import TERMS
-
-        terms += [t.zh for t in TERMS]
-    except ImportError:
-        pass
+    terms = words() + [t.zh for t in TERMS]
     return [t for t in dict.fromkeys(terms) if len(t) >= 2]
 
 
 def _teach_jieba() -> None:
     # Material's search plugin segments Chinese text with jieba when it is installed
     try:
-        import jieba
+        import jieba  # here: optional (Material segments Chinese with it only when installed), and 240 ms to import
     except ImportError:
         return
     jieba.setLogLevel(logging.WARNING)

@@ -25,6 +25,7 @@ from engine.paohuzi.settle import PENALTY_NAMES, SEAT_NAMES, SEATS
 from views.draw.paohuzi import card_svg
 from engine.paohuzi.trace import OPTIONS
 from views import paohuzi as views  # the widgets' answers, drawn as the browser draws them
+from engine.paohuzi.extremes import check, table
 
 e = html.escape
 
@@ -185,8 +186,6 @@ def ways_examples(lang: str, params: dict[str, Any]) -> str:
 
 
 def max_table(lang: str, params: dict[str, Any]) -> str:
-    from engine.paohuzi.extremes import check, table
-
     t = T(lang)
     rows = [
         f"| {t('提/跑 个数', 'fours (ti/pao)')} | {t('完整牌型张数', 'cards in the hand')} | {t('最多戏数（本档案的读法）', 'most huxi (our reading)')} | {t('程序验证的例子', 'checked by the program')} | {t('若每次提跑后都打牌', 'if every ti/pao were followed by a discard')} |",

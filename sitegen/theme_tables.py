@@ -20,6 +20,8 @@ import functools
 import re
 from pathlib import Path
 
+import material
+
 #: the class a framed table carries (the theme leaves tables with a class to the page)
 CLASS = "hw-table"
 #: the theme's selector for the tables it frames, and what stands for it in the restated rules
@@ -66,8 +68,6 @@ def _frame(text: str) -> str:
 
 def theme_stylesheet() -> Path:
     """The installed theme's main stylesheet."""
-    import material
-
     found = sorted((Path(material.__file__).parent / "templates" / "assets" / "stylesheets").glob("main.*.min.css"))
     if not found:
         raise FileNotFoundError("Material for MkDocs' main stylesheet (main.*.min.css) is not installed")

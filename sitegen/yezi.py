@@ -24,6 +24,7 @@ from engine.yezi.odds import hand_odds, max_copies, option_effects, round_limits
 from views.draw.yezi import card_svg
 from engine.yezi.zipai_diff import DIFFERENCES
 from views import yezi as views_yezi
+from engine.yezi.cards import SEAT_NAMES  # the seats' names, the engine's one table
 
 SIM_ROUNDS = 20_000
 SIM_SEED = 1105
@@ -94,8 +95,6 @@ def deal_widget(lang: str, params: dict[str, Any]) -> str:
 
 
 def _seat(s: int, lang: str) -> str:
-    from engine.yezi.cards import SEAT_NAMES  # the seats' names, the engine's one table
-
     return t(lang, *SEAT_NAMES[s])
 
 

@@ -22,6 +22,11 @@ from engine.paohuzi.play import MAX_HANDS
 from engine.paohuzi.request import MAX_ACTIONS, MAX_SEED
 from views.draw.paohuzi import LESSON_HEIGHT, lesson_chip_svg
 from views.zipai import Draw, live, one_language
+from engine.paohuzi.ai import choose
+from engine.paohuzi.request import config_of
+from engine.paohuzi.state import new_hand
+from engine.paohuzi.views import view
+from engine.paohuzi.table import RULES
 
 #: the page every rule link of the log points to (relative to a page's own folder)
 RULES_PAGE = {"paohuzi": "../turn/", "yezi": "../../paohuzi/turn/"}
@@ -98,11 +103,6 @@ def table_widget(lang: str, params: dict[str, Any]) -> str:
 
 def snapshot(lang: str, params: dict[str, Any]) -> str:
     """The table of a seeded hand played by the computer for every seat, once its log has ``upto`` entries (seen by the dealer)."""
-    from engine.paohuzi.ai import choose
-    from engine.paohuzi.request import config_of
-    from engine.paohuzi.state import new_hand
-    from engine.paohuzi.views import view
-
     variant = params.get("variant", "paohuzi")
     table = params.get("table", "four" if variant == "paohuzi" else "three")
     h = new_hand(int(params.get("seed", 1)), config_of({}, variant), table)
@@ -147,8 +147,6 @@ def narration(lang: str, params: dict[str, Any]) -> str:
 
 def rules_list(lang: str, params: dict[str, Any]) -> str:
     """Every rule the log can name, with the booklet's section and an anchor the log links to."""
-    from engine.paohuzi.table import RULES
-
     t = T(lang)
     rows = "".join(
         f'<tr id="rule-{rid}"><td>{e(zh if lang == "zh" else en)}</td><td>§{e(sec)}</td></tr>'

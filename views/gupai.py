@@ -21,6 +21,8 @@ from .draw.gupai import tile_svg
 from engine.gupai.tiles import BY_CODE
 
 from .text import T, e
+from engine.gupai.plays import TAO
+from engine.gupai.tiles import CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES
 
 Answer = dict[str, Any]
 
@@ -187,9 +189,6 @@ CLASS_WIDTH = 30
 def classes(lang: str) -> str:
     """The 32 tiles as three classes, each from its highest tile to its lowest, every tile's name written under it
     and how many of it there are (a pair or one alone), then the four 套子. Drawn from ``engine.gupai.tiles``."""
-    from engine.gupai.plays import TAO
-    from engine.gupai.tiles import CLASS_EN, CLASS_ORDER, CLASS_ZH, FACES
-
     t = T(lang)
     rows = []
     head = {

@@ -14,6 +14,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import ApiError
+from ..protocol import IllegalAction
+from ..protocol.strong import read_level
+from ..record.export import seed_ok
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
 from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
@@ -301,8 +304,6 @@ def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = 
     Besides the game's own moves a move may be ``auto:N`` (the computer throws for the human seats N times)
     or ``auto:choice`` (the computer throws for them until one of them has a choice to make, or the game ends).
     """
-    from ..protocol import IllegalAction
-
     base = chooser or policy
     st = DaweiState.of(cfg, drops=True)
     i = 0
@@ -370,8 +371,6 @@ def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
 
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
-    from ..protocol.strong import read_level
-
     cfg = _config(req)
     humans = _humans(req, cfg.players)
     moves = get_list(req, "moves", [], max_len=MAX_MOVES)
@@ -534,9 +533,6 @@ COSTS["referee"] = referee.cost
 
 def table_position(req: dict[str, Any]) -> dict[str, Any]:
     """The written position of the table's ``play`` request: the game as the table plays it, through the protocol."""
-    from ..protocol.strong import read_level
-    from ..record.export import seed_ok
-
     cfg = _config(req)
     seed_ok(cfg.seed)
     level = read_level(req) if "level" in req else None  # the computer seats' level, as the play action reads it

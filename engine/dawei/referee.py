@@ -16,8 +16,10 @@ import re
 from typing import Any
 
 from ..errors import ApiError
+from ..api import size
 from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
+from ..record import RecordError, read, write_state
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .answer import dice_words, stick_list, view
 from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, Config, seat_en, seat_zh
@@ -52,8 +54,6 @@ def _names(req: dict[str, Any], n: int) -> list[str]:
 
 def _table(req: dict[str, Any]) -> tuple[DaweiState, list[str], list[str]]:
     """The table state, the players' names and the moves, from a record's text or from setup and moves."""
-    from ..record import RecordError, read
-
     if "text" in req:
         text = req.get("text")
         if not isinstance(text, str):
@@ -124,8 +124,6 @@ def _move_dice(move: str) -> list[int] | None:
 
 
 def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2 splits it: the referee reads records through the protocol and registry
-    from ..record import write_state
-
     lang = get_str(req, "lang", "zh", choices=("zh", "en"))
     tail = get_int(req, "entries", 40, lo=0, hi=MAX_MOVES)
     st, names, moves = _table(req)
@@ -215,8 +213,6 @@ def _fraction(x: Any) -> str:
 def cost(req: dict[str, Any]) -> int:
     """Work units: the moves replayed twice (entered, then written into the record with their words;
     a record's text is read once more first)."""
-    from ..api import size
-
     per = PER_MOVE["dawei"]
     text = req.get("text")
     if isinstance(text, str):

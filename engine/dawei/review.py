@@ -3,10 +3,12 @@ the game's own terms: a sure gain, nothing, or the second throw's chance of the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .state import DaweiState
+from .dice import ALL_OUTCOMES
+from .game import break_even
+from .state import STRAIGHTS, DaweiState
+from .sticks import BY_ID
 
 
 def _pct(p: float) -> str:
@@ -16,11 +18,6 @@ def _pct(p: float) -> str:
 def _dawei_option(st: DaweiState, o: Any) -> tuple[str, str]:
     """What one choice after a first split throw keeps or risks, in words: a sure gain, nothing, or
     the second throw's chance of the stick (and of the 顺斗顺 sweep for a split opened on a straight)."""
-    from .game import break_even
-    from .sticks import BY_ID
-    from .dice import ALL_OUTCOMES
-    from .state import STRAIGHTS
-
     g = st
     if o.action == "pass":
         return "放弃，这一手什么也不得", "passing gains nothing this turn"

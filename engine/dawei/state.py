@@ -54,6 +54,7 @@ from .options import CHOICES, DEFAULT, Rules
 from .split import direct_muntjac, is_straight, openings, second_is_shun_dou_shun, success_ways
 from .sticks import ANIMALS, BY_ID, full_pool, zhu_of
 from .throws import classify
+from .game import SEAT_MARKS, told_all
 
 #: ordered throws of six dice that are a straight (6!): the second throw of 顺斗顺
 STRAIGHTS = 720
@@ -723,7 +724,6 @@ class DaweiState(GameState):
     @classmethod
     def referee_named(cls, tell: Callable[[bool], dict[str, Any]], names: list[str]) -> dict[str, Any]:
         """打围's sentences are written with seat marks, then told with the players' names."""
-        from .game import SEAT_MARKS, told_all
 
         marks = SEAT_MARKS.set(True)
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -39,8 +40,6 @@ NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"
 
 def _size(zhu: int) -> tuple[float, float]:
     """Length and width interpolated on log2(柱) between the chicken and the lion."""
-    import math
-
     f = math.log2(zhu) / 6.0  # chicken 1 柱 -> 0, lion 64 柱 -> 1
     return round(7 + 13 * f, 1), round(1.5 + 4.5 * f, 2)
 

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from ..paohuzi.arrange import arrange
-from ..paohuzi.cards import FACES, Card, counts_of
+from ..api import handle  # the same answer the waiting widget shows (step: a ready hand)
+from ..paohuzi.cards import FACES, Card, counts_of, parse_card
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
 
 if TYPE_CHECKING:
     from ..paohuzi.table import Action
 from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
+from ..paohuzi.xiaguan import partners
 from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 HUXI = RuleRef("paohuzi/scoring/", "huxi", Text("胡息表", "The huxi table"))
@@ -134,8 +136,6 @@ def _ready_hand(rng: random.Random) -> tuple[tuple[Card, ...], dict]:
         drop = rng.choice([g for g in gs if g.kind != "kan"]).cards
         cards.remove(rng.choice(drop))
         hand = tuple(sorted(cards))
-        from ..api import handle  # the same answer the waiting widget shows
-
         w = handle({"game": "paohuzi", "action": "waiting", "hand": [c.code for c in hand]})
         if w.get("ok") and w["waits"]:
             return hand, w
@@ -451,19 +451,9 @@ def chi_problem(hand: list[Card] | tuple[Card, ...], card: Card, groups: list[tu
 
 
 def _partners(c: Card) -> list[tuple[Card, Card]]:
-    """Pairs of cards that make a group with ``c``."""
-    out: list[tuple[Card, Card]] = []
-    for d in (-2, -1, 0):
-        rs = [c.rank + d + i for i in range(3)]
-        if rs[0] >= 1 and rs[2] <= 10:
-            a, b = (Card(c.big, r) for r in rs if r != c.rank)
-            out.append((a, b))
-    o = Card(not c.big, c.rank)
-    out.append((o, o))
-    if c.rank in (2, 7, 10):
-        a, b = (Card(c.big, r) for r in (2, 7, 10) if r != c.rank)
-        out.append((a, b))
-    return out
+    """Pairs of cards that make a group with ``c`` without another copy of it (a run, a bian of the other size,
+    2-7-10): the group shapes the 字牌 share, written once (engine/paohuzi/xiaguan.py)."""
+    return [p for p in partners(c, ("shunzi", "banbian", "erqishi")) if c not in p]
 
 
 def chi_words(groups: list[tuple[Card, ...]]) -> Text:
@@ -845,6 +835,8 @@ def _take_rule(why: Text) -> RuleRef:
 
 
 def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 splits it: the lesson returns data and views/ draws the card
+    # imported when this step is first drawn, not at the top: the table's state, player and moves add about 115 ms
+    # (CPython, cold) to the lessons' ~290 ms start, which every lesson page waits for before its first answer
     from ..paohuzi.ai import choose
     from ..paohuzi.state import PaohuziState
     from ..paohuzi.table import Action
@@ -955,8 +947,6 @@ LESSON = Lesson(
 
 # ------------------------------------------------------------------ drawn examples for the lesson page
 def _cs(codes: str) -> list[Card]:
-    from ..paohuzi.cards import parse_card
-
     out = [parse_card(x) for x in codes.split()]
     return [c for c in out if c is not None]
 

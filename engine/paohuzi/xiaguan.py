@@ -1,16 +1,29 @@
-"""下灌字牌 (the appendix of yezixi.txt) as a variant of the 跑胡子 table: its configuration and its own words.
+"""下灌字牌 (the appendix of yezixi.txt), its rules written once: the one module of one game that another game reads.
 
-The table (:mod:`.table`) plays both; this module says how 下灌 differs: :data:`XIAGUAN` (the flags of
-the shared :class:`~engine.paohuzi.config.RuleConfig`), :func:`xiaguan_config` (the variant under the
-reader's rule options) and the names 下灌 gives the same groups and moves. :mod:`engine.yezi.zipai`
-(the 下灌 rules a config cannot express) builds on :data:`XIAGUAN`.
+Three readers: the 跑胡子 table plays 下灌字牌 as a variant (:data:`XIAGUAN`, the flags of the shared
+:class:`~engine.paohuzi.config.RuleConfig`; :func:`xiaguan_config`, the variant under the reader's rule options;
+the names 下灌 gives the same groups and moves, :data:`GROUP_NAMES`, :data:`WORDS`); 叶子戏's 字牌
+(:mod:`engine.yezi.zipai`: the arrangement search, the reactions to a card and the deal under 叶子戏's reading
+options) takes from here the cards (the 跑胡子 engine's own), the deal's sizes, the group kinds with their names and
+their 跑胡子 counterparts (:data:`KINDS`), the rule flags under its readings (:func:`rules_of`) and the cards that
+make a group with a card (:func:`partners`); the 跑胡子 lesson reads :func:`partners` too. pyproject.toml lets
+叶子戏's 字牌 import this module of engine/paohuzi/ and no other.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Protocol
+from collections.abc import Iterable
 
+from .cards import COPIES, FACES, Card, full_deck, parse_card
 from .config import DEFAULT, RuleConfig
+from .groups import Group
+from .trace import OPTIONS
+
+#: what 叶子戏's 字牌 takes from here with the rules: the 80 cards are the 跑胡子 engine's
+__all__ = ["COPIES", "FACES", "Card", "full_deck", "parse_card"]
 
 #: the variants of the table: id -> name (zh, en)
 VARIANTS = {"paohuzi": ("跑胡子", "paohuzi"), "xiaguan": ("下灌字牌", "Xiaguan zi pai")}
@@ -39,8 +52,6 @@ SHARED_OPTIONS = ("threshold", "two_hu", "claim_rank", "foul_win", "void_hu", "x
 def variant_options(variant: str) -> tuple[str, ...]:
     """The rule options (short names) a table of this variant reads: every 跑胡子 option, or those 下灌字牌
     shares; an option outside the list changes nothing there and is refused (:func:`not_applicable`)."""
-    from .trace import OPTIONS
-
     names = tuple(o.id.split(".", 1)[1] for o in OPTIONS)
     return tuple(n for n in names if n in SHARED_OPTIONS) if variant == "xiaguan" else names
 
@@ -48,8 +59,6 @@ def variant_options(variant: str) -> tuple[str, ...]:
 def not_applicable(option: str, variant: str) -> tuple[str, str] | None:
     """Why a rule option (short name) cannot be set in this variant, in both languages; None when it can
     (or when the game has no such option at all: that is another refusal)."""
-    from .trace import OPTIONS
-
     o = next((o for o in OPTIONS if o.id.split(".", 1)[1] == option), None)
     if o is None or option in variant_options(variant):
         return None
@@ -63,11 +72,45 @@ def xiaguan_config(base: RuleConfig = DEFAULT) -> RuleConfig:
     return replace(XIAGUAN, **{k: getattr(base, k) for k in SHARED_OPTIONS})
 
 
-#: 下灌字牌's names for the open groups (yezixi.txt appendix): 开招 for 提 and 跑, 扫牌 for 偎
-GROUP_NAMES = {"ti": ("开招", "four alike (kaizhao)"), "pao": ("开招", "four alike (kaizhao)"), "wei": ("扫牌", "three alike, face down (saopai)"),
-               "peng": ("坎子（碰）", "three alike, claimed (peng)"), "shun": ("顺子", "run (shunzi)")}
-RED_BIAN = ("二七十", "2-7-10 (erqishi)")
-MIXED_BIAN = ("半边", "one number, both cases (banbian)")
+#: the seats of a 下灌字牌 deal and their cards (the appendix: 庄家抓21张牌; the three seats are 跑胡子's table's)
+PLAYERS = 3
+BANKER_CARDS = 21
+OTHER_CARDS = 20
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A group of 下灌字牌 (yezixi.txt appendix 1–6): its name and the 跑胡子 engine's kind for the same cards."""
+
+    id: str
+    zh: str
+    en: str
+    size: int
+    paohuzi: str  # engine.paohuzi.groups.KINDS
+
+
+KINDS: dict[str, Kind] = {
+    k.id: k
+    for k in (
+        Kind("kaizhao", "开招", "four alike (kaizhao)", 4, "ti"),
+        Kind("kanzi", "坎子", "three alike (kanzi)", 3, "kan"),
+        Kind("banbian", "半边", "one number, both cases (banbian)", 3, "bian"),
+        Kind("shunzi", "顺子", "run (shunzi)", 3, "shun"),
+        Kind("erqishi", "二七十", "2-7-10 (erqishi)", 3, "bian"),
+        Kind("duizi", "对子", "pair (duizi)", 2, "dui"),
+    )
+}
+
+
+def _name(kind: str) -> tuple[str, str]:
+    return KINDS[kind].zh, KINDS[kind].en
+
+
+#: 下灌字牌's names for the open groups at the table (yezixi.txt appendix): 开招 for 提 and 跑, 扫牌 for 偎
+GROUP_NAMES = {"ti": _name("kaizhao"), "pao": _name("kaizhao"), "wei": ("扫牌", "three alike, face down (saopai)"),
+               "peng": ("坎子（碰）", "three alike, claimed (peng)"), "shun": _name("shunzi")}
+RED_BIAN = _name("erqishi")
+MIXED_BIAN = _name("banbian")
 FACE_DOWN = ("扫牌（暗）", "saopai, face down")
 
 #: the sentences of a hand's log that 下灌字牌 says in its own words (扫牌 for 偎, 开招 for 提 and 跑), in place of
@@ -98,3 +141,52 @@ WORDS: dict[str, tuple[str, str]] = {
     "way.ti_hu": ("开招胡", "win by kaizhao"),
     "way.po_pao_hu": ("破开招胡", "win by breaking a kaizhao"),
 }
+
+
+# ---------------------------------------------------------------- 叶子戏's 字牌 under its reading options
+
+
+class Readings(Protocol):
+    """The reading options of 叶子戏's 字牌 that move a flag of the table (engine.yezi.config.YeziConfig's)."""
+
+    @property
+    def chi_forms(self) -> str: ...  # "shunzi_banbian" | "with_erqishi"
+    @property
+    def xiahuo(self) -> str: ...  # "clear" | "separate"
+    @property
+    def self_fourth(self) -> str: ...  # "kaizhao" | "free"
+
+
+@lru_cache(maxsize=64)
+def rules_of(readings: Readings) -> RuleConfig:
+    """下灌字牌 under 叶子戏's reading options, as the flags of the shared table (one place for the 字牌 checks)."""
+    return replace(
+        XIAGUAN,
+        chi_red_bian=readings.chi_forms == "with_erqishi",
+        xiahuo=readings.xiahuo,
+        self_fourth="forced" if readings.self_fourth == "kaizhao" else "free",
+    )
+
+
+def partners(card: Card, kinds: Iterable[str]) -> list[tuple[Card, Card]]:
+    """The pairs of cards that make a group of ``kinds`` (``shunzi``, ``banbian``, ``erqishi``) with ``card``:
+    the runs of its case round it, then its number in both cases (beside a copy of it, or two of the other case),
+    then 二七十; whether a reading allows a 半边 of that mix is the caller's to ask."""
+    big, r = card.big, card.rank
+    same, other = Card(big, r), Card(not big, r)
+    out: list[tuple[Card, Card]] = []
+    if "shunzi" in kinds:
+        for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
+            if a >= 1 and b <= 10:
+                out.append((Card(big, a), Card(big, b)))
+    if "banbian" in kinds:
+        out += [(same, other), (other, other)]
+    if "erqishi" in kinds and r in (2, 7, 10):
+        a, b = (x for x in (2, 7, 10) if x != r)
+        out.append((Card(big, a), Card(big, b)))
+    return out
+
+
+def paohuzi_group(kind: str, cards: Iterable[Card], face_up: bool = False) -> Group:
+    """A 下灌 group (a :data:`KINDS` id) in the 跑胡子 engine's terms (开招 → 提, 半边 and 二七十 → 编, …)."""
+    return Group.of(KINDS[kind].paohuzi, cards, face_up)

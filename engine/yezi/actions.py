@@ -12,15 +12,20 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX  # the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, IllegalAction  # SEED_MAX: the seeds a written position (the strong level's) accepts too
+from ..protocol.strong import basic_action, read_level, rollouts_for, strong_choice
+from ..record import read_sheet_of, read_text_of, write
+from ..record.export import seed_ok
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
-from . import zipai
+from . import zipai, showing
 from .best import best_split
 from .cards import FACES, GROUP_SIZE, SEAT_NAMES, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
-from . import showing
 from .state import CHOICES as ROUND_CHOICES, YeziState, move_codes
+from .trace import OPTIONS
+from .zipai_diff import DIFFERENCES
+from .records import showing_record, showing_of_record, MAX_ROUNDS, parse_round, round_word
 
 
 
@@ -139,9 +144,6 @@ def table_round(req: dict[str, Any]) -> tuple[YeziState, int | None, dict[str, A
     order — the reader's own groups (``my_seat``, ``my_groups``) where given, the computer's for the others (at the
     request's level, else the basic player's) — then the eight showings. The protocol decides which splits are lawful.
     The state reached, the reader's seat, the hint and the level."""
-    from ..protocol import IllegalAction
-    from ..protocol.strong import read_level
-
     seed = _seed(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
     cfg = _cfg(req)
@@ -223,8 +225,6 @@ def _level_moves(st: YeziState, seed: int, me: int, level: str) -> tuple[dict[st
     """The other seats' splits at ``level`` (as protocol moves, by seat), and the hint for seat ``me``: the split the
     computer would make in that seat at that level. The others decide with seat ``me``'s split unknown to them: they
     are chosen with the hint's split in its place, so the reader's own choice never changes theirs."""
-    from ..protocol.strong import basic_action, rollouts_for, strong_choice
-
     st = st.clone()
     hint: dict[str, Any] = {}
     moves: dict[int, str] = {}
@@ -315,7 +315,6 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
             # the groups shown score more than the best split of the same eight cards would
             "missed": sh.ranks[0][s] + sh.ranks[1][s] - seat.best.score,
         })
-    from .records import showing_record
 
     refuse_unsafe_text(req, ("names", "event", "date"))
     tags = {k: req[f] for f, k in (("event", "Event"), ("date", "Date")) if isinstance(req.get(f), str) and len(req[f]) <= 400 and "\n" not in req[f]}
@@ -336,8 +335,6 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
 
 def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
     """The showing request a record of a round of 叶子戏 names (each seat by the two groups it showed)."""
-    from ..record import read_text_of
-    from .records import showing_of_record
 
     got = read_text_of(req, "请给出一份叶子戏的记录的文字。", "Give the text of a record of a round of 叶子戏.", showing_of_record)
     out = {"game": "yezi", "action": "showing", "thrower": got["thrower"], "options": got["options"],
@@ -362,8 +359,6 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
     """A family's rounds at a real table (the tally): each round judged as a showing, each player's running total
     of points (the source sums the two showings of a round and says nothing of several rounds: the tally only adds
     the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/yezi/records.py)."""
-    from ..record import read_sheet_of, write
-    from .records import MAX_ROUNDS, parse_round, round_word
 
     tags: dict[str, str] = {}
     refuse_unsafe_text(req, ("names", "date"))
@@ -539,8 +534,6 @@ def _zipai_draw(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _zipai_differences(req: dict[str, Any]) -> dict[str, Any]:
-    from .zipai_diff import DIFFERENCES
-
     return {
         "rows": [
             {"id": d.id, "topic": {"zh": d.topic_zh, "en": d.topic_en}, "xiaguan": {"zh": d.xiaguan_zh, "en": d.xiaguan_en},
@@ -552,8 +545,6 @@ def _zipai_differences(req: dict[str, Any]) -> dict[str, Any]:
 
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     """The rule options of 叶子戏 and 下灌字牌: each question, its readings as ids and in words, the default and the note."""
-    from .trace import OPTIONS
-
     return {"options": [o.json() for o in OPTIONS]}
 
 
@@ -657,8 +648,6 @@ COSTS: dict[str, Any] = {
 
 def table_position(req: dict[str, Any]) -> dict[str, Any]:
     """The written position of the table's ``round`` request: the round as the table plays it, through the protocol."""
-    from ..record.export import seed_ok
-
     st, _, _, level = table_round(req)
     seed_ok(st.setup["seed"])
     return {**st.written(), **({"level": level} if level is not None else {})}

@@ -3,16 +3,11 @@ two groups, their combinations and ranks, and which is shown second."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .state import YeziState
-
+from .combos import SCATTER_EN, SCATTER_RANK, SCATTER_ZH, classify
+from .state import YeziState, cards_words, move_cards
 
 
 def _yezi_groups(action: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    from .state import move_cards
-
     kind, _, rest = action.partition(":")
     if kind != "split" or "|" not in rest:
         return None
@@ -21,9 +16,6 @@ def _yezi_groups(action: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
 
 
 def _yezi_name(group: tuple[int, ...]) -> tuple[str, str, int]:
-    from .combos import SCATTER_EN, SCATTER_RANK, SCATTER_ZH, classify
-    from .state import cards_words
-
     c = classify(group)
     zh, en = cards_words(group)
     if c is None:

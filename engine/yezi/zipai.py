@@ -1,13 +1,15 @@
 """下灌字牌: the village's zi pai (appendix of yezixi.txt) as a named variant of 跑胡子.
 
-Built on the 跑胡子 engine: the cards are :class:`engine.paohuzi.cards.Card`
-(codes ``x1``–``x10`` for the small 一…十, ``d1``–``d10`` for the big 壹…拾),
-each 下灌 group kind names its 跑胡子 counterpart (:attr:`Kind.paohuzi`,
-:func:`as_paohuzi`), and :data:`XIAGUAN` is the variant as a 跑胡子
-:class:`~engine.paohuzi.config.RuleConfig` (the tests check that the 跑胡子
-arrangement search under it agrees with :func:`arrange`). The 下灌 rules that a
-``RuleConfig`` cannot express (the reading options of :class:`YeziConfig`, the
-limits on 吃, 下火规则, 扫牌, forced 开招) live here.
+下灌字牌's rules are written once, in :mod:`engine.paohuzi.xiaguan` (the one module
+of another game this one reads): the cards are the 跑胡子 engine's :class:`~engine.paohuzi.cards.Card`
+(codes ``x1``–``x10`` for the small 一…十, ``d1``–``d10`` for the big 壹…拾), the
+group kinds with their names and 跑胡子 counterparts (:data:`KINDS`, :func:`as_paohuzi`),
+the deal's sizes, :data:`XIAGUAN` (the variant the 跑胡子 table plays) and the flags under
+the reading options of :class:`YeziConfig` (:func:`rules_of`), and the cards that make a
+group with a card (:func:`~engine.paohuzi.xiaguan.partners`). What the table does not
+answer lives here, read under those readings: the arrangement search (the tests check that
+the 跑胡子 search under :data:`XIAGUAN` agrees with :func:`arrange`), the limits on 吃,
+下火规则, 扫牌 and forced 开招 as one seat meets a card, and the seeded deal.
 
 What the appendix states and this module implements:
 
@@ -31,67 +33,26 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from collections.abc import Iterable
 
-from ..paohuzi import cards as _pc
-from ..paohuzi.config import RuleConfig as PaohuziConfig
-from ..paohuzi.groups import Group as PaohuziGroup
-from ..paohuzi.xiaguan import XIAGUAN  # 下灌字牌 as a configuration of the 跑胡子 table
+from ..paohuzi import xiaguan  # 下灌字牌's rules, written once (pyproject.toml allows this module alone)
+from ..paohuzi.xiaguan import BANKER_CARDS, COPIES, KINDS, OTHER_CARDS, PLAYERS, XIAGUAN, Kind, full_deck, partners, rules_of
 from .config import DEFAULT, YeziConfig
 
-COPIES = _pc.COPIES
-PLAYERS = 3  # the appendix does not say; 跑胡子's table has three active seats
-BANKER_CARDS = 21
-OTHER_CARDS = 20
+__all__ = ["BANKER_CARDS", "COPIES", "KINDS", "OTHER_CARDS", "PLAYERS", "XIAGUAN", "Kind", "full_deck", "rules_of"]
+
 MAX_CARDS = 27  # the most one seat can hold in any state of play; bounds every search
 
 #: a card of the 80: the 跑胡子 engine's own type (``big``, ``rank``; ``code``, ``char``, ``zh``, ``en``)
-Zi = _pc.Card
-FACES: tuple[Zi, ...] = _pc.FACES  # small 1–10, then big 1–10
-
-
-@lru_cache(maxsize=64)
-def rules_of(config: YeziConfig = DEFAULT) -> PaohuziConfig:
-    """The 字牌 reading options as the flags of the shared table (one place for the three 字牌 checks)."""
-    return replace(
-        XIAGUAN,
-        chi_red_bian=config.chi_forms == "with_erqishi",
-        xiahuo=config.xiahuo,
-        self_fourth="forced" if config.self_fourth == "kaizhao" else "free",
-    )
+Zi = xiaguan.Card
+FACES: tuple[Zi, ...] = xiaguan.FACES  # small 1–10, then big 1–10
 
 
 def parse_zi(code: object) -> Zi | None:
     if not isinstance(code, str):
         return None
-    return _pc.parse_card(code)
-
-
-def full_deck() -> list[Zi]:
-    return _pc.full_deck()
+    return xiaguan.parse_card(code)
 
 
 # ---------------------------------------------------------------- groups
-
-
-@dataclass(frozen=True)
-class Kind:
-    id: str
-    zh: str
-    en: str
-    size: int
-    paohuzi: str  # the 跑胡子 engine's kind for the same cards (engine.paohuzi.groups.KINDS)
-
-
-KINDS: dict[str, Kind] = {
-    k.id: k
-    for k in (
-        Kind("kaizhao", "开招", "four alike (kaizhao)", 4, "ti"),
-        Kind("kanzi", "坎子", "three alike (kanzi)", 3, "kan"),
-        Kind("banbian", "半边", "one number, both cases (banbian)", 3, "bian"),
-        Kind("shunzi", "顺子", "run (shunzi)", 3, "shun"),
-        Kind("erqishi", "二七十", "2-7-10 (erqishi)", 3, "bian"),
-        Kind("duizi", "对子", "pair (duizi)", 2, "dui"),
-    )
-}
 
 
 @dataclass(frozen=True)
@@ -104,9 +65,9 @@ class Group:
         return Group(kind, tuple(sorted(cards)))
 
 
-def as_paohuzi(g: Group, face_up: bool = False) -> PaohuziGroup:
+def as_paohuzi(g: Group, face_up: bool = False) -> xiaguan.Group:
     """The same group in the 跑胡子 engine's terms (开招 → 提, 半边 and 二七十 → 编, …)."""
-    return PaohuziGroup.of(KINDS[g.kind].paohuzi, g.cards, face_up)
+    return xiaguan.paohuzi_group(g.kind, g.cards, face_up)
 
 
 def kind_of(cards: Iterable[Zi], config: YeziConfig = DEFAULT) -> str | None:
@@ -174,15 +135,41 @@ def _pairs_ok(pairs: int, kaizhao: int, config: YeziConfig) -> bool:
     return pairs == 0 or kaizhao > 0
 
 
+def _tries(i: int, counts: tuple[int, ...], config: YeziConfig) -> list[tuple[dict[int, int], str, int, int]]:
+    """The groups the first face still held (index ``i``, not locked) may go into, in the order they are tried:
+    each as (face -> copies used, kind, pairs added, 开招 added)."""
+    z = FACES[i]
+    n = counts[i]
+    tries: list[tuple[dict[int, int], str, int, int]] = []
+    if n >= 4:
+        tries.append(({i: 4}, "kaizhao", 0, 1))
+    if n >= 3:
+        tries.append(({i: 3}, "kanzi", 0, 0))
+    other = FACES.index(Zi(not z.big, z.rank))
+    for mine in (2, 1):
+        theirs = 3 - mine
+        if n >= mine and counts[other] >= theirs:
+            bigs = mine if z.big else theirs
+            if config.banbian == "two_big" and bigs != 2:
+                continue
+            tries.append(({i: mine, other: theirs}, "banbian", 0, 0))
+    if z.rank <= 8:
+        tries.append(({i: 1, i + 1: 1, i + 2: 1}, "shunzi", 0, 0))
+    if z.rank == 2:
+        tries.append(({i: 1, i + 5: 1, i + 8: 1}, "erqishi", 0, 0))
+    if n >= 2:
+        tries.append(({i: 2}, "duizi", 1, 0))
+    return tries
+
+
 @lru_cache(maxsize=100_000)
-def _arrange(  # noqa: C901  issue 39.3 splits it when 下灌字牌's rules are written once
+def _arrange(
     counts: tuple[int, ...], locked: frozenset[int], pairs: int, kaizhao: int, config: YeziConfig
 ) -> tuple[Group, ...] | None:
     # face order: small 1..10 then big 1..10; take the first face still held
     i = next((j for j, n in enumerate(counts) if n), None)
     if i is None:
         return () if _pairs_ok(pairs, kaizhao, config) else None
-    z = FACES[i]
     n = counts[i]
 
     def go(used: dict[int, int], kind: str, dp: int = 0, dk: int = 0) -> tuple[Group, ...] | None:
@@ -203,26 +190,7 @@ def _arrange(  # noqa: C901  issue 39.3 splits it when 下灌字牌's rules are 
         if n == 3:
             return go({i: 3}, "kanzi")
         return None
-    tries: list[tuple[dict[int, int], str, int, int]] = []
-    if n >= 4:
-        tries.append(({i: 4}, "kaizhao", 0, 1))
-    if n >= 3:
-        tries.append(({i: 3}, "kanzi", 0, 0))
-    other = FACES.index(Zi(not z.big, z.rank))
-    for mine in (2, 1):
-        theirs = 3 - mine
-        if n >= mine and counts[other] >= theirs:
-            bigs = mine if z.big else theirs
-            if config.banbian == "two_big" and bigs != 2:
-                continue
-            tries.append(({i: mine, other: theirs}, "banbian", 0, 0))
-    if z.rank <= 8:
-        tries.append(({i: 1, i + 1: 1, i + 2: 1}, "shunzi", 0, 0))
-    if z.rank == 2:
-        tries.append(({i: 1, i + 5: 1, i + 8: 1}, "erqishi", 0, 0))
-    if n >= 2:
-        tries.append(({i: 2}, "duizi", 1, 0))
-    for used, kind, dp, dk in tries:
+    for used, kind, dp, dk in _tries(i, counts, config):
         r = go(used, kind, dp, dk)
         if r is not None:
             return r
@@ -269,20 +237,8 @@ def _chi_kinds(config: YeziConfig) -> tuple[str, ...]:
 
 def _groups_with(card: Zi, pool: tuple[Zi, ...], kinds: tuple[str, ...], config: YeziConfig) -> set[tuple[Zi, ...]]:
     """Pairs of cards from ``pool`` that make a group of ``kinds`` with ``card``."""
-    big, r = card.big, card.rank
-    same, other = Zi(big, r), Zi(not big, r)
-    candidates: list[tuple[Zi, Zi]] = []
-    if "shunzi" in kinds:
-        for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
-            if a >= 1 and b <= 10:
-                candidates.append((Zi(big, a), Zi(big, b)))
-    if "banbian" in kinds:
-        candidates += [(same, other), (other, other)]
-    if "erqishi" in kinds and r in (2, 7, 10):
-        a, b = (x for x in (2, 7, 10) if x != r)
-        candidates.append((Zi(big, a), Zi(big, b)))
     out: set[tuple[Zi, ...]] = set()
-    for za, zb in candidates:
+    for za, zb in partners(card, kinds):
         pair = tuple(sorted((za, zb)))
         if _without(pool, pair) is not None and kind_of((card,) + pair, config) in kinds:
             out.add(pair)

@@ -16,6 +16,8 @@ machines read it. One module a job; the modules import each other's public names
 ``search``          what the site search says about each page
 ``address``         the site's address as machines read it: release check, robots.txt, sitemaps
 ``pages``           what the record adds to each built page, in MkDocs' event order (sitegen/hooks.py)
+``changelog``       the changelog's table of editions; the edition each editorial note's reading last
+                    changed in (beside the note's heading)
 ``tables``          the archive's generated pages: the ``record-*`` tables (sources, glossary,
                     bibliography, changelog, coverage, notes, rules beside their passages)
 """

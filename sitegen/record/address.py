@@ -8,6 +8,7 @@ citation would name it.
 
 from __future__ import annotations
 
+import gzip
 import ipaddress
 import os
 import re
@@ -15,13 +16,11 @@ import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from sitegen.editions import is_release
 from sitegen.record.data import BUILD
+from mkdocs.exceptions import PluginError
 
 LOCAL_HOSTS = {"localhost", "localhost.localdomain", "example.com", "example.org", "example.net"}
-
-
-def is_release() -> bool:
-    return os.environ.get("RELEASE", "").strip().lower() not in ("", "0", "no", "false")
 
 
 def real_address_problem(url: str) -> str | None:
@@ -43,8 +42,6 @@ def real_address_problem(url: str) -> str | None:
 
 def check_release(site_url: str) -> None:
     """Stop a release build made without the site's real address."""
-    from mkdocs.exceptions import PluginError
-
     if not is_release():
         return
     problem = real_address_problem(site_url) if os.environ.get("SITE_URL") else "SITE_URL is not set"
@@ -98,8 +95,6 @@ def set_lastmod(site: Path, modified: dict[str, str]) -> int:
     root.write_text(text, encoding="utf-8")
     gz = site / "sitemap.xml.gz"
     if gz.exists():
-        import gzip
-
         gz.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
     return n
 _LOC = re.compile(r"<loc>([^<]*)</loc>")

@@ -20,7 +20,7 @@ from typing import Any
 
 from sitegen.record.csl import render
 from sitegen.record.data import ARCHIVE, BUILD, GAMES, LICENCE, archive_version, primary_work
-from sitegen.editions import draft_words, edition_root
+from sitegen.editions import draft_words, ed, edition_root
 from sitegen.record.dates import archive_date, build_date
 from sitegen.record.facts import LANG_TAG, PageFacts
 
@@ -190,8 +190,6 @@ def cite_block(f: PageFacts, sources_href: str, citing_href: str) -> str:
 def edition_date() -> str:
     """The day this edition was released (engine/editions.py), or the archive's last change while
     the edition is in preparation: the whole archive's date in its citations and CITATION.cff."""
-    from sitegen.editions import ed
-
     e = ed.edition(archive_version())
     return e.date if e is not None and e.date else archive_date()
 

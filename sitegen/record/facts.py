@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mkdocs.utils import get_relative_url
+
+from sitegen.editions import cite_url as edition_cite_url, ed
 from sitegen.record.data import ARCHIVE, GAME_IDS, GAMES, Game, archive_version
 from sitegen.record.dates import first_published, last_changed
 
@@ -132,8 +135,6 @@ def full_title(src: str, title: str) -> str:
 
 
 def page_facts(page: Any, config: Any) -> PageFacts:
-    from sitegen.editions import cite_url as edition_cite_url
-
     src = page.file.src_uri
     lang = page_lang(src)
     docs = Path(config["docs_dir"])
@@ -164,16 +165,12 @@ def page_facts(page: Any, config: Any) -> PageFacts:
 
 def edition_released(version: str) -> str:
     """The day edition ``version`` was released ("" while it is in preparation)."""
-    from sitegen.editions import ed
-
     e = ed.edition(version)
     return str(e.date) if e is not None and e.date else ""
 
 
 def rel_url(page: Any, target: str) -> str:
     """Relative URL from ``page`` to a site path like 'archive/glossary/' (language prefix added)."""
-    from mkdocs.utils import get_relative_url
-
     lang = page_lang(page.file.src_uri)
     full = ("en/" if lang == "en" else "") + target
     return get_relative_url(full, _url_of(page.file.src_uri) or ".")

@@ -13,6 +13,9 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from markdown.extensions.toc import slugify
+
+import markdown as md
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -49,15 +52,11 @@ def headings(markdown: str) -> list[tuple[int, int, str, str | None]]:
 
 def _plain(text: str) -> str:
     """A heading's text as the reader sees it (what the table of contents slugifies)."""
-    import markdown as md
-
     rendered = md.markdown(text, extensions=["attr_list"])
     return html.unescape(re.sub(r"<[^>]+>", "", rendered)).strip()
 
 
 def _slug(text: str) -> str:
-    from markdown.extensions.toc import slugify
-
     return slugify(_plain(text), "-")
 
 

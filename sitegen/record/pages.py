@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen import anchors, editions
-from sitegen.record import address, dates, headings, search
+from sitegen.record import address, changelog, dates, headings, search
 from sitegen.record.cite import bibtex, citable, cite_block, csl_json
 from sitegen.record.data import BUILD, archive_version
 from sitegen.record.facts import PageFacts, base_url, page_facts, page_lang, rel_url
@@ -21,6 +21,7 @@ from sitegen.record.head import alternates, description, head_html
 from sitegen.record.lang import mark_chinese
 from sitegen.record.glossary_links import link_terms
 from sitegen.record.trace import trace_block
+from engine import __version__ as engine_version
 
 #: in generated HTML, a link from the site root; page_content makes it relative to the page
 ROOT_LINK = "@record-root/"
@@ -40,7 +41,6 @@ def config(config: Any) -> Any:
 def env(env: Any, config: Any, files: Any) -> Any:
     """Values the footer shows on every page."""
     env.globals["record_version"] = editions.draft_words("en") or archive_version()
-    from engine import __version__ as engine_version
 
     env.globals["record_engine_version"] = engine_version
     return env
@@ -59,7 +59,7 @@ def page_content(html_text: str, page: Any, config: Any) -> str:
         if summary and isinstance(page.meta, dict):
             page.meta["description"] = html.escape(summary, quote=True)  # the theme prints it as is
     html_text = re.sub(r'href="' + re.escape(ROOT_LINK) + r'([^"#]*)', lambda m: 'href="' + rel_url(page, m.group(1)), html_text)
-    html_text = editions.mark_notes(html_text, page.file.src_uri, facts.lang, rel_url(page, "archive/changelog/"))
+    html_text = changelog.mark_notes(html_text, page.file.src_uri, facts.lang, rel_url(page, "archive/changelog/"))
     if facts.game is not None:
         glossary = rel_url(page, "archive/glossary/")
         html_text, _ = link_terms(html_text, facts.game.id, facts.lang, glossary)

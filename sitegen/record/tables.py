@@ -17,6 +17,11 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
+from engine.editions import last_change
+from sitegen import editions
+from sitegen.editions import anchor_of
+from sitegen.record import changelog
+from sitegen.record.changelog import note_editions
 from sitegen.record.cite import archive_bibtex, archive_csl, gen_cite_archive
 from sitegen.record.data import BY_SOURCE, GAME_IDS, GAMES, MENTIONED, SECONDARY, Game, primary_work, source_sha256
 from sitegen.record.facts import src_title
@@ -33,6 +38,7 @@ from sitegen.record.trace import (
     source_text,
     trace_parts,
 )
+from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -228,8 +234,6 @@ def _subject_md(subject: str) -> str:
 def gen_changelog(lang: str, params: dict[str, Any]) -> str:
     # a released edition's list ends at its own commit: the commits after it that change no word of the
     # record (its commit written down beside it) are not its text (a draft lists everything)
-    from sitegen import editions  # imported when used: sitegen.editions reads the record's facts
-
     since = "HEAD"  # an edition's own build is checked out at its commit
     if editions.draft_after() is None and not os.environ.get(editions.EDITION_OF):
         tagged = editions.commit_of(f"v{editions.version()}")
@@ -359,9 +363,6 @@ def gen_coverage(lang: str, params: dict[str, Any]) -> str:
 
 
 def gen_notes(lang: str, params: dict[str, Any]) -> str:
-    from engine.editions import last_change
-    from sitegen.editions import anchor_of, note_editions
-
     L = lang
     editions_of_notes = note_editions()
     out: list[str] = []
@@ -397,8 +398,6 @@ def gen_notes(lang: str, params: dict[str, Any]) -> str:
 
 def gen_rule(lang: str, params: dict[str, Any]) -> str:
     """One rule beside its source passage: ```generated\\nrecord-rule\\n{"id": "dawei.x"}\\n```"""
-    from mkdocs.exceptions import PluginError
-
     r = find_rule(str(params.get("id", "")))
     if r is None:
         raise PluginError(f"record-rule: no rule {params.get('id')!r} in any engine/<game>/trace.py")
@@ -428,10 +427,8 @@ def gen_rules(lang: str, params: dict[str, Any]) -> str:
 
 
 def gen_editions(lang: str, params: dict[str, Any]) -> str:
-    """The table of editions (sitegen/editions.py, imported when a page asks: it reads the record)."""
-    from sitegen import editions
-
-    return editions.gen_editions(lang, params)
+    """The table of editions (sitegen/record/changelog.py)."""
+    return changelog.gen_editions(lang, params)
 
 
 TABLES: dict[str, GeneratedFn] = {

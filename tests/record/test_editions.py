@@ -129,7 +129,7 @@ def test_each_change_is_complete() -> None:
 
 
 def test_the_changelog_lists_each_edition_and_its_changes() -> None:
-    from sitegen.editions import KIND_WORDS, gen_editions
+    from sitegen.record.changelog import KIND_WORDS, gen_editions
 
     assert set(KIND_WORDS) == set(ed.STEP_OF_KIND)  # every kind of change has words for the reader
 
@@ -147,7 +147,7 @@ def test_the_changelog_lists_each_edition_and_its_changes() -> None:
 
 
 def test_each_editorial_note_shows_the_edition_of_its_reading() -> None:
-    from sitegen.editions import mark_notes, note_editions
+    from sitegen.record.changelog import mark_notes, note_editions
 
     marks = note_editions()
     assert marks["dawei/notes.md#two-reds-with-a-pair"] == "0.2.0"

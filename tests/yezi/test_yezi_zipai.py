@@ -336,3 +336,48 @@ def test_built_hands_agree_with_the_paohuzi_search(groups, with_kaizhao, quad, p
             hand += part
     assert hand
     assert (arrange(hand) is None) == (ph_arrange(hand, zipai.XIAGUAN) is None)
+
+
+# ---------------------------------------------------------------- 下灌字牌's rules, written once
+
+
+def test_the_table_deals_as_zipai_does():
+    """The 跑胡子 table's 下灌 variant and 叶子戏's 字牌 read the deal's sizes in one place: a hand at the
+    table gives the banker 21 cards and the others 20, as zipai.deal does (cards laid out at the deal counted)."""
+    from engine.paohuzi.state import new_hand
+    from engine.paohuzi.xiaguan import xiaguan_config
+
+    for seed in range(8):
+        h = new_hand(seed, xiaguan_config(), "three", False)
+        held = [sum(h.hands[s]) + sum(len(g.cards) for g in h.open[s]) for s in range(zipai.PLAYERS)]
+        assert held == [zipai.BANKER_CARDS] + [zipai.OTHER_CARDS] * (zipai.PLAYERS - 1)
+        assert [len(x) for x in zipai.deal(seed).hands] == held
+
+
+def test_the_table_names_the_groups_as_zipai_does():
+    """The table's 下灌 names for its open groups are 字牌's group kinds, word for word."""
+    from engine.paohuzi import xiaguan
+
+    by_name = {(k.zh, k.en) for k in zipai.KINDS.values()}
+    assert {xiaguan.GROUP_NAMES[k] for k in ("ti", "pao", "shun")} | {xiaguan.RED_BIAN, xiaguan.MIXED_BIAN} <= by_name
+    assert xiaguan.GROUP_NAMES["ti"] == (zipai.KINDS["kaizhao"].zh, zipai.KINDS["kaizhao"].en)
+
+
+@given(faces, st.sampled_from([("shunzi",), ("banbian",), ("erqishi",), ("shunzi", "banbian", "erqishi")]))
+def test_partners_make_the_kinds_asked_for(card, kinds):
+    """The one statement of which cards make a group with a card (read by 字牌's 吃 and by the 跑胡子 lesson):
+    every pair it gives makes a group of a kind asked for, with the card, by 字牌's own kind_of."""
+    from engine.paohuzi.xiaguan import partners
+
+    got = partners(card, kinds)
+    assert len(set(got)) == len(got)
+    assert all(kind_of((card, a, b)) in kinds for a, b in got)
+
+
+def test_the_variant_under_the_readings_is_the_tables():
+    """字牌's reading options move the flags of the table's own 下灌 variant, nothing else."""
+    from dataclasses import replace
+
+    assert zipai.rules_of(YeziConfig()) == zipai.XIAGUAN
+    assert zipai.rules_of(YeziConfig(chi_forms="with_erqishi", xiahuo="separate", self_fourth="free")) == replace(
+        zipai.XIAGUAN, chi_red_bian=True, xiahuo="separate", self_fourth="free")

