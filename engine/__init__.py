@@ -17,7 +17,7 @@ def _read_version() -> str:
         if f.is_file():
             return f.read_text(encoding="utf-8").strip()
     try:
-        from importlib.metadata import version
+        from importlib.metadata import version  # here: only an engine without its VERSION file asks its metadata
 
         return version("folk-games-engine")
     except Exception:  # noqa: BLE001 - an engine without metadata still answers

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.api import handle
 from engine.words import number_word
+from views.dawei import throw
 from views.draw.gupai import tiles_svg
 from engine.yezi.cards import DECK as YEZI_DECK, GROUP_SIZE, HAND_SIZE as YEZI_HAND_SIZE, PLAYERS as YEZI_PLAYERS, parse_card
 from views.draw.yezi import hand_svg
@@ -43,8 +44,6 @@ CARDS = [
 
 
 def _dice_picture() -> str:
-    from views.dawei import throw
-
     ans = handle({"game": "dawei", "action": "classify", "dice": [4, 1, 4, 6, 5, 4]})
     return throw(ans, "zh")["dice"] if ans.get("ok") else ""  # named in Chinese on both pages, as the engine drew it
 

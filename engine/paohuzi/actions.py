@@ -28,7 +28,7 @@ from .play import play, hand_base_cost, match_base_cost, played_moves
 from ..protocol.strong import STRONG_UNITS, read_level
 from ..record import write, read_text_of
 from .records import sheet_position, PaohuziSheetState
-from .sheet import SheetError, compute, csv_text, entry_json, form_words, match_from_json, not_on_a_sheet, history_from_json, history_json, history_tag
+from .sheet import SheetError, compute, csv_text, entry_json, form_words, match_from_json, not_on_a_sheet, history_from_json, history_json, history_of_tag, history_tag
 from .strong import paohuzi_seats, PAOHUZI_SEATS_UNITS
 
 MAX_HAND = 30  # arrange: any set of cards
@@ -415,8 +415,6 @@ ACTIONS["sheet"] = a_sheet
 
 def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
     """The sheet action's request for a match sheet given as a record's text."""
-    from .sheet import entry_json
-
     rec = read_text_of(req, "请给出积分表记录的文字。", "Give the text of the match sheet's record.")
     st = rec.state
     if not isinstance(st, PaohuziSheetState):
@@ -428,8 +426,6 @@ def _sheet_request_of(req: dict[str, Any]) -> dict[str, Any]:
         if tag in rec.tags:
             out[f] = rec.tags[tag]
     if rec.tags.get("History"):
-        from .sheet import SheetError, history_of_tag
-
         try:
             out["history"] = history_of_tag(rec.tags["History"], {"four": 4, "three": 3, "two": 2}[st.m.table])
         except SheetError as e:
