@@ -48,7 +48,8 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
     acts = []
     for a in st.legal_actions(viewer):
         zh, en = st.action_words(a)
-        acts.append({"id": a, "zh": zh, "en": en})
+        entry = st.move_entry(a) if heard >= 0 else None  # a move a person fills in at a table of several people
+        acts.append({"id": a, "zh": zh, "en": en, **({"entry": entry} if entry else {})})
     ans = {
         "position": st.written(), "viewer": viewer, "to_move": p, "over": st.is_terminal(),
         "actions": acts, "observation": st.observation(viewer),
@@ -65,7 +66,9 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
         ans["seats"] = [dict(zip(("zh", "en"), st.seat_words(s), strict=True)) for s in range(st.num_players())]
     if "level" in req:
         level = read_level(req)  # every game plays at every level: its basic player is the protocol's (GameState.basic_action)
-        ans["choice"] = _choice(st, level) if p is not None else None
+        # no choice where the seat's moves are entered rather than chosen (打围's real dice: the computer throws none)
+        entered = p is not None and any(st.move_entry(a) for a in st.legal_actions())
+        ans["choice"] = _choice(st, level) if p is not None and not entered else None
     return ans
 
 
@@ -141,7 +144,8 @@ def a_together(req: dict[str, Any]) -> dict[str, Any]:
     tables = [{"seats": n, "setup": setup} for n, setup in sizes]
     most = max(n for n, _ in sizes)
     return {"of": e.id, "title": {"zh": e.title[0], "en": e.title[1]}, "hidden": cls.hidden_cards, "tables": tables,
-            "seat_names": [{"zh": z, "en": n} for z, n in seat_names(most)], "name_chars": NAME_CHARS}
+            "seat_names": [{"zh": z, "en": n} for z, n in seat_names(most)], "name_chars": NAME_CHARS,
+            "choices": cls.table_choices()}
 
 
 ACTIONS = {"play": a_play, "together": a_together}

@@ -235,3 +235,62 @@ def test_a_kept_game_with_a_move_refused_says_why_and_comes_back_at_the_hand_off
         assert errors == []
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- 打围 with real dice: each throw entered by keyboard
+
+DICE = {
+    "zh": {"how": "色子怎么掷", "real": "用真的色子掷，再把点数输进来", "first": "谁叫点最大、掷头色", "die": "第 {k} 颗色子的点数",
+           "turn": "轮到{name}", "why": "每个 1 到 6"},
+    "en": {"how": "How the dice are thrown", "real": "Throw real dice and enter them", "first": "Who won the call and throws first",
+           "die": "Die {k}: its face", "turn": "It is the turn of {name}", "why": "each 1 to 6"},
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_real_dice_entered_by_keyboard(browser, site_url, lang):
+    """Two people seat 打围 with real dice, the second having won the call; each throw is typed die by die and played
+    with Enter, the thrower named each turn and what the dice gave announced with their names; a wrong entry is
+    refused with the engine's reason, said in the live region, and nothing is played."""
+    w, d = WORDS[lang], DICE[lang]
+    ctx, page, errors = _open(browser, site_url, "dawei", lang)
+    try:
+        region = page.get_by_role("region", name=w["region"])
+        live = page.get_by_role("status", name=w["live"])
+        for s, name in enumerate(NAMES[lang]):
+            region.get_by_role("textbox").nth(s).fill(name)
+        region.get_by_role("combobox", name=d["how"]).select_option(label=d["real"])
+        region.get_by_role("combobox", name=d["first"]).select_option(index=1)
+        region.get_by_role("button", name=w["start"]).click()
+        first = region.get_by_role("spinbutton", name=d["die"].format(k=1))
+
+        def throw(faces: str) -> None:
+            page.wait_for_function("() => document.activeElement && document.activeElement.matches('input[data-face]')")
+            assert first.evaluate("x => x === document.activeElement")  # the turn begins at the first die
+            for k, c in enumerate(faces):
+                if k:
+                    page.keyboard.press("Tab")
+                page.keyboard.type(c)
+            page.keyboard.press("Enter")
+
+        expect = ["441236", "123456", "555512", "663312"]
+        thrower = 1
+        for k, faces in enumerate(expect):
+            region.get_by_text(d["turn"].format(name=NAMES[lang][thrower])).first.wait_for()
+            throw(faces)
+            page.wait_for_function(f"() => JSON.parse(localStorage.getItem('hw-together-dawei')).position.actions.length === {k + 1}")
+            st, kept = _state(page, "dawei")
+            assert kept["position"]["actions"][-1] == f"throw:{faces}" and kept["position"]["dice"] == "table"
+            said = live.inner_text()
+            assert NAMES[lang][thrower] in said, said  # what the throw gave, with the thrower's name
+            if st.is_terminal():
+                break
+            thrower = st.current_player()
+            if k == 1:  # a die entered as 7: refused with the engine's reason, nothing played
+                throw("744123")
+                page.get_by_role("status", name=w["live"]).filter(has_text=d["why"]).wait_for()
+                st2, kept2 = _state(page, "dawei")
+                assert kept2["position"]["actions"] == kept["position"]["actions"]
+        assert errors == []
+    finally:
+        ctx.close()

@@ -101,3 +101,22 @@ def test_the_narration_names_the_players_where_the_game_names_them() -> None:
     gupai = {"game": "gupai", "seed": 3, "actions": ["up:13"]}
     assert (handle({"game": "table", "action": "play", "heard": 0, "position": gupai, "names": ["a", "b", "c", "d"]})["narration"]
             == handle({"game": "table", "action": "play", "heard": 0, "position": gupai})["narration"])
+
+
+def test_real_dice_are_a_choice_at_sitting_down_and_their_throw_is_entered() -> None:
+    """打围 may be seated with real dice (who won the call throws first); its throw is then six faces a person enters,
+    and a wrong entry is refused with the engine's reason. A game whose moves are played as they stand has no entry."""
+    seated = handle({"game": "table", "action": "together", "of": "dawei"})
+    real = seated["choices"][0]["answers"][1]
+    assert real["setup"] == {"dice": "table"} and real["seat"]["field"] == "first" and real["people"]["zh"]
+    position = {"game": "dawei", "players": 2, **real["setup"], "first": 1, "actions": ["throw:441236", "throw:70"]}
+    a = handle({"game": "table", "action": "play", "position": position, "heard": 0, "names": ["小明", "小红"]})
+    assert a["position"]["actions"] == ["throw:441236"] and a["to_move"] == 0
+    assert "1 到 6" in a["refused"]["zh"] and "1 to 6" in a["refused"]["en"]
+    assert a["narration"][0]["zh"].startswith("小红")
+    entry = next(x["entry"] for x in a["actions"] if "entry" in x)
+    assert entry["before"] == "throw:" and len(entry["fields"]) == 6 and all((f["lo"], f["hi"]) == (1, 6) for f in entry["fields"])
+    for game in ("gupai", "yezi", "paohuzi"):
+        assert handle({"game": "table", "action": "together", "of": game})["choices"] == []
+        b = handle({"game": "table", "action": "play", "position": {"game": game, "seed": 3}, "heard": 0})
+        assert all("entry" not in x for x in b["actions"])
