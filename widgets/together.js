@@ -117,6 +117,25 @@ function seatForm(ctx, info, start) {
   ]);
 }
 
+/** A "skip to the table" button among the first stops of the page (after the theme's own skip links): it takes the
+ *  focus to the table's first control, so a keyboard reader does not tab through the whole page. A button, not a link
+ *  to #id: the theme's instant navigation takes over links to a place in the page. */
+function skipToTable(root, table, t) {
+  if (!root.id) root.id = `hw-together-${[...document.querySelectorAll("[data-widget]")].indexOf(root)}`;
+  for (const a of document.querySelectorAll(".tg-skip")) a.remove();
+  const link = el("button", { type: "button", class: "md-skip tg-skip", "data-tg-skip": root.id,
+    text: t("跳到几个人同桌的牌桌", "Skip to the table for several people") });
+  link.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    table.scrollIntoView({ block: "start" });
+    const x = [...table.querySelectorAll("button, select, input")].find((n) => !n.disabled && n.getClientRects().length > 0);
+    (x || table).focus();
+  });
+  // after the theme's skip link and the game's own "skip to the game", which stays the first of the page's
+  const before = [...document.querySelectorAll("a.md-skip:not(.hw-skip), .hw-skip")].pop();
+  if (before) before.after(link); else document.body.prepend(link);
+}
+
 export const widgets = {
   "table-together": async (root, ctx) => {
     const t = ctx.t;
@@ -128,8 +147,10 @@ export const widgets = {
     const setup = el("div");
     const play = el("div", { class: "tg-play" });
     ctx.body.textContent = "";
-    ctx.body.append(el("section", { class: "tg", "aria-label": t("几个人同桌", "Several people at one table") }, [setup, play,
-      el("p", { class: "tg-live-box" }, [el("span", { class: "tg-live-head", text: t("刚才：", "Just now: ") }), live])]));
+    const table = el("section", { class: "tg", tabindex: "-1", "aria-label": t("几个人同桌", "Several people at one table") }, [setup, play,
+      el("p", { class: "tg-live-box" }, [el("span", { class: "tg-live-head", text: t("刚才：", "Just now: ") }), live])]);
+    ctx.body.append(table);
+    skipToTable(root, table, t);
     let game = null;
     let ready = null; // the answer of a person's turn behind the hand-off screen: kept in memory, never drawn
 
