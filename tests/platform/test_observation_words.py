@@ -98,9 +98,27 @@ def test_the_narration_names_the_players_where_the_game_names_them() -> None:
     assert plain["ok"] and named["ok"] and len(plain["narration"]) == len(named["narration"])
     assert any("小明" in x["zh"] for x in named["narration"]) and any("Bo" in x["en"] for x in named["narration"])
     assert not any("小明" in x["zh"] for x in plain["narration"])
-    gupai = {"game": "gupai", "seed": 3, "actions": ["up:13"]}
-    assert (handle({"game": "table", "action": "play", "heard": 0, "position": gupai, "names": ["a", "b", "c", "d"]})["narration"]
-            == handle({"game": "table", "action": "play", "heard": 0, "position": gupai})["narration"])
+
+
+
+@pytest.mark.parametrize("game", ["gupai", "yezi", "paohuzi"])
+def test_the_narration_names_the_players_beside_their_seats(game: str) -> None:
+    """Where a game's sentences name seats (甲家, the dealer), the table of several people tells each with the person's
+    name beside it, in both languages; the sentences are otherwise the game's own."""
+    st = _walk(game, {}, 5, 14)
+    names = ["小明", "Bo", "Cy", "Di"][: st.num_players()]
+    position = st.written()
+    plain = handle({"game": "table", "action": "play", "heard": 0, "position": position})["narration"]
+    named = handle({"game": "table", "action": "play", "heard": 0, "position": position, "names": names})["narration"]
+    assert len(plain) == len(named) > 0
+    for lang, form in (("zh", "{name}（{seat}）"), ("en", "{name} ({seat})")):
+        for a, b in zip(plain, named, strict=True):
+            said = b[lang]
+            for s, name in enumerate(names):
+                said = said.replace(form.format(name=name, seat=st.seat_words(s)[0 if lang == "zh" else 1]), "")
+            assert not any(n in said for n in names), (a[lang], b[lang])  # every name stands beside its seat's words
+        assert any(n in x[lang] for x in named for n in names)
+    assert any(f"{names[s]}（{st.seat_words(s)[0]}）" in x["zh"] for x in named for s in range(len(names)))
 
 
 def test_real_dice_are_a_choice_at_sitting_down_and_their_throw_is_entered() -> None:
