@@ -74,7 +74,19 @@ def parts(a: Answer, req: dict[str, Any]) -> dict[str, str]:
         return out
     if isinstance(p, int) and 0 <= p < n:
         out["status"] = f'<p class="tg-turn">{e(t(f"轮到{who(a, names[p], p, n, lang)}。", f"It is the turn of {who(a, names[p], p, n, lang)}."))}</p>'
-    buttons = "".join(f'<button type="button" class="hw-btn tg-act" data-action="{e(x["id"])}">{e(x[lang])}</button>' for x in a["actions"])
+    buttons = "".join(_entry(x["entry"], lang) if isinstance(x.get("entry"), dict) else
+                      f'<button type="button" class="hw-btn tg-act" data-action="{e(x["id"])}">{e(x[lang])}</button>' for x in a["actions"])
     label = t("你现在可以走的每一步", "Each move you can make now")
     out["actions"] = f'<div class="tg-acts" role="group" aria-label="{e(label)}">{buttons}</div>' if buttons else ""
     return out
+
+
+def _entry(entry: dict[str, Any], lang: str) -> str:
+    """A move a person fills in (打围's throw of real dice): one labelled number field a value, and its button; the
+    widget plays ``before`` + the values + ``after``, and the engine refuses a wrong entry in words."""
+    fields = "".join(
+        f'<label class="tg-face">{e(f[lang])} <input type="number" inputmode="numeric" min="{int(f["lo"])}" max="{int(f["hi"])}" '
+        f'step="1" data-face="{k}"></label>' for k, f in enumerate(entry["fields"]))
+    return (f'<form class="tg-entry" novalidate data-before="{e(entry["before"])}" data-after="{e(entry["after"])}">'
+            f'<fieldset><legend>{e(entry[lang])}</legend>{fields} '
+            f'<button type="submit" class="hw-btn tg-enter">{e(entry["go"][lang])}</button></fieldset></form>')

@@ -33,6 +33,45 @@ function clean(text, most) {
   return String(text || "").replace(/[;\n\r]/g, " ").trim().slice(0, most);
 }
 
+/** The engine's other questions at sitting down (打围's dice: in the page, or real ones entered), each a select; an
+ * answer that names a seat (who throws first) asks which. ``get(seats)`` gives the setup fields chosen, or the
+ * engine's sentence when the answer needs every seat to be a person's and one is not. */
+function choiceRows(ctx, info, size) {
+  const t = ctx.t;
+  const asked = (info.choices || []).map((q) => {
+    const pick = el("select", {}, q.answers.map((x, k) => el("option", { value: String(k), text: t(x.zh, x.en) })));
+    const seat = el("select");
+    const seatRow = el("p", { class: "hw-row" });
+    const redraw = () => {
+      const x = q.answers[Number(pick.value)];
+      seatRow.textContent = "";
+      seatRow.hidden = !x.seat;
+      if (!x.seat) return;
+      seat.textContent = "";
+      for (let s = 0; s < info.tables[Number(size.value)].seats; s++) {
+        const w = info.seat_names[s];
+        seat.append(el("option", { value: String(s), text: t(`${w.zh}家`, `Seat ${w.en}`) }));
+      }
+      seatRow.append(el("label", {}, [t(x.seat.zh, x.seat.en), " ", seat]));
+    };
+    pick.addEventListener("change", redraw);
+    size.addEventListener("change", redraw);
+    redraw();
+    return { q, pick, seat, node: el("div", {}, [el("p", { class: "hw-row" }, [el("label", {}, [t(q.zh, q.en), " ", pick])]), seatRow]) };
+  });
+  const get = (seats) => {
+    const setup = {};
+    for (const { q, pick, seat } of asked) {
+      const x = q.answers[Number(pick.value)];
+      if (x.people && !seats.every((y) => y.person)) return { why: t(x.people.zh, x.people.en) };
+      Object.assign(setup, x.setup);
+      if (x.seat) setup[x.seat.field] = Number(seat.value);
+    }
+    return { setup };
+  };
+  return { node: el("div", {}, asked.map((x) => x.node)), get };
+}
+
 /** The setup form: a table size, each seat's name and who plays it, the computer's level. */
 function seatForm(ctx, info, start) {
   const t = ctx.t;
@@ -58,6 +97,7 @@ function seatForm(ctx, info, start) {
   };
   size.addEventListener("change", drawRows);
   drawRows();
+  const choices = choiceRows(ctx, info, size);
   const level = levelChooser(ctx, { what: { zh: "电脑的水平", en: "The computer's level" }, role: "together-level" });
   const go = el("button", { type: "button", class: "hw-btn", "data-role": "together-start", text: t("开始这一局", "Start the game") });
   const why = el("p", { class: "tg-why", role: "alert" });
@@ -68,11 +108,32 @@ function seatForm(ctx, info, start) {
       person: rows.querySelector(`[data-who="${s}"]`).value === "person",
     }));
     if (!seats.some((x) => x.person)) { why.textContent = t("至少要有一个座位由人来打。", "At least one seat must be played by a person."); return; }
-    start(tb, seats, level.get());
+    const chosen = choices.get(seats);
+    if (chosen.why) { why.textContent = chosen.why; return; }
+    start({ ...tb, setup: { ...tb.setup, ...chosen.setup } }, seats, level.get());
   });
   return el("div", { class: "tg-setup" }, [
-    el("p", { class: "hw-row" }, [el("label", {}, [t("座位", "Seats"), " ", size])]), rows, level.node, el("p", { class: "hw-row" }, [go]), why,
+    el("p", { class: "hw-row" }, [el("label", {}, [t("座位", "Seats"), " ", size])]), rows, choices.node, level.node, el("p", { class: "hw-row" }, [go]), why,
   ]);
+}
+
+/** A "skip to the table" button among the first stops of the page (after the theme's own skip links): it takes the
+ *  focus to the table's first control, so a keyboard reader does not tab through the whole page. A button, not a link
+ *  to #id: the theme's instant navigation takes over links to a place in the page. */
+function skipToTable(root, table, t) {
+  if (!root.id) root.id = `hw-together-${[...document.querySelectorAll("[data-widget]")].indexOf(root)}`;
+  for (const a of document.querySelectorAll(".tg-skip")) a.remove();
+  const link = el("button", { type: "button", class: "md-skip tg-skip", "data-tg-skip": root.id,
+    text: t("跳到几个人同桌的牌桌", "Skip to the table for several people") });
+  link.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    table.scrollIntoView({ block: "start" });
+    const x = [...table.querySelectorAll("button, select, input")].find((n) => !n.disabled && n.getClientRects().length > 0);
+    (x || table).focus();
+  });
+  // after the theme's skip link and the game's own "skip to the game", which stays the first of the page's
+  const before = [...document.querySelectorAll("a.md-skip:not(.hw-skip), .hw-skip")].pop();
+  if (before) before.after(link); else document.body.prepend(link);
 }
 
 export const widgets = {
@@ -86,8 +147,10 @@ export const widgets = {
     const setup = el("div");
     const play = el("div", { class: "tg-play" });
     ctx.body.textContent = "";
-    ctx.body.append(el("section", { class: "tg", "aria-label": t("几个人同桌", "Several people at one table") }, [setup, play,
-      el("p", { class: "tg-live-box" }, [el("span", { class: "tg-live-head", text: t("刚才：", "Just now: ") }), live])]));
+    const table = el("section", { class: "tg", tabindex: "-1", "aria-label": t("几个人同桌", "Several people at one table") }, [setup, play,
+      el("p", { class: "tg-live-box" }, [el("span", { class: "tg-live-head", text: t("刚才：", "Just now: ") }), live])]);
+    ctx.body.append(table);
+    skipToTable(root, table, t);
     let game = null;
     let ready = null; // the answer of a person's turn behind the hand-off screen: kept in memory, never drawn
 
@@ -134,17 +197,27 @@ export const widgets = {
       const read = el("button", { type: "button", class: "hw-btn tg-read", text: t("念出我的牌和桌上的牌", "Read my hand and the table") });
       read.addEventListener("click", () => { words.textContent = a.words[ctx.lang]; words.hidden = false; words.focus(); });
       const acts = el("div", {}, [nodes(a.html.actions)]);
-      acts.addEventListener("click", (ev) => {
-        const b = ev.target instanceof Element ? ev.target.closest("button[data-action]") : null;
-        if (!b || acts.dataset.busy) return;
+      const move = (action) => {
+        if (acts.dataset.busy) return;
         // the move is being played: the buttons say so, and the focus stays where it was until the next ones are drawn
         acts.dataset.busy = "1";
         for (const x of acts.querySelectorAll("button")) x.setAttribute("aria-disabled", "true");
-        game.position = { ...game.position, actions: [...game.position.actions, b.dataset.action] };
+        game.position = { ...game.position, actions: [...game.position.actions, action] };
         advance();
+      };
+      acts.addEventListener("click", (ev) => {
+        const b = ev.target instanceof Element ? ev.target.closest("button[data-action]") : null;
+        if (b) move(b.dataset.action);
+      });
+      // a move filled in (real dice entered): the values as typed; the engine refuses a wrong one and says why
+      acts.addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        const f = ev.target;
+        const values = [...f.querySelectorAll("input[data-face]")].map((x) => x.value.trim());
+        move(f.dataset.before + values.join("") + f.dataset.after);
       });
       play.append(nodes(a.html.status), acts, el("p", { class: "hw-row" }, [read]), words, quit());
-      (acts.querySelector("button") || read).focus();
+      (acts.querySelector("input, button") || read).focus();
     }
 
     function showEnd(a) {

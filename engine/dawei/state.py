@@ -759,6 +759,32 @@ class DaweiState(GameState):
         en.append(f"Left in the pool: {e}.")
         return " ".join(zh), " ".join(en)
 
+    @classmethod
+    def table_choices(cls) -> list[dict[str, Any]]:
+        """The dice thrown in the page (the seed's), or real dice thrown at the table and entered, with who won the call
+        for the first throw; real dice are thrown by people, so every seat is a person's."""
+        return [{"zh": "色子怎么掷", "en": "How the dice are thrown", "answers": [
+            {"zh": "在网页上掷", "en": "Throw in the page", "setup": {}},
+            {"zh": "用真的色子掷，再把点数输进来", "en": "Throw real dice and enter them", "setup": {"dice": "table"},
+             "seat": {"field": "first", "zh": "谁叫点最大、掷头色", "en": "Who won the call and throws first"},
+             "people": {"zh": "用真的色子时，每个座位都由人来掷：请把每个座位都选为“一个人”。",
+                        "en": "With real dice every seat throws for itself: choose a person for every seat."}},
+        ]}]
+
+    def move_entry(self, action: str) -> dict[str, Any] | None:
+        """At a real table, a throw (or a split throw) is the six faces the dice showed, entered one die at a time."""
+        hole = "<six faces>"
+        if not self.at_table or not action.endswith(hole):
+            return None
+        before = action[: -len(hole)]
+        if before == "throw:":
+            zh, en = "掷色子：把掷出的六颗色子的点数输进来", "Throw the dice: enter the six faces they show"
+        else:
+            wz, we = self.action_words(action)
+            zh, en = f"{wz}：把掷出的六颗色子的点数输进来", f"{we}: enter the six faces the dice show"
+        fields = [{"zh": f"第 {k} 颗色子的点数", "en": f"Die {k}: its face", "lo": 1, "hi": 6} for k in range(1, 7)]
+        return {"before": before, "after": "", "fields": fields, "zh": zh, "en": en, "go": {"zh": "就是这一手", "en": "Play this throw"}}
+
 
 def policy(state: DaweiState) -> str:
     """The computer player: throws; after a first split throw, takes the best expected 柱."""

@@ -321,6 +321,20 @@ class GameState(ABC):
         n = len(self.legal_actions(player))
         return f"你现在有 {n} 种走法。", f"You have {n} moves open now."
 
+    @classmethod
+    def table_choices(cls) -> list[dict[str, Any]]:
+        """What else a table of several people chooses as it sits down, beyond its size: each a question (``zh``,
+        ``en``) and its ``answers``, each with its words and the setup fields it adds (``setup``); an answer may also
+        ask which seat a setup field names (``seat``: the ``field`` and its question) and may need every seat played
+        by a person (``people``: the sentence said otherwise). By default nothing."""
+        return []
+
+    def move_entry(self, action: str) -> dict[str, Any] | None:
+        """For a lawful move that is a form to fill (打围's throw of real dice: ``throw:<six faces>``), what the person
+        enters: ``before`` and ``after`` the entered values, and each value's ``fields`` (its words, ``lo`` and
+        ``hi``), the form's words (``zh``, ``en``) and its button's (``go``). None for a move played as it stands."""
+        return None
+
 
 #: the largest seed a written position may give: the games' own requests draw theirs below it
 SEED_MAX = 2**63 - 1

@@ -13,6 +13,7 @@ hint), and at the strong level its estimate of each lawful move (engine/protocol
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -49,7 +50,8 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
     acts = []
     for a in st.legal_actions(viewer):
         zh, en = st.action_words(a)
-        acts.append({"id": a, "zh": zh, "en": en})
+        entry = st.move_entry(a) if heard >= 0 else None  # a move a person fills in at a table of several people
+        acts.append({"id": a, "zh": zh, "en": en, **({"entry": entry} if entry else {})})
     ans = {
         "position": st.written(), "viewer": viewer, "to_move": p, "over": st.is_terminal(),
         "actions": acts, "observation": st.observation(viewer),
@@ -66,7 +68,9 @@ def a_play(req: dict[str, Any]) -> dict[str, Any]:
         ans["seats"] = [dict(zip(("zh", "en"), st.seat_words(s), strict=True)) for s in range(st.num_players())]
     if "level" in req:
         level = read_level(req)  # every game plays at every level: its basic player is the protocol's (GameState.basic_action)
-        ans["choice"] = _choice(st, level) if p is not None else None
+        # no choice where the seat's moves are entered rather than chosen (打围's real dice: the computer throws none)
+        entered = p is not None and any(st.move_entry(a) for a in st.legal_actions())
+        ans["choice"] = _choice(st, level) if p is not None and not entered else None
     return ans
 
 
@@ -121,9 +125,44 @@ def _told_named(position: dict[str, Any], heard: int, names: list[str]) -> list[
                 break
         return {"moves": out, "opening": [], "notes": []}
 
+    asked: list[bool] = []
+
+    def told_as(named: bool) -> dict[str, Any]:
+        asked.append(named)
+        return tell(named)
+
     st, _ = start_position({**position, "actions": []})
-    told: list[dict[str, Any]] = type(st).referee_named(tell, names)["moves"]
+    told: list[dict[str, Any]] = type(st).referee_named(told_as, names)["moves"]
+    if asked == [False]:  # the game's sentences name seats: each seat's words get the person's name beside them
+        zh = _naming([st.seat_words(s)[0] for s in range(len(names))], names, "{name}（{seat}）", False)
+        en = _naming([st.seat_words(s)[1] for s in range(len(names))], names, "{name} ({seat})", True)
+        told = [{**x, "zh": zh(x["zh"]), "en": en(x["en"])} for x in told]
     return told
+
+
+def _naming(words: list[str], names: list[str], form: str, letters: bool) -> Callable[[str], str]:
+    """A sentence with each seat's words (甲家, the dealer) told as ``form`` names it, once each (a name that holds a
+    seat's words is not named again); in English a seat named by its letter alone (``seat A``'s "A") opens a
+    sentence ("A: plays…", "B wins the trick")."""
+    seat_of = {w.lower(): s for s, w in enumerate(words)}
+    alts = [re.escape(w) for w in sorted(words, key=len, reverse=True)]
+    if letters:
+        for s, w in enumerate(words):
+            if w.startswith("seat "):
+                seat_of[w[5:].lower()] = s
+        letter = "|".join(re.escape(w[5:]) for w in words if w.startswith("seat "))
+        pattern = re.compile(rf"^(?:{letter})(?=[: ])|\b(?:{'|'.join(alts)})\b" if letter else rf"\b(?:{'|'.join(alts)})\b", re.IGNORECASE)
+    else:
+        pattern = re.compile("|".join(alts))
+
+    def say(text: str) -> str:
+        def one(m: re.Match[str]) -> str:
+            s = seat_of[m.group(0).lower()]
+            return form.format(name=names[s], seat=words[s])
+
+        return pattern.sub(one, text)
+
+    return say
 
 
 def a_together(req: dict[str, Any]) -> dict[str, Any]:
@@ -140,7 +179,8 @@ def a_together(req: dict[str, Any]) -> dict[str, Any]:
     tables = [{"seats": n, "setup": setup} for n, setup in sizes]
     most = max(n for n, _ in sizes)
     return {"of": e.id, "title": {"zh": e.title[0], "en": e.title[1]}, "hidden": cls.hidden_cards, "tables": tables,
-            "seat_names": [{"zh": z, "en": n} for z, n in seat_names(most)], "name_chars": NAME_CHARS}
+            "seat_names": [{"zh": z, "en": n} for z, n in seat_names(most)], "name_chars": NAME_CHARS,
+            "choices": cls.table_choices()}
 
 
 ACTIONS = {"play": a_play, "together": a_together}

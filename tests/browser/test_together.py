@@ -26,10 +26,12 @@ PAGES = {"gupai": "gupai/rules/", "yezi": "yezi/play/", "paohuzi": "paohuzi/play
 SEEDS = {"gupai": 5, "yezi": 3, "paohuzi": 3, "dawei": 12}
 WORDS = {
     "zh": {"region": "几个人同桌", "start": "开始这一局", "live": "牌桌上刚发生的事", "read": "念出我的牌和桌上的牌",
-           "moves": "你现在可以走的每一步", "end": "结算：各人的输赢", "record": "下载这一局的记录（记着各人的名字）", "seats": "座位"},
+           "moves": "你现在可以走的每一步", "end": "结算：各人的输赢", "record": "下载这一局的记录（记着各人的名字）", "seats": "座位",
+           "skip": "跳到几个人同桌的牌桌"},
     "en": {"region": "Several people at one table", "start": "Start the game", "live": "What just happened at the table",
            "read": "Read my hand and the table", "moves": "Each move you can make now", "end": "Settlement: what each person won or lost",
-           "record": "Download this game's record (with everyone's names)", "seats": "Seats"},
+           "record": "Download this game's record (with everyone's names)", "seats": "Seats",
+           "skip": "Skip to the table for several people"},
 }
 NAMES = {"zh": ["小明", "小红"], "en": ["Ann", "Bo"]}
 
@@ -68,9 +70,14 @@ def _axe(page: Any) -> list[Any]:
 # ---------------------------------------------------------------- two people at one device, hands hidden at each hand-off
 
 
+LOOKING = {"zh": "在看了", "en": "is looking: go on"}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("game", ["gupai", "paohuzi"])
-def test_two_people_pass_the_device(browser, site_url, game, tmp_path):
-    lang = "zh"
+def test_two_people_pass_the_device(browser, site_url, game, lang, tmp_path):
+    """At 360 px, in each language: at every hand-off neither person's hand is in the page's markup, its accessibility
+    tree or its title."""
     w = WORDS[lang]
     ctx, page, errors = _open(browser, site_url, game, lang, axe=True)
     try:
@@ -82,7 +89,7 @@ def test_two_people_pass_the_device(browser, site_url, game, tmp_path):
         handoffs = turns = 0
         while True:
             page.wait_for_function(FOCUS_READY)
-            go = region.get_by_role("button", name="在看了")
+            go = region.get_by_role("button", name=LOOKING[lang])
             moves = region.get_by_role("group", name=w["moves"])
             end = region.get_by_role("heading", name=w["end"])
             go.or_(moves).or_(end).first.wait_for()
@@ -107,9 +114,9 @@ def test_two_people_pass_the_device(browser, site_url, game, tmp_path):
                 if handoffs == 2:
                     page.reload()
                     page.wait_for_selector(f'{W}[data-state="ready"]', timeout=300_000)
-                    region.get_by_role("button", name="在看了").wait_for()
+                    region.get_by_role("button", name=LOOKING[lang]).wait_for()
                     assert "data-action" not in page.content()
-                    go = region.get_by_role("button", name="在看了")
+                    go = region.get_by_role("button", name=LOOKING[lang])
                 go.click()
                 continue
             turns += 1
@@ -117,7 +124,7 @@ def test_two_people_pass_the_device(browser, site_url, game, tmp_path):
             assert kept["seats"][p]["person"]
             region.get_by_role("button", name=w["read"]).click()
             said = region.locator("p[tabindex='-1']").inner_text()
-            assert said == st.observation_words(p)[0]  # their own table, and no one else's
+            assert said == st.observation_words(p)[0 if lang == "zh" else 1]  # their own table, and no one else's
             if turns == 1:
                 assert _axe(page) == []
             for q in people:
@@ -165,7 +172,16 @@ def test_a_whole_game_by_keyboard(browser, site_url, game, lang):
         region = page.get_by_role("region", name=w["region"])
         live = page.get_by_role("status", name=w["live"])
         live.evaluate(COUNT_SAID)
-        region.get_by_role("combobox", name=w["seats"]).focus()  # the reader's screen reader brings them to the table
+        # from the top of the page: Tab reaches the "skip to the table" button among the first stops, Enter takes the
+        # focus to the table's first control (the number of seats)
+        page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+        skip = page.get_by_role("button", name=w["skip"])
+        while not skip.evaluate("b => b === document.activeElement"):
+            press("Tab")
+            assert presses < 8
+        press("Enter")
+        assert region.get_by_role("combobox", name=w["seats"]).evaluate("s => s === document.activeElement")
+        reach = presses
         for name in NAMES[lang]:
             press("Tab")  # the seat's name
             page.keyboard.type(name)
@@ -206,7 +222,8 @@ def test_a_whole_game_by_keyboard(browser, site_url, game, lang):
         assert said and all(x.strip() for x in said)
         st, _ = _state(page, game)
         assert st.is_terminal()
-        line = f"{game} ({lang}): {presses} key presses, {len(said)} announcements, {len(st.actions)} moves in all"
+        line = (f"{game} ({lang}): {presses} key presses ({reach} from the top of the page to the table), {len(said)} announcements, "
+                f"{len(st.actions)} moves in all")
         REPORT.append(line)
         print(line)
         assert errors == []
@@ -232,6 +249,65 @@ def test_a_kept_game_with_a_move_refused_says_why_and_comes_back_at_the_hand_off
         assert "第 2 步没有走" in live and live.count("第 2 步没有走") == 1
         assert "data-action" not in page.content()
         assert json.loads(page.evaluate("() => localStorage.getItem('hw-together-gupai')"))["position"]["actions"] == [first]
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+# ---------------------------------------------------------------- 打围 with real dice: each throw entered by keyboard
+
+DICE = {
+    "zh": {"how": "色子怎么掷", "real": "用真的色子掷，再把点数输进来", "first": "谁叫点最大、掷头色", "die": "第 {k} 颗色子的点数",
+           "turn": "轮到{name}", "why": "每个 1 到 6"},
+    "en": {"how": "How the dice are thrown", "real": "Throw real dice and enter them", "first": "Who won the call and throws first",
+           "die": "Die {k}: its face", "turn": "It is the turn of {name}", "why": "each 1 to 6"},
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_real_dice_entered_by_keyboard(browser, site_url, lang):
+    """Two people seat 打围 with real dice, the second having won the call; each throw is typed die by die and played
+    with Enter, the thrower named each turn and what the dice gave announced with their names; a wrong entry is
+    refused with the engine's reason, said in the live region, and nothing is played."""
+    w, d = WORDS[lang], DICE[lang]
+    ctx, page, errors = _open(browser, site_url, "dawei", lang)
+    try:
+        region = page.get_by_role("region", name=w["region"])
+        live = page.get_by_role("status", name=w["live"])
+        for s, name in enumerate(NAMES[lang]):
+            region.get_by_role("textbox").nth(s).fill(name)
+        region.get_by_role("combobox", name=d["how"]).select_option(label=d["real"])
+        region.get_by_role("combobox", name=d["first"]).select_option(index=1)
+        region.get_by_role("button", name=w["start"]).click()
+        first = region.get_by_role("spinbutton", name=d["die"].format(k=1))
+
+        def throw(faces: str) -> None:
+            page.wait_for_function("() => document.activeElement && document.activeElement.matches('input[data-face]')")
+            assert first.evaluate("x => x === document.activeElement")  # the turn begins at the first die
+            for k, c in enumerate(faces):
+                if k:
+                    page.keyboard.press("Tab")
+                page.keyboard.type(c)
+            page.keyboard.press("Enter")
+
+        expect = ["441236", "123456", "555512", "663312"]
+        thrower = 1
+        for k, faces in enumerate(expect):
+            region.get_by_text(d["turn"].format(name=NAMES[lang][thrower])).first.wait_for()
+            throw(faces)
+            page.wait_for_function(f"() => JSON.parse(localStorage.getItem('hw-together-dawei')).position.actions.length === {k + 1}")
+            st, kept = _state(page, "dawei")
+            assert kept["position"]["actions"][-1] == f"throw:{faces}" and kept["position"]["dice"] == "table"
+            said = live.inner_text()
+            assert NAMES[lang][thrower] in said, said  # what the throw gave, with the thrower's name
+            if st.is_terminal():
+                break
+            thrower = st.current_player()
+            if k == 1:  # a die entered as 7: refused with the engine's reason, nothing played
+                throw("744123")
+                page.get_by_role("status", name=w["live"]).filter(has_text=d["why"]).wait_for()
+                st2, kept2 = _state(page, "dawei")
+                assert kept2["position"]["actions"] == kept["position"]["actions"]
         assert errors == []
     finally:
         ctx.close()

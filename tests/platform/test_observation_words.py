@@ -98,6 +98,43 @@ def test_the_narration_names_the_players_where_the_game_names_them() -> None:
     assert plain["ok"] and named["ok"] and len(plain["narration"]) == len(named["narration"])
     assert any("小明" in x["zh"] for x in named["narration"]) and any("Bo" in x["en"] for x in named["narration"])
     assert not any("小明" in x["zh"] for x in plain["narration"])
-    gupai = {"game": "gupai", "seed": 3, "actions": ["up:13"]}
-    assert (handle({"game": "table", "action": "play", "heard": 0, "position": gupai, "names": ["a", "b", "c", "d"]})["narration"]
-            == handle({"game": "table", "action": "play", "heard": 0, "position": gupai})["narration"])
+
+
+
+@pytest.mark.parametrize("game", ["gupai", "yezi", "paohuzi"])
+def test_the_narration_names_the_players_beside_their_seats(game: str) -> None:
+    """Where a game's sentences name seats (甲家, the dealer), the table of several people tells each with the person's
+    name beside it, in both languages; the sentences are otherwise the game's own."""
+    st = _walk(game, {}, 5, 14)
+    names = ["小明", "Bo", "Cy", "Di"][: st.num_players()]
+    position = st.written()
+    plain = handle({"game": "table", "action": "play", "heard": 0, "position": position})["narration"]
+    named = handle({"game": "table", "action": "play", "heard": 0, "position": position, "names": names})["narration"]
+    assert len(plain) == len(named) > 0
+    for lang, form in (("zh", "{name}（{seat}）"), ("en", "{name} ({seat})")):
+        for a, b in zip(plain, named, strict=True):
+            said = b[lang]
+            for s, name in enumerate(names):
+                said = said.replace(form.format(name=name, seat=st.seat_words(s)[0 if lang == "zh" else 1]), "")
+            assert not any(n in said for n in names), (a[lang], b[lang])  # every name stands beside its seat's words
+        assert any(n in x[lang] for x in named for n in names)
+    assert any(f"{names[s]}（{st.seat_words(s)[0]}）" in x["zh"] for x in named for s in range(len(names)))
+
+
+def test_real_dice_are_a_choice_at_sitting_down_and_their_throw_is_entered() -> None:
+    """打围 may be seated with real dice (who won the call throws first); its throw is then six faces a person enters,
+    and a wrong entry is refused with the engine's reason. A game whose moves are played as they stand has no entry."""
+    seated = handle({"game": "table", "action": "together", "of": "dawei"})
+    real = seated["choices"][0]["answers"][1]
+    assert real["setup"] == {"dice": "table"} and real["seat"]["field"] == "first" and real["people"]["zh"]
+    position = {"game": "dawei", "players": 2, **real["setup"], "first": 1, "actions": ["throw:441236", "throw:70"]}
+    a = handle({"game": "table", "action": "play", "position": position, "heard": 0, "names": ["小明", "小红"]})
+    assert a["position"]["actions"] == ["throw:441236"] and a["to_move"] == 0
+    assert "1 到 6" in a["refused"]["zh"] and "1 to 6" in a["refused"]["en"]
+    assert a["narration"][0]["zh"].startswith("小红")
+    entry = next(x["entry"] for x in a["actions"] if "entry" in x)
+    assert entry["before"] == "throw:" and len(entry["fields"]) == 6 and all((f["lo"], f["hi"]) == (1, 6) for f in entry["fields"])
+    for game in ("gupai", "yezi", "paohuzi"):
+        assert handle({"game": "table", "action": "together", "of": game})["choices"] == []
+        b = handle({"game": "table", "action": "play", "position": {"game": game, "seed": 3}, "heard": 0})
+        assert all("entry" not in x for x in b["actions"])
