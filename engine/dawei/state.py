@@ -257,7 +257,7 @@ class DaweiState(GameState):
         if not ok or (dice and not _FACES.match(dice)):
             zh, en = "这一步现在不能走：请从可走的几步里选一步。", "That move cannot be made now: choose one of the moves offered."
             if base in offered and (base == "throw" or base.startswith("split:")):
-                zh, en = "要写出色子的六个点数（每个 1 到 6），例如 throw:441236。", "Give the six faces the dice showed (each 1 to 6), for example throw:441236."
+                zh, en = "要写出六颗色子掷出的点数，每颗 1 到 6 点。", "Give the faces the six dice showed, each from 1 to 6."
             raise IllegalAction(zh, en, len(self.actions))
         self.faces = [int(c) for c in dice]
         self._apply(base)
@@ -290,10 +290,14 @@ class DaweiState(GameState):
 
     def action_words(self, action: str) -> tuple[str, str]:
         if self.at_table:
+            if action == "throw:<six faces>":
+                return "记下六颗色子掷出的点数", "Enter the faces the six dice showed"
             if action.startswith("throw:"):
-                return f"掷出 {action[6:]}", f"Throws {action[6:]}"
+                faces = list(action[6:])
+                return f"掷出 {'、'.join(faces)} 点", f"Throws {', '.join(faces)}"
             if action.startswith("drop:"):
-                return f"掉出 {action[5:]} 颗色子", f"{action[5:]} dice fall out of the bowl"
+                n = action[5:]
+                return f"掉出 {n} 颗色子", ("1 die falls out of the bowl" if n == "1" else f"{n} dice fall out of the bowl")
             action = action.partition("@")[0]
         for o in self.pending:
             if o.action == action:
