@@ -258,9 +258,9 @@ def test_a_kept_game_with_a_move_refused_says_why_and_comes_back_at_the_hand_off
 
 DICE = {
     "zh": {"how": "色子怎么掷", "real": "用真的色子掷，再把点数输进来", "first": "谁叫点最大、掷头色", "die": "第 {k} 颗色子的点数",
-           "turn": "轮到{name}", "why": "每个 1 到 6"},
+           "turn": "轮到{name}", "why": "每颗 1 到 6 点"},
     "en": {"how": "How the dice are thrown", "real": "Throw real dice and enter them", "first": "Who won the call and throws first",
-           "die": "Die {k}: its face", "turn": "It is the turn of {name}", "why": "each 1 to 6"},
+           "die": "Die {k}: its face", "turn": "It is the turn of {name}", "why": "each from 1 to 6"},
 }
 
 
