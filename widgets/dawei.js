@@ -211,7 +211,7 @@ async function gameWidget(root, ctx) {
     what: { zh: "电脑的水平：", en: "Computer level:" }, start: level,
     onChange: (v) => { level = v; moves = []; refresh(); },
   });
-  const hintBtn = el("button", { type: "button", class: "hw-btn", "data-role": "hint", "aria-expanded": "false", text: t("提示", "Hint") });
+  const hintBtn = el("button", { type: "button", class: "hw-btn", "data-role": "hint", "aria-expanded": "false" }, t("提示", "Hint"));
   hintBtn.disabled = true;
   const hintText = el("span", { class: "dawei-hint", "data-role": "hint-text", role: "status" });
   // the hint is the chosen level's split for the seat that has a choice now (the engine's answer says it)
