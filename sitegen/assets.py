@@ -67,7 +67,7 @@ PYODIDE_FILES = (
 )
 # widget scripts that keep their name: the service worker (its URL is its identity)
 # and the search worker wrapper (copied beside Material's search worker)
-FIXED_NAMES = ("sw.js", "search-lang.js", "start-python.js")  # (start-python.js is written into pages: sitegen/hooks.py)
+FIXED_NAMES = ("sw.js", "search-lang.js")
 ASSET_NAMES = re.compile(r"/\*hw:asset-names\*/\{\}")
 SW_BUILD = re.compile(r"/\*hw:build\*/\{[^\n]*\}")
 LOCK_REF = '"../pyodide/pyodide-lock.json"'

@@ -17,7 +17,6 @@ sitegen/registry.py; an optional JSON object on the following lines is its param
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import html
 import json
@@ -204,13 +203,6 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     return record_page.page_context(context, page, config)
 
 
-@functools.cache
-def start_python() -> str:
-    """widgets/start-python.js as the head's inline script: its text without the comment lines."""
-    text = (assets.WIDGETS / "start-python.js").read_text(encoding="utf-8")
-    return "".join(line.strip() + "\n" for line in text.splitlines() if line.strip() and not line.strip().startswith("//"))
-
-
 SEARCH_WORKER = re.compile(r'"search": "((?:[^"]*/)?assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
 
 
@@ -236,11 +228,6 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             f'<script defer src="{prefix}assets/widgets/from-disk.js"></script>'
         )
         output = output.replace("</head>", early + "</head>", 1)
-        # Python's worker starts from the head's first script, before the page's own files are asked for
-        starter = f'<script data-worker="{prefix}assets/widgets/worker.js">{start_python()}</script>'
-        m = re.search(r"<meta charset=[^>]*>", output, re.I)
-        if m:
-            output = output[: m.end()] + starter + output[m.end() :]
     return record_page.post_page(theme_fixes.fix(assets.hash_script_refs(output)), page, config)
 
 

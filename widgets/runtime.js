@@ -134,8 +134,7 @@ function startWorker(fresh = false) {
  * parsed (below), so that Python is up by the time the widgets hydrate (which waits for the page, startWhenIdle). */
 function bootWorker(fresh = false) {
   if (ready) return ready;
-  const early = fresh ? null : takeEarlyWorker();
-  const w = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker = w;
   let bootTimer = null;
   const booted = new Promise((resolve, reject) => {
@@ -169,11 +168,6 @@ function bootWorker(fresh = false) {
       reject(new BootError("failed", e.message || "the worker failed"));
       if (worker === w && pending.size) restart(FAILED.crashed); // a crash after start-up
     };
-    // what the worker said before this runtime ran (started from the head: widgets/start-python.js)
-    if (early) {
-      for (const e of early.errors) w.onerror(e);
-      for (const e of early.messages) w.onmessage(e);
-    }
   });
   ready = booted.finally(() => {
     clearTimeout(bootTimer);
@@ -192,20 +186,13 @@ function bootWorker(fresh = false) {
   // a first visit that will keep its files offline: the worker keeps a copy of what it fetches
   // for the service worker, which has no other way to them than downloading them again
   const stage = !!(window.isSecureContext && navigator.serviceWorker && !navigator.serviceWorker.controller);
-  if (!early) w.postMessage({ type: "boot", snapshot: !fresh, avoid: failedSnapshot(), stage }); // (the head asked already)
+  w.postMessage({ type: "boot", snapshot: !fresh, avoid: failedSnapshot(), stage });
   // forget a failed worker, so that Retry starts a fresh one
   ready.catch((err) => {
     if (worker === w) stopWorker(FAILED.boot);
     if (err && err.message) console.warn("rules engine:", err.message);
   });
   return ready;
-}
-
-/** The worker the page's head started (widgets/start-python.js), once: null when there is none, or it was taken. */
-function takeEarlyWorker() {
-  const early = window.hwEarlyWorker;
-  window.hwEarlyWorker = null;
-  return early && early.worker ? early : null;
 }
 
 function restart(failure) {

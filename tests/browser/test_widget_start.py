@@ -44,22 +44,3 @@ def test_a_page_without_widgets_starts_no_python(page, site_url):
     page.wait_for_function("() => window.__atLoad !== null")
     page.evaluate("window.__runIdle()")
     assert not page.evaluate(f"() => window.__workers.some({ENGINE})")
-
-
-def test_the_head_starts_python_before_the_page_s_own_scripts_arrive(page, site_url):
-    """The first script of the head starts the engine's worker (widgets/start-python.js): Python boots even while the
-    widgets' runtime has not arrived, and the runtime, once there, takes that worker over with what it said meanwhile."""
-    page.add_init_script(HOLD_IDLE)
-    held = []
-    page.route("**/assets/widgets/runtime.*.js", lambda route: held.append(route))
-    page.goto(site_url + "en/dawei/play/", wait_until="commit")
-    page.wait_for_function(f"() => window.__workers.some({ENGINE})")
-    engine = next(w for w in page.workers if "/widgets/worker." in w.url)
-    engine.evaluate("() => new Promise((done) => { const t = setInterval(() => { if (self.hwBoot) { clearInterval(t); done(); } }, 50); })")
-    assert held and all(r.request.url.endswith(".js") for r in held)  # the runtime had not come yet: Python was up
-    for route in held:
-        route.continue_()
-    page.wait_for_function("() => window.__atLoad !== null")
-    page.evaluate("window.__runIdle()")
-    page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-game\"]').dataset.state === 'ready'", timeout=180_000)
-    assert page.evaluate(f"() => window.__workers.filter({ENGINE}).length") == 1
