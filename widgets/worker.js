@@ -179,6 +179,9 @@ async function boot(options = {}) {
     pyodide.unpackArchive(await viewsZip, "zip", { extractDir: sitePackages });
     mark("unpacked");
     pyodide.runPython(BOOT_PY);
+  } else {
+    // not unpacked, but still checked: an engine or views file altered on its way is refused all the same
+    await Promise.all([wheel, viewsZip]);
   }
   mark("engine");
   pyCall = pyodide.globals.get("_hw_call");
