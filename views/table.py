@@ -41,6 +41,9 @@ def who(a: Answer, name: str, seat: int, n: int, lang: str) -> str:
     else:
         z, en = seat_names(n)[seat]
         words = f"{z}家" if lang == "zh" else f"seat {en}"
+    z, en = seat_names(n)[seat]
+    if name.strip() in ("", words, z, f"{z}家", en):  # no name given but the seat's own: said once (甲家, not 甲家（甲家）)
+        return words
     return f"{name}（{words}）" if lang == "zh" else f"{name} ({words})"
 
 
