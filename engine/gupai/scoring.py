@@ -165,7 +165,7 @@ def _seat(lang: str, s: int) -> str:
     return SEATS_ZH[s] if lang == "zh" else SEATS_EN[s]
 
 
-def settle(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+def settle(
     held: tuple[int, ...] | list[int],
     closer: int,
     config: GupaiConfig = DEFAULT,
@@ -185,79 +185,84 @@ def settle(  # noqa: C901  issue 39.1 splits it when the game's class and its pr
         raise ValueError("a sealed hand takes no trick")
     if facts is None:
         facts = Facts(closer_tiles=closer_tiles, hard=not contested)
-    n = held[closer]
-    C = _seat
-    lines: list[Line] = []
+    others = [s for s in range(PLAYERS) if s != closer]
     bama: str | None = None
     mult = 1
     hei = False
-    if n == total_dun(config):
+    if held[closer] == total_dun(config):
         bama = bama_kind(facts.closer_tiles, facts.hard, config)
         mult = BAMA_MULT[bama]
-        for s in range(PLAYERS):
-            if s == closer:
-                continue
-            if s in sealed:
-                lines.append(Line(s, closer, BAOMEN, "sealed",
-                                  f"{C('zh', s)}封墩，只出清铺的 4 墩给{C('zh', closer)}，不出八马钱。",
-                                  f"{C('en', s)} chose sealing (封墩): pays {C('en', closer)} only the four of a player with no trick, none of the eight-horse money."))
-            else:
-                lines.append(Line(s, closer, BAOMEN * mult, "bama",
-                                  f"{C('zh', closer)}{BAMA_ZH[bama]}：{C('zh', s)}出 {mult} 倍的清铺四墩，共 {BAOMEN * mult} 墩。",
-                                  f"{C('en', closer)} made {BAMA_A_EN[bama]}: {C('en', s)} pays {mult} times the four of a player with no trick, {BAOMEN * mult} in all."))
+        lines = [_bama_line(s, closer, bama, mult, s in sealed) for s in others]
     else:
-        hei = is_heibama(n, facts, config)
-        for s in range(PLAYERS):
-            if s == closer:
-                continue
-            h = held[s]
-            if s in sealed:
-                lines.append(Line(s, closer, BAOMEN, "sealed",
-                                  f"{C('zh', s)}封墩，只出清铺的 4 墩给{C('zh', closer)}" + ("，不出赏钱。" if hei else "。"),
-                                  f"{C('en', s)} chose sealing (封墩): pays {C('en', closer)} the four of a player with no trick"
-                                  + (", and no shang money." if hei else ".")))
-            elif hei and config.shang_baomen == "dealer" and s == facts.dealer and h == 2:
-                lines.append(Line(closer, s, SHANG_BAOMEN_GAIN, "shang_baomen",
-                                  f"赏保门进四：庄家{C('zh', s)}只得两墩，不出钱，{C('zh', closer)}还付他 4 墩。",
-                                  f"赏保门进四: the dealer, {C('en', s)}, holds just two tricks (墩): pays nothing and {C('en', closer)} pays him four."))
-            elif hei and h < 4:
-                pay = HEI_PAYS[h]
-                why_zh = {0: "一墩未得，出清铺四墩的两倍", 1: "得一墩，三墩之外还出赏钱，共出五墩",
-                          2: "得两墩，保了赏，只出差的两墩", 3: "得三墩，只出差的一墩"}[h]
-                why_en = {0: "no trick (墩): twice the four of a player with none",
-                          1: "one trick (墩): the three short plus shang money, five in all",
-                          2: "two tricks (墩): the shang is covered (保了赏), only the two short",
-                          3: "three tricks (墩): only the one short"}[h]
-                lines.append(Line(s, closer, pay, "heibama",
-                                  f"{C('zh', closer)}{KINDS['black'].zh}：{C('zh', s)}{why_zh}，付 {pay} 墩。",
-                                  f"{C('en', closer)} made {KINDS['black'].a_en}: {C('en', s)} holds {why_en}; pays {pay}."))
-            elif h < BAOMEN:
-                k = BAOMEN - h
-                lines.append(Line(s, closer, k, "qingpu" if h == 0 else "baomen",
-                                  f"{C('zh', s)}得 {h} 墩，" + ("一墩未得（清铺），" if h == 0 else "") + f"比保门的四墩少 {k} 墩，付给结牌的{C('zh', closer)}。",
-                                  f"{C('en', s)} holds " + ("no trick at all, a shut-out (清铺)" if h == 0 else tricks_en(h))
-                                  + f", {k} short of the four that break even: pays {k} to {C('en', closer)}, who closed."))
-            elif h > BAOMEN:
-                k = h - BAOMEN
-                lines.append(Line(closer, s, k, "baomen",
-                                  f"{C('zh', s)}得 {h} 墩，比保门多 {k} 墩，由结牌的{C('zh', closer)}付给他。",
-                                  f"{C('en', s)} holds {tricks_en(h)}, {k} more than the four that break even: {C('en', closer)}, who closed, pays him {k}."))
-            else:
-                lines.append(Line(s, closer, 0, "even",
-                                  f"{C('zh', s)}得四墩，保门：不进不出。",
-                                  f"{C('en', s)} holds four tricks (墩), breaking even (保门): nothing changes hands."))
+        hei = is_heibama(held[closer], facts, config)
+        lines = [_close_line(s, held[s], closer, hei, s in sealed, facts, config) for s in others]
     if config.xiqian == "one":
-        for z in facts.zhizun_by:
-            for s in range(PLAYERS):
-                if s != z and s not in sealed:
-                    lines.append(Line(s, z, XIQIAN, "xiqian",
-                                      f"{C('zh', z)}打出至尊：{C('zh', s)}出喜钱 {XIQIAN} 墩。",
-                                      f"{C('en', z)} played the supreme pair (至尊): {C('en', s)} pays {XIQIAN} as wedding money (喜钱)."))
+        lines += _xiqian_lines(facts.zhizun_by, sealed)
     nets = [0] * PLAYERS
     for ln in lines:
         nets[ln.payer] -= ln.amount
         nets[ln.payee] += ln.amount
     return Settlement(held, closer, tuple(nets), bama, mult, tuple(sorted(sealed)), hei, tuple(lines))
+
+
+def _bama_line(s: int, closer: int, bama: str, mult: int, sealed: bool) -> Line:
+    """What seat ``s`` pays when the closer took all eight tricks (八马)."""
+    C = _seat
+    if sealed:
+        return Line(s, closer, BAOMEN, "sealed",
+                    f"{C('zh', s)}封墩，只出清铺的 4 墩给{C('zh', closer)}，不出八马钱。",
+                    f"{C('en', s)} chose sealing (封墩): pays {C('en', closer)} only the four of a player with no trick, none of the eight-horse money.")
+    return Line(s, closer, BAOMEN * mult, "bama",
+                f"{C('zh', closer)}{BAMA_ZH[bama]}：{C('zh', s)}出 {mult} 倍的清铺四墩，共 {BAOMEN * mult} 墩。",
+                f"{C('en', closer)} made {BAMA_A_EN[bama]}: {C('en', s)} pays {mult} times the four of a player with no trick, {BAOMEN * mult} in all.")
+
+
+def _close_line(s: int, h: int, closer: int, hei: bool, sealed: bool, facts: Facts, config: GupaiConfig) -> Line:
+    """How seat ``s``, holding ``h`` 墩, settles with the closer of an ordinary close or a 黑八马 (``hei``)."""
+    C = _seat
+    if sealed:
+        return Line(s, closer, BAOMEN, "sealed",
+                    f"{C('zh', s)}封墩，只出清铺的 4 墩给{C('zh', closer)}" + ("，不出赏钱。" if hei else "。"),
+                    f"{C('en', s)} chose sealing (封墩): pays {C('en', closer)} the four of a player with no trick"
+                    + (", and no shang money." if hei else "."))
+    if hei and config.shang_baomen == "dealer" and s == facts.dealer and h == 2:
+        return Line(closer, s, SHANG_BAOMEN_GAIN, "shang_baomen",
+                    f"赏保门进四：庄家{C('zh', s)}只得两墩，不出钱，{C('zh', closer)}还付他 4 墩。",
+                    f"赏保门进四: the dealer, {C('en', s)}, holds just two tricks (墩): pays nothing and {C('en', closer)} pays him four.")
+    if hei and h < 4:
+        pay = HEI_PAYS[h]
+        why_zh = {0: "一墩未得，出清铺四墩的两倍", 1: "得一墩，三墩之外还出赏钱，共出五墩",
+                  2: "得两墩，保了赏，只出差的两墩", 3: "得三墩，只出差的一墩"}[h]
+        why_en = {0: "no trick (墩): twice the four of a player with none",
+                  1: "one trick (墩): the three short plus shang money, five in all",
+                  2: "two tricks (墩): the shang is covered (保了赏), only the two short",
+                  3: "three tricks (墩): only the one short"}[h]
+        return Line(s, closer, pay, "heibama",
+                    f"{C('zh', closer)}{KINDS['black'].zh}：{C('zh', s)}{why_zh}，付 {pay} 墩。",
+                    f"{C('en', closer)} made {KINDS['black'].a_en}: {C('en', s)} holds {why_en}; pays {pay}.")
+    if h < BAOMEN:
+        k = BAOMEN - h
+        return Line(s, closer, k, "qingpu" if h == 0 else "baomen",
+                    f"{C('zh', s)}得 {h} 墩，" + ("一墩未得（清铺），" if h == 0 else "") + f"比保门的四墩少 {k} 墩，付给结牌的{C('zh', closer)}。",
+                    f"{C('en', s)} holds " + ("no trick at all, a shut-out (清铺)" if h == 0 else tricks_en(h))
+                    + f", {k} short of the four that break even: pays {k} to {C('en', closer)}, who closed.")
+    if h > BAOMEN:
+        k = h - BAOMEN
+        return Line(closer, s, k, "baomen",
+                    f"{C('zh', s)}得 {h} 墩，比保门多 {k} 墩，由结牌的{C('zh', closer)}付给他。",
+                    f"{C('en', s)} holds {tricks_en(h)}, {k} more than the four that break even: {C('en', closer)}, who closed, pays him {k}.")
+    return Line(s, closer, 0, "even",
+                f"{C('zh', s)}得四墩，保门：不进不出。",
+                f"{C('en', s)} holds four tricks (墩), breaking even (保门): nothing changes hands.")
+
+
+def _xiqian_lines(zhizun_by: tuple[int, ...], sealed: tuple[int, ...]) -> list[Line]:
+    """喜钱: each player not sealed pays the 至尊's player (under the option ``xiqian = one``)."""
+    C = _seat
+    return [Line(s, z, XIQIAN, "xiqian",
+                 f"{C('zh', z)}打出至尊：{C('zh', s)}出喜钱 {XIQIAN} 墩。",
+                 f"{C('en', z)} played the supreme pair (至尊): {C('en', s)} pays {XIQIAN} as wedding money (喜钱).")
+            for z in zhizun_by for s in range(PLAYERS) if s != z and s not in sealed]
 
 
 def closer_line(s: Settlement) -> tuple[str, str]:
