@@ -123,11 +123,41 @@ def _move_dice(move: str) -> list[int] | None:
     return [int(c) for c in tail] if _DICE.fullmatch(tail) else None
 
 
-def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2 splits it: the referee reads records through the protocol and registry
+def referee(req: dict[str, Any]) -> dict[str, Any]:
     lang = get_str(req, "lang", "zh", choices=("zh", "en"))
     tail = get_int(req, "entries", 40, lo=0, hi=MAX_MOVES)
     st, names, moves = _table(req)
     history = _history(req)
+    st, opening, entries, out = _replay(st, names, moves)
+    for key in ("own", "since_own", "log", "legal", "waiting_for"):
+        out.pop(key, None)
+    n = st.n
+    out["names"] = names
+    out["seats"] = [{**_seat(s, names), "letter": {"zh": seat_zh(s), "en": seat_en(s)}} for s in range(n)]
+    out["first"] = st.setup["first"]
+    out["options"] = dict(st.setup["options"])
+    out["moves"] = list(st.actions)
+    out["entries"] = entries[-tail:] if tail else []
+    out["entry_count"] = len(entries)
+    out["history"] = [{**h, **_history_words(h)} for h in history]
+    # every entry's move, so that any of them can be corrected or deleted (the entries told are the last ones)
+    out["all_moves"] = [{"n": k + 1, "move": m, "dice": _move_dice(m) if isinstance(m, str) else None} for k, m in enumerate(moves)]
+    out["opening"] = opening
+    out["sticks"] = stick_list()
+    out["enter"] = _enter(st)
+    cur = None if st.is_terminal() else st.current
+    out["to_throw"] = None if cur is None else {"seat": cur, **_seat(cur, names)}
+    out["status"] = _status(st, out, len(entries))
+    if st.is_terminal():
+        nets = out["net"]
+        out["settlement"] = [{"seat": s, **_seat(s, names), "zhu": st.zhu(s), "net": nets[s],
+                              "net_text": _fraction(st.settlement()[s]), "verdict": out["verdicts"][s]} for s in range(n)]
+    out["record"] = write_state(st, _tags(req, names, history))  # replayed afresh, its words with the seats' letters as a record has them
+    return _told_all(out, names, lang)
+
+
+def _replay(st: DaweiState, names: list[str], moves: list[Any]) -> tuple[DaweiState, list[dict[str, str]], list[dict[str, Any]], dict[str, Any]]:
+    """The game replayed entry by entry: the state at the end, the opening's lines, each entry told, and the table's view."""
     entries: list[dict[str, Any]] = []
     # the game replayed with every seat written as a mark, so that each line names every seat as the family does,
     # whatever its number (a letter cannot simply be replaced: 子, the eleventh seat, is also in 色子)
@@ -149,52 +179,38 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
                 "dice_words": None if dice is None else {"zh": dice_words(dice, "zh"), "en": dice_words(dice, "en")},
                 "zh": "".join(_named(e, names)["zh"] for e in said), "en": " ".join(_named(e, names)["en"] for e in said),
             })
-        out = view(st, set(range(st.n)), 0, offer=False)
+        return st, opening, entries, view(st, set(range(st.n)), 0, offer=False)
     finally:
         SEAT_MARKS.reset(token)
-    for key in ("own", "since_own", "log", "legal", "waiting_for"):
-        out.pop(key, None)
-    n = st.n
-    out["names"] = names
-    out["seats"] = [{**_seat(s, names), "letter": {"zh": seat_zh(s), "en": seat_en(s)}} for s in range(n)]
-    out["first"] = st.setup["first"]
-    out["options"] = dict(st.setup["options"])
-    out["moves"] = list(st.actions)
-    out["entries"] = entries[-tail:] if tail else []
-    out["entry_count"] = len(entries)
-    out["history"] = [{**h, **_history_words(h)} for h in history]
-    # every entry's move, so that any of them can be corrected or deleted (the entries told are the last ones)
-    out["all_moves"] = [{"n": k + 1, "move": m, "dice": _move_dice(m) if isinstance(m, str) else None} for k, m in enumerate(moves)]
-    out["opening"] = opening
-    out["sticks"] = stick_list()
-    # what may be entered now: a throw (its six faces), dice out of the bowl, or the thrower's choice
-    enter: list[dict[str, Any]] = []
-    if not st.is_terminal():
-        if st.pending:
-            for o in st.pending:
-                split = o.action.startswith("split:")
-                enter.append({"move": o.action, "faces": split, "zh": o.zh, "en": o.en, "chance": round(float(o.chance), 4), "zhu": o.zhu})
-        else:
-            enter.append({"move": "throw", "faces": True, "zh": "掷出的六颗色子", "en": "the six dice thrown"})
-            enter.append({"move": "drop:1", "faces": False, "zh": "掉出一颗色子", "en": "One die fell out of the bowl"})
-            enter.append({"move": "drop:2", "faces": False, "zh": "掉出两颗色子", "en": "Two dice fell out of the bowl"})
-    out["enter"] = enter
-    cur = None if st.is_terminal() else st.current
-    out["to_throw"] = None if cur is None else {"seat": cur, **_seat(cur, names)}
-    phase = out["phase_words"]
-    if cur is None:
-        ew = out["end_words"] or {"zh": "", "en": ""}
-        out["status"] = {"zh": f"本局结束（{ew['zh']}），共 {len(entries)} 笔。", "en": f"The game is over ({ew['en']}) after {len(entries)} entries."}
-    else:
-        who = out["to_throw"]
-        doing = ("选择：拿、分掷还是放弃", "chooses: take, split or pass") if st.pending else ("掷", "throws")
-        # numbered as the log numbers its entries: the next entry is this one
-        out["status"] = {"zh": f"第 {len(entries) + 1} 笔 · {phase['zh']} · {who['zh']}{doing[0]}",
-                         "en": f"Entry {len(entries) + 1} · {phase['en']} · {who['en']} {doing[1]}"}
+
+
+def _enter(st: DaweiState) -> list[dict[str, Any]]:
+    """What may be entered now: a throw (its six faces), dice out of the bowl, or the thrower's choice."""
     if st.is_terminal():
-        nets = out["net"]
-        out["settlement"] = [{"seat": s, **_seat(s, names), "zhu": st.zhu(s), "net": nets[s],
-                              "net_text": _fraction(st.settlement()[s]), "verdict": out["verdicts"][s]} for s in range(n)]
+        return []
+    if st.pending:
+        return [{"move": o.action, "faces": o.action.startswith("split:"), "zh": o.zh, "en": o.en, "chance": round(float(o.chance), 4), "zhu": o.zhu}
+                for o in st.pending]
+    return [{"move": "throw", "faces": True, "zh": "掷出的六颗色子", "en": "the six dice thrown"},
+            {"move": "drop:1", "faces": False, "zh": "掉出一颗色子", "en": "One die fell out of the bowl"},
+            {"move": "drop:2", "faces": False, "zh": "掉出两颗色子", "en": "Two dice fell out of the bowl"}]
+
+
+def _status(st: DaweiState, out: dict[str, Any], count: int) -> dict[str, str]:
+    """Where the game stands, in a line: over (and how), or the next entry and who makes it."""
+    who = out["to_throw"]
+    if who is None:
+        ew = out["end_words"] or {"zh": "", "en": ""}
+        return {"zh": f"本局结束（{ew['zh']}），共 {count} 笔。", "en": f"The game is over ({ew['en']}) after {count} entries."}
+    phase = out["phase_words"]
+    doing = ("选择：拿、分掷还是放弃", "chooses: take, split or pass") if st.pending else ("掷", "throws")
+    # numbered as the log numbers its entries: the next entry is this one
+    return {"zh": f"第 {count + 1} 笔 · {phase['zh']} · {who['zh']}{doing[0]}",
+            "en": f"Entry {count + 1} · {phase['en']} · {who['en']} {doing[1]}"}
+
+
+def _tags(req: dict[str, Any], names: list[str], history: list[dict[str, Any]]) -> dict[str, str]:
+    """The record's tags: the names, the corrections, and the event, date and site the request gives."""
     tags = {"Names": ";".join(names)} if names else {}
     if history:
         tags["History"] = " ".join(f"{h['n']}:{h['kind']}:{h['was']}" for h in history)
@@ -202,8 +218,7 @@ def referee(req: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0915  issue 39.2
         v = req.get(f)
         if isinstance(v, str) and v.strip() and len(v) <= 200 and "\n" not in v:
             tags[tag] = v.strip()
-    out["record"] = write_state(st, tags)  # replayed afresh, its words with the seats' letters as a record has them
-    return _told_all(out, names, lang)
+    return tags
 
 
 def _fraction(x: Any) -> str:
