@@ -6,7 +6,7 @@ and a wrong choice is answered with the first rule that this very choice breaks,
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from collections.abc import Callable
 
 from ..paohuzi.arrange import arrange
@@ -16,6 +16,7 @@ from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
 
 if TYPE_CHECKING:
+    from ..paohuzi.state import PaohuziState
     from ..paohuzi.table import Action
 from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
 from ..paohuzi.xiaguan import partners
@@ -393,9 +394,7 @@ def _seats_may(rng: random.Random) -> Exercise:
     return Exercise(
         Text(f"{src.zh}一张{c.zh}（框起来的那张）。你的手牌如图。这张牌你可以怎样？",
              f"{src.en[0].upper() + src.en[1:]} the {c.en} (the framed card). Your hand is shown. May you take it?"),
-        figure(("hand", hand), ("offer", [c])),
-        Text(f"你的手牌：{_cards(hand).zh}；桌上的牌：{c.zh}", f"Your hand: {_cards(hand).en}; the card on the table: {c.en}"),
-        shuffled(rng, choices), right, ex, SEATS,
+        *_offered(hand, c), shuffled(rng, choices), right, ex, SEATS,
     )
 
 
@@ -501,16 +500,42 @@ def _chi_key(why: Text) -> str:
 CHI_RULE = {"burnt": BI, "kan": GROUPS, "mixed": GROUPS, "none": GROUPS}
 
 
-def _chi(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 splits it: the lesson returns data and views/ draws the card
+def _chi(rng: random.Random) -> Exercise:
+    while True:
+        c, hand = _chi_hand(rng)
+        cands = _chi_ways(sorted(hand), c)
+        lawful = [g for g in cands if chi_problem(hand, c, g) is None]
+        if not lawful:
+            continue
+        right = rng.choice(lawful)
+        picks = [rng.choice(v) for v in _chi_mistakes(hand, c, cands, right).values()]
+        rng.shuffle(picks)
+        order = {"burnt": 0, "kan": 1}
+        picks.sort(key=lambda p: order.get(_chi_key(p[1]), 2))
+        chosen = _first_three(picks, chi_words, right)
+        if len(chosen) >= 2:
+            break
+    src_own = rng.random() < 0.35
+    src = Text("你自己从底牌翻出", "You turn up") if src_own else Text("你的上家打出", "The player before you discards")
+    choices = [Choice(_chi_value(right), chi_words(right))] + [Choice(_chi_value(g), chi_words(g), why, CHI_RULE.get(_chi_key(why))) for g, why in chosen]
+    hs = sorted(hand)
+    return Exercise(
+        Text(f"{src.zh}一张{c.zh}（框起来的那张），你要吃它。你的手牌如图。下面哪一种吃法合规矩？",
+             f"{src.en} the {c.en} (the framed card) and you want to chi it. Your hand is shown. Which of these is a lawful chi?"),
+        *_offered(hs, c), shuffled(rng, choices), _chi_value(right), _chi_explain(hand, c, right, lawful), CHI,
+    )
+
+
+def _chi_hand(rng: random.Random) -> tuple[Card, list[Card]]:
+    """A card to chi and a hand that can: the two cards of a group with it, often another copy of it with a
+    group of its own to show as bi, often a kan beside them, and a few cards that make no group."""
     while True:
         c = Card(rng.random() < 0.5, rng.randint(1, 10))
-        ps = [p for p in _partners(c)]
+        ps = _partners(c)
         main = rng.choice(ps)
         hand = list(main)
-        bi_needed = rng.random() < 0.55
-        if bi_needed:
-            rest = [p for p in ps if p != main]
-            hand += [c, *rng.choice(rest)]
+        if rng.random() < 0.55:
+            hand += [c, *rng.choice([p for p in ps if p != main])]
         if rng.random() < 0.6:
             rest = [p for p in ps if p[0] != p[1] and p[0] not in hand and p[1] not in hand]
             if rest:
@@ -519,46 +544,31 @@ def _chi(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 spl
                     k, other = other, k
                 hand += [k, k, k, other]
         hand += _fillers(rng, {x.index for x in hand + [c]}, rng.randint(1, 3))
-        counts = counts_of(hand + [c])
-        kans = [i for i, n in enumerate(counts_of(hand)) if n >= 3]
-        if max(counts) > 4 or counts_of(hand)[c.index] > 1 or len(kans) > 1:
+        kans = [n for n in counts_of(hand) if n >= 3]
+        if max(counts_of(hand + [c])) <= 4 and counts_of(hand)[c.index] <= 1 and len(kans) <= 1:
+            return c, hand
+
+
+def _chi_mistakes(hand: list[Card], c: Card, cands: list[list[tuple[Card, ...]]], right: list[tuple[Card, ...]]) -> dict[str, list[tuple[list[tuple[Card, ...]], Text]]]:
+    """The unlawful ways to chi ``c`` a beginner might try, by the rule each breaks (a card you do not hold is no real temptation)."""
+    wrong: dict[str, list[tuple[list[tuple[Card, ...]], Text]]] = {}
+    for g in cands:
+        why = chi_problem(hand, c, g)
+        if why is None:
             continue
-        cands = _chi_ways(sorted(hand), c)
-        lawful = [g for g in cands if chi_problem(hand, c, g) is None]
-        if not lawful:
-            continue
-        right = rng.choice(lawful)
-        wrong: dict[str, list[tuple[list[tuple[Card, ...]], Text]]] = {}
-        for g in cands:
+        if len(g) == 1 and len(right) > 1 and not why.en.startswith("Burnt"):
+            # a wrong main group keeps the lawful bi beside it: the choice looks as complete as the right one
+            g = g + right[1:]
             why = chi_problem(hand, c, g)
             if why is None:
                 continue
-            if len(g) == 1 and len(right) > 1 and not why.en.startswith("Burnt"):
-                # a wrong main group keeps the lawful bi beside it: the choice looks as complete as the right one
-                g = g + right[1:]
-                why = chi_problem(hand, c, g)
-                if why is None:
-                    continue
-            if _chi_key(why) != "lack":  # a card you do not hold is no real temptation
-                wrong.setdefault(_chi_key(why), []).append((g, why))
-        picks = [rng.choice(v) for v in wrong.values()]
-        rng.shuffle(picks)
-        order = {"burnt": 0, "kan": 1}
-        picks.sort(key=lambda p: order.get(_chi_key(p[1]), 2))
-        seen = {chi_words(right).en}
-        chosen: list[tuple[list[tuple[Card, ...]], Text]] = []
-        for g, why in picks:
-            w = chi_words(g)
-            if w.en in seen or len(chosen) >= 3:
-                continue
-            seen.add(w.en)
-            chosen.append((g, why))
-        if len(chosen) >= 2:
-            break
-    src_own = rng.random() < 0.35
-    src = Text("你自己从底牌翻出", "You turn up") if src_own else Text("你的上家打出", "The player before you discards")
-    val = lambda g: "|".join(x.code for grp in g for x in grp)
-    choices = [Choice(val(right), chi_words(right))] + [Choice(val(g), chi_words(g), why, CHI_RULE.get(_chi_key(why))) for g, why in chosen]
+        if _chi_key(why) != "lack":
+            wrong.setdefault(_chi_key(why), []).append((g, why))
+    return wrong
+
+
+def _chi_explain(hand: list[Card], c: Card, right: list[tuple[Card, ...]], lawful: list[list[tuple[Card, ...]]]) -> Text:
+    """Why the right chi is lawful: its group, the bi shown with it (or why none is needed), the kan kept whole, the other lawful ways."""
     main_words = gw(right[0])
     expl_zh = f"{c.zh}和手里的两张组成{main_words.zh}，是{SHAPE_WORDS[group_shape(right[0])].zh}。"
     expl_en = f"The {c.en} and two of your cards make {main_words.en}, {SHAPE_WORDS[group_shape(right[0])].en}."
@@ -577,14 +587,32 @@ def _chi(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 spl
     if others:
         expl_zh += "也可以：" + "；".join(chi_words(g).zh for g in others) + "（这里没有列出）。"
         expl_en += " Also lawful, not listed: " + "; ".join(chi_words(g).en for g in others) + "."
-    hs = sorted(hand)
-    return Exercise(
-        Text(f"{src.zh}一张{c.zh}（框起来的那张），你要吃它。你的手牌如图。下面哪一种吃法合规矩？",
-             f"{src.en} the {c.en} (the framed card) and you want to chi it. Your hand is shown. Which of these is a lawful chi?"),
-        figure(("hand", hs), ("offer", [c])),
-        Text(f"你的手牌：{_cards(hs).zh}；桌上的牌：{c.zh}", f"Your hand: {_cards(hs).en}; the card on the table: {c.en}"),
-        shuffled(rng, choices), val(right), Text(expl_zh, expl_en), CHI,
-    )
+    return Text(expl_zh, expl_en)
+
+
+def _chi_value(groups: list[tuple[Card, ...]]) -> str:
+    """A chi as a choice's value: the codes of its cards, group after group."""
+    return "|".join(x.code for grp in groups for x in grp)
+
+
+def _offered(hand: list[Card], c: Card) -> tuple[Figure, Text]:
+    """The figure of a hand and the card on the table, and its words."""
+    return figure(("hand", hand), ("offer", [c])), Text(f"你的手牌：{_cards(hand).zh}；桌上的牌：{c.zh}", f"Your hand: {_cards(hand).en}; the card on the table: {c.en}")
+
+
+T = TypeVar("T")
+
+
+def _first_three(wrong: list[tuple[T, Text]], words: Callable[[T], Text], right: T) -> list[tuple[T, Text]]:
+    """The first three wrong answers (with why each is wrong) whose words differ from each other's and the right answer's."""
+    seen = {words(right).en}
+    out: list[tuple[T, Text]] = []
+    for x, why in wrong:
+        w = words(x).en
+        if w not in seen and len(out) < 3:
+            seen.add(w)
+            out.append((x, why))
+    return out
 
 
 def _chi_huxi(groups: list[tuple[Card, ...]]) -> int:
@@ -630,7 +658,6 @@ def _chi_choose(rng: random.Random) -> Exercise:
             continue
         right, others = ranked[0], ranked[1:4]
         break
-    val = lambda g: "|".join(x.code for grp in g for x in grp)
     rh, rb = _chi_huxi(right), _pairs_broken(hand, c, right)
 
     def why(g: list[tuple[Card, ...]]) -> Text:
@@ -641,7 +668,7 @@ def _chi_choose(rng: random.Random) -> Exercise:
         return Text(f"合规矩，胡息一样，但拆了你的一对{'、'.join(x.zh for x in b)}（一对还能碰，也能做将）。",
                     f"Lawful, and the same huxi, but it breaks your pair of {', '.join(x.en for x in b)} (a pair can still peng (碰) or be the pair of a win).")
 
-    choices = [Choice(val(right), chi_words(right))] + [Choice(val(g), chi_words(g), why(g), HUXI) for g in others]
+    choices = [Choice(_chi_value(right), chi_words(right))] + [Choice(_chi_value(g), chi_words(g), why(g), HUXI) for g in others]
     kept = Text("，也不拆对子", " and it breaks no pair") if not rb else Text("", "")
     expl = Text(f"几种吃法都合规矩时，先看亮出的组有多少胡息：{gw(right[0]).zh}{'是有胡息的一组' if rh else ''}，共 {rh} 胡息{kept.zh}。"
                 "胡息一样时，留住手里的对子：一对以后还能碰，也能做将。",
@@ -651,9 +678,7 @@ def _chi_choose(rng: random.Random) -> Exercise:
     return Exercise(
         Text(f"你的上家打出一张{c.zh}（框起来的那张），你决定吃它，而且有几种合规矩的吃法。哪一种最好？",
              f"The player before you discards the {c.en} (the framed card). You will chi it, and there are several lawful ways. Which is the best?"),
-        figure(("hand", hs), ("offer", [c])),
-        Text(f"你的手牌：{_cards(hs).zh}；桌上的牌：{c.zh}", f"Your hand: {_cards(hs).en}; the card on the table: {c.en}"),
-        shuffled(rng, choices), val(right), expl, CHI,
+        *_offered(hs, c), shuffled(rng, choices), _chi_value(right), expl, CHI,
     )
 
 
@@ -695,49 +720,61 @@ def move_of(holding: str, origin: str) -> str:
     return "pass" if holding == "pair_passed" else "peng"
 
 
-def move_problem(m: str, holding: str, origin: str, c: Card) -> Text | None:  # noqa: C901  issue 39.4 splits it: the lesson returns data and views/ draws the card
+def move_problem(m: str, holding: str, origin: str, c: Card) -> Text | None:
     """The first rule move ``m`` breaks: first what the move needs in your hand, then where the card comes from."""
-    own = origin == "own"
     right = move_of(holding, origin)
     if m == right:
         return None
-    three = holding in ("kan", "wei", "peng")
-    if m == "peng":
-        if holding == "four":
-            return Text("碰要手里正好有一对；你手里有四张，一开始就要提出来。", "A peng needs exactly a pair; you hold four, to be shown as a ti at once.")
-        if three:
-            return Text(f"碰要手里正好有一对；你已经有三张{c.zh}，第四张来了不是碰。", f"A peng needs exactly a pair; you already have three {c.en}, and a fourth is no peng.")
-        if own:
-            return Text("碰的是别家的牌；自己翻出第三张配手里的一对是偎，而且必须偎。", "A peng takes another player's card; your own third card to a pair is a wei, and the wei is compulsory.")
-        return Text(f"碰一不碰二：上一次{c.zh}出现时你没有碰，这一次不能再碰。", f"No second chance to peng: you let the {c.en} go the first time, so you may not peng it now.")
-    if m == "wei":
-        if holding == "four":
-            return Text("偎是手里的一对配上自己翻出的第三张；你手里有四张，要提。", "A wei is a pair in hand and your own third card; you hold four, which is a ti.")
-        if three:
-            return Text(f"偎是手里的一对配上自己翻出的第三张；你已经有三张{c.zh}了。", f"A wei is a pair in hand and your own third card; you already have three {c.en}.")
-        return Text("偎只用自己从底牌翻出的牌；别家的牌配你的一对是碰。", "A wei uses only a card you turn up yourself; another player's card to your pair is a peng.")
-    if m == "ti":
-        if holding in ("pair", "pair_passed"):
-            return Text(f"提要四张相同：手里（或偎在面前）先有三张，再自己翻到第四张；你只有一对{c.zh}。", f"A ti is four alike: three in hand (or a wei) and your own fourth card; you hold only a pair of {c.en}.")
-        if holding == "peng":
-            return Text("提的四张要全是自己的；碰来的三张里有一张是别人的，第四张来了是跑。", "A ti is four cards all your own; a peng holds another player's card, so its fourth card makes a pao.")
-        return Text("第四张是别人的牌：配你的坎或偎是跑；只有自己翻出的第四张才是提。", "The fourth card is another player's: with your kan or wei it makes a pao; only your own fourth card makes a ti.")
-    if m == "pao":
-        if holding in ("pair", "pair_passed"):
-            return Text(f"跑要先有三张（坎、偎或碰）再来第四张；你只有一对{c.zh}。", f"A pao needs three already (a kan, wei or peng) before the fourth; you hold only a pair of {c.en}.")
-        if holding == "four":
-            return Text("四张都是你自己的，一开始就要提，不是跑。", "All four are your own from the deal: a ti, not a pao.")
-        if holding in ("kan", "wei"):
-            return Text("自己翻出的第四张配你的坎或偎是提，不是跑。", "Your own fourth card to your kan or wei makes a ti, not a pao.")
-        return Text("碰成的三张，别人手里打出的第四张不成跑：只有从底牌翻出的第四张才跑。", "To a peng, a fourth card discarded from a hand makes no pao: only a fourth card turned up from the stock does.")
-    # pass
-    if right == "ti":
-        return Text("提是必须做的：不提就是失提，这一局不能胡。", "The ti is compulsory: missing it (shi ti) costs your right to win this hand.")
-    if right == "pao":
-        return Text("跑是必须做的：不跑就是走跑，这一局不能胡。", "The pao is compulsory: missing it (zou pao) costs your right to win this hand.")
-    if right == "wei":
-        return Text("偎是必须做的：手里有一对，自己翻到第三张就要偎。", "The wei is compulsory: holding a pair, your own third card must be made into a wei.")
-    return Text("这张牌你可以碰。", "You may peng this card.")
+    problem = MOVE_PROBLEMS.get(m)
+    if problem is not None:
+        return problem(holding, origin == "own", c)
+    return PASS_PROBLEMS.get(right, Text("这张牌你可以碰。", "You may peng this card."))
+
+
+def _peng_problem(holding: str, own: bool, c: Card) -> Text:
+    if holding == "four":
+        return Text("碰要手里正好有一对；你手里有四张，一开始就要提出来。", "A peng needs exactly a pair; you hold four, to be shown as a ti at once.")
+    if holding in ("kan", "wei", "peng"):
+        return Text(f"碰要手里正好有一对；你已经有三张{c.zh}，第四张来了不是碰。", f"A peng needs exactly a pair; you already have three {c.en}, and a fourth is no peng.")
+    if own:
+        return Text("碰的是别家的牌；自己翻出第三张配手里的一对是偎，而且必须偎。", "A peng takes another player's card; your own third card to a pair is a wei, and the wei is compulsory.")
+    return Text(f"碰一不碰二：上一次{c.zh}出现时你没有碰，这一次不能再碰。", f"No second chance to peng: you let the {c.en} go the first time, so you may not peng it now.")
+
+
+def _wei_problem(holding: str, own: bool, c: Card) -> Text:
+    if holding == "four":
+        return Text("偎是手里的一对配上自己翻出的第三张；你手里有四张，要提。", "A wei is a pair in hand and your own third card; you hold four, which is a ti.")
+    if holding in ("kan", "wei", "peng"):
+        return Text(f"偎是手里的一对配上自己翻出的第三张；你已经有三张{c.zh}了。", f"A wei is a pair in hand and your own third card; you already have three {c.en}.")
+    return Text("偎只用自己从底牌翻出的牌；别家的牌配你的一对是碰。", "A wei uses only a card you turn up yourself; another player's card to your pair is a peng.")
+
+
+def _ti_problem(holding: str, own: bool, c: Card) -> Text:
+    if holding in ("pair", "pair_passed"):
+        return Text(f"提要四张相同：手里（或偎在面前）先有三张，再自己翻到第四张；你只有一对{c.zh}。", f"A ti is four alike: three in hand (or a wei) and your own fourth card; you hold only a pair of {c.en}.")
+    if holding == "peng":
+        return Text("提的四张要全是自己的；碰来的三张里有一张是别人的，第四张来了是跑。", "A ti is four cards all your own; a peng holds another player's card, so its fourth card makes a pao.")
+    return Text("第四张是别人的牌：配你的坎或偎是跑；只有自己翻出的第四张才是提。", "The fourth card is another player's: with your kan or wei it makes a pao; only your own fourth card makes a ti.")
+
+
+def _pao_problem(holding: str, own: bool, c: Card) -> Text:
+    if holding in ("pair", "pair_passed"):
+        return Text(f"跑要先有三张（坎、偎或碰）再来第四张；你只有一对{c.zh}。", f"A pao needs three already (a kan, wei or peng) before the fourth; you hold only a pair of {c.en}.")
+    if holding == "four":
+        return Text("四张都是你自己的，一开始就要提，不是跑。", "All four are your own from the deal: a ti, not a pao.")
+    if holding in ("kan", "wei"):
+        return Text("自己翻出的第四张配你的坎或偎是提，不是跑。", "Your own fourth card to your kan or wei makes a ti, not a pao.")
+    return Text("碰成的三张，别人手里打出的第四张不成跑：只有从底牌翻出的第四张才跑。", "To a peng, a fourth card discarded from a hand makes no pao: only a fourth card turned up from the stock does.")
+
+
+#: move -> why it is wrong here (what it needs in your hand, then where the card comes from): passing aside
+MOVE_PROBLEMS: dict[str, Callable[[str, bool, Card], Text]] = {"peng": _peng_problem, "wei": _wei_problem, "ti": _ti_problem, "pao": _pao_problem}
+#: the move that was due -> why passing is wrong
+PASS_PROBLEMS = {
+    "ti": Text("提是必须做的：不提就是失提，这一局不能胡。", "The ti is compulsory: missing it (shi ti) costs your right to win this hand."),
+    "pao": Text("跑是必须做的：不跑就是走跑，这一局不能胡。", "The pao is compulsory: missing it (zou pao) costs your right to win this hand."),
+    "wei": Text("偎是必须做的：手里有一对，自己翻到第三张就要偎。", "The wei is compulsory: holding a pair, your own third card must be made into a wei."),
+}
 
 
 MOVE_RULE = {"peng": PENG, "wei": WEI, "ti": TI, "pao": PAO}
@@ -834,31 +871,9 @@ def _take_rule(why: Text) -> RuleRef:
     return TAKE
 
 
-def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 splits it: the lesson returns data and views/ draws the card
-    # imported when this step is first drawn, not at the top: the table's state, player and moves add about 115 ms
-    # (CPython, cold) to the lessons' ~290 ms start, which every lesson page waits for before its first answer
-    from ..paohuzi.ai import choose
-    from ..paohuzi.state import PaohuziState
-    from ..paohuzi.table import Action
-
+def _take(rng: random.Random) -> Exercise:
     while True:
-        h = PaohuziState.hand(rng.randrange(2**31))
-        found = None
-        for _ in range(400):
-            seat = h.pending()
-            if seat is None:
-                break
-            acts = h.moves(seat)
-            claims = [a for a in acts if a.kind in ("chi", "peng")]
-            # offers with a chi are kept more often than a lone peng (whose short name must not be the answer most of the time)
-            keep = 0.5 if any(a.kind == "chi" for a in claims) else 0.2
-            if claims and h.phase == "claim" and len(claims) <= 3 and rng.random() < keep:
-                found = (seat, claims)
-                break
-            h.play(choose(h, seat))
-        if found is None:
-            continue
-        seat, claims = found
+        h, seat, claims = _claim_offer(rng)
         w = h.window
         assert w is not None  # a claim is made on the card on offer
         right = rng.choice(claims)
@@ -866,39 +881,7 @@ def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 sp
         if right.kind == "peng" and chis and rng.random() < 0.6:
             right = rng.choice(chis)  # the peng's short label must not be the answer most of the time
         hand = tuple(c for i, n in enumerate(h.hands[seat]) for c in [FACES[i]] * n)
-        # unlawful moves a beginner might try, each refused by the engine with its rule
-        wrong: list[tuple[Action, Text]] = []
-        tries: list[Action] = [Action(seat, "peng", w.card), Action(seat, "hu", w.card)]
-        for a in claims:
-            if a.kind == "chi" and len(a.groups) > 1:
-                tries.append(Action(seat, "chi", w.card, a.groups[:1]))  # the bi groups left out
-        for i, c in enumerate(hand):
-            for d in hand[i + 1 :]:
-                tries.append(Action(seat, "chi", w.card, ((w.card, c, d),)))
-        rng.shuffle(tries)
-        # the instructive refusals first: bi left out, a kan split, a peng without a pair, big with small
-        order = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3, "bad_group": 4}
-        fouls = []
-        for a in tries:
-            if a in claims or (a.kind == "hu" and h.win_on(seat, w) is not None):
-                continue
-            f = h.foul_of(a)
-            why = Text(f.zh, f.en)
-            code = f.code
-            if a.kind == "chi" and f.code not in ("ge_shan", "chou_zhang"):
-                # the first rule this very chi breaks, from the cards (the table engine checks the kan first)
-                mine = chi_problem(hand, w.card, [tuple(g) for g in a.groups])
-                if mine is not None:
-                    why, code = mine, {"burnt": "shao_bi", "kan": "kan", "mixed": "mixed_shun", "none": "bad_group"}.get(_chi_key(mine), code)
-            fouls.append((order.get(code, 9), a, why))
-        fouls.sort(key=lambda x: x[0])
-        seen: set[str] = set()
-        for _, a, why in fouls:
-            words = _act_words(a)
-            if len(wrong) >= 3 or words.en in seen or words.en == _act_words(right).en:
-                continue
-            seen.add(words.en)
-            wrong.append((a, why))
+        wrong = _first_three(_refusals(rng, h, seat, claims, hand), _act_words, right)
         if len(wrong) >= 2:
             break
     origin_zh = {"stock": "从底牌翻出", "discard": "打出", "liang": "亮出"}[w.origin]
@@ -923,6 +906,65 @@ def _take(rng: random.Random) -> Exercise:  # noqa: C901, PLR0915  issue 39.4 sp
              f"You may: {_act_words(right).en}.{also.en} Whether you may take a card depends on where it comes from and what you hold: chi only the previous player's card or one you turned up, show every copy you still hold as bi, and never split a kan."),
         TAKE,
     )
+
+
+# the table's state, player and moves are imported when this step is first drawn, not at the top: they add about
+# 115 ms (CPython, cold) to the lessons' ~290 ms start, which every lesson page waits for before its first answer
+
+
+def _claim_offer(rng: random.Random) -> tuple[PaohuziState, int, list[Action]]:
+    """A seeded hand played by the computer up to a card on offer that a seat may claim (chi or peng):
+    the table then, the seat, and its claims."""
+    from ..paohuzi.ai import choose
+    from ..paohuzi.state import PaohuziState
+
+    while True:
+        h = PaohuziState.hand(rng.randrange(2**31))
+        for _ in range(400):
+            seat = h.pending()
+            if seat is None:
+                break
+            claims = [a for a in h.moves(seat) if a.kind in ("chi", "peng")]
+            # offers with a chi are kept more often than a lone peng (whose short name must not be the answer most of the time)
+            keep = 0.5 if any(a.kind == "chi" for a in claims) else 0.2
+            if claims and h.phase == "claim" and len(claims) <= 3 and rng.random() < keep:
+                return h, seat, claims
+            h.play(choose(h, seat))
+
+
+#: the instructive refusals first: bi left out, a kan split, a peng without a pair, big with small
+REFUSAL_ORDER = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3, "bad_group": 4}
+
+
+def _refusals(rng: random.Random, h: PaohuziState, seat: int, claims: list[Action], hand: tuple[Card, ...]) -> list[tuple[Action, Text]]:
+    """Unlawful moves a beginner might try on the card on offer, each with the rule it breaks, the instructive ones first."""
+    from ..paohuzi.table import Action
+
+    w = h.window
+    assert w is not None  # a claim is made on the card on offer
+    tries: list[Action] = [Action(seat, "peng", w.card), Action(seat, "hu", w.card)]
+    for a in claims:
+        if a.kind == "chi" and len(a.groups) > 1:
+            tries.append(Action(seat, "chi", w.card, a.groups[:1]))  # the bi groups left out
+    for i, c in enumerate(hand):
+        for d in hand[i + 1 :]:
+            tries.append(Action(seat, "chi", w.card, ((w.card, c, d),)))
+    rng.shuffle(tries)
+    fouls = []
+    for a in tries:
+        if a in claims or (a.kind == "hu" and h.win_on(seat, w) is not None):
+            continue
+        f = h.foul_of(a)
+        why = Text(f.zh, f.en)
+        code = f.code
+        if a.kind == "chi" and f.code not in ("ge_shan", "chou_zhang"):
+            # the first rule this very chi breaks, from the cards (the table engine checks the kan first)
+            mine = chi_problem(hand, w.card, [tuple(g) for g in a.groups])
+            if mine is not None:
+                why, code = mine, {"burnt": "shao_bi", "kan": "kan", "mixed": "mixed_shun", "none": "bad_group"}.get(_chi_key(mine), code)
+        fouls.append((REFUSAL_ORDER.get(code, 9), a, why))
+    fouls.sort(key=lambda x: x[0])
+    return [(a, why) for _, a, why in fouls]
 
 
 LESSON = Lesson(
