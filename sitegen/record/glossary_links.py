@@ -23,12 +23,42 @@ def terms_for(game: str | None) -> list[Term]:
     return [t for t in TERMS if t.link and (game is None or game in t.games)]
 
 
-def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tuple[str, list[str]]:  # noqa: C901  one pass over the page's HTML; split after issue 39's engine splits
+def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tuple[str, list[str]]:
     """Link the first occurrence of each glossary term in running text. Returns (html, slugs linked)."""
     terms = sorted(terms_for(game), key=lambda t: -len(t.zh))
     if not terms:
         return text, []
     by_zh = {t.zh: t for t in terms}
+    pat, by_form = _pattern(terms, lang)
+    done: set[str] = set()
+    out: list[str] = []
+    skip: list[str] = []  # open skipped elements (tag names)
+    div_depth = 0
+    pos = 0
+
+    def repl(m: re.Match[str]) -> str:
+        t = by_zh.get(m.group(0)) or by_form[m.group(0).lower()]
+        if t.zh in done:
+            return m.group(0)
+        done.add(t.zh)
+        tip = f"{t.pinyin} — {t.en}: {t.en_def}" if lang == "en" else f"{t.pinyin}：{t.zh_def}"
+        # the title is the hover tooltip; data-def is what a tap opens (overrides/assets/record/record.js)
+        return f'<a class="rec-term" href="{glossary_href}#{t.slug}" title="{_esc(tip)}" data-def="{_esc(tip)}">{m.group(0)}</a>'
+
+    for m in TAG.finditer(text):
+        seg = text[pos:m.start()]
+        out.append(pat.sub(repl, seg) if not skip else seg)
+        div_depth = _skip_after(m, skip, div_depth)
+        out.append(m.group(0))
+        pos = m.end()
+    tail = text[pos:]
+    out.append(pat.sub(repl, tail) if not skip else tail)
+    by_slug = [by_zh[z].slug for z in done]
+    return "".join(out), sorted(by_slug)
+
+
+def _pattern(terms: list[Term], lang: str) -> tuple[re.Pattern[str], dict[str, Term]]:
+    """What finds the terms in a text (longest first), and the term of each pinyin form it finds on an English page."""
     alts = [re.escape(t.zh) for t in terms]
     by_form: dict[str, Term] = {}
     if lang == "en":
@@ -41,54 +71,32 @@ def link_terms(text: str, game: str | None, lang: str, glossary_href: str) -> tu
         forms = sorted(by_form, key=len, reverse=True)
         if forms:
             alts.append(r"(?<![A-Za-z\u00c0-\u024f])(?i:" + "|".join(re.escape(f) for f in forms) + r")(?![A-Za-z\u00c0-\u024f])")
-    pat = re.compile("|".join(alts))
-    done: set[str] = set()
-    out: list[str] = []
-    skip: list[str] = []  # open skipped elements (tag names)
-    div_depth = 0
-    pos = 0
+    return re.compile("|".join(alts)), by_form
 
-    def sub(seg: str) -> str:
-        def repl(m: re.Match[str]) -> str:
-            t = by_zh.get(m.group(0)) or by_form[m.group(0).lower()]
-            if t.zh in done:
-                return m.group(0)
-            done.add(t.zh)
-            tip = f"{t.pinyin} — {t.en}: {t.en_def}" if lang == "en" else f"{t.pinyin}：{t.zh_def}"
-            # the title is the hover tooltip; data-def is what a tap opens (overrides/assets/record/record.js)
-            return f'<a class="rec-term" href="{glossary_href}#{t.slug}" title="{_esc(tip)}" data-def="{_esc(tip)}">{m.group(0)}</a>'
 
-        return pat.sub(repl, seg)
-
-    for m in TAG.finditer(text):
-        seg = text[pos:m.start()]
-        out.append(sub(seg) if not skip else seg)
-        closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
-        if name == "div":
-            if closing:
-                div_depth -= 1
-                if skip and skip[-1] == f"div@{div_depth}":
+def _skip_after(m: re.Match[str], skip: list[str], div_depth: int) -> int:
+    """The elements whose text links nothing, kept in ``skip`` after the tag ``m``; returns the depth of <div>s."""
+    closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
+    if name == "div":
+        if closing:
+            div_depth -= 1
+            if skip and skip[-1] == f"div@{div_depth}":
+                skip.pop()
+        else:
+            # a drawing (role="img") holds no link: a picture's parts are not focusable (axe nested-interactive)
+            if (re.search(r'class="[^"]*\b(hw|rec-cite|highlight|admonition-title)\b', attrs) or 'role="img"' in attrs) and not skip:
+                skip.append(f"div@{div_depth}")
+            div_depth += 1
+    elif name in SKIP_TAGS and not attrs.rstrip().endswith("/"):
+        if closing:
+            if name in skip:
+                while skip and skip[-1] != name:
                     skip.pop()
-            else:
-                # a drawing (role="img") holds no link: a picture's parts are not focusable (axe nested-interactive)
-                if (re.search(r'class="[^"]*\b(hw|rec-cite|highlight|admonition-title)\b', attrs) or 'role="img"' in attrs) and not skip:
-                    skip.append(f"div@{div_depth}")
-                div_depth += 1
-        elif name in SKIP_TAGS and not attrs.rstrip().endswith("/"):
-            if closing:
-                if name in skip:
-                    while skip and skip[-1] != name:
-                        skip.pop()
-                    if skip:
-                        skip.pop()
-            else:
-                skip.append(name)
-        out.append(m.group(0))
-        pos = m.end()
-    tail = text[pos:]
-    out.append(sub(tail) if not skip else tail)
-    by_slug = [by_zh[z].slug for z in done]
-    return "".join(out), sorted(by_slug)
+                if skip:
+                    skip.pop()
+        else:
+            skip.append(name)
+    return div_depth
 
 
 # ---------------------------------------------------------------- hooks

@@ -26,7 +26,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 LANG_ATTR = re.compile(r"""\slang=["']([^"']*)["']""")
 
 
-def mark_chinese(page_html: str) -> str:  # noqa: C901  one pass over the page's HTML; split after issue 39's engine splits
+def mark_chinese(page_html: str) -> str:
     """The English page with its Chinese runs marked (only inside <body>)."""
     start = page_html.find("<body")
     if start < 0:
@@ -34,55 +34,51 @@ def mark_chinese(page_html: str) -> str:  # noqa: C901  one pass over the page's
     head, body = page_html[:start], page_html[start:]
     out: list[str] = []
     stack: list[tuple[str, str | None]] = []  # open elements: (name, lang if it sets one)
-    pos = 0
-
-    def current_lang() -> str:
-        for _, lang in reversed(stack):
-            if lang is not None:
-                return lang
-        return "en"
-
-    def in_raw() -> bool:
-        return any(name in RAW for name, _ in stack)
-
     pending: list[int] = []  # indexes in ``out`` of open NO_SPAN start tags, parallel to stack use
-
+    pos = 0
     for m in TAG.finditer(body):
-        text = body[pos:m.start()]
-        if text:
-            if in_raw() or current_lang().startswith("zh") or not HAS_HAN.search(text):
-                out.append(text)
-            elif stack and stack[-1][0] in NO_SPAN:
-                out.append(text)
-                if pending and pending[-1] >= 0 and not re.search(r"[A-Za-z]", text):
-                    i = pending[-1]
-                    out[i] = out[i][:-1].rstrip("/") + ' lang="zh">' if not out[i].endswith("/>") else out[i]
-                    pending[-1] = -1
-            else:
-                out.append(RUN.sub(lambda r: f'<span lang="zh">{r.group(0)}</span>', text))
+        _mark_text(body[pos:m.start()], stack, pending, out)
         tag = m.group(0)
         pos = m.end()
+        out.append(tag)
         if tag.startswith("<!--"):
-            out.append(tag)
             continue
         closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3) or ""
         if closing:
-            # close up to the matching element (tolerating unclosed <p>, <li>…)
-            for i in range(len(stack) - 1, -1, -1):
-                if stack[i][0] == name:
-                    for j in range(len(stack) - 1, i - 1, -1):
-                        if stack[j][0] in NO_SPAN and pending:
-                            pending.pop()
-                    del stack[i:]
-                    break
-            out.append(tag)
-            continue
-        out.append(tag)
-        if name in VOID or attrs.rstrip().endswith("/"):
-            continue
-        lm = LANG_ATTR.search(attrs)
-        stack.append((name, lm.group(1).lower() if lm else None))
-        if name in NO_SPAN:
-            pending.append(len(out) - 1 if not lm else -1)
+            _close(name, stack, pending)
+        elif not (name in VOID or attrs.rstrip().endswith("/")):
+            lm = LANG_ATTR.search(attrs)
+            stack.append((name, lm.group(1).lower() if lm else None))
+            if name in NO_SPAN:
+                pending.append(len(out) - 1 if not lm else -1)
     out.append(body[pos:])
     return head + "".join(out)
+
+
+def _mark_text(text: str, stack: list[tuple[str, str | None]], pending: list[int], out: list[str]) -> None:
+    """Text between two tags, onto ``out``: its Chinese runs wrapped in a span, or inside an element that may not
+    hold one, the element's start tag marked when the text is all Chinese; as it is in a script, a style or Chinese."""
+    if not text:
+        return
+    lang = next((lang for _, lang in reversed(stack) if lang is not None), "en")
+    if any(name in RAW for name, _ in stack) or lang.startswith("zh") or not HAS_HAN.search(text):
+        out.append(text)
+    elif stack and stack[-1][0] in NO_SPAN:
+        out.append(text)
+        if pending and pending[-1] >= 0 and not re.search(r"[A-Za-z]", text):
+            i = pending[-1]
+            out[i] = out[i][:-1].rstrip("/") + ' lang="zh">' if not out[i].endswith("/>") else out[i]
+            pending[-1] = -1
+    else:
+        out.append(RUN.sub(lambda r: f'<span lang="zh">{r.group(0)}</span>', text))
+
+
+def _close(name: str, stack: list[tuple[str, str | None]], pending: list[int]) -> None:
+    """An end tag closes up to the matching open element (tolerating unclosed <p>, <li>…)."""
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i][0] == name:
+            for j in range(len(stack) - 1, i - 1, -1):
+                if stack[j][0] in NO_SPAN and pending:
+                    pending.pop()
+            del stack[i:]
+            return
