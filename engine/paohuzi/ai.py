@@ -29,43 +29,49 @@ if TYPE_CHECKING:  # the state is the one above this module: only its type is na
 Counts = tuple[int, ...]
 
 
+def _starts(counts: Counts, i: int) -> list[tuple[tuple[int, ...], float]]:
+    """What the lowest card ``i`` may start, each as (the cards it takes, its worth): a 坎 kept whole; else each
+    group, pair or two-card start with it, or the card alone."""
+    n = counts[i]
+    if n >= 3:
+        return [((i, i, i), 3.0 + (2.0 if i >= 10 else 1.0))]  # a 坎 stays whole
+    r = i % 10 + 1
+    base = i - r + 1
+    opts: list[tuple[tuple[int, ...], float]] = []
+    if r <= 8 and counts[i + 1] and counts[i + 2]:
+        opts.append(((i, i + 1, i + 2), 3.0 + (1.5 if r == 1 else 0.0)))
+    if r == 2 and counts[base + 6] and counts[base + 9]:
+        opts.append(((i, base + 6, base + 9), 4.5))
+    o = i + 10 if i < 10 else i - 10
+    if counts[o] and n >= 2:
+        opts.append(((i, i, o), 3.0))
+    if counts[o] >= 2:
+        opts.append(((i, o, o), 3.0))
+    if n >= 2:
+        opts.append(((i, i), 1.6))
+    if r <= 9 and counts[i + 1]:
+        opts.append(((i, i + 1), 1.0))
+    if r <= 8 and counts[i + 2]:
+        opts.append(((i, i + 2), 0.7))
+    if counts[o]:
+        opts.append(((i, o), 0.8))
+    if r in (2, 7):
+        for t in (base + 6, base + 9) if r == 2 else (base + 9,):
+            if t != i and counts[t]:
+                opts.append(((i, t), 0.7))
+    opts.append(((i,), -0.2 - (0.05 * r) - (0.3 if i >= 10 else 0.0)))
+    return opts
+
+
 @lru_cache(maxsize=200_000)
-def shape(counts: Counts) -> float:  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
-    """How well the concealed cards hang together (higher is better)."""
+def shape(counts: Counts) -> float:
+    """How well the concealed cards hang together (higher is better): the best of what the lowest card may start
+    (:func:`_starts`) and the shape of the rest."""
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
         return 0.0
-    r = i % 10 + 1
-    base = i - r + 1
     best = -1e9
-    opts: list[tuple[tuple[int, ...], float]] = []
-    n = counts[i]
-    if n >= 3:
-        opts.append(((i, i, i), 3.0 + (2.0 if i >= 10 else 1.0)))  # a 坎 stays whole
-    else:
-        if r <= 8 and counts[i + 1] and counts[i + 2]:
-            opts.append(((i, i + 1, i + 2), 3.0 + (1.5 if r == 1 else 0.0)))
-        if r == 2 and counts[base + 6] and counts[base + 9]:
-            opts.append(((i, base + 6, base + 9), 4.5))
-        o = i + 10 if i < 10 else i - 10
-        if counts[o] and n >= 2:
-            opts.append(((i, i, o), 3.0))
-        if counts[o] >= 2:
-            opts.append(((i, o, o), 3.0))
-        if n >= 2:
-            opts.append(((i, i), 1.6))
-        if r <= 9 and counts[i + 1]:
-            opts.append(((i, i + 1), 1.0))
-        if r <= 8 and counts[i + 2]:
-            opts.append(((i, i + 2), 0.7))
-        if counts[o]:
-            opts.append(((i, o), 0.8))
-        if r in (2, 7):
-            for t in (base + 6, base + 9) if r == 2 else (base + 9,):
-                if t != i and counts[t]:
-                    opts.append(((i, t), 0.7))
-        opts.append(((i,), -0.2 - (0.05 * r) - (0.3 if i >= 10 else 0.0)))
-    for used, v in opts:
+    for used, v in _starts(counts, i):
         nxt = list(counts)
         for k in used:
             nxt[k] -= 1

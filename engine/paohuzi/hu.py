@@ -264,7 +264,48 @@ def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str,
 Fit = Callable[["str | Callable[[], str]", list[Group], list[int]], T | None]
 
 
-def _candidates(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+def _minus(counts: list[int], *idx: int) -> list[int]:
+    """The concealed counts with one card of each index in ``idx`` taken out."""
+    rest = list(counts)
+    for i in idx:
+        rest[i] -= 1
+    return rest
+
+
+def _free_ways(open_groups: Sequence[Group], counts: list[int], card: Card, source: str, cfg: RuleConfig, fit: Fit[T],
+               first: bool, four_kind: str | None) -> list[T]:
+    """The layouts of the uses no rule forces: 碰 with a concealed pair, a 顺 or 编 (breaking a 跑, 破跑胡, if the
+    card could make one), a pair with a single (单吊胡, 两头胡). ``first``: stop at the first layout found."""
+    w = card.index
+    c = counts[w]
+    found: list[T] = []
+    if c == 2:
+        got = fit("peng_hu", list(open_groups) + [Group.of("peng", [card] * 3, True)], _minus(counts, w, w))
+        if got:
+            found.append(got)
+            if first:
+                return found
+    if not (source == "xia" and cfg.xia_shun == "forbid"):
+        for kind, (a, b) in _triples_with(w, counts, cfg):
+            way = "po_pao_hu" if four_kind == "pao" else f"{kind}_hu"
+            got = fit(way, list(open_groups) + [Group.of(kind, [card, FACES[a], FACES[b]])], _minus(counts, a, b))
+            if got:
+                found.append(got)
+                if first:
+                    return found
+    if c == 1:
+        quads = sum(1 for g in open_groups if len(g.cards) == 4)
+
+        def pair_way() -> str:
+            return "liang_tou_hu" if len(_pair_waits(tuple(counts), quads, cfg)) >= 2 else "dan_diao_hu"
+
+        got = fit(pair_way, list(open_groups) + [Group.of("dui", [card, card])], _minus(counts, w))
+        if got:
+            found.append(got)
+    return found
+
+
+def _candidates(
     open_groups: Sequence[Group], counts: list[int], card: Card, zimo: bool, source: str, cfg: RuleConfig, fit: Fit[T],
     first: bool = False,
 ) -> tuple[list[T], str | None, str | None]:
@@ -273,27 +314,17 @@ def _candidates(  # noqa: C901  issue 39.1 splits it when the game's class and i
     the forced 跑/提 the card could make. ``first``: stop at the first layout found. A way's name may be given
     as a function, asked only by a ``fit`` that names it."""
     w = card.index
-    c = counts[w]
-
-    def minus(*idx: int) -> list[int]:
-        rest = list(counts)
-        for i in idx:
-            rest[i] -= 1
-        return rest
-
     same_open = next((k for k, g in enumerate(open_groups) if g.kind in ("peng", "wei") and g.cards[0] == card), None)
     four_kind: str | None = None  # the forced 跑/提, if the card can make one
     four: T | None = None
     if same_open is not None:
-        g = open_groups[same_open]
-        four_kind = "ti" if (zimo and g.kind == "wei") else "pao"
+        four_kind = "ti" if (zimo and open_groups[same_open].kind == "wei") else "pao"
         fixed = [x for k, x in enumerate(open_groups) if k != same_open]
         fixed.append(Group.of(four_kind, [card] * 4, True))
         four = fit(f"{four_kind}_hu", fixed, list(counts))
-    elif c == 3:
+    elif counts[w] == 3:
         four_kind = "ti" if zimo else "pao"
-        four = fit(f"{four_kind}_hu", list(open_groups) + [Group.of(four_kind, [card] * 4, True)], minus(w, w, w))
-
+        four = fit(f"{four_kind}_hu", list(open_groups) + [Group.of(four_kind, [card] * 4, True)], _minus(counts, w, w, w))
     candidates: list[T] = []
     exclusive: str | None = None
     if four_kind == "ti":
@@ -304,37 +335,13 @@ def _candidates(  # noqa: C901  issue 39.1 splits it when the game's class and i
         candidates.append(four)  # a 跑 that completes the hand must be taken
     elif four_kind == "pao" and same_open is not None and cfg.po_pao == "hand":
         exclusive = "must_pao"  # under this reading only a 坎 in hand may be broken
-    elif c == 2 and zimo:
+    elif counts[w] == 2 and zimo:
         exclusive = "must_wei"
-        wei = fit("wei_hu", list(open_groups) + [Group.of("wei", [card] * 3, True)], minus(w, w))
+        wei = fit("wei_hu", list(open_groups) + [Group.of("wei", [card] * 3, True)], _minus(counts, w, w))
         if wei:
             candidates.append(wei)
     if not candidates and exclusive is None:
-        if c == 2:
-            got = fit("peng_hu", list(open_groups) + [Group.of("peng", [card] * 3, True)], minus(w, w))
-            if got:
-                candidates.append(got)
-                if first:
-                    return candidates, exclusive, four_kind
-        blocked_xia = source == "xia" and cfg.xia_shun == "forbid"
-        for kind, (a, b) in _triples_with(w, counts, cfg):
-            if blocked_xia:
-                continue
-            way = "po_pao_hu" if four_kind == "pao" else f"{kind}_hu"
-            got = fit(way, list(open_groups) + [Group.of(kind, [card, FACES[a], FACES[b]])], minus(a, b))
-            if got:
-                candidates.append(got)
-                if first:
-                    return candidates, exclusive, four_kind
-        if c == 1:
-            quads = sum(1 for g in open_groups if len(g.cards) == 4)
-
-            def pair_way() -> str:
-                return "liang_tou_hu" if len(_pair_waits(tuple(counts), quads, cfg)) >= 2 else "dan_diao_hu"
-
-            got = fit(pair_way, list(open_groups) + [Group.of("dui", [card, card])], minus(w))
-            if got:
-                candidates.append(got)
+        candidates = _free_ways(open_groups, counts, card, source, cfg, fit, first, four_kind)
     return candidates, exclusive, four_kind
 
 
@@ -371,7 +378,7 @@ def _completes(counts: tuple[int, ...], w: int, same: str | None, quads: int, pa
     return bool(found)
 
 
-def evaluate(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+def evaluate(
     open_groups: Sequence[Group],
     hand: Sequence[Card],
     card: Card,
@@ -411,30 +418,42 @@ def evaluate(  # noqa: C901  issue 39.1 splits it when the game's class and its 
     def win_of(way: str | Callable[[], str], fixed: list[Group], rest: list[int]) -> Win | None:
         return _layout(qishou + (way if isinstance(way, str) else way(),), fixed, rest, zimo, red, cfg)
 
-    candidates, exclusive, four_kind = _candidates(open_groups, counts, card, zimo, source, cfg, win_of)
-    if not candidates and exclusive is not None:
-        # would the card have completed the hand some other way? then name the rule that forbids it
-        alt = evaluate_free(open_groups, counts, card, red, cfg)
-        reasons.append(exclusive if alt else "incomplete")
-    elif not candidates:
-        if source == "xia" and cfg.xia_shun == "forbid" and evaluate_free(open_groups, counts, card, red, cfg):
-            reasons.append("xia_card")
-        else:
-            reasons.append("incomplete")
-    n_cards = sum(total_counts)
-    if n_cards < cfg.hand_size + 1:
-        # too few cards to be complete at all: say that, not that the card does not fit
-        reasons = ["too_few"] + [r for r in reasons if r != "incomplete"]
-    elif "incomplete" in reasons and not candidates and _complete_if_kan_split(open_groups, counts, w, cfg):
-        reasons = [("kan_needed" if r == "incomplete" else r) for r in reasons]
+    candidates, exclusive, _ = _candidates(open_groups, counts, card, zimo, source, cfg, win_of)
+    too_few = sum(total_counts) < cfg.hand_size + 1  # too few cards to be complete at all: say that, not that the card does not fit
+    if not candidates:
+        why = _why_no_layout(open_groups, counts, card, source, exclusive, red, cfg)
+        if why != "incomplete":
+            reasons.append(why)
+        elif not too_few:
+            reasons.append("kan_needed" if _complete_if_kan_split(open_groups, counts, w, cfg) else "incomplete")
+    if too_few:
+        reasons.insert(0, "too_few")
     candidates.sort(key=lambda x: (x.valid, x.score, x.total, x.ways), reverse=True)
-    best = candidates[0] if candidates else None
-    if best is not None and not best.count_ok and "too_few" not in reasons:
+    # (a hand too short to be whole is not judged on its count or its 戏)
+    return _verdict(candidates[0] if candidates else None, reasons, not too_few, tuple(candidates[1:]))
+
+
+def _why_no_layout(open_groups: Sequence[Group], counts: list[int], card: Card, source: str, exclusive: str | None, red: int,
+                   cfg: RuleConfig) -> str:
+    """Why the card completes no layout the rules allow: the rule that forbids the use that would (``exclusive``),
+    下家's card under that reading, or the hand is incomplete."""
+    if exclusive is not None:
+        # would the card have completed the hand some other way? then name the rule that forbids it
+        return exclusive if evaluate_free(open_groups, counts, card, red, cfg) else "incomplete"
+    if source == "xia" and cfg.xia_shun == "forbid" and evaluate_free(open_groups, counts, card, red, cfg):
+        return "xia_card"
+    return "incomplete"
+
+
+def _verdict(best: Win | None, reasons: list[str], judge: bool = True, alternatives: tuple[Win, ...] = ()) -> Verdict:
+    """The verdict on the best win found, with ``reasons``: with ``judge`` the win must also hold the right number
+    of cards and reach the threshold; each reason once."""
+    if best is not None and judge and not best.count_ok:
         reasons.append("card_count")
-    if best is not None and not best.meets_threshold and "too_few" not in reasons:
-        reasons.append("below_threshold")  # (a hand too short to be whole is not judged on its 戏)
+    if best is not None and judge and not best.meets_threshold:
+        reasons.append("below_threshold")
     reasons = list(dict.fromkeys(reasons))
-    return Verdict(wins=best is not None and not reasons, best=best, reasons=tuple(reasons), alternatives=tuple(candidates[1:]))
+    return Verdict(wins=best is not None and not reasons, best=best, reasons=tuple(reasons), alternatives=alternatives)
 
 
 def _dealer_liang(
@@ -449,12 +468,7 @@ def _dealer_liang(
         win = Win(**{**win.__dict__, "win_group": k})
     else:
         reasons.append("incomplete")
-    if win is not None and not win.count_ok:
-        reasons.append("card_count")
-    if win is not None and not win.meets_threshold:
-        reasons.append("below_threshold")
-    reasons = list(dict.fromkeys(reasons))
-    return Verdict(wins=win is not None and not reasons, best=win, reasons=tuple(reasons))
+    return _verdict(win, reasons)
 
 
 def _complete_if_kan_split(open_groups: Sequence[Group], counts: list[int], w: int, cfg: RuleConfig) -> bool:

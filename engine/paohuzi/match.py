@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from collections.abc import Callable
 
 from ..errors import ApiError
 from .ai import choose, public_passes, strong_why
@@ -32,9 +33,11 @@ from .json_helpers import rule_json
 from .labels import action_json
 from .request import parse_action
 from .seating import TABLES, hand_sheet
+from .settle import Sheet
+from .sheet import next_dealer
 from .strong import paohuzi_hint, paohuzi_seats
 from .state import PaohuziState, new_hand
-from .table import PLAYER_NAMES, Foul, action_id
+from .table import PLAYER_NAMES, Action, Foul, action_id
 from .views import result_json, view
 
 
@@ -105,7 +108,75 @@ def _carry(h: PaohuziState, moves: list[Any], hand_no: int) -> None:
 MAX_PLAYED_MOVES = 200
 
 
-def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],  # noqa: C901, PLR0915  issue 39.2 replaces it with one play_table(state, seats, moves)
+def _hand_seats(ring: list[int], n_active: int, has_xing: bool) -> tuple[list[int], int | None]:
+    """The match's players in a hand's seats (庄, 下家, 上家 …) from the ring around the table starting at the
+    dealer, and the one who counts (醒家) at a table of four."""
+    if has_xing:
+        return [ring[0], ring[1], ring[3]], ring[2]  # ring[2] counts (醒家)
+    return ring[:n_active], None
+
+
+def _play_on(h: PaohuziState, comp_seats: frozenset[int], strong: Callable[[PaohuziState], Action | None] | None, actions: list[Any],
+             k: int) -> tuple[int, dict[str, Any] | None]:
+    """The computer seats' moves and the reader's from ``actions[k]`` on, until the hand ends or the reader's moves
+    run out: the index of the reader's next move, and the first move refused (which stops the match) or None."""
+    for _ in range(4_000):
+        if h.over:
+            break
+        s = h.pending()
+        if s in comp_seats:
+            pick = strong(h) if strong is not None else None
+            h.play(pick if pick is not None else choose(h, s))
+            continue
+        if k >= len(actions):
+            break
+        a = parse_action(h, actions[k], k)
+        k += 1
+        try:
+            h.play(a)
+        except Foul as f:
+            return k, {"index": k - 1, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
+    return k, None
+
+
+def _hand_row(h: PaohuziState, sh: Sheet, hand_players: list[int], xing: int | None, players: int, birds: int) -> tuple[list[int], list[int]]:
+    """A finished hand's points for each player of the match (the 醒家 too), and for each bird (``birds``: at a
+    table with a 醒家 only)."""
+    row = [0] * players
+    parts, bird_row = [sh.scores], []
+    if birds:
+        extra, bscore = bird_scores(sh, BIRD_SEAT[h.bird_card.rank], birds)
+        parts.append(extra)
+        bird_row = [bscore] * birds
+    for part in parts:
+        for i, p in enumerate(hand_players):
+            row[p] += part[h.role(i)]
+        if xing is not None:
+            row[xing] += part.get("xing", 0)
+    return row, bird_row
+
+
+def _hand_view(h: PaohuziState, vseat: int, comp_seats: frozenset[int], you: bool, table: str, variant: str,
+               refused: dict[str, Any] | None, hseed: int, hint_units: int, birds: int) -> dict[str, Any]:
+    """The hand in progress (or the last one played) as the reader sees it; ``you``: the reader plays in it."""
+    out = view(h, vseat, comp_seats, table, variant)
+    if not you:  # the reader counts this hand (醒家): no seat at the table is the reader's
+        for s in out["seats"]:
+            s["you"] = False
+    out["refused"] = refused
+    if hint_units > 0 and out.get("hint") is not None and not h.over:
+        pick = paohuzi_hint(h, hseed, table, variant, hint_units)
+        out["hint"] = action_json(h, pick)
+        seat_now = h.pending()
+        assert seat_now is not None  # the hand is not over: someone decides
+        wz, we = strong_why(public_passes(h, seat_now), seat_now, pick)
+        out["hint"]["why"] = {"zh": wz, "en": we}
+    if h.over and birds:
+        out["result"] = result_json(h, table, birds, variant)
+    return out
+
+
+def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int, computer: frozenset[int],
                actions: list[Any], hands: int, birds: int, charge: bool = False, hint_units: int = 0,
                strong_seats: bool = False, played: list[Any] | None = None) -> dict[str, Any]:
     """A match as the ``play`` action answers it: the current hand as the viewer (a player) sees it, and the sheet.
@@ -128,73 +199,29 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     totals = [0] * players
     bird_total = [0] * birds
     k = 0
-    refused = None
-    current = None
-    hseed = 0
     finished: list[list[str]] = []  # each finished hand's moves, every seat's
     for hand_no in range(hands):
         hseed = rng.getrandbits(32)
-        ring = [seating[(dealer_pos + i) % players] for i in range(players)]
-        if has_xing:
-            hand_players = [ring[0], ring[1], ring[3]]  # 庄, 下家, 上家; ring[2] counts (醒家)
-            xing = ring[2]
-        else:
-            hand_players = ring[:n_active]
-            xing = None
+        hand_players, xing = _hand_seats([seating[(dealer_pos + i) % players] for i in range(players)], n_active, has_xing)
         h = new_hand(hseed, cfg, table, charge)
-        human = {i for i, p in enumerate(hand_players) if p == viewer and viewer not in computer}
-        comp_seats = frozenset(i for i in range(n_active) if i not in human)
+        comp_seats = frozenset(i for i, p in enumerate(hand_players) if p != viewer or viewer in computer)
         carried = hand_no < len(played)
         if carried:
             _carry(h, played[hand_no], hand_no)
         strong = paohuzi_seats(hseed, table, variant) if strong_seats and not carried else None
-        for _ in range(4_000):
-            if h.over:
-                break
-            s = h.pending()
-            if s in comp_seats:
-                pick = strong(h) if strong is not None else None
-                h.play(pick if pick is not None else choose(h, s))
-                continue
-            if k >= len(actions):
-                break
-            a = parse_action(h, actions[k], k)
-            k += 1
-            try:
-                h.play(a)
-            except Foul as f:
-                refused = {"index": k - 1, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
-                break
-        vseat = next((i for i, p in enumerate(hand_players) if p == viewer), 0)
-        current = (h, vseat, comp_seats, hand_players, xing)
+        k, refused = _play_on(h, comp_seats, strong, actions, k)
         if not h.over or refused is not None:
             break
         sh = hand_sheet(h, table)
-        row = [0] * players
-        for i, p in enumerate(hand_players):
-            row[p] += sh.scores[h.role(i)]
-        if xing is not None:
-            row[xing] += sh.scores.get("xing", 0)
-        if birds and has_xing:
-            role = BIRD_SEAT[h.bird_card.rank]
-            extra, bscore = bird_scores(sh, role, birds)
-            for i, p in enumerate(hand_players):
-                row[p] += extra[h.role(i)]
-            if xing is not None:
-                row[xing] += extra.get("xing", 0)
-            for b in range(birds):
-                bird_total[b] += bscore
-        for p in range(players):
-            totals[p] += row[p]
+        row, bird_row = _hand_row(h, sh, hand_players, xing, players, birds if has_xing else 0)
+        totals = [t + r for t, r in zip(totals, row)]
+        for b, score in enumerate(bird_row):
+            bird_total[b] += score
         w = h.result.winner if h.result else None
         sheet_rows.append({"hand": hand_no + 1, "dealer": hand_players[0], "xing": xing,
-                           "winner": None if w is None else hand_players[w], "scores": row,
-                           "birds": [bscore] * birds if birds and has_xing else []})
-        # 抢庄 and rotation
-        if w is not None and (sh.hu_valid or cfg.void_deal == "winner"):
-            dealer_pos = seating.index(hand_players[w])
-        elif not has_xing:
-            dealer_pos = (dealer_pos + 1) % players  # 荒牌荒庄, or a void win (paohuzi.void_deal)
+                           "winner": None if w is None else hand_players[w], "scores": row, "birds": bird_row})
+        # 抢庄 and rotation (荒牌荒庄, or a void win: paohuzi.void_deal)
+        dealer_pos = next_dealer(table, dealer_pos, None if w is None else seating.index(hand_players[w]), sh.hu_valid, cfg.void_deal)
         finished.append([action_id(a) for a in h.played])
         if carried:
             continue
@@ -203,24 +230,10 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         if hand_no + 1 < hands and k >= len(actions) and viewer not in computer:
             # the reader saw this hand end (as a player, or as the 醒家 who counted it): the next one starts with a "next" move
             break
-        if hand_no + 1 < hands and k < len(actions) and isinstance(actions[k], dict) and actions[k].get("kind") == "next" or hand_no + 1 < hands and k < len(actions) and actions[k] == "next":
-            k += 1
-    assert current is not None
-    h, vseat, comp_seats, hand_players, xing = current
-    out = view(h, vseat, comp_seats, table, variant)
-    if viewer not in hand_players:  # the reader counts this hand (醒家): no seat at the table is the reader's
-        for s in out["seats"]:
-            s["you"] = False
-    out["refused"] = refused
-    if hint_units > 0 and out.get("hint") is not None and not h.over:
-        pick = paohuzi_hint(h, hseed, table, variant, hint_units)
-        out["hint"] = action_json(h, pick)
-        seat_now = h.pending()
-        assert seat_now is not None  # the hand is not over: someone decides
-        wz, we = strong_why(public_passes(h, seat_now), seat_now, pick)
-        out["hint"]["why"] = {"zh": wz, "en": we}
-    if h.over and birds:
-        out["result"] = result_json(h, table, birds, variant)
+        if hand_no + 1 < hands and k < len(actions) and (actions[k] == "next" or isinstance(actions[k], dict) and actions[k].get("kind") == "next"):
+            k += 1  # the "next" move that starts the next hand
+    vseat = next((i for i, p in enumerate(hand_players) if p == viewer), 0)
+    out = _hand_view(h, vseat, comp_seats, viewer in hand_players, table, variant, refused, hseed, hint_units, birds)
     over = len(sheet_rows) >= hands
     tiebreak = {p: rng.random() for p in range(players)}
     ranking = sorted(range(players), key=lambda p: (-totals[p], tiebreak[p]))
@@ -241,4 +254,3 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
         "played": finished,
     }
     return out
-

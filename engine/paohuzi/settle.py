@@ -50,7 +50,45 @@ class Sheet:
     hu_valid: bool
 
 
-def settle(  # noqa: C901  issue 39.1 splits it when the game's class and its protocol adapter become one state class
+def _charged(penalties: Sequence[tuple[str, str]], players: tuple[str, ...], winner: str | None, cfg: RuleConfig) -> list[tuple[str, str]]:
+    """The penalties charged, each once (ValueError for a seat that does not play, KeyError for an unknown kind)."""
+    pens: list[tuple[str, str]] = []
+    for seat, kind in penalties:
+        if seat not in players:
+            raise ValueError(seat)
+        cfg.penalty(kind)  # KeyError for an unknown kind
+        if seat == winner and cfg.foul_win == "zha_hu" and kind != "zha_hu":
+            kind = "zha_hu"  # §4-11: a shown hand with such a fault is a 诈胡
+        if (seat, kind) not in pens:
+            pens.append((seat, kind))
+    return pens
+
+
+def _win_line(winner: str, total: int, d: int, fan_ids: tuple[str, ...], mult: int, seats: Sequence[str], name: tuple[str, str],
+              cfg: RuleConfig) -> tuple[str, str, dict[str, int]]:
+    """A standing win's line (zh, en, what each seat gains): each loser pays the winner the 等 and the 醒家 the
+    醒筹 (none at a table without one), both times the 番."""
+    losers = [s for s in seats if s not in (winner, "xing")]
+    pay_w, pay_x = d * mult, (cfg.xing_chou * mult if "xing" in seats else 0)
+    delta = {s: -(pay_w + pay_x) for s in losers}
+    delta[winner] = pay_w * len(losers)
+    if "xing" in seats:
+        delta["xing"] = pay_x * len(losers)
+    wz, we = name
+    # the 番 that gives the multiplier, named (a reader must see why it is "times 3")
+    if fan_ids:
+        tz = "乘 {}（{}）".format(mult, "、".join(FANS[f].zh for f in fan_ids))
+        te = "times {} ({})".format(mult, ", ".join(FANS[f].en for f in fan_ids))
+    else:
+        tz, te = "乘 1（不加番）", "times 1 (no fan)"
+    if "xing" not in seats:  # three or two at the table: no 醒家, no 醒筹
+        return f"{wz}胡 {total} 戏 = {d} 等，{tz}：每个输家付 {pay_w}。", f"{we} wins {total} huxi = {d} deng, {te}: each loser pays {pay_w}.", delta
+    return (f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，{tz}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
+            f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, {te}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
+            delta)
+
+
+def settle(
     winner: str | None,
     huxi: int,
     self_drawn: bool,
@@ -76,15 +114,7 @@ def settle(  # noqa: C901  issue 39.1 splits it when the game's class and its pr
     if winner is not None and winner not in players:
         raise ValueError(winner)
     fan_ids, mult = resolve(fans, cfg)
-    pens = []
-    for seat, kind in penalties:
-        if seat not in players:
-            raise ValueError(seat)
-        cfg.penalty(kind)  # KeyError for an unknown kind
-        if seat == winner and cfg.foul_win == "zha_hu" and kind != "zha_hu":
-            kind = "zha_hu"  # §4-11: a shown hand with such a fault is a 诈胡
-        if (seat, kind) not in pens:
-            pens.append((seat, kind))
+    pens = _charged(penalties, players, winner, cfg)
     total = huxi + (cfg.zimo_bonus if (self_drawn and winner) else 0)
     thr = total if cfg.threshold_zimo == "with" else huxi
     lines: list[Line] = []
@@ -101,27 +131,7 @@ def settle(  # noqa: C901  issue 39.1 splits it when the game's class and its pr
     hu_valid = winner is not None and not any(s == winner for s, _ in pens)
     d = deng(total, cfg) if winner else 0
     if hu_valid and winner:
-        losers = [s for s in players if s != winner]
-        pay_w, pay_x = d * mult, (cfg.xing_chou * mult if "xing" in seats else 0)
-        delta = {s: -(pay_w + pay_x) for s in losers}
-        delta[winner] = pay_w * len(losers)
-        if "xing" in seats:
-            delta["xing"] = pay_x * len(losers)
-        wz, we = names[winner]
-        # the 番 that gives the multiplier, named (a reader must see why it is "times 3")
-        if fan_ids:
-            tz = "乘 {}（{}）".format(mult, "、".join(FANS[f].zh for f in fan_ids))
-            te = "times {} ({})".format(mult, ", ".join(FANS[f].en for f in fan_ids))
-        else:
-            tz, te = "乘 1（不加番）", "times 1 (no fan)"
-        if "xing" not in seats:  # three or two at the table: no 醒家, no 醒筹
-            add(f"{wz}胡 {total} 戏 = {d} 等，{tz}：每个输家付 {pay_w}。", f"{we} wins {total} huxi = {d} deng, {te}: each loser pays {pay_w}.", delta)
-        else:
-            add(
-                f"{wz}胡 {total} 戏 = {d} 等，加醒筹 {cfg.xing_chou} 等，{tz}：每个输家付 {pay_w + pay_x}（{pay_w} 给胡者，{pay_x} 给醒家）。",
-                f"{we} wins {total} huxi = {d} deng, plus {cfg.xing_chou} for the counter, {te}: each loser pays {pay_w + pay_x} ({pay_w} to the winner, {pay_x} to the counter).",
-                delta,
-            )
+        add(*_win_line(winner, total, d, fan_ids, mult, seats, names[winner], cfg))
     if "xing" in seats and (winner is None or (not hu_valid and cfg.void_hu == "huang")):
         hz, he = ((f"{names['zhuang'][0]}付{names['xing'][0]}", f"{names['zhuang'][1]} pays {names['xing'][1]}") if who
                   else ("庄家付醒家", "the dealer pays the counter"))

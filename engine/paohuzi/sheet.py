@@ -424,7 +424,36 @@ def _card(x: str) -> Card:
     return c
 
 
-def parse_entry(word: str, n: int) -> Entry:  # noqa: C901  issue 39.4 splits it with the match sheet drawn once
+def _foul_word(val: str, n: int) -> tuple[int, str]:
+    """A foul of a hand's word (``foul:A.shi_ti``): the player and the kind."""
+    who, _, kind = val.partition(".")
+    if kind not in KINDS_OF_FOUL:
+        raise SheetError("罚则应是 zha_hu、zou_pao、shi_ti、shao_bi 或 chou_zhang 之一。", "A foul should be one of zha_hu, zou_pao, shi_ti, shao_bi, chou_zhang.")
+    return _letter(who, n), kind
+
+
+def _open_word(val: str) -> tuple[Group, ...]:
+    """The open groups of a hand's word (``open:peng.x5.x5.x5/shun.x1.x2.x3``)."""
+    gs = []
+    for g in val.split("/") if val else []:
+        kind, *cs = g.split(".")
+        if kind not in OPEN_KINDS or len(cs) != KINDS[kind].size:
+            raise SheetError("明牌组写成“牌型.牌.牌.牌”，牌型是 peng、wei、shun、bian、pao 或 ti。", "An open group reads kind.card.card.card, the kind one of peng, wei, shun, bian, pao, ti.")
+        gs.append(Group.of(kind, [_card(x) for x in cs], True))
+    return tuple(gs)
+
+
+def _word_cards(winner: int | None, opened: tuple[Group, ...] | None, hand: tuple[Card, ...] | None, card: Card | None,
+                source: str) -> Cards | None:
+    """The winning hand a hand's word writes card by card (``hand:``, ``card:``, ``open:``, ``from:``), or None."""
+    if hand is None and card is None and opened is None:
+        return None
+    if winner is None or card is None or hand is None:
+        raise SheetError("逐张写出胡牌时，要写胡者、手里的牌（hand:）和胡的那一张（card:）。", "A winning hand written card by card needs the winner, the cards in hand (hand:) and the card that won (card:).")
+    return make_cards(opened or (), hand, card, source)
+
+
+def parse_entry(word: str, n: int) -> Entry:
     """A hand from its word in a record (see the module's docstring); SheetError if it cannot be read."""
     if len(word) > 600:
         raise SheetError("这一局写得太长了。", "This hand is written at too great a length.")
@@ -445,10 +474,7 @@ def parse_entry(word: str, n: int) -> Entry:  # noqa: C901  issue 39.4 splits it
         elif key == "fan" and val in FANS:
             fans.append(val)
         elif key == "foul":
-            who, _, kind = val.partition(".")
-            if kind not in KINDS_OF_FOUL:
-                raise SheetError("罚则应是 zha_hu、zou_pao、shi_ti、shao_bi 或 chou_zhang 之一。", "A foul should be one of zha_hu, zou_pao, shi_ti, shao_bi, chou_zhang.")
-            fouls.append((_letter(who, n), kind))
+            fouls.append(_foul_word(val, n))
         elif key == "bird" and val:
             bird = _card(val)
         elif key == "hand":
@@ -458,24 +484,13 @@ def parse_entry(word: str, n: int) -> Entry:  # noqa: C901  issue 39.4 splits it
         elif key == "from" and val in SOURCES:
             source = val
         elif key == "open":
-            gs = []
-            for g in val.split("/") if val else []:
-                kind, *cs = g.split(".")
-                if kind not in OPEN_KINDS or len(cs) != KINDS[kind].size:
-                    raise SheetError("明牌组写成“牌型.牌.牌.牌”，牌型是 peng、wei、shun、bian、pao 或 ti。", "An open group reads kind.card.card.card, the kind one of peng, wei, shun, bian, pao, ti.")
-                gs.append(Group.of(kind, [_card(x) for x in cs], True))
-            opened = tuple(gs)
+            opened = _open_word(val)
         else:
             raise SheetError(f"看不懂“{part[:30]}”：一局写成 win:C,zimo,huxi:18,fan:red,foul:A.shi_ti 这样的几项（荒牌写 huang）。",
                              f"Cannot read '{part[:30]}': a hand reads like win:C,zimo,huxi:18,fan:red,foul:A.shi_ti (huang for no win).")
     if huang == (winner is not None):
         raise SheetError("一局要么有人胡（win:字母），要么荒牌（huang）。", "A hand has either a winner (win:letter) or none (huang).")
-    cards = None
-    if hand is not None or card is not None or opened is not None:
-        if winner is None or card is None or hand is None:
-            raise SheetError("逐张写出胡牌时，要写胡者、手里的牌（hand:）和胡的那一张（card:）。", "A winning hand written card by card needs the winner, the cards in hand (hand:) and the card that won (card:).")
-        cards = make_cards(opened or (), hand, card, source)
-    return Entry(winner, zimo, huxi, tuple(fans), tuple(fouls), bird, cards)
+    return Entry(winner, zimo, huxi, tuple(fans), tuple(fouls), bird, _word_cards(winner, opened, hand, card, source))
 
 
 def make_cards(opened: Sequence[Group], hand: Sequence[Card], card: Card, source: str) -> Cards:
@@ -568,7 +583,30 @@ def _int(v: Any, lo: int, hi: int, zh: str, en: str) -> int:
     return v
 
 
-def entry_from_json(d: Any, n: int, k: int) -> Entry:  # noqa: C901  issue 39.4 splits it with the match sheet drawn once
+def _cards_from_json(c: Any, winner: int | None) -> Cards:
+    """A winning hand as the widget sends it card by card: {open, hand, card, source}."""
+    if winner is None or not isinstance(c, dict):
+        raise SheetError("逐张写出的胡牌要有胡者。", "A winning hand written card by card needs its winner.")
+    hand = c.get("hand", [])
+    opened = c.get("open", [])
+    if not isinstance(hand, list) or len(hand) > MOST_IN_HAND or not all(isinstance(x, str) for x in hand):
+        raise SheetError("手里的牌应是一列牌（至多 21 张）。", "The cards in hand should be a list of cards (at most 21).")
+    if not isinstance(opened, list) or len(opened) > 12:
+        raise SheetError("明牌组应是一列（至多 12 组）。", "The open groups should be a list (at most 12).")
+    gs = []
+    for g in opened:
+        if not isinstance(g, dict) or g.get("kind") not in OPEN_KINDS or not isinstance(g.get("cards"), list) \
+                or len(g["cards"]) != KINDS[g["kind"]].size or not all(isinstance(x, str) for x in g["cards"]):
+            raise SheetError("每个明牌组要写明牌型（碰、偎、顺、编、跑、提）和它的牌。", "Each open group gives its kind (peng, wei, run, bian, pao, ti) and its cards.")
+        gs.append(Group.of(g["kind"], [_card(x) for x in g["cards"]], True))
+    src = c.get("source", "self")
+    if not isinstance(src, str) or src not in SOURCES:
+        raise SheetError("胡的那张牌从哪里来：自己摸的、上家或下家翻出的、亮张。", "Where the winning card came from: drawn by the winner, turned by the previous or next player, or the turned-up card.")
+    card = c.get("card")
+    return make_cards(gs, [_card(x) for x in hand], _card(card) if isinstance(card, str) else _card("?"), src)
+
+
+def entry_from_json(d: Any, n: int, k: int) -> Entry:
     """A hand as the widget sends it: ``winner`` (a player, or null for 荒牌), ``self_drawn``, ``huxi``,
     ``fan``, ``fouls`` [{player, kind}], ``bird`` (a card), or ``cards`` {open, hand, card, source}."""
     at_zh, at_en = f"第 {k + 1} 局：", f"Hand {k + 1}: "
@@ -598,28 +636,7 @@ def entry_from_json(d: Any, n: int, k: int) -> Entry:  # noqa: C901  issue 39.4 
         bird = None
         if d.get("bird") not in (None, ""):
             bird = _card(d["bird"]) if isinstance(d["bird"], str) else _card("?")
-        cards = None
-        c = d.get("cards")
-        if c is not None:
-            if winner is None or not isinstance(c, dict):
-                raise SheetError("逐张写出的胡牌要有胡者。", "A winning hand written card by card needs its winner.")
-            hand = c.get("hand", [])
-            opened = c.get("open", [])
-            if not isinstance(hand, list) or len(hand) > MOST_IN_HAND or not all(isinstance(x, str) for x in hand):
-                raise SheetError("手里的牌应是一列牌（至多 21 张）。", "The cards in hand should be a list of cards (at most 21).")
-            if not isinstance(opened, list) or len(opened) > 12:
-                raise SheetError("明牌组应是一列（至多 12 组）。", "The open groups should be a list (at most 12).")
-            gs = []
-            for g in opened:
-                if not isinstance(g, dict) or g.get("kind") not in OPEN_KINDS or not isinstance(g.get("cards"), list) \
-                        or len(g["cards"]) != KINDS[g["kind"]].size or not all(isinstance(x, str) for x in g["cards"]):
-                    raise SheetError("每个明牌组要写明牌型（碰、偎、顺、编、跑、提）和它的牌。", "Each open group gives its kind (peng, wei, run, bian, pao, ti) and its cards.")
-                gs.append(Group.of(g["kind"], [_card(x) for x in g["cards"]], True))
-            src = c.get("source", "self")
-            if not isinstance(src, str) or src not in SOURCES:
-                raise SheetError("胡的那张牌从哪里来：自己摸的、上家或下家翻出的、亮张。", "Where the winning card came from: drawn by the winner, turned by the previous or next player, or the turned-up card.")
-            card = c.get("card")
-            cards = make_cards(gs, [_card(x) for x in hand], _card(card) if isinstance(card, str) else _card("?"), src)
+        cards = None if d.get("cards") is None else _cards_from_json(d["cards"], winner)
         return Entry(winner, zimo, huxi, tuple(fans), tuple(fouls), bird, cards)
     except SheetError as e:
         raise SheetError(at_zh + e.zh, at_en + e.en) from None

@@ -15,7 +15,7 @@ from .json_helpers import reasons_json, rule_json, win_json
 from .labels import action_json
 from .layout import laid_out, liang_shown
 from .seating import TABLE_NAMES, TABLES, hand_penalties, hand_sheet
-from .table import ROLE_NAMES, Shown
+from .table import ROLE_NAMES, Shown, Window
 from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS
 
 if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
@@ -67,8 +67,7 @@ def view(h: PaohuziState, viewer: int, computer: frozenset[int], table: str, var
     w = h.window
     offer = None
     if w is not None and not h.over:
-        hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
-        offer = {"card": None if hidden else w.card.code, "from": w.owner, "origin": w.origin}
+        offer = {"card": None if _hidden(h, w, viewer) else w.card.code, "from": w.owner, "origin": w.origin}
     p = h.pending()
     acts = [action_json(h, a) for a in h.moves(viewer)] if p == viewer else []
     blocked = []
@@ -116,65 +115,75 @@ def view(h: PaohuziState, viewer: int, computer: frozenset[int], table: str, var
     }
 
 
-def cannot_json(h: PaohuziState, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:  # noqa: C901  issue 39.4 splits it with the views drawn once
+def _hidden(h: PaohuziState, w: Window, viewer: int) -> bool:
+    """Whether the card on offer is one another seat must 偎 face down: the viewer does not see it."""
+    return w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
+
+
+#: why a claim is refused: (code, zh, en, the rule's id)
+Why = tuple[str, str, str, str]
+
+
+def _why_no_hu(h: PaohuziState, viewer: int, w: Window) -> Why:
+    if w.origin == "discard":
+        return "hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di"
+    v = h.verdict(viewer, w)
+    if v.wins:
+        return "not_your_turn", "先轮到别家决定。", "Another player decides first.", "hu"
+    code = v.reasons[0] if v.reasons else "incomplete"
+    zh, en = REASONS.get(code, REASONS["incomplete"])
+    return code, zh, en, "hu"
+
+
+def _why_no_peng(h: PaohuziState, viewer: int, w: Window) -> Why:
+    x, n = w.card, h.hands[viewer][w.card.index]
+    if n == 2 and x.index in h.chou[viewer]:
+        return "peng_er", f"碰一不碰二：{x.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {x.en} the first time.", "peng_er"
+    if n == 2 and h.withheld(viewer, w, "peng"):
+        f = h.withheld_foul(x, "peng")
+        return f.code, f.zh, f.en, f.rule
+    if n == 2 and w.origin == "liang":
+        return "liang", "亮张不能碰：无人起手胡时它归庄家收张。", "The turned-up card cannot be penged: when nobody wins on it the dealer takes it.", "shou"
+    if n == 2:
+        return "not_now", "现在轮不到你碰（先胡或先跑的人在前）。", "You cannot peng now (a win or a pao comes first).", "peng_first"
+    if n == 3:
+        return "kan", f"你手中有三张{x.zh}：第四张出现时必须跑，不是碰。", f"You hold three {x.en}: the fourth must be made a pao, not a peng.", "pao"
+    return "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng"
+
+
+def _why_no_chi(h: PaohuziState, viewer: int, w: Window) -> Why:
+    """In the order a player checks them (PaohuziState.claim_foul): whose card, the groups, 臭张, a card left to discard."""
+    x = w.card
+    far = h.chi_from_foul(viewer, w)
+    if far is not None:
+        return far.code, far.zh, far.en, far.rule
+    if h.hands[viewer][x.index] >= 3:
+        return "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan"
+    if not h.chi_ways(viewer, w, ignore_chou=True, any_discard=True):
+        return ("no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
+                f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
+    if x.index in h.chou[viewer]:
+        return "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang"
+    if h.withheld(viewer, w, "chi"):
+        f = h.withheld_foul(x, "chi")
+        return f.code, f.zh, f.en, f.rule
+    return "peng_first", "碰优先于吃：先等别家决定。", "Peng comes before chi: wait for the others to decide.", "peng_first"
+
+
+def cannot_json(h: PaohuziState, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Why the viewer may not 胡, 碰 or 吃 the card on offer (for the buttons shown greyed out)."""
     w = h.window
-    if w is None or h.phase != "claim":
+    if w is None or h.phase != "claim" or _hidden(h, w, viewer):
         return []
     have = {a["kind"] for a in acts}
-    x, i = w.card, w.card.index
-    out: list[dict[str, Any]] = []
-
-    def add(kind: str, code: str, zh: str, en: str, rule: str) -> None:
-        out.append({"kind": kind, "code": code, "zh": zh, "en": en, "rule": rule_json(rule)})
-
-    hidden = w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
-    if hidden:
-        return []
+    why: list[tuple[str, Why]] = []
     if "hu" not in have:
-        if w.origin == "discard":
-            add("hu", "hu_di", "只能胡底牌：手中打出的牌不能胡。", "Only a stock card wins: a card discarded from a hand cannot.", "hu_di")
-        else:
-            v = h.verdict(viewer, w)
-            if v.wins:
-                add("hu", "not_your_turn", "先轮到别家决定。", "Another player decides first.", "hu")
-            else:
-                code = v.reasons[0] if v.reasons else "incomplete"
-                zh, en = REASONS.get(code, REASONS["incomplete"])
-                add("hu", code, zh, en, "hu")
+        why.append(("hu", _why_no_hu(h, viewer, w)))
     if "peng" not in have and viewer != w.owner:
-        n = h.hands[viewer][i]
-        if n == 2 and i in h.chou[viewer]:
-            add("peng", "peng_er", f"碰一不碰二：{x.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {x.en} the first time.", "peng_er")
-        elif n == 2 and h.withheld(viewer, w, "peng"):
-            f = h.withheld_foul(x, "peng")
-            add("peng", f.code, f.zh, f.en, f.rule)
-        elif n == 2 and w.origin == "liang":
-            add("peng", "liang", "亮张不能碰：无人起手胡时它归庄家收张。", "The turned-up card cannot be penged: when nobody wins on it the dealer takes it.", "shou")
-        elif n == 2:
-            add("peng", "not_now", "现在轮不到你碰（先胡或先跑的人在前）。", "You cannot peng now (a win or a pao comes first).", "peng_first")
-        elif n == 3:
-            add("peng", "kan", f"你手中有三张{x.zh}：第四张出现时必须跑，不是碰。", f"You hold three {x.en}: the fourth must be made a pao, not a peng.", "pao")
-        else:
-            add("peng", "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng")
+        why.append(("peng", _why_no_peng(h, viewer, w)))
     if "chi" not in have:
-        far = h.chi_from_foul(viewer, w)
-        # in the order a player checks them (PaohuziState.claim_foul): whose card, the groups, 臭张, a card left to discard
-        if far is not None:
-            add("chi", far.code, far.zh, far.en, far.rule)
-        elif h.hands[viewer][i] >= 3:
-            add("chi", "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan")
-        elif not h.chi_ways(viewer, w, ignore_chou=True, any_discard=True):
-            add("chi", "no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
-                f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
-        elif i in h.chou[viewer]:
-            add("chi", "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang")
-        elif h.withheld(viewer, w, "chi"):
-            f = h.withheld_foul(x, "chi")
-            add("chi", f.code, f.zh, f.en, f.rule)
-        else:
-            add("chi", "peng_first", "碰优先于吃：先等别家决定。", "Peng comes before chi: wait for the others to decide.", "peng_first")
-    return out
+        why.append(("chi", _why_no_chi(h, viewer, w)))
+    return [{"kind": kind, "code": code, "zh": zh, "en": en, "rule": rule_json(rule)} for kind, (code, zh, en, rule) in why]
 
 
 def result_json(h: PaohuziState, table: str, birds: int = 0, variant: str = "paohuzi") -> dict[str, Any]:
