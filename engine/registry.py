@@ -1,4 +1,4 @@
-"""The registry of games: one entry per game, which everything generic reads (issue 39.2).
+"""The registry of games: one entry per game, which everything generic reads.
 
 An entry holds a game's static facts — its id, its titles in both languages, its seats, and where its code
 lives (its state class, its API actions, the score sheets a real table keeps, the state of a hand dealt at a

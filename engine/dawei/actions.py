@@ -527,7 +527,7 @@ COSTS: dict[str, Any] = {name: (lambda req, name=name: max(50_000, 10 * cost(nam
 COSTS["referee"] = referee.cost
 
 
-# ---------------------------------------------------------------- what records ask of a game (issue 39.2)
+# ---------------------------------------------------------------- what records ask of a game
 # a table's game written as a record, and a record opened at the table (engine.record.export reads these)
 
 

@@ -321,7 +321,7 @@ class DaweiState(GameState):
                     "It is time to throw: taking, splitting and passing come only after a first split throw.")
         return None
 
-    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what the strong level and the review ask of a game
     def basic_action(self) -> str:
         """The basic computer player (:func:`policy`): it sees only what every seat sees."""
         return policy(self)
@@ -708,7 +708,7 @@ class DaweiState(GameState):
         return nets
 
 
-    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what records ask of a game
     narrates_moves: ClassVar[bool] = True  # a move is told by what the game said of it: the throw and what the dice showed
     writes_narration: ClassVar[bool] = True  # and a record writes that beside the throw
 

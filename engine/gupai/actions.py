@@ -590,7 +590,7 @@ COSTS: dict[str, Any] = {
 }
 
 
-# ---------------------------------------------------------------- what records ask of a game (issue 39.2)
+# ---------------------------------------------------------------- what records ask of a game
 # a table's hand written as a record, and a record opened at the table (engine.record.export reads these)
 
 

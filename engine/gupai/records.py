@@ -104,7 +104,7 @@ class GupaiLedgerState(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         return {"hands": len(self.hands), "totals": list(self.totals), "over": self.ended}
 
-    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what records ask of a game
     def settlement_notes(self) -> list[tuple[str, str]]:
         """The hands the session's ledger holds."""
         return [(f"共记 {len(self.hands)} 盘，各家合计（墩）：", f"{len(self.hands)} hands entered; each player's total (in 墩):")]

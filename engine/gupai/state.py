@@ -296,7 +296,7 @@ class GupaiState(GameState):
             return None
         return self.why_illegal(Move(tuple(tiles.split(".")), side == "up"))
 
-    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what the strong level and the review ask of a game
     def basic_action(self) -> str:
         """The basic computer player's move (the tables' computer seats)."""
         return move_id(computer_move(self))
@@ -355,7 +355,7 @@ class GupaiState(GameState):
         return other
 
 
-    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what records ask of a game
     def log_mark(self) -> int:
         return len(self.tricks)
 

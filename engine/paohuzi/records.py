@@ -172,7 +172,7 @@ class PaohuziSheetState(GameState):
         return compute(self.m)
 
 
-    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what records ask of a game
     narrates_moves: ClassVar[bool] = True  # a hand entered is told by what the sheet says of it
 
     def log_mark(self) -> int:

@@ -259,7 +259,7 @@ class PaohuziState(GameState):
         foul = self.foul_of(Action(p, parts[0], card, groups))  # type: ignore[arg-type]  # the card and groups are checked not None just above
         return foul.zh, foul.en
 
-    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what the strong level and the review ask of a game
     def basic_action(self) -> str:
         """The protocol's basic player: its discard weighs the next seat's discards (``public_passes``), not its
         silent passes, as the tables' computer seats do (DEVELOPING.md says why they keep theirs)."""
@@ -1217,7 +1217,7 @@ class PaohuziState(GameState):
         return None
 
 
-    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what records ask of a game
     narrates_moves: ClassVar[bool] = True  # a move is told by the hand's own sentences (the discard, the claim…)
 
     def log_mark(self) -> int:

@@ -139,7 +139,7 @@ class GameState(ABC):
         cards returns a plain copy."""
         return self.clone()
 
-    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what the strong level and the review ask of a game
     def basic_action(self) -> str:
         """The basic computer player's move for the seat to decide (the strong level plays it at every seat of its
         rollouts, and keeps it unless another move is better); by default the first lawful move."""
@@ -222,7 +222,7 @@ class GameState(ABC):
         None where the game has no more to say than that the move is not offered."""
         return None
 
-    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what records ask of a game
     #: whether the referee tells a move by the game's own sentences (what it narrated as the move was played:
     #: 打围's throw and what the dice showed, 跑胡子's discard…) rather than by the move's words
     narrates_moves: ClassVar[bool] = False

@@ -283,7 +283,7 @@ class YeziState(GameState):
         zh, en = cards_words(move_cards(rest))
         return f"亮出{zh}", f"Show {en}"
 
-    # ------------------------------------------------------------ what the strong level and the review ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what the strong level and the review ask of a game
     def mistake_loss(self, usual: float) -> float:
         """Scored by placings a review counts first places (a fraction of a round): a mistake is a tenth of one."""
         return MISTAKE_PLACING if self.config.scoring == "placing" else usual
@@ -432,7 +432,7 @@ class YeziState(GameState):
         return other
 
 
-    # ------------------------------------------------------------ what records ask of a game (issue 39.2)
+    # ------------------------------------------------------------ what records ask of a game
     def settlement_notes(self) -> list[tuple[str, str]]:
         """Each seat's total and place."""
         res = self.result()
