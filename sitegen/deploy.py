@@ -18,6 +18,7 @@ other page cites no edition (``sitegen.editions.as_published``).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -56,6 +57,15 @@ def cached_edition(tag: str, root_url: str, pdf: bool = True, log: list[str] | N
     v = tag[1:]
     key = f"{v}-{_commit(tag)[:12]}-{hashlib.sha256(root_url.encode()).hexdigest()[:8]}"
     d = cache_root() / key
+    # one process at a time builds (or reads) an edition: a second one waits for it, then takes it
+    # from the cache (two deployments, or the tests of two processes, may want the same edition)
+    d.parent.mkdir(parents=True, exist_ok=True)
+    with open(d.parent / f"{key}.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _cached_edition(tag, v, d, root_url, pdf, log)
+
+
+def _cached_edition(tag: str, v: str, d: Path, root_url: str, pdf: bool, log: list[str] | None) -> Path:
     pages = d / "site"
     t0 = time.monotonic()
     if not (d / "built").is_file():

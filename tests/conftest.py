@@ -453,6 +453,13 @@ FOLDER_MARKERS = {"browser": "browser", "record": "site", "node": "node"}
 #: test files of the offline layer: their pages keep the service worker (every other page blocks it)
 SERVICE_WORKER_FILES = {"test_offline.py", "test_offline_trust.py"}
 
+#: test files that run for minutes though they hold few tests: pytest-xdist's --dist loadfile (`make test`)
+#: hands out the files with the most tests first, which leaves these to the end of the run, where one of them
+#: keeps one process busy while the other has nothing left to do; they are handed out first instead
+#: (pytest_xdist_make_scheduler below), the deployment's first, as it needs no site built by the run
+LONG_FILES = ("tests/record/test_deploy.py", "tests/browser/test_grey_reasons.py")
+
+
 #: long runs (seconds to tens of seconds each on two cores): whole-game simulations, searches over
 #: many seeds and fuzzing; `make test` runs them (tests/platform/test_tiers.py checks each exists)
 SLOW = (
@@ -538,6 +545,23 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "service_worker: the page fixture lets the site register its service worker (the offline layer's tests)")
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """--dist loadfile as pytest-xdist does it, except that the files of LONG_FILES are handed out first."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LongFilesFirst(LoadFileScheduling):
+        def _assign_work_unit(self, node: object) -> None:
+            for scope in reversed(LONG_FILES):
+                if scope in self.workqueue:
+                    self.workqueue.move_to_end(scope, last=False)
+            super()._assign_work_unit(node)  # type: ignore[arg-type]
+
+    return LongFilesFirst(config, log)  # type: ignore[arg-type]
+
+
 def _uses(item: pytest.Item, *fixtures: str) -> bool:
     """Whether the test requests one of ``fixtures`` (a parameter of the same name is not a fixture)."""
     params = getattr(getattr(item, "callspec", None), "params", {})
@@ -563,7 +587,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # their usual order (a file stays whole, for its module fixtures): the site builds meanwhile
     # (_EarlyBuild); the files that read the crawl last, so that the crawl has the longest time to
     # finish beside them. In several processes (make test), pytest-xdist's --dist loadfile hands
-    # out whole files by its own rule (the files with the most tests first), so this order only
+    # out whole files by its own rule (the files with the most tests first, after LONG_FILES), so this order only
     # decides among files of equal size; the crawl's readers, a few tests each, still come late.
     heavy = {item.path for item in items if any(item.get_closest_marker(m) for m in ("browser", "site", "node"))}
     crawled = {item.path for item in items if "site_crawl" in getattr(item, "fixturenames", ())}

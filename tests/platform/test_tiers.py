@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import FOLDER_MARKERS, ROOT, SERVICE_WORKER_FILES, SLOW
+from conftest import FOLDER_MARKERS, LONG_FILES, ROOT, SERVICE_WORKER_FILES, SLOW
 
 
 def test_every_slow_entry_names_a_test_that_exists() -> None:
@@ -21,6 +21,8 @@ def test_every_slow_entry_names_a_test_that_exists() -> None:
 def test_tier_folders_and_files_exist() -> None:
     assert all((ROOT / "tests" / folder).is_dir() for folder in FOLDER_MARKERS)
     assert all(list((ROOT / "tests").rglob(name)) for name in SERVICE_WORKER_FILES)
+    # the files make test hands out first, named as pytest-xdist names them (from the repository root)
+    assert [f for f in LONG_FILES if not (ROOT / f).is_file()] == []
 
 
 def test_make_test_fast_leaves_out_every_tier_that_needs_more_than_the_venv() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -266,12 +267,19 @@ def test_a_release_build_refuses_a_changed_default_without_a_version_step_and_an
 
 
 @pytest.mark.site
-def test_an_older_edition_built_from_its_tag_beside_the_current_one(built_site: Path, tmp_path: Path) -> None:
+def test_an_older_edition_built_from_its_tag_beside_the_current_one(built_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The newest release older than this tree, built as editions/<version>/ from its tag: every
     page says so and links to the same page in the current edition (the site this run built);
     its citations carry its own URL; its PDF, rendered to images, has a title page, contents and
-    page numbers. (The current edition is the site itself, unmarked.)"""
+    page numbers. (The current edition is the site itself, unmarked.)
+
+    The edition and its PDFs come from the deployment's cache of released editions
+    (sitegen/deploy.py, ``cached_edition``: built from the tag by ``build_edition`` and printed by
+    ``python -m sitegen.edition_pdf`` once per commit, at the address tests/record/test_deploy.py
+    deploys to), so that a run builds and prints that edition once for both files; its copy here
+    is marked older as ``build_edition`` marks it."""
     from sitegen import editions
+    from sitegen.deploy import cached_edition
     from sitegen.edition_pdf import pdf_name
 
     tags = editions.tags()
@@ -279,14 +287,16 @@ def test_an_older_edition_built_from_its_tag_beside_the_current_one(built_site: 
     older = [t for t in tags if ed.parse(t[1:]) < ed.parse(_version())]
     assert older, tags
     old_tag = older[-1]
-    root = "http://127.0.0.1:8779/"
+    root = "http://127.0.0.1:8779/"  # the address tests/record/test_deploy.py deploys to (ROOT_URL): one cached build for both
+    # built as the deployment builds it (tests/record/test_deploy.py, _env): not under a variable of this run
+    for k in ("RELEASE", editions.EDITION_OF, editions.RELEASED_DIR, editions.EDITION_DIRS):
+        monkeypatch.delenv(k, raising=False)
+    cached = cached_edition(old_tag, root)
     site = tmp_path / "site"
-    old = editions.build_edition(old_tag, site / "editions" / old_tag[1:], root)
+    old = site / "editions" / old_tag[1:]
+    shutil.copytree(cached / "site", old)
+    assert editions.mark_older(old, old_tag[1:], editions.version(), root) > 40  # what build_edition(mark=True) does once built
     new = built_site
-    # one edition as one file per language, printed in a process of its own: Playwright's sync
-    # API cannot start inside a test run whose browser fixture already holds it
-    printing = subprocess.Popen([sys.executable, "-m", "sitegen.edition_pdf", str(old), old_tag[1:]],
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     pages = [p for p in old.rglob("index.html") if not p.relative_to(old).as_posix().startswith(("assets/", "search/"))]
     assert len(pages) > 40
@@ -308,16 +318,9 @@ def test_an_older_edition_built_from_its_tag_beside_the_current_one(built_site: 
         bib = (ed_dir / "en" / "dawei" / "fox" / "cite.bib").read_text(encoding="utf-8")
         assert f"url = {{{root}editions/{tag[1:]}/en/dawei/fox/}}" in bib
 
-    # the older edition's PDFs, printed meanwhile
-    try:
-        stdout, stderr = printing.communicate(timeout=1800)
-    finally:
-        if printing.poll() is None:
-            printing.kill()
-            printing.communicate()
-    assert printing.returncode == 0, stderr[-3000:]
-    pdfs = [Path(line) for line in stdout.split()]
-    assert [p.name for p in pdfs] == [pdf_name(old_tag[1:], "zh"), pdf_name(old_tag[1:], "en")]
+    # the older edition's PDFs, printed from its pages
+    assert sorted(p.name for p in (cached / "pdf").iterdir()) == sorted([pdf_name(old_tag[1:], "zh"), pdf_name(old_tag[1:], "en")])
+    pdfs = [cached / "pdf" / pdf_name(old_tag[1:], lang) for lang in ("zh", "en")]
     for pdf, lang in zip(pdfs, ("zh", "en")):
         fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
         assert fonts and all(ln.split()[-5] == "yes" for ln in fonts), fonts  # every font embedded
