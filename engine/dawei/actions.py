@@ -11,17 +11,16 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol import IllegalAction
+from ..protocol import IllegalAction, seed_ok
 from ..protocol.strong import read_level
-from ..record.export import seed_ok
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
-from . import referee  # a real table's referee (engine/dawei/referee.py): it reads and writes records
 from .answer import END_WORDS, MAX_LOG_TAIL, rounded, stick_list, view
-from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Config, break_even
+from .game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, TOLD, Config, break_even
 from .options import CHOICE_WORDS, CHOICES, DEFAULT, Rules
 from .split import direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 from .state import DROPS, THROW_WORDS, DaweiState, policy
@@ -477,13 +476,19 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _referee() -> ModuleType:
+    """A real table's referee (engine/dawei/referee.py), which reads and writes records."""
+    from . import referee  # imported when a family first asks it: with it come the records, the table's actions and the review, which the dice widget's first answer would otherwise wait for in the browser (benchmarks/run.py prints the start)
+    return referee
+
+
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     return {
         # each option: its question, its readings as ids and in words, the default and the note
         "options": [o.json() for o in OPTIONS],
         # the play action's own bounds, for a table that keeps moves and asks for the log, and the entries
         # the referee tells at once
-        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": referee.TOLD},
+        "limits": {"moves": MAX_MOVES, "auto": MAX_AUTO, "log_tail": MAX_LOG_TAIL, "entries": TOLD},
         # the dice: how many are thrown, their faces, and the ordered throws of them all
         "dice": {"count": N_DICE, "faces": list(FACES), "throws": ALL_OUTCOMES},
         "words": {k: {"zh": zh, "en": en} for k, (zh, en) in WORDS.items()},
@@ -498,7 +503,7 @@ ACTIONS = {
     "play": _play,
     "simulate": _simulate,
     "options": _options,
-    "referee": referee.referee,
+    "referee": lambda req: _referee().referee(req),
 }
 
 
@@ -524,7 +529,7 @@ EXAMPLES = [
 #: CPython): the most turns the request can play (:func:`cost`) at about 10 units a
 #: turn, and at least the fixed work of one answer (the pattern tables, the first time).
 COSTS: dict[str, Any] = {name: (lambda req, name=name: max(50_000, 10 * cost(name, req))) for name in ACTIONS}
-COSTS["referee"] = referee.cost
+COSTS["referee"] = lambda req: _referee().cost(req)
 
 
 # ---------------------------------------------------------------- what records ask of a game

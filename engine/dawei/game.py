@@ -28,6 +28,8 @@ MAX_DROP_CHANCE = 0.1
 #: a game that has not ended after this many turns stops and is void; the longest of
 #: thousands of seeded games at the largest drop chance took under 3,000
 MAX_TURNS = 4_000
+#: the entries the referee's page asks to be told at once (the table's log)
+TOLD = 400
 #: kinds that may be paid out as change for an exhausted kind (the fox has its own sequence)
 CHANGE_KINDS = tuple(a.id for a in ANIMALS if a.id not in ("lion", "fox"))
 

@@ -22,7 +22,7 @@ from ..protocol.actions import PER_MOVE
 from ..record import RecordError, read, write_state
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .answer import dice_words, stick_list, view
-from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, Config, seat_en, seat_zh
+from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, TOLD, Config, seat_en, seat_zh
 from .game import seat_named as _seat, told as _told, told_all as _told_all  # the referee tells the log with the family's names
 from .state import DaweiState, policy
 
@@ -30,8 +30,6 @@ from .state import DaweiState, policy
 #: 200 seeded 16-player games took 658 (a game at the table that ran past it would be over 1,400 throws)
 MAX_MOVES = 1_400
 MAX_NAME = 24
-#: the entries the referee's page asks to be told at once (the table's log)
-TOLD = 400
 _DICE = re.compile(r"[1-6]{6}")
 
 

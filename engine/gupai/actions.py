@@ -12,7 +12,7 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX, IllegalAction  # the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, IllegalAction, seed_ok  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import STRONG_UNITS, read_level
@@ -26,7 +26,6 @@ from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, Inval
 import re
 from ..record import read_sheet_of, write
 from .trace import OPTIONS
-from ..record.export import seed_ok
 
 
 

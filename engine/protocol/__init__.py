@@ -339,6 +339,13 @@ class GameState(ABC):
 #: the largest seed a written position may give: the games' own requests draw theirs below it
 SEED_MAX = 2**63 - 1
 
+
+def seed_ok(seed: int) -> None:
+    """A table's game whose number a record can hold (a game's ``table_position`` asks it)."""
+    if seed > SEED_MAX:
+        raise ApiError("seed_too_large", f"这一局的局号大于 {SEED_MAX}，记录写不下：请新开一局再导出。",
+                       f"This game's number is larger than {SEED_MAX}, which a record cannot hold: start a new game and export that one.")
+
 _ATOMS = {int, float, str, bytes, bool, type(None), Fraction, frozenset, range, tuple}
 _FROZEN: dict[type, bool] = {}
 

@@ -28,13 +28,6 @@ SEED_MAX = 2**32
 GAMES = THE_GAMES
 
 
-def seed_ok(seed: int) -> None:
-    """A table's game whose number a record can hold (a game's ``table_position`` asks it)."""
-    if seed > SEED_MAX:
-        raise ApiError("seed_too_large", f"这一局的局号大于 {SEED_MAX}，记录写不下：请新开一局再导出。",
-                       f"This game's number is larger than {SEED_MAX}, which a record cannot hold: start a new game and export that one.")
-
-
 def _table(game: Any) -> ModuleType | None:
     """The actions module of a game whose table widget writes and opens records (the registry's ``table_action``):
     it gives ``table_position(req)`` and ``table_replay(position, moves, seats, level)``, and may give

@@ -12,10 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX, IllegalAction  # SEED_MAX: the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, IllegalAction, seed_ok  # SEED_MAX: the seeds a written position (the strong level's) accepts too
 from ..protocol.strong import basic_action, read_level, rollouts_for, strong_choice
 from ..record import read_sheet_of, read_text_of, write
-from ..record.export import seed_ok
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai, showing
 from .best import best_split
