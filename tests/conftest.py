@@ -557,9 +557,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
             for scope in reversed(LONG_FILES):
                 if scope in self.workqueue:
                     self.workqueue.move_to_end(scope, last=False)
-            super()._assign_work_unit(node)  # type: ignore[arg-type]
+            super()._assign_work_unit(node)  # type: ignore[arg-type]  # xdist types the node as its WorkerController, not imported here
 
-    return LongFilesFirst(config, log)  # type: ignore[arg-type]
+    return LongFilesFirst(config, log)  # type: ignore[arg-type]  # xdist types the log as its Producer, not imported here
 
 
 def _uses(item: pytest.Item, *fixtures: str) -> bool:
