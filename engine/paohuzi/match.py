@@ -25,17 +25,16 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from .ai import choose, public_passes, strong_why
+from .ai import choose
 from .birds import BIRD_SEAT, bird_scores
 from .cards import Card, full_deck
 from .config import RuleConfig
 from .json_helpers import rule_json
-from .labels import action_json
 from .request import parse_action
 from .seating import TABLES, hand_sheet
 from .settle import Sheet
 from .sheet import next_dealer
-from .strong import paohuzi_hint, paohuzi_seats
+from .strong import hint_json, paohuzi_seats
 from .state import PaohuziState, new_hand
 from .table import PLAYER_NAMES, Action, Foul, action_id
 from .views import result_json, view
@@ -165,12 +164,7 @@ def _hand_view(h: PaohuziState, vseat: int, comp_seats: frozenset[int], you: boo
             s["you"] = False
     out["refused"] = refused
     if hint_units > 0 and out.get("hint") is not None and not h.over:
-        pick = paohuzi_hint(h, hseed, table, variant, hint_units)
-        out["hint"] = action_json(h, pick)
-        seat_now = h.pending()
-        assert seat_now is not None  # the hand is not over: someone decides
-        wz, we = strong_why(public_passes(h, seat_now), seat_now, pick)
-        out["hint"]["why"] = {"zh": wz, "en": we}
+        out["hint"] = hint_json(h, hseed, table, variant, hint_units)
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)
     return out

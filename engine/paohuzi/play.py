@@ -65,14 +65,12 @@ from ..budget import BUDGET
 from ..errors import ApiError
 from ..protocol.strong import STRONG_UNITS, read_level
 from ..validate import get_dict, get_int, get_list, get_str
-from .ai import public_passes, strong_why
 from .birds import MAX_BIRDS
 from .json_helpers import rule_json
-from .labels import action_json
 from .match import play_match
 from .request import play_moves, read_play_request
 from .state import new_hand, table_state
-from .strong import PAOHUZI_SEATS_UNITS, paohuzi_hint, paohuzi_seats
+from .strong import PAOHUZI_SEATS_UNITS, hint_json, paohuzi_seats
 from .views import result_json, view
 
 __all__ = ["play", "MAX_HANDS"]
@@ -174,12 +172,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     if hint_level == "strong" and out["hint"] is not None:
 
         units = min(STRONG_UNITS["paohuzi"], BUDGET - hand_base_cost(len(actions), level == "strong"))
-        pick = paohuzi_hint(h, seed, table, variant, units)
-        out["hint"] = action_json(h, pick)
-        seat_now = h.pending()
-        assert seat_now is not None  # the hand is not over: someone decides
-        wz, we = strong_why(public_passes(h, seat_now), seat_now, pick)
-        out["hint"]["why"] = {"zh": wz, "en": we}
+        out["hint"] = hint_json(h, seed, table, variant, units)
     if h.over and birds:
         out["result"] = result_json(h, table, birds, variant)
     return out

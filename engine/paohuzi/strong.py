@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from ..protocol.strong import rollout_units, rollouts_for, strong_choice
+from .ai import public_passes, strong_why
+from .labels import action_json
 from .table import Action, action_id
 
 if TYPE_CHECKING:  # the state imports this module (its table hint): only its type is named here
@@ -33,6 +35,17 @@ def paohuzi_hint(h: PaohuziState, seed: int, table: str, variant: str, units: in
     assert seat is not None  # the search above found a seat to decide
     return next(a for a in h.moves(seat) if action_id(a) == chosen)
 
+
+
+def hint_json(h: PaohuziState, seed: int, table: str, variant: str, units: int) -> dict[str, Any]:
+    """The strong level's hint for the seat to decide in ``h``, as the play action answers it: the move and why."""
+    pick = paohuzi_hint(h, seed, table, variant, units)
+    seat = h.pending()
+    assert seat is not None  # the hand is not over: someone decides
+    out = action_json(h, pick)
+    wz, we = strong_why(public_passes(h, seat), seat, pick)
+    out["why"] = {"zh": wz, "en": we}
+    return out
 
 #: 跑胡子's play action replays the whole hand at every request: the work its computer seats at the
 #: strong level may spend over the whole hand (the same at every request, so that their moves are
