@@ -187,6 +187,20 @@ def card_label(code: str, lang: str) -> str:
     return T(lang)(f"{f.cipher}（{f.numeral}）", f"{f.cipher} {f.value}")
 
 
+def names_box(lang: str, prefix: str) -> str:
+    """The four players' names (optional), at the head of the showing's entry: drawn once, with the page, so that
+    nothing moves when ``widgets/showing.js`` starts (it enables and wires the boxes; a name given is in the seat
+    buttons, every sentence, the result and the export's file name). ``prefix`` makes the boxes' ids the page's own."""
+    t = T(lang)
+    boxes = "".join(
+        f'<span class="ys-name"><label for="{e(prefix)}-name-{s}">{e(t(zh, en))}</label> '
+        f'<input id="{e(prefix)}-name-{s}" type="text" maxlength="20" data-role="name" data-seat="{s}" autocomplete="off" disabled></span>'
+        for s, (zh, en) in enumerate(SEAT_NAMES)
+    )
+    legend = t("四家的名字（可不填）", "The four players' names (optional)")
+    return f'<fieldset class="ys-names" data-role="names"><legend>{legend}</legend>{boxes}</fieldset>'
+
+
 def _table(heads: list[str], rows: str, caption: str, attrs: str) -> str:
     head = "".join(f'<th scope="col">{h}</th>' for h in heads)
     return f"<table{attrs}><caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"

@@ -1,7 +1,8 @@
 // 叶子戏 showing at a real table: enter each player's eight cards (or the two groups he showed); the
 // engine ({"game": "yezi", "action": "showing"}) names every combination, each best split, who wins
 // each showing and the round. The card names, the seats' names and the sizes of a hand and a group come
-// from the build (the palette, the seat buttons and the entry's data-hand, data-group in the static HTML).
+// from the build (the palette, the seat buttons and the entry's data-hand, data-group in the static HTML), and so
+// does every box above the cards (the players' names, the line of running totals): nothing moves when this starts.
 // The result is drawn by the view "yezi-showing" (views/yezi.py, run in Pyodide beside the engine, the function
 // that draws the build's example): this module draws the cards being entered and inserts the view's markup.
 // A showing judged is exported as the engine writes it (the answer's record: the cards dealt at the table,
@@ -14,6 +15,11 @@ import { el, grey } from "./dom.js";
 import { downloadRecord, openStore, sessionBar } from "./sessions.js";
 
 const KIND = "yezi-showing";
+
+/** The line of running totals kept in view above the cards: every player (by name, if given) and his total. */
+function runningText(t, names, totals) {
+  return t("累计：", "Running total: ") + names.map((n, s) => `${n} ${totals[s]}`).join(" · ");
+}
 
 /** Before Python has started: the cards the reader entered last time, from this device, in the place of the
  * build's example (issue 44: the reader's own data first). Text only, read from the device. */
@@ -30,6 +36,8 @@ function ownFirst(root) {
     const mark = root.querySelector('[data-role="example-mark"]');
     if (mark) mark.remove();
     const row = (head, xs, cls) => el("tr", cls ? { class: cls } : {}, [el("th", { scope: "row", text: head }), ...xs.map((x) => el("td", { text: String(x) }))]);
+    const running = root.querySelector('[data-role="running"]'); // as the widget will write it: nothing moves when it starts
+    if (running) { running.textContent = runningText(t, sheet.names.map(String), sheet.totals); running.hidden = false; }
     result.replaceChildren(
       el("p", { "data-role": "own-first", text: t(`你保存在这台设备上的计分：${cur.name}（${sheet.rows.length} 局）。规则引擎一启动就可以接着记。`,
         `Your tally kept on this device: ${cur.name} (${sheet.rows.length} rounds). You can go on once the rules engine has started.`) }),
@@ -91,6 +99,7 @@ function drawSlots(m) {
 }
 
 function keep(m) {
+  if (m.freshFrom) return; // a new tally is being made: what the reader does meanwhile goes into it (load), not into the one left
   const sheet = m.tallyAns ? { names: m.SEATS.map((_, s) => m.who(s)), rows: m.tallyAns.rounds.map((r) => r.points), totals: m.tallyAns.totals } : null;
   const meta = { thrower: m.thrower.value, readings: m.readings, names: m.names, players: m.players.map((p) => ({ mode: p.mode, slots: p.slots })), rounds: m.rounds, history: m.history, sheet };
   const text = m.tallyAns ? m.tallyAns.record : "";
@@ -119,8 +128,39 @@ function validRound(m, r) {
   return r && Number.isInteger(r.thrower) && r.thrower >= 0 && r.thrower < m.players.length && Array.isArray(r.players) && r.players.length === m.players.length;
 }
 
+/** The form as the reader sees it: the names in their boxes (as typed), the die's thrower and the cards entered. */
+function formNow(m) {
+  return { names: m.nameInputs.map((inp) => inp.value), thrower: m.thrower.value, players: JSON.stringify(m.copyPlayers(m.players)), current: m.current, active: m.active };
+}
+
+/** What the reader changed in the form between ``since`` and ``now`` (a new tally being made meanwhile), put back
+ * into the tally just opened: a name typed, the die's thrower, the cards entered. */
+function keepTyped(m, since, now) {
+  now.names.forEach((v, s) => { if (v !== since.names[s]) m.names[s] = m.cleanName(v); });
+  if (now.thrower !== since.thrower) m.thrower.value = now.thrower;
+  if (now.players !== since.players) {
+    JSON.parse(now.players).forEach((p, s) => { m.players[s].mode = p.mode; m.players[s].slots = p.slots; });
+    m.current = now.current; m.active = now.active;
+  }
+}
+
+/** A tally still under its first name is named after the family: the list and the exported file say who played. */
+function nameAfterFamily(m) {
+  if (m.freshFrom) return; // the names are for the new tally being made, not for the one left
+  const cur = m.sessionId && m.store.list().find((x) => x.id === m.sessionId);
+  if (cur && m.names.some(Boolean) && (cur.name === m.t("桌上的几局", "Rounds at the table") || /^(未命名|Untitled) \d+$/.test(cur.name) || cur.meta.named === cur.name)) {
+    const named = m.familyName();
+    m.store.save(m.sessionId, { name: named, meta: { ...cur.meta, named } });
+    if (m.bar) m.bar.refresh();
+  }
+}
+
 async function load(m, session) {
   const mine = ++m.loadSeq;
+  // the tally made by "New tally": what the reader typed or entered while it was being made is kept in it
+  const since = m.freshFrom && session && session.meta && session.meta.fresh === m.freshFrom.token ? m.freshFrom : null;
+  if (since) m.freshFrom = null;
+  const typed = since ? formNow(m) : null;
   m.sessionId = session ? session.id : null;
   m.rounds = []; m.history = []; m.editing = null; m.readings = {}; m.names = m.SEATS.map(() => "");
   m.players.forEach((p) => { p.mode = "hand"; p.slots = [[], []]; });
@@ -142,12 +182,17 @@ async function load(m, session) {
   if (meta.readings && typeof meta.readings === "object") m.readings = meta.readings;
   if (Array.isArray(meta.names)) m.names = m.SEATS.map((_, s) => (typeof meta.names[s] === "string" ? meta.names[s].slice(0, 20) : ""));
   m.restoreDraft(meta);
-  m.nameInputs.forEach((inp, s) => { inp.value = m.names[s]; });
   m.current = 0; m.active = 0;
+  if (typed) keepTyped(m, since, typed);
+  m.nameInputs.forEach((inp, s) => {
+    const v = typed && typed.names[s] !== since.names[s] ? typed.names[s] : m.names[s]; // a box being typed in keeps its text as typed
+    if (inp.value !== v) inp.value = v;
+  });
   await m.refreshTally(false);
   if (mine !== m.loadSeq) return;
   m.drawSlots();
   await m.judge();
+  if (typed && mine === m.loadSeq) nameAfterFamily(m);
 }
 
 async function judge(m) {
@@ -202,7 +247,7 @@ async function refreshTally(m, save = true) {
   m.tallyAns = a;
   m.tallyBox.innerHTML = a.html.table;
   m.lastBox.innerHTML = a.html.last;
-  m.running.textContent = a.rounds.length ? m.t("累计：", "Running total: ") + m.SEATS.map((_, s) => `${m.who(s)} ${a.totals[s]}`).join(" · ") : "";
+  m.running.textContent = a.rounds.length ? runningText(m.t, m.SEATS.map((_, s) => m.who(s)), a.totals) : "";
   m.running.hidden = !a.rounds.length;
   const k = m.pick.value;
   m.pick.replaceChildren(...a.rounds.map((r, i) => el("option", { value: String(i), text: m.t(`第 ${i + 1} 局：${r.zh}`, `Round ${i + 1}: ${r.en}`) })));
@@ -225,8 +270,9 @@ function recordFiles(m) {
   m.openLabel = el("label", { class: "hw-btn", for: `${m.uid}-file`, text: m.t("打开一份记录", "Open a record") });
   m.recordMessage = el("p", { class: "hw-record-message", "data-role": "record-message", role: "status" });
   m.say = (zh, en) => { m.recordMessage.textContent = m.t(zh, en); };
-  m.result.after(el("div", { class: "hw-record-tools", "data-role": "record-tools" }, [
-    el("div", { class: "hw-row" }, [m.exportBtn, " ", m.openLabel, m.file]), m.recordMessage]));
+  m.recordTools = el("div", { class: "hw-record-tools", "data-role": "record-tools" }, [
+    el("div", { class: "hw-row" }, [m.exportBtn, " ", m.openLabel, m.file]), m.recordMessage]);
+  m.result.after(m.recordTools);
   m.exportBtn.addEventListener("click", () => {
     if (!m.judged) { m.say("四家的牌都填好后，才能导出这一局的记录。", "Enter all four players' cards first; then the round can be exported."); return; }
     const family = m.names.some(Boolean) ? m.SEATS.map((_, s) => m.who(s)).join(m.t("、", "-")) : "";
@@ -287,34 +333,24 @@ function wireEntry(m) {
     });
     m.thrower.value = "0"; m.current = 0; m.active = 0; m.changed();
   });
-  // a new showing: the four players' cards cleared (the one kept on the device is replaced)
-  m.fresh = el("button", { type: "button", class: "hw-btn", "data-role": "new-showing", text: m.t("清空四家，重新开始", "Clear all four and start again") });
+  // a new showing: the four players' cards cleared (the one kept on the device is replaced); the button is the page's
+  m.fresh = m.root.querySelector('[data-role="new-showing"]');
   m.fresh.addEventListener("click", () => {
     m.players.forEach((p) => { p.mode = "hand"; p.slots = [[], []]; });
     m.thrower.value = "0"; m.current = 0; m.active = 0;
     m.changed();
   });
-  m.root.querySelector('[data-role="clear"]').after(" ", m.fresh);
-  m.namesBox = el("fieldset", { class: "ys-names", "data-role": "names" }, [el("legend", { text: m.t("四家的名字（可不填）", "The four players' names (optional)") })]);
-  m.nameInputs = m.SEATS.map((seatName, s) => {
-    const id = `${m.uid}-name-${s}`;
-    const input = el("input", { id, type: "text", maxlength: "20", "data-role": "name", "data-seat": String(s), autocomplete: "off" });
+  // the family's names: their boxes are the page's (views/yezi.py names_box), in place before the widget starts
+  m.namesBox = m.root.querySelector('[data-role="names"]');
+  m.nameInputs = m.SEATS.map((_, s) => m.namesBox.querySelector(`[data-role="name"][data-seat="${s}"]`));
+  m.nameInputs.forEach((input, s) => {
     input.addEventListener("change", async () => {
-      m.names[s] = input.value.replace(/[;\n]/g, " ").trim().slice(0, 20);
+      m.names[s] = m.cleanName(input.value);
       m.changed();
       await m.refreshTally();
-      // a tally still under its first name is named after the family: the list and the exported file say who played
-      const cur = m.sessionId && m.store.list().find((x) => x.id === m.sessionId);
-      if (cur && m.names.some(Boolean) && (cur.name === m.t("桌上的几局", "Rounds at the table") || /^(未命名|Untitled) \d+$/.test(cur.name) || cur.meta.named === cur.name)) {
-        const named = m.familyName();
-        m.store.save(m.sessionId, { name: named, meta: { ...cur.meta, named } });
-        if (m.bar) m.bar.refresh();
-      }
+      nameAfterFamily(m);
     });
-    m.namesBox.append(el("span", { class: "ys-name" }, [el("label", { for: id, text: seatName }), " ", input]));
-    return input;
   });
-  m.entry.prepend(m.namesBox);
 }
 
 /** The family's rounds: the sessions, the running totals, the last round, the buttons to record, correct and export. */
@@ -322,7 +358,7 @@ function tallyLayout(m) {
   // ------------------------------------------------------------ the family's rounds (the tally)
   m.sessionsBox = el("div", { "data-role": "sessions" });
   m.tallyBox = el("div", { class: "ys-tally-box", "data-role": "tally" });
-  m.running = el("p", { class: "ys-running", "data-role": "running", "aria-live": "polite" });
+  m.running = m.root.querySelector('[data-role="running"]'); // the page's, above the cards (hidden while no round is recorded)
   m.lastBox = el("div", { "data-role": "last" });
   m.addBtn = el("button", { type: "button", class: "hw-btn ys-add", "data-role": "add-round", text: m.t("记下这一局", "Record this round") });
   m.cancelBtn = el("button", { type: "button", class: "hw-btn", "data-role": "cancel-edit", text: m.t("不改了", "Stop correcting"), hidden: "" });
@@ -334,7 +370,8 @@ function tallyLayout(m) {
   m.historyBox = el("details", { class: "ys-history", "data-role": "history" });
   m.fixRow = el("div", { class: "ys-row ys-fix", "data-role": "fix" }, [el("label", { text: m.t("已记的一局：", "A round recorded: ") }, [m.pick]), m.editBtn, m.dropBtn, m.sheetBtn]);
   m.root.querySelector('[data-role="message"]').after(el("div", { class: "ys-row", "data-role": "add-row" }, [m.addBtn, m.cancelBtn]), m.tallyMessage);
-  m.entry.before(m.sessionsBox, m.running, m.tallyBox, m.lastBox, m.fixRow, m.historyBox);
+  // below the result and its record: the reader's own entry stays first, and nothing above it moves when the widget starts
+  m.recordTools.after(m.sessionsBox, m.tallyBox, m.lastBox, m.fixRow, m.historyBox);
 }
 
 /** Recording a round, correcting one, deleting one (asked once more) and the printable sheet. */
@@ -430,6 +467,7 @@ export async function showingWidget(root, ctx) {
   // the family's names (optional): in the seat buttons, every sentence, the result and the export's file name
   m.names = m.SEATS.map(() => "");
   m.who = (s) => m.names[s] || m.SEATS[s];
+  m.cleanName = (v) => String(v).replace(/[;\n]/g, " ").trim().slice(0, 20);
   m.modeHand = m.root.querySelector('[data-role="mode-hand"]');
   m.modeGroups = m.root.querySelector('[data-role="mode-groups"]');
   m.cards = [...m.root.querySelectorAll('[data-role="card"]')];
@@ -437,9 +475,8 @@ export async function showingWidget(root, ctx) {
   m.count = Object.fromEntries(m.cards.map((b) => [b.dataset.code, Number(b.dataset.count)]));
   m.order = m.cards.map((b) => b.dataset.code);
   m.sortCodes = (xs) => [...xs].sort((a, b) => m.order.indexOf(a) - m.order.indexOf(b));
-  // why cards of the palette are grey, said where the reader looks when a card greys
-  m.paletteWhy = el("p", { class: "ys-why", "data-role": "palette-why", role: "status" });
-  if (m.cards.length) m.cards[m.cards.length - 1].parentElement.after(m.paletteWhy);
+  // why cards of the palette are grey, said where the reader looks when a card greys (under the palette, the page's)
+  m.paletteWhy = m.root.querySelector('[data-role="palette-why"]');
 
   // each player: mode "hand" (slots[0], eight cards) or "groups" (slots[0] shown first, slots[1] second)
   m.players = m.seatBtns.map(() => ({ mode: "hand", slots: [[], []] }));
@@ -476,12 +513,13 @@ export async function showingWidget(root, ctx) {
   m.asRequest = (r) => ({ thrower: r.thrower, players: r.players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) });
   m.familyName = () => (m.names.some(Boolean) ? m.t(`${m.SEATS.map((_, s) => m.who(s)).join("、")}的叶子戏`, `叶子戏: ${m.SEATS.map((_, s) => m.who(s)).join(", ")}`) : "");
   m.loadSeq = 0;
+  m.freshFrom = null; // while "New tally" waits for the engine: the form as it was when pressed, and the new tally's token
 
   wireEntry(m);
   tallyLayout(m);
   m.clearDraft = () => { m.players.forEach((p) => { p.mode = "hand"; p.slots = [[], []]; }); m.current = 0; m.active = 0; };
   wireTally(m);
-  for (const x of m.entry.querySelectorAll("button, select")) x.disabled = false;
+  for (const x of m.entry.querySelectorAll("button, select, input")) x.disabled = false;
   let loading = null;
   m.bar = sessionBar(m.sessionsBox, m.store, {
     lang: m.ctx.lang,
@@ -489,11 +527,17 @@ export async function showingWidget(root, ctx) {
     labels: { zh: { title: "这几局的计分", create: "新开一份计分", list: "选择一份计分" }, en: { title: "The tally of these rounds", create: "New tally", list: "Choose a tally" } },
     onOpen: (sess) => { loading = m.load(sess); },
     fresh: async () => {
+      // the form as it is now: what the reader types or enters until the new tally opens is kept in it (load)
+      const from = { ...formNow(m), token: Math.random().toString(36).slice(2) };
+      m.freshFrom = from;
       const a = await m.ctx.call({ game: "yezi", action: "tally", rounds: [] });
-      return { text: a.ok ? a.record : "", meta: { rounds: [] } };
+      // the bar opens the new tally at once (load takes what was typed); if it could not keep it (the device is
+      // full), what was typed stays with the tally still open, and is kept there
+      setTimeout(() => { if (m.freshFrom === from) { m.freshFrom = null; m.keep(); } }, 0);
+      return { text: a.ok ? a.record : "", meta: { rounds: [], fresh: from.token } };
     },
     accept: (ans) => (ans.position && ans.position.sheet === "tally" ? null
-      : { zh: "这份记录不是叶子戏的计分（一局的记录请用下面的“打开一份记录”）。", en: "This record is not a tally of 叶子戏 (open the record of a single round with “Open a record” below)." }),
+      : { zh: "这份记录不是叶子戏的计分（一局的记录请用上面的“打开一份记录”）。", en: "This record is not a tally of 叶子戏 (open the record of a single round with “Open a record” above)." }),
   });
   if (!m.bar.current()) loading = m.load(null);
   await loading;

@@ -12,6 +12,51 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 SHOWING = '.hw[data-widget="yezi-showing"]'
 NAMES = ["我", "老伴", "大姐", "二哥"]
 
+#: the engine's answer to "New tally" held until the test lets it go (widgets/showing.js asks for an empty tally, the
+#: page's only call of exactly {"game": "yezi", "action": "tally", "rounds": []}; widgets/runtime.js posts each call
+#: as JSON text), and the calls sent and answered counted: the test waits on the engine, never on time
+HOLD_NEW_TALLY = """
+(() => {
+  window.__hwHeld = []; window.__hwOut = 0; window.__hwIn = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (typeof m === "string" && m.startsWith('{"type":"call"')) {
+      if (m.endsWith('"request":{"game":"yezi","action":"tally","rounds":[]}}') && !window.__hwLetGo) {
+        window.__hwHeld.push(() => { window.__hwOut += 1; post.call(this, m, ...rest); });
+        return undefined;
+      }
+      window.__hwOut += 1;
+      if (!this.__hwCounted) {
+        this.__hwCounted = true;
+        this.addEventListener("message", (e) => {
+          let d = e.data;
+          if (typeof d === "string") { try { d = JSON.parse(d); } catch { d = {}; } }
+          if (d && d.type === "answer") window.__hwIn += 1;
+        });
+      }
+    }
+    return post.call(this, m, ...rest);
+  };
+  window.__hwRelease = () => { window.__hwLetGo = true; return window.__hwHeld.splice(0).map((send) => send()).length; };
+})();
+"""
+IDLE = "() => window.__hwOut === window.__hwIn"
+
+#: the browser's idle moments held until the test lets them come: the widgets hydrate only then (widgets/runtime.js)
+HOLD_IDLE = """
+window.__idle = [];
+window.requestIdleCallback = (fn) => window.__idle.push(fn);
+window.cancelIdleCallback = (id) => { window.__idle[id - 1] = null; };
+window.__runIdle = () => { for (const fn of window.__idle.splice(0)) if (fn) fn({ didTimeout: false, timeRemaining: () => 50 }); };
+"""
+#: where each box of the showing's entry lies, from the top of the widget's body (CSS px)
+ENTRY_BOXES = """sel => {
+  const root = document.querySelector(sel);
+  const body = root.querySelector('.hw-body').getBoundingClientRect().top;
+  const roles = ['names', 'name', 'thrower', 'seat', 'mode-hand', 'slots', 'card', 'clear', 'new-showing', 'example', 'message'];
+  return Object.fromEntries(roles.map((r) => [r, Math.round(root.querySelector(`[data-role="${r}"]`).getBoundingClientRect().top - body)]));
+}"""
+
 
 def open_showing(page, site_url: str, width: int, lang: str = "zh"):
     page.set_viewport_size({"width": width, "height": 800})
@@ -208,3 +253,57 @@ def test_the_english_tally_says_the_names_and_what_the_source_leaves_open(page, 
     assert "Round 1 recorded" in root.locator('[data-role="tally-message"]').inner_text()
     page_text = page.locator("article").inner_text()
     assert "does not say" in page_text and "no penalty" in page_text
+
+
+def test_what_is_typed_while_a_new_tally_is_made_is_kept_in_it(page, site_url):
+    """"New tally" opens its tally once the engine has answered: the names typed meanwhile, the die's thrower chosen and
+    a card entered are the new tally's (they were reset to the defaults when it opened), and the tally left keeps its
+    own name. The engine's answer is held until all of it is typed, so the slow engine's order comes every time."""
+    page.add_init_script(HOLD_NEW_TALLY)
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site_url + "en/yezi/showing/")
+    page.wait_for_selector(f'{SHOWING}[data-state="ready"]', timeout=120_000)
+    page.wait_for_function(IDLE)
+    root = page.locator(SHOWING)
+    left = root.locator('[data-role="session-list"] option:checked').inner_text()
+    root.locator('[data-role="session-new"]').click()
+    page.wait_for_function("() => window.__hwHeld.length === 1")  # asked, not yet answered
+    name_the_players(root)
+    root.locator('[data-role="thrower"]').select_option("3")
+    root.locator('[data-role="card"][data-code="10"]').click()
+    page.wait_for_function(IDLE)  # every other call answered: only the new tally is still to come
+    assert page.evaluate("() => window.__hwRelease()") == 1
+    page.wait_for_function(f"() => document.querySelectorAll('{SHOWING} [data-role=\"session-list\"] option').length === 2")
+    page.wait_for_function(IDLE)
+    assert [root.locator(f'[data-role="name"][data-seat="{s}"]').input_value() for s in range(4)] == NAMES
+    assert root.locator('[data-role="thrower"]').input_value() == "3"
+    assert [c.get_attribute("data-code") for c in root.locator('[data-role="chosen"]').all()] == ["10"]
+    assert [b.inner_text() for b in root.locator('[data-role="seat"]').all()] == NAMES
+    status = root.locator('[data-role="message"]').inner_text()
+    assert all(n in status for n in NAMES), status
+    # the new tally is named after the family; the one left keeps its name
+    assert all(n in root.locator('[data-role="session-list"] option:checked').inner_text() for n in NAMES)
+    assert left in root.locator('[data-role="session-list"] option:not(:checked)').inner_text()
+    # and the new tally is the one kept on the device: after a reload the names are back
+    page.reload()
+    page.wait_for_selector(f'{SHOWING}[data-state="ready"]', timeout=120_000)
+    page.wait_for_function(IDLE)
+    assert [root.locator(f'[data-role="name"][data-seat="{s}"]').input_value() for s in range(4)] == NAMES
+
+
+@pytest.mark.parametrize(("lang", "width"), [("zh", 390), ("zh", 1280), ("en", 390)])
+def test_nothing_in_the_entry_moves_when_the_widget_starts(page, site_url, lang, width):
+    """Lighthouse's layout shift (0.29-0.39 on a phone): the tally's boxes were put above the entry when the widget
+    started. Every box of the entry (the players' names first) is where the page drew it, and the tally is below."""
+    page.add_init_script(HOLD_IDLE)
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site_url + ("" if lang == "zh" else "en/") + "yezi/showing/")
+    root = page.locator(SHOWING)
+    assert root.get_attribute("data-state") != "ready"
+    before = page.evaluate(ENTRY_BOXES, SHOWING)
+    page.evaluate("window.__runIdle()")
+    page.wait_for_selector(f'{SHOWING}[data-state="ready"]', timeout=120_000)
+    assert page.evaluate(ENTRY_BOXES, SHOWING) == before
+    entry = root.locator('[data-role="showing-entry"]').bounding_box()
+    for role in ("sessions", "tally", "fix"):
+        assert root.locator(f'[data-role="{role}"]').bounding_box()["y"] > entry["y"] + entry["height"], role
