@@ -297,6 +297,10 @@ function nextTask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// The first widget of the page ready (or failed): what keeps the page offline waits for it (below).
+let settledOne = () => {};
+const firstSettled = new Promise((resolve) => { settledOne = resolve; });
+
 async function hydrate(root) {
   if (root.dataset.hwBound === "1") return;
   root.dataset.hwBound = "1";
@@ -324,9 +328,11 @@ async function hydrate(root) {
     };
     await mount(root, ctx);
     root.dataset.state = "ready";
+    settledOne();
     if (status) status.hidden = true;
   } catch (err) {
     root.dataset.state = "error";
+    settledOne();
     root.dataset.hwBound = "";
     if (status) {
       status.hidden = false;
@@ -446,11 +452,11 @@ function subscribe() {
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
 else subscribe();
 
-// ---- offline reading (widgets/offline.js): once the page has loaded and its engine is up
-// (so that keeping pages offline never slows the first widget), the service worker keeps
-// this page and what its widgets need; the whole archive only when the reader asks.
+// ---- offline reading (widgets/offline.js): once the page has loaded, its engine is up and its first widget
+// has answered (so that keeping pages offline — the Python snapshot among them, 8 MB — never slows the first
+// widget), the service worker keeps this page and what its widgets need; the whole archive only when the reader asks.
 window.addEventListener("load", () => {
-  const engine = document.querySelector("[data-widget]") ? allowed.then(() => ready || undefined) : Promise.resolve();
+  const engine = document.querySelector("[data-widget]") ? allowed.then(() => firstSettled).then(() => ready || undefined) : Promise.resolve();
   // (and once the worker has written what it fetched for the service worker: at most a few seconds)
   const staged = () => worker && Promise.race([worker.staged, new Promise((done) => setTimeout(done, 10_000))]);
   engine.catch(() => {}).then(async (info) => {
