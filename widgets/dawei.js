@@ -51,7 +51,6 @@ function validDice(d, dice) {
 // the page's first answer): this module inserts its parts and wires the faces, the buttons and the rule options.
 async function diceWidget(root, ctx) {
   const t = ctx.t;
-  const info = await daweiInfo(ctx);
   const roll = root.querySelector('[data-role="roll"]');
   const classifyBtn = root.querySelector('[data-role="classify"]');
   const faces = [...root.querySelectorAll('[data-role="face"]')];
@@ -85,7 +84,8 @@ async function diceWidget(root, ctx) {
   const row = root.querySelector(".hw-row");
   row.append(shareButton(root, () => ({ dice: faces.map((f) => Number(f.value)), options: readOptions(root) }), t));
   const start = sharedState(root);
-  if (start && validDice(start.dice, info.dice)) {
+  // the options answer only for a shared throw (its dice checked): a plain page is ready without a call
+  if (start && validDice(start.dice, (await daweiInfo(ctx)).dice)) {
     setOptions(root, start.options);
     await ask(start.dice);
   }
