@@ -307,3 +307,23 @@ def test_nothing_in_the_entry_moves_when_the_widget_starts(page, site_url, lang,
     entry = root.locator('[data-role="showing-entry"]').bounding_box()
     for role in ("sessions", "tally", "fix"):
         assert root.locator(f'[data-role="{role}"]').bounding_box()["y"] > entry["y"] + entry["height"], role
+
+
+# each word of each seat button, and how many lines it takes on the screen
+SEAT_WORDS = """(sel) => [...document.querySelectorAll(sel + ' [data-role="seat"]')].flatMap((b) => {
+  const text = b.firstChild; const out = [];
+  for (const m of text.textContent.matchAll(/\\S+/g)) {
+    const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+    out.push([m[0], new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size]);
+  }
+  return out;
+})"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_seat_s_name_breaks_only_between_words_on_a_narrow_phone(page, site_url, lang):
+    """At 360 px the four seat buttons share a row or two: "Player A" may go onto two lines, "Player" never does."""
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(site_url + ("" if lang == "zh" else "en/") + "yezi/showing/")
+    words = page.evaluate(SEAT_WORDS, SHOWING)
+    assert len(words) >= 4 and all(lines == 1 for _, lines in words), words
