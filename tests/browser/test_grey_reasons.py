@@ -16,30 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from browser.engine_calls import count_calls
 from browser.sitepages import open_ready, widget_pages
 
-#: counts the calls sent to the rules engine's worker and the answers back (widgets/runtime.js posts each
-#: call as JSON text with "type":"call" and gets {"type": "answer"}), so a test waits on the engine, not on time
-COUNT_CALLS = """
-(() => {
-  window.__hwOut = 0; window.__hwIn = 0;
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (m, ...rest) {
-    if (typeof m === "string" && m.startsWith('{"type":"call"')) {
-      window.__hwOut += 1;
-      if (!this.__hwCounted) {
-        this.__hwCounted = true;
-        this.addEventListener("message", (e) => {
-          let d = e.data;
-          if (typeof d === "string") { try { d = JSON.parse(d); } catch { d = {}; } }
-          if (d && d.type === "answer") window.__hwIn += 1;
-        });
-      }
-    }
-    return post.call(this, m, ...rest);
-  };
-})();
-"""
+#: counts the calls sent to the rules engine's worker and the answers back: a test waits on the engine, not on time
+COUNT_CALLS = count_calls()
 IDLE = "() => window.__hwOut === window.__hwIn"
 
 #: the grey controls without a reason, in every widget of the page

@@ -9,37 +9,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from browser.engine_calls import count_calls
+
 SHOWING = '.hw[data-widget="yezi-showing"]'
 NAMES = ["我", "老伴", "大姐", "二哥"]
 
 #: the engine's answer to "New tally" held until the test lets it go (widgets/showing.js asks for an empty tally, the
-#: page's only call of exactly {"game": "yezi", "action": "tally", "rounds": []}; widgets/runtime.js posts each call
-#: as JSON text), and the calls sent and answered counted: the test waits on the engine, never on time
-HOLD_NEW_TALLY = """
-(() => {
-  window.__hwHeld = []; window.__hwOut = 0; window.__hwIn = 0;
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (m, ...rest) {
-    if (typeof m === "string" && m.startsWith('{"type":"call"')) {
-      if (m.endsWith('"request":{"game":"yezi","action":"tally","rounds":[]}}') && !window.__hwLetGo) {
-        window.__hwHeld.push(() => { window.__hwOut += 1; post.call(this, m, ...rest); });
-        return undefined;
-      }
-      window.__hwOut += 1;
-      if (!this.__hwCounted) {
-        this.__hwCounted = true;
-        this.addEventListener("message", (e) => {
-          let d = e.data;
-          if (typeof d === "string") { try { d = JSON.parse(d); } catch { d = {}; } }
-          if (d && d.type === "answer") window.__hwIn += 1;
-        });
-      }
-    }
-    return post.call(this, m, ...rest);
-  };
-  window.__hwRelease = () => { window.__hwLetGo = true; return window.__hwHeld.splice(0).map((send) => send()).length; };
-})();
-"""
+#: page's only call of exactly {"game": "yezi", "action": "tally", "rounds": []}), the calls sent and answered counted
+HOLD_NEW_TALLY = count_calls(hold='"request":{"game":"yezi","action":"tally","rounds":[]}}')
 IDLE = "() => window.__hwOut === window.__hwIn"
 
 #: the browser's idle moments held until the test lets them come: the widgets hydrate only then (widgets/runtime.js)

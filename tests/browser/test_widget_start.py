@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+from browser.engine_calls import count_calls
+
 # the browser's idle moments held until the test lets them come, the workers a page starts, and how many had
 # started when the page finished loading
 HOLD_IDLE = """
@@ -48,35 +50,17 @@ def test_a_page_without_widgets_starts_no_python(page, site_url):
     assert not page.evaluate(f"() => window.__workers.some({ENGINE})")
 
 
-# the requests a page sends to the engine's worker, in order (its boot, then each call's request)
-COUNT_CALLS = """
-window.__sent = [];
-const RealWorker2 = window.Worker;
-window.Worker = function (url, options) {
-  const w = new RealWorker2(url, options);
-  const post = w.postMessage.bind(w);
-  w.postMessage = (m, t) => {
-    let msg = m;
-    if (typeof m === "string") { try { msg = JSON.parse(m); } catch { msg = {}; } }
-    window.__sent.push(msg && msg.type === "call" ? JSON.stringify(msg.request) : String(msg && msg.type));
-    return post(m, t);
-  };
-  return w;
-};
-window.Worker.prototype = RealWorker2.prototype;
-"""
-
-
 def test_the_dice_widget_is_ready_as_soon_as_python_is_up(page, site_url):
     """The build drew the dice widget's first throw: once Python is up it is ready without asking the engine anything
     first (nothing between the engine's start and the reader's first throw), and its first throw is answered."""
-    page.add_init_script(COUNT_CALLS)
+    page.add_init_script(count_calls())
     page.goto(site_url + "en/dawei/")
     dice = page.locator('[data-widget="dawei-dice"]').first
     page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-dice\"]').dataset.state === 'ready'", timeout=180_000)
-    assert page.evaluate("window.__sent") == ["boot"]
+    assert page.evaluate("window.__hwSent") == []
     dice.locator('[data-role="roll"]').click()
     page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-dice\"]').dataset.seq === '1'", timeout=60_000)
-    assert [json.loads(m)["action"] if "action" in json.loads(m) else json.loads(m)["request"]["action"] for m in page.evaluate("window.__sent")[1:]] == ["roll", "classify"]
+    sent = [json.loads(m) for m in page.evaluate("window.__hwSent")]
+    assert [m["request"]["action"] if "view" in m else m["action"] for m in sent] == ["roll", "classify"]
     faces = dice.locator('[data-role="face"]').evaluate_all("(fs) => fs.map((f) => f.value).join(',')")
     assert dice.locator('[data-role="dice"]').get_attribute("data-dice") == faces

@@ -1,0 +1,46 @@
+"""A page's calls to the rules engine's worker, seen from the page: widgets/runtime.js posts each call as JSON text
+beginning {"type":"call"} and gets {"type":"answer"} back. :func:`count_calls` is an init script that counts the calls
+sent (``window.__hwOut``) and answered (``window.__hwIn``), keeps each call's request as text (``window.__hwSent``),
+and can hold back the calls whose text ends with ``hold`` until ``window.__hwRelease()`` sends them (it returns how
+many it sent), so that a test waits on the engine, or orders it, and never on time."""
+
+from __future__ import annotations
+
+import json
+
+_SCRIPT = """
+(() => {
+  const hold = %s;
+  window.__hwHeld = []; window.__hwSent = []; window.__hwOut = 0; window.__hwIn = 0; window.__hwLetGo = false;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (typeof m === "string" && m.startsWith('{"type":"call"')) {
+      if (!this.__hwCounted) {
+        this.__hwCounted = true;
+        this.addEventListener("message", (e) => {
+          let d = e.data;
+          if (typeof d === "string") { try { d = JSON.parse(d); } catch { d = {}; } }
+          if (d && d.type === "answer") window.__hwIn += 1;
+        });
+      }
+      const send = () => {
+        window.__hwOut += 1;
+        try { window.__hwSent.push(JSON.stringify(JSON.parse(m).request)); } catch { window.__hwSent.push(m); }
+        return post.call(this, m, ...rest);
+      };
+      if (hold !== null && m.endsWith(hold) && !window.__hwLetGo) {
+        window.__hwHeld.push(send);
+        return undefined;
+      }
+      return send();
+    }
+    return post.call(this, m, ...rest);
+  };
+  window.__hwRelease = () => { window.__hwLetGo = true; return window.__hwHeld.splice(0).map((send) => send()).length; };
+})();
+"""
+
+
+def count_calls(hold: str | None = None) -> str:
+    """The init script (see the module's text); ``hold``: the end of the calls' text to hold back, if any."""
+    return _SCRIPT % json.dumps(hold)
