@@ -49,6 +49,7 @@ from mkdocs.plugins import event_priority
 from sitegen import assets  # the site's shared assets: engine wheel, hashed scripts, service worker
 
 from sitegen import gloss  # 柱 glossed on every page that uses it
+from sitegen import lesson  # a long lesson's parts, drawn as a phone folds them
 from sitegen import page_weight  # lighter pages: repeated drawings written once
 from sitegen import registry  # every widget, generated table and file, with its maker
 from sitegen import theme_fixes
@@ -228,7 +229,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             f'<script defer src="{prefix}assets/widgets/from-disk.js"></script>'
         )
         output = output.replace("</head>", early + "</head>", 1)
-    return record_page.post_page(theme_fixes.fix(assets.hash_script_refs(output)), page, config)
+    output = record_page.post_page(theme_fixes.fix(assets.hash_script_refs(output)), page, config)
+    try:
+        return lesson.fold_page(output, lang)  # last: the parts hold all the page's content that follows them
+    except ValueError as e:
+        raise PluginError(f"{page.file.src_uri}: {e}") from e
 
 
 # ---------------------------------------------------------------- assets

@@ -5,13 +5,15 @@ box, and the printable worksheet with its answer key. Everything comes from ``en
 from __future__ import annotations
 
 import html
+import re
+from html.parser import HTMLParser
 from typing import Any
 from collections.abc import Callable
 
 from engine.lessons import LESSONS
 from engine.lessons.actions import KEY_SEED, public, verdict
 from engine.lessons.model import Lesson, Step, draw
-from views.lesson import card, rule_href, static_answer, worksheet_item
+from views.lesson import card, fold_part, rule_href, static_answer, worksheet_item
 
 e = html.escape
 
@@ -37,8 +39,9 @@ def exercises_widget(lang: str, params: dict[str, Any]) -> str:
     ex_obj = draw(lesson, step, KEY_SEED, 0)
     ex = public(ex_obj, 0)
     still = static_answer(verdict(ex_obj, ex_obj.answer), lang)
+    # nothing in a question set scrolls: the page's accessibility script leaves it unmeasured (views.lesson.example)
     return (
-        f'<div class="lesson-set" data-lesson="{e(lesson.id)}" data-step="{e(step.id)}">'
+        f'<div class="lesson-set" data-lesson="{e(lesson.id)}" data-step="{e(step.id)}" data-a11y-static>'
         f'<ol class="lesson-list">{card(ex, lang, still=still)}</ol>'
         f'<p class="lesson-wait">{t(f"准备好后，这里会出 {step.count} 道题，由程序判定对错。", f"Once ready, {step.count} exercises appear here and the program checks your answers.")}</p>'
         f"</div>"
@@ -64,6 +67,76 @@ def progress_widget(lang: str, params: dict[str, Any]) -> str:
         f'<button type="button" class="hw-btn" data-role="reset" disabled>{t("清除进度", "Reset progress")}</button>'
         f"</div>"
     )
+
+
+# ---------------------------------------------------------------- a long lesson's parts, folded on a phone
+FOLD = re.compile(r'<div class="lesson-progress" data-lesson="[^"]*" data-fold="([^"]*)"')
+ARTICLE = re.compile(r'<article\b[^>]*\bclass="[^"]*\bmd-typeset\b[^"]*"[^>]*>')
+VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+
+
+class _TopLevel(HTMLParser):
+    """The offsets of the h1 and h2 headings at the top of a page's content, and where the content ends."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.text = text
+        self.lines = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.depth = 0
+        self.heads: list[tuple[int, str, str]] = []  # (offset, tag, id)
+        self.end: int | None = None
+
+    def _at(self) -> int:
+        line, col = self.getpos()
+        return self.lines[line - 1] + col
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.end is not None:
+            return
+        if self.depth == 0 and tag in ("h1", "h2"):
+            self.heads.append((self._at(), tag, dict(attrs).get("id") or ""))
+        if tag not in VOID:
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.end is not None or tag in VOID:
+            return
+        self.depth -= 1
+        if self.depth < 0:
+            self.end = self._at()
+
+
+def fold_page(page_html: str, lang: str) -> str:
+    """A long lesson's parts drawn as the phone folds them (views.lesson.fold_part): each heading its progress box
+    names (data-fold), with all that follows it up to the next heading of that level or the end of the content, as
+    widgets/lesson.js opens and folds them. Drawn by the build, so that the browser moves no part of the page."""
+    m = FOLD.search(page_html)
+    if not m:
+        return page_html
+    parts = m.group(1).split()
+    art = ARTICLE.search(page_html)
+    if not art:
+        raise ValueError("a folded lesson with no page content")
+    start = art.end()
+    scan = _TopLevel(page_html[start:])
+    scan.feed(page_html[start:])
+    scan.close()
+    if scan.end is None:
+        raise ValueError("a folded lesson whose content does not end")
+    content = page_html[start:start + scan.end]
+    bounds = [off for off, _tag, _id in scan.heads] + [len(content)]
+    found = {ident for _off, tag, ident in scan.heads if tag == "h2" and ident in parts}
+    if found != set(parts):
+        raise ValueError(f"folded parts with no heading at the top of the page: {sorted(set(parts) - found)}")
+    out = [content[:bounds[0]]]
+    for k, (off, tag, ident) in enumerate(scan.heads):
+        piece = content[off:bounds[k + 1]]
+        if tag == "h2" and ident in parts:
+            close = piece.index("</h2>") + len("</h2>")
+            out.append(fold_part(ident, piece[:close], piece[close:], lang))
+        else:
+            out.append(piece)
+    return page_html[:start] + "".join(out) + page_html[start + scan.end:]
 
 
 def key_table(lang: str, params: dict[str, Any]) -> str:

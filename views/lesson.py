@@ -174,6 +174,19 @@ def worksheet_item(ex: Answer, lang: str) -> str:
 
 
 def example(ex: Answer, lang: str) -> str:
-    """A drawn example of the 跑胡子 lesson page with its caption (``engine.lessons.paohuzi.example``)."""
-    return (f'<figure class="phz-lesson-example"><div class="lesson-fig">{drawing(ex["figure"], lang)}</div>'
+    """A drawn example of the 跑胡子 lesson page with its caption (``engine.lessons.paohuzi.example``). Nothing in it
+    scrolls (data-a11y-static): the page's accessibility script does not measure it, which would make the browser lay
+    out an example it leaves undrawn while out of sight (lesson.css)."""
+    return (f'<figure class="phz-lesson-example" data-a11y-static><div class="lesson-fig">{drawing(ex["figure"], lang)}</div>'
             f'<figcaption>{e(_pick(ex["caption"], lang))}</figcaption></figure>')
+
+
+def fold_part(part: str, heading: str, body: str, lang: str) -> str:
+    """A part of a long lesson (a step's heading and what follows it), drawn by the build around the page's own
+    markup: ``heading`` is the part's heading, ``body`` what follows it. On a phone ``widgets/lesson.js`` folds every
+    part but the one the reader is at (``data-open``), with the button under the heading; until then the button is
+    not shown and the page reads as one (lesson.css)."""
+    t = T(lang)
+    return (f'<section class="lesson-fold" data-part="{e(part)}">{heading}'
+            f'<button type="button" class="hw-btn lesson-fold-btn" aria-expanded="false">{t("打开这一步", "Open this step")}</button>'
+            f'<div class="lesson-fold-body">{body}</div></section>')

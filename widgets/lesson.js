@@ -60,10 +60,12 @@ async function exercises(root, ctx) {
   let seed = 1;
   root.dataset.lessonStep = step;
 
-  const list = el("ol", { class: "lesson-list" });
+  // nothing in a question set scrolls: the page's accessibility script leaves it unmeasured (data-a11y-static), which
+  // would make the browser lay out a set it leaves undrawn while out of sight (lesson.css)
+  const list = el("ol", { class: "lesson-list", "data-a11y-static": "" });
   const score = el("p", { class: "lesson-score", role: "status", "aria-live": "polite" });
   const again = el("button", { type: "button", class: "hw-btn", "data-role": "new", text: t("换一组新题", "New exercises") });
-  const bar = el("div", { class: "hw-row lesson-bar" }, [again, score]);
+  const bar = el("div", { class: "hw-row lesson-bar", "data-a11y-static": "" }, [again, score]);
 
   // one exercise card (drawn by views/lesson.py): its choices ask the engine for the verdict, drawn by the same view
   function wire(li, set) {
@@ -124,7 +126,9 @@ async function exercises(root, ctx) {
  * A long lesson read on a phone: each of its parts (a step's heading and what follows it, up to the next heading of
  * that level) is folded but the one the reader is at, so that every step, and the hand at the end, is a tap away
  * instead of screens of scrolling. The steps' list above them opens a part; so does a link into it and a shared
- * table's address. Wide screens show every part (lesson.css). The box's data-fold lists which headings fold.
+ * table's address. Wide screens show every part (lesson.css). The box's data-fold lists which headings fold; the
+ * build draws each of those parts with its button (views/lesson.py fold_part): here they are only opened and folded,
+ * and no part of the page is moved.
  */
 // the part the reader last opened, by page: the theme's quick navigation may draw the page again after a tap
 // (this module stays loaded), and the part opened is opened again
@@ -134,29 +138,24 @@ function foldParts(box, ctx, firstOpen) {
   const article = box.closest(".md-typeset") || document.body;
   const folds = new Set(box.dataset.fold.split(" "));
   const parts = [];
-  for (const h of [...article.querySelectorAll("h2[id]")]) {
-    if (!folds.has(h.id) || h.parentElement !== article) continue;
-    const body = el("div", { class: "lesson-fold-body" });
-    let next = h.nextElementSibling;
-    while (next && next.tagName !== "H2" && next.tagName !== "H1") {
-      const here = next;
-      next = next.nextElementSibling;
-      body.append(here);
-    }
-    const btn = el("button", { type: "button", class: "hw-btn lesson-fold-btn", "aria-expanded": "false" });
-    const part = el("section", { class: "lesson-fold", "data-part": h.id });
-    h.replaceWith(part);
-    part.append(h, btn, body);
-    parts.push({ id: h.id, part, btn, body });
+  for (const part of article.querySelectorAll(":scope > section.lesson-fold[data-part]")) {
+    if (!folds.has(part.dataset.part)) continue;
+    const btn = part.querySelector(":scope > .lesson-fold-btn");
+    const body = part.querySelector(":scope > .lesson-fold-body");
+    if (btn && body) parts.push({ id: part.dataset.part, part, btn, body });
   }
   if (!parts.length) return;
+  // a part's state and its button's words; only what changes is written (each change is work for the page)
+  const show = (p, on) => {
+    const open = on ? "1" : "0";
+    if (p.part.dataset.open === open) return;
+    p.part.dataset.open = open;
+    p.btn.setAttribute("aria-expanded", String(on));
+    const words = on ? ctx.t("收起这一步", "Fold this step") : ctx.t("打开这一步", "Open this step");
+    if (p.btn.textContent !== words) p.btn.textContent = words;
+  };
   const open = (id, scroll) => {
-    for (const p of parts) {
-      const on = p.id === id;
-      p.part.dataset.open = on ? "1" : "0";
-      p.btn.setAttribute("aria-expanded", String(on));
-      p.btn.textContent = on ? ctx.t("收起这一步", "Fold this step") : ctx.t("打开这一步", "Open this step");
-    }
+    for (const p of parts) show(p, p.id === id);
     const p = parts.find((x) => x.id === id);
     if (p && scroll) p.part.scrollIntoView();
   };
@@ -169,11 +168,7 @@ function foldParts(box, ctx, firstOpen) {
   }
   const all = el("button", { type: "button", class: "hw-btn lesson-fold-all", "data-role": "unfold", text: ctx.t("展开全部各步", "Show every step") });
   all.addEventListener("click", () => {
-    for (const p of parts) {
-      p.part.dataset.open = "1";
-      p.btn.setAttribute("aria-expanded", "true");
-      p.btn.textContent = ctx.t("收起这一步", "Fold this step");
-    }
+    for (const p of parts) show(p, true);
   });
   box.append(all);
   const partOf = (node) => parts.find((p) => p.part.contains(node));
