@@ -6,7 +6,7 @@
 // Pyodide beside the engine, the function that draws the build's first answer): this module draws the entry of the
 // next hand, inserts the view's markup and keeps the sessions.
 import { el, grey } from "./dom.js";
-import { openStore, sessionBar } from "./sessions.js";
+import { keepTyping, once, openStore, sessionBar } from "./sessions.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -160,6 +160,7 @@ async function refresh(m, save = true) {
 
 async function load(m, session) {
   const mine = ++m.loadSeq;
+  const typed = keepTyping(m.nameInputs); // names typed while the session is read are the session's
   m.sessionId = session ? session.id : null;
   m.hands = []; m.names = m.SEATS.map(() => ""); m.first = 0; m.editing = null; m.pending = null; m.confirmBtn.hidden = true;
   m.history = session && session.meta && Array.isArray(session.meta.history) ? session.meta.history.filter((h) => h && h.what) : [];
@@ -181,7 +182,7 @@ async function load(m, session) {
       m.message.textContent = a.error[m.ctx.lang];
     }
   }
-  m.nameInputs.forEach((inp, s) => { inp.value = m.names[s] || ""; });
+  m.names = typed(m.names).map((v) => v.replace(/[;\n]/g, " ").trim().slice(0, 20));
   m.optSelects.forEach((sel) => { sel.value = m.options[sel.dataset.option]; });
   m.entry = m.fresh();
   m.drawForm();
@@ -396,21 +397,22 @@ export async function ledgerWidget(root, ctx) {
   wireSheet(m);
   m.box.replaceChildren(m.sessions, m.namesBox, m.optBox, m.form, el("div", { class: "gl-buttons" }, [m.undoBtn, m.sheetBtn]), m.fixRow, m.table, m.details, m.historyBox);
   m.drawForm();
+  const blank = once(() => m.ctx.call({ game: "gupai", action: "ledger", hands: [] })); // an empty ledger's record
   m.bar = sessionBar(m.sessions, m.store, {
     lang: m.ctx.lang,
     call: m.ctx.call,
     labels: { zh: { title: "这一场的账", create: "新开一场", list: "选择一场" }, en: { title: "This session's ledger", create: "New session", list: "Choose a session" } },
     onOpen: (s) => { m.loading = m.load(s); },
     fresh: async () => {
-      const a = await m.ctx.call({ game: "gupai", action: "ledger", hands: [] });
+      const a = await blank();
       return { text: a.ok ? a.record : "", meta: { hands: 0 } };
     },
     accept: (ans) => (ans.position && ans.position.sheet === "ledger" ? null
       : { zh: `这份记录不是${m.W.game.zh}的一本账。`, en: `This record is not a ledger of ${m.W.game.en}.` }),
   });
   if (!m.bar.current()) {
-    const blank = await m.ctx.call({ game: "gupai", action: "ledger", hands: [] });
-    const s = m.store.create(m.t(`第 ${m.store.list().length + 1} 场`, `Session ${m.store.list().length + 1}`), blank.ok ? blank.record : "", { hands: 0 });
+    const empty = await blank();
+    const s = m.store.create(m.t(`第 ${m.store.list().length + 1} 场`, `Session ${m.store.list().length + 1}`), empty.ok ? empty.record : "", { hands: 0 });
     m.bar.select(s.id);
   }
   await m.loading;

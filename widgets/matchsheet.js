@@ -3,7 +3,7 @@
 // ({"game": "paohuzi", "action": "sheet"}): the seats of each hand, 等, points, running totals and the
 // ranking, the sheet as CSV and as a written record. Sessions are kept on this device (sessions.js).
 import { el, skipLink } from "./dom.js";
-import { openStore, sessionBar } from "./sessions.js";
+import { keepTyping, once, openStore, sessionBar } from "./sessions.js";
 
 // Every word and bound of the game the form shows (the tables, the players' letters, the seats of a hand, the
 // fouls, the kinds of group, the 番, the cards, the columns of the sheet) comes from the engine's sheet answer
@@ -300,6 +300,7 @@ function save(blob, name) {
 }
 
 async function load(m, session) {
+  const typed = keepTyping(m.nameInputs); // names typed while the match is read are the match's
   m.sessionId = session ? session.id : null;
   m.setup = { table: "four", names: ["", "", "", ""], birds: 0, options: {}, date: "", event: "" };
   m.hands = []; m.over = false; m.tiebreak = []; m.entry = blankEntry(m.words); m.history = []; m.editing = null; m.changed += 1;
@@ -316,7 +317,7 @@ async function load(m, session) {
   m.tableSel.value = m.setup.table;
   m.birdsInput.value = String(m.setup.birds);
   m.birdsRow.hidden = m.setup.table !== "four";
-  m.nameInputs.forEach((inp, p) => { inp.value = m.setup.names[p] || ""; });
+  m.setup.names = typed(m.setup.names).map((v) => v.replace(/[;\n]/g, " ").trim().slice(0, 20));
   m.eventInput.value = m.setup.event;
   m.dateInput.value = m.setup.date;
   m.nameRows.forEach((r, p) => { r.hidden = p >= m.n(); });
@@ -567,20 +568,21 @@ export const widgets = {
     m.box.replaceChildren(m.sessions, m.setupBox, m.standingBox, m.form, m.confirmBox, m.message, m.sheetBox, m.pickRow, m.historyBox, m.endBox, m.tools);
     m.loading = null;
     m.bar = null;
+    const blank = once(() => m.ctx.call({ game: "paohuzi", action: "sheet", hands: [] })); // an empty match sheet's record
     m.bar = sessionBar(m.sessions, m.store, {
       lang: m.lang,
       call: m.ctx.call,
       labels: { zh: { title: "这一场比赛", create: "新开一场", list: "选择一场" }, en: { title: "This match", create: "New match", list: "Choose a match" } },
       onOpen: (s) => { m.loading = m.load(s); },
       fresh: async () => {
-        const a = await m.ctx.call({ game: "paohuzi", action: "sheet", hands: [] });
+        const a = await blank();
         return { text: a.ok ? a.record : "", meta: { hands: 0 } };
       },
       accept: (ans) => (ans.position && ans.position.sheet === "match" ? null
         : { zh: "这份记录不是跑胡子的积分表。", en: "This record is not a 跑胡子 match sheet." }),
     });
     if (!m.bar.current()) {
-      const fresh = await m.ctx.call({ game: "paohuzi", action: "sheet", hands: [] });
+      const fresh = await blank();
       const s = m.store.create(m.t(`第 ${m.store.list().length + 1} 场`, `Match ${m.store.list().length + 1}`), fresh.ok ? fresh.record : "", { hands: 0 });
       m.bar.select(s.id);
     }

@@ -253,6 +253,28 @@ function pageWords(container, lang) {
   }
 }
 
+/** A session opening while the reader types: call before the opening awaits the engine, and give the function it
+ * returns the values the session holds once read. Each box the reader typed in meanwhile keeps its text (returned for
+ * the session); every other box is set to the session's value. */
+export function keepTyping(inputs) {
+  const before = inputs.map((box) => box.value);
+  return (values) => inputs.map((box, k) => {
+    if (box.value !== before[k]) return box.value;
+    box.value = values[k] || "";
+    return box.value;
+  });
+}
+
+/** ``make()`` once, and the same promise after (a new session's empty record: the same every time, so that "New"
+ * opens the session at once, before the reader types in it); a failed answer is asked again next time. */
+export function once(make) {
+  let made = null;
+  return () => {
+    if (!made) made = make().then((a) => { if (!a || !a.ok) made = null; return a; }, (e) => { made = null; throw e; });
+    return made;
+  };
+}
+
 export function sessionBar(container, store, { lang = "zh", call, labels = {}, onOpen = () => {}, fresh, accept } = {}) {
   const L = lang === "en" ? "en" : "zh";
   const w = { ...WORDS[L], ...(labels[L] || {}), ...pageWords(container, L) };

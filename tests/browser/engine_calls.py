@@ -1,8 +1,9 @@
 """A page's calls to the rules engine's worker, seen from the page: widgets/runtime.js posts each call as JSON text
 beginning {"type":"call"} and gets {"type":"answer"} back. :func:`count_calls` is an init script that counts the calls
 sent (``window.__hwOut``) and answered (``window.__hwIn``), keeps each call's request as text (``window.__hwSent``),
-and can hold back the calls whose text ends with ``hold`` until ``window.__hwRelease()`` sends them (it returns how
-many it sent), so that a test waits on the engine, or orders it, and never on time."""
+and can hold back the calls whose text holds ``hold`` until ``window.__hwRelease()`` sends them (it returns how many
+it sent; ``window.__hwLetGo = false`` holds them again), so that a test waits on the engine, or orders it, and never
+on time. With ``held_from_start`` false, nothing is held until the test sets ``window.__hwLetGo = false``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import json
 _SCRIPT = """
 (() => {
   const hold = %s;
-  window.__hwHeld = []; window.__hwSent = []; window.__hwOut = 0; window.__hwIn = 0; window.__hwLetGo = false;
+  window.__hwHeld = []; window.__hwSent = []; window.__hwOut = 0; window.__hwIn = 0; window.__hwLetGo = %s;
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (m, ...rest) {
     if (typeof m === "string" && m.startsWith('{"type":"call"')) {
@@ -28,7 +29,7 @@ _SCRIPT = """
         try { window.__hwSent.push(JSON.stringify(JSON.parse(m).request)); } catch { window.__hwSent.push(m); }
         return post.call(this, m, ...rest);
       };
-      if (hold !== null && m.endsWith(hold) && !window.__hwLetGo) {
+      if (hold !== null && m.includes(hold) && !window.__hwLetGo) {
         window.__hwHeld.push(send);
         return undefined;
       }
@@ -41,6 +42,6 @@ _SCRIPT = """
 """
 
 
-def count_calls(hold: str | None = None) -> str:
-    """The init script (see the module's text); ``hold``: the end of the calls' text to hold back, if any."""
-    return _SCRIPT % json.dumps(hold)
+def count_calls(hold: str | None = None, held_from_start: bool = True) -> str:
+    """The init script (see the module's text); ``hold``: a part of the text of the calls to hold back, if any."""
+    return _SCRIPT % (json.dumps(hold), "false" if held_from_start else "true")

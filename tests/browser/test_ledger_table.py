@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from browser.engine_calls import count_calls
+
 LEDGER = '.hw[data-widget="gupai-ledger"]'
 NAMES = ["我", "老伴", "大姐", "二哥"]
 
@@ -113,3 +115,32 @@ def test_a_costly_hand_asks_first_and_a_refused_one_says_why(page, site_url, wid
     box = root.locator('[data-role="message"]').bounding_box()
     add = root.locator('[data-role="add"]').bounding_box()
     assert box and add and 0 <= box["y"] - add["y"] < 200  # right under the form's button
+
+
+def test_names_typed_while_a_new_session_is_read_are_kept_in_it(page, site_url):
+    """"New session" opens its session and reads it with the engine: the names typed before the engine has answered
+    are the new session's (they were saved into the session left, then reset when the new one opened), also after a
+    reload. Every answer of the ledger is held until the names are typed, so the slow engine's order comes every time."""
+    page.add_init_script(count_calls(hold='"game":"gupai","action":"ledger"', held_from_start=False))
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site_url + "gupai/ledger/")
+    page.wait_for_selector(f'{LEDGER}[data-state="ready"]', timeout=120_000)
+    page.wait_for_function("() => window.__hwOut === window.__hwIn")
+    root = page.locator(LEDGER)
+    page.evaluate("() => { window.__hwLetGo = false; }")
+    root.locator('[data-role="session-new"]').click()
+    page.wait_for_function("() => window.__hwHeld.length > 0")  # the engine asked, not yet answered
+    for s, n in enumerate(NAMES):
+        root.locator(f'[data-role="name"][data-seat="{s}"]').fill(n)
+        root.locator(f'[data-role="name"][data-seat="{s}"]').press("Tab")
+    page.wait_for_function("() => window.__hwOut === window.__hwIn")  # every other call answered
+    assert page.evaluate("() => window.__hwRelease()") >= 1
+    page.wait_for_function("() => window.__hwOut === window.__hwIn")
+    assert [root.locator(f'[data-role="name"][data-seat="{s}"]').input_value() for s in range(4)] == NAMES
+    enter(root, 0, [2, 2, 2, 2], 1)
+    said = root.locator('[data-role="message"]').inner_text()
+    assert any(n in said for n in NAMES) and not any(x in said for x in ("甲家", "乙家", "丙家", "丁家")), said
+    page.reload()
+    page.wait_for_selector(f'{LEDGER}[data-state="ready"]', timeout=120_000)
+    page.wait_for_function("() => window.__hwOut === window.__hwIn")
+    assert [root.locator(f'[data-role="name"][data-seat="{s}"]').input_value() for s in range(4)] == NAMES
