@@ -45,3 +45,21 @@ _SCRIPT = """
 def count_calls(hold: str | None = None, held_from_start: bool = True) -> str:
     """The init script (see the module's text); ``hold``: a part of the text of the calls to hold back, if any."""
     return _SCRIPT % (json.dumps(hold), "false" if held_from_start else "true")
+
+
+IDLE = "() => window.__hwOut === window.__hwIn"
+
+
+def meanwhile(page, start, during) -> int:  # noqa: ANN001 - Playwright's page and two callables
+    """With :func:`count_calls` holding (``held_from_start`` false): ``start()`` (a click that asks the engine), then
+    ``during()`` while its answer is held, then every held call let go; how many were held. Returns once every call
+    has been answered."""
+    page.wait_for_function(IDLE)
+    page.evaluate("() => { window.__hwLetGo = false; }")
+    start()
+    page.wait_for_function("() => window.__hwHeld.length > 0")  # the engine asked, not yet answered
+    during()
+    page.wait_for_function(IDLE)  # every other call answered
+    held = page.evaluate("() => window.__hwRelease()")
+    page.wait_for_function(IDLE)
+    return held

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from browser.engine_calls import count_calls
+from browser.engine_calls import count_calls, meanwhile
 
 LEDGER = '.hw[data-widget="gupai-ledger"]'
 NAMES = ["我", "老伴", "大姐", "二哥"]
@@ -125,17 +125,14 @@ def test_names_typed_while_a_new_session_is_read_are_kept_in_it(page, site_url):
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(site_url + "gupai/ledger/")
     page.wait_for_selector(f'{LEDGER}[data-state="ready"]', timeout=120_000)
-    page.wait_for_function("() => window.__hwOut === window.__hwIn")
     root = page.locator(LEDGER)
-    page.evaluate("() => { window.__hwLetGo = false; }")
-    root.locator('[data-role="session-new"]').click()
-    page.wait_for_function("() => window.__hwHeld.length > 0")  # the engine asked, not yet answered
-    for s, n in enumerate(NAMES):
-        root.locator(f'[data-role="name"][data-seat="{s}"]').fill(n)
-        root.locator(f'[data-role="name"][data-seat="{s}"]').press("Tab")
-    page.wait_for_function("() => window.__hwOut === window.__hwIn")  # every other call answered
-    assert page.evaluate("() => window.__hwRelease()") >= 1
-    page.wait_for_function("() => window.__hwOut === window.__hwIn")
+
+    def type_names() -> None:
+        for s, n in enumerate(NAMES):
+            root.locator(f'[data-role="name"][data-seat="{s}"]').fill(n)
+            root.locator(f'[data-role="name"][data-seat="{s}"]').press("Tab")
+
+    assert meanwhile(page, root.locator('[data-role="session-new"]').click, type_names) >= 1
     assert [root.locator(f'[data-role="name"][data-seat="{s}"]').input_value() for s in range(4)] == NAMES
     enter(root, 0, [2, 2, 2, 2], 1)
     said = root.locator('[data-role="message"]').inner_text()

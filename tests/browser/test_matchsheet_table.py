@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.api import handle
-from browser.engine_calls import count_calls
+from browser.engine_calls import count_calls, meanwhile
 from browser.sitepages import new_context
 
 NAMES = ["爷爷", "奶奶", "爸爸", "妈妈"]
@@ -224,17 +224,14 @@ def test_names_typed_while_a_new_match_is_read_are_kept_in_it(page, site_url):
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(site_url + "paohuzi/sheet/")
     page.wait_for_selector(f'{W}[data-state="ready"]', timeout=180_000)
-    page.wait_for_function("() => window.__hwOut === window.__hwIn")
     root = page.locator(W)
-    page.evaluate("() => { window.__hwLetGo = false; }")
-    root.locator('[data-role="session-new"]').click()
-    page.wait_for_function("() => window.__hwHeld.length > 0")  # the engine asked, not yet answered
-    for k, name in enumerate(NAMES):
-        root.locator('[data-role="name"]').nth(k).fill(name)
-        root.locator('[data-role="name"]').nth(k).press("Tab")
-    page.wait_for_function("() => window.__hwOut === window.__hwIn")  # every other call answered
-    assert page.evaluate("() => window.__hwRelease()") >= 1
-    page.wait_for_function("() => window.__hwOut === window.__hwIn")
+
+    def type_names() -> None:
+        for k, name in enumerate(NAMES):
+            root.locator('[data-role="name"]').nth(k).fill(name)
+            root.locator('[data-role="name"]').nth(k).press("Tab")
+
+    assert meanwhile(page, root.locator('[data-role="session-new"]').click, type_names) >= 1
     settled(page)
     assert [root.locator('[data-role="name"]').nth(k).input_value() for k in range(4)] == NAMES
     page.reload()
