@@ -253,9 +253,6 @@ function pageWords(container, lang) {
   }
 }
 
-/** A player's name as a record keeps it: one line, no ";" (a record's names tag separates them), at most 20 characters. */
-export const playerName = (v) => String(v).replace(/[;\n]/g, " ").trim().slice(0, 20);
-
 /** A session opening while the reader types: call before the opening awaits the engine, and give the function it
  * returns the values the session holds once read. Each box the reader typed in meanwhile keeps its text (returned for
  * the session); every other box is set to the session's value. */

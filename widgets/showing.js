@@ -12,7 +12,7 @@
 // form, corrected or deleted, every change kept. The tally is the engine's ({"game": "yezi", "action": "tally"},
 // a record with [Sheet "tally"]) and is drawn by the view "yezi-tally" (views/yezi.py).
 import { el, grey } from "./dom.js";
-import { downloadRecord, openStore, playerName, sessionBar } from "./sessions.js";
+import { downloadRecord, openStore, sessionBar } from "./sessions.js";
 
 const KIND = "yezi-showing";
 
@@ -467,7 +467,7 @@ export async function showingWidget(root, ctx) {
   // the family's names (optional): in the seat buttons, every sentence, the result and the export's file name
   m.names = m.SEATS.map(() => "");
   m.who = (s) => m.names[s] || m.SEATS[s];
-  m.cleanName = playerName;
+  m.cleanName = (v) => String(v).replace(/[;\n]/g, " ").trim().slice(0, 20);
   m.modeHand = m.root.querySelector('[data-role="mode-hand"]');
   m.modeGroups = m.root.querySelector('[data-role="mode-groups"]');
   m.cards = [...m.root.querySelectorAll('[data-role="card"]')];
