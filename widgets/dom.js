@@ -169,3 +169,22 @@ export function skipLink(root, t, prefer = []) {
   if (theme) theme.after(link); else document.body.prepend(link);
   return link;
 }
+
+/**
+ * A box drawn again while a finger or the mouse is pressed on it loses the tap: the press began on a control that
+ * is no longer in the page, so no click follows. ``const untouched = pressGuard(box)``; ``await untouched()``
+ * before replacing the box's content waits until the press is over and its click has been handled.
+ */
+export function pressGuard(box) {
+  let down = false;
+  const waiting = [];
+  box.addEventListener("pointerdown", () => { down = true; });
+  const up = () => {
+    if (!down) return;
+    down = false;
+    setTimeout(() => { for (const go of waiting.splice(0)) go(); }, 0); // after the click the release makes
+  };
+  for (const kind of ["pointerup", "pointercancel"]) window.addEventListener(kind, up, true);
+  window.addEventListener("blur", up);
+  return () => (down ? new Promise((go) => { waiting.push(go); }) : Promise.resolve());
+}

@@ -2,7 +2,7 @@
 // 番 or the winning hand card by card, the fouls, the bird card); the engine keeps the booklet's sheet
 // ({"game": "paohuzi", "action": "sheet"}): the seats of each hand, 等, points, running totals and the
 // ranking, the sheet as CSV and as a written record. Sessions are kept on this device (sessions.js).
-import { el, skipLink } from "./dom.js";
+import { el, pressGuard, skipLink } from "./dom.js";
 import { keepTyping, once, openStore, sessionBar } from "./sessions.js";
 
 // Every word and bound of the game the form shows (the tables, the players' letters, the seats of a hand, the
@@ -115,6 +115,7 @@ async function drawForm(m, a = null, v = m.changed) {
   const seq = ++m.drawn;
   let got = a && a.html && a.html.form !== undefined && v === m.changed ? a : null;
   if (!got) { v = m.changed; got = await m.ask(m.formRequest()); }
+  await m.untouched(); // a tap under way on the form keeps its button
   if (seq !== m.drawn) return;
   if (v !== m.changed) { await m.drawForm(); return; } // the hand changed meanwhile: drawn from what it is now
   if (!got.ok || !got.html) { m.message.textContent = got.ok ? "" : got.error[m.lang]; return; }
@@ -355,6 +356,7 @@ function matchLayout(m) {
   m.standingBox = el("div", { class: "ms-standing-box", "data-role": "standing-box" });
   m.historyBox = el("div", { class: "ms-history-box" });
   m.form = el("fieldset", { class: "ms-entry", "data-role": "entry" });
+  m.untouched = pressGuard(m.form);
   m.message = el("p", { class: "ms-message", "data-role": "message", role: "status" });
   m.sheetBox = el("div", { class: "ms-sheet", "data-role": "result" });
   m.endBox = el("div", { class: "ms-end" });
