@@ -156,8 +156,8 @@ async function boot(options = {}) {
     // the page drops the snapshot if this start does not finish in time (widgets/runtime.js)
     self.postMessage({ type: "booting", snapshot: snapshotURL() });
     try {
-      // read, checked and unpacked while Pyodide fetches and compiles its WebAssembly (it awaits the bytes
-      // only when it builds the memory)
+      // read, checked and unpacked while Pyodide's JavaScript half loads and its WebAssembly downloads; Pyodide
+      // awaits the bytes before it instantiates the WebAssembly (loadPyodide: prepareSnapshot, then the module)
       const bytes = readSnapshot(hit, report).finally(() => mark("snapshot"));
       // handled here at once: Pyodide awaits the bytes only later, and a copy refused before then would otherwise count
       // as a failure nobody awaits (the unhandledrejection below), ending this start instead of going on without it
