@@ -60,6 +60,7 @@ async function ask(m, req) {
 async function refresh(m, save = true) {
   const v = m.changed;
   const a = await m.ask(m.formRequest());
+  await m.untouched(); // a tap under way keeps its button
   if (!a.ok) { m.message.textContent = a.error[m.lang]; return false; }
   m.answer = a;
   m.drawReadings();
@@ -93,6 +94,10 @@ function refocus(m, key, fallback) {
 
 // ------------------------------------------------------------ the readings
 function drawReadings(m) {
+  // drawn again only when they change: a menu the reader has open stays open while a name is saved
+  const key = JSON.stringify(m.answer.readings || []);
+  if (key === m.readingsKey) return;
+  m.readingsKey = key;
   m.readingsBox.replaceChildren();
   for (const r of m.answer.readings || []) {
     const id = `${m.root.id || "ms"}-reading-${r.id}`;
@@ -356,7 +361,6 @@ function matchLayout(m) {
   m.standingBox = el("div", { class: "ms-standing-box", "data-role": "standing-box" });
   m.historyBox = el("div", { class: "ms-history-box" });
   m.form = el("fieldset", { class: "ms-entry", "data-role": "entry" });
-  m.untouched = pressGuard(m.form);
   m.message = el("p", { class: "ms-message", "data-role": "message", role: "status" });
   m.sheetBox = el("div", { class: "ms-sheet", "data-role": "result" });
   m.endBox = el("div", { class: "ms-end" });
@@ -519,6 +523,7 @@ export const widgets = {
     m.t = m.ctx.t;
     m.lang = m.ctx.lang;
     m.box = m.root.querySelector(".hw-body") || m.root;
+    m.untouched = pressGuard(m.root); // what the engine's answers redraw waits for a press on the sheet to end
     // the form's words and bounds, from the engine (asked once)
     m.formAnswer = await m.ctx.call({ game: "paohuzi", action: "sheet", hands: [], form: true });
     if (!m.formAnswer.ok) throw new Error(m.formAnswer.error.en);
