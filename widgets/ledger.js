@@ -6,7 +6,7 @@
 // Pyodide beside the engine, the function that draws the build's first answer): this module draws the entry of the
 // next hand, inserts the view's markup and keeps the sessions.
 import { el, grey } from "./dom.js";
-import { keepTyping, once, openStore, sessionBar } from "./sessions.js";
+import { keepTyping, once, openStore, playerName, sessionBar } from "./sessions.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -182,7 +182,7 @@ async function load(m, session) {
       m.message.textContent = a.error[m.ctx.lang];
     }
   }
-  m.names = typed(m.names).map((v) => v.replace(/[;\n]/g, " ").trim().slice(0, 20));
+  m.names = typed(m.names).map((v, s) => playerName(v, m.nameInputs[s]));
   m.optSelects.forEach((sel) => { sel.value = m.options[sel.dataset.option]; });
   m.entry = m.fresh();
   m.drawForm();
@@ -236,7 +236,7 @@ function wireSheet(m) {
   });
   m.clearBtn.addEventListener("click", () => { m.entry = m.fresh(); m.drawForm(); m.message.textContent = ""; });
   m.nameInputs.forEach((inp, s) => inp.addEventListener("change", async () => {
-    m.names[s] = inp.value.replace(/[;\n]/g, " ").trim().slice(0, 20);
+    m.names[s] = playerName(inp.value, inp);
     m.drawForm();
     await m.refresh();
     // a session still under its first name is named after the family: the list and the exported file say who played

@@ -3,7 +3,7 @@
 // ({"game": "paohuzi", "action": "sheet"}): the seats of each hand, 等, points, running totals and the
 // ranking, the sheet as CSV and as a written record. Sessions are kept on this device (sessions.js).
 import { el, pressGuard, skipLink } from "./dom.js";
-import { keepTyping, once, openStore, sessionBar } from "./sessions.js";
+import { keepTyping, once, openStore, playerName, sessionBar } from "./sessions.js";
 
 // Every word and bound of the game the form shows (the tables, the players' letters, the seats of a hand, the
 // fouls, the kinds of group, the 番, the cards, the columns of the sheet) comes from the engine's sheet answer
@@ -323,7 +323,7 @@ async function load(m, session) {
   m.tableSel.value = m.setup.table;
   m.birdsInput.value = String(m.setup.birds);
   m.birdsRow.hidden = m.setup.table !== "four";
-  m.setup.names = typed(m.setup.names).map((v) => v.replace(/[;\n]/g, " ").trim().slice(0, 20));
+  m.setup.names = typed(m.setup.names).map((v, p) => playerName(v, m.nameInputs[p]));
   m.eventInput.value = m.setup.event;
   m.dateInput.value = m.setup.date;
   m.nameRows.forEach((r, p) => { r.hidden = p >= m.n(); });
@@ -486,7 +486,7 @@ function wireButtons(m) {
     if (!(await m.refresh())) { m.setup.birds = old; m.birdsInput.value = String(old); }
   });
   m.nameInputs.forEach((inp, p) => inp.addEventListener("change", async () => {
-    m.setup.names[p] = inp.value.replace(/[;\n]/g, " ").trim().slice(0, 20);
+    m.setup.names[p] = playerName(inp.value, inp);
     await m.refresh();
   }));
 

@@ -253,6 +253,13 @@ function pageWords(container, lang) {
   }
 }
 
+/** A player's name as a record keeps it, from what was typed in ``box``: one line, no ";" (a record's separator),
+ * no longer than the box allows (its maxlength, set by the page that drew it). */
+export function playerName(text, box) {
+  const most = box && box.maxLength > 0 ? box.maxLength : undefined;
+  return String(text ?? "").replace(/[;\n]/g, " ").trim().slice(0, most);
+}
+
 /** A session opening while the reader types: call before the opening awaits the engine, and give the function it
  * returns the values the session holds once read. Each box the reader typed in meanwhile keeps its text (returned for
  * the session); every other box is set to the session's value. */

@@ -12,7 +12,7 @@
 // form, corrected or deleted, every change kept. The tally is the engine's ({"game": "yezi", "action": "tally"},
 // a record with [Sheet "tally"]) and is drawn by the view "yezi-tally" (views/yezi.py).
 import { el, grey } from "./dom.js";
-import { downloadRecord, openStore, sessionBar } from "./sessions.js";
+import { downloadRecord, openStore, playerName, sessionBar } from "./sessions.js";
 
 const KIND = "yezi-showing";
 
@@ -136,7 +136,7 @@ function formNow(m) {
 /** What the reader changed in the form between ``since`` and ``now`` (a new tally being made meanwhile), put back
  * into the tally just opened: a name typed, the die's thrower, the cards entered. */
 function keepTyped(m, since, now) {
-  now.names.forEach((v, s) => { if (v !== since.names[s]) m.names[s] = m.cleanName(v); });
+  now.names.forEach((v, s) => { if (v !== since.names[s]) m.names[s] = playerName(v, m.nameInputs[s]); });
   if (now.thrower !== since.thrower) m.thrower.value = now.thrower;
   if (now.players !== since.players) {
     JSON.parse(now.players).forEach((p, s) => { m.players[s].mode = p.mode; m.players[s].slots = p.slots; });
@@ -173,14 +173,14 @@ async function load(m, session) {
     if (mine !== m.loadSeq) return;
     if (a.ok) {
       m.rounds = a.rounds.map((r) => ({ thrower: r.thrower, players: r.groups.map((g) => ({ mode: "groups", slots: [g[0], g[1]] })) }));
-      if (Array.isArray(a.names)) m.names = m.SEATS.map((_, s) => String(a.names[s] || "").slice(0, 20));
+      if (Array.isArray(a.names)) m.names = m.SEATS.map((_, s) => playerName(a.names[s] || "", m.nameInputs[s]));
       m.readings = a.options || {};
       m.history = a.history.map((h) => ({ at: Date.now(), tag: h,
         what: { zh: `${h.kind === "deleted" ? "删去了" : "改了"}第 ${h.round} 局（记录里的改动）`, en: `Round ${h.round} ${h.kind === "deleted" ? "deleted" : "corrected"} (from the record)` } }));
     }
   }
   if (meta.readings && typeof meta.readings === "object") m.readings = meta.readings;
-  if (Array.isArray(meta.names)) m.names = m.SEATS.map((_, s) => (typeof meta.names[s] === "string" ? meta.names[s].slice(0, 20) : ""));
+  if (Array.isArray(meta.names)) m.names = m.SEATS.map((_, s) => (typeof meta.names[s] === "string" ? playerName(meta.names[s], m.nameInputs[s]) : ""));
   m.restoreDraft(meta);
   m.current = 0; m.active = 0;
   if (typed) keepTyped(m, since, typed);
@@ -345,7 +345,7 @@ function wireEntry(m) {
   m.nameInputs = m.SEATS.map((_, s) => m.namesBox.querySelector(`[data-role="name"][data-seat="${s}"]`));
   m.nameInputs.forEach((input, s) => {
     input.addEventListener("change", async () => {
-      m.names[s] = m.cleanName(input.value);
+      m.names[s] = playerName(input.value, input);
       m.changed();
       await m.refreshTally();
       nameAfterFamily(m);
@@ -467,7 +467,6 @@ export async function showingWidget(root, ctx) {
   // the family's names (optional): in the seat buttons, every sentence, the result and the export's file name
   m.names = m.SEATS.map(() => "");
   m.who = (s) => m.names[s] || m.SEATS[s];
-  m.cleanName = (v) => String(v).replace(/[;\n]/g, " ").trim().slice(0, 20);
   m.modeHand = m.root.querySelector('[data-role="mode-hand"]');
   m.modeGroups = m.root.querySelector('[data-role="mode-groups"]');
   m.cards = [...m.root.querySelectorAll('[data-role="card"]')];
