@@ -346,7 +346,7 @@ function matchLayout(m) {
   m.birdsRow = el("p", { class: "ms-birds" }, [el("label", { for: m.birdsInput.id, text: m.t(`${m.T.birds.zh}的人数（四人局）`, "Birds betting (table of four)") }), m.birdsInput]);
   // the date and the event: kept in the record's tags, printed at the top of the sheet
   m.eventInput = el("input", { type: "text", maxlength: "60", autocomplete: "off", "data-role": "event", id: `${m.root.id || "ms"}-event`,
-    placeholder: m.t("例如：村里的春节比赛", "for example: the village's New Year match") });
+    placeholder: m.t("例如：春节比赛", "e.g. New Year match") });
   m.dateInput = el("input", { type: "date", "data-role": "date", id: `${m.root.id || "ms"}-date` });
   m.eventRow = el("p", { class: "ms-event" }, [el("label", { for: m.eventInput.id, text: m.t("比赛名称", "Event") }), " ", m.eventInput, " ",
     el("label", { for: m.dateInput.id, text: m.t("日期", "Date") }), " ", m.dateInput]);

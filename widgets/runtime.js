@@ -297,6 +297,51 @@ function nextTask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+// A menu's chosen words said in full right under it when the menu is too narrow to show them (a phone): a rule's
+// reading is a sentence, and a closed menu shows only its start. Kept up to date when the reader chooses, when a
+// fold opens (a menu in a closed fold has no width to measure), when the page's width changes, and when a widget
+// draws its menus again.
+const ARROW_PX = 24; // the room a menu's own arrow takes
+let ruler = null;
+function sayChoice(sel) {
+  const next = sel.nextElementSibling;
+  let said = next && next.classList.contains("hw-said") ? next : null;
+  const text = sel.selectedOptions && sel.selectedOptions[0] ? sel.selectedOptions[0].text.trim() : "";
+  let cut = false;
+  if (text && sel.clientWidth > 0) {
+    const cs = getComputedStyle(sel);
+    ruler = ruler || document.createElement("canvas").getContext("2d");
+    ruler.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`; // (its font shorthand may read empty)
+    cut = ruler.measureText(text).width > sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - ARROW_PX;
+  } else if (said) {
+    return; // not measurable now (a closed fold): what it says stays until it can be measured
+  }
+  if (!cut) { if (said) said.remove(); return; }
+  if (!said) {
+    said = document.createElement("span");
+    said.className = "hw-said";
+    said.setAttribute("aria-hidden", "true"); // the menu itself already says its choice to a screen reader
+    sel.after(said);
+  }
+  if (said.textContent !== text) said.textContent = text;
+}
+function sayChoices(box) {
+  for (const sel of box.querySelectorAll("select")) sayChoice(sel);
+}
+const widgetOf = (x) => (x && x.closest ? x.closest("[data-widget]") : null);
+document.addEventListener("change", (e) => { if (e.target instanceof HTMLSelectElement && widgetOf(e.target)) sayChoice(e.target); }, true);
+document.addEventListener("toggle", (e) => { if (e.target instanceof HTMLDetailsElement && widgetOf(e.target) && e.target.open) sayChoices(e.target); }, true);
+window.addEventListener("resize", () => { for (const w of document.querySelectorAll('[data-widget][data-state="ready"]')) sayChoices(w); });
+function keepSayingChoices(root) {
+  sayChoices(root);
+  let asked = false;
+  new MutationObserver((records) => {
+    if (asked || records.every((r) => r.target instanceof Element && r.target.classList.contains("hw-said"))) return;
+    asked = true;
+    requestAnimationFrame(() => { asked = false; sayChoices(root); });
+  }).observe(root, { childList: true, subtree: true });
+}
+
 // The first widget of the page ready (or failed): what keeps the page offline waits for it (below).
 let settledOne = () => {};
 const firstSettled = new Promise((resolve) => { settledOne = resolve; });
@@ -328,6 +373,7 @@ async function hydrate(root) {
     };
     await mount(root, ctx);
     root.dataset.state = "ready";
+    keepSayingChoices(root);
     settledOne();
     if (status) status.hidden = true;
   } catch (err) {
