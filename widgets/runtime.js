@@ -301,7 +301,7 @@ function nextTask() {
 // reading is a sentence, and a closed menu shows only its start. Kept up to date when the reader chooses, when a
 // fold opens (a menu in a closed fold has no width to measure), when the page's width changes, and when a widget
 // draws its menus again.
-const ARROW_PX = 24; // the room a menu's own arrow takes
+const ARROW_PX = 20; // the room a menu's own arrow takes (a menu as wide as its words is this much wider)
 let ruler = null;
 function sayChoice(sel) {
   const next = sel.nextElementSibling;
@@ -312,7 +312,7 @@ function sayChoice(sel) {
     const cs = getComputedStyle(sel);
     ruler = ruler || document.createElement("canvas").getContext("2d");
     ruler.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`; // (its font shorthand may read empty)
-    cut = ruler.measureText(text).width > sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - ARROW_PX;
+    cut = ruler.measureText(text).width > sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - ARROW_PX + 1;
   } else if (said) {
     return; // not measurable now (a closed fold): what it says stays until it can be measured
   }

@@ -18,7 +18,7 @@ MENUS = """root => [...root.querySelectorAll('select')].filter(s => s.offsetPare
   const wide = probe.getBoundingClientRect().width;
   probe.remove();
   const next = s.nextElementSibling;
-  return {text, wide, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24,
+  return {text, wide, room: s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20,
           said: next && next.classList.contains('hw-said') ? next.textContent : null,
           right: next && next.classList.contains('hw-said') ? next.getBoundingClientRect().right : 0};
 })"""

@@ -46,7 +46,7 @@ INTERFACE: dict[str, dict[str, str]] = {
           "10_000": "milliseconds before a download link is let go", "0xfeff": "a byte-order mark",
           "16": "hexadecimal digits of a hash", "200": "an HTTP status", "404": "an HTTP status",
           "8": "the length of a random element id or a nesting depth of a shared link"},
-    "runtime.js": {"24": "CSS px a menu's own arrow takes", "120_000": "milliseconds", "30_000": "milliseconds", "60_000": "milliseconds",
+    "runtime.js": {"20": "CSS px a menu's own arrow takes", "120_000": "milliseconds", "30_000": "milliseconds", "60_000": "milliseconds",
                    "2_500": "milliseconds", "1_500": "milliseconds"},
     "dom.js": {"65_536": "characters of a shared link", "20_000": "values in a shared link"},
     "offline.js": {"1e6": "bytes in a megabyte"},
