@@ -50,6 +50,16 @@ def count_calls(hold: str | None = None, held_from_start: bool = True) -> str:
 IDLE = "() => window.__hwOut === window.__hwIn"
 
 
+def open_counted(page, url: str, widget: str, hold: str, timeout: int = 180_000):  # noqa: ANN001 - Playwright's page
+    """``url`` on a 390 px phone with :func:`count_calls` (the calls holding ``hold`` held only once the test says so),
+    once ``widget`` (a selector) is ready; the widget's locator."""
+    page.add_init_script(count_calls(hold=hold, held_from_start=False))
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(url)
+    page.wait_for_selector(f'{widget}[data-state="ready"]', timeout=timeout)
+    return page.locator(widget)
+
+
 def meanwhile(page, start, during) -> int:  # noqa: ANN001 - Playwright's page and two callables
     """With :func:`count_calls` holding (``held_from_start`` false): ``start()`` (a click that asks the engine), then
     ``during()`` while its answer is held, then every held call let go; how many were held. Returns once every call

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from browser.engine_calls import count_calls, meanwhile
+from browser.engine_calls import meanwhile, open_counted
 
 LEDGER = '.hw[data-widget="gupai-ledger"]'
 NAMES = ["我", "老伴", "大姐", "二哥"]
@@ -121,11 +121,7 @@ def test_names_typed_while_a_new_session_is_read_are_kept_in_it(page, site_url):
     """"New session" opens its session and reads it with the engine: the names typed before the engine has answered
     are the new session's (they were saved into the session left, then reset when the new one opened), also after a
     reload. Every answer of the ledger is held until the names are typed, so the slow engine's order comes every time."""
-    page.add_init_script(count_calls(hold='"game":"gupai","action":"ledger"', held_from_start=False))
-    page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(site_url + "gupai/ledger/")
-    page.wait_for_selector(f'{LEDGER}[data-state="ready"]', timeout=120_000)
-    root = page.locator(LEDGER)
+    root = open_counted(page, site_url + "gupai/ledger/", LEDGER, '"game":"gupai","action":"ledger"', timeout=120_000)
 
     def type_names() -> None:
         for s, n in enumerate(NAMES):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.api import handle
-from browser.engine_calls import IDLE, count_calls, meanwhile
+from browser.engine_calls import IDLE, meanwhile, open_counted
 from browser.sitepages import new_context
 
 NAMES = ["爷爷", "奶奶", "爸爸", "妈妈"]
@@ -220,11 +220,7 @@ def test_names_typed_while_a_new_match_is_read_are_kept_in_it(page, site_url):
     """"New match" opens its match and reads it with the engine: the players' names typed before the engine has
     answered are the new match's (they were saved into the match left, then reset when the new one opened), also after
     a reload. Every answer about the sheet is held until the names are typed: the slow engine's order every time."""
-    page.add_init_script(count_calls(hold='"game":"paohuzi","action":"sheet"', held_from_start=False))
-    page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(site_url + "paohuzi/sheet/")
-    page.wait_for_selector(f'{W}[data-state="ready"]', timeout=180_000)
-    root = page.locator(W)
+    root = open_counted(page, site_url + "paohuzi/sheet/", W, '"game":"paohuzi","action":"sheet"')
 
     def type_names() -> None:
         for k, name in enumerate(NAMES):
@@ -245,13 +241,9 @@ def test_a_tap_begun_while_a_name_redraws_the_form_is_kept(page, site_url):
     """A name typed, then a winner tapped at once: leaving the name box asks the engine for the sheet with the name,
     and its answer (held here until the finger is down: the order a busy phone gives) drew the form again under the
     finger, so the tap was lost and the hand had no winner. The form now waits for the tap to end."""
-    page.add_init_script(count_calls(hold='"view":"paohuzi-matchsheet"', held_from_start=False))
-    page.set_viewport_size({"width": 390, "height": 800})
-    page.goto(site_url + "paohuzi/sheet/")
-    page.wait_for_selector(f'{W}[data-state="ready"]', timeout=180_000)
+    root = open_counted(page, site_url + "paohuzi/sheet/", W, '"view":"paohuzi-matchsheet"')
     page.wait_for_function(IDLE)
     settled(page)
-    root = page.locator(W)
     root.locator('[data-role="name"]').nth(3).fill(NAMES[3])
     winner = root.locator('[data-role="winner"] [data-player="1"]')
     winner.scroll_into_view_if_needed()
