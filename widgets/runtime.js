@@ -335,8 +335,8 @@ window.addEventListener("resize", () => { for (const w of document.querySelector
 function keepSayingChoices(root) {
   sayChoices(root);
   let asked = false;
-  new MutationObserver((records) => {
-    if (asked || records.every((r) => r.target instanceof Element && r.target.classList.contains("hw-said"))) return;
+  new MutationObserver(() => {
+    if (asked) return; // (a pass that changes nothing makes no mutation: the lines' own changes end there)
     asked = true;
     requestAnimationFrame(() => { asked = false; sayChoices(root); });
   }).observe(root, { childList: true, subtree: true });
