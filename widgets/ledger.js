@@ -6,7 +6,7 @@
 // Pyodide beside the engine, the function that draws the build's first answer): this module draws the entry of the
 // next hand, inserts the view's markup and keeps the sessions.
 import { el, grey } from "./dom.js";
-import { keepTyping, once, openStore, playerName, sessionBar } from "./sessions.js";
+import { emptyRecord, keepTyping, openStore, playerName, sessionBar } from "./sessions.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -397,23 +397,15 @@ export async function ledgerWidget(root, ctx) {
   wireSheet(m);
   m.box.replaceChildren(m.sessions, m.namesBox, m.optBox, m.form, el("div", { class: "gl-buttons" }, [m.undoBtn, m.sheetBtn]), m.fixRow, m.table, m.details, m.historyBox);
   m.drawForm();
-  const blank = once(() => m.ctx.call({ game: "gupai", action: "ledger", hands: [] })); // an empty ledger's record
   m.bar = sessionBar(m.sessions, m.store, {
     lang: m.ctx.lang,
     call: m.ctx.call,
     labels: { zh: { title: "这一场的账", create: "新开一场", list: "选择一场" }, en: { title: "This session's ledger", create: "New session", list: "Choose a session" } },
     onOpen: (s) => { m.loading = m.load(s); },
-    fresh: async () => {
-      const a = await blank();
-      return { text: a.ok ? a.record : "", meta: { hands: 0 } };
-    },
+    fresh: emptyRecord(m.ctx.call, { game: "gupai", action: "ledger", hands: [] }), // an empty ledger's record
     accept: (ans) => (ans.position && ans.position.sheet === "ledger" ? null
       : { zh: `这份记录不是${m.W.game.zh}的一本账。`, en: `This record is not a ledger of ${m.W.game.en}.` }),
   });
-  if (!m.bar.current()) {
-    const empty = await blank();
-    const s = m.store.create(m.t(`第 ${m.store.list().length + 1} 场`, `Session ${m.store.list().length + 1}`), empty.ok ? empty.record : "", { hands: 0 });
-    m.bar.select(s.id);
-  }
+  if (!m.bar.current()) await m.bar.openNew(m.t(`第 ${m.store.list().length + 1} 场`, `Session ${m.store.list().length + 1}`));
   await m.loading;
 }

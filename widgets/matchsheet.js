@@ -3,7 +3,7 @@
 // ({"game": "paohuzi", "action": "sheet"}): the seats of each hand, 等, points, running totals and the
 // ranking, the sheet as CSV and as a written record. Sessions are kept on this device (sessions.js).
 import { el, pressGuard, skipLink } from "./dom.js";
-import { keepTyping, once, openStore, playerName, sessionBar } from "./sessions.js";
+import { emptyRecord, keepTyping, openStore, playerName, sessionBar } from "./sessions.js";
 
 // Every word and bound of the game the form shows (the tables, the players' letters, the seats of a hand, the
 // fouls, the kinds of group, the 番, the cards, the columns of the sheet) comes from the engine's sheet answer
@@ -575,24 +575,16 @@ export const widgets = {
     m.box.replaceChildren(m.sessions, m.setupBox, m.standingBox, m.form, m.confirmBox, m.message, m.sheetBox, m.pickRow, m.historyBox, m.endBox, m.tools);
     m.loading = null;
     m.bar = null;
-    const blank = once(() => m.ctx.call({ game: "paohuzi", action: "sheet", hands: [] })); // an empty match sheet's record
     m.bar = sessionBar(m.sessions, m.store, {
       lang: m.lang,
       call: m.ctx.call,
       labels: { zh: { title: "这一场比赛", create: "新开一场", list: "选择一场" }, en: { title: "This match", create: "New match", list: "Choose a match" } },
       onOpen: (s) => { m.loading = m.load(s); },
-      fresh: async () => {
-        const a = await blank();
-        return { text: a.ok ? a.record : "", meta: { hands: 0 } };
-      },
+      fresh: emptyRecord(m.ctx.call, { game: "paohuzi", action: "sheet", hands: [] }), // an empty match sheet's record
       accept: (ans) => (ans.position && ans.position.sheet === "match" ? null
         : { zh: "这份记录不是跑胡子的积分表。", en: "This record is not a 跑胡子 match sheet." }),
     });
-    if (!m.bar.current()) {
-      const fresh = await blank();
-      const s = m.store.create(m.t(`第 ${m.store.list().length + 1} 场`, `Match ${m.store.list().length + 1}`), fresh.ok ? fresh.record : "", { hands: 0 });
-      m.bar.select(s.id);
-    }
+    if (!m.bar.current()) await m.bar.openNew(m.t(`第 ${m.store.list().length + 1} 场`, `Match ${m.store.list().length + 1}`));
     await m.loading;
     if (!m.answer) await m.load(null);
   },

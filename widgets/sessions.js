@@ -31,7 +31,9 @@
 //   sessionBar(container, store, {lang, call, labels, onOpen, fresh, accept})
 //     draws the list and its buttons (new, rename, delete with a second tap, export, import) into
 //     ``container``; onOpen(session) when a session is opened, created or imported;
-//     fresh(name) -> {text, meta} for a new session (may be async); returns {refresh(), select(id), say(zh, en)}.
+//     fresh(name) -> {text, meta} for a new session (may be async; emptyRecord makes one from the engine's empty
+//     record); returns {refresh(), select(id), say(zh, en), current(), openNew(name)}: openNew is what "New" does
+//     (a session from ``fresh``, opened; the storage-full message if it cannot be kept), for a page's first session.
 //     labels: {zh: {...}, en: {...}} override the words below (a page may give its own in data-
 //     attributes on ``container``: data-session-zh='{"title": "…"}', data-session-en='{…}').
 
@@ -272,9 +274,19 @@ export function keepTyping(inputs) {
   });
 }
 
+/** ``fresh`` for a sessionBar whose new session starts as the engine's empty record (``request``'s answer, asked
+ * once): its text, and no hands yet. */
+export function emptyRecord(call, request) {
+  const blank = once(() => call(request));
+  return async () => {
+    const a = await blank();
+    return { text: a.ok ? a.record : "", meta: { hands: 0 } };
+  };
+}
+
 /** ``make()`` once, and the same promise after (a new session's empty record: the same every time, so that "New"
  * opens the session at once, before the reader types in it); a failed answer is asked again next time. */
-export function once(make) {
+function once(make) {
   let made = null;
   return () => {
     if (!made) made = make().then((a) => { if (!a || !a.ok) made = null; return a; }, (e) => { made = null; throw e; });
@@ -342,19 +354,24 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
     return s;
   }
 
+  /** A new session named ``n``, made by ``fresh`` and opened; null (and the reader told) when it cannot be kept. */
+  async function openNew(n) {
+    const made = fresh ? await fresh(n) : { text: "", meta: {} };
+    if (!made) return null;
+    try {
+      return select(store.create(n, made.text || "", made.meta || {}).id);
+    } catch {
+      say(w.full, w.full);
+      return null;
+    }
+  }
+
   list.addEventListener("change", () => { select(list.value); say("", ""); });
   create.addEventListener("click", async () => {
     disarm();
     const n = cleanName(name.value && name.value !== (store.open(currentId)?.name ?? "") ? name.value : "", `${w.untitled} ${store.list().length + 1}`);
-    const made = fresh ? await fresh(n) : { text: "", meta: {} };
-    if (!made) return;
-    try {
-      const s = store.create(n, made.text || "", made.meta || {});
-      select(s.id);
-      say(w.created + s.name, w.created + s.name);
-    } catch {
-      say(w.full, w.full);
-    }
+    const s = await openNew(n);
+    if (s) say(w.created + s.name, w.created + s.name);
   });
   rename.addEventListener("click", () => {
     disarm();
@@ -395,5 +412,5 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
   const start = store.current();
   if (start) select(start.id);
   else refresh();
-  return { refresh, select, say, current: () => (currentId ? store.open(currentId) : null) };
+  return { refresh, select, say, openNew, current: () => (currentId ? store.open(currentId) : null) };
 }
