@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..paohuzi.arrange import arrange
 from ..api import handle  # the same answer the waiting widget shows (step: a ready hand)
-from ..paohuzi.cards import FACES, Card, counts_of, parse_card
+from ..paohuzi.cards import COPIES, FACES, Card, counts_of, parse_card
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
 from ..paohuzi.table import Action, chi_faults, forced_move, group_kind, may_chi_from, peng_fault
@@ -90,11 +90,7 @@ def _group(rng: random.Random) -> Exercise:
 def _groups(rng: random.Random, n: int, kinds: tuple[str, ...]) -> list[Group]:
     while True:
         gs = [_random_group(rng, kinds) for _ in range(n)]
-        used: dict[Card, int] = {}
-        for g in gs:
-            for c in g.cards:
-                used[c] = used.get(c, 0) + 1
-        if max(used.values()) <= 4:
+        if max(counts_of(c for g in gs for c in g.cards)) <= COPIES:
             return gs
 
 
@@ -527,7 +523,7 @@ def _chi_hand(rng: random.Random) -> tuple[Card, list[Card]]:
                 hand += [k, k, k, other]
         hand += _fillers(rng, {x.index for x in hand + [c]}, rng.randint(1, 3))
         kans = [n for n in counts_of(hand) if n >= 3]
-        if max(counts_of(hand + [c])) <= 4 and counts_of(hand)[c.index] <= 1 and len(kans) <= 1:
+        if max(counts_of(hand + [c])) <= COPIES and counts_of(hand)[c.index] <= 1 and len(kans) <= 1:
             return c, hand
 
 
@@ -674,12 +670,6 @@ MOVES = {
     "pao": Text("跑", "Pao (跑)"),
     "pass": Text("过", "Pass"),
 }
-HOLD = {
-    "pair": ("一对", "a pair of"),
-    "pair_passed": ("一对", "a pair of"),
-    "kan": ("三张（一坎）", "three (a kan) of"),
-    "four": ("四张", "four"),
-}
 ORIGIN = {
     "own": Text("你自己从底牌翻出", "you turn up from the stock"),
     "shang_stock": Text("你的上家从底牌翻出", "the player before you turns up from the stock"),
@@ -689,10 +679,12 @@ ORIGIN = {
 }
 
 
-#: each holding in the table engine's terms: copies in hand, the group of the card laid on the table, the card let go before
-HOLDINGS: dict[str, tuple[int, str | None, bool]] = {
-    "pair": (2, None, False), "pair_passed": (2, None, True), "kan": (3, None, False), "four": (4, None, False),
-    "wei": (0, "wei", False), "peng": (0, "peng", False)}
+#: each holding in the table engine's terms (copies in hand, the group of the card laid on the table, the card let go
+#: before) and, for cards in hand, its words
+HOLDINGS: dict[str, tuple[int, str | None, bool, tuple[str, str] | None]] = {
+    "pair": (2, None, False, ("一对", "a pair of")), "pair_passed": (2, None, True, ("一对", "a pair of")),
+    "kan": (3, None, False, ("三张（一坎）", "three (a kan) of")), "four": (4, None, False, ("四张", "four")),
+    "wei": (0, "wei", False, None), "peng": (0, "peng", False, None)}
 
 
 def move_of(holding: str, origin: str) -> str:
@@ -700,7 +692,7 @@ def move_of(holding: str, origin: str) -> str:
     decides it (:func:`engine.paohuzi.table.forced_move`, :func:`engine.paohuzi.table.peng_fault`)."""
     if holding == "four":
         return "ti"  # four dealt to the hand: shown at once (前提)
-    held, laid, passed = HOLDINGS[holding]
+    held, laid, passed, _ = HOLDINGS[holding]
     own = origin == "own"
     forced = forced_move(held, laid, "stock" if own or origin.endswith("_stock") else "discard", own, DEFAULT)
     if forced is not None:
@@ -800,9 +792,9 @@ def _move_step(focus: str) -> Callable[[random.Random], Exercise]:
             parts.append(("open", [c] * 3))
         if origin != "deal":
             parts.append(("offer", [c]))
-        if holding in HOLD:
-            hz, he = HOLD[holding]
-            has = Text(f"你手里有{hz}{c.zh}", f"You hold {he} {c.en}")
+        words = HOLDINGS[holding][3]
+        if words is not None:
+            has = Text(f"你手里有{words[0]}{c.zh}", f"You hold {words[1]} {c.en}")
         elif holding == "wei":
             has = Text(f"你面前有一组偎成的{c.zh}（三张扣着）", f"In front of you lies a wei of {c.en} (three cards face down)")
         else:

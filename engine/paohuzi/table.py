@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from ..registry import seat_names
 from .cards import FACES, N_FACES, Card
 from .config import RuleConfig
-from .groups import Group, is_mixed_bian, is_red_bian, is_run
+from .groups import Group, is_run, shape_ok
 from .hu import Verdict
 from .xiaguan import WORDS as XIAGUAN_WORDS
 
@@ -239,12 +239,7 @@ def chi_ways_of(x: int, h: tuple[int, ...], cfg: RuleConfig, limit: int, any_dis
 def group_kind(cards: Sequence[Card]) -> str:
     """The kind of a 吃 group: ``shun`` (a run of one case), ``bian`` (二七十 of one case, or one number in both
     cases), or "" when the cards make neither."""
-    t = tuple(sorted(cards))
-    if is_run(t):
-        return "shun"
-    if is_red_bian(t) or is_mixed_bian(t):
-        return "bian"
-    return ""
+    return next((k for k in ("shun", "bian") if shape_ok(k, tuple(sorted(cards)))), "")
 
 
 @dataclass(frozen=True)
