@@ -1122,13 +1122,12 @@ class PaohuziState(GameState):
         a card left to discard — or None if it breaks none (it may still have to wait its turn)."""
         i = w.card.index
         if kind == "peng":
-            code = peng_fault(s == w.owner, self.hands[s][i], i in self.chou[s])
-            if code == "own_card":  # 3-1: a pair takes 人家's card
-                return Foul("own_card", f"{w.card.zh}是你自己翻出或打出的牌，不能碰。", f"The {w.card.en} is your own card: you cannot peng it.", "peng")
-            if code == "no_pair":  # 3-1 有对子就可以碰
-                return Foul("no_pair", f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng")
-            if code == "peng_er":  # 3-1 碰一不碰二
-                return Foul("peng_er", f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")
+            code = peng_fault(s == w.owner, self.hands[s][i], i in self.chou[s])  # 3-1: 人家's card, 有对子就可以碰, 碰一不碰二
+            if code is not None:
+                zh, en, rule = {"own_card": (f"{w.card.zh}是你自己翻出或打出的牌，不能碰。", f"The {w.card.en} is your own card: you cannot peng it.", "peng"),
+                                "no_pair": (f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng"),
+                                "peng_er": (f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")}[code]
+                return Foul(code, zh, en, rule)
             if self.withheld(s, w, "peng"):  # 3-3: a card must be left to discard
                 return self.withheld_foul(w.card, "peng")
             return None

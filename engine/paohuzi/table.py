@@ -52,7 +52,7 @@ from .cards import FACES, N_FACES, Card
 from .config import RuleConfig
 from .groups import Group, is_run, shape_ok
 from .hu import Verdict
-from .xiaguan import WORDS as XIAGUAN_WORDS
+from .xiaguan import WORDS as XIAGUAN_WORDS, partners
 
 ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
 ROLE_NAMES = {"zhuang": ("庄家", "the dealer"), "xia": ("下家", "the next player"), "shang": ("上家", "the previous player"), "xing": ("醒家", "the counter")}
@@ -267,11 +267,10 @@ def chi_faults(counts: Sequence[int], card: Card, groups: Sequence[Sequence[Card
             mixed = len(t) == 3 and is_run(tuple(Card(False, c.rank) for c in t))
             out.append(ChiFault("mixed_shun" if mixed else "bad_group", i))
         need = list(t)
-        if card in need:
-            if i == 0:
-                need.remove(card)
-        else:
+        if card not in need:
             out.append(ChiFault("without_card", i))
+        elif i == 0:
+            need.remove(card)
         for x in need:
             if start[x.index] >= 3:
                 out.append(ChiFault("kan", i, x))
@@ -298,19 +297,12 @@ def _trios_with(x: int, pool: list[int], cfg: RuleConfig, first: bool) -> list[t
 def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_bian: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
     """The groups :func:`_trios_with` may find for face ``x`` under these readings, each with the cards it needs
     from the pool (face, copies); worked out once (a hand played out asks again for every card and seat)."""
-    base = 10 if x >= 10 else 0
-    r = x - base + 1
     out: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
-    cands: list[tuple[int, int]] = []
-    for lo in (r - 2, r - 1, r):
-        if lo >= 1 and lo + 2 <= 10:
-            cands.append(tuple(base + y - 1 for y in (lo, lo + 1, lo + 2) if y != r))  # type: ignore[arg-type]  # two ranks of the three, by construction (the card's own left out)
-    if r in (2, 7, 10) and (chi_red_bian or not first) and red_bian:
-        cands.append(tuple(base + y - 1 for y in (2, 7, 10) if y != r))  # type: ignore[arg-type]  # two ranks of the three, by construction (the card's own left out)
-    if mixed_bian:
-        o = x + 10 if x < 10 else x - 10
-        cands += [(o, o), (x, o)]
-    for a, b in cands:
+    # the cards that make a group with it (xiaguan.partners, written once for the 字牌): the runs, 二七十, then its
+    # number in the other case (two of them, then one beside a copy of it)
+    pairs = partners(FACES[x], ("shunzi", "erqishi") if (chi_red_bian or not first) and red_bian else ("shunzi",))
+    pairs += partners(FACES[x], ("banbian",))[::-1] if mixed_bian else []
+    for a, b in ((p.index, q.index) for p, q in pairs):
         need = {a: 1, b: 1} if a != b else {a: 2}
         if first:
             out.append((tuple(need.items()), tuple(sorted((a, b)))))
