@@ -43,6 +43,11 @@ def break_even(n: int, rules: Rules = DEFAULT) -> Fraction:
     return exact
 
 
+def net_of(zhu: int, n: int, rules: Rules = DEFAULT) -> Fraction:
+    """What a player other than the banker receives (+) or pays (−) at the end: his sticks against the break-even."""
+    return Fraction(zhu) - break_even(n, rules)
+
+
 @dataclass(frozen=True)
 class Config:
     players: int = 4

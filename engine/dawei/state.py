@@ -48,7 +48,7 @@ from ..registry import SEATS_EN, SEATS_ZH
 
 from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
 from .dice import ALL_OUTCOMES, roll
-from .game import (CHANGE_KINDS, MAX_DROP_CHANCE, MAX_PLAYERS, MIN_PLAYERS, Config, LogEntry, Option, break_even, names,
+from .game import (CHANGE_KINDS, MAX_DROP_CHANCE, MAX_PLAYERS, MIN_PLAYERS, Config, LogEntry, Option, break_even, names, net_of,
                    seat_en, seat_zh, zhu_of_list)
 from .options import CHOICES, DEFAULT, Rules
 from .split import direct_muntjac, is_straight, openings, second_is_shun_dou_shun, success_ways
@@ -703,7 +703,7 @@ class DaweiState(GameState):
             # kept so that the sum is zero whatever: each settles against an equal share
             share = Fraction(sum(self.zhu(s) for s in range(n)), n)
             return [Fraction(self.zhu(s)) - share for s in range(n)]
-        nets = [Fraction(self.zhu(s)) - be for s in range(n)]
+        nets = [net_of(self.zhu(s), n, self.rules) for s in range(n)]
         nets[self.banker] = -sum((nets[s] for s in range(n) if s != self.banker), Fraction(0))
         return nets
 

@@ -68,67 +68,57 @@ class Trick:
     dun: int
 
 
-def jiao_singles(hand: tuple[str, ...], config: GupaiConfig = DEFAULT) -> tuple[str, ...]:
-    """The single tiles a leader may lead under 叫牌 (with three or two tiles left).
+def jiao_lead(hand: tuple[str, ...], config: GupaiConfig = DEFAULT) -> tuple[str, tuple[str, ...]]:
+    """The rule that decides a single lead under 叫牌 (with three or two tiles left), and the tiles it allows.
 
-    Order (line 33): with three tiles, a. 有重叫重 (two of one class: one of those two,
-    either one — "必须出其一张") then b. 有幺叫幺，无幺叫点 (option ``jiao_order`` swaps a
-    and b); with two tiles, c. 叫小 (the one lower in its own class, counted as
-    ``jiao_count`` says; two of one class: the lower of the two), and where both stand
-    level, b.
+    Order (line 33): with three tiles, a. ``zhong`` 有重叫重 (two of one class: one of those two, either one —
+    "必须出其一张") then b. ``yao`` 有幺叫幺，无幺叫点 (option ``jiao_order`` swaps a and b); with two tiles, c.
+    ``xiao`` 叫小 (the one lower in its own class, counted as ``jiao_count`` says; ``same``: two of one class, the
+    lower of the two), and where both stand ``level``, b; ``free`` when no rule narrows the choice.
     """
     n = len(hand)
     if n not in (2, 3):
-        return tuple(sorted(set(hand)))
+        return "free", tuple(sorted(set(hand)))
     cls = [BY_CODE[t].cls for t in hand]
     if n == 3:
-        def zhong() -> tuple[str, ...]:
-            for c in set(cls):
-                if cls.count(c) >= 2:  # 有重叫重
-                    return tuple(sorted({t for t in hand if BY_CODE[t].cls == c}))
-            return ()
-
-        def yao() -> tuple[str, ...]:
-            return tuple(sorted({t for t in hand if BY_CODE[t].cls == YAO})) or tuple(sorted({t for t in hand if BY_CODE[t].cls == DIAN}))
-
-        first, second = (zhong, yao) if config.jiao_order == "zhong_first" else (yao, zhong)
-        return first() or second() or tuple(sorted(set(hand)))
+        zhong = next((tuple(sorted({t for t in hand if BY_CODE[t].cls == c})) for c in set(cls) if cls.count(c) >= 2), ())
+        yao = tuple(sorted({t for t in hand if BY_CODE[t].cls == YAO})) or tuple(sorted({t for t in hand if BY_CODE[t].cls == DIAN}))
+        order = [("zhong", zhong), ("yao", yao)] if config.jiao_order == "zhong_first" else [("yao", yao), ("zhong", zhong)]
+        return next((rule for rule in order if rule[1]), ("free", tuple(sorted(set(hand)))))
     a, b = hand
     fa, fb = BY_CODE[a], BY_CODE[b]
     if fa.cls == fb.cls:  # same class: the lower one
-        if fa.rank == fb.rank:
-            return tuple(sorted({a, b}))
-        return (a,) if fa.rank < fb.rank else (b,)
+        return "same", tuple(sorted({a, b})) if fa.rank == fb.rank else (a,) if fa.rank < fb.rank else (b,)
     from_top = config.jiao_count == "from_top"
     la, lb = level(a, from_top), level(b, from_top)
     if la != lb:  # 叫小: the one lower in its own class
-        lower_a = la < lb if not from_top else la > lb
-        return (a,) if lower_a else (b,)
+        return "xiao", (a,) if (la < lb) != from_top else (b,)
     for c in (YAO, DIAN):  # 有幺叫幺，无幺叫点
         pick = tuple(t for t in hand if BY_CODE[t].cls == c)
         if pick:
-            return pick
-    return tuple(sorted({a, b}))
+            return "level", pick
+    return "free", tuple(sorted({a, b}))
+
+
+def jiao_singles(hand: tuple[str, ...], config: GupaiConfig = DEFAULT) -> tuple[str, ...]:
+    """The single tiles a leader may lead under 叫牌 (:func:`jiao_lead`)."""
+    return jiao_lead(hand, config)[1]
 
 
 def jiao_reason(hand: tuple[str, ...], config: GupaiConfig = DEFAULT) -> tuple[str, str]:
     """Which lead rule decides a single lead from this hand, in words (zh, en)."""
-    allowed = jiao_singles(hand, config)
+    rule, allowed = jiao_lead(hand, config)
     zh = "或".join(BY_CODE[t].zh for t in allowed)
     en = " or ".join(BY_CODE[t].en for t in allowed)
     n = len(hand)
-    cls = [BY_CODE[t].cls for t in hand]
-    if n == 3:
-        has_zhong = any(cls.count(c) >= 2 for c in set(cls))
-        has_yao = YAO in cls
-        if has_zhong and (config.jiao_order == "zhong_first" or not has_yao):
-            rule = ("有重叫重：三张里有两张同门，须出其中一张", "有重叫重: two of your three tiles are of one class, so one of them must be led")
-        else:
-            rule = ("有幺叫幺，无幺叫点", "有幺叫幺，无幺叫点: lead an ace-class tile if you have one, else a points tile")
+    if n == 3 and rule == "zhong":
+        words = ("有重叫重：三张里有两张同门，须出其中一张", "有重叫重: two of your three tiles are of one class, so one of them must be led")
+    elif n == 3:
+        words = ("有幺叫幺，无幺叫点", "有幺叫幺，无幺叫点: lead an ace-class tile if you have one, else a points tile")
     else:
-        rule = ("叫小：两张各在本门倒着数，出小的那张", "叫小: of two tiles, lead the one lower in its own class")
-    return (f"叫牌规则（剩 {n} 张）：{rule[0]}，所以单张只能出{zh}。",
-            f"Lead rules ({n} tiles left): {rule[1]}; so the single you lead must be {en}.")
+        words = ("叫小：两张各在本门倒着数，出小的那张", "叫小: of two tiles, lead the one lower in its own class")
+    return (f"叫牌规则（剩 {n} 张）：{words[0]}，所以单张只能出{zh}。",
+            f"Lead rules ({n} tiles left): {words[1]}; so the single you lead must be {en}.")
 
 
 def without(hand: tuple[str, ...], tiles: tuple[str, ...]) -> tuple[str, ...] | None:

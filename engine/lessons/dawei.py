@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..dawei.dice import RED, all_throws
-from ..dawei.game import MAX_PLAYERS, MIN_PLAYERS, break_even
+from ..dawei.game import MAX_PLAYERS, MIN_PLAYERS, break_even, net_of
 from ..dawei.options import DEFAULT
 from ..dawei.split import SPLIT_RULES, SplitChance, SplitRule, openings
 from ..dawei.sticks import BY_ID
@@ -301,7 +301,7 @@ def _settle(rng: random.Random) -> Exercise:
     n = rng.randint(MIN_PLAYERS, min(MAX_PLAYERS, 9))
     be = break_even(n, DEFAULT)
     held = max(0, int(be) + rng.randint(-60, 60))
-    right = Fraction(held) - be
+    right = net_of(held, n, DEFAULT)
     sums = Text(f"{n} 人打围，每家的保本数是 {be} 柱；手里 {held} 柱，差额是 {held} − {be} = {right}。",
                 f"With {n} players each break-even is {be} zhu; holding {held} zhu, the difference is {held} − {be} = {right}.")
     # each wrong answer is the mistake that gives it, and says so

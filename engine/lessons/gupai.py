@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from ..gupai.config import DEFAULT as GUPAI_DEFAULT
-from ..gupai.hand import deal, jiao_singles
+from ..gupai.hand import deal, jiao_lead
 from ..gupai.plays import Play, beats, classify, family_en, family_zh, plays_in, winner_of, why_not_beats
 from ..gupai.scoring import SEATS_EN, SEATS_ZH, settle
-from ..gupai.tiles import BY_CODE, CLASS_EN, CLASS_ZH, DIAN, TOP_RANK, YAO, level
+from ..gupai.tiles import BY_CODE, CLASS_EN, CLASS_ZH, TOP_RANK, YAO, level
 from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 FOLLOW = RuleRef("gupai/rules/", "follow", Text("领出与跟牌", "Leading and following"))
@@ -153,21 +153,20 @@ def _place(t: str) -> Text:
 
 def _jiao_why(hand: tuple[str, ...], chosen: str) -> tuple[str, Text]:
     """The tile the lead rules demand from this hand and, for ``chosen``, the first rule it breaks (or,
-    when ``chosen`` is the demanded tile, the rule that decides). Follows ``engine.gupai.hand.jiao_singles``
+    when ``chosen`` is the demanded tile, the rule that decides), as ``engine.gupai.hand.jiao_lead`` decides them
     under the default reading; the lesson's exercises have one answer only."""
-    allowed = jiao_singles(hand, GUPAI_DEFAULT)
+    rule, allowed = jiao_lead(hand, GUPAI_DEFAULT)
     answer = allowed[0]
     a, c = _tile(answer), _tile(chosen)
-    cls = [BY_CODE[t].cls for t in hand]
     ok = chosen == answer
     if len(hand) == 3:
-        pair = next((k for k in set(cls) if cls.count(k) >= 2), None)
-        if pair is not None:
+        if rule == "zhong":
+            pair = BY_CODE[answer].cls
             z = _term(ZHONG)
             return answer, Text(f"三张里有两张是{CLASS_ZH[pair]}：{z.zh}，须出其中一张；{c.zh}{'正是' if ok else '不是'}{CLASS_ZH[pair]}的。",
                                 f"Two of your three tiles are of the {CLASS_EN[pair]}: {z.en}; {c.en} {'is' if ok else 'is not'} one of them.")
         y = _term(YAOJIAO)
-        want = YAO if YAO in cls else DIAN
+        want = BY_CODE[answer].cls  # 有幺叫幺，无幺叫点
         head = Text(f"三张各在一门，没有“有重”：{y.zh}，{'有幺门的牌就出幺门' if want == YAO else '没有幺门，就出点门'}的{a.zh}。",
                     f"Your three tiles are in three classes, so no two share one: {y.en}, so the {CLASS_EN[want]} tile, {a.en}.")
         if ok:
@@ -175,18 +174,17 @@ def _jiao_why(hand: tuple[str, ...], chosen: str) -> tuple[str, Text]:
         cc = BY_CODE[chosen].cls
         return answer, Text(f"{c.zh}是{CLASS_ZH[cc]}的，不合{y.zh}。" + head.zh, f"{c.en} is of the {CLASS_EN[cc]}, which breaks {y.en}. " + head.en)
     x, y_ = hand
-    fx, fy = BY_CODE[x], BY_CODE[y_]
+    fx = BY_CODE[x]
     jx = _term(JIAOXIAO)
-    if fx.cls == fy.cls:
+    if rule == "same":
         return answer, Text(f"两张都是{CLASS_ZH[fx.cls]}：{jx.zh}，出小的{a.zh}。",
                             f"Both tiles are of the {CLASS_EN[fx.cls]}: {jx.en}, so the lower one, {a.en}.")
     px, py = _place(x), _place(y_)
-    lx, ly = level(x, False), level(y_, False)
-    if lx != ly and not ok:
+    if rule == "xiao" and not ok:
         pc = _place(chosen)
         return answer, Text(f"两张不同门，{jx.zh}：各在本门倒着数，{pc.zh}，比{_place(answer).zh}数得大，所以不出它，出{a.zh}。",
                             f"Two tiles of different classes: {jx.en}, counting each in its own class from the bottom: {pc.en}, placed higher than {_place(answer).en}. So not {c.en}: lead {a.en}.")
-    if lx != ly:
+    if rule == "xiao":
         return answer, Text(f"两张不同门，{jx.zh}：各在本门倒着数，{px.zh}，{py.zh}；数得小的是{a.zh}，出{a.zh}。",
                             f"Two tiles of different classes: {jx.en}, counting each in its own class from the bottom: {px.en}; {py.en}. The lower-placed one is {a.en}, so lead it.")
     t = _term(YAOJIAO)
@@ -202,17 +200,14 @@ def _lead(rng: random.Random, slot: int) -> Exercise:
         pool = [t for h in d.hands for t in h]
         n = 3 if kind == "three" else 2
         hand = tuple(rng.sample(pool, n))
-        allowed = set(jiao_singles(hand, GUPAI_DEFAULT))
+        rule, allowed = jiao_lead(hand, GUPAI_DEFAULT)
         codes = sorted(set(hand), key=lambda t: hand.index(t))
         if len(allowed) != 1 or len(codes) < 2:
             continue
-        if n == 2:
-            same = BY_CODE[hand[0]].cls == BY_CODE[hand[1]].cls
-            lvl = level(hand[0], False) == level(hand[1], False)
-            if (kind == "same") != same or (kind == "level") != (lvl and not same):
-                continue
+        if n == 2 and ((kind == "same") != (rule == "same") or (kind == "level") != (rule == "level")):
+            continue
         break
-    answer, why_right = _jiao_why(hand, next(iter(allowed)))
+    answer, why_right = _jiao_why(hand, allowed[0])
     choices = [Choice(t, _tile(t), None if t == answer else _jiao_why(hand, t)[1]) for t in codes]
     names = _names(hand)
     return Exercise(

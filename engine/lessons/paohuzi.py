@@ -11,14 +11,13 @@ from collections.abc import Callable
 
 from ..paohuzi.arrange import arrange
 from ..api import handle  # the same answer the waiting widget shows (step: a ready hand)
-from ..paohuzi.cards import FACES, Card, counts_of, parse_card
+from ..paohuzi.cards import COPIES, FACES, Card, counts_of, parse_card
 from ..paohuzi.config import DEFAULT
 from ..paohuzi.groups import KINDS, VALUE_KEYS, Group, huxi, value_key
+from ..paohuzi.table import Action, chi_faults, forced_move, group_kind, may_chi_from, peng_fault
 
 if TYPE_CHECKING:
     from ..paohuzi.state import PaohuziState
-    from ..paohuzi.table import Action
-from ..paohuzi.groups import is_mixed_bian, is_red_bian, is_run
 from ..paohuzi.xiaguan import partners
 from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
@@ -91,11 +90,7 @@ def _group(rng: random.Random) -> Exercise:
 def _groups(rng: random.Random, n: int, kinds: tuple[str, ...]) -> list[Group]:
     while True:
         gs = [_random_group(rng, kinds) for _ in range(n)]
-        used: dict[Card, int] = {}
-        for g in gs:
-            for c in g.cards:
-                used[c] = used.get(c, 0) + 1
-        if max(used.values()) <= 4:
+        if max(counts_of(c for g in gs for c in g.cards)) <= COPIES:
             return gs
 
 
@@ -358,7 +353,7 @@ def _seats_may(rng: random.Random) -> Exercise:
         held = [Card(c.big, c.rank + r0 + i) for i in range(3) if r0 + i != 0]
     hand = sorted(held + _fillers(rng, {x.index for x in held + [c]}, 3))
     # 3-2: chi only (只能) the previous player's discard or one's own draw: not a card the player before you turns up
-    may_chi = not pair and (who == "you" or (who == "shang" and how == "discard"))
+    may_chi = not pair and may_chi_from(how, {"you": "own", "shang": "next", "xia": "other"}[who], DEFAULT)
     right = "peng" if pair else ("chi" if may_chi else "none")
     src = ORIGINS[(who, how)]
     held_w = gw(held)
@@ -403,50 +398,49 @@ def _seats(rng: random.Random) -> Exercise:
 
 
 # ------------------------------------------------------------------ step: chi, with bi
-def group_shape(g: tuple[Card, ...] | list[Card]) -> str:
-    """run | red | bian | mixed_run (consecutive but of two sizes) | none"""
-    t = tuple(sorted(g))
-    if is_run(t):
-        return "run"
-    if is_red_bian(t):
-        return "red"
-    if is_mixed_bian(t):
-        return "bian"
-    if len(t) == 3 and is_run(tuple(Card(False, c.rank) for c in t)):
-        return "mixed_run"
-    return "none"
+#: a lawful 吃 group's shape in words, by its value key (engine.paohuzi.groups.value_key)
+SHAPE_WORDS = {"shun123": Text("顺子", "a run"), "shun": Text("顺子", "a run"), "bian_red": Text("红编（二七十）", "a red bian (2-7-10)"),
+               "bian_mixed": Text("编子（大小同数）", "a bian (one number, both sizes)")}
 
 
-SHAPE_WORDS = {"run": Text("顺子", "a run"), "red": Text("红编（二七十）", "a red bian (2-7-10)"), "bian": Text("编子（大小同数）", "a bian (one number, both sizes)")}
+def _shape_words(g: tuple[Card, ...]) -> Text:
+    return SHAPE_WORDS[value_key(Group.of(group_kind(g), g))]
+
+
+#: the lesson's words for the faults of a 吃 (engine.paohuzi.table.chi_faults): {w} the group, {x} the card concerned
+CHI_WORDS = {
+    "mixed_shun": ("{w}不是一组：大小字不能组成顺子。", "{w} is no group: big and small cards never make a run together."),
+    "bad_group": ("{w}不是一组：三张牌既不相连成顺子，也不成编子（大小同数或二七十）。",
+                  "{w} is no group: the three cards are neither a run nor a bian (one number in both sizes, or 2-7-10)."),
+    "kan": ("拆对不拆坎：你的三张{x}是一坎，不能拆出来吃牌。", "A kan is never split: your three {x} are a kan and may not go into a chi."),
+    "no_card": ("你手里没有足够的{x}。", "You do not hold enough {x}."),
+    "shao_bi": ("烧比：你手里还有{x}，吃的时候要把它和两张牌组成一组一起比出来。",
+                "Burnt bi (shao bi): you still hold a {x}; when you chi, it must be shown too, in a group with two more of your cards."),
+}
+#: where the rule each kind of wrong chi breaks is explained (a card you do not hold is no real temptation)
+CHI_RULE = {"shao_bi": BI, "kan": GROUPS, "mixed_shun": GROUPS, "bad_group": GROUPS}
+
+
+def _chi_fault(hand: list[Card] | tuple[Card, ...], card: Card, groups: list[tuple[Card, ...]]) -> tuple[str, Text] | None:
+    """The first fault of a chi of ``card`` as ``groups`` as the table engine finds them
+    (:func:`engine.paohuzi.table.chi_faults`), group by group (a group without the card is no group), with the
+    lesson's words for it; None when the chi is lawful."""
+    faults = chi_faults(counts_of(hand), card, groups)
+    if not faults:
+        return None
+    f = faults[0]
+    code = "bad_group" if f.code == "without_card" else f.code
+    w, x = gw(groups[f.group]), f.card or card
+    zh, en = CHI_WORDS[code]
+    return code, Text(zh.format(w=w.zh, x=x.zh), en.format(w=w.en, x=x.en))
 
 
 def chi_problem(hand: list[Card] | tuple[Card, ...], card: Card, groups: list[tuple[Card, ...]]) -> Text | None:
     """The first rule a chi of ``card`` as ``groups`` breaks (None when it is lawful): each group in turn
     must be a run or a bian, of cards you hold, none of them from a kan; then no copy of the card may be
     left in your hand (every copy is shown as bi)."""
-    start = counts_of(hand)
-    left = list(start)
-    for i, g in enumerate(groups):
-        shape = group_shape(g)
-        w = gw(g)
-        if shape == "mixed_run":
-            return Text(f"{w.zh}不是一组：大小字不能组成顺子。", f"{w.en} is no group: big and small cards never make a run together.")
-        if shape == "none" or card not in g:
-            return Text(f"{w.zh}不是一组：三张牌既不相连成顺子，也不成编子（大小同数或二七十）。",
-                        f"{w.en} is no group: the three cards are neither a run nor a bian (one number in both sizes, or 2-7-10).")
-        need = list(g)
-        if i == 0:
-            need.remove(card)
-        for x in need:
-            if start[x.index] >= 3:
-                return Text(f"拆对不拆坎：你的三张{x.zh}是一坎，不能拆出来吃牌。", f"A kan is never split: your three {x.en} are a kan and may not go into a chi.")
-            left[x.index] -= 1
-            if left[x.index] < 0:
-                return Text(f"你手里没有足够的{x.zh}。", f"You do not hold enough {x.en}.")
-    if left[card.index] > 0:
-        return Text(f"烧比：你手里还有{card.zh}，吃的时候要把它和两张牌组成一组一起比出来。",
-                    f"Burnt bi (shao bi): you still hold a {card.en}; when you chi, it must be shown too, in a group with two more of your cards.")
-    return None
+    f = _chi_fault(hand, card, groups)
+    return None if f is None else f[1]
 
 
 def _partners(c: Card) -> list[tuple[Card, Card]]:
@@ -484,22 +478,6 @@ def _chi_ways(hand: list[Card], card: Card) -> list[list[tuple[Card, ...]]]:
     return out
 
 
-def _chi_key(why: Text) -> str:
-    if why.en.startswith("Burnt"):
-        return "burnt"
-    if why.en.startswith("A kan"):
-        return "kan"
-    if "big and small" in why.en:
-        return "mixed"
-    if "is no group" in why.en:
-        return "none"
-    return "lack"
-
-
-#: where the rule each kind of wrong chi breaks is explained
-CHI_RULE = {"burnt": BI, "kan": GROUPS, "mixed": GROUPS, "none": GROUPS}
-
-
 def _chi(rng: random.Random) -> Exercise:
     while True:
         c, hand = _chi_hand(rng)
@@ -510,14 +488,14 @@ def _chi(rng: random.Random) -> Exercise:
         right = rng.choice(lawful)
         picks = [rng.choice(v) for v in _chi_mistakes(hand, c, cands, right).values()]
         rng.shuffle(picks)
-        order = {"burnt": 0, "kan": 1}
-        picks.sort(key=lambda p: order.get(_chi_key(p[1]), 2))
+        order = {"shao_bi": 0, "kan": 1}
+        picks.sort(key=lambda p: order.get(p[1][1], 2))
         chosen = _first_three(picks, chi_words, right)
         if len(chosen) >= 2:
             break
     src_own = rng.random() < 0.35
     src = Text("你自己从底牌翻出", "You turn up") if src_own else Text("你的上家打出", "The player before you discards")
-    choices = [Choice(_chi_value(right), chi_words(right))] + [Choice(_chi_value(g), chi_words(g), why, CHI_RULE.get(_chi_key(why))) for g, why in chosen]
+    choices = [Choice(_chi_value(right), chi_words(right))] + [Choice(_chi_value(g), chi_words(g), why, CHI_RULE[code]) for g, (why, code) in chosen]
     hs = sorted(hand)
     return Exercise(
         Text(f"{src.zh}一张{c.zh}（框起来的那张），你要吃它。你的手牌如图。下面哪一种吃法合规矩？",
@@ -545,33 +523,35 @@ def _chi_hand(rng: random.Random) -> tuple[Card, list[Card]]:
                 hand += [k, k, k, other]
         hand += _fillers(rng, {x.index for x in hand + [c]}, rng.randint(1, 3))
         kans = [n for n in counts_of(hand) if n >= 3]
-        if max(counts_of(hand + [c])) <= 4 and counts_of(hand)[c.index] <= 1 and len(kans) <= 1:
+        if max(counts_of(hand + [c])) <= COPIES and counts_of(hand)[c.index] <= 1 and len(kans) <= 1:
             return c, hand
 
 
-def _chi_mistakes(hand: list[Card], c: Card, cands: list[list[tuple[Card, ...]]], right: list[tuple[Card, ...]]) -> dict[str, list[tuple[list[tuple[Card, ...]], Text]]]:
+def _chi_mistakes(hand: list[Card], c: Card, cands: list[list[tuple[Card, ...]]], right: list[tuple[Card, ...]]) -> dict[str, list[tuple[list[tuple[Card, ...]], tuple[Text, str]]]]:
     """The unlawful ways to chi ``c`` a beginner might try, by the rule each breaks (a card you do not hold is no real temptation)."""
-    wrong: dict[str, list[tuple[list[tuple[Card, ...]], Text]]] = {}
+    wrong: dict[str, list[tuple[list[tuple[Card, ...]], tuple[Text, str]]]] = {}
     for g in cands:
-        why = chi_problem(hand, c, g)
-        if why is None:
+        fault = _chi_fault(hand, c, g)
+        if fault is None:
             continue
-        if len(g) == 1 and len(right) > 1 and not why.en.startswith("Burnt"):
+        if len(g) == 1 and len(right) > 1 and fault[0] != "shao_bi":
             # a wrong main group keeps the lawful bi beside it: the choice looks as complete as the right one
             g = g + right[1:]
-            why = chi_problem(hand, c, g)
-            if why is None:
+            fault = _chi_fault(hand, c, g)
+            if fault is None:
                 continue
-        if _chi_key(why) != "lack":
-            wrong.setdefault(_chi_key(why), []).append((g, why))
+        code, why = fault
+        if code in CHI_RULE:
+            wrong.setdefault(code, []).append((g, (why, code)))
     return wrong
 
 
 def _chi_explain(hand: list[Card], c: Card, right: list[tuple[Card, ...]], lawful: list[list[tuple[Card, ...]]]) -> Text:
     """Why the right chi is lawful: its group, the bi shown with it (or why none is needed), the kan kept whole, the other lawful ways."""
     main_words = gw(right[0])
-    expl_zh = f"{c.zh}和手里的两张组成{main_words.zh}，是{SHAPE_WORDS[group_shape(right[0])].zh}。"
-    expl_en = f"The {c.en} and two of your cards make {main_words.en}, {SHAPE_WORDS[group_shape(right[0])].en}."
+    shape = _shape_words(right[0])
+    expl_zh = f"{c.zh}和手里的两张组成{main_words.zh}，是{shape.zh}。"
+    expl_en = f"The {c.en} and two of your cards make {main_words.en}, {shape.en}."
     if len(right) > 1:
         bi = gw(right[1])
         expl_zh += f"你手里还有一张{c.zh}，所以同时把它和另两张组成{bi.zh}比出来，表示手里再没有{c.zh}（不比就是烧比）。"
@@ -601,12 +581,13 @@ def _offered(hand: list[Card], c: Card) -> tuple[Figure, Text]:
 
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 
-def _first_three(wrong: list[tuple[T, Text]], words: Callable[[T], Text], right: T) -> list[tuple[T, Text]]:
+def _first_three(wrong: list[tuple[T, U]], words: Callable[[T], Text], right: T) -> list[tuple[T, U]]:
     """The first three wrong answers (with why each is wrong) whose words differ from each other's and the right answer's."""
     seen = {words(right).en}
-    out: list[tuple[T, Text]] = []
+    out: list[tuple[T, U]] = []
     for x, why in wrong:
         w = words(x).en
         if w not in seen and len(out) < 3:
@@ -617,8 +598,7 @@ def _first_three(wrong: list[tuple[T, Text]], words: Callable[[T], Text], right:
 
 def _chi_huxi(groups: list[tuple[Card, ...]]) -> int:
     """The 胡息 the groups of one chi put on the table (each group open, as a chi shows it)."""
-    kind = {"run": "shun", "red": "bian", "bian": "bian"}
-    return sum(huxi(Group.of(kind[group_shape(g)], list(g), open=True)) for g in groups)
+    return sum(huxi(Group.of(group_kind(g), g, open=True)) for g in groups)
 
 
 def _pairs_broken(hand: list[Card], card: Card, groups: list[tuple[Card, ...]]) -> list[Card]:
@@ -690,12 +670,6 @@ MOVES = {
     "pao": Text("跑", "Pao (跑)"),
     "pass": Text("过", "Pass"),
 }
-HOLD = {
-    "pair": ("一对", "a pair of"),
-    "pair_passed": ("一对", "a pair of"),
-    "kan": ("三张（一坎）", "three (a kan) of"),
-    "four": ("四张", "four"),
-}
 ORIGIN = {
     "own": Text("你自己从底牌翻出", "you turn up from the stock"),
     "shang_stock": Text("你的上家从底牌翻出", "the player before you turns up from the stock"),
@@ -705,19 +679,25 @@ ORIGIN = {
 }
 
 
+#: each holding in the table engine's terms (copies in hand, the group of the card laid on the table, the card let go
+#: before) and, for cards in hand, its words
+HOLDINGS: dict[str, tuple[int, str | None, bool, tuple[str, str] | None]] = {
+    "pair": (2, None, False, ("一对", "a pair of")), "pair_passed": (2, None, True, ("一对", "a pair of")),
+    "kan": (3, None, False, ("三张（一坎）", "three (a kan) of")), "four": (4, None, False, ("四张", "four")),
+    "wei": (0, "wei", False, None), "peng": (0, "peng", False, None)}
+
+
 def move_of(holding: str, origin: str) -> str:
-    """What a player must (or, for 碰, may) do with the card, by the booklet's 3-1 to 3-5."""
+    """What a player must (or, for 碰, may) do with the card, by the booklet's 3-1 to 3-5, as the table engine
+    decides it (:func:`engine.paohuzi.table.forced_move`, :func:`engine.paohuzi.table.peng_fault`)."""
     if holding == "four":
-        return "ti"
+        return "ti"  # four dealt to the hand: shown at once (前提)
+    held, laid, passed, _ = HOLDINGS[holding]
     own = origin == "own"
-    stock = origin in ("own", "shang_stock", "xia_stock")
-    if holding in ("kan", "wei"):
-        return "ti" if own else "pao"
-    if holding == "peng":
-        return "pao" if stock else "pass"
-    if own:
-        return "wei"
-    return "pass" if holding == "pair_passed" else "peng"
+    forced = forced_move(held, laid, "stock" if own or origin.endswith("_stock") else "discard", own, DEFAULT)
+    if forced is not None:
+        return forced
+    return "peng" if peng_fault(own, held, passed) is None else "pass"
 
 
 def move_problem(m: str, holding: str, origin: str, c: Card) -> Text | None:
@@ -802,7 +782,7 @@ def _move_step(focus: str) -> Callable[[random.Random], Exercise]:
         rng.shuffle(pool)
         shown = [right] + pool[:3]
         choices = [Choice(m, MOVES[m], move_problem(m, holding, origin, c), None if m == right else (FORCED if m == "pass" else MOVE_RULE[m])) for m in shown]
-        n_hand = {"pair": 2, "pair_passed": 2, "kan": 3, "four": 4}.get(holding, 0)
+        n_hand = HOLDINGS[holding][0]
         filler = _fillers(rng, {c.index}, 4)
         hand = sorted([c] * n_hand + filler)
         parts: list[tuple[str, list[Card]]] = [("hand", hand)]
@@ -812,9 +792,9 @@ def _move_step(focus: str) -> Callable[[random.Random], Exercise]:
             parts.append(("open", [c] * 3))
         if origin != "deal":
             parts.append(("offer", [c]))
-        if holding in HOLD:
-            hz, he = HOLD[holding]
-            has = Text(f"你手里有{hz}{c.zh}", f"You hold {he} {c.en}")
+        words = HOLDINGS[holding][3]
+        if words is not None:
+            has = Text(f"你手里有{words[0]}{c.zh}", f"You hold {words[1]} {c.en}")
         elif holding == "wei":
             has = Text(f"你面前有一组偎成的{c.zh}（三张扣着）", f"In front of you lies a wei of {c.en} (three cards face down)")
         else:
@@ -860,11 +840,10 @@ def _act_words(a: Action) -> Text:
     return Text("放过", "Let it go")
 
 
-def _take_rule(why: Text) -> RuleRef:
-    """Where the rule a refused move breaks is explained in this lesson."""
-    key = _chi_key(why)
-    if key in CHI_RULE and key != "lack":
-        return CHI_RULE[key]
+def _take_rule(why: Text, chi_fault: str | None) -> RuleRef:
+    """Where the rule a refused move breaks is explained in this lesson (``chi_fault``: a chi's fault the lesson words)."""
+    if chi_fault in CHI_RULE:
+        return CHI_RULE[chi_fault]
     for word, ref in (("Peng comes before chi", WHO), ("across the table", WHO), ("peng", PENG), ("stock card wins", READY)):
         if word in why.en:
             return ref
@@ -893,7 +872,7 @@ def _take(rng: random.Random) -> Exercise:
     else:
         owner_zh, owner_en = "你的下家（坐在你后面的一家）", "the player after you"
     key = lambda a: _act_words(a).en
-    choices = [Choice(key(right), _act_words(right))] + [Choice(key(a), _act_words(a), why, _take_rule(why)) for a, why in wrong]
+    choices = [Choice(key(right), _act_words(right))] + [Choice(key(a), _act_words(a), why, _take_rule(why, code)) for a, (why, code) in wrong]
     cs = _cards(hand)
     other = [a for a in claims if a != right]
     also = (Text("另外也可以：" + "、".join(_act_words(a).zh for a in other) + "。", " You could also: " + "; ".join(_act_words(a).en for a in other) + ".") if other else Text("", ""))
@@ -908,8 +887,9 @@ def _take(rng: random.Random) -> Exercise:
     )
 
 
-# the table's state, player and moves are imported when this step is first drawn, not at the top: they add about
-# 115 ms (CPython, cold) to the lessons' ~290 ms start, which every lesson page waits for before its first answer
+# the table's state and player are imported when this step is first drawn, not at the top: they add about 80 ms
+# (CPython) to the lessons' start, which every lesson page waits for before its first answer (the table's rules,
+# engine.paohuzi.table, about 17 ms, are imported at the top: every 吃 and move step asks them)
 
 
 def _claim_offer(rng: random.Random) -> tuple[PaohuziState, int, list[Action]]:
@@ -936,10 +916,9 @@ def _claim_offer(rng: random.Random) -> tuple[PaohuziState, int, list[Action]]:
 REFUSAL_ORDER = {"shao_bi": 0, "kan": 1, "no_pair": 2, "peng_er": 2, "chou_zhang": 2, "mixed_shun": 3, "hu_di": 3, "bad_group": 4}
 
 
-def _refusals(rng: random.Random, h: PaohuziState, seat: int, claims: list[Action], hand: tuple[Card, ...]) -> list[tuple[Action, Text]]:
-    """Unlawful moves a beginner might try on the card on offer, each with the rule it breaks, the instructive ones first."""
-    from ..paohuzi.table import Action
-
+def _refusals(rng: random.Random, h: PaohuziState, seat: int, claims: list[Action], hand: tuple[Card, ...]) -> list[tuple[Action, tuple[Text, str | None]]]:
+    """Unlawful moves a beginner might try on the card on offer, each with the rule it breaks (and a chi's fault in
+    the lesson's words), the instructive ones first."""
     w = h.window
     assert w is not None  # a claim is made on the card on offer
     tries: list[Action] = [Action(seat, "peng", w.card), Action(seat, "hu", w.card)]
@@ -955,14 +934,14 @@ def _refusals(rng: random.Random, h: PaohuziState, seat: int, claims: list[Actio
         if a in claims or (a.kind == "hu" and h.win_on(seat, w) is not None):
             continue
         f = h.foul_of(a)
-        why = Text(f.zh, f.en)
-        code = f.code
+        why, code, mine = Text(f.zh, f.en), f.code, None
         if a.kind == "chi" and f.code not in ("ge_shan", "chou_zhang"):
-            # the first rule this very chi breaks, from the cards (the table engine checks the kan first)
-            mine = chi_problem(hand, w.card, [tuple(g) for g in a.groups])
-            if mine is not None:
-                why, code = mine, {"burnt": "shao_bi", "kan": "kan", "mixed": "mixed_shun", "none": "bad_group"}.get(_chi_key(mine), code)
-        fouls.append((REFUSAL_ORDER.get(code, 9), a, why))
+            # the first rule this very chi breaks, group by group (the table names the kan before a group's shape)
+            fault = _chi_fault(hand, w.card, [tuple(g) for g in a.groups])
+            if fault is not None:
+                mine, why = fault
+                code = code if mine == "no_card" else mine
+        fouls.append((REFUSAL_ORDER.get(code, 9), a, (why, mine)))
     fouls.sort(key=lambda x: x[0])
     return [(a, why) for _, a, why in fouls]
 

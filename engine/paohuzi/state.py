@@ -47,13 +47,13 @@ from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time,
 from .ai import choose, discard_cost, public_passes, play_out
 from .cards import FACES, N_FACES, Card, counts_of, full_deck, parse_card
 from .config import DEFAULT, RuleConfig
-from .groups import Group, is_run
+from .groups import Group
 from .hu import REASONS, WAYS, Verdict, completes, evaluate
 from .labels import action_json
 from .request import MAX_ACTIONS, PlayRequest, parse_action
 from .seating import TABLES, hand_sheet, table_config
-from .table import (MAX_STEPS, ROLE_NAMES, ROLES, WORDS_OF, Action, Event, Foul, Result, Shown, Window, action_id, chi_ways_of,
-                    group_kind)
+from .table import (MAX_STEPS, ROLE_NAMES, ROLES, WORDS_OF, Action, Event, Foul, Result, Shown, Window, action_id, chi_faults,
+                    chi_ways_of, forced_move, group_kind, may_chi_from, peng_fault)
 from .trace import OPTIONS
 from .views import view
 from .xiaguan import VARIANTS, not_applicable, variant_options, xiaguan_config
@@ -648,25 +648,9 @@ class PaohuziState(GameState):
         return v if v.wins else None
 
     def forced_of(self, s: int, w: Window) -> str | None:
-        """The compulsory move of seat ``s`` on the card: ti | wei | pao | None."""
-        i = w.card.index
-        n = self.hands[s][i]
-        if w.origin == "liang":
-            return "pao" if s != 0 and n == 3 and self.cfg.liang_pao == "pao" else None
+        """The compulsory move of seat ``s`` on the card: ti | wei | pao | None (:func:`forced_move`)."""
         on = next((g.kind for g in self.open[s] if g.kind in ("wei", "peng") and g.cards[0] == w.card), None)
-        if w.origin == "stock" and s == w.owner:
-            if n == 3 or on == "wei":
-                return "ti" if self.cfg.self_fourth == "forced" else None
-            if n == 2:
-                return "wei"
-            if on == "peng":
-                return "pao"
-            return None
-        if n == 3 or on == "wei":
-            return "pao"
-        if on == "peng" and w.origin == "stock":
-            return "pao"
-        return None
+        return forced_move(self.hands[s][w.card.index], on, w.origin, s == w.owner, self.cfg)
 
     def _steps_liang(self) -> None:
         w = self.window
@@ -724,18 +708,12 @@ class PaohuziState(GameState):
     def chi_seats(self, w: Window) -> list[int]:
         """Who may 吃 this card at all (3-2): the next player after a discard; for a stock card the player who
         turned it (``chi_own_draw``) and his next player (``chi_shang_draw``); never the 亮张."""
-        if w.origin == "discard":
-            return [self.nxt(w.owner)]
-        if w.origin != "stock":
-            return []
-        out = [w.owner] if self.cfg.chi_own_draw else []
-        if self.cfg.chi_shang_draw == "allow" and self.nxt(w.owner) != w.owner:
-            out.append(self.nxt(w.owner))
-        return out
+        seats = {w.owner: "own", self.nxt(w.owner): "next"}
+        return [s for s, who in seats.items() if may_chi_from(w.origin, who, self.cfg)]
 
     def _can_peng(self, s: int, w: Window) -> bool:
-        i = w.card.index
-        if self.hands[s][i] != 2 or i in self.chou[s]:
+        i = w.card.index  # (asked of the other seats only: the card is never their own)
+        if peng_fault(False, self.hands[s][i], i in self.chou[s]) is not None:
             return False
         return self._can_discard_after(s, {i: 2}, 0)
 
@@ -1067,18 +1045,8 @@ class PaohuziState(GameState):
         return False
 
     def _chi_shapes_ok(self, s: int, w: Window, groups: tuple[tuple[Card, ...], ...]) -> bool:
-        if not groups or w.card not in groups[0] or any(len(g) != 3 or group_kind(g) == "" for g in groups):
-            return False
-        need = [x for g in groups for x in g]
-        need.remove(w.card)
-        h = list(self.hands[s])
-        for x in need:
-            if h[x.index] >= 3:
-                return False
-            h[x.index] -= 1
-            if h[x.index] < 0:
-                return False
-        return True
+        """Whether the groups are a 吃's, of cards held and none of a 坎, whatever their 比 (a foul to charge)."""
+        return bool(groups) and all(f.code == "shao_bi" or (f.code == "without_card" and f.group > 0) for f in chi_faults(self.hands[s], w.card, groups))
 
     def _foul(self, s: int, code: str, foul: Foul) -> None:
         self.fouls[s].append(code)
@@ -1154,12 +1122,12 @@ class PaohuziState(GameState):
         a card left to discard — or None if it breaks none (it may still have to wait its turn)."""
         i = w.card.index
         if kind == "peng":
-            if s == w.owner:  # 3-1: a pair takes 人家's card
-                return Foul("own_card", f"{w.card.zh}是你自己翻出或打出的牌，不能碰。", f"The {w.card.en} is your own card: you cannot peng it.", "peng")
-            if self.hands[s][i] != 2:  # 3-1 有对子就可以碰
-                return Foul("no_pair", f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng")
-            if i in self.chou[s]:  # 3-1 碰一不碰二
-                return Foul("peng_er", f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")
+            code = peng_fault(s == w.owner, self.hands[s][i], i in self.chou[s])  # 3-1: 人家's card, 有对子就可以碰, 碰一不碰二
+            if code is not None:
+                zh, en, rule = {"own_card": (f"{w.card.zh}是你自己翻出或打出的牌，不能碰。", f"The {w.card.en} is your own card: you cannot peng it.", "peng"),
+                                "no_pair": (f"碰要手中有一对{w.card.zh}。", f"A peng needs a pair of {w.card.en} in your hand.", "peng"),
+                                "peng_er": (f"碰一不碰二：{w.card.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {w.card.en} the first time.", "peng_er")}[code]
+                return Foul(code, zh, en, rule)
             if self.withheld(s, w, "peng"):  # 3-3: a card must be left to discard
                 return self.withheld_foul(w.card, "peng")
             return None
@@ -1191,30 +1159,28 @@ class PaohuziState(GameState):
         return Foul("claim_kan", f"{what}了这张{card.zh}以后手里只剩坎，没有能打出的牌（拆对不拆坎），所以不能{what}。",
                     f"After this {kind} of the {card.en} only a kan would be left in your hand and a kan is never split: there would be no card to discard, so you may not {kind} it.", "claim_kan")
 
+    #: a 吃's fault (:func:`chi_faults`) -> its refusal's words ({x}/{x_en}: the card concerned) and rule
+    CHI_FOULS: ClassVar[dict[str, tuple[str, str, str]]] = {
+        "kan": ("拆对不拆坎：三张{x}是一坎，不能拆开吃牌。", "A kan is never split: your three {x_en} may not be used for a chi.", "kan"),
+        "no_card": ("手中没有足够的{x}。", "You do not hold enough {x_en}.", "chi"),
+        "mixed_shun": ("大小字不能组成顺子。", "Big and small cards never make a run together.", "chi"),
+        "bad_group": ("这几张牌组不成顺子或编子。", "These cards do not make a run or bian.", "chi"),
+        "shao_bi": ("烧比：手中还有{x}，吃牌时必须把它也组成一组亮出来（比牌）。", "Missed bi (shao bi): you still hold a {x_en}; a chi must show it too, in a further group.", "bi"),
+    }
+
     def _chi_foul(self, s: int, w: Window, gs: Sequence[Sequence[Card]]) -> Foul | None:
-        """What is wrong with the groups of seat ``s``'s 吃 (3-2, 3-3, 3-6): the groups themselves first — the
-        card on offer in the first, cards held and none of a 坎, runs and 编 of one case — then 比 (no copy
-        of the card left in hand); None when the groups are right (the lawful ways are :meth:`chi_ways`)."""
-        h = list(self.hands[s])
-        if not gs or w.card not in gs[0]:
+        """What is wrong with the groups of seat ``s``'s 吃 (3-2, 3-3, 3-6; :func:`chi_faults`), named in this
+        order: the card on offer in the first group, cards held and none of a 坎, runs and 编 of one case, then 比
+        (no copy of the card left in hand); None when the groups are right (the lawful ways are :meth:`chi_ways`)."""
+        faults = chi_faults(self.hands[s], w.card, gs)
+        if not gs or any(f.code == "without_card" and f.group == 0 for f in faults):
             return Foul("bad_group", f"吃牌要用手中两张牌和{w.card.zh}组成顺子或编子。", f"A chi makes a run or bian of the {w.card.en} and two cards of your hand.", "chi")
-        need = [x for g in gs for x in g]
-        need.remove(w.card)
-        for x in need:
-            if h[x.index] >= 3:
-                return Foul("kan", f"拆对不拆坎：三张{x.zh}是一坎，不能拆开吃牌。", f"A kan is never split: your three {x.en} may not be used for a chi.", "kan")
-            h[x.index] -= 1
-            if h[x.index] < 0:
-                return Foul("no_card", f"手中没有足够的{x.zh}。", f"You do not hold enough {x.en}.", "chi")
-        for g in gs:
-            if len(g) != 3 or group_kind(g) == "":
-                if len(g) == 3 and is_run(tuple(Card(False, c.rank) for c in g)):
-                    return Foul("mixed_shun", "大小字不能组成顺子。", "Big and small cards never make a run together.", "chi")
-                return Foul("bad_group", "这几张牌组不成顺子或编子。", "These cards do not make a run or bian.", "chi")
-        if h[w.card.index] > 0:
-            return Foul("shao_bi", f"烧比：手中还有{w.card.zh}，吃牌时必须把它也组成一组亮出来（比牌）。",
-                        f"Missed bi (shao bi): you still hold a {w.card.en}; a chi must show it too, in a further group.", "bi")
-        return None
+        f = next((f for f in faults if f.code in ("kan", "no_card")), None) or next((f for f in faults if f.code in self.CHI_FOULS), None)
+        if f is None:
+            return None
+        x = f.card or w.card
+        zh, en, rule = self.CHI_FOULS[f.code]
+        return Foul(f.code, zh.format(x=x.zh), en.format(x_en=x.en), rule)
 
 
     # ------------------------------------------------------------ what records ask of a game

@@ -50,9 +50,9 @@ from collections.abc import Sequence
 from ..registry import seat_names
 from .cards import FACES, N_FACES, Card
 from .config import RuleConfig
-from .groups import Group, is_mixed_bian, is_red_bian, is_run
+from .groups import Group, is_run, shape_ok
 from .hu import Verdict
-from .xiaguan import WORDS as XIAGUAN_WORDS
+from .xiaguan import WORDS as XIAGUAN_WORDS, partners
 
 ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
 ROLE_NAMES = {"zhuang": ("庄家", "the dealer"), "xia": ("下家", "the next player"), "shang": ("上家", "the previous player"), "xing": ("醒家", "the counter")}
@@ -237,12 +237,49 @@ def chi_ways_of(x: int, h: tuple[int, ...], cfg: RuleConfig, limit: int, any_dis
 
 
 def group_kind(cards: Sequence[Card]) -> str:
-    t = tuple(sorted(cards))
-    if is_run(t):
-        return "shun"
-    if is_red_bian(t) or is_mixed_bian(t):
-        return "bian"
-    return ""
+    """The kind of a 吃 group: ``shun`` (a run of one case), ``bian`` (二七十 of one case, or one number in both
+    cases), or "" when the cards make neither."""
+    return next((k for k in ("shun", "bian") if shape_ok(k, tuple(sorted(cards)))), "")
+
+
+@dataclass(frozen=True)
+class ChiFault:
+    """One thing wrong with a 吃: ``code`` is ``bad_group`` (neither a run nor a 编), ``mixed_shun`` (a run of
+    both cases), ``without_card`` (the group does not hold the card taken), ``kan`` (a card of a 坎 used, 3-3),
+    ``no_card`` (a card not held, or not often enough) or ``shao_bi`` (a copy of the card left in the hand, 3-2);
+    ``group`` the group's index (-1 for 比), ``card`` the card concerned (``kan``, ``no_card``)."""
+
+    code: str
+    group: int
+    card: Card | None = None
+
+
+def chi_faults(counts: Sequence[int], card: Card, groups: Sequence[Sequence[Card]]) -> list[ChiFault]:
+    """Everything wrong with a 吃 of ``card`` as ``groups`` (the new group first, then the 比 groups) from a hand
+    of concealed ``counts`` (3-2, 3-3, 3-6), group by group — its shape, the card in it, the cards it takes from the
+    hand (none of a 坎) — then 比; [] when the 吃 is lawful by its groups. Each reader names the fault it asks about
+    first (:meth:`engine.paohuzi.state.PaohuziState.claim_foul`; the lesson, group by group)."""
+    start, left = list(counts), list(counts)
+    out: list[ChiFault] = []
+    for i, g in enumerate(groups):
+        t = tuple(g)
+        if len(t) != 3 or group_kind(t) == "":
+            mixed = len(t) == 3 and is_run(tuple(Card(False, c.rank) for c in t))
+            out.append(ChiFault("mixed_shun" if mixed else "bad_group", i))
+        need = list(t)
+        if card not in need:
+            out.append(ChiFault("without_card", i))
+        elif i == 0:
+            need.remove(card)
+        for x in need:
+            if start[x.index] >= 3:
+                out.append(ChiFault("kan", i, x))
+            left[x.index] -= 1
+            if left[x.index] < 0:
+                out.append(ChiFault("no_card", i, x))
+    if left[card.index] > 0:
+        out.append(ChiFault("shao_bi", -1, card))
+    return out
 
 
 def _pairs_for(x: int, pool: list[int], cfg: RuleConfig) -> list[tuple[int, ...]]:
@@ -260,19 +297,12 @@ def _trios_with(x: int, pool: list[int], cfg: RuleConfig, first: bool) -> list[t
 def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_bian: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
     """The groups :func:`_trios_with` may find for face ``x`` under these readings, each with the cards it needs
     from the pool (face, copies); worked out once (a hand played out asks again for every card and seat)."""
-    base = 10 if x >= 10 else 0
-    r = x - base + 1
     out: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
-    cands: list[tuple[int, int]] = []
-    for lo in (r - 2, r - 1, r):
-        if lo >= 1 and lo + 2 <= 10:
-            cands.append(tuple(base + y - 1 for y in (lo, lo + 1, lo + 2) if y != r))  # type: ignore[arg-type]  # two ranks of the three, by construction (the card's own left out)
-    if r in (2, 7, 10) and (chi_red_bian or not first) and red_bian:
-        cands.append(tuple(base + y - 1 for y in (2, 7, 10) if y != r))  # type: ignore[arg-type]  # two ranks of the three, by construction (the card's own left out)
-    if mixed_bian:
-        o = x + 10 if x < 10 else x - 10
-        cands += [(o, o), (x, o)]
-    for a, b in cands:
+    # the cards that make a group with it (xiaguan.partners, written once for the 字牌): the runs, 二七十, then its
+    # number in the other case (two of them, then one beside a copy of it)
+    pairs = partners(FACES[x], ("shunzi", "erqishi") if (chi_red_bian or not first) and red_bian else ("shunzi",))
+    pairs += partners(FACES[x], ("banbian",))[::-1] if mixed_bian else []
+    for a, b in ((p.index, q.index) for p, q in pairs):
         need = {a: 1, b: 1} if a != b else {a: 2}
         if first:
             out.append((tuple(need.items()), tuple(sorted((a, b)))))
@@ -280,6 +310,43 @@ def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_b
             need[x] = need.get(x, 0) + 1
             out.append((tuple(need.items()), tuple(sorted((x, a, b)))))
     return tuple(out)
+
+
+def may_chi_from(origin: str, seat: str, cfg: RuleConfig) -> bool:
+    """Whether a seat may 吃 a card at all by where it comes from (3-2, 不吃隔山牌): ``origin`` stock | discard |
+    liang, ``seat`` ``own`` (who turned or discarded it), ``next`` (his next player) or ``other``."""
+    if origin == "discard":
+        return seat == "next"
+    if origin != "stock":
+        return False  # the 亮张 goes to the dealer
+    return (seat == "own" and cfg.chi_own_draw) or (seat == "next" and cfg.chi_shang_draw == "allow")
+
+
+def peng_fault(own: bool, held: int, passed: bool) -> str | None:
+    """The first of a 碰's own rules on the cards broken (3-1), or None: ``own_card`` (one's own card: a 碰 takes
+    another's), ``no_pair`` (``held`` copies, not a pair), ``peng_er`` (the card let go before: 碰一不碰二)."""
+    if own:
+        return "own_card"
+    if held != 2:
+        return "no_pair"
+    return "peng_er" if passed else None
+
+
+def forced_move(held: int, laid: str | None, origin: str, own: bool, cfg: RuleConfig) -> str | None:
+    """The compulsory move (3-3 偎, 3-4 跑, 3-5 提) on a card from ``origin`` (stock | discard | liang) of a seat holding
+    ``held`` copies of it and ``laid`` (``wei``, ``peng`` or None) of it on the table; ``own``: the seat turned it up
+    or discarded it itself (the 亮张: the seat is the dealer). ti | wei | pao | None."""
+    if origin == "liang":
+        return "pao" if not own and held == 3 and cfg.liang_pao == "pao" else None
+    if origin == "stock" and own:
+        if held == 3 or laid == "wei":
+            return "ti" if cfg.self_fourth == "forced" else None
+        if held == 2:
+            return "wei"
+        return "pao" if laid == "peng" else None
+    if held == 3 or laid == "wei":
+        return "pao"
+    return "pao" if laid == "peng" and origin == "stock" else None  # 手中打出的就不成“跑” (3-5)
 
 
 def action_id(a: Action) -> str:

@@ -136,19 +136,16 @@ def _why_no_hu(h: PaohuziState, viewer: int, w: Window) -> Why:
 
 
 def _why_no_peng(h: PaohuziState, viewer: int, w: Window) -> Why:
-    x, n = w.card, h.hands[viewer][w.card.index]
-    if n == 2 and x.index in h.chou[viewer]:
-        return "peng_er", f"碰一不碰二：{x.zh}第一次没有碰，这次不能再碰。", f"No second chance to peng: you did not peng the {x.en} the first time.", "peng_er"
-    if n == 2 and h.withheld(viewer, w, "peng"):
-        f = h.withheld_foul(x, "peng")
-        return f.code, f.zh, f.en, f.rule
-    if n == 2 and w.origin == "liang":
-        return "liang", "亮张不能碰：无人起手胡时它归庄家收张。", "The turned-up card cannot be penged: when nobody wins on it the dealer takes it.", "shou"
-    if n == 2:
-        return "not_now", "现在轮不到你碰（先胡或先跑的人在前）。", "You cannot peng now (a win or a pao comes first).", "peng_first"
-    if n == 3:
+    """In the order a player checks them (PaohuziState.claim_foul), three in hand first: a 跑, never a 碰."""
+    x = w.card
+    if h.hands[viewer][x.index] == 3:
         return "kan", f"你手中有三张{x.zh}：第四张出现时必须跑，不是碰。", f"You hold three {x.en}: the fourth must be made a pao, not a peng.", "pao"
-    return "no_pair", f"碰要手中有一对{x.zh}。", f"A peng needs a pair of {x.en} in your hand.", "peng"
+    f = h.claim_foul(viewer, w, "peng")  # (asked of another seat than the card's: never its own card)
+    if f is not None:
+        return f.code, f.zh, f.en, f.rule
+    if w.origin == "liang":
+        return "liang", "亮张不能碰：无人起手胡时它归庄家收张。", "The turned-up card cannot be penged: when nobody wins on it the dealer takes it.", "shou"
+    return "not_now", "现在轮不到你碰（先胡或先跑的人在前）。", "You cannot peng now (a win or a pao comes first).", "peng_first"
 
 
 def _why_no_chi(h: PaohuziState, viewer: int, w: Window) -> Why:

@@ -6,7 +6,7 @@ the names 下灌 gives the same groups and moves, :data:`GROUP_NAMES`, :data:`WO
 (:mod:`engine.yezi.zipai`: the arrangement search, the reactions to a card and the deal under 叶子戏's reading
 options) takes from here the cards (the 跑胡子 engine's own), the deal's sizes, the group kinds with their names and
 their 跑胡子 counterparts (:data:`KINDS`), the rule flags under its readings (:func:`rules_of`) and the cards that
-make a group with a card (:func:`partners`); the 跑胡子 lesson reads :func:`partners` too. pyproject.toml lets
+make a group with a card (:func:`partners`), which the 跑胡子 table's 吃 and lesson read too. pyproject.toml lets
 叶子戏's 字牌 import this module of engine/paohuzi/ and no other.
 """
 

@@ -134,6 +134,10 @@ def test_jiao_order_when_several_rules_apply():
     yao_first = GupaiConfig(jiao_order="yao_first")
     assert jiao_singles(h, yao_first) == ("65",)
     assert "有幺叫幺" in jiao_reason(h, yao_first)[0]
+    # no ace tile, a points tile beside a long pair: under yao_first 无幺叫点 decides, and the reason names it
+    h = ("11", "11", "21")
+    assert jiao_singles(h, yao_first) == ("21",)
+    assert "无幺叫点" in jiao_reason(h, yao_first)[0] and "有重叫重" not in jiao_reason(h, yao_first)[0]
     assert jiao_singles(("66", "22")) == ("22",)  # two of one class: the lower
     # two tiles: 叫小 before 有幺叫幺 ("若都排在倒数第几，就要遵循…"): 长二 (lowest long) before 幺六 (second ace)
     assert jiao_singles(("22", "61")) == ("22",)
