@@ -94,7 +94,12 @@ def shape_ok(kind: str, cards: tuple[Card, ...], cfg: RuleConfig = DEFAULT) -> b
         return len(set(cards)) == 1
     if kind == "shun":
         return is_run(cards)
-    return (cfg.red_bian and is_red_bian(cards)) or (cfg.mixed_bian and is_mixed_bian(cards))
+    return (cfg.red_bian and is_red_bian(cards)) or (cfg.mixed_bian and is_mixed_bian(cards) and two_big_ok(cards, cfg))
+
+
+def two_big_ok(cards: tuple[Card, ...], cfg: RuleConfig = DEFAULT) -> bool:
+    """A mixed bian as the reading ``two_big_bian`` takes it: two big and one small only (else any mix)."""
+    return not cfg.two_big_bian or sum(c.big for c in cards) == 2
 
 
 def value_key(g: Group) -> str:
