@@ -65,12 +65,11 @@ def main() -> int:
         print(f"API {action}: {s * 1e3:.3f} ms per request")
 
     deals = [zipai.deal(s) for s in range(300)]
-    zipai._arrange.cache_clear()
     a = per_call(lambda i: zipai.arrange(deals[i].hands[0]), len(deals))
-    print(f"字牌 arrange of a dealt 21-card hand: {a * 1e3:.3f} ms (uncached)")
+    print(f"字牌 arrange of a dealt 21-card hand (the 跑胡子 search): {a * 1e3:.3f} ms (each hand once)")
     done = sum(1 for d in deals if zipai.arrange(d.hands[0]) is not None)
     print(f"  dealt banker hands already fully grouped: {done}/{len(deals)}")
-    c = per_call(lambda i: zipai.on_discard(zipai.Seat.dealt(deals[i].hands[1]), deals[i].stock[0], True), len(deals))
+    c = per_call(lambda i: zipai.on_discard(deals[i].hands[1], deals[i].stock[0], True), len(deals))
     print(f"字牌 reaction to a discard (吃 ways under 下火规则): {c * 1e3:.3f} ms")
     return 0
 

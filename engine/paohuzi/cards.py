@@ -8,6 +8,7 @@ characters themselves.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cached_property
 from collections.abc import Iterable
@@ -86,6 +87,13 @@ def counts_of(cards: Iterable[Card]) -> list[int]:
 def full_deck() -> list[Card]:
     """The 80 cards in face order (four of each)."""
     return [c for c in FACES for _ in range(COPIES)]
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    """The 80 cards as the seed shuffles them: where every seeded deal starts (the table's, 叶子戏's 字牌)."""
+    deck = full_deck()
+    random.Random(seed).shuffle(deck)
+    return deck
 
 
 def red_count(cards: Iterable[Card]) -> int:

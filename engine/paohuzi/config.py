@@ -81,6 +81,7 @@ class RuleConfig:
     kinds: frozenset[str] = frozenset({"dui", "shun", "bian", "kan", "wei", "peng", "pao", "ti"})
     red_bian: bool = True
     mixed_bian: bool = True
+    two_big_bian: bool = False  # 字牌's reading banbian "two_big": a mixed bian only of two big and one small (read by 吃 and kind_of)
     max_pairs: int = 1
     pair_needs_quad: bool = False  # 下灌字牌: a pair counts only beside a four-of-a-kind
     hand_size: int = 20  # cards in hand after the deal (the 21st wins)

@@ -94,7 +94,12 @@ def shape_ok(kind: str, cards: tuple[Card, ...], cfg: RuleConfig = DEFAULT) -> b
         return len(set(cards)) == 1
     if kind == "shun":
         return is_run(cards)
-    return (cfg.red_bian and is_red_bian(cards)) or (cfg.mixed_bian and is_mixed_bian(cards))
+    return (cfg.red_bian and is_red_bian(cards)) or (cfg.mixed_bian and is_mixed_bian(cards) and two_big_ok(cards, cfg))
+
+
+def two_big_ok(cards: tuple[Card, ...], cfg: RuleConfig = DEFAULT) -> bool:
+    """A mixed bian as the reading ``two_big_bian`` takes it: two big and one small only (else any mix)."""
+    return not cfg.two_big_bian or sum(c.big for c in cards) == 2
 
 
 def value_key(g: Group) -> str:
@@ -124,3 +129,22 @@ def group_json(g: Group, cfg: RuleConfig = DEFAULT) -> dict[str, object]:
         "zh": zh,
         "en": en,
     }
+
+
+def partners(card: Card, kinds: Iterable[str]) -> list[tuple[Card, Card]]:
+    """The pairs of cards that make a group of ``kinds`` (``shunzi``, ``banbian``, ``erqishi``) with ``card``:
+    the runs of its case round it, then its number in both cases (beside a copy of it, or two of the other case),
+    then 二七十; whether a reading allows a 半边 of that mix is the caller's to ask."""
+    big, r = card.big, card.rank
+    same, other = Card(big, r), Card(not big, r)
+    out: list[tuple[Card, Card]] = []
+    if "shunzi" in kinds:
+        for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
+            if a >= 1 and b <= 10:
+                out.append((Card(big, a), Card(big, b)))
+    if "banbian" in kinds:
+        out += [(same, other), (other, other)]
+    if "erqishi" in kinds and r in (2, 7, 10):
+        a, b = (x for x in (2, 7, 10) if x != r)
+        out.append((Card(big, a), Card(big, b)))
+    return out

@@ -45,18 +45,18 @@ from collections.abc import Callable, Sequence
 
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 from .ai import choose, discard_cost, public_passes, play_out
-from .cards import FACES, N_FACES, Card, counts_of, full_deck, parse_card
+from .cards import FACES, N_FACES, Card, counts_of, parse_card, shuffled_deck
 from .config import DEFAULT, RuleConfig
 from .groups import Group
 from .hu import REASONS, WAYS, Verdict, completes, evaluate
 from .labels import action_json
 from .request import MAX_ACTIONS, PlayRequest, parse_action
 from .seating import TABLES, hand_sheet, table_config
-from .table import (MAX_STEPS, ROLE_NAMES, ROLES, WORDS_OF, Action, Event, Foul, Result, Shown, Window, action_id, chi_faults,
-                    chi_ways_of, forced_move, group_kind, may_chi_from, peng_fault)
+from .table import (MAX_STEPS, ROLE_NAMES, ROLES, Action, Event, Foul, Result, Shown, Window, Meeting, action_id, chi_faults,
+                    forced_move, group_kind, may_chi_from, peng_fault)
 from .trace import OPTIONS
 from .views import view
-from .xiaguan import VARIANTS, not_applicable, variant_options, xiaguan_config
+from .xiaguan import VARIANTS, WORDS_OF, not_applicable, variant_options, xiaguan_config
 from ..protocol.strong import STRONG_UNITS
 from .strong import paohuzi_hint
 
@@ -102,8 +102,7 @@ def _show_ti(hand: list[Card]) -> Seat:
 
 def deal(seed: int, cfg: RuleConfig = DEFAULT) -> DealState:
     """Shuffle with ``random.Random(seed)`` and deal twenty each, in turn from the dealer."""
-    cards = full_deck()
-    random.Random(seed).shuffle(cards)
+    cards = shuffled_deck(seed)
     hands: dict[str, list[Card]] = {p: [] for p in PLAYERS}
     k = 0
     for _ in range(cfg.hand_size):
@@ -495,10 +494,7 @@ class PaohuziState(GameState):
             raise ValueError("players")
         self.seed, self.cfg, self.n, self.charge = seed, cfg, players, charge
         self.roles = ROLES[players]
-        if deck is None:
-            deck = full_deck()
-            random.Random(seed).shuffle(deck)
-        deck = list(deck)
+        deck = shuffled_deck(seed) if deck is None else list(deck)
         self.aside: list[Card] = deck[:aside]
         deck = deck[aside:]
         sizes = [cfg.hand_size] * players
@@ -647,6 +643,14 @@ class PaohuziState(GameState):
             return clean if clean.wins else None
         return v if v.wins else None
 
+    def meeting(self, s: int, w: Window, ignore_chou: bool = False, any_discard: bool = False, on: str = "") -> Meeting:
+        """What seat ``s`` may or must do with the card on offer (:class:`~engine.paohuzi.table.Meeting`, the rules'
+        one statement); ``ignore_chou``: as if never let go (a foul to charge); ``any_discard``: as if a card were
+        always left to discard; ``on``: his open 偎 or 碰 of the card, for the compulsory move."""
+        free = any_discard or bool(self.skips[s]) or self.cfg.claim_kan == "allow"
+        return Meeting(tuple(self.hands[s]), w.card, self.cfg, w.origin == "stock" and s == w.owner, w.origin == "stock",
+                       w.card.index in self.chou[s] and not ignore_chou, on, free)
+
     def forced_of(self, s: int, w: Window) -> str | None:
         """The compulsory move of seat ``s`` on the card: ti | wei | pao | None (:func:`forced_move`)."""
         on = next((g.kind for g in self.open[s] if g.kind in ("wei", "peng") and g.cards[0] == w.card), None)
@@ -712,37 +716,16 @@ class PaohuziState(GameState):
         return [s for s, who in seats.items() if may_chi_from(w.origin, who, self.cfg)]
 
     def _can_peng(self, s: int, w: Window) -> bool:
-        i = w.card.index  # (asked of the other seats only: the card is never their own)
-        if peng_fault(False, self.hands[s][i], i in self.chou[s]) is not None:
-            return False
-        return self._can_discard_after(s, {i: 2}, 0)
-
-    def _can_discard_after(self, s: int, used: dict[int, int], quad: int) -> bool:
-        if self.skips[s] or (quad and self.quads[s] >= 1 and self.cfg.chong_pao_skip) or self.cfg.claim_kan == "allow":
-            return True
-        rest = [self.hands[s][k] - used.get(k, 0) for k in range(N_FACES)]
-        return any(0 < n < 3 for n in rest)
+        return not self.meeting(s, w).why_not_peng()
 
     def withheld(self, s: int, w: Window, kind: str) -> bool:
         """A 碰 or 吃 of the card that seat ``s`` could make but that would leave only 坎 to discard (claim_kan)."""
-        i = w.card.index
-        if i in self.chou[s] or self.cfg.claim_kan == "allow":
-            return False
-        if kind == "peng":
-            return self.hands[s][i] == 2 and not self._can_discard_after(s, {i: 2}, 0)
-        return not self.chi_ways(s, w, limit=1) and bool(self.chi_ways(s, w, limit=1, any_discard=True))
+        m = self.meeting(s, w)
+        return (m.why_not_peng() if kind == "peng" else m.why_not_chi()) == "claim_kan"
 
     def chi_ways(self, s: int, w: Window, limit: int = 24, ignore_chou: bool = False, any_discard: bool = False) -> list[tuple[tuple[Card, ...], ...]]:
         """Every lawful 吃 of the card for seat ``s``: the new group, then the 比 groups (each holding a copy)."""
-        x = w.card.index
-        if x in self.chou[s] and not ignore_chou:
-            return []
-        h = self.hands[s]
-        if h[x] >= 3:
-            return []
-        # a seat that skips its next discard, or a reading that lets a claim leave only 坎, never lacks a card to discard
-        free = bool(self.skips[s]) or self.cfg.claim_kan == "allow"
-        return list(chi_ways_of(x, tuple(h), self.cfg, limit, any_discard or free))
+        return list(self.meeting(s, w, ignore_chou, any_discard).chi(limit))
 
     # ------------------------------------------------------------------ legal actions
     def moves(self, seat: int) -> list[Action]:

@@ -50,9 +50,8 @@ from collections.abc import Sequence
 from ..registry import seat_names
 from .cards import FACES, N_FACES, Card
 from .config import RuleConfig
-from .groups import Group, is_run, shape_ok
+from .groups import Group, is_run, partners, shape_ok
 from .hu import Verdict
-from .xiaguan import WORDS as XIAGUAN_WORDS, partners
 
 ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
 ROLE_NAMES = {"zhuang": ("庄家", "the dealer"), "xia": ("下家", "the next player"), "shang": ("上家", "the previous player"), "xing": ("醒家", "the counter")}
@@ -160,7 +159,7 @@ class Result:
 
 
 #: the sentences of a hand's log that name 提, 偎 or 跑, in 跑胡子's words (fields: {who}/{Who} the seat, {next}/{next_en}
-#: the next seat, {card}/{card_en}); a variant writes its own (下灌字牌: engine/paohuzi/xiaguan.py), chosen by ``cfg.words``.
+#: the next seat, {card}/{card_en}); a variant writes its own (下灌字牌: engine/paohuzi/xiaguan.py, ``WORDS_OF``), chosen by ``cfg.words``.
 #: ``way.<id>`` keys name a way to win where a variant names it otherwise than :data:`engine.paohuzi.hu.WAYS`.
 WORDS: dict[str, tuple[str, str]] = {
     "qian_ti": ("{who}起手四张{card}，亮成前提（翻开最下面一张）。",
@@ -184,7 +183,67 @@ WORDS: dict[str, tuple[str, str]] = {
     "zou_pao": ("走跑：该跑的牌没有跑。", "Missed pao (zou pao): a required pao was not made."),
     "shi_ti": ("失提：应该提的牌没有提。", "Missed ti (shi ti): a required ti was not made."),
 }
-WORDS_OF: dict[str, dict[str, tuple[str, str]]] = {"paohuzi": WORDS, "xiaguan": {**WORDS, **XIAGUAN_WORDS}}
+
+
+@dataclass(slots=True)
+class Meeting:
+    """What a seat may or must do with a card it meets (3-1 … 3-5), from its concealed cards alone: the one
+    statement of it, asked by the table (:meth:`engine.paohuzi.state.PaohuziState.forced_of`, ``chi_ways``, the
+    peng it offers) of a whole hand and by 叶子戏's 字牌 (engine/yezi/zipai.py, through xiaguan.py) of a few cards.
+
+    ``hand``: the seat's concealed counts (20 faces); ``drawn``: the seat turned the card from the stock itself;
+    ``stock``: the card comes from the stock (else it was discarded); ``passed``: the seat once let it go (臭张,
+    碰一不碰二); ``on``: the seat's open group of this card (``wei`` or ``peng``; only the compulsory move reads
+    it); ``free``: a claim need not leave a card to discard (a seat that skips its discard, reading claim_kan).
+    Whether the seat may 吃 this card at all (whose card it is, 3-2) is the caller's to ask: ``why_not_chi``."""
+
+    hand: tuple[int, ...]
+    card: Card
+    cfg: RuleConfig
+    drawn: bool = False
+    stock: bool = False
+    passed: bool = False
+    on: str = ""
+    free: bool = False
+
+    @property
+    def forced(self) -> str | None:
+        """The compulsory move: ti (an own-drawn fourth, reading self_fourth) | wei (an own-drawn third) | pao
+        (another's fourth, or a stock card onto one's 碰) | None."""
+        origin = "stock" if self.stock or self.drawn else "discard"
+        return forced_move(self.hand[self.card.index], self.on or None, origin, self.drawn, self.cfg)
+
+    def _left(self, used: dict[int, int]) -> bool:
+        """A card is left to discard once ``used`` goes down: one of fewer than three alike (拆对不拆坎, 3-3)."""
+        return self.free or any(0 < n - used.get(k, 0) < 3 for k, n in enumerate(self.hand))
+
+    def why_not_peng(self) -> str:
+        """Why the seat may not 碰 the card (a rule id: peng, peng_er, claim_kan), or "" when it may."""
+        i = self.card.index
+        fault = peng_fault(self.drawn, self.hand[i], self.passed)
+        if fault in ("own_card", "no_pair"):
+            return "peng"  # 3-1: a pair takes another's card
+        return fault or ("" if self._left({i: 2}) else "claim_kan")
+
+    def chi(self, limit: int = 24) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """The lawful ways to 吃 it: the new group (the card first), then the 比 groups (不吃臭张; a 坎 is never used)."""
+        if self.passed or self.hand[self.card.index] >= 3:
+            return ()
+        return chi_ways_of(self.card.index, self.hand, self.cfg, limit, self.free)
+
+    def why_not_chi(self, may_chi: bool = True) -> str:
+        """Why the seat may not 吃 the card (a rule id: chou_zhang, chi_from when ``may_chi`` is false, claim_kan,
+        bi when only 比 / 下火 stands in the way, chi when no group takes it), or "" when it may."""
+        if self.passed or not may_chi:
+            return "chou_zhang" if self.passed else "chi_from"
+        if self.hand[self.card.index] >= 3:
+            return "kan"  # three alike stay whole (拆对不拆坎): the fourth is 跑 or 提, never 吃
+        if self.chi(1):
+            return ""
+        if not self.free and chi_ways_of(self.card.index, self.hand, self.cfg, 1, True):
+            return "claim_kan"
+        pool = [n if n < 3 else 0 for n in self.hand]
+        return "bi" if _pairs_for(self.card.index, pool, self.cfg) else "chi"
 
 
 @lru_cache(maxsize=16_384)  # a decision asks of about a thousand hands: kept small for a phone's memory
@@ -289,19 +348,22 @@ def _pairs_for(x: int, pool: list[int], cfg: RuleConfig) -> list[tuple[int, ...]
 
 def _trios_with(x: int, pool: list[int], cfg: RuleConfig, first: bool) -> list[tuple[int, ...]]:
     """first: pairs (two faces from ``pool``) that make a group with ``x``; else trios from ``pool`` holding ``x``."""
-    out = [t for need, t in _trio_needs(x, first, cfg.chi_red_bian, cfg.red_bian, cfg.mixed_bian) if all(pool[k] >= n for k, n in need)]
+    out = [t for need, t in _trio_needs(x, first, cfg.chi_red_bian, cfg.red_bian, cfg.mixed_bian, cfg.two_big_bian) if all(pool[k] >= n for k, n in need)]
     return list(dict.fromkeys(out))
 
 
 @cache
-def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_bian: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
+def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_bian: bool, two_big: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
     """The groups :func:`_trios_with` may find for face ``x`` under these readings, each with the cards it needs
     from the pool (face, copies); worked out once (a hand played out asks again for every card and seat)."""
     out: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
-    # the cards that make a group with it (xiaguan.partners, written once for the 字牌): the runs, 二七十, then its
-    # number in the other case (two of them, then one beside a copy of it)
+    # the cards that make a group with it (groups.partners, written once for the 字牌): the runs, 二七十, then its
+    # number in the other case (two of them, then one beside a copy of it; under the two-big reading of 半边, only
+    # the mixes with two big cards)
     pairs = partners(FACES[x], ("shunzi", "erqishi") if (chi_red_bian or not first) and red_bian else ("shunzi",))
-    pairs += partners(FACES[x], ("banbian",))[::-1] if mixed_bian else []
+    if mixed_bian:
+        o = FACES[x + 10 if x < 10 else x - 10]
+        pairs += [p for p in partners(FACES[x], ("banbian",))[::-1] if not two_big or (p == (o, o)) == (x < 10)]
     for a, b in ((p.index, q.index) for p, q in pairs):
         need = {a: 1, b: 1} if a != b else {a: 2}
         if first:

@@ -3,11 +3,12 @@
 Three readers: the 跑胡子 table plays 下灌字牌 as a variant (:data:`XIAGUAN`, the flags of the shared
 :class:`~engine.paohuzi.config.RuleConfig`; :func:`xiaguan_config`, the variant under the reader's rule options;
 the names 下灌 gives the same groups and moves, :data:`GROUP_NAMES`, :data:`WORDS`); 叶子戏's 字牌
-(:mod:`engine.yezi.zipai`: the arrangement search, the reactions to a card and the deal under 叶子戏's reading
-options) takes from here the cards (the 跑胡子 engine's own), the deal's sizes, the group kinds with their names and
-their 跑胡子 counterparts (:data:`KINDS`), the rule flags under its readings (:func:`rules_of`) and the cards that
-make a group with a card (:func:`partners`), which the 跑胡子 table's 吃 and lesson read too. pyproject.toml lets
-叶子戏's 字牌 import this module of engine/paohuzi/ and no other.
+(:mod:`engine.yezi.zipai`, a translation into 叶子戏's codes and names) takes from here the cards and their shuffle
+(the 跑胡子 engine's own), the deal's sizes, the group kinds with their names and their 跑胡子 counterparts
+(:data:`KINDS`, :func:`kind_of`), the rule flags under its readings (:func:`rules_of`), the table's arrangement
+search (``arrange_counts``) and the table's own statement of what a seat may or must do with a card it meets
+(:class:`~engine.paohuzi.table.Meeting`); the 跑胡子 table's 吃 and its lesson read :func:`partners`. pyproject.toml lets 叶子戏's
+字牌 import this module of engine/paohuzi/ and no other.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ from functools import lru_cache
 from typing import Protocol
 from collections.abc import Iterable
 
-from .cards import COPIES, FACES, Card, full_deck, parse_card
+from .arrange import arrange_counts
+from .cards import COPIES, FACES, Card, full_deck, parse_card, shuffled_deck
 from .config import DEFAULT, RuleConfig
-from .groups import Group
+from .groups import Group, is_mixed_bian, is_red_bian, is_run, partners, two_big_ok
+from .table import WORDS as PAOHUZI_WORDS, Meeting
 from .trace import OPTIONS
 
-#: what 叶子戏's 字牌 takes from here with the rules: the 80 cards are the 跑胡子 engine's
-__all__ = ["COPIES", "FACES", "Card", "full_deck", "parse_card"]
+#: what 叶子戏's 字牌 takes from here with the rules: the 80 cards and their shuffle are the 跑胡子 engine's, and so
+#: are the arrangement search and what a seat may or must do with a card it meets (:class:`~engine.paohuzi.table.Meeting`)
+__all__ = ["COPIES", "FACES", "Card", "Meeting", "arrange_counts", "full_deck", "parse_card", "partners", "shuffled_deck"]
 
 #: the variants of the table: id -> name (zh, en)
 VARIANTS = {"paohuzi": ("跑胡子", "paohuzi"), "xiaguan": ("下灌字牌", "Xiaguan zi pai")}
@@ -141,6 +145,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "way.ti_hu": ("开招胡", "win by kaizhao"),
     "way.po_pao_hu": ("破开招胡", "win by breaking a kaizhao"),
 }
+#: the log's words of each variant (``cfg.words``): 跑胡子's, or 下灌字牌's in place of theirs
+WORDS_OF: dict[str, dict[str, tuple[str, str]]] = {"paohuzi": PAOHUZI_WORDS, "xiaguan": {**PAOHUZI_WORDS, **WORDS}}
 
 
 # ---------------------------------------------------------------- 叶子戏's 字牌 under its reading options
@@ -149,6 +155,8 @@ WORDS: dict[str, tuple[str, str]] = {
 class Readings(Protocol):
     """The reading options of 叶子戏's 字牌 that move a flag of the table (engine.yezi.config.YeziConfig's)."""
 
+    @property
+    def banbian(self) -> str: ...  # "mixed" | "two_big"
     @property
     def chi_forms(self) -> str: ...  # "shunzi_banbian" | "with_erqishi"
     @property
@@ -162,29 +170,24 @@ def rules_of(readings: Readings) -> RuleConfig:
     """下灌字牌 under 叶子戏's reading options, as the flags of the shared table (one place for the 字牌 checks)."""
     return replace(
         XIAGUAN,
+        two_big_bian=readings.banbian == "two_big",
         chi_red_bian=readings.chi_forms == "with_erqishi",
         xiahuo=readings.xiahuo,
         self_fourth="forced" if readings.self_fourth == "kaizhao" else "free",
     )
 
 
-def partners(card: Card, kinds: Iterable[str]) -> list[tuple[Card, Card]]:
-    """The pairs of cards that make a group of ``kinds`` (``shunzi``, ``banbian``, ``erqishi``) with ``card``:
-    the runs of its case round it, then its number in both cases (beside a copy of it, or two of the other case),
-    then 二七十; whether a reading allows a 半边 of that mix is the caller's to ask."""
-    big, r = card.big, card.rank
-    same, other = Card(big, r), Card(not big, r)
-    out: list[tuple[Card, Card]] = []
-    if "shunzi" in kinds:
-        for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
-            if a >= 1 and b <= 10:
-                out.append((Card(big, a), Card(big, b)))
-    if "banbian" in kinds:
-        out += [(same, other), (other, other)]
-    if "erqishi" in kinds and r in (2, 7, 10):
-        a, b = (x for x in (2, 7, 10) if x != r)
-        out.append((Card(big, a), Card(big, b)))
-    return out
+def kind_of(cards: Iterable[Card], cfg: RuleConfig = XIAGUAN) -> str | None:
+    """The 下灌 group kind (a :data:`KINDS` id) these cards make on their own under ``cfg`` (对子 whatever stands
+    beside it), by the 跑胡子 engine's shapes: alike (开招, 坎子, 对子), a run, 二七十, a mixed 半边; else None."""
+    cs = tuple(sorted(cards))
+    if len(set(cs)) == 1 and 2 <= len(cs) <= 4:
+        return ("duizi", "kanzi", "kaizhao")[len(cs) - 2]
+    if is_run(cs):
+        return "shunzi"
+    if is_red_bian(cs):
+        return "erqishi"
+    return "banbian" if is_mixed_bian(cs) and two_big_ok(cs, cfg) else None
 
 
 def paohuzi_group(kind: str, cards: Iterable[Card], face_up: bool = False) -> Group:

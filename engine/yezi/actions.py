@@ -511,9 +511,7 @@ def _zipai_discard(req: dict[str, Any]) -> dict[str, Any]:
     from_upper = get_bool(req, "from_upper", True)
     passed = _zi_list(req, "passed", max_len=40, optional=True)
     cfg = _cfg(req)
-    seat = zipai.Seat.dealt(hand)
-    seat = zipai.Seat(seat.hand, seat.locked, frozenset(passed))
-    r = zipai.on_discard(seat, c, from_upper, cfg)
+    r = zipai.on_discard(hand, c, from_upper, passed, cfg)
     return {
         "forced": r.forced,
         "peng": r.peng,
@@ -528,7 +526,7 @@ def _zipai_draw(req: dict[str, Any]) -> dict[str, Any]:
     c = _zi_card(req)
     _zi_check(hand + [c])
     cfg = _cfg(req)
-    r = zipai.on_draw(zipai.Seat.dealt(hand), c, cfg)
+    r = zipai.on_draw(hand, c, cfg)
     return {"forced": r.forced, "face_up": r.forced == "kaizhao" if r.forced else None}
 
 

@@ -1,3 +1,4 @@
+import importlib
 from pathlib import Path
 
 from engine.yezi import trace
@@ -27,6 +28,18 @@ def test_rule_tests_exist():
         for t in r.tests:
             path, name = t.split("::")
             assert f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), t
+
+
+def test_implemented_in_resolves():
+    """Each rule names a function (or a class's member) that exists: the 字牌's rules point into the 跑胡子 engine."""
+    for r in trace.RULES:
+        mod, _, attr = r.implemented_in.rpartition(".")
+        try:
+            obj = importlib.import_module(mod)
+        except ModuleNotFoundError:
+            cls_mod, _, cls = mod.rpartition(".")
+            obj = getattr(importlib.import_module(cls_mod), cls)
+        assert hasattr(obj, attr), r.id
 
 
 def test_option_notes_exist():
