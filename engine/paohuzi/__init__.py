@@ -36,7 +36,7 @@ A variant reuses the cards, groups and search, and differs only by a
     XIAGUAN = replace(
         DEFAULT,
         hand_size=20,                      # the banker's 21st card is his first play
-        pair_needs_quad=True,              # 对子 only counts beside a 开招 (four alike)
+        pairs_per_ti=1,                    # 对子: one for each 开招 (four alike) in the layout
         kinds=frozenset({"dui", "kan", "wei", "peng", "shun", "bian", "pao", "ti"}),
         huxi=tuple(sorted({**DEFAULT_HUXI, ...}.items())),   # its own values, if any
     )

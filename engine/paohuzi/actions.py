@@ -18,7 +18,7 @@ from .fan import FANS, clash, deng, fan_json
 from .groups import KINDS, Group, group_json
 from .hu import DECLARED_FOULS, OPEN_KINDS, SOURCES, Verdict, evaluate, waiting
 from .json_helpers import reasons_json, win_json
-from .request import read_config, read_play_request
+from .request import config_of, read_config, read_play_request
 from .seating import table_config
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
 from .state import PLAYERS as SEATS3, deal, legal_actions, qishou, table_state
@@ -74,15 +74,21 @@ def _open_groups(req: dict[str, Any]) -> list[Group]:
     return out
 
 
+def _variant_config(req: dict[str, Any]) -> RuleConfig:
+    """The rules a hand is judged under: 跑胡子's, or the table's 下灌字牌 (``"variant": "xiaguan"``: its pairs, one for
+    each 开招), under the request's options (an option the variant does not read is refused)."""
+    return config_of(req, get_str(req, "variant", "paohuzi", choices=tuple(VARIANTS)))
+
+
 def _hand_request(req: dict[str, Any]) -> tuple[list[Group], list[Card], RuleConfig]:
-    cfg = read_config(req)
+    cfg = _variant_config(req)
     open_groups = _open_groups(req)
     hand = _cards(req, "hand", max_len=MAX_CONCEALED)  # cards only ever leave a hand after the deal
     return open_groups, hand, cfg
 
 
 def a_arrange(req: dict[str, Any]) -> dict[str, Any]:
-    cfg = read_config(req)
+    cfg = _variant_config(req)
     cards = _cards(req, "cards")
     _check_copies(cards)
     got = arrange(cards, cfg)

@@ -106,11 +106,21 @@ def _arrange_cached(counts: Counts, pairs: int, cfg: RuleConfig, locked: frozens
     return sum(huxi(g, cfg) for g in groups), groups
 
 
-def pairs_allowed(counts: Counts, cfg: RuleConfig = DEFAULT, extra_quads: int = 0) -> int:
-    """How many pairs a hand may hold under ``cfg`` (下灌字牌: only beside a four-of-a-kind)."""
-    if cfg.pair_needs_quad and extra_quads == 0 and 4 not in counts:
+def pair_allowance(quads: int, cfg: RuleConfig = DEFAULT) -> int:
+    """How many pairs a layout with ``quads`` 提 and 跑 (four alike, laid or concealed) may hold under ``cfg``: the
+    one place the pair rule is read. ``pairs_per_ti`` for each four (下灌字牌: one for each 开招, or any number
+    once there is one), else ``max_pairs`` in all (跑胡子), none without a four under ``pair_needs_quad``."""
+    if cfg.pairs_per_ti:
+        return cfg.pairs_per_ti * quads
+    if cfg.pair_needs_quad and not quads:
         return 0
     return cfg.max_pairs
+
+
+def pairs_allowed(counts: Counts, cfg: RuleConfig = DEFAULT, extra_quads: int = 0) -> int:
+    """How many pairs concealed cards ``counts`` may hold beside ``extra_quads`` fours laid out (:func:`pair_allowance`,
+    the concealed fours counted too: each is laid as a 提)."""
+    return pair_allowance(extra_quads + counts.count(4), cfg)
 
 
 def arrange(cards: Iterable[Card], cfg: RuleConfig = DEFAULT) -> tuple[int, tuple[Group, ...]] | None:

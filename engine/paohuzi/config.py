@@ -28,6 +28,9 @@ DEFAULT_HUXI: dict[str, tuple[int, int]] = {
 }
 
 #: penalty kind -> (points the offender loses, points each other seat gains)
+#: ``RuleConfig.pairs_per_ti`` of the reading "any" (yezixi.txt appendix 6): more pairs for each 提 than any hand holds
+PAIRS_ANY = 99
+
 DEFAULT_PENALTIES: dict[str, tuple[int, int]] = {
     "zha_hu": (30, 10),
     "zou_pao": (15, 5),
@@ -82,8 +85,12 @@ class RuleConfig:
     red_bian: bool = True
     mixed_bian: bool = True
     two_big_bian: bool = False  # 字牌's reading banbian "two_big": a mixed bian only of two big and one small (read by 吃 and kind_of)
-    max_pairs: int = 1
-    pair_needs_quad: bool = False  # 下灌字牌: a pair counts only beside a four-of-a-kind
+    max_pairs: int = 1  # pairs in a whole layout (跑胡子), unless ``pairs_per_ti`` is set
+    pair_needs_quad: bool = False  # a pair counts only beside a four-of-a-kind (implied by ``pairs_per_ti``)
+    # 下灌字牌 (yezixi.txt appendix 6, 叶子戏's reading "pairs"): the pairs a layout may hold for each 提/跑 (开招) in it,
+    # in place of ``max_pairs`` (0: ``max_pairs`` in all, as 跑胡子; PAIRS_ANY: no limit once there is one); read
+    # through engine.paohuzi.arrange.pair_allowance alone
+    pairs_per_ti: int = 0
     hand_size: int = 20  # cards in hand after the deal (the 21st wins)
     xing_chou: int = 1  # 醒筹 in 等, paid by each loser to the 醒家
     huang_xing: int = 2  # 荒牌: the 庄家 pays the 醒家 this much

@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from .cards import Card
+from .arrange import pair_allowance
 from .config import DEFAULT, RuleConfig
 from .groups import Group
 from .hu import Verdict, evaluate
@@ -48,9 +49,10 @@ FOURS = ("pao", "ti")
 def possible_huxi(cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> frozenset[int]:
     """Every huxi a complete hand can make before the self-draw bonus (what a match sheet's huxi field holds).
 
-    With ``k`` fours a hand holds :func:`card_total` cards: the fours, then triples and at most one pair (the
-    rest); a four is worth one of the 跑/提 values, a triple one of the values of a 坎, 偎, 碰, 顺 or 编 (0 for a
-    顺 or 编 that makes no huxi), a pair nothing. Every hand's huxi is such a sum, so a count outside the set is
+    With ``k`` fours a hand holds :func:`card_total` cards: the fours, then triples and the pairs the rules allow
+    (:func:`~engine.paohuzi.arrange.pair_allowance`: at most one in 跑胡子); a four is worth one of the 跑/提
+    values, a triple one of the values of a 坎, 偎, 碰, 顺 or 编 (0 for a 顺 or 编 that makes no huxi), a pair
+    nothing. Every hand's huxi is such a sum, so a count outside the set is
     one no hand makes (the set is not narrowed by how many copies of each card there are: it is what a sheet
     refuses, and it refuses only counts that no hand makes)."""
     fours = sorted({cfg.huxi_of(key, big) for key in FOURS for big in (True, False)})
@@ -58,10 +60,12 @@ def possible_huxi(cfg: RuleConfig = DEFAULT, reading: str = "chong_pao") -> froz
     out: set[int] = set()
     for k in range(0, 11):
         rest = card_total(k, cfg, reading) - 4 * k
-        if rest < 0 or rest % 3 == 1 or rest % 3 == 2 and cfg.max_pairs < 1:
+        # the rest: triples and as many pairs as the rules allow beside k fours (pairs are worth nothing)
+        triples = {(rest - 2 * p) // 3 for p in range(min(pair_allowance(k, cfg), rest // 2) + 1) if (rest - 2 * p) % 3 == 0}
+        if not triples:  # (none when the fours leave too few cards, or a count no pairs can make up)
             continue
         tops = {sum(f) for f in combinations_with_replacement(fours, k)}
-        lows = {sum(t) for t in combinations_with_replacement(threes, rest // 3)}
+        lows = {sum(t) for n in triples for t in combinations_with_replacement(threes, n)}
         out |= {a + b for a in tops for b in lows}
     return frozenset(out)
 

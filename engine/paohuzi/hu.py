@@ -534,7 +534,8 @@ def _pair_waits(counts: tuple[int, ...], quads: int, cfg: RuleConfig) -> tuple[i
             continue
         rest = list(counts)
         rest[i] = 0
-        if arrange_counts(tuple(rest), 0, cfg) is not None and pairs_allowed(tuple(rest), cfg, quads + 0) >= 1:
+        allowed = pairs_allowed(tuple(rest), cfg, quads)  # the single's pair is one of them
+        if allowed >= 1 and arrange_counts(tuple(rest), allowed - 1, cfg) is not None:
             out.append(i)
     return tuple(out)
 

@@ -16,7 +16,7 @@ from .labels import action_json
 from .layout import laid_out, liang_shown
 from .seating import TABLE_NAMES, TABLES, hand_penalties, hand_sheet
 from .table import ROLE_NAMES, Shown, Window
-from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS
+from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS, variant_options
 
 if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
     from .state import PaohuziState
@@ -207,8 +207,11 @@ def result_json(h: PaohuziState, table: str, birds: int = 0, variant: str = "pao
         out["win"] = win_json(b, h.cfg)
         out["reasons"] = reasons_json(r.verdict.reasons, h.cfg, b)
         settle_req.update(winner=h.role(r.winner), huxi=b.group_huxi, self_drawn=b.zimo, fan=list(b.fans))
+        # the hand judged under the table's own rules (下灌字牌's pairs: one for each 开招), with the options it reads
+        mine = variant_options(variant)
+        named = {} if variant == "paohuzi" else {"variant": variant}
         out["check"] = {
-            "hu": {"game": "paohuzi", "action": "hu", "options": opts, "hand": [c.code for c in h.concealed(r.winner)],
+            "hu": {"game": "paohuzi", "action": "hu", **named, "options": {k: v for k, v in opts.items() if k in mine}, "hand": [c.code for c in h.concealed(r.winner)],
                    "open": [{"kind": g.kind, "cards": [c.code for c in g.cards]} for g in h.open[r.winner]],
                    "card": r.card.code if r.card else None, "source": r.source,
                    "fouls": [f for f in dict.fromkeys(h.fouls[r.winner]) if f != "zha_hu"],

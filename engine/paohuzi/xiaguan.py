@@ -6,8 +6,9 @@ the names 下灌 gives the same groups and moves, :data:`GROUP_NAMES`, :data:`WO
 (:mod:`engine.yezi.zipai`, a translation into 叶子戏's codes and names) takes from here the cards and their shuffle
 (the 跑胡子 engine's own), the deal's sizes, the group kinds with their names and their 跑胡子 counterparts
 (:data:`KINDS`, :func:`kind_of`), the rule flags under its readings (:func:`rules_of`), the table's arrangement
-search (``arrange_counts``) and the table's own statement of what a seat may or must do with a card it meets
-(:class:`~engine.paohuzi.table.Meeting`); the 跑胡子 table's 吃 and its lesson read :func:`partners`. pyproject.toml lets 叶子戏's
+search (``arrange_counts``) and pair rule (``pair_allowance``: one pair for each 开招, or any number) and the table's own
+statement of what a seat may or must do with a card it meets (:class:`~engine.paohuzi.table.Meeting`); the 跑胡子 table's
+吃 and its lesson read :func:`partners`. pyproject.toml lets 叶子戏's
 字牌 import this module of engine/paohuzi/ and no other.
 """
 
@@ -18,27 +19,28 @@ from functools import lru_cache
 from typing import Protocol
 from collections.abc import Iterable
 
-from .arrange import arrange_counts
+from .arrange import arrange_counts, pair_allowance
 from .cards import COPIES, FACES, Card, full_deck, parse_card, shuffled_deck
-from .config import DEFAULT, RuleConfig
+from .config import DEFAULT, PAIRS_ANY, RuleConfig
 from .groups import Group, is_mixed_bian, is_red_bian, is_run, partners, two_big_ok
 from .table import WORDS as PAOHUZI_WORDS, Meeting
 from .trace import OPTIONS
 
 #: what 叶子戏's 字牌 takes from here with the rules: the 80 cards and their shuffle are the 跑胡子 engine's, and so
-#: are the arrangement search and what a seat may or must do with a card it meets (:class:`~engine.paohuzi.table.Meeting`)
-__all__ = ["COPIES", "FACES", "Card", "Meeting", "arrange_counts", "full_deck", "parse_card", "partners", "shuffled_deck"]
+#: are the arrangement search, the pairs it allows and what a seat may or must do with a card it meets (:class:`~engine.paohuzi.table.Meeting`)
+__all__ = ["COPIES", "FACES", "Card", "Meeting", "arrange_counts", "full_deck", "pair_allowance", "parse_card", "partners", "shuffled_deck"]
 
 #: the variants of the table: id -> name (zh, en)
 VARIANTS = {"paohuzi": ("跑胡子", "paohuzi"), "xiaguan": ("下灌字牌", "Xiaguan zi pai")}
 
 #: 下灌字牌 as a configuration of the 跑胡子 engine and its table (engine.paohuzi.table): a pair
-#: only beside a four-of-a-kind; the banker takes 21 and no card is turned up; 吃 only the upper
+#: only beside a four-of-a-kind, one for each (叶子戏's default reading of appendix 6); the banker takes 21 and no card is turned up; 吃 only the upper
 #: seat's discard, into a 顺子 or 半边; 下火 (every held copy goes down with the card); a 扫牌
 #: is never shown; an own-drawn fourth onto a held three is a forced 开招.
 XIAGUAN: RuleConfig = replace(
     DEFAULT,
     pair_needs_quad=True,
+    pairs_per_ti=1,  # 对子: one for each 开招 in the layout (docs/yezi/notes.md#pairs)
     deal_mode="banker21",
     chi_own_draw=False,
     chi_shang_draw="forbid",  # 吃牌只能吃上家打出的牌: never a card the 上家 turns from the stock
@@ -158,6 +160,8 @@ class Readings(Protocol):
     @property
     def banbian(self) -> str: ...  # "mixed" | "two_big"
     @property
+    def pairs(self) -> str: ...  # "per_kaizhao" | "any"
+    @property
     def chi_forms(self) -> str: ...  # "shunzi_banbian" | "with_erqishi"
     @property
     def xiahuo(self) -> str: ...  # "clear" | "separate"
@@ -171,6 +175,7 @@ def rules_of(readings: Readings) -> RuleConfig:
     return replace(
         XIAGUAN,
         two_big_bian=readings.banbian == "two_big",
+        pairs_per_ti=1 if readings.pairs == "per_kaizhao" else PAIRS_ANY,
         chi_red_bian=readings.chi_forms == "with_erqishi",
         xiahuo=readings.xiahuo,
         self_fourth="forced" if readings.self_fourth == "kaizhao" else "free",

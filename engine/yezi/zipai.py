@@ -14,7 +14,7 @@ What the appendix states, and where it is answered:
 * 80 cards, 大壹…大拾 and 小一…小十, four of each; the banker holds 21, the others 20 (:func:`deal`);
 * the groups 开招 (four alike), 坎子 (three alike), 半边 (one number in both cases), 顺子 (three in a row, one
   case), 二七十 (2-7-10, one case) and 对子 (a pair, only beside a 开招) — :func:`arrange` finds a full
-  arrangement (the pairs it allows under the ``pairs`` reading are counted here, :func:`arrange`);
+  arrangement (the pairs it allows under the ``pairs`` reading are the table's rule, ``pair_allowance``);
 * a three-of-a-kind held from the deal is never split (``locked``);
 * 吃 only the upper neighbour's discard, into a 顺子 or 半边; 碰 anyone's; never a card once passed
   (:func:`on_discard`); 下火规则: holding a copy of the card taken, it must go down at once too;
@@ -81,7 +81,6 @@ def locked_of(hand: Iterable[Zi]) -> frozenset[Zi]:
     return frozenset(z for z, n in zip(FACES, _counts(hand)) if n >= 3)
 
 
-_ANY = 99  # the pairs of the reading "any": no limit beside a 开招
 _ORDER = ("kaizhao", "kanzi", "banbian", "shunzi", "erqishi", "duizi")  # the kinds at one first card, as listed
 
 
@@ -92,8 +91,8 @@ def arrange(
     :func:`rules_of`, its groups named in 下灌's kinds, in the order of their first cards.
 
     ``locked`` (default: every face held three or more times) must stay whole as a 坎子 or 开招. Pairs are
-    allowed only beside a 开招: one for each (reading ``pairs`` "per_kaizhao"; the 跑胡子 table's 下灌 variant
-    allows one in all) or any number ("any").
+    allowed only beside a 开招: one for each (reading ``pairs`` "per_kaizhao", the 跑胡子 table's 下灌 variant's
+    rule) or any number ("any"), as :func:`rules_of` sets ``pairs_per_ti``.
     """
     cards = sorted(hand)
     if len(cards) > MAX_CARDS:
@@ -101,8 +100,8 @@ def arrange(
     counts = _counts(cards)
     whole = frozenset(z.index for z in (locked_of(cards) if locked is None else locked))
     quads = sum(1 for i in whole if counts[i] == 4)
-    per = 1 if config.pairs == "per_kaizhao" else _ANY
-    got = xiaguan.arrange_counts(counts, quads * per, rules_of(config), whole, per)
+    rules = rules_of(config)
+    got = xiaguan.arrange_counts(counts, xiaguan.pair_allowance(quads, rules), rules, whole, rules.pairs_per_ti)
     if got is None:
         return None
     groups = (Group.of(kind_of(g.cards, config) or "", g.cards) for g in got[1])

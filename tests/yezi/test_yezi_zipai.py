@@ -266,27 +266,14 @@ def test_cards_are_the_paohuzi_engines():
     assert parse_zi("d5") == Card(True, 5) and parse_zi("小五") == Card(False, 5)
 
 
-def _at_most_one_quad(hand: list) -> list:
-    """The hand without the fourth copy of every face after the first four-alike."""
-    out: list = []
-    quad = None
-    for z in hand:
-        if out.count(z) == 3 and quad not in (None, z):
-            continue
-        out.append(z)
-        if out.count(z) == 4:
-            quad = z
-    return out
-
-
 @given(st.lists(st.integers(0, 79), min_size=2, max_size=21, unique=True))
 def test_arrangement_agrees_with_the_paohuzi_search(idx):
-    """Under the variant config, 跑胡子's own search finds a layout exactly when ours does
-    (hands with at most one 开招, where its one-pair limit and ours coincide)."""
+    """Under the variant config, 跑胡子's own search finds a layout exactly when ours does (one pair for each 开招
+    in both)."""
     from engine.paohuzi.arrange import arrange as ph_arrange
 
     deck = zipai.full_deck()
-    hand = _at_most_one_quad([deck[i] for i in idx])
+    hand = [deck[i] for i in idx]
     ours = arrange(hand)
     theirs = ph_arrange(hand, zipai.XIAGUAN)
     assert (ours is None) == (theirs is None)
@@ -322,9 +309,8 @@ def test_built_hands_agree_with_the_paohuzi_search(groups, with_kaizhao, quad, p
     parts = [_group_cards(*g) for g in groups]
     if with_kaizhao:
         parts = [[zipai.FACES[quad]] * 4, [zipai.FACES[pair]] * 2] + parts
-    for part in parts:  # a group that needs a fifth copy, or a second four-alike, is left out
-        trial = Counter(hand + part)
-        if max(trial.values()) <= 4 and sum(1 for v in trial.values() if v == 4) <= 1:
+    for part in parts:  # a group that needs a fifth copy is left out
+        if max(Counter(hand + part).values()) <= 4:
             hand += part
     assert hand
     assert (arrange(hand) is None) == (ph_arrange(hand, zipai.XIAGUAN) is None)
@@ -375,11 +361,61 @@ def test_the_variant_under_the_readings_is_the_tables():
         zipai.XIAGUAN, chi_red_bian=True, xiahuo="separate", self_fourth="free")
 
 
-def test_two_kaizhao_two_pairs_is_where_the_table_and_zipai_part():
-    """Not settled (issue 39): beside two 开招, 叶子戏's 字牌 (reading pairs "per_kaizhao") accepts two pairs; the
-    跑胡子 table's 下灌 variant (one pair in all, RuleConfig.max_pairs) does not. Both answers kept, as they were."""
-    from engine.paohuzi.arrange import arrange as ph_arrange
+def _kinds(groups) -> list[str]:
+    return sorted(g["kind"] for g in groups)
 
-    hand = Z("x7 x7 x7 x7 x5 x5 x5 x5 x1 x1 d3 d3 d4 d5 d6")
-    assert sorted(g.kind for g in arrange(hand)) == ["duizi", "duizi", "kaizhao", "kaizhao", "shunzi"]
-    assert ph_arrange(hand, zipai.XIAGUAN) is None
+
+def test_the_table_and_zipai_allow_a_pair_for_each_kaizhao():
+    """Appendix 6 read once (docs/yezi/notes.md#pairs): beside two 开招 a hand may hold two pairs, at the 跑胡子 table's
+    下灌 variant (its play, hu and waiting) as in 叶子戏's zipai-arrange; 跑胡子 itself keeps one pair in all."""
+    from engine.api import handle
+
+    # a seeded hand at the table: the dealer wins by 开招 (跑) beside another, with two pairs
+    a = handle({"game": "paohuzi", "action": "play", "variant": "xiaguan", "seed": 15, "computer": [0, 1, 2]})
+    win = a["result"]["win"]
+    assert a["result"]["winner"] == 0 and [g["kind"] for g in win["groups"]].count("dui") == 2
+    assert sum(len(g["cards"]) == 4 for g in win["groups"]) == 2
+    check = a["result"]["check"]["hu"]
+    assert handle(check)["wins"]  # the hand judged again by the hu action under the variant
+    assert handle({k: v for k, v in check.items() if k != "variant"})["reasons"][0]["code"] == "incomplete"  # 跑胡子: one pair
+    z = handle({"game": "yezi", "action": "zipai-arrange", "hand": [c for g in win["groups"] for c in g["cards"]]})
+    assert z["complete"] and _kinds(z["groups"]).count("duizi") == 2
+
+    # two 开招 on the table, two pairs in hand: every card a 顺子 wins on, and the win holds both pairs
+    ti = [{"kind": "ti", "cards": [c] * 4} for c in ("x7", "x5")]
+    hand = "x1 x1 d3 d3 d4 d5 d6 x8 x9 x10 d8 d9".split()
+    hu = handle({"game": "paohuzi", "action": "hu", "variant": "xiaguan", "open": ti, "hand": hand, "card": "d10", "source": "shang"})
+    assert hu["wins"] and _kinds(hu["best"]["groups"]) == ["dui", "dui", "shun", "shun", "shun", "ti", "ti"]
+    waits = handle({"game": "paohuzi", "action": "waiting", "variant": "xiaguan", "open": ti, "hand": hand})["waits"]
+    assert {"d7", "d10"} <= {w["card"] for w in waits}
+    assert not handle({"game": "paohuzi", "action": "hu", "open": ti, "hand": hand, "card": "d10", "source": "shang"})["wins"]
+    z = handle({"game": "yezi", "action": "zipai-arrange", "hand": ["x7"] * 4 + ["x5"] * 4 + hand + ["d10"]})
+    assert z["complete"] and _kinds(z["groups"]) == ["duizi", "duizi", "kaizhao", "kaizhao", "shunzi", "shunzi", "shunzi"]
+    # five pairs beside the two 开招: neither lays it out
+    pairs = "x1 x1 d3 d3 d8 d8 x2 x2 x9 x9 d4 d5".split()
+    assert not handle({"game": "paohuzi", "action": "hu", "variant": "xiaguan", "open": ti, "hand": pairs, "card": "d6",
+                       "source": "shang"})["wins"]
+    assert not handle({"game": "yezi", "action": "zipai-arrange", "hand": ["x7"] * 4 + ["x5"] * 4 + pairs + ["d6"]})["complete"]
+
+
+def test_the_table_offers_only_the_default_pairs_reading_and_the_engine_follows_either():
+    """The table has no option for the reading "any" (it plays the default, one pair for each 开招); the 跑胡子 engine's
+    hu and waiting under that reading's rules (xiaguan.rules_of) agree with zipai-arrange under it."""
+    from engine.api import handle
+    from engine.paohuzi.groups import Group
+    from engine.paohuzi.hu import evaluate, waiting
+
+    ti = [{"kind": "ti", "cards": ["x7"] * 4}]
+    hand = "x1 x1 d3 d3 x9 x9 d8 d8 d4 d5 d6 x2 x3 x4 d2 d7".split()  # with d10: one 开招, four pairs, 21 cards
+    req = {"game": "paohuzi", "action": "hu", "variant": "xiaguan", "open": ti, "hand": hand, "card": "d10", "source": "shang"}
+    assert not handle({**req, "options": {"pairs": "any"}})["ok"]  # no such option at the table
+    assert not handle(req)["wins"]  # the default: one pair beside the one 开招
+    for reading, complete in (("per_kaizhao", False), ("any", True)):
+        cfg = YeziConfig(pairs=reading)
+        z = handle({"game": "yezi", "action": "zipai-arrange", "hand": ["x7"] * 4 + hand + ["d10"], "options": {"pairs": reading}})
+        assert z["complete"] is complete
+        rules = zipai.rules_of(cfg)
+        open_groups = [Group.of("ti", Z("x7 x7 x7 x7"), True)]
+        v = evaluate(open_groups, Z(" ".join(hand)), parse_zi("d10"), "shang", rules)
+        assert v.wins is complete
+        assert (parse_zi("d10") in [f for f, _, _ in waiting(open_groups, Z(" ".join(hand)), rules)]) is complete

@@ -331,7 +331,8 @@ class Referee:
         results: list[int] = []
 
         def pairs_for(q: int) -> int:
-            return 1 if (not self.r.xiaguan or q > 0) else 0
+            # §4-9: one pair in a hand; 下灌 (appendix 6): a pair only beside a 开招, one for each (notes#play-xiaguan)
+            return q if self.r.xiaguan else 1
 
         def try_(concealed: Counter, gain: int, q: int) -> bool:
             best = arrange(concealed, pairs_for(q), True)
@@ -719,8 +720,9 @@ class Referee:
             if g["huxi"] != h:
                 self.bad(n, f"{k} {cs} counted {g['huxi']} 戏, the booklet gives {h}")
             total += h
-        if pairs > 1:
-            self.bad(n, "more than one pair in a winning hand")
+        fours = sum(1 for g in win["groups"] if g["kind"] in ("pao", "ti"))
+        if pairs > (fours if self.r.xiaguan else 1):
+            self.bad(n, "more pairs in a winning hand than the rules allow (下灌: one for each 开招)")
         zimo = 3 if (w.origin == "stock" and w.owner == s) else 0
         total += zimo
         if total != win["total"] or sheet["total"] != total:
