@@ -12,6 +12,9 @@ from browser.engine_calls import count_calls
 # the browser's idle moments held until the test lets them come, the workers a page starts, and how many had
 # started when the page finished loading
 HOLD_IDLE = """
+// a reader who has not touched the page: the harness's own nudge to hydrate at once (a focusin it dispatches on a
+// widget, tests/browser/sitepages.py START_AT_ONCE) is stopped before the runtime hears it; a reader's is trusted
+document.addEventListener("focusin", (e) => { if (!e.isTrusted) e.stopImmediatePropagation(); }, true);
 window.__idle = [];
 window.requestIdleCallback = (fn) => window.__idle.push(fn);
 window.cancelIdleCallback = (id) => { window.__idle[id - 1] = null; };
