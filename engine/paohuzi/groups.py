@@ -99,7 +99,12 @@ def shape_ok(kind: str, cards: tuple[Card, ...], cfg: RuleConfig = DEFAULT) -> b
 
 def two_big_ok(cards: tuple[Card, ...], cfg: RuleConfig = DEFAULT) -> bool:
     """A mixed bian as the reading ``two_big_bian`` takes it: two big and one small only (else any mix)."""
-    return not cfg.two_big_bian or sum(c.big for c in cards) == 2
+    return not cfg.two_big_bian or is_two_big(cards)
+
+
+def is_two_big(cards: Iterable[Card]) -> bool:
+    """Two big cards and one small: the only mixed bian under the reading ``two_big_bian``."""
+    return sum(c.big for c in cards) == 2
 
 
 def value_key(g: Group) -> str:

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from ..registry import seat_names
 from .cards import FACES, N_FACES, Card
 from .config import RuleConfig
-from .groups import Group, is_run, partners, shape_ok
+from .groups import Group, is_run, is_two_big, partners, shape_ok
 from .hu import Verdict
 
 ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
@@ -362,8 +362,7 @@ def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_b
     # the mixes with two big cards)
     pairs = partners(FACES[x], ("shunzi", "erqishi") if (chi_red_bian or not first) and red_bian else ("shunzi",))
     if mixed_bian:
-        o = FACES[x + 10 if x < 10 else x - 10]
-        pairs += [p for p in partners(FACES[x], ("banbian",))[::-1] if not two_big or (p == (o, o)) == (x < 10)]
+        pairs += [p for p in partners(FACES[x], ("banbian",))[::-1] if not two_big or is_two_big((FACES[x], *p))]
     for a, b in ((p.index, q.index) for p, q in pairs):
         need = {a: 1, b: 1} if a != b else {a: 2}
         if first:

@@ -20,7 +20,7 @@ from typing import Protocol
 from collections.abc import Iterable
 
 from .arrange import arrange_counts, pair_allowance
-from .cards import COPIES, FACES, Card, full_deck, parse_card, shuffled_deck
+from .cards import COPIES, FACES, Card, counts_of, full_deck, parse_card, shuffled_deck
 from .config import DEFAULT, PAIRS_ANY, RuleConfig
 from .groups import Group, is_mixed_bian, is_red_bian, is_run, partners, two_big_ok
 from .table import WORDS as PAOHUZI_WORDS, Meeting
@@ -28,7 +28,7 @@ from .trace import OPTIONS
 
 #: what 叶子戏's 字牌 takes from here with the rules: the 80 cards and their shuffle are the 跑胡子 engine's, and so
 #: are the arrangement search, the pairs it allows and what a seat may or must do with a card it meets (:class:`~engine.paohuzi.table.Meeting`)
-__all__ = ["COPIES", "FACES", "Card", "Meeting", "arrange_counts", "full_deck", "pair_allowance", "parse_card", "partners", "shuffled_deck"]
+__all__ = ["COPIES", "FACES", "Card", "Meeting", "arrange_counts", "counts_of", "full_deck", "pair_allowance", "parse_card", "partners", "shuffled_deck"]
 
 #: the variants of the table: id -> name (zh, en)
 VARIANTS = {"paohuzi": ("跑胡子", "paohuzi"), "xiaguan": ("下灌字牌", "Xiaguan zi pai")}

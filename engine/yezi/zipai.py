@@ -70,10 +70,7 @@ def kind_of(cards: Iterable[Zi], config: YeziConfig = DEFAULT) -> str | None:
 
 
 def _counts(cards: Iterable[Zi]) -> tuple[int, ...]:
-    n = [0] * len(FACES)
-    for c in cards:
-        n[c.index] += 1
-    return tuple(n)
+    return tuple(xiaguan.counts_of(cards))
 
 
 def locked_of(hand: Iterable[Zi]) -> frozenset[Zi]:
