@@ -15,8 +15,9 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol import IllegalAction, seed_ok
+from ..protocol import seed_ok
 from ..protocol.strong import read_level
+from ..protocol.table import Auto, play_table
 from ..validate import bad, get_int, get_list, get_optional_int, get_str
 from .dice import ALL_OUTCOMES, FACES, N_DICE, Throw
 from .answer import END_WORDS, MAX_LOG_TAIL, rounded, stick_list, view
@@ -303,47 +304,26 @@ def table_state(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = 
     Besides the game's own moves a move may be ``auto:N`` (the computer throws for the human seats N times)
     or ``auto:choice`` (the computer throws for them until one of them has a choice to make, or the game ends).
     """
-    base = chooser or policy
     st = DaweiState.of(cfg, drops=True)
-    i = 0
-    auto = 0
-    until_choice = False
-    for _ in range(cfg.max_turns * 4 + MAX_AUTO):
-        if st.is_terminal():
-            break
-        seat = st.current_player()
-        if seat in humans and until_choice:
-            if st.pending:
-                until_choice = False
-            else:
-                st.apply(base(st))
-                continue
-        if seat not in humans or auto > 0:
-            if seat in humans:
-                auto -= 1
-            st.apply(base(st))
-            continue
-        if i >= len(moves):
-            break
-        m = moves[i]
+
+    def read(st: DaweiState, i: int, m: Any) -> str | Auto:
         if m == AUTO_CHOICE:
-            until_choice = True
-            i += 1
-            continue
+            return Auto()
         count = _AUTO.fullmatch(m) if isinstance(m, str) else None
         if count and 0 < int(count.group(1)) <= MAX_AUTO:
-            auto = int(count.group(1))
-            i += 1
-            continue
-        try:
-            st.apply(m)
-        except IllegalAction:
-            why = st.why_not(m) if isinstance(m, str) else None
-            zh, en = _legal_words(st)
-            wz, we = (why[0], " " + why[1]) if why else ("", "")
-            raise ApiError("bad_move", f"第 {i + 1} 步此时走不了。{wz}这时能做的是：{zh}。",
-                           f"Move {i + 1} cannot be made at this point.{we} What can be done now: {en}.") from None
-        i += 1
+            return Auto(int(count.group(1)))
+        return m
+
+    played = play_table(st, moves, lambda st: st.current_player() not in humans, chooser or policy, read,
+                        decides=lambda st: bool(st.pending), limit=cfg.max_turns * 4 + MAX_AUTO)
+    if played.refused is not None:
+        i, m, _ = played.refused
+        why = st.why_not(m) if isinstance(m, str) else None
+        zh, en = _legal_words(st)
+        wz, we = (why[0], " " + why[1]) if why else ("", "")
+        raise ApiError("bad_move", f"第 {i + 1} 步此时走不了。{wz}这时能做的是：{zh}。",
+                       f"Move {i + 1} cannot be made at this point.{we} What can be done now: {en}.")
+    i = played.used
     if i < len(moves):
         raise ApiError("bad_move", f"第 {i + 1} 步之前对局已经结束（或没轮到你），后面的步数走不了。", f"The game ended (or it was not your turn) before move {i + 1}; the moves after it cannot be made.")
     return st, i

@@ -12,10 +12,11 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX, IllegalAction, seed_ok  # the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, seed_ok  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import STRONG_UNITS, read_level
+from ..protocol.table import play_table
 from .hand import MAX_MOVES, Move, deal
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word, settle_hand
 from .plays import Play, beats, classify, family_en, family_zh
@@ -229,22 +230,23 @@ def table_state(req: dict[str, Any]) -> tuple[GupaiState, int, int | None, Gupai
                      "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)}})
     level = read_level(req)  # the computer players' level (and the hint's)
 
-    def computer_plays() -> None:  # every seat but the reader's, until the reader must play or the hand is over
-        while not gs.is_terminal() and gs.current_player() != human:
-            gs.apply(move_id(gupai_move(gs, seed, level)))
+    def read(st: GupaiState, i: int, m: Move) -> str:  # the tiles as given, or in the set's order
+        lawful = st.legal_actions()
+        return next((a for a in (move_id(m), move_id(Move(sort_tiles(m.tiles), m.up))) if a in lawful), move_id(m))
 
-    for i, m in enumerate(moves):
-        if human is not None:
-            computer_plays()
-        if gs.is_terminal():
-            raise ApiError("hand_over", f"第 {i + 1} 步：这一盘已经打完了。", f"Move {i + 1}: the hand is already over.")
-        lawful = gs.legal_actions()
-        action = next((a for a in (move_id(m), move_id(Move(sort_tiles(m.tiles), m.up))) if a in lawful), move_id(m))
-        try:
-            gs.apply(action)
-        except IllegalAction as e:
-            raise ApiError("illegal_move", f"第 {i + 1} 步不合规则：{e.zh}", f"Move {i + 1} is not allowed: {e.en}") from None
-    computer_plays()
+    def choose(st: GupaiState) -> str:
+        return move_id(gupai_move(st, seed, level))
+
+    # the computer plays every seat but the reader's; nobody seated: the request's moves, then the computer to the end
+    played = play_table(gs, moves, lambda st: human is not None and st.current_player() != human, choose, read)
+    if played.over_at is not None:
+        i = played.over_at
+        raise ApiError("hand_over", f"第 {i + 1} 步：这一盘已经打完了。", f"Move {i + 1}: the hand is already over.")
+    if played.refused is not None:
+        i, _, e = played.refused
+        raise ApiError("illegal_move", f"第 {i + 1} 步不合规则：{e.zh}", f"Move {i + 1} is not allowed: {e.en}")
+    if human is None:
+        play_table(gs, [], lambda st: True, choose)
     return gs, seed, human, cfg, level
 
 

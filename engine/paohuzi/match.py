@@ -25,13 +25,13 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from .ai import choose
+from ..protocol.table import play_table
 from .birds import BIRD_SEAT, bird_scores
 from .cards import Card, full_deck
 from .config import RuleConfig
 from .json_helpers import rule_json
 from .request import parse_action
-from .seating import TABLES, hand_sheet
+from .seating import TABLES, computer_move, hand_sheet
 from .settle import Sheet
 from .sheet import next_dealer
 from .strong import hint_json, paohuzi_seats
@@ -119,23 +119,12 @@ def _play_on(h: PaohuziState, comp_seats: frozenset[int], strong: Callable[[Paoh
              k: int) -> tuple[int, dict[str, Any] | None]:
     """The computer seats' moves and the reader's from ``actions[k]`` on, until the hand ends or the reader's moves
     run out: the index of the reader's next move, and the first move refused (which stops the match) or None."""
-    for _ in range(4_000):
-        if h.over:
-            break
-        s = h.pending()
-        if s in comp_seats:
-            pick = strong(h) if strong is not None else None
-            h.play(pick if pick is not None else choose(h, s))
-            continue
-        if k >= len(actions):
-            break
-        a = parse_action(h, actions[k], k)
-        k += 1
-        try:
-            h.play(a)
-        except Foul as f:
-            return k, {"index": k - 1, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
-    return k, None
+    played = play_table(h, actions[k:], lambda h: h.pending() in comp_seats, lambda h: computer_move(h, strong),
+                        lambda h, j, item: parse_action(h, item, k + j), limit=4_000, play=lambda h, a: h.play(a), refusal=Foul)
+    if played.refused is None:
+        return k + played.used, None
+    j, _, f = played.refused
+    return k + j + 1, {"index": k + j, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
 
 
 def _hand_row(h: PaohuziState, sh: Sheet, hand_players: list[int], xing: int | None, players: int, birds: int) -> tuple[list[int], list[int]]:

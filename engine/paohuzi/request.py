@@ -13,9 +13,10 @@ from collections.abc import Callable
 
 from ..errors import ApiError
 from ..validate import bad, get_dict, get_int, get_list, get_str
+from ..protocol.table import play_table
 from .cards import parse_card
 from .config import DEFAULT, RuleConfig
-from .seating import TABLES, auto
+from .seating import TABLES, computer_move
 from .table import Action, Foul, action_id
 from .xiaguan import VARIANTS, not_applicable, xiaguan_config
 from .trace import OPTIONS
@@ -148,14 +149,6 @@ def play_moves(h: PaohuziState, computer: frozenset[int], actions: list[Any],
                strong: Callable[[PaohuziState], Action | None] | None = None) -> tuple[int, Foul] | None:
     """The computer seats' moves and the reader's ``actions`` in turn, until the hand ends or the moves run out;
     the first move refused (its index and the rule it breaks), which stops the replay, or None."""
-    auto(h, computer, strong=strong)
-    for k, item in enumerate(actions):
-        if h.over:
-            break
-        a = parse_action(h, item, k)
-        try:
-            h.play(a)
-        except Foul as f:
-            return k, f
-        auto(h, computer, strong=strong)
-    return None
+    played = play_table(h, actions, lambda h: h.pending() in computer, lambda h: computer_move(h, strong),
+                        lambda h, k, item: parse_action(h, item, k), play=lambda h, a: h.play(a), refusal=Foul)
+    return None if played.refused is None else (played.refused[0], played.refused[2])

@@ -44,15 +44,13 @@ def table_seats(h: PaohuziState, table: str) -> tuple[str, ...]:
     return tuple(h.roles) + (("xing",) if TABLES[table][1] else ())
 
 
-def auto(h: PaohuziState, computer: frozenset[int], limit: int = 2_000, strong: Callable[[PaohuziState], Action | None] | None = None) -> None:
-    """The computer seats' moves until another seat must decide; ``strong`` (the strong level, when
-    asked for) chooses where it can and answers None where it leaves the move to the basic player."""
-    for _ in range(limit):
-        s = h.pending()
-        if s is None or s not in computer:
-            return
-        pick = strong(h) if strong is not None else None
-        h.play(pick if pick is not None else choose(h, s))
+def computer_move(h: PaohuziState, strong: Callable[[PaohuziState], Action | None] | None = None) -> Action:
+    """The computer's move for the seat that must decide: ``strong``'s (the strong level, when asked for) where it
+    chooses, else the basic player's (``strong`` answers None where it leaves the move to the basic player)."""
+    seat = h.pending()
+    assert seat is not None  # asked only while the hand goes on
+    pick = strong(h) if strong is not None else None
+    return pick if pick is not None else choose(h, seat)
 
 
 def hand_sheet(h: PaohuziState, table: str) -> Sheet:

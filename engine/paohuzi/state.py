@@ -51,13 +51,14 @@ from .groups import Group
 from .hu import REASONS, WAYS, Verdict, completes, evaluate
 from .labels import action_json
 from .request import MAX_ACTIONS, PlayRequest, parse_action
-from .seating import TABLES, hand_sheet, table_config
+from .seating import TABLES, computer_move, hand_sheet, table_config
 from .table import (MAX_STEPS, ROLE_NAMES, ROLES, Action, Event, Foul, Result, Shown, Window, Meeting, action_id, chi_faults,
                     forced_move, group_kind, may_chi_from, peng_fault)
 from .trace import OPTIONS
 from .views import view
 from .xiaguan import VARIANTS, WORDS_OF, not_applicable, variant_options, xiaguan_config
 from ..protocol.strong import STRONG_UNITS
+from ..protocol.table import play_table
 from .strong import paohuzi_hint
 
 PLAYERS = ("zhuang", "xia", "shang")
@@ -1300,8 +1301,8 @@ def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] 
                 limit: int = 2_000) -> tuple[PaohuziState, tuple[int, Foul] | None]:
     """A table's ``play`` request replayed through the protocol: the hand dealt from its setup, then the
     computer seats' moves (``strong`` chooses where it can at the strong level, else the basic player) and the
-    reader's moves in turn, each played by :meth:`PaohuziState.apply`, until the hand ends or the moves run
-    out. The state reached, and the first of the reader's moves refused (its index and the rule it breaks),
+    reader's moves in turn (:func:`engine.protocol.table.play_table`, at most ``limit`` moves), until the hand ends
+    or the moves run out; moves after the end are not played. The state reached, and the first of the reader's moves refused (its index and the rule it breaks),
     which stops the replay, or None.
 
     The computer seats choose as they always have at the table (:func:`engine.paohuzi.ai.choose` given the
@@ -1311,27 +1312,18 @@ def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] 
     with them every share link and record of those hands, so the table keeps its players' choices."""
     st = PaohuziState(table_setup(r))
 
-    def computer() -> None:  # the computer seats' moves until another seat must decide
-        for _ in range(limit):
-            s = st.current_player()
-            if s is None or s not in r.computer:
-                return
-            pick = strong(st) if strong is not None else None
-            st.apply(action_id(pick if pick is not None else choose(st, s)))
-
-    computer()
-    for k, item in enumerate(r.actions):
-        if st.is_terminal():
-            break
+    def read(st: PaohuziState, k: int, item: Any) -> str:
         a = parse_action(st, item, k)  # a move the request cannot even name is refused in words here
         if a.seat != st.current_player():
-            return st, (k, st.foul_of(a))
-        try:
-            st.apply(action_id(a))
-        except IllegalAction:
-            return st, (k, st.foul_of(a))  # the rule it breaks (the protocol's ``why_not`` in words)
-        computer()
-    return st, None
+            raise IllegalAction("", "")  # another seat's move: its foul is named below
+        return action_id(a)
+
+    played = play_table(st, r.actions, lambda st: st.current_player() in r.computer, lambda st: action_id(computer_move(st, strong)),
+                        read, limit=limit)
+    if played.refused is None:  # moves after the end of the hand are not played
+        return st, None
+    k, item, _ = played.refused
+    return st, (k, st.foul_of(parse_action(st, item, k)))  # the rule it breaks (the protocol's ``why_not`` in words)
 
 
 __all__ = ["CHOICES", "PLAYERS", "DealState", "OpeningMove", "PaohuziState", "Seat", "apply", "deal", "legal_actions", "qishou",

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX, IllegalAction, seed_ok  # SEED_MAX: the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, seed_ok  # SEED_MAX: the seeds a written position (the strong level's) accepts too
 from ..protocol.strong import basic_action, read_level, rollouts_for, strong_choice
+from ..protocol.table import play_table
 from ..record import read_sheet_of, read_text_of, write
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai, showing
@@ -153,17 +154,18 @@ def table_round(req: dict[str, Any]) -> tuple[YeziState, int | None, dict[str, A
     moves: dict[int, str] = {}
     if level is not None:
         hint, moves = _level_moves(st, seed, my_seat if my_seat is not None else get_int(req, "my_seat", 0, lo=0, hi=3), level)
-    while not st.is_terminal():
+
+    def choose(st: YeziState) -> str:  # the showings follow the splits; each other seat splits as its level does
         seat = st.splitting()
-        move = st.legal_actions()[0] if seat is None else mine if seat == my_seat else moves.get(seat) or st.basic_action()
-        try:
-            st.apply(move)  # type: ignore[arg-type]  # None (no split given) is refused by apply as an IllegalAction, met below
-        except IllegalAction:
-            raise ApiError(
-                "bad_split",
-                "这两组牌不是你这一手的八张牌：请只用发给你的牌，每张用一次。",
-                "These two groups are not the eight cards you were dealt: use only your own cards, each once.",
-            ) from None
+        return st.legal_actions()[0] if seat is None else moves.get(seat) or st.basic_action()
+
+    # the reader's split is played in its turn (the seats before it split first, without seeing it)
+    if play_table(st, [] if mine is None else [mine], lambda st: (seat := st.splitting()) is None or seat != my_seat, choose).refused is not None:
+        raise ApiError(
+            "bad_split",
+            "这两组牌不是你这一手的八张牌：请只用发给你的牌，每张用一次。",
+            "These two groups are not the eight cards you were dealt: use only your own cards, each once.",
+        )
     return st, my_seat, hint, level
 
 

@@ -15,7 +15,6 @@ from engine.paohuzi.cards import full_deck, parse_card
 from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.match import draw_seats
 from engine.paohuzi.request import parse_action
-from engine.paohuzi.seating import auto
 from engine.paohuzi.views import cannot_json
 from engine.paohuzi.xiaguan import xiaguan_config
 from engine.paohuzi.table import Window
@@ -36,17 +35,17 @@ def follow(seed: int, table: str, seat: int, actions: list, variant: str = "paoh
         cfg = xiaguan_config(cfg)
     h = new_hand(seed, cfg, table)
     comp = frozenset(s for s in range(h.n) if s != seat)
+    def stopped() -> bool:
+        return stop is not None and stop(h)
+
     for k, item in enumerate(actions):
-        if stop is None:
-            auto(h, comp)
-        else:
-            while not h.over and h.pending() in comp and not stop(h):
-                h.play(choose(h, h.pending()))
-        if stop is not None and stop(h):
+        while not h.over and h.pending() in comp and not stopped():
+            h.play(choose(h, h.pending()))
+        if stopped():
             return h
         h.play(parse_action(h, item, k))
-    if stop is None:
-        auto(h, comp)
+    while not h.over and h.pending() in comp and stop is None:
+        h.play(choose(h, h.pending()))
     return h
 
 
