@@ -367,7 +367,8 @@ CHARSET = re.compile(r'^\s*@charset "[^"]*";')
 _sheets: dict[str, bytes] = {}
 
 
-def _theme_dirs() -> list[Path]:
+def theme_dirs() -> list[Path]:
+    """Where the theme's files are looked for: the site's overrides first, then Material's templates."""
     return [ROOT / "overrides", Path(material.__file__).resolve().parent / "templates"]
 
 
@@ -387,7 +388,7 @@ def stylesheet_source(path: str) -> Path:
     """Where the build takes the stylesheet a page links as ``path`` (``assets/…``) from."""
     if path.startswith("assets/widgets/"):
         return WIDGETS / path.removeprefix("assets/widgets/")
-    for d in _theme_dirs():
+    for d in theme_dirs():
         if (d / path).is_file():
             return d / path
     raise PluginError(f"the stylesheet {path} a page links is in neither widgets/, overrides/ nor the theme")
@@ -403,6 +404,11 @@ def one_stylesheet(paths: tuple[str, ...]) -> str:
     name = f"site.{_short(data)}.css"
     _sheets[name] = data
     return name
+
+
+def made_stylesheet(name: str) -> bytes:
+    """The content of a stylesheet :func:`one_stylesheet` made during this build, by its name in assets/widgets/."""
+    return _sheets[name]
 
 
 def join_stylesheets(html_text: str) -> str:

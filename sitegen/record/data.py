@@ -9,6 +9,7 @@ prose) and in titles and names as printed.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -384,8 +385,6 @@ def primary_work(g: Game) -> Work:
 
 def source_sha256(g: Game) -> str:
     """The sha256 of the source's text as received (the file is never edited)."""
-    import hashlib
-
     return hashlib.sha256(g.source_path().read_bytes()).hexdigest()
 
 

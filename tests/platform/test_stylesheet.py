@@ -12,7 +12,7 @@ WIDGET_SHEETS = ("widgets", "dawei", "gupai", "yezi", "paohuzi", "zipai", "lesso
 
 
 def theme_sheet(kind: str) -> str:
-    found = sorted(p.name for p in (assets._theme_dirs()[1] / "assets" / "stylesheets").glob(f"{kind}.*.min.css"))
+    found = sorted(p.name for p in (assets.theme_dirs()[1] / "assets" / "stylesheets").glob(f"{kind}.*.min.css"))
     assert found, kind
     return f"assets/stylesheets/{found[0]}"
 
@@ -46,7 +46,7 @@ def test_a_page_waits_for_one_stylesheet_and_prints_with_its_own():
 def test_the_joined_sheet_holds_every_sheet_in_the_pages_order():
     out = assets.join_stylesheets(page())
     name = re.search(r"assets/widgets/(site\.[0-9a-f]{10}\.css)", out).group(1)
-    text = assets._sheets[name].decode("utf-8")
+    text = assets.made_stylesheet(name).decode("utf-8")
     assert text.startswith('@charset "UTF-8";') and text.count("@charset") == 1
     assert "sourceMappingURL" not in text
     # the theme's table rules the build restates (sitegen/theme_tables.py) in their place: after
