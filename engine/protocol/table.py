@@ -46,7 +46,7 @@ def play_table(st: S, moves: Sequence[Any], computer: Callable[[S], bool], choos
                refusal: type[Exception] = IllegalAction) -> Played[S]:
     """Play ``moves`` (the reader's, in turn) on ``st``, and ``choose`` for the computer wherever ``computer(st)``
     says it moves now, before, between and after them. ``read`` turns a move of the request into a protocol move
-    (or :class:`Auto`; it may raise :class:`IllegalAction` for a move that cannot be played now); ``decides`` says
+    (or :class:`Auto`; it may raise the ``refusal`` for a move that cannot be played now); ``decides`` says
     whether the seat to move has a decision to make (for ``Auto(None)``; every move is a decision by default).
     At most ``limit`` steps (a move played or handed over): a table longer than that stops where it is.
     The replay stops at the first move refused (``refusal``, raised by ``read`` or by the move played), and at the
