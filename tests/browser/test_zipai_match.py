@@ -201,7 +201,9 @@ def test_a_match_plays_to_its_end_and_survives_a_reload(page, site_url):
         st, a = _engine_match(page, variant, table)
         m = a["match"]
         # the first hand is carried whole; the last one, over, is its moves (the engine writes it whole in its answer)
-        assert m["over"] and len(m["sheet"]) == 2 and len(st["played"]) == 1 and len(m["played"]) == 2 and st.get("level") == level
+        seen = {"seed": st["seed"], "kept": len(st["played"]), "sheet": len(m["sheet"]), "played": len(m["played"]), "level": st.get("level")}
+        assert m["over"] and len(m["sheet"]) == 2 and len(m["played"]) == 2, seen  # the seed, to replay a failure
+        assert len(st["played"]) == 1 and st.get("level") == level, seen
         you = next((x["seat"] for x in a["seats"] if x["you"]), None)
         if level and you is not None:  # the last hand as carried is the strong seats' hand: a single hand of its seed at
             # the strong level, with the reader's moves of it, writes the same moves for every seat
