@@ -25,13 +25,12 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from ..protocol.table import play_table
 from .birds import BIRD_SEAT, bird_scores
 from .cards import Card, full_deck
 from .config import RuleConfig
 from .json_helpers import rule_json
-from .request import parse_action
-from .seating import TABLES, computer_move, hand_sheet
+from .request import parse_action, play_moves
+from .seating import TABLES, hand_sheet
 from .settle import Sheet
 from .sheet import next_dealer
 from .strong import hint_json, paohuzi_seats
@@ -119,12 +118,11 @@ def _play_on(h: PaohuziState, comp_seats: frozenset[int], strong: Callable[[Paoh
              k: int) -> tuple[int, dict[str, Any] | None]:
     """The computer seats' moves and the reader's from ``actions[k]`` on, until the hand ends or the reader's moves
     run out: the index of the reader's next move, and the first move refused (which stops the match) or None."""
-    played = play_table(h, actions[k:], lambda h: h.pending() in comp_seats, lambda h: computer_move(h, strong),
-                        lambda h, j, item: parse_action(h, item, k + j), limit=4_000, play=lambda h, a: h.play(a), refusal=Foul)
-    if played.refused is None:
-        return k + played.used, None
-    j, _, f = played.refused
-    return k + j + 1, {"index": k + j, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
+    used, stop = play_moves(h, comp_seats, actions[k:], strong, start=k, limit=4_000)
+    if stop is None:
+        return k + used, None
+    j, f = stop
+    return j + 1, {"index": j, "code": f.code, "zh": f.zh, "en": f.en, "rule": rule_json(f.rule)}
 
 
 def _hand_row(h: PaohuziState, sh: Sheet, hand_players: list[int], xing: int | None, players: int, birds: int) -> tuple[list[int], list[int]]:

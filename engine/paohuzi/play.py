@@ -158,7 +158,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
     strong = paohuzi_seats(seed, table, variant) if level == "strong" else None
     if charge:  # a hand replayed with its fouls played and charged: no lawful-moves protocol for that, the hand's own
         h = new_hand(seed, cfg, table, charge)
-        stop = play_moves(h, computer, actions, strong)
+        _, stop = play_moves(h, computer, actions, strong)
     else:  # the table: its request replayed through the game protocol (engine/paohuzi/state.py)
         st, stop = table_state(r, strong)
         h = st

@@ -146,9 +146,12 @@ def options_of(req: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 def play_moves(h: PaohuziState, computer: frozenset[int], actions: list[Any],
-               strong: Callable[[PaohuziState], Action | None] | None = None) -> tuple[int, Foul] | None:
-    """The computer seats' moves and the reader's ``actions`` in turn, until the hand ends or the moves run out;
-    the first move refused (its index and the rule it breaks), which stops the replay, or None."""
+               strong: Callable[[PaohuziState], Action | None] | None = None, start: int = 0,
+               limit: int = 1_000_000) -> tuple[int, tuple[int, Foul] | None]:
+    """The computer seats' moves and the reader's ``actions`` in turn (the reader's move ``start`` first: a match's
+    hand goes on from there), until the hand ends, the moves run out or ``limit`` moves are played: how many of
+    ``actions`` were played, and the first move refused (its index counted from the match's or hand's first move,
+    and the rule it breaks), which stops the replay, or None."""
     played = play_table(h, actions, lambda h: h.pending() in computer, lambda h: computer_move(h, strong),
-                        lambda h, k, item: parse_action(h, item, k), play=lambda h, a: h.play(a), refusal=Foul)
-    return None if played.refused is None else (played.refused[0], played.refused[2])
+                        lambda h, k, item: parse_action(h, item, start + k), limit=limit, play=lambda h, a: h.play(a), refusal=Foul)
+    return played.used, None if played.refused is None else (start + played.refused[0], played.refused[2])

@@ -21,7 +21,7 @@ def hand_position(req: dict[str, Any]) -> dict[str, Any]:
     # read as the table's play action reads it, the reviewed seat being the one that sees the hand
     r = read_play_request(dict(hand, seat=req.get("seat", 0)))
     h = new_hand(r.seed, r.cfg, r.table)
-    stop = play_moves(h, r.computer, r.actions)
+    _, stop = play_moves(h, r.computer, r.actions)
     if stop is not None:
         k, f = stop
         raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}")
