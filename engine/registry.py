@@ -49,8 +49,8 @@ class GameEntry:
     record_words: tuple[str, str] | None = None
     #: the score sheets a real table keeps of it (a record's ``Sheet`` tag -> "module:Class" of their state)
     sheets: Mapping[str, str] = field(default_factory=dict)
-    #: the state of a hand dealt at a real table (a record's ``[Deal "table"]``), "module:Class", if it has one
-    dealt: str | None = None
+    #: whether a record may give the cards a real table dealt (``[Deal "table"]``, played by its own state class)
+    table_deal: bool = False
     #: whether a record may give the dice thrown at a real table (``[Dice "table"]``, played by its own state class)
     table_dice: bool = False
     #: the action of its API that plays its table widget's game (what a record exported from a table replays)
@@ -111,14 +111,14 @@ for _e in (
               words=("打围", "打围"), record_words=("打围", "打围 (dawei)"), table_dice=True, table_action="play"),
     GameEntry("gupai", ("鄂南骨牌", "Gupai"), "engine.gupai.state:GupaiState", actions="engine.gupai.actions",
               words=("鄂南骨牌", "鄂南骨牌"), record_words=("鄂南骨牌", "鄂南骨牌 (gupai)"),
-              sheets={"ledger": "engine.gupai.records:GupaiLedgerState"}, dealt="engine.gupai.records:GupaiDealtState",
+              sheets={"ledger": "engine.gupai.records:GupaiLedgerState"}, table_deal=True,
               table_action="play"),
     GameEntry("yezi", ("下灌叶子戏", "Yezi"), "engine.yezi.state:YeziState", actions="engine.yezi.actions",
               words=("下灌叶子戏与字牌", "下灌叶子戏 and 字牌"), record_words=("下灌叶子戏", "下灌叶子戏 (yezi)"),
-              sheets={"tally": "engine.yezi.records:YeziTallyState"}, dealt="engine.yezi.state:YeziState", table_action="round"),
+              sheets={"tally": "engine.yezi.records:YeziTallyState"}, table_deal=True, table_action="round"),
     GameEntry("paohuzi", ("跑胡子", "Paohuzi"), "engine.paohuzi.state:PaohuziState", actions="engine.paohuzi.actions",
               words=("跑胡子", "跑胡子"), record_words=("跑胡子／下灌字牌", "跑胡子 or 下灌字牌 (paohuzi)"),
-              sheets={"match": "engine.paohuzi.records:PaohuziSheetState"}, dealt="engine.paohuzi.records:PaohuziDealtState",
+              sheets={"match": "engine.paohuzi.records:PaohuziSheetState"}, table_deal=True,
               table_action="play", review_hand="engine.paohuzi.written:hand_position"),
 ):
     register(_e)

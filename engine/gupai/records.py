@@ -1,5 +1,5 @@
-"""鄂南骨牌 kept at a real table, as records. The registry of games names both states here (its ``sheets`` and
-``dealt``), so the records (:mod:`engine.record`) read them without importing this game.
+"""鄂南骨牌 kept at a real table, as a record: a session's ledger. The registry of games names its state here (its
+``sheets``), so the records (:mod:`engine.record`) read it without importing this game.
 
 A session as a record, one line per hand (the ledger, :class:`GupaiLedgerState`): setup tags ``[Sheet "ledger"]``
 and ``[First "A"]`` (the seat that threw the dice for the first dealer; the source: 先派一人掷骰子定庄家), the rule
@@ -8,8 +8,8 @@ that threw for that hand's dealer: the closer of the hand before (尔后每结�
 session; the ``Result`` is then each player's total in 墩 over the session, summing to zero. Nothing is hidden:
 every hand is entered after it is over.
 
-A hand dealt at a real table (``[Deal "table"]``, :class:`GupaiDealtState`): ``Dealer``, ``Sealed``, ``Hands``
-(seat A first), the tiles by their codes (``66.12.…``); the moves as in a seeded hand.
+A hand dealt at a real table (``[Deal "table"]``) is the game's own state given the tiles instead of a seed
+(:class:`engine.gupai.state.GupaiState`).
 """
 
 from __future__ import annotations
@@ -17,13 +17,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 from collections.abc import Sequence
 
-from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_int, read_options
-from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
+from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
 from .config import CHOICES, config_from
-from .hand import table_deal
 from .ledger import MAX_HANDS, LedgerError, hand_words, parse_word, settle_hand
-from .state import GupaiState
-from .tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS
+from .tiles import PLAYERS
 
 
 class GupaiLedgerState(GameState):
@@ -110,33 +107,4 @@ class GupaiLedgerState(GameState):
         return [(f"共记 {len(self.hands)} 盘，各家合计（墩）：", f"{len(self.hands)} hands entered; each player's total (in 墩):")]
 
 
-class GupaiDealtState(GupaiState):
-    """鄂南骨牌 dealt at a real table: each seat's eight tiles."""
-
-    @classmethod
-    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
-        dealer = read_int(position, "dealer", 0, 0, PLAYERS - 1, "庄家的座位", "the dealer's seat")
-        sealed = position.get("sealed") or []
-        if not isinstance(sealed, list) or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < PLAYERS for x in sealed):
-            raise IllegalAction("封墩的座位应是 0 到 3 的一列数。", "The sealing seats should be a list of seats 0 to 3.")
-        return {"deal": "table", "dealer": dealer, "options": read_options(position, CHOICES), "sealed": sorted(set(sealed)),
-                "hands": deal_text(position, "hands", True)}
-
-    @classmethod
-    def setups(cls) -> list[dict[str, Any]]:
-        return []
-
-    def _dealt(self) -> Any:
-        """The tiles the record gives, checked: eight for each seat, together the whole set."""
-
-        def tile(x: str) -> str:
-            if x not in BY_CODE:
-                raise IllegalAction(f"“{x[:8]}”不是骨牌：用两个点数写一张牌，例如 66、12。", f"'{x[:8]}' is not a tile: write a tile by its two numbers, such as 66 or 12.")
-            return x
-
-        hands = seat_hands(self.setup["hands"], PLAYERS, HAND_SIZE, tile, "张", "tiles")
-        check_whole_set([x for h in hands for x in h], DECK, "骨牌", "the thirty-two tiles", lambda c: (c, c))
-        return table_deal(self.setup["dealer"], hands)
-
-
-__all__ = ["GupaiDealtState", "GupaiLedgerState"]
+__all__ = ["GupaiLedgerState"]

@@ -1,9 +1,10 @@
 """鄂南骨牌: one hand in play, as the game protocol's state (:class:`GupaiState`).
 
 The state is opened from a written position: ``GupaiState({"seed": 3, "dealer": 2, "sealed": [1],
-"options": {"xiqian": "none"}})``, the hand dealt from its seed (a record of a real table's deal
-gives the tiles instead: :mod:`engine.record.dealt`). The state records the deal it was given
-(``deal``), so a seeded hand and a hand dealt at a table are the same thing once dealt.
+"options": {"xiqian": "none"}})``, the hand dealt from its seed, or ``GupaiState({"deal": "table", "dealer": 0,
+"hands": "66.12.…;…"})``, the tiles a real table dealt (seat A first; a record's ``[Deal "table"]``,
+:mod:`engine.record.dealt`). The state records the deal it was given (``deal``), so a seeded hand and a hand
+dealt at a table are the same thing once dealt.
 
 A move is ``up:<tiles>`` (laid face up, a play that competes) or ``down:<tiles>`` (垫,
 discarded face down), the tiles' codes joined by dots: ``up:66.66``. Sealing (封墩)
@@ -24,11 +25,12 @@ from collections.abc import Sequence
 
 from ..registry import seat_names
 from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
+from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
 from .config import CHOICES, GupaiConfig, config_from
-from .hand import MAX_MOVES, Deal, Move, Trick, deal, jiao_reason, jiao_singles, without
+from .hand import MAX_MOVES, Deal, Move, Trick, deal, jiao_reason, jiao_singles, table_deal, without
 from .plays import Play, beats, classify, plays_in, why_not_beats
 from .scoring import Facts, Settlement, can_seal, dun_of_trick, settle
-from .tiles import BY_CODE, HAND_SIZE, PLAYERS, SHANG, TOP_RANK, sort_tiles
+from .tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS, SHANG, TOP_RANK, sort_tiles
 
 SEATS = seat_names(PLAYERS)  # 甲 / A …, as the registry names seats
 
@@ -51,6 +53,8 @@ class GupaiState(GameState):
     game = "gupai"
     review_words: ClassVar[str | None] = "engine.gupai.review"  # the review's words in this game's terms
     max_actions: ClassVar[int] = MAX_MOVES
+    #: a hand dealt at a real table names its deal and the tiles dealt (a record's Deal and Hands tags)
+    optional_setup: ClassVar[dict[str, Any]] = {"deal": "table", "hands": ""}
 
     #: the tiles dealt (from the seed, or as a real table dealt them) and the dealer
     deal: Deal
@@ -69,12 +73,20 @@ class GupaiState(GameState):
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
-        seed = read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed")
         dealer = read_int(position, "dealer", 0, 0, PLAYERS - 1, "庄家的座位", "the dealer's seat")
         sealed = position.get("sealed") or []
         if not isinstance(sealed, list) or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < PLAYERS for s in sealed):
             raise IllegalAction("封墩的座位应是 0 到 3 的一列数。", "The sealing seats should be a list of seats 0 to 3.")
         sealed = sorted(set(sealed))
+        if position.get("deal") is not None:  # the tiles a real table dealt, as the record gives them (its Deal and Hands tags)
+            if position["deal"] != "table" or position.get("seed") is not None:
+                raise IllegalAction("桌上发的牌只写“table”，不写种子。", "Tiles dealt at a table are given as the deal 'table', with no seed.")
+            return {"deal": "table", "dealer": dealer, "options": read_options(position, CHOICES), "sealed": sealed,
+                    "hands": deal_text(position, "hands", True)}
+        if position.get("hands") is not None:
+            raise IllegalAction("按种子发牌的一局不写桌上发的牌；桌上发的牌要同时写明是桌上发的（Deal 写 table）。",
+                                "A hand dealt from a seed gives no tiles dealt at a table; tiles dealt at a table go with a deal at the table (Deal, table).")
+        seed = read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed")
         _check_sealing(deal(seed, dealer).hands, sealed)
         return {"seed": seed, "dealer": dealer, "options": read_options(position, CHOICES), "sealed": sealed}
 
@@ -84,8 +96,19 @@ class GupaiState(GameState):
         return [{"options": o} for o in one_option_at_a_time(CHOICES)] + [{"dealer": 2}, sealing]
 
     def _dealt(self) -> Deal:
-        """The deal the setup names: from its seed here (a real table's deal: :mod:`engine.record.dealt`)."""
-        return deal(self.setup["seed"], self.setup["dealer"])
+        """The deal the setup names: from its seed, or the tiles a real table dealt, checked: eight for each seat,
+        together the whole set."""
+        if self.setup.get("deal") != "table":
+            return deal(self.setup["seed"], self.setup["dealer"])
+
+        def tile(x: str) -> str:
+            if x not in BY_CODE:
+                raise IllegalAction(f"“{x[:8]}”不是骨牌：用两个点数写一张牌，例如 66、12。", f"'{x[:8]}' is not a tile: write a tile by its two numbers, such as 66 or 12.")
+            return x
+
+        hands = seat_hands(self.setup["hands"], PLAYERS, HAND_SIZE, tile, "张", "tiles")
+        check_whole_set([x for h in hands for x in h], DECK, "骨牌", "the thirty-two tiles", lambda c: (c, c))
+        return table_deal(self.setup["dealer"], hands)
 
     def _start(self) -> None:
         d = self._dealt()

@@ -1,5 +1,5 @@
-"""跑胡子 kept at a real table, as records. The registry of games names both states here (its ``sheets`` and ``dealt``),
-so the records (:mod:`engine.record`) read them without importing this game.
+"""跑胡子 kept at a real table, as a record: a match sheet. The registry of games names its state here (its ``sheets``),
+so the records (:mod:`engine.record`) read it without importing this game.
 
 A match sheet kept at a real table as a record (:class:`PaohuziSheetState`), one line per hand.
 
@@ -12,9 +12,8 @@ the stock himself). ``end`` (or ``end:C.A``, the 比点 order of players with eq
 closes the match; the ``Result`` is then each player's total, and each bird's, summing to zero.
 Nothing is hidden: every hand is entered after it is shown.
 
-跑胡子 (or 下灌字牌) dealt at a real table (``[Deal "table"]``, :class:`PaohuziDealtState`): ``Variant``, ``Table``,
-``Hands`` (dealer first, then his next player …), ``Stock`` (the first card turned first; the last is the card 打鸟
-reads), ``Aside`` (the cards set aside at a table of two); the moves as in a seeded hand.
+跑胡子 (or 下灌字牌) dealt at a real table (``[Deal "table"]``) is the game's own state given the cards instead of a
+seed (:class:`engine.paohuzi.state.PaohuziState`).
 """
 
 from __future__ import annotations
@@ -23,14 +22,10 @@ from typing import Any, ClassVar
 from collections.abc import Sequence
 
 from ..protocol import GameState, IllegalAction, read_int, read_options
-from ..protocol.table_deal import check_whole_set, codes, deal_text
-from .cards import FACES, full_deck, parse_card
 from .config import DEFAULT
-from .seating import TABLES, table_config
 from .sheet import (LETTERS, MAX_BIRDS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Match, SheetError, check_entry, compute, counter,
                     entry_word, next_dealer, not_on_a_sheet, parse_entry, players_of)
-from .state import CHOICES, PaohuziState
-from .xiaguan import xiaguan_config
+from .state import CHOICES
 
 
 class PaohuziSheetState(GameState):
@@ -206,60 +201,4 @@ def match_of(st: PaohuziSheetState) -> Match:
     return st.m
 
 
-class PaohuziDealtState(PaohuziState):
-    """跑胡子 (or 下灌字牌) dealt at a real table."""
-
-    @classmethod
-    def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
-        base = super().read_setup({**position, "seed": 0})
-        del base["seed"]
-        return {"deal": "table", **base, "hands": deal_text(position, "hands", True), "stock": deal_text(position, "stock", False),
-                "aside": deal_text(position, "aside", False)}
-
-    @classmethod
-    def setups(cls) -> list[dict[str, Any]]:
-        return []
-
-    def _start(self) -> None:
-        s = self.setup
-        cfg = DEFAULT.with_options(s["options"])
-        if s["variant"] == "xiaguan":
-            cfg = xiaguan_config(cfg)
-        tcfg, aside_n = table_config(cfg, s["table"])
-        n = TABLES[s["table"]][0]
-        sizes = [tcfg.hand_size] * n
-        if tcfg.deal_mode == "banker21":
-            sizes[0] += 1
-
-        def cards(text: str) -> list[Any]:
-            out = []
-            for x in codes(text):
-                c = parse_card(x)
-                if c is None:
-                    raise IllegalAction(f"“{x[:8]}”不是牌：用 x1–x10（小字）或 d1–d10（大字）。", f"'{x[:8]}' is not a card: use x1–x10 (small) or d1–d10 (big).")
-                out.append(c)
-            return out
-
-        seats = s["hands"].split(";") if s["hands"] else []
-        if len(seats) != n:
-            raise IllegalAction(f"要写出 {n} 家各自起到的牌（从庄家起，用分号分开）。", f"Give the cards each of the {n} seats was dealt (dealer first, separated by semicolons).")
-        hands = [cards(t) for t in seats]
-        for k, (h, want) in enumerate(zip(hands, sizes)):
-            if len(h) != want:
-                raise IllegalAction(f"第 {k + 1} 家应起 {want} 张牌，这里写了 {len(h)} 张。", f"Seat {k + 1} should be dealt {want} cards; {len(h)} are given.")
-        stock, aside = cards(s["stock"]), cards(s["aside"])
-        if len(aside) != aside_n:
-            raise IllegalAction(f"这一桌放在一边不用的牌应是 {aside_n} 张，这里写了 {len(aside)} 张。",
-                                f"This table sets {aside_n} cards aside; {len(aside)} are given.")
-        check_whole_set([c.index for h in hands for c in h] + [c.index for c in stock + aside], [c.index for c in full_deck()],
-                   "字牌", "the eighty cards", lambda i: (FACES[i].zh, FACES[i].en))
-        deck = list(aside)
-        for r in range(max(sizes)):  # one at a time from the dealer, as the state deals
-            for k in range(n):
-                if r < sizes[k]:
-                    deck.append(hands[k][r])
-        deck += list(reversed(stock))  # the state turns its stock from the end
-        self._deal_at(0, cfg, s["table"], deck=deck)  # dealt as the table deals, its opening words (who counts the stock) first
-
-
-__all__ = ["PaohuziDealtState", "PaohuziSheetState", "match_of", "sheet_position"]
+__all__ = ["PaohuziSheetState", "match_of", "sheet_position"]

@@ -44,8 +44,9 @@ from typing import Any, ClassVar
 from collections.abc import Callable, Sequence
 
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+from ..protocol.table_deal import check_whole_set, codes, deal_text
 from .ai import choose, discard_cost, public_passes, play_out
-from .cards import FACES, N_FACES, Card, counts_of, parse_card, shuffled_deck
+from .cards import FACES, N_FACES, Card, counts_of, full_deck, parse_card, shuffled_deck
 from .config import DEFAULT, RuleConfig
 from .groups import Group
 from .hu import REASONS, WAYS, Verdict, completes, evaluate
@@ -180,6 +181,8 @@ class PaohuziState(GameState):
     game = "paohuzi"
     review_words: ClassVar[str | None] = "engine.paohuzi.review"  # the review's words in this game's terms
     max_actions: ClassVar[int] = MAX_ACTIONS
+    #: a hand dealt at a real table names its deal and the cards dealt (a record's Deal, Hands, Stock and Aside tags)
+    optional_setup: ClassVar[dict[str, Any]] = {"deal": "table", "hands": "", "stock": "", "aside": ""}
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
@@ -194,6 +197,15 @@ class PaohuziState(GameState):
             why = not_applicable(str(k), variant)  # an option the variant does not read is refused, never ignored
             if why is not None:
                 raise IllegalAction(*why)
+        if position.get("deal") is not None:  # the cards a real table dealt, as the record gives them (its Deal, Hands, Stock, Aside tags)
+            if position["deal"] != "table" or position.get("seed") is not None:
+                raise IllegalAction("桌上发的牌只写“table”，不写种子。", "Cards dealt at a table are given as the deal 'table', with no seed.")
+            return {"deal": "table", "variant": variant, "table": table, "options": read_options(position, CHOICES),
+                    "hands": deal_text(position, "hands", True), "stock": deal_text(position, "stock", False),
+                    "aside": deal_text(position, "aside", False)}
+        if any(position.get(k) is not None for k in ("hands", "stock", "aside")):
+            raise IllegalAction("按种子发牌的一局不写桌上发的牌；桌上发的牌要同时写明是桌上发的（Deal 写 table）。",
+                                "A hand dealt from a seed gives no cards dealt at a table; cards dealt at a table go with a deal at the table (Deal, table).")
         return {"variant": variant, "table": table, "seed": read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed"),
                 "options": read_options(position, CHOICES)}
 
@@ -215,7 +227,50 @@ class PaohuziState(GameState):
         cfg = DEFAULT.with_options(s["options"])
         if s["variant"] == "xiaguan":
             cfg = xiaguan_config(cfg)
-        self._deal_at(s["seed"], cfg, s["table"])
+        if s.get("deal") == "table":  # dealt as the table dealt it, its opening words (who counts the stock) first
+            self._deal_at(0, cfg, s["table"], deck=self._table_deck(cfg))
+        else:
+            self._deal_at(s["seed"], cfg, s["table"])
+
+    def _table_deck(self, cfg: RuleConfig) -> list[Card]:
+        """The cards a real table dealt (the setup's hands, stock and aside, checked: each seat's count, together the
+        whole set), in the order this state deals a deck."""
+        s = self.setup
+        tcfg, aside_n = table_config(cfg, s["table"])
+        n = TABLES[s["table"]][0]
+        sizes = [tcfg.hand_size] * n
+        if tcfg.deal_mode == "banker21":
+            sizes[0] += 1
+
+        def cards(text: str) -> list[Any]:
+            out = []
+            for x in codes(text):
+                c = parse_card(x)
+                if c is None:
+                    raise IllegalAction(f"“{x[:8]}”不是牌：用 x1–x10（小字）或 d1–d10（大字）。", f"'{x[:8]}' is not a card: use x1–x10 (small) or d1–d10 (big).")
+                out.append(c)
+            return out
+
+        seats = s["hands"].split(";") if s["hands"] else []
+        if len(seats) != n:
+            raise IllegalAction(f"要写出 {n} 家各自起到的牌（从庄家起，用分号分开）。", f"Give the cards each of the {n} seats was dealt (dealer first, separated by semicolons).")
+        hands = [cards(t) for t in seats]
+        for k, (h, want) in enumerate(zip(hands, sizes)):
+            if len(h) != want:
+                raise IllegalAction(f"第 {k + 1} 家应起 {want} 张牌，这里写了 {len(h)} 张。", f"Seat {k + 1} should be dealt {want} cards; {len(h)} are given.")
+        stock, aside = cards(s["stock"]), cards(s["aside"])
+        if len(aside) != aside_n:
+            raise IllegalAction(f"这一桌放在一边不用的牌应是 {aside_n} 张，这里写了 {len(aside)} 张。",
+                                f"This table sets {aside_n} cards aside; {len(aside)} are given.")
+        check_whole_set([c.index for h in hands for c in h] + [c.index for c in stock + aside], [c.index for c in full_deck()],
+                   "字牌", "the eighty cards", lambda i: (FACES[i].zh, FACES[i].en))
+        deck = list(aside)
+        for r in range(max(sizes)):  # one at a time from the dealer, as the state deals
+            for k in range(n):
+                if r < sizes[k]:
+                    deck.append(hands[k][r])
+        deck += list(reversed(stock))  # the state turns its stock from the end
+        return deck
 
     def num_players(self) -> int:
         return self.n + (1 if TABLES[self.setup["table"]][1] else 0)

@@ -1,7 +1,7 @@
 """Reading the cards a real table dealt, as a written position gives them (a record's ``[Deal "table"]``).
 
-The helpers each game's state of a hand dealt at a real table shares (:mod:`engine.record.dealt` says what such a
-record holds; the states are the games' own, named by the registry's ``dealt``): a field of codes given as text
+The helpers each game's state shares when it is given a hand dealt at a real table (:mod:`engine.record.dealt` says
+what such a record holds; the registry's ``table_deal`` says which games take one): a field of codes given as text
 (``a.b;c.d``) or as lists, each seat's hand read piece by piece, and the check that the deal is the whole set.
 """
 

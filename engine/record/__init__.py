@@ -286,7 +286,8 @@ def write_state(st: GameState, tags: Mapping[str, str] | None = None, words: boo
 
 def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = None) -> type[GameState]:
     """The state a record plays: the protocol's, 打围 with the dice thrown at a real table, a hand dealt at a real
-    table (``[Deal "table"]``, the state the registry's ``dealt`` names), or a sheet kept at one (``[Sheet …]``, the
+    table (``[Deal "table"]``: the game's own state, given the cards instead of a seed, where the registry's
+    ``table_deal`` allows it), or a sheet kept at one (``[Sheet …]``, the
     registry's ``sheets``: a 骨牌 session's ledger, a 跑胡子 match sheet or a family's rounds of 叶子戏, each in its
     game's ``records`` module)."""
     e = entry(game) if isinstance(game, str) else None
@@ -294,11 +295,10 @@ def record_class(game: Any, dice: Any = None, sheet: Any = None, deal: Any = Non
         cls: type[GameState] = load(e.sheets[sheet])
         return cls
     if deal is not None:
-        if deal != "table" or e is None or e.dealt is None or dice is not None or sheet is not None:
+        if deal != "table" or e is None or not e.table_deal or dice is not None or sheet is not None:
             raise IllegalAction("只有跑胡子、鄂南骨牌和下灌叶子戏的一局可以写桌上发的牌（Deal 标签写 table）。",
                                 "Only a hand of 跑胡子, 鄂南骨牌 or 下灌叶子戏 may give the cards dealt at the table (the Deal tag, table).")
-        dealt: type[GameState] = load(e.dealt)
-        return dealt
+        return state_class(game)  # the game's own state, given the cards instead of a seed
     if sheet is not None:
         raise IllegalAction("Sheet 标签只写三种表：鄂南骨牌的一本账（ledger）、跑胡子的积分表（match）和叶子戏的计分（tally）。",
                             "The Sheet tag names one of three sheets: a 鄂南骨牌 session's ledger (ledger), a 跑胡子 match sheet (match) "

@@ -6,13 +6,14 @@ order its cards are turned (``Stock``, the first card turned first; the last is 
 reads) and the cards set aside at a table of two (``Aside``). The rules applied are the engine's
 own; only the deal comes from the table.
 
-Each game reads its own deal, in its own folder: the registry of games names the state that plays it (its
-``dealt``), so this package imports no game. The helpers they share (a field of codes, each seat's hand, the
+Each game's own state reads its deal, in its own folder (a seeded hand and a hand dealt at a table are one state
+class, told apart by the setup's ``deal``); the registry of games says which games take one (its ``table_deal``),
+so this package imports no game. The helpers they share (a field of codes, each seat's hand, the
 whole set) are :mod:`engine.protocol.table_deal`'s.
 
-* 跑胡子 / 下灌字牌 (:class:`engine.paohuzi.records.PaohuziDealtState`): ``Variant``, ``Table``, ``Hands`` (dealer
+* 跑胡子 / 下灌字牌 (its own :class:`engine.paohuzi.state.PaohuziState`, given the cards instead of a seed): ``Variant``, ``Table``, ``Hands`` (dealer
   first, then his next player …), ``Stock``, ``Aside``; the moves as in a seeded hand.
-* 鄂南骨牌 (:class:`engine.gupai.records.GupaiDealtState`): ``Dealer``, ``Sealed``, ``Hands`` (seat A first), the
+* 鄂南骨牌 (its own :class:`engine.gupai.state.GupaiState`, given the tiles instead of a seed): ``Dealer``, ``Sealed``, ``Hands`` (seat A first), the
   tiles by their codes (``66.12.…``); the moves as in a seeded hand.
 * 下灌叶子戏 (its own :class:`engine.yezi.state.YeziState`, which records the deal it is given, seeded or
   not): ``Thrower``, ``Hands`` (seat A first), cards by their codes (``1``…``10``, ``leaf``); the moves
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from ..registry import entries
 
-#: game id -> "module:Class" of the state of a hand dealt at a real table (the registry's ``dealt``)
-DEALT = {g: e.dealt for g, e in entries().items() if e.dealt}
+#: the games whose records may give the cards a real table dealt (the registry's ``table_deal``)
+DEALT = tuple(g for g, e in entries().items() if e.table_deal)
 
 __all__ = ["DEALT"]

@@ -68,6 +68,7 @@ def test_hands_dealt_at_a_table_round_trip_and_play_as_the_seeded_deal(which, se
     text = write(pos, {"Site": "家里 at home"})
     assert '[Deal "table"]' in text and "[Seed" not in text
     rec = read(text)
+    assert type(rec.state) is type(seeded)  # one state class per game: a real deal is the seeded game's state, given the cards
     assert write_state(rec.state, rec.tags) == text  # write → read → write: the same text
     assert rewrite(text) == text
     if cut >= 1:
