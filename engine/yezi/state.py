@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -34,6 +33,7 @@ from collections.abc import Sequence
 from ..errors import ApiError
 from ..registry import SEATS_EN, SEATS_ZH
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
+from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
 from .best import best_split, make_split
 from .cards import DECK, FACES, GROUP_SIZE, HAND_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
 from .combos import BY_KEY, SCATTER_RANK, rank_of
@@ -88,17 +88,6 @@ def _split_ranks(move: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- a deal given by a real table
 
 
-def _table_text(position: dict[str, Any]) -> str:
-    """The table's deal as text (``a.b;c.d``), given as text or as a list of lists of codes."""
-    v = position.get("hands", "")
-    if isinstance(v, list) and all(isinstance(g, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in g) for g in v):
-        return ";".join(".".join(str(x) for x in g) for g in v)
-    if isinstance(v, str) and len(v) <= 2_000:
-        return v
-    raise IllegalAction("桌上发的牌应写成牌的代码，用点分开，各家之间用分号分开。",
-                        "The cards dealt at the table should be card codes joined by dots, the seats separated by semicolons.")
-
-
 def _table_card(x: str) -> Card:
     try:
         return parse_card(x)
@@ -108,27 +97,9 @@ def _table_card(x: str) -> Card:
 
 def _table_hands(text: str) -> tuple[tuple[Card, ...], ...]:
     """Each seat's eight cards from a table's deal (seats separated by semicolons, A first), the whole deck between them."""
-    seats = text.split(";") if text else []
-    if len(seats) != PLAYERS:
-        raise IllegalAction("要写出四家各自的八张牌（从甲家起，用分号分开）。",
-                            "Give the eight cards of each of the four seats (A first, separated by semicolons).")
-    hands = []
-    for k, t in enumerate(seats):
-        h = [_table_card(x) for x in t.split(".") if x] if t else []
-        if len(h) != HAND_SIZE:
-            raise IllegalAction(f"{SEATS[k][0]}家应有 {HAND_SIZE} 张牌，这里写了 {len(h)} 张。",
-                                f"Seat {SEATS[k][1]} should hold {HAND_SIZE} cards; {len(h)} are given.")
-        hands.append(tuple(sorted(h)))
-    got, deck = Counter(c for h in hands for c in h), Counter(DECK)
-    over = [c for c in got if got[c] > deck.get(c, 0)]
-    if over:
-        raise IllegalAction(f"桌上发的牌里{code_of(over[0])}太多了：一副叶子牌里只有 {deck.get(over[0], 0)} 张。",
-                            f"The deal holds too many of the {code_of(over[0])}: a set of the leaf cards has {deck.get(over[0], 0)}.")
-    short = [c for c in deck if got.get(c, 0) < deck[c]]
-    if short:
-        raise IllegalAction(f"桌上发的牌少了{code_of(short[0])}：各家的牌和底牌加起来应是整副叶子牌。",
-                            f"The deal is missing the {code_of(short[0])}: the seats' cards and the stock together should be the whole set of the leaf cards.")
-    return tuple(hands)
+    hands = seat_hands(text, PLAYERS, HAND_SIZE, _table_card, "张", "cards")
+    check_whole_set([c for h in hands for c in h], DECK, "叶子牌", "the leaf cards", lambda c: (code_of(c), code_of(c)))
+    return tuple(tuple(sorted(h)) for h in hands)
 
 
 # ---------------------------------------------------------------- the round
@@ -160,7 +131,7 @@ class YeziState(GameState):
                     "options": read_options(position, CHOICES)}
         if position["deal"] != "table" or position.get("seed") is not None:
             raise IllegalAction("桌上发的牌只写“table”，不写种子。", "Cards dealt at a table are given as the deal 'table', with no seed.")
-        return {"deal": "table", "thrower": thrower, "options": read_options(position, CHOICES), "hands": _table_text(position)}
+        return {"deal": "table", "thrower": thrower, "options": read_options(position, CHOICES), "hands": deal_text(position, "hands", True)}
 
     @classmethod
     def setups(cls) -> list[dict[str, Any]]:
