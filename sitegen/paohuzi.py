@@ -42,7 +42,7 @@ def call(**req: Any) -> dict[str, Any]:
 
 
 def cards_html(codes: list[str], height: int = 64, lang: str = "zh") -> str:
-    return "".join(card_svg(parse_card(c), height, title=False, lang=lang) for c in codes if parse_card(c))  # type: ignore[arg-type]
+    return "".join(card_svg(card, height, title=False, lang=lang) for card in map(parse_card, codes) if card)
 
 
 # ---------------------------------------------------------------- tables
@@ -259,8 +259,8 @@ def cards_buttons(codes: list[str], lang: str, height: int = CHIP_HEIGHT) -> str
     t = T(lang)
     return "".join(
         f'<button type="button" class="phz-chip" data-card="{c}" title="{e(t("点一下取回", "pick it again to take it back"))}" disabled>'
-        f'{card_svg(parse_card(c), height, title=False, arabic=lang == "en")}</button>'  # type: ignore[arg-type]
-        for c in codes
+        f'{card_svg(card, height, title=False, arabic=lang == "en")}</button>'
+        for c, card in zip(codes, map(parse_card, codes), strict=True) if card
         if parse_card(c)
     )
 
