@@ -1,7 +1,7 @@
 """The most a hand can score, checked against the booklet's claim of 75 huxi.
 
 A complete hand holds ``hand_size + 1`` cards plus one for each 提/跑 after the
-first (:func:`engine.paohuzi.hu._expected_count`). With ``k`` fours, the other
+first (:func:`engine.paohuzi.hu.expected_count`). With ``k`` fours, the other
 cards form triples and at most one pair. No four is worth more than a big 提
 (12), no triple more than 6, a pair nothing, and a self-drawn win adds 3 — so
 :func:`upper_bound` is a ceiling, and :func:`witness` builds a hand the engine

@@ -175,7 +175,7 @@ def _hidden_fouls(open_groups: Sequence[Group], counts: list[int]) -> list[str]:
     return sorted(set(out))
 
 
-def _expected_count(groups: Iterable[Group], cfg: RuleConfig) -> tuple[int, int]:
+def expected_count(groups: Iterable[Group], cfg: RuleConfig) -> tuple[int, int]:
     """Fewest and most cards a complete hand with these groups can have.
 
     Twenty are dealt and the twenty-first wins. 吃, 碰, 偎 and the hand's first 提/跑 are each
@@ -210,7 +210,7 @@ def _layout(
     thr = total if cfg.threshold_zimo == "with" else gh
     fans, mult = combine(colour(red, cfg), is_pairs_hand(groups), cfg)
     n = sum(len(g.cards) for g in groups)
-    lo, hi = _expected_count(groups, cfg)
+    lo, hi = expected_count(groups, cfg)
     return Win(
         ways=ways_ids,
         groups=groups,

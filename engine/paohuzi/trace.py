@@ -75,7 +75,7 @@ RULES: tuple[Rule, ...] = (
     Rule("paohuzi.shou", P("4-1 起手胡", "称为“收张”"), "庄家可收亮张并打出一张，但不能打出坎或提中的牌。", "The dealer may take the turned-up card and discard one, never a card of a kan or ti.", "engine.paohuzi.state.legal_actions", (T + "test_state.py::test_shou_zhang_never_throws_a_kan_card",)),
     Rule("paohuzi.max75", P("5 怎样算戏", "最大能出 75 戏"), "一手牌最多 75 戏：六个大字提加一对，自摸。", "At most 75 huxi: six big ti and a pair, self-drawn.", "engine.paohuzi.extremes.upper_bound", (T + "test_extremes.py::test_booklet_maximum_is_75",)),
     Rule("paohuzi.sheet.huxi", P("5 怎样算戏", "有戏组合的具体分值如下"), "积分表上的戏数（不算自摸）只能是各组分值之和：四张一组 6、9、12，三张一组 0、1、3、6，至多一对；最多 72，53、56、59、62、64、65、67、68、70、71 凑不出来。", "A sheet's huxi (before the self-draw) is a sum of the groups' values: fours 6, 9, 12, threes 0, 1, 3, 6, at most one pair; at most 72, and 53, 56, 59, 62, 64, 65, 67, 68, 70, 71 are never made.", "engine.paohuzi.extremes.possible_huxi", (T + "test_sheet_unmade.py::test_the_counts_a_hand_makes",)),
-    Rule("paohuzi.count", P("3-5 提", "八块不打牌"), "完整牌型二十一张，重跑每次多一张。", "A complete hand has 21 cards, one more for each ti/pao after the first.", "engine.paohuzi.hu._expected_count", (T + "test_hu.py::test_two_pairs_never_win",)),
+    Rule("paohuzi.count", P("3-5 提", "八块不打牌"), "完整牌型二十一张，重跑每次多一张。", "A complete hand has 21 cards, one more for each ti/pao after the first.", "engine.paohuzi.hu.expected_count", (T + "test_hu.py::test_two_pairs_never_win",)),
 )
 
 GAPS: tuple[Gap, ...] = (

@@ -158,11 +158,11 @@ def test_card_count_with_three_ti(hand, card, ok):
 
 
 def test_card_count_range_is_what_the_winning_page_says():
-    from engine.paohuzi.hu import REASONS, _expected_count
+    from engine.paohuzi.hu import REASONS, expected_count
 
-    assert _expected_count(THREE_TI, DEFAULT) == (21, 23)
-    assert _expected_count(THREE_TI[:1], DEFAULT) == (21, 21)
-    assert _expected_count([], DEFAULT) == (21, 21)
+    assert expected_count(THREE_TI, DEFAULT) == (21, 23)
+    assert expected_count(THREE_TI[:1], DEFAULT) == (21, 21)
+    assert expected_count([], DEFAULT) == (21, 21)
     assert "前提" in REASONS["card_count"][0] and "20 + n" in REASONS["card_count"][1]
 
 
