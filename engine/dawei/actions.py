@@ -339,16 +339,6 @@ def written_position(st: Any) -> dict[str, Any]:
     return pos
 
 
-def replay(cfg: Config, humans: set[int], moves: list[Any], chooser: Any = None,
-           applied: list[str] | None = None) -> tuple[DaweiState, int]:
-    """The game a table's request names (:func:`table_state`); ``applied`` receives every move played, the
-    computer's and the reader's."""
-    st, used = table_state(cfg, humans, moves, chooser)
-    if applied is not None:
-        applied.extend(st.actions)
-    return st, used
-
-
 def _play(req: dict[str, Any]) -> dict[str, Any]:
     cfg = _config(req)
     humans = _humans(req, cfg.players)

@@ -197,8 +197,4 @@ def _options(m: Match) -> dict[str, str]:
     return out
 
 
-def match_of(st: PaohuziSheetState) -> Match:
-    return st.m
-
-
-__all__ = ["PaohuziSheetState", "match_of", "sheet_position"]
+__all__ = ["PaohuziSheetState", "sheet_position"]

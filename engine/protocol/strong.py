@@ -228,13 +228,5 @@ def _mean_se(xs: list[float]) -> tuple[float, float]:
     return m, math.sqrt(var / len(xs))
 
 
-def choose_action(state: GameState, level: str, units: int, seed: int = 0,
-                  cancel: Callable[[], bool] | None = None) -> str:
-    """The move of the seat to decide at ``level`` ("basic" or "strong", within ``units`` of work)."""
-    if level == "strong":
-        return strong_choice(state, rollouts_for(state, units), seed, cancel).action
-    return basic_action(state)
-
-
-__all__ = ["COVERED", "Choice", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "choose_action", "read_level", "decision_seed",
+__all__ = ["COVERED", "Choice", "Estimate", "LEVELS", "ROLLOUT_UNITS", "STRONG_UNITS", "basic_action", "read_level", "decision_seed",
            "rollout", "rollout_units", "rollouts_for", "strong_choice"]
