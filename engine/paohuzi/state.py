@@ -1357,8 +1357,8 @@ def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] 
     """A table's ``play`` request replayed through the protocol: the hand dealt from its setup, then the
     computer seats' moves (``strong`` chooses where it can at the strong level, else the basic player) and the
     reader's moves in turn (:func:`engine.protocol.table.play_table`, at most ``limit`` moves), until the hand ends
-    or the moves run out; moves after the end are not played. The state reached, and the first of the reader's moves refused (its index and the rule it breaks),
-    which stops the replay, or None.
+    or the moves run out; moves after the end are not played. The state reached, and the first of the reader's moves
+    refused (its index and the rule it breaks), which stops the replay, or None.
 
     The computer seats choose as they always have at the table (:func:`engine.paohuzi.ai.choose` given the
     hand): the basic player's discard weighs which cards the next seat may no longer take, its silent passes
