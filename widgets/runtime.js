@@ -2,7 +2,6 @@
 // load nothing more. Pages with widgets share one module worker per tab that
 // boots Pyodide once; with Material's instant navigation the worker survives
 // page changes, so the next page's widgets are ready at once.
-import { offline } from "./offline.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 // the build fills this in: each widget script's name with its content hash (sitegen/assets.py)
@@ -507,7 +506,9 @@ window.addEventListener("load", () => {
   const staged = () => worker && Promise.race([worker.staged, new Promise((done) => setTimeout(done, 10_000))]);
   engine.catch(() => {}).then(async (info) => {
     await staged();
-    setTimeout(() => offline(info), 0);
+    // (imported only now: a script the runtime imported at once would be fetched before the runtime runs, and
+    // Python's worker, which the runtime starts, would start that much later)
+    setTimeout(() => import("./offline.js").then((m) => m.offline(info)).catch(() => {}), 0);
   });
 }, { once: true });
 

@@ -114,7 +114,10 @@ async function readSnapshot(hit, report) {
 // the WebAssembly twice. The service worker empties that cache once it has kept the files;
 // a later start, served by the service worker, empties it too.
 const STAGING = "hw-fetched";
+// (each written once Python is up: written as it comes, the copy of the WebAssembly and of the standard library
+// would be written while Pyodide reads and compiles them, and the start would share the machine with the writing)
 const staging = [];
+const stageNow = () => Promise.all(staging.splice(0).map((write) => write()));
 
 function stageFetches() {
   const plain = self.fetch.bind(self);
@@ -125,7 +128,7 @@ function stageFetches() {
       const get = !(init && init.method && init.method !== "GET") && !(input instanceof Request && input.method !== "GET");
       if (get && res.ok && res.status === 200 && url.origin === self.location.origin) {
         const copy = res.clone();
-        staging.push(caches.open(STAGING).then((c) => c.put(url.href, copy)).catch(() => {}));
+        staging.push(() => caches.open(STAGING).then((c) => c.put(url.href, copy)).catch(() => {}));
       }
     } catch {
       // not kept for the service worker: it fetches the file itself
@@ -268,7 +271,7 @@ self.onmessage = async (event) => {
       const info = await booting;
       self.postMessage({ type: "ready", ...info });
       // then, once what this start fetched is written for the service worker (see stageFetches)
-      await Promise.all(staging);
+      await stageNow();
       self.postMessage({ type: "staged" });
     } catch (err) {
       booting = null;
