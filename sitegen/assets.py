@@ -68,6 +68,8 @@ PYODIDE_FILES = (
 # widget scripts that keep their name: the service worker (its URL is its identity)
 # and the search worker wrapper (copied beside Material's search worker)
 FIXED_NAMES = ("sw.js", "search-lang.js")
+# written into the head of each page with widgets, never served as a file of its own (head_start)
+INLINED = ("head-start.js",)
 ASSET_NAMES = re.compile(r"/\*hw:asset-names\*/\{\}")
 SW_BUILD = re.compile(r"/\*hw:build\*/\{[^\n]*\}")
 LOCK_REF = '"../pyodide/pyodide-lock.json"'
@@ -293,7 +295,7 @@ class Plan:
 def widget_scripts(lock_name: str, fills: dict[str, str] | None = None) -> dict[str, tuple[str, bytes]]:
     """Each widgets/*.js under ``<stem>.<hash>.<ext>``, its imports of sibling scripts
     rewritten to their hashed names first (so a change reaches every importer's hash)."""
-    texts = {f.name: f.read_text(encoding="utf-8") for f in sorted(WIDGETS.glob("*.js")) if f.name not in FIXED_NAMES}
+    texts = {f.name: f.read_text(encoding="utf-8") for f in sorted(WIDGETS.glob("*.js")) if f.name not in FIXED_NAMES + INLINED}
     done: dict[str, tuple[str, bytes]] = {}
     refs = {n: {m for m in texts if m != n and f'"./{m}"' in t} for n, t in texts.items()}
     for n, t in texts.items():
@@ -431,6 +433,13 @@ def join_stylesheets(html_text: str) -> str:
         pos = m.end()
     out.append(html_text[pos:])
     return "".join(out)
+
+
+def head_start() -> str:
+    """widgets/head-start.js as an inline script's body: without its lines of comment (every page with widgets
+    carries it), its reference to the engine's worker turned to the hashed name by ``hash_script_refs``."""
+    text = (WIDGETS / "head-start.js").read_text(encoding="utf-8")
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//"))
 
 
 def hash_script_refs(html_text: str) -> str:

@@ -133,7 +133,10 @@ function startWorker(fresh = false) {
  * parsed (below), so that Python is up by the time the widgets hydrate (which waits for the page, startWhenIdle). */
 function bootWorker(fresh = false) {
   if (ready) return ready;
-  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  // the worker the page's head started (widgets/head-start.js), booting since the page was parsed: adopted once
+  const early = !fresh && window.hwEarlyWorker;
+  window.hwEarlyWorker = null;
+  const w = early ? early.worker : new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker = w;
   let bootTimer = null;
   const booted = new Promise((resolve, reject) => {
@@ -141,7 +144,7 @@ function bootWorker(fresh = false) {
     w.hwSnapshot = null;
     // resolved once the worker has written what it fetched for the service worker (a first visit)
     w.staged = new Promise((done) => { w.hwStaged = done; });
-    w.onmessage = (event) => {
+    const heard = (event) => {
       let msg = event.data;
       if (typeof msg === "string") { try { msg = JSON.parse(msg); } catch { msg = {}; } } // answers come as JSON text
       if (!msg || typeof msg !== "object") return;
@@ -163,10 +166,16 @@ function bootWorker(fresh = false) {
         }
       }
     };
+    w.onmessage = heard;
     w.onerror = (e) => {
       reject(new BootError("failed", e.message || "the worker failed"));
       if (worker === w && pending.size) restart(FAILED.crashed); // a crash after start-up
     };
+    // what the head's worker said before the runtime was here: heard now, in order
+    if (early) {
+      for (const event of early.heard.splice(0)) heard(event);
+      if (early.failed) reject(new BootError("failed", early.failed));
+    }
   });
   ready = booted.finally(() => {
     clearTimeout(bootTimer);
@@ -185,7 +194,7 @@ function bootWorker(fresh = false) {
   // a first visit that will keep its files offline: the worker keeps a copy of what it fetches
   // for the service worker, which has no other way to them than downloading them again
   const stage = !!(window.isSecureContext && navigator.serviceWorker && !navigator.serviceWorker.controller);
-  w.postMessage({ type: "boot", snapshot: !fresh, avoid: failedSnapshot(), stage });
+  if (!early) w.postMessage({ type: "boot", snapshot: !fresh, avoid: failedSnapshot(), stage }); // (the head's was sent)
   // forget a failed worker, so that Retry starts a fresh one
   ready.catch((err) => {
     if (worker === w) stopWorker(FAILED.boot);
