@@ -5,10 +5,10 @@ snapshot read in two forms. Prints figures; asserts nothing.
     the clock starts: Pyodide's own floor for a returning visit, beside the same page booting Python from scratch,
     cold and again in the same profile (HTTP cache and compiled WebAssembly cache warm);
 (g) the snapshot read from Cache Storage in a bare worker, checked (sha256) and made ready for Pyodide: as the build
-    writes it (gzip) and written as its non-zero runs (runs of 64 zero bytes or more left out, laid out again into
-    a zeroed buffer), nothing else running beside it.
+    writes it (its non-zero runs, gzip-packed: unpacked, then laid out again into a zeroed buffer) and as the runs
+    unpacked (laid out only), nothing else running beside it.
 
-Measured 2026-12-06 on the shared 2-core machine (load average under 2), Debian's Chromium, headless, medians:
+Measured 2026-12-06, when the build packed the whole snapshot (zeros included), on the shared 2-core machine (load average under 2), Debian's Chromium, headless, medians:
 (f) cold boot 2,726 ms from navigation, again in the same profile 2,685 ms, restored from the snapshot 821 ms
 (the worker started at 78 ms; loadPyodide 414 ms, 0.15× of the cold boot); (g) gzip, 8.2 MB: 220 ms (read 20 ms);
 non-zero runs, 18.9 MB in 4,087 runs of the snapshot's 31.5 MB: 68 ms (read 33 ms). The site's own second visit
@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import re
 import statistics
-import struct
 import sys
 import tempfile
 from pathlib import Path
@@ -40,12 +38,26 @@ w.onmessage = (e) => { window.r = { ...e.data, start: (e.data.origin || performa
   document.getElementById("s").textContent = "ready"; };
 </script></body></html>"""
 
+# the snapshot's runs of non-zero bytes laid out again (as widgets/worker.js layOut does)
+LAY_OUT = """const layOut = (buf) => {
+  const v = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const n = v.getUint32(4, true);
+  const out = new Uint8Array(v.getUint32(0, true));
+  for (let i = 0, p = 8 + 8 * n; i < n; i++) {
+    const at = v.getUint32(8 + 8 * i, true), len = v.getUint32(12 + 8 * i, true);
+    out.set(buf.subarray(p, p + len), at);
+    p += len;
+  }
+  return out;
+};
+"""
+
 RESTORE = """import { loadPyodide } from "../assets/pyodide/FOLDER/pyodide.mjs";
-const mode = new URL(self.location.href).searchParams.get("mode");
+LAY_OUTconst mode = new URL(self.location.href).searchParams.get("mode");
 let bytes = null;
 if (mode === "snap") {
   const res = await fetch(new URL("../assets/pyodide/SNAPSHOT", import.meta.url));
-  bytes = new Uint8Array(await new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  bytes = layOut(new Uint8Array(await new Response(res.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()));
 }
 const t0 = performance.now();
 const opts = { indexURL: new URL("../assets/pyodide/FOLDER/", import.meta.url).href,
@@ -55,7 +67,8 @@ py.runPython("1 + 1");
 self.postMessage({ t0, t1: performance.now(), origin: performance.timeOrigin });
 """
 
-READ = """const c = await caches.open("bench");
+READ = """LAY_OUT
+const c = await caches.open("bench");
 const base = new URL("./", import.meta.url).href;
 for (const f of ["s.gz", "s.zr"]) if (!(await c.match(base + f))) await c.put(base + f, await fetch(base + f));
 const out = {};
@@ -67,36 +80,15 @@ for (const kind of ["gz", "zr", "gz", "zr"]) {
   let bytes;
   if (kind === "gz") {
     await digest;
-    bytes = new Uint8Array(await new Response(new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    bytes = layOut(new Uint8Array(await new Response(new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()));
   } else {
-    const v = new DataView(buf);
-    const n = v.getUint32(4, true);
-    const src = new Uint8Array(buf);
-    bytes = new Uint8Array(v.getUint32(0, true));
-    for (let i = 0, p = 8 + 8 * n; i < n; i++) {
-      const at = v.getUint32(8 + 8 * i, true), len = v.getUint32(12 + 8 * i, true);
-      bytes.set(src.subarray(p, p + len), at);
-      p += len;
-    }
+    bytes = layOut(new Uint8Array(buf));
     await digest;
   }
   out[kind] = [read, performance.now() - t0, bytes.length];
 }
 self.postMessage(out);
 """
-
-
-def zero_runs(raw: bytes) -> bytes:
-    """``raw`` as its non-zero runs: the length and the number of runs, each run's place and length, then the runs."""
-    runs, pos = [], 0
-    for m in re.finditer(rb"\x00{64,}", raw):
-        if m.start() > pos:
-            runs.append((pos, m.start() - pos))
-        pos = m.end()
-    if pos < len(raw):
-        runs.append((pos, len(raw) - pos))
-    head = struct.pack("<II", len(raw), len(runs)) + b"".join(struct.pack("<II", at, n) for at, n in runs)
-    return head + b"".join(raw[at:at + n] for at, n in runs)
 
 
 def main() -> int:
@@ -114,13 +106,13 @@ def main() -> int:
     folder = next(site.glob("assets/pyodide/*/pyodide.mjs")).parent.name
     snapshot = next(site.glob("assets/pyodide/snapshot.*.bin"))
     packed = snapshot.read_bytes()
-    zr = zero_runs(gzip.decompress(packed))
+    zr = gzip.decompress(packed)  # the build packs the snapshot's runs of non-zero bytes (sitegen/assets.py)
     bench = site / "bench"
     bench.mkdir()
     (bench / "restore.html").write_text(PAGE.replace("WORKER", "restore.js"), encoding="utf-8")
-    (bench / "restore.js").write_text(RESTORE.replace("FOLDER", folder).replace("SNAPSHOT", snapshot.name), encoding="utf-8")
+    (bench / "restore.js").write_text(RESTORE.replace("LAY_OUT", LAY_OUT).replace("FOLDER", folder).replace("SNAPSHOT", snapshot.name), encoding="utf-8")
     (bench / "read.html").write_text(PAGE.replace("WORKER", "read.js"), encoding="utf-8")
-    (bench / "read.js").write_text(READ, encoding="utf-8")
+    (bench / "read.js").write_text(READ.replace("LAY_OUT", LAY_OUT), encoding="utf-8")
     (bench / "s.gz").write_bytes(packed)
     (bench / "s.zr").write_bytes(zr)
     start_serving(server)
@@ -150,8 +142,8 @@ def main() -> int:
         return f"{statistics.median(xs):.0f}"
 
     cold = statistics.median(x[0] for x in boots["cold"])
-    print(f"Snapshot start, headless Chromium on loopback, medians of {args.runs} runs (snapshot {len(packed) / 1e6:.1f} MB gzip, "
-          f"{len(zr) / 1e6:.1f} MB as non-zero runs)")
+    print(f"Snapshot start, headless Chromium on loopback, medians of {args.runs} runs (snapshot {len(packed) / 1e6:.1f} MB as the build "
+          f"packs it, {len(zr) / 1e6:.1f} MB of non-zero runs unpacked)")
     print("| (f) boot | ready from navigation (ms) | ratio to cold | worker started (ms) | loadPyodide (ms) |")
     print("|---|---|---|---|---|")
     for kind, rows in boots.items():

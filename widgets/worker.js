@@ -4,7 +4,10 @@
 // same way) and answers requests through engine.api.handle, or views.answer for a
 // request of a widget's view (the markup drawn from the engine's answer).
 // Nothing is fetched from any other host.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// Pyodide's JavaScript half, imported as this script starts but not before it: a start from the snapshot reads it
+// from the caches meanwhile (boot), instead of only once the import has been fetched and run
+const pyodideModule = import("../pyodide/pyodide.mjs");
+pyodideModule.catch(() => {}); // a failed import fails the start, which awaits it (boot)
 
 const ASSETS = new URL("../", import.meta.url); // …/assets/
 // the build names the lock file after its content hash (sitegen/assets.py)
@@ -72,7 +75,7 @@ async function fetchViews() {
 }
 
 // Faster later visits: the build made a memory snapshot of a started Python with the
-// engine imported (assets/pyodide/snapshot.<hash>.bin, gzip-packed). The service worker
+// engine imported (assets/pyodide/snapshot.<hash>.bin: its runs of non-zero bytes, gzip-packed, see layOut). The service worker
 // keeps it once the reader has used a widget; a later start restores it instead of
 // starting Python from scratch. It is used only if its sha256 is the one this script
 // carries: a damaged copy, or one planted in the browser's caches by another page of the
@@ -95,8 +98,26 @@ async function findSnapshot() {
   return null;
 }
 
-/** A snapshot found in the caches, checked against the digest this script carries and unpacked; a copy that
- * fails the check is refused (``report.rejected``; boot deletes it) and the start goes on without it. */
+/** The snapshot laid out from its runs of non-zero bytes (sitegen/assets.py snapshot_runs: the snapshot's length and
+ * the number of runs, each run's place and length, all uint32 little-endian, then the runs' bytes). A third of the
+ * snapshot is zeros; left out, the unpacking has that much less to write, and the zeros cost nothing here. */
+function layOut(buf) {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const size = view.getUint32(0, true);
+  const count = view.getUint32(4, true);
+  const out = new Uint8Array(size);
+  for (let i = 0, p = 8 + 8 * count; i < count; i++) {
+    const at = view.getUint32(8 + 8 * i, true);
+    const n = view.getUint32(12 + 8 * i, true);
+    if (p + n > buf.length || at + n > size) throw new Error("the Python snapshot is not laid out as the build writes it");
+    out.set(buf.subarray(p, p + n), at);
+    p += n;
+  }
+  return out;
+}
+
+/** A snapshot found in the caches, checked against the digest this script carries, unpacked and laid out; a copy
+ * that fails the check is refused (``report.rejected``; boot deletes it) and the start goes on without it. */
 async function readSnapshot(hit, report) {
   const packed = await hit.arrayBuffer();
   if (hex(await crypto.subtle.digest("SHA-256", packed)) !== SNAPSHOT.sha256) {
@@ -104,7 +125,7 @@ async function readSnapshot(hit, report) {
     throw new Error("the Python snapshot in this browser's caches is not this build's");
   }
   const raw = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(raw).arrayBuffer());
+  return layOut(new Uint8Array(await new Response(raw).arrayBuffer()));
 }
 
 // A first visit (no service worker in charge yet): what this start fetches is also written to
@@ -158,13 +179,15 @@ async function boot(options = {}) {
   if (hit) {
     // the page drops the snapshot if this start does not finish in time (widgets/runtime.js)
     self.postMessage({ type: "booting", snapshot: snapshotURL() });
+    // read, checked and unpacked while Pyodide's JavaScript half loads and its WebAssembly downloads; Pyodide
+    // awaits the bytes before it instantiates the WebAssembly (loadPyodide: prepareSnapshot, then the module)
+    const bytes = readSnapshot(hit, report).finally(() => mark("snapshot"));
+    // handled here at once: Pyodide awaits the bytes only later, and a copy refused before then would otherwise count
+    // as a failure nobody awaits (the unhandledrejection below), ending this start instead of going on without it
+    bytes.catch(() => {});
+    // (a failed import of Pyodide fails this start, as it would a fresh one: it says nothing against the snapshot)
+    const { loadPyodide } = await pyodideModule;
     try {
-      // read, checked and unpacked while Pyodide's JavaScript half loads and its WebAssembly downloads; Pyodide
-      // awaits the bytes before it instantiates the WebAssembly (loadPyodide: prepareSnapshot, then the module)
-      const bytes = readSnapshot(hit, report).finally(() => mark("snapshot"));
-      // handled here at once: Pyodide awaits the bytes only later, and a copy refused before then would otherwise count
-      // as a failure nobody awaits (the unhandledrejection below), ending this start instead of going on without it
-      bytes.catch(() => {});
       pyodide = await loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
       restored = true;
     } catch {
@@ -172,7 +195,7 @@ async function boot(options = {}) {
       await forgetSnapshot().catch(() => {});
     }
   }
-  if (!pyodide) pyodide = await loadPyodide(pyodideOptions());
+  if (!pyodide) pyodide = await (await pyodideModule).loadPyodide(pyodideOptions());
   mark("python");
   // the snapshot holds every module of the engine and the views, imported (sitegen/assets.py SNAPSHOT_GAMES), and
   // neither reads a file of its own once imported: a restored start needs none of their files
