@@ -209,10 +209,11 @@ SEARCH_WORKER = re.compile(r'"search": "((?:[^"]*/)?assets/javascripts/workers/)
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Each language searches only its own pages (see widgets/search-lang.js);
-    a page with widgets starts the engine's worker from its head while it is still being parsed
-    (widgets/head-start.js) and loads the widgets' runtime, which adopts that worker and hydrates the
-    widgets once the page has loaded and a widget is near the screen (widgets/runtime.js; opened from
-    disk, the page says plainly why widgets cannot run); widget scripts go by their hashed names."""
+    a page with widgets loads the widgets' runtime, which starts the engine's worker (for a returning
+    reader the page's head starts it while the page is still being parsed, widgets/head-start.js, and
+    the runtime adopts it) and hydrates the widgets once the page has loaded and a widget is near the
+    screen (widgets/runtime.js; opened from disk, the page says plainly why widgets cannot run); widget
+    scripts go by their hashed names."""
     lang = page_lang(page)
     output = page_weight.share_drawings(output)  # a drawing repeated on the page is written once
     output = theme_tables.frame(output)  # the theme's table frames, written in (not added as the page starts)

@@ -366,6 +366,41 @@ PLANT = """async (url) => {
 }"""
 
 
+# the engine's workers a page starts, each with who started it: an inline script (the page's head) or another
+WORKERS = """window.__workers = [];
+const RealWorker = window.Worker;
+window.Worker = function (url, options) {
+  const by = document.currentScript;  // the inline script running now; none for a module (the widgets' runtime)
+  window.__workers.push({ url: String(url), head: !!(by && !by.src) });
+  return new RealWorker(url, options);
+};
+window.Worker.prototype = RealWorker.prototype;"""
+ENGINES = "() => window.__workers.filter((w) => /\\/widgets\\/worker[.]/.test(w.url)).map((w) => w.head)"
+
+
+def test_a_returning_readers_page_starts_python_from_its_head(page, site_url):
+    """A page the service worker answers from this browser's copy starts the engine's worker from its head
+    (widgets/head-start.js), while it is still being parsed, so that the snapshot's restore does not wait for the
+    widgets' runtime, an async script the browser runs when it gets to it; the runtime adopts that worker and the
+    widgets use it. A first visit's page leaves the start to the runtime (the page's own first layout goes first)."""
+    page.add_init_script(WORKERS)
+    page.goto(site_url + "dawei/")
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.evaluate(ENGINES) == [False]  # started by the runtime
+    wait_offline_copy(page)
+    wait_kept(page, boot_report(page)["snapshotFile"])
+
+    tab = page.context.new_page()
+    tab.add_init_script(WORKERS)
+    tab.goto(site_url + "en/dawei/")
+    tab.wait_for_selector(READY, timeout=120_000)
+    assert tab.evaluate(ENGINES) == [True]  # started by the head, and the only one: the runtime adopted it
+    assert tab.evaluate("() => window.hwEarlyWorker") is None
+    assert boot_report(tab)["snapshot"] is True
+    ans = tab.evaluate("() => window.heritageWidgets.call({game: 'engine', action: 'ping'})")
+    assert ans["ok"] and ans["pong"] is True
+
+
 def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
     """A damaged snapshot, a planted one, and one whose start does not finish in time: each is
     dropped, and Python starts fresh; the widget works every time."""

@@ -45,41 +45,6 @@ def test_python_starts_as_the_page_is_parsed_and_the_widgets_hydrate_once_the_pa
     assert page.evaluate(f"() => window.__workers.filter({ENGINE}).length") == 1
 
 
-def test_the_pages_head_starts_python_before_the_widgets_runtime_has_run(page, site_url):
-    """The head of a page with widgets starts the engine's worker itself (widgets/head-start.js), so Python's start
-    does not wait for the runtime, an async script the browser runs when it gets to it; the runtime then adopts that
-    worker, with what it said meanwhile, and the widgets use it."""
-    held: list = []  # the runtime's requests, held back until the test lets them go
-    let_go = {"now": False}
-
-    def hold(route) -> None:  # noqa: ANN001 - a Playwright route
-        if let_go["now"]:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/assets/widgets/runtime.*.js", hold)
-    page.add_init_script(HOLD_IDLE)
-    # (Playwright's own wait for the page's parsing waits on the held script too: the page is watched instead)
-    page.goto(site_url + "en/dawei/", wait_until="commit")
-    # the runtime is still held back by the network, and the worker is booting Python already
-    page.wait_for_function(f"() => document.readyState !== 'loading' && window.__workers.some({ENGINE})")
-    assert held and page.evaluate("() => window.heritageWidgets === undefined")
-    # it has said something by now (Python up, or the snapshot it starts from): heard before the runtime is here
-    page.wait_for_function("() => window.hwEarlyWorker && window.hwEarlyWorker.heard.length > 0", timeout=180_000)
-    let_go["now"] = True
-    for r in held:
-        r.continue_()
-    # the runtime has run and the page has loaded (the held script kept it from loading): the browser may be idle now
-    page.wait_for_function("() => window.heritageWidgets !== undefined && document.readyState === 'complete'")
-    page.evaluate("window.__runIdle()")
-    page.wait_for_function("() => document.querySelector('[data-widget=\"dawei-dice\"]').dataset.state === 'ready'", timeout=180_000)
-    assert page.evaluate(f"() => window.__workers.filter({ENGINE}).length") == 1
-    assert page.evaluate("() => window.hwEarlyWorker") is None  # adopted
-    ans = page.evaluate("() => window.heritageWidgets.call({game: 'engine', action: 'ping'})")
-    assert ans["ok"] and ans["pong"] is True
-
-
 def test_a_page_without_widgets_starts_no_python(page, site_url):
     page.add_init_script(HOLD_IDLE)
     page.goto(site_url + "en/dawei/origin/")
