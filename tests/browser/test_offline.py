@@ -401,6 +401,33 @@ def test_a_returning_readers_page_starts_python_from_its_head(page, site_url):
     assert ans["ok"] and ans["pong"] is True
 
 
+# a page as the head script sees a returning reader's (a service worker answers it), without one: its requests stay
+# the page's own, so that the test can hold the runtime back (requests a service worker answers are not routed)
+AS_IF_RETURNING = """if (navigator.serviceWorker) {
+  Object.defineProperty(navigator.serviceWorker, "controller", { get: () => ({}), configurable: true });
+}"""
+HEARD_READY = """() => !!window.hwEarlyWorker && window.hwEarlyWorker.heard.some((e) => e.data && e.data.type === "ready")"""
+
+
+def test_the_runtime_hears_what_the_heads_worker_said_before_it_came(page, site_url):
+    """The head's worker can be up before the widgets' runtime runs (a slow script, a busy phone): what it said
+    meanwhile, its ready message included, is heard by the runtime when it adopts the worker, and the widget starts."""
+    page.add_init_script(WORKERS)
+    page.add_init_script(AS_IF_RETURNING)
+    held = []
+    page.route("**/assets/widgets/runtime.*.js", lambda route: held.append(route))
+    page.goto(site_url + "en/dawei/", wait_until="commit")
+    page.wait_for_function(HEARD_READY, timeout=120_000)  # Python is up; the runtime has not run
+    assert held and page.evaluate("() => document.querySelector('[data-widget][data-state=\"ready\"]')") is None
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY, timeout=120_000)
+    assert page.evaluate(ENGINES) == [True]  # the head's worker, adopted: no second one
+    assert page.evaluate("() => window.hwEarlyWorker") is None
+    ans = page.evaluate("() => window.heritageWidgets.call({game: 'engine', action: 'ping'})")
+    assert ans["ok"] and ans["pong"] is True
+
+
 def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
     """A damaged snapshot, a planted one, and one whose start does not finish in time: each is
     dropped, and Python starts fresh; the widget works every time."""
@@ -442,6 +469,23 @@ def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
     page.context.add_init_script("window.HW_LIMITS = {};")
     assert fresh_tab()["snapshot"] is False
     assert not kept(page, snapshot)  # not fetched again either
+    # nor by a returning reader's page whose head starts the worker (widgets/head-start.js, before the runtime is
+    # there): with the build's own copy put back in the site's copy, that start still leaves the snapshot alone
+    page.evaluate(PUT_BACK, snapshot)
+    assert kept(page, snapshot)
+    page.context.add_init_script(WORKERS)
+    tab = page.context.new_page()
+    tab.goto(site_url + "dawei/")
+    tab.wait_for_selector(READY, timeout=120_000)
+    assert tab.evaluate(ENGINES) == [True]  # the head's worker, the only one
+    assert boot_report(tab)["snapshot"] is False
+
+
+# the build's snapshot, fetched again and put back into the site's copy by hand
+PUT_BACK = """async (url) => {
+    const name = (await caches.keys()).find((k) => k.startsWith("hw-site-"));
+    await (await caches.open(name)).put(url, await fetch(url, { cache: "reload" }));
+}"""
 
 
 # the site's offline copies (the Python snapshot has a cache of its own)
