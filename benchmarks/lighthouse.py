@@ -11,8 +11,8 @@ JSON and WebAssembly compressed with gzip, over HTTP/1.1 connections that stay o
 serves every file as it is, one connection per request (the tests' loopback server).
 
 Each page's performance is measured --runs times (default 3) and the median run is printed (the
-machine's load average at each run beside it: Lighthouse times scripts on this processor, so a busy
-machine lowers the score); --why prints, for the median run, what Lighthouse says delays the first
+machine's load average at each run beside it, and Lighthouse's benchmark index of the processor at that run:
+Lighthouse times scripts on this processor, so a busy or slow machine lowers the score); --why prints, for the median run, what Lighthouse says delays the first
 paint and blocks the page (render-blocking requests, script time per file, the main thread's work,
 the largest paint's element).
 
@@ -100,7 +100,11 @@ MEASURED_WHEN = ("3 December 2026, 17:40-18:33 UTC, at load 0.1-3.8. 'Before' is
                  "(en/dawei/play/ 256 ms and en/gupai/ledger/ 200 ms), whose medians of 3 were then 53 and 64 ms. Later, on 6 December 2026 (12:47-13:00 UTC, load 0.1-5.8, one run each, "
                  "the build of 511ad80): every one of the 50 pages with a widget at performance 99-100 and at most 105 ms; the "
                  "four pages below the target on 5 December (yezi/showing/ 82 and en/yezi/showing/ 85 by layout shift, "
-                 "en/paohuzi/learn/ 246 ms) are the last four rows, before → after being 5 December's → 6 December's")
+                 "en/paohuzi/learn/ 246 ms) are the last four rows, before → after being 5 December's → 6 December's. "
+                 "On 7 December 2026 (07:00-07:17 UTC, load 0.7-2.9, one run each, the build of b7332a8, the same start-up "
+                 "code as 511ad80 for a first visit) the same 50 pages gave 30 over 200 ms (the highest en/paohuzi/ 658 ms); "
+                 "run again at once, en/paohuzi/ gave 236-410 ms and dawei/special/ (18 ms in that run) 231-298 ms, at "
+                 "benchmark indexes of 1,666-2,422: on this machine the figure follows the machine more than the page")
 MEASURED: tuple[tuple[str, str, str], ...] = (
     ("/", "98 / 162 ms", "100 / 88 ms"),
     ("en/", "97 / 191 ms", "100 / 75 ms"),
@@ -171,6 +175,9 @@ def performance(url: str, out: Path) -> dict[str, object]:
         "score": round(100 * (report["categories"]["performance"]["score"] or 0)),
         "fcp": value("first-contentful-paint"), "lcp": value("largest-contentful-paint"),
         "tbt": value("total-blocking-time"), "bytes": value("total-byte-weight"), "load": load,
+        # Lighthouse's own measure of this processor's speed as the run started (higher is faster): where it is low,
+        # every script took longer, and the total blocking time with it
+        "bench": report.get("environment", {}).get("benchmarkIndex"),
         "report": out,
     }
 
@@ -185,6 +192,7 @@ def median_run(runs: list[dict[str, object]]) -> dict[str, object]:
     mid = dict(good[(len(good) - 1) // 2])
     mid["scores"] = [r["score"] for r in runs if "error" not in r]
     mid["loads"] = [r["load"] for r in runs if "error" not in r]
+    mid["benches"] = [r.get("bench") for r in runs if "error" not in r]
     mid["tbt_median"] = statistics.median(float(r["tbt"] or 0) for r in good)  # type: ignore[arg-type]
     return mid
 
@@ -235,17 +243,19 @@ def _chain_urls(chains: dict) -> list[str]:
 
 def print_performance(rows: list[tuple[str, dict[str, object]]], show_why: bool = False) -> None:
     print(f"\nLighthouse performance, mobile defaults (target >= {PERF_TARGET} on front pages; TBT <= {TBT_TARGET_MS} ms on widget pages)")
-    print("median run of each page; every run's score and the load average as each run started beside it")
-    print("| page | performance | FCP s | LCP s | TBT ms | KB | runs | load averages |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("median run of each page; every run's score, the load average as each run started and Lighthouse's measure of the")
+    print("processor's speed at each run (its benchmark index: higher is faster) beside it")
+    print("| page | performance | FCP s | LCP s | TBT ms | KB | runs | load averages | processor |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for path, r in rows:
         if "error" in r:
-            print(f"| {path} | error | | | | | | |  {r['error']}")
+            print(f"| {path} | error | | | | | | | |  {r['error']}")
             continue
         num = lambda k, scale, digits: "" if r.get(k) is None else f"{r[k] / scale:.{digits}f}"  # noqa: B023  a short table helper, called within this iteration only
         runs = " ".join(str(x) for x in r.get("scores", [r["score"]]))  # type: ignore[union-attr]
         loads = " ".join(f"{x:.1f}" for x in r.get("loads", [r["load"]]))  # type: ignore[union-attr]
-        print(f"| {path} | {r['score']} | {num('fcp', 1000, 1)} | {num('lcp', 1000, 1)} | {num('tbt', 1, 0)} | {num('bytes', 1024, 0)} | {runs} | {loads} |")
+        benches = " ".join("?" if x is None else f"{x:.0f}" for x in r.get("benches", [r.get("bench")]))  # type: ignore[attr-defined]  # a list of numbers (median_run)
+        print(f"| {path} | {r['score']} | {num('fcp', 1000, 1)} | {num('lcp', 1000, 1)} | {num('tbt', 1, 0)} | {num('bytes', 1024, 0)} | {runs} | {loads} | {benches} |")
     print(f"\nlast measured ({MEASURED_WHEN}): performance / total blocking time in ms, before → after")
     for path, before, after in MEASURED:
         print(f"  {path}: {before} → {after}")
