@@ -53,7 +53,8 @@ LAY_OUT = """const layOut = (buf) => {
 """
 
 RESTORE = """import { loadPyodide } from "../assets/pyodide/FOLDER/pyodide.mjs";
-LAY_OUTconst mode = new URL(self.location.href).searchParams.get("mode");
+LAY_OUT
+const mode = new URL(self.location.href).searchParams.get("mode");
 let bytes = null;
 if (mode === "snap") {
   const res = await fetch(new URL("../assets/pyodide/SNAPSHOT", import.meta.url));
