@@ -76,6 +76,27 @@ document.addEventListener("DOMContentLoaded", hwReach, { once: true });
 addEventListener("load", hwReach, { once: true });
 """
 
+#: the workers a page starts, in order (``window.__workers``): each one's address (``url``) and whether an inline
+#: script, the page's head, started it (``head``; a module, such as the widgets' runtime, is no current script)
+WORKER_LOG = """window.__workers = [];
+(() => {
+  const RealWorker = window.Worker;
+  window.Worker = function (url, options) {
+    const by = document.currentScript;
+    window.__workers.push({ url: String(url), head: !!(by && !by.src) });
+    return new RealWorker(url, options);
+  };
+  window.Worker.prototype = RealWorker.prototype;
+})();
+"""
+
+#: the browser's idle moments held until the test lets them come (``window.__runIdle()``)
+IDLE_HELD = """window.__idle = [];
+window.requestIdleCallback = (fn) => window.__idle.push(fn);
+window.cancelIdleCallback = (id) => { window.__idle[id - 1] = null; };
+window.__runIdle = () => { const fns = window.__idle.splice(0); for (const fn of fns) if (fn) fn({ didTimeout: false, timeRemaining: () => 50 }); };
+"""
+
 #: the cache a returning reader's snapshot is put in (the worker looks in every cache)
 RETURNING_CACHE = "hw-returning-reader"
 

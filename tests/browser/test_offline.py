@@ -20,6 +20,7 @@ import pytest
 from engine.api import handle
 from sitegen.assets import write_service_worker
 
+from browser.sitepages import WORKER_LOG
 from conftest import _Handler, site_server
 
 READY = '[data-widget="dawei-dice"][data-state="ready"]'
@@ -366,15 +367,7 @@ PLANT = """async (url) => {
 }"""
 
 
-# the engine's workers a page starts, each with who started it: an inline script (the page's head) or another
-WORKERS = """window.__workers = [];
-const RealWorker = window.Worker;
-window.Worker = function (url, options) {
-  const by = document.currentScript;  // the inline script running now; none for a module (the widgets' runtime)
-  window.__workers.push({ url: String(url), head: !!(by && !by.src) });
-  return new RealWorker(url, options);
-};
-window.Worker.prototype = RealWorker.prototype;"""
+# who started each of the engine's workers the page started (WORKER_LOG): its head (true) or the runtime
 ENGINES = "() => window.__workers.filter((w) => /\\/widgets\\/worker[.]/.test(w.url)).map((w) => w.head)"
 
 
@@ -383,7 +376,7 @@ def test_a_returning_readers_page_starts_python_from_its_head(page, site_url):
     (widgets/head-start.js), while it is still being parsed, so that the snapshot's restore does not wait for the
     widgets' runtime, an async script the browser runs when it gets to it; the runtime adopts that worker and the
     widgets use it. A first visit's page leaves the start to the runtime (the page's own first layout goes first)."""
-    page.add_init_script(WORKERS)
+    page.add_init_script(WORKER_LOG)
     page.goto(site_url + "dawei/")
     page.wait_for_selector(READY, timeout=120_000)
     assert page.evaluate(ENGINES) == [False]  # started by the runtime
@@ -391,7 +384,7 @@ def test_a_returning_readers_page_starts_python_from_its_head(page, site_url):
     wait_kept(page, boot_report(page)["snapshotFile"])
 
     tab = page.context.new_page()
-    tab.add_init_script(WORKERS)
+    tab.add_init_script(WORKER_LOG)
     tab.goto(site_url + "en/dawei/")
     tab.wait_for_selector(READY, timeout=120_000)
     assert tab.evaluate(ENGINES) == [True]  # started by the head, and the only one: the runtime adopted it
@@ -412,7 +405,7 @@ HEARD_READY = """() => !!window.hwEarlyWorker && window.hwEarlyWorker.heard.some
 def test_the_runtime_hears_what_the_heads_worker_said_before_it_came(page, site_url):
     """The head's worker can be up before the widgets' runtime runs (a slow script, a busy phone): what it said
     meanwhile, its ready message included, is heard by the runtime when it adopts the worker, and the widget starts."""
-    page.add_init_script(WORKERS)
+    page.add_init_script(WORKER_LOG)
     page.add_init_script(AS_IF_RETURNING)
     held = []
     page.route("**/assets/widgets/runtime.*.js", lambda route: held.append(route))
@@ -473,7 +466,7 @@ def test_a_snapshot_is_restored_only_if_it_is_the_builds(page, site_url):
     # there): with the build's own copy put back in the site's copy, that start still leaves the snapshot alone
     page.evaluate(PUT_BACK, snapshot)
     assert kept(page, snapshot)
-    page.context.add_init_script(WORKERS)
+    page.context.add_init_script(WORKER_LOG)
     tab = page.context.new_page()
     tab.goto(site_url + "dawei/")
     tab.wait_for_selector(READY, timeout=120_000)

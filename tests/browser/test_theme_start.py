@@ -15,6 +15,8 @@ first (sitegen/theme_start.py): the theme's start is no longer one long task.
 
 from __future__ import annotations
 
+from browser.sitepages import IDLE_HELD, WORKER_LOG
+
 # a table framed by the build, beside a copy the theme's own rules style (no class, in the same
 # frames): the look of the two compared property by property
 COMPARE_TABLES = """() => {
@@ -119,19 +121,10 @@ def test_the_colour_scheme_is_declared_once_and_follows_the_reader(page, site_ur
 
 
 # the browser's idle moments held until the test lets them come, and the workers a page starts
-HOLD_IDLE = """
-window.__idle = [];
-window.requestIdleCallback = (fn) => window.__idle.push(fn);
-window.cancelIdleCallback = (id) => { window.__idle[id - 1] = null; };
-window.__runIdle = () => { const fns = window.__idle.splice(0); for (const fn of fns) if (fn) fn({ didTimeout: false, timeRemaining: () => 50 }); };
-window.__workers = [];
-const RealWorker = window.Worker;
-window.Worker = function (url, options) { window.__workers.push(String(url)); return new RealWorker(url, options); };
-window.Worker.prototype = RealWorker.prototype;
-"""
+HOLD_IDLE = IDLE_HELD + WORKER_LOG
 # whether the theme's search box has started (it starts the search worker) and whether its instant
 # navigation has (it writes every relative address of the page out in full)
-STARTED = """() => [window.__workers.some((u) => u.includes('/javascripts/workers/')),
+STARTED = """() => [window.__workers.some((w) => w.url.includes('/javascripts/workers/')),
                     /^https?:/.test(document.querySelector('a.md-footer__link').getAttribute('href'))]"""
 
 

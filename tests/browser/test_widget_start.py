@@ -8,25 +8,18 @@ from __future__ import annotations
 import json
 
 from browser.engine_calls import count_calls
+from browser.sitepages import IDLE_HELD, WORKER_LOG
 
 # the browser's idle moments held until the test lets them come, the workers a page starts, and how many had
 # started when the page finished loading
-HOLD_IDLE = """
+HOLD_IDLE = IDLE_HELD + WORKER_LOG + """
 // a reader who has not touched the page: the harness's own nudge to hydrate at once (a focusin it dispatches on a
 // widget, tests/browser/sitepages.py START_AT_ONCE) is stopped before the runtime hears it; a reader's is trusted
 document.addEventListener("focusin", (e) => { if (!e.isTrusted) e.stopImmediatePropagation(); }, true);
-window.__idle = [];
-window.requestIdleCallback = (fn) => window.__idle.push(fn);
-window.cancelIdleCallback = (id) => { window.__idle[id - 1] = null; };
-window.__runIdle = () => { const fns = window.__idle.splice(0); for (const fn of fns) if (fn) fn({ didTimeout: false, timeRemaining: () => 50 }); };
-window.__workers = [];
-const RealWorker = window.Worker;
-window.Worker = function (url, options) { window.__workers.push(String(url)); return new RealWorker(url, options); };
-window.Worker.prototype = RealWorker.prototype;
 window.__atLoad = null;
 addEventListener("load", () => { window.__atLoad = window.__workers.slice(); });
 """
-ENGINE = "(u) => /\\/widgets\\/worker[.]/.test(u)"
+ENGINE = "(w) => /\\/widgets\\/worker[.]/.test(w.url)"
 
 
 def test_python_starts_as_the_page_is_parsed_and_the_widgets_hydrate_once_the_page_is_idle(page, site_url):
