@@ -21,7 +21,7 @@ from .json_helpers import reasons_json, win_json
 from .request import config_of, read_config, read_play_request
 from .seating import table_config
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
-from .state import PLAYERS as SEATS3, deal, legal_actions, qishou, table_state
+from .state import PLAYERS as SEATS3, PaohuziState, table_state
 from .trace import OPTIONS
 from .xiaguan import VARIANTS, variant_options
 from .play import play, hand_base_cost, match_base_cost, played_moves
@@ -214,19 +214,23 @@ def a_faces(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def a_deal(req: dict[str, Any]) -> dict[str, Any]:
+    """A hand dealt from a seed at the table of three, as it was dealt (the state's :class:`Opening`): each seat's
+    cards and 提 shown, the 亮张, who may win on it, and the opening moves open (起手胡, then the 跑 or the 收张)."""
     cfg = read_config(req)
-    state = deal(get_int(req, "seed", lo=0, hi=2**32), cfg)
+    seed = get_int(req, "seed", lo=0, hi=2**32)
+    o = PaohuziState.hand(seed, cfg).opening
+    assert o.liang is not None  # (跑胡子's deal always turns a card up: the options do not change the deal)
+    liang = o.liang.code
+    after = [{"seat": SEATS3[o.pao], "kind": "pao", "card": liang}] if o.pao is not None else [
+        {"seat": SEATS3[0], "kind": "shou", "card": c.code} for c in o.shou]
     return {
-        "seed": state.seed,
-        "seats": {
-            p: {"hand": [c.code for c in s.hand], "open": [group_json(g, cfg) for g in s.open]} for p, s in state.seats
-        },
-        "liang": state.liang.code,
-        "stock": len(state.stock),
-        "qishou": {p: qishou(state, p, cfg).wins for p in SEATS3},
-        "actions": [
-            {"seat": a.seat, "kind": a.kind, "card": a.card.code if a.card else None} for a in legal_actions(state, cfg)
-        ],
+        "seed": seed,
+        "seats": {p: {"hand": [c.code for c in o.hands[k]], "open": [group_json(Group.of("ti", [c] * 4, True), cfg) for c in o.ti[k]]}
+                  for k, p in enumerate(SEATS3)},
+        "liang": liang,
+        "stock": len(o.stock),
+        "qishou": {p: k in o.hu for k, p in enumerate(SEATS3)},
+        "actions": [{"seat": SEATS3[k], "kind": "hu", "card": liang} for k in sorted(o.hu)] + after,
     }
 
 

@@ -1,6 +1,5 @@
 """A hand of 跑胡子 (or 下灌字牌) in progress: :class:`PaohuziState`, one seeded, replayable state machine,
-which is also the game's state in the protocol (:class:`engine.protocol.GameState`); and, for the ``deal``
-action, the opening of a deal on its own (:class:`DealState`).
+which is also the game's state in the protocol (:class:`engine.protocol.GameState`).
 
 :class:`PaohuziState` is opened from a written position (``PaohuziState(position)``, or
 :func:`engine.protocol.open_state`): its setup names the ``variant`` (``paohuzi`` or ``xiaguan``), the
@@ -23,17 +22,14 @@ The tables play through it: :func:`table_state` replays a table's ``play`` reque
 share links' and records') — the computer seats' moves and the reader's in turn, each played with
 :meth:`PaohuziState.apply`, the first one refused named by its rule.
 
-The opening of a deal on its own (:func:`deal`, :func:`legal_actions`, :func:`apply`: immutable, a
-:class:`DealState` in, the next one out) deals the same cards from the same seed, up to the first discard:
+The deal, as the state records it before anyone moves (:class:`Opening`, the ``deal`` action's answer):
 
-* 庄家 (``zhuang``), 下家 (``xia``) and 上家 (``shang``) take twenty cards each in
-  turn from the dealer; the twenty left are the stock, whose last card is turned
-  up (亮张);
+* 庄家, 下家 and 上家 take twenty cards each in turn from the dealer; the twenty left are the stock, whose last card is
+  turned up (亮张);
 * four alike dealt to a player are shown at once as a 前提 (亮提);
 * anyone whose dealt hand is ready may win on the turned-up card (起手胡);
-* otherwise the dealer takes it and discards a card (收张) — never one of a
-  坎 or 提 — unless another player holds three of it and must 跑 it (3-4,
-  reading ``liang_pao``). The whole hand after this is played by :class:`PaohuziState`.
+* otherwise the dealer takes it and discards a card (收张) — never one of a 坎 or 提 — unless another player holds
+  three of it and must 跑 it (3-4, reading ``liang_pao``).
 """
 
 from __future__ import annotations
@@ -46,7 +42,7 @@ from collections.abc import Callable, Sequence
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 from ..protocol.table_deal import check_whole_set, codes, deal_text
 from .ai import choose, discard_cost, public_passes, play_out
-from .cards import FACES, N_FACES, Card, counts_of, full_deck, parse_card, shuffled_deck
+from .cards import FACES, N_FACES, Card, full_deck, parse_card, shuffled_deck
 from .config import DEFAULT, RuleConfig
 from .groups import Group
 from .hu import REASONS, WAYS, Verdict, completes, evaluate
@@ -66,98 +62,26 @@ PLAYERS = ("zhuang", "xia", "shang")
 
 
 @dataclass(frozen=True)
-class Seat:
-    hand: tuple[Card, ...]  # concealed, sorted
-    open: tuple[Group, ...] = ()  # shown groups (前提 at the deal)
+class Opening:
+    """A hand as it was dealt, before anyone moved: each seat's concealed cards and the faces it showed as 提 at the
+    deal (亮提), the stock (its last card the turned-up 亮张, where the rules turn one), the seats whose dealt hand wins
+    on the 亮张 (起手胡), the non-dealer who must 跑 it (reading ``liang_pao``), and the cards the dealer may discard
+    once he has taken it (收张: never one of a 坎 or 提; none when another seat must 跑 it)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    ti: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    liang: Card | None
+    hu: tuple[int, ...]
+    pao: int | None
+    shou: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
-class OpeningMove:
-    seat: str
-    kind: str  # "hu" (起手胡), "shou" (收张: take the turned-up card, discard ``card``), "pao" (a non-dealer's 坎 takes it)
-    card: Card | None = None
-
-
-@dataclass(frozen=True)
-class DealState:
-    seed: int
-    seats: tuple[tuple[str, Seat], ...]
-    stock: tuple[Card, ...]  # the last one is the turned-up card while ``phase == "opening"``
-    phase: str = "opening"  # "opening" → "won" | "play"
-    winner: str | None = None
-    discard: Card | None = None
-
-    def seat(self, name: str) -> Seat:
-        return dict(self.seats)[name]
-
-    @property
-    def liang(self) -> Card:
-        return self.stock[-1]
-
-
-def _show_ti(hand: list[Card]) -> Seat:
-    n = counts_of(hand)
-    fours = [c for c in set(hand) if n[c.index] == 4]
-    rest = tuple(sorted(c for c in hand if n[c.index] != 4))
-    return Seat(rest, tuple(Group.of("ti", [c] * 4, True) for c in sorted(fours)))
-
-
-def deal(seed: int, cfg: RuleConfig = DEFAULT) -> DealState:
-    """Shuffle with ``random.Random(seed)`` and deal twenty each, in turn from the dealer."""
-    cards = shuffled_deck(seed)
-    hands: dict[str, list[Card]] = {p: [] for p in PLAYERS}
-    k = 0
-    for _ in range(cfg.hand_size):
-        for p in PLAYERS:
-            hands[p].append(cards[k])
-            k += 1
-    return DealState(seed, tuple((p, _show_ti(hands[p])) for p in PLAYERS), tuple(cards[k:]))
-
-
-def qishou(state: DealState, seat: str, cfg: RuleConfig = DEFAULT) -> Verdict:
-    """A win on the 亮张: for the dealer it is his own card, laid out with his hand (a pair and it are a 坎,
-    as when he takes it), for the others an open stock card (notes#liang-kan)."""
-    s = state.seat(seat)
-    return evaluate(list(s.open), list(s.hand), state.liang, "liang_zhuang" if seat == "zhuang" else "liang", cfg)
-
-
-def legal_actions(state: DealState, cfg: RuleConfig = DEFAULT) -> list[OpeningMove]:
-    if state.phase != "opening":
-        return []
-    out = [OpeningMove(p, "hu", state.liang) for p in PLAYERS if qishou(state, p, cfg).wins]
-    if cfg.liang_pao == "pao":  # §3-4: a non-dealer holding three of it must 跑 it (notes#liang-pao)
-        pao = [p for p in PLAYERS[1:] if state.seat(p).hand.count(state.liang) == 3]
-        if pao:
-            return out + [OpeningMove(pao[0], "pao", state.liang)]
-    z = state.seat("zhuang")
-    n = counts_of(list(z.hand) + [state.liang])
-    for c in sorted(set(z.hand) | {state.liang}):
-        if n[c.index] < 3:  # 拆对不拆坎: a card of a 坎 (or a new 提) is never thrown
-            out.append(OpeningMove("zhuang", "shou", c))
-    # no "pass": taking the 亮张 is the step that follows when nobody wins on it (notes#play-shou)
-    return out
-
-
-def apply(state: DealState, action: OpeningMove, cfg: RuleConfig = DEFAULT) -> DealState:
-    if action not in legal_actions(state, cfg):
-        raise ValueError("illegal action")
-    if action.kind == "hu":
-        return replace(state, phase="won", winner=action.seat)
-    if action.kind == "pao":  # the play goes on at the table (engine.paohuzi.table): he discards next
-        s = state.seat(action.seat)
-        hand = list(s.hand)
-        for _ in range(3):
-            hand.remove(state.liang)
-        seat = Seat(tuple(hand), s.open + (Group.of("pao", [state.liang] * 4, True),))
-        seats = tuple((p, seat if p == action.seat else x) for p, x in state.seats)
-        return replace(state, seats=seats, stock=state.stock[:-1], phase="play")
-    z = state.seat("zhuang")
-    hand = list(z.hand) + [state.liang]
-    hand.remove(action.card)  # type: ignore[arg-type]  # the 庄家's discard names its card
-    shown = _show_ti(hand)
-    seat = Seat(shown.hand, z.open + shown.open)
-    seats = tuple((p, seat if p == "zhuang" else s) for p, s in state.seats)
-    return replace(state, seats=seats, stock=state.stock[:-1], phase="play", discard=action.card)
+def discardable(counts: Sequence[int]) -> list[Card]:
+    """The cards a hand of these counts (by face) may discard: never one of a 坎 or 提."""
+    ok = [FACES[i] for i in range(N_FACES) if 0 < counts[i] < 3]
+    # only 坎 left (after a compulsory 偎/提/跑): the booklet is silent; one of them must go (notes#play-only-kan)
+    return ok or [FACES[i] for i in range(N_FACES) if counts[i]]
 
 
 # ---------------------------------------------------------------- the play, through the protocol
@@ -595,13 +519,22 @@ class PaohuziState(GameState):
                     self._add_quad(s, Shown("ti", (FACES[i],) * 4, "bottom"))
                     self._ev(s, "ti", "qian_ti", *self._say("qian_ti", s, FACES[i]), FACES[i])
             self.skips[s] = max(0, self.quads[s] - 1)
+        hu: tuple[int, ...] = ()
+        pao: int | None = None
+        shou: tuple[Card, ...] = ()
         if cfg.deal_mode == "liang":
             self.liang = self.stock[-1]
             self._ev(0, "liang", "qishou", f"亮张：底牌中翻开的一张是{self.liang.zh}。", f"The turned-up card (liang) of the stock is the {self.liang.en}.", self.liang)
             self.window = Window(self.liang, 0, "liang")
-            self._steps_liang()
+            hu, pao = self._steps_liang()
+            taken = list(self.hands[0])
+            taken[self.liang.index] += 1
+            shou = () if pao is not None else tuple(discardable(taken))
         else:
             self._to_discard(0)
+        self.opening = Opening(tuple(tuple(self.concealed(s)) for s in range(players)),
+                               tuple(tuple(x.cards[0] for x in self.open[s]) for s in range(players)),
+                               tuple(self.stock), self.liang, hu, pao, shou)
         self._run()
 
     # ------------------------------------------------------------------ names
@@ -712,13 +645,15 @@ class PaohuziState(GameState):
         on = next((g.kind for g in self.open[s] if g.kind in ("wei", "peng") and g.cards[0] == w.card), None)
         return forced_move(self.hands[s][w.card.index], on, w.origin, s == w.owner, self.cfg)
 
-    def _steps_liang(self) -> None:
+    def _steps_liang(self) -> tuple[tuple[int, ...], int | None]:
+        """Who is asked about the 亮张, in turn; the seats that may win on it and the seat that must 跑 it."""
         w = self.window
         assert w is not None
         hus = [s for s in range(self.n) if self.win_on(s, w)]
         # §3-4: a non-dealer holding three of it must 跑 the 亮张 (reading liang_pao); else the dealer takes it
         pao = [s for s in range(1, self.n) if self.hands[s][w.card.index] == 3] if self.cfg.liang_pao == "pao" else []
         w.steps = [(s, "hu") for s in self._hu_order(hus, w)] + [(s, "forced") for s in pao[:1]] + [(0, "shou")]
+        return tuple(hus), (pao[0] if pao else None)
 
     def _hu_order(self, seats: list[int], w: Window) -> list[int]:
         if self.cfg.two_hu == "most" and len(seats) > 1:
@@ -804,10 +739,7 @@ class PaohuziState(GameState):
         return []  # 收张 is made by the machine
 
     def _discardable(self, s: int) -> list[Card]:
-        h = self.hands[s]
-        ok = [FACES[i] for i in range(N_FACES) if 0 < h[i] < 3]
-        # only 坎 left (after a compulsory 偎/提/跑): the booklet is silent; one of them must go (notes#play-only-kan)
-        return ok or [FACES[i] for i in range(N_FACES) if h[i]]
+        return discardable(self.hands[s])
 
     # ------------------------------------------------------------------ apply
     def play(self, action: Action) -> None:
@@ -1381,5 +1313,5 @@ def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] 
     return st, (k, st.foul_of(parse_action(st, item, k)))  # the rule it breaks (the protocol's ``why_not`` in words)
 
 
-__all__ = ["CHOICES", "PLAYERS", "DealState", "OpeningMove", "PaohuziState", "Seat", "apply", "deal", "legal_actions", "qishou",
+__all__ = ["CHOICES", "PLAYERS", "Opening", "PaohuziState", "discardable",
            "new_hand", "replay", "table_setup", "table_state"]

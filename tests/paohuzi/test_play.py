@@ -313,8 +313,8 @@ def test_settle_at_three_and_two_seats_sums_to_zero_and_names_no_counter():
 def test_the_dealers_liang_is_one_reading_in_deal_hu_and_play():
     """Issue: the dealer's 亮张 was a 坎 when taken (deal) but a 碰 in a win on it (hu). Now a 坎 in both."""
     from engine.paohuzi.cards import parse_card
+    from engine.paohuzi.groups import Group
     from engine.paohuzi.hu import evaluate
-    from engine.paohuzi.state import deal, qishou
 
     hand = [parse_card(x) for x in "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9".split()]
     mine = evaluate([], hand, parse_card("d8"), "liang_zhuang")
@@ -325,17 +325,20 @@ def test_the_dealers_liang_is_one_reading_in_deal_hu_and_play():
     # the other reading: the dealer's pair and the 亮张 make a 碰 too
     peng = evaluate([], hand, parse_card("d8"), "liang_zhuang", DEFAULT.with_options({"liang_kan": "peng"}))
     assert peng.best.total == other.best.total
-    # deal and the table agree on who may win on the 亮张 and for how much
+    # the hand dealt: who may win on the 亮张 (the deal's record, the moves offered) and for how much, the dealer's
+    # win read as his own card (liang_zhuang), the others' as an open stock card
     for seed in range(300):
-        d = deal(seed)
         h = PaohuziState.hand(seed)
-        for k, role in enumerate(("zhuang", "xia", "shang")):
-            v = qishou(d, role)
-            offered = any(a.kind == "hu" for a in h.moves(k)) if h.pending() == k else None
-            if h.pending() == k and h.window is not None and h.window.origin == "liang":
-                assert offered == v.wins
-            if v.wins and h.window is not None and h.window.origin == "liang":
-                assert h.verdict(k, h.window).best.total == v.best.total
+        o = h.opening
+        on_liang = h.window is not None and h.window.origin == "liang"  # the table still asks about the 亮张
+        assert on_liang == bool(o.hu)
+        for k in range(3):
+            dealt = evaluate([Group.of("ti", [c] * 4, True) for c in o.ti[k]], list(o.hands[k]), o.liang, "liang_zhuang" if k == 0 else "liang")
+            assert dealt.wins == (k in o.hu)
+            if on_liang:
+                v = h.verdict(k, h.window)
+                assert v.wins == dealt.wins and (not v.wins or v.best.total == dealt.best.total)
+                assert h.pending() != k or any(a.kind == "hu" for a in h.moves(k)) == v.wins
 
 
 def _random_hands(count=300, table="three", cfg=DEFAULT):

@@ -1,49 +1,47 @@
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.paohuzi.cards import full_deck
-from engine.paohuzi.state import apply, deal, legal_actions
+from engine.paohuzi.state import PaohuziState
 
 
-def all_cards(state):
-    out = list(state.stock)
-    for _, s in state.seats:
-        out += list(s.hand) + [c for g in s.open for c in g.cards]
-    return out
+def dealt_cards(o):
+    """Every card of a hand as it was dealt: the seats' concealed cards, their 提 shown at the deal, the stock."""
+    return [c for h in o.hands for c in h] + [c for t in o.ti for c in t for _ in range(4)] + list(o.stock)
 
 
 @settings(max_examples=40)
 @given(st.integers(0, 2**32))
 def test_a_deal_is_the_whole_deck_and_replays(seed):
-    d = deal(seed)
-    assert d == deal(seed)
-    assert Counter(all_cards(d)) == Counter(full_deck())
-    assert len(d.stock) == 20
-    for _, s in d.seats:
-        assert len(s.hand) + sum(len(g.cards) for g in s.open) == 20
-        assert all(v < 4 for v in Counter(s.hand).values())  # four alike are shown as 提
+    o = PaohuziState.hand(seed).opening
+    assert o == PaohuziState.hand(seed).opening
+    assert Counter(dealt_cards(o)) == Counter(full_deck())
+    assert len(o.stock) == 20 and o.liang == o.stock[-1]
+    for hand, ti in zip(o.hands, o.ti):
+        assert len(hand) + 4 * len(ti) == 20
+        assert all(v < 4 for v in Counter(hand).values())  # four alike are shown as 提
+    assert all(c not in o.hands[k] for k, t in enumerate(o.ti) for c in t)
 
 
 @settings(max_examples=40)
 @given(st.integers(0, 2**32))
+@example(67)  # 上家 holds three of the 亮张: he must 跑 it
+@example(269)  # a seat may win on the 亮张 and lets it go
 def test_shou_zhang_never_throws_a_kan_card(seed):
-    d = deal(seed)
-    acts = legal_actions(d)
-    shou = [a for a in acts if a.kind == "shou"]
-    pao = [a for a in acts if a.kind == "pao"]
-    if pao:  # a non-dealer's 坎 must 跑 the 亮张 (notes#liang-pao): then the dealer takes nothing
-        assert not shou and len(pao) == 1 and d.seat(pao[0].seat).hand.count(d.liang) == 3
-        after = apply(d, pao[0])
-        assert Counter(all_cards(after)) == Counter(full_deck()) and after.phase == "play"
-    else:
-        assert shou and all(a.kind in ("hu", "shou") for a in acts)  # taking it is not optional (notes#play-shou)
-        hand = list(d.seat("zhuang").hand) + [d.liang]
-        for a in shou:
-            assert hand.count(a.card) < 3
-        nxt = apply(d, shou[0])
-        z = nxt.seat("zhuang")
-        assert len(z.hand) + sum(len(g.cards) for g in z.open) == 20 and nxt.phase == "play"
-        assert Counter(all_cards(nxt)) + Counter([nxt.discard]) == Counter(full_deck())
-        assert legal_actions(nxt) == []
+    """The dealer's 收张: the cards the deal says he may discard are the discards the hand offers him once every
+    seat that may win on the 亮张 has let it go; never a card he holds three of (with it); none when another seat
+    must 跑 it (notes#liang-pao), and then that seat holds three of it."""
+    h = PaohuziState.hand(seed)
+    o = h.opening
+    while h.window is not None and h.window.origin == "liang" and h.pending() in o.hu:  # each who may win lets it go
+        h.play(next(a for a in h.moves(h.pending()) if a.kind == "pass"))
+    discards = {a.card for a in h.moves(h.pending())} if h.phase == "discard" else None
+    taken = Counter(o.hands[0]) + Counter([o.liang])
+    if o.pao is not None:  # 跑'd by that seat, who discards next
+        assert o.shou == () and o.pao != 0 and Counter(o.hands[o.pao])[o.liang] == 3
+        assert [e.seat for e in h.log if e.kind == "pao"] == [o.pao] and h.pending() == o.pao
+    else:  # taken by the dealer, who discards next: never a card he holds three of
+        assert o.shou and set(o.shou) == {c for c, n in taken.items() if n < 3}
+        assert h.pending() == 0 and discards == set(o.shou)
