@@ -22,7 +22,7 @@ from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, ha
 from .plays import Play, beats, classify, family_en, family_zh
 from .state import GupaiState, move_id
 from .strong import GUPAI_SEAT_UNITS, gupai_move
-from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
+from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, hand_fault, jie, kind_of, settle, total_dun, why_not_seal
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 import re
 from ..record import read_sheet_of, write
@@ -265,6 +265,12 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     return ans
 
 
+def _refuse(fault: tuple[str, str, str] | None) -> None:
+    """A hand that cannot have ended so (:func:`engine.gupai.scoring.hand_fault`), refused under its error code."""
+    if fault is not None:
+        raise ApiError(*fault)
+
+
 def _settle(req: dict[str, Any]) -> dict[str, Any]:
     cfg = _cfg(req)
     held_raw = get_list(req, "held", min_len=PLAYERS, max_len=PLAYERS)
@@ -272,17 +278,10 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
         raise bad("held", "应为四个非负整数。", "give four whole numbers, none below zero.")
     held = tuple(int(h) for h in held_raw)
     closer = get_int(req, "closer", lo=0, hi=3)
-    total = total_dun(cfg)
-    if sum(held) != total:
-        raise ApiError("wrong_total", f"四家的墩数加起来应是 {total}，这里是 {sum(held)}。",
-                       f"The four players' tricks (墩) must add up to {total}; these add up to {sum(held)}.")
-    if held[closer] < 1:
-        raise ApiError("closer_without_trick", "结牌的人至少得了最后一墩，这里他一墩也没有。",
-                       "The player who closed won at least the last trick (墩); here he holds none.")
+    # the hand's faults asked as its fields are read: a request is refused for the first, in the order they come
+    _refuse(hand_fault(held, closer, config=cfg))
     sealed_raw = get_list(req, "sealed", [], max_len=3)
-    if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3 or held[s] != 0 or s == closer for s in sealed_raw):
-        raise ApiError("bad_seal", "封墩的人不出牌，不会得墩，也不会结牌。",
-                       "A player who chose sealing (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
+    _refuse(hand_fault(held, closer, sealed_raw, config=cfg))
     tiles: tuple[str, ...] = ()
     if "closer_tiles" in req:
         tiles = _tiles(req["closer_tiles"], "tiles", 8)
@@ -296,8 +295,7 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_run", "结牌者连赢的牌不能多于他得的墩。", "The closer's winning run cannot be longer than the tricks (墩) he holds.")
     dealer = get_int(req, "dealer", 0, lo=0, hi=3)
     zhizun_by = get_optional_int(req, "zhizun_by", lo=0, hi=3)
-    if zhizun_by is not None and zhizun_by in sealed_raw:
-        raise ApiError("bad_seal", "封墩的人不出牌，打不出至尊。", "A player who chose sealing (封墩) lays no tile, so he cannot have played the supreme pair.")
+    _refuse(hand_fault(held, closer, sealed_raw, zhizun_by, cfg))
     facts = Facts(tiles, not contested, run_each, run_tiles, () if zhizun_by is None else (zhizun_by,), dealer)
     s = settle(held, closer, cfg, sealed=tuple(sorted(set(sealed_raw))), facts=facts)
     return dict(_settlement_json(s), options=as_dict(cfg))

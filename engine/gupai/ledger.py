@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from .config import DEFAULT, GupaiConfig
-from .scoring import KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, kind_of, settle, total_dun
+from .scoring import KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, hand_fault, kind_of, settle
 from .tiles import HAND_SIZE, PLAYERS, SHANG
 
 LETTERS = "".join(en[-1] for en in SEATS_EN)  # a seat in a ledger's word: the letter of its name (Player A: A)
@@ -75,24 +75,20 @@ class Ledger:
         return self.results[-1].totals if self.results else (0,) * PLAYERS
 
 
+def _refuse(fault: tuple[str, str, str] | None) -> None:
+    """A hand that cannot have ended so (:func:`engine.gupai.scoring.hand_fault`), refused in its words."""
+    if fault is not None:
+        raise LedgerError(fault[1], fault[2])
+
+
 def check(h: Hand, config: GupaiConfig = DEFAULT) -> None:
     """LedgerError when the hand cannot have happened."""
-    total = total_dun(config)
     if not (0 <= h.dealer < PLAYERS and 0 <= h.closer < PLAYERS):
         raise LedgerError("庄家和结牌的人应是四家之一。", "The dealer and the player who closed should be two of the four players.")
-    if len(h.held) != PLAYERS or any(not 0 <= x <= HAND_SIZE for x in h.held) or sum(h.held) != total:
-        raise LedgerError(f"四家的墩数加起来应是 {total}，这里是 {sum(h.held)}。",
-                          f"The four players' tricks (墩) must add up to {total}; these add up to {sum(h.held)}.")
-    if h.held[h.closer] < 1:
-        raise LedgerError("结牌的人至少得了最后一墩，这里他一墩也没有。",
-                          "The player who closed won at least the last trick (墩); here he holds none.")
+    _refuse(hand_fault(h.held, h.closer, config=config))  # the tricks first: a hand is refused for them before its sealed seats
     if len(set(h.sealed)) != len(h.sealed) or any(not 0 <= s < PLAYERS for s in h.sealed):
         raise LedgerError("封墩的人应是四家之中的，每人一次。", "Each player who sealed should be named once.")
-    if any(s == h.closer or h.held[s] for s in h.sealed):
-        raise LedgerError("封墩的人不出牌，不会得墩，也不会结牌。",
-                          "A player who chose sealing (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
-    if h.zhizun is not None and (h.zhizun in h.sealed or not 0 <= h.zhizun < PLAYERS):
-        raise LedgerError("封墩的人不出牌，打不出至尊。", "A player who chose sealing (封墩) lays no tile, so he cannot have played the supreme pair.")
+    _refuse(hand_fault(h.held, h.closer, h.sealed, h.zhizun, config))
     if h.shang not in SHANG_WHERE:
         raise LedgerError("赏只能是没有、在手里或在最后连赢的牌里。", "The shang (赏) is either absent, in the closer's hand, or among the tiles of his final run.")
     if h.run and h.held[h.closer] < 4:

@@ -77,6 +77,26 @@ def test_a_hand_that_cannot_have_happened_is_refused_in_words(h: Hand, why: str)
     assert why in e.value.en and e.value.zh
 
 
+def test_the_settle_action_and_the_ledger_refuse_a_hand_for_the_same_fault_in_the_same_words() -> None:
+    rng = random.Random(5)
+    refused = 0
+    for _ in range(400):
+        held = [rng.randint(0, 8) for _ in range(4)] if rng.random() < 0.3 else list(random_hand(rng).held)
+        closer = rng.randrange(4)
+        sealed = sorted(rng.sample(range(4), rng.randint(0, 3)))
+        zhizun = rng.choice([None, 0, 1, 2, 3])
+        ans = handle({"game": "gupai", "action": "settle", "held": held, "closer": closer, "sealed": sealed, "zhizun_by": zhizun})
+        try:
+            settle_hand(Hand(0, tuple(held), closer, tuple(sealed), zhizun))
+        except LedgerError as e:
+            refused += 1
+            assert not ans["ok"] and (ans["error"]["zh"], ans["error"]["en"]) == (e.zh, e.en)
+            assert ans["error"]["code"] in ("wrong_total", "closer_without_trick", "bad_seal")
+        else:
+            assert ans["ok"], ans
+    assert 100 < refused < 400
+
+
 def test_hand_words_round_trip() -> None:
     rng = random.Random(3)
     for _ in range(200):
