@@ -12,20 +12,21 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX, seed_ok  # the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, IllegalAction, seed_ok  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import STRONG_UNITS, read_level
 from ..protocol.table import play_table
 from .hand import MAX_MOVES, Move, deal
-from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word, settle_hand
+from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, parse_word, word as ledger_word, settle_hand
 from .plays import Play, beats, classify, family_en, family_zh
+from .records import GupaiLedgerState
 from .state import GupaiState, move_id
 from .strong import GUPAI_SEAT_UNITS, gupai_move
 from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, hand_fault, jie, kind_of, settle, total_dun, why_not_seal
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 import re
-from ..record import read_sheet_of, write
+from ..record import read_sheet_of, write_state
 from .trace import OPTIONS
 
 
@@ -370,6 +371,20 @@ def _named(x: Any, names: list[str] | None, lang: str = "") -> Any:
     return x
 
 
+def _session(hands: list[LedgerHand], first: int, cfg: GupaiConfig) -> GupaiLedgerState:
+    """The session as a record: each hand settled as it is entered (the first that cannot have happened refused with
+    its number), closed once a hand is entered (its totals as the result)."""
+    session = GupaiLedgerState({"first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)}})
+    for i, h in enumerate(hands):
+        try:
+            session.apply(ledger_word(h))
+        except IllegalAction as e:
+            raise ApiError("impossible_hand", f"第 {i + 1} 盘：{e.zh}", f"Hand {i + 1}: {e.en}") from None
+    if hands:
+        session.apply("end")
+    return session
+
+
 def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     """A session's ledger: each hand settled under the options chosen, running totals, the record's text."""
 
@@ -407,32 +422,26 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
         raw = get_list(req, "hands", [], max_len=LEDGER_MAX)
         hands = [_ledger_hand(x, i) for i, x in enumerate(raw)]
         first = get_int(req, "first", 0, lo=0, hi=3)
-    try:
-        led = ledger(hands, cfg)
-    except LedgerError as e:
-        raise ApiError("impossible_hand", e.zh, e.en) from None
+    session = _session(hands, first, cfg)
     results = []
-    for r in led.results:
-        zh, en = hand_words(r.hand, r.settlement)
-        kind = kind_of(r.settlement)
-        results.append({"hand": _ledger_hand_json(r.hand), "settlement": _settlement_json(r.settlement), "kind": kind,
+    for h, s, totals in zip(hands, session.settlements, session.running):
+        zh, en = hand_words(h, s)  # the hand as entered (its sealed seats in the order given)
+        kind = kind_of(s)
+        results.append({"hand": _ledger_hand_json(h), "settlement": _settlement_json(s), "kind": kind,
                         # a hand's kind in a ledger's narrow row
                         "kind_words": None if kind is None else {"zh": KINDS[kind].zh, "en": KINDS[kind].short_en},
-                        "totals": list(r.totals), "zh": zh, "en": en})
-    # the session as a record: closed (its totals as the result) once a hand is entered
-    position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
-                "actions": [ledger_word(h) for h in hands] + (["end"] if hands else [])}
+                        "totals": list(totals), "zh": zh, "en": en})
     if history:
         tags["History"] = "; ".join(f"{k}:{kind}:{ledger_word(h)}" for k, kind, h in history)
     said = tags["Names"].split(";") if "Names" in tags else None
     named = _named(results, said)
     lang = req.get("lang")
     if lang in ("zh", "en"):  # the record a family exports: its words in the page's language, with their names
-        text = _readable_record(write(position, tags, words=False), named, said, lang, history, cfg)
+        text = _readable_record(write_state(session, tags, words=False), named, said, lang, history, cfg)
     else:
-        text = write(position, tags)
+        text = write_state(session, tags)
     hist_out = [{"hand": k, "kind": kind, "was": _ledger_hand_json(h)} for k, kind, h in history]
-    return {"hands": named, "totals": list(led.totals), "first": first, "options": as_dict(cfg),
+    return {"hands": named, "totals": list(session.totals), "first": first, "options": as_dict(cfg),
             "names": said, "date": tags.get("Date"), "record": text, "history": hist_out}
 
 

@@ -16,12 +16,15 @@ they apply::
 
 ``shang=run`` means a 赏 was among the tiles the closer played in his final run (so also in
 his hand); ``run``: the closer won every trick of the last four tiles or more in a row.
+
+A session is a record's state (:class:`engine.gupai.records.GupaiLedgerState`): each hand settled as it is
+entered, with each player's running total.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .config import DEFAULT, GupaiConfig
 from .scoring import KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, hand_fault, kind_of, settle
@@ -55,24 +58,6 @@ class Hand:
     shang: str = "none"  # "none", "hand" (the closer held a 赏), "run" (and played it in his final run)
     run: bool = False  # the closer won every trick of the last four tiles or more in a row
     hard: bool = False  # once he held the lead, none of the others had a play to beat him
-
-
-@dataclass(frozen=True)
-class HandResult:
-    hand: Hand
-    settlement: Settlement
-    totals: tuple[int, ...]  # running totals after this hand
-
-
-@dataclass(frozen=True)
-class Ledger:
-    hands: tuple[Hand, ...] = ()
-    config: GupaiConfig = DEFAULT
-    results: tuple[HandResult, ...] = field(default=())
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.results[-1].totals if self.results else (0,) * PLAYERS
 
 
 def _refuse(fault: tuple[str, str, str] | None) -> None:
@@ -111,22 +96,6 @@ def facts_of(h: Hand) -> Facts:
 def settle_hand(h: Hand, config: GupaiConfig = DEFAULT) -> Settlement:
     check(h, config)
     return settle(h.held, h.closer, config, sealed=tuple(sorted(h.sealed)), facts=facts_of(h))
-
-
-def ledger(hands: list[Hand] | tuple[Hand, ...], config: GupaiConfig = DEFAULT) -> Ledger:
-    """Every hand settled under ``config``, with the running totals (summing to zero after each)."""
-    if len(hands) > MAX_HANDS:
-        raise LedgerError(f"一本账至多记 {MAX_HANDS} 盘。", f"A ledger holds at most {MAX_HANDS} hands.")
-    totals = [0] * PLAYERS
-    out = []
-    for i, h in enumerate(hands):
-        try:
-            s = settle_hand(h, config)
-        except LedgerError as e:
-            raise LedgerError(f"第 {i + 1} 盘：{e.zh}", f"Hand {i + 1}: {e.en}") from None
-        totals = [t + n for t, n in zip(totals, s.nets)]
-        out.append(HandResult(h, s, tuple(totals)))
-    return Ledger(tuple(hands), config, tuple(out))
 
 
 # ---------------------------------------------------------------- the written word of a hand
@@ -177,5 +146,4 @@ def hand_words(h: Hand, s: Settlement) -> tuple[str, str]:
     return f"{zh}。结算（墩）：{nets_zh}", f"{en}. Settled (in 墩): {nets_en}"
 
 
-__all__ = ["Hand", "HandResult", "Ledger", "LedgerError", "MAX_HANDS", "check", "facts_of", "hand_words", "ledger",
-           "parse_word", "settle_hand", "word"]
+__all__ = ["Hand", "LedgerError", "MAX_HANDS", "check", "facts_of", "hand_words", "parse_word", "settle_hand", "word"]

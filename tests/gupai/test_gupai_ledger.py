@@ -8,7 +8,8 @@ import pytest
 
 from engine.api import handle
 from engine.gupai.config import CHOICES, DEFAULT, all_configs, as_dict, config_from
-from engine.gupai.ledger import Hand, LedgerError, ledger, parse_word, settle_hand, word
+from engine.gupai.ledger import Hand, LedgerError, parse_word, settle_hand, word
+from engine.gupai.records import GupaiLedgerState
 from engine.record import RecordError, read, referee, rewrite
 
 
@@ -29,13 +30,16 @@ def test_every_hand_under_every_reading_settles_to_zero_and_the_totals_add_up() 
     rng = random.Random(18)
     hands = [random_hand(rng) for _ in range(40)]
     for cfg in all_configs():
-        led = ledger(hands, cfg)
+        session = GupaiLedgerState({"options": as_dict(cfg)})
+        for h in hands:
+            session.apply(word(h))
+        assert session.hands == hands and len(session.settlements) == len(session.running) == len(hands)
         running = [0, 0, 0, 0]
-        for r in led.results:
-            assert sum(r.settlement.nets) == 0
-            running = [a + b for a, b in zip(running, r.settlement.nets)]
-            assert list(r.totals) == running
-        assert sum(led.totals) == 0
+        for h, s, totals in zip(hands, session.settlements, session.running):
+            assert s == settle_hand(h, cfg) and sum(s.nets) == 0
+            running = [a + b for a, b in zip(running, s.nets)]
+            assert list(totals) == running
+        assert list(session.totals) == running and sum(session.totals) == 0
 
 
 def test_the_ledger_pays_what_the_engines_settle_action_pays() -> None:
