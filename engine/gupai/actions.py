@@ -19,7 +19,7 @@ from ..protocol.strong import STRONG_UNITS, read_level
 from ..protocol.table import play_table
 from .hand import MAX_MOVES, Move, deal
 from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, parse_word, word as ledger_word, settle_hand
-from .plays import Play, beats, classify, family_en, family_zh
+from .plays import Play, classify, family_en, family_zh, winner_of
 from .records import GupaiLedgerState
 from .state import GupaiState, move_id
 from .strong import GUPAI_SEAT_UNITS, gupai_move
@@ -100,23 +100,20 @@ def _compare(req: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_lead", "第一手（领出）须是明出的单张、一对、至尊或套子。",
                        "The first play (the lead) must be a face-up single, pair, supreme pair or set.")
     out = [dict(play_json(lead), up=True, beats_best=None)]
-    best = 0
-    best_play = lead
+    laid: list[Play | None] = [lead]  # the plays so far, None for tiles laid face down
     for i, (ts, up) in enumerate(plays[1:], 1):
         if len(ts) != len(lead_tiles):
             raise ApiError("wrong_count", f"第 {i + 1} 手是 {len(ts)} 张，领出的是 {len(lead_tiles)} 张：跟牌须与领出同样张数。",
                            f"Play {i + 1} has {len(ts)} tiles but the lead had {len(lead_tiles)}: a follower lays as many tiles as the lead.")
         p = classify(ts) if up else None
-        wins = bool(p is not None and beats(p, best_play))
         if up and p is None:
             names_zh = "、".join(BY_CODE[t].zh for t in ts)
             names_en = " and ".join(BY_CODE[t].en for t in ts)
             raise ApiError("not_a_play", f"第 {i + 1} 手的{names_zh}不成一手牌，不能明出，只能扣下垫掉。",
                            f"Play {i + 1}, {names_en}, is not a play: it cannot be laid face up, only discarded face down.")
-        out.append(dict(play_json(p, sort_tiles(ts)), up=up, beats_best=wins))
-        if wins:
-            best, best_play = i, p  # type: ignore[assignment]  # wins is True only when p is a play (tested just above)
-    return {"plays": out, "winner": best, "dun": len(lead_tiles)}
+        laid.append(p)
+        out.append(dict(play_json(p, sort_tiles(ts)), up=up, beats_best=winner_of(laid) == i))  # it takes the trick as laid
+    return {"plays": out, "winner": winner_of(laid), "dun": len(lead_tiles)}
 
 
 def _deal(req: dict[str, Any]) -> dict[str, Any]:

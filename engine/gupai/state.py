@@ -28,7 +28,7 @@ from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option
 from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
 from .config import CHOICES, GupaiConfig, config_from
 from .hand import MAX_MOVES, Deal, Move, Trick, deal, jiao_reason, jiao_singles, table_deal, without
-from .plays import Play, beats, classify, plays_in, why_not_beats
+from .plays import Play, beats, classify, plays_in, why_not_beats, winner_of
 from .scoring import Facts, Settlement, can_seal, dun_of_trick, settle
 from .tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS, SHANG, TOP_RANK, sort_tiles
 
@@ -139,14 +139,11 @@ class GupaiState(GameState):
         """Seat and play currently holding the trick."""
         if not self.current:
             return None
-        seat0, m0 = self.current[0]
-        top = (seat0, classify(m0.tiles))
-        for seat, m in self.current[1:]:
-            p = classify(m.tiles) if m.up else None
-            if p is not None and top[1] is not None and beats(p, top[1]):
-                top = (seat, p)
-        assert top[1] is not None
-        return top[0], top[1]
+        plays = [classify(m.tiles) if m.up or i == 0 else None for i, (_, m) in enumerate(self.current)]
+        w = winner_of(plays)
+        p = plays[w]
+        assert p is not None  # a lead laid is a play (the lead's lawful moves are plays)
+        return self.current[w][0], p
 
     def legal_moves(self) -> list[Move]:
         """The lawful moves of the seat to play (the protocol's ``legal_actions``, as :class:`Move` s)."""
