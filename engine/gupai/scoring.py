@@ -150,7 +150,7 @@ def hand_fault(held: Sequence[int], closer: int, sealed: Sequence[object] = (), 
 
 def can_seal(hand: tuple[str, ...] | list[str]) -> bool:
     """封墩 is allowed when no tile is even the second best of its class (天地, 杂九杂八, 虎头四六)."""
-    return all(BY_CODE[t].rank < TOP_RANK[BY_CODE[t].cls] - 1 for t in hand)
+    return why_not_seal(hand) is None
 
 
 def why_not_seal(hand: tuple[str, ...] | list[str]) -> tuple[str, str] | None:

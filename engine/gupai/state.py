@@ -87,7 +87,7 @@ class GupaiState(GameState):
             raise IllegalAction("按种子发牌的一局不写桌上发的牌；桌上发的牌要同时写明是桌上发的（Deal 写 table）。",
                                 "A hand dealt from a seed gives no tiles dealt at a table; tiles dealt at a table go with a deal at the table (Deal, table).")
         seed = read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed")
-        _check_sealing(deal(seed, dealer).hands, sealed)
+        _check_sealing(deal(seed, dealer).hands, sealed)  # here, so a seat that may not seal is refused before a bad option
         return {"seed": seed, "dealer": dealer, "options": read_options(position, CHOICES), "sealed": sealed}
 
     @classmethod
@@ -96,8 +96,8 @@ class GupaiState(GameState):
         return [{"options": o} for o in one_option_at_a_time(CHOICES)] + [{"dealer": 2}, sealing]
 
     def _dealt(self) -> Deal:
-        """The deal the setup names: from its seed, or the tiles a real table dealt, checked: eight for each seat,
-        together the whole set."""
+        """The deal the setup names: from its seed (its sealing checked as the setup was read), or the tiles a real
+        table dealt, checked: eight for each seat, together the whole set, and only seats that may seal sealed."""
         if self.setup.get("deal") != "table":
             return deal(self.setup["seed"], self.setup["dealer"])
 
@@ -108,12 +108,13 @@ class GupaiState(GameState):
 
         hands = seat_hands(self.setup["hands"], PLAYERS, HAND_SIZE, tile, "张", "tiles")
         check_whole_set([x for h in hands for x in h], DECK, "骨牌", "the thirty-two tiles", lambda c: (c, c))
-        return table_deal(self.setup["dealer"], hands)
+        d = table_deal(self.setup["dealer"], hands)
+        _check_sealing(d.hands, self.setup["sealed"])
+        return d
 
     def _start(self) -> None:
         d = self._dealt()
         sealed = tuple(self.setup["sealed"])
-        _check_sealing(d.hands, sealed)
         self.deal, self.config, self.sealed = d, config_from(self.setup["options"]), sealed
         self.hands = tuple(() if s in sealed else h for s, h in enumerate(d.hands))
         leader = d.dealer
