@@ -497,16 +497,12 @@ def _readable_record(text: str, hands: list[dict[str, Any]], names: list[str] | 
             ("、" if zh else ", ").join(f"{who[s]} {t:+d}" for s, t in enumerate(hands[-1]["totals"] if hands else [0] * PLAYERS))
         out.append(ln + " {" + said.replace("{", "(").replace("}", ")").replace("\n", " ") + "}")
     for k, kind, h in history:
-        zh_w, en_w = _named([dict(zip(("zh", "en"), hand_words(h, _settle_quiet(h, cfg))))], names)[0].values()
+        zh_w, en_w = _named([dict(zip(("zh", "en"), hand_words(h, settle_hand(h, cfg))))], names)[0].values()
         if zh:
             out.append(f"% 改动：第 {k} 盘{'改过' if kind == 'corrected' else '删去了'}，原来是“{zh_w}”")
         else:
             out.append(f"% Correction: hand {k} {'corrected' if kind == 'corrected' else 'deleted'}; it was “{en_w}”")
     return "\n".join(out) + "\n"
-
-
-def _settle_quiet(h: LedgerHand, cfg: GupaiConfig) -> Any:
-    return settle_hand(h, cfg)
 
 
 #: the game's own words a table or a ledger says around the engine's answers (the options answer gives them)

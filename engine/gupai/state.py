@@ -246,10 +246,6 @@ class GupaiState(GameState):
     def closer(self) -> int | None:
         return self.tricks[-1].winner if self.terminal and self.tricks else None
 
-    def contested(self, seat: int) -> bool:
-        """Whether anyone but ``seat`` ever laid tiles face up."""
-        return any(m.up for t in self.tricks for s, m in t.moves if s != seat)
-
     def could_be_beaten(self, seat: int) -> bool:
         """Whether, in some trick, a player after ``seat``'s play held a face-up play beating it
         (with the tiles in hand at that moment). 硬八马's "另三家合起来都打不起" is its negation."""
