@@ -12,20 +12,21 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import ApiError
-from ..protocol import SEED_MAX, seed_ok  # the seeds a written position (the strong level's) accepts too
+from ..protocol import SEED_MAX, IllegalAction, seed_ok  # the seeds a written position (the strong level's) accepts too
 from ..validate import bad, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from .config import CHOICES, DEFAULT, SETTLING, GupaiConfig, as_dict, config_from
 from ..protocol.strong import STRONG_UNITS, read_level
 from ..protocol.table import play_table
 from .hand import MAX_MOVES, Move, deal
-from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, ledger, parse_word, word as ledger_word, settle_hand
-from .plays import Play, beats, classify, family_en, family_zh
+from .ledger import MAX_HANDS as LEDGER_MAX, Hand as LedgerHand, LedgerError, hand_words, parse_word, word as ledger_word, settle_hand
+from .plays import Play, classify, family_en, family_zh, winner_of
+from .records import GupaiLedgerState
 from .state import GupaiState, move_id
 from .strong import GUPAI_SEAT_UNITS, gupai_move
-from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, jie, kind_of, settle, total_dun, why_not_seal
+from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_seal, closer_line, hand_fault, jie, kind_of, settle, total_dun, why_not_seal
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 import re
-from ..record import read_sheet_of, write
+from ..record import read_sheet_of, write_state
 from .trace import OPTIONS
 
 
@@ -99,23 +100,20 @@ def _compare(req: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_lead", "第一手（领出）须是明出的单张、一对、至尊或套子。",
                        "The first play (the lead) must be a face-up single, pair, supreme pair or set.")
     out = [dict(play_json(lead), up=True, beats_best=None)]
-    best = 0
-    best_play = lead
+    laid: list[Play | None] = [lead]  # the plays so far, None for tiles laid face down
     for i, (ts, up) in enumerate(plays[1:], 1):
         if len(ts) != len(lead_tiles):
             raise ApiError("wrong_count", f"第 {i + 1} 手是 {len(ts)} 张，领出的是 {len(lead_tiles)} 张：跟牌须与领出同样张数。",
                            f"Play {i + 1} has {len(ts)} tiles but the lead had {len(lead_tiles)}: a follower lays as many tiles as the lead.")
         p = classify(ts) if up else None
-        wins = bool(p is not None and beats(p, best_play))
         if up and p is None:
             names_zh = "、".join(BY_CODE[t].zh for t in ts)
             names_en = " and ".join(BY_CODE[t].en for t in ts)
             raise ApiError("not_a_play", f"第 {i + 1} 手的{names_zh}不成一手牌，不能明出，只能扣下垫掉。",
                            f"Play {i + 1}, {names_en}, is not a play: it cannot be laid face up, only discarded face down.")
-        out.append(dict(play_json(p, sort_tiles(ts)), up=up, beats_best=wins))
-        if wins:
-            best, best_play = i, p  # type: ignore[assignment]  # wins is True only when p is a play (tested just above)
-    return {"plays": out, "winner": best, "dun": len(lead_tiles)}
+        laid.append(p)
+        out.append(dict(play_json(p, sort_tiles(ts)), up=up, beats_best=winner_of(laid) == i))  # it takes the trick as laid
+    return {"plays": out, "winner": winner_of(laid), "dun": len(lead_tiles)}
 
 
 def _deal(req: dict[str, Any]) -> dict[str, Any]:
@@ -265,6 +263,12 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     return ans
 
 
+def _refuse(fault: tuple[str, str, str] | None) -> None:
+    """A hand that cannot have ended so (:func:`engine.gupai.scoring.hand_fault`), refused under its error code."""
+    if fault is not None:
+        raise ApiError(*fault)
+
+
 def _settle(req: dict[str, Any]) -> dict[str, Any]:
     cfg = _cfg(req)
     held_raw = get_list(req, "held", min_len=PLAYERS, max_len=PLAYERS)
@@ -272,17 +276,10 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
         raise bad("held", "应为四个非负整数。", "give four whole numbers, none below zero.")
     held = tuple(int(h) for h in held_raw)
     closer = get_int(req, "closer", lo=0, hi=3)
-    total = total_dun(cfg)
-    if sum(held) != total:
-        raise ApiError("wrong_total", f"四家的墩数加起来应是 {total}，这里是 {sum(held)}。",
-                       f"The four players' tricks (墩) must add up to {total}; these add up to {sum(held)}.")
-    if held[closer] < 1:
-        raise ApiError("closer_without_trick", "结牌的人至少得了最后一墩，这里他一墩也没有。",
-                       "The player who closed won at least the last trick (墩); here he holds none.")
+    # the hand's faults asked as its fields are read: a request is refused for the first, in the order they come
+    _refuse(hand_fault(held, closer, config=cfg))
     sealed_raw = get_list(req, "sealed", [], max_len=3)
-    if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3 or held[s] != 0 or s == closer for s in sealed_raw):
-        raise ApiError("bad_seal", "封墩的人不出牌，不会得墩，也不会结牌。",
-                       "A player who chose sealing (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
+    _refuse(hand_fault(held, closer, sealed_raw, config=cfg))
     tiles: tuple[str, ...] = ()
     if "closer_tiles" in req:
         tiles = _tiles(req["closer_tiles"], "tiles", 8)
@@ -296,8 +293,7 @@ def _settle(req: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("bad_run", "结牌者连赢的牌不能多于他得的墩。", "The closer's winning run cannot be longer than the tricks (墩) he holds.")
     dealer = get_int(req, "dealer", 0, lo=0, hi=3)
     zhizun_by = get_optional_int(req, "zhizun_by", lo=0, hi=3)
-    if zhizun_by is not None and zhizun_by in sealed_raw:
-        raise ApiError("bad_seal", "封墩的人不出牌，打不出至尊。", "A player who chose sealing (封墩) lays no tile, so he cannot have played the supreme pair.")
+    _refuse(hand_fault(held, closer, sealed_raw, zhizun_by, cfg))
     facts = Facts(tiles, not contested, run_each, run_tiles, () if zhizun_by is None else (zhizun_by,), dealer)
     s = settle(held, closer, cfg, sealed=tuple(sorted(set(sealed_raw))), facts=facts)
     return dict(_settlement_json(s), options=as_dict(cfg))
@@ -372,6 +368,20 @@ def _named(x: Any, names: list[str] | None, lang: str = "") -> Any:
     return x
 
 
+def _session(hands: list[LedgerHand], first: int, cfg: GupaiConfig) -> GupaiLedgerState:
+    """The session as a record: each hand settled as it is entered (the first that cannot have happened refused with
+    its number), closed once a hand is entered (its totals as the result)."""
+    session = GupaiLedgerState({"first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)}})
+    for i, h in enumerate(hands):
+        try:
+            session.apply(ledger_word(h))
+        except IllegalAction as e:
+            raise ApiError("impossible_hand", f"第 {i + 1} 盘：{e.zh}", f"Hand {i + 1}: {e.en}") from None
+    if hands:
+        session.apply("end")
+    return session
+
+
 def _ledger(req: dict[str, Any]) -> dict[str, Any]:
     """A session's ledger: each hand settled under the options chosen, running totals, the record's text."""
 
@@ -409,32 +419,26 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
         raw = get_list(req, "hands", [], max_len=LEDGER_MAX)
         hands = [_ledger_hand(x, i) for i, x in enumerate(raw)]
         first = get_int(req, "first", 0, lo=0, hi=3)
-    try:
-        led = ledger(hands, cfg)
-    except LedgerError as e:
-        raise ApiError("impossible_hand", e.zh, e.en) from None
+    session = _session(hands, first, cfg)
     results = []
-    for r in led.results:
-        zh, en = hand_words(r.hand, r.settlement)
-        kind = kind_of(r.settlement)
-        results.append({"hand": _ledger_hand_json(r.hand), "settlement": _settlement_json(r.settlement), "kind": kind,
+    for h, s, totals in zip(hands, session.settlements, session.running):
+        zh, en = hand_words(h, s)  # the hand as entered (its sealed seats in the order given)
+        kind = kind_of(s)
+        results.append({"hand": _ledger_hand_json(h), "settlement": _settlement_json(s), "kind": kind,
                         # a hand's kind in a ledger's narrow row
                         "kind_words": None if kind is None else {"zh": KINDS[kind].zh, "en": KINDS[kind].short_en},
-                        "totals": list(r.totals), "zh": zh, "en": en})
-    # the session as a record: closed (its totals as the result) once a hand is entered
-    position = {"game": "gupai", "sheet": "ledger", "first": first, "options": {k: v for k, v in as_dict(cfg).items() if v != getattr(DEFAULT, k)},
-                "actions": [ledger_word(h) for h in hands] + (["end"] if hands else [])}
+                        "totals": list(totals), "zh": zh, "en": en})
     if history:
         tags["History"] = "; ".join(f"{k}:{kind}:{ledger_word(h)}" for k, kind, h in history)
     said = tags["Names"].split(";") if "Names" in tags else None
     named = _named(results, said)
     lang = req.get("lang")
     if lang in ("zh", "en"):  # the record a family exports: its words in the page's language, with their names
-        text = _readable_record(write(position, tags, words=False), named, said, lang, history, cfg)
+        text = _readable_record(write_state(session, tags, words=False), named, said, lang, history, cfg)
     else:
-        text = write(position, tags)
+        text = write_state(session, tags)
     hist_out = [{"hand": k, "kind": kind, "was": _ledger_hand_json(h)} for k, kind, h in history]
-    return {"hands": named, "totals": list(led.totals), "first": first, "options": as_dict(cfg),
+    return {"hands": named, "totals": list(session.totals), "first": first, "options": as_dict(cfg),
             "names": said, "date": tags.get("Date"), "record": text, "history": hist_out}
 
 
@@ -493,16 +497,12 @@ def _readable_record(text: str, hands: list[dict[str, Any]], names: list[str] | 
             ("、" if zh else ", ").join(f"{who[s]} {t:+d}" for s, t in enumerate(hands[-1]["totals"] if hands else [0] * PLAYERS))
         out.append(ln + " {" + said.replace("{", "(").replace("}", ")").replace("\n", " ") + "}")
     for k, kind, h in history:
-        zh_w, en_w = _named([dict(zip(("zh", "en"), hand_words(h, _settle_quiet(h, cfg))))], names)[0].values()
+        zh_w, en_w = _named([dict(zip(("zh", "en"), hand_words(h, settle_hand(h, cfg))))], names)[0].values()
         if zh:
             out.append(f"% 改动：第 {k} 盘{'改过' if kind == 'corrected' else '删去了'}，原来是“{zh_w}”")
         else:
             out.append(f"% Correction: hand {k} {'corrected' if kind == 'corrected' else 'deleted'}; it was “{en_w}”")
     return "\n".join(out) + "\n"
-
-
-def _settle_quiet(h: LedgerHand, cfg: GupaiConfig) -> Any:
-    return settle_hand(h, cfg)
 
 
 #: the game's own words a table or a ledger says around the engine's answers (the options answer gives them)

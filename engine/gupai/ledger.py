@@ -16,15 +16,18 @@ they apply::
 
 ``shang=run`` means a 赏 was among the tiles the closer played in his final run (so also in
 his hand); ``run``: the closer won every trick of the last four tiles or more in a row.
+
+A session is a record's state (:class:`engine.gupai.records.GupaiLedgerState`): each hand settled as it is
+entered, with each player's running total.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .config import DEFAULT, GupaiConfig
-from .scoring import KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, kind_of, settle, total_dun
+from .scoring import KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, hand_fault, kind_of, settle
 from .tiles import HAND_SIZE, PLAYERS, SHANG
 
 LETTERS = "".join(en[-1] for en in SEATS_EN)  # a seat in a ledger's word: the letter of its name (Player A: A)
@@ -57,42 +60,20 @@ class Hand:
     hard: bool = False  # once he held the lead, none of the others had a play to beat him
 
 
-@dataclass(frozen=True)
-class HandResult:
-    hand: Hand
-    settlement: Settlement
-    totals: tuple[int, ...]  # running totals after this hand
-
-
-@dataclass(frozen=True)
-class Ledger:
-    hands: tuple[Hand, ...] = ()
-    config: GupaiConfig = DEFAULT
-    results: tuple[HandResult, ...] = field(default=())
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.results[-1].totals if self.results else (0,) * PLAYERS
+def _refuse(fault: tuple[str, str, str] | None) -> None:
+    """A hand that cannot have ended so (:func:`engine.gupai.scoring.hand_fault`), refused in its words."""
+    if fault is not None:
+        raise LedgerError(fault[1], fault[2])
 
 
 def check(h: Hand, config: GupaiConfig = DEFAULT) -> None:
     """LedgerError when the hand cannot have happened."""
-    total = total_dun(config)
     if not (0 <= h.dealer < PLAYERS and 0 <= h.closer < PLAYERS):
         raise LedgerError("庄家和结牌的人应是四家之一。", "The dealer and the player who closed should be two of the four players.")
-    if len(h.held) != PLAYERS or any(not 0 <= x <= HAND_SIZE for x in h.held) or sum(h.held) != total:
-        raise LedgerError(f"四家的墩数加起来应是 {total}，这里是 {sum(h.held)}。",
-                          f"The four players' tricks (墩) must add up to {total}; these add up to {sum(h.held)}.")
-    if h.held[h.closer] < 1:
-        raise LedgerError("结牌的人至少得了最后一墩，这里他一墩也没有。",
-                          "The player who closed won at least the last trick (墩); here he holds none.")
+    _refuse(hand_fault(h.held, h.closer, config=config))  # the tricks first: a hand is refused for them before its sealed seats
     if len(set(h.sealed)) != len(h.sealed) or any(not 0 <= s < PLAYERS for s in h.sealed):
         raise LedgerError("封墩的人应是四家之中的，每人一次。", "Each player who sealed should be named once.")
-    if any(s == h.closer or h.held[s] for s in h.sealed):
-        raise LedgerError("封墩的人不出牌，不会得墩，也不会结牌。",
-                          "A player who chose sealing (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
-    if h.zhizun is not None and (h.zhizun in h.sealed or not 0 <= h.zhizun < PLAYERS):
-        raise LedgerError("封墩的人不出牌，打不出至尊。", "A player who chose sealing (封墩) lays no tile, so he cannot have played the supreme pair.")
+    _refuse(hand_fault(h.held, h.closer, h.sealed, h.zhizun, config))
     if h.shang not in SHANG_WHERE:
         raise LedgerError("赏只能是没有、在手里或在最后连赢的牌里。", "The shang (赏) is either absent, in the closer's hand, or among the tiles of his final run.")
     if h.run and h.held[h.closer] < 4:
@@ -115,22 +96,6 @@ def facts_of(h: Hand) -> Facts:
 def settle_hand(h: Hand, config: GupaiConfig = DEFAULT) -> Settlement:
     check(h, config)
     return settle(h.held, h.closer, config, sealed=tuple(sorted(h.sealed)), facts=facts_of(h))
-
-
-def ledger(hands: list[Hand] | tuple[Hand, ...], config: GupaiConfig = DEFAULT) -> Ledger:
-    """Every hand settled under ``config``, with the running totals (summing to zero after each)."""
-    if len(hands) > MAX_HANDS:
-        raise LedgerError(f"一本账至多记 {MAX_HANDS} 盘。", f"A ledger holds at most {MAX_HANDS} hands.")
-    totals = [0] * PLAYERS
-    out = []
-    for i, h in enumerate(hands):
-        try:
-            s = settle_hand(h, config)
-        except LedgerError as e:
-            raise LedgerError(f"第 {i + 1} 盘：{e.zh}", f"Hand {i + 1}: {e.en}") from None
-        totals = [t + n for t, n in zip(totals, s.nets)]
-        out.append(HandResult(h, s, tuple(totals)))
-    return Ledger(tuple(hands), config, tuple(out))
 
 
 # ---------------------------------------------------------------- the written word of a hand
@@ -181,5 +146,4 @@ def hand_words(h: Hand, s: Settlement) -> tuple[str, str]:
     return f"{zh}。结算（墩）：{nets_zh}", f"{en}. Settled (in 墩): {nets_en}"
 
 
-__all__ = ["Hand", "HandResult", "Ledger", "LedgerError", "MAX_HANDS", "check", "facts_of", "hand_words", "ledger",
-           "parse_word", "settle_hand", "word"]
+__all__ = ["Hand", "LedgerError", "MAX_HANDS", "check", "facts_of", "hand_words", "parse_word", "settle_hand", "word"]

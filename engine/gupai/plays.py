@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from collections.abc import Sequence
 
 from ..words import capitalize
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, DIAN, SHANG, sort_tiles
@@ -151,11 +152,12 @@ def _plays_in(hand: tuple[str, ...], size: int | None) -> tuple[Play, ...]:
     return tuple(out)
 
 
-def winner_of(first: list[Play]) -> int:
-    """Index of the play that wins when these plays are made in this order (the first leads)."""
-    best = 0
-    for i, p in enumerate(first[1:], 1):
-        if beats(p, first[best]):
-            best = i
+def winner_of(plays: Sequence[Play | None]) -> int:
+    """Index of the play that holds the trick when these are laid in this order: the first leads, and each later
+    play takes it only by beating the one holding it; None is tiles laid face down (垫), which never take it."""
+    best, top = 0, plays[0]
+    for i, p in enumerate(plays[1:], 1):
+        if p is not None and top is not None and beats(p, top):
+            best, top = i, p
     return best
 

@@ -19,12 +19,14 @@ from collections.abc import Sequence
 
 from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
 from .config import CHOICES, config_from
-from .ledger import MAX_HANDS, LedgerError, hand_words, parse_word, settle_hand
+from .ledger import MAX_HANDS, Hand, LedgerError, hand_words, parse_word, settle_hand
+from .scoring import Settlement
 from .tiles import PLAYERS
 
 
 class GupaiLedgerState(GameState):
-    """A 骨牌 session entered hand by hand; the settlement is the engine's, under the session's options."""
+    """A 骨牌 session entered hand by hand; the settlement is the engine's, under the session's options. Each hand
+    entered is kept with its settlement and the totals after it (the ledger action answers from them)."""
 
     game = "gupai"
     max_actions: ClassVar[int] = MAX_HANDS + 1
@@ -43,10 +45,15 @@ class GupaiLedgerState(GameState):
 
     def _start(self) -> None:
         self.config = config_from(self.setup["options"])
-        self.hands: list[Any] = []
-        self.settlements: list[Any] = []
-        self.totals = [0] * PLAYERS
+        self.hands: list[Hand] = []
+        self.settlements: list[Settlement] = []
+        self.running: list[tuple[int, ...]] = []  # each player's total after each hand
         self.ended = False
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total over the hands entered so far (in 墩, summing to zero)."""
+        return self.running[-1] if self.running else (0,) * PLAYERS
 
     def num_players(self) -> int:
         return PLAYERS
@@ -77,7 +84,7 @@ class GupaiLedgerState(GameState):
             raise IllegalAction(e.zh, e.en, len(self.actions)) from None
         self.hands.append(h)
         self.settlements.append(s)
-        self.totals = [t + n for t, n in zip(self.totals, s.nets)]
+        self.running.append(tuple(t + n for t, n in zip(self.totals, s.nets)))
         self.actions.append(action)
 
     def _apply(self, action: str) -> None:

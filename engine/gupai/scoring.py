@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import NamedTuple
+from collections.abc import Sequence
 
 from ..glossary import TERMS as GLOSSARY
 from .config import DEFAULT, GupaiConfig
@@ -126,9 +127,30 @@ class Settlement:
     lines: tuple[Line, ...] = ()
 
 
+def hand_fault(held: Sequence[int], closer: int, sealed: Sequence[object] = (), zhizun: int | None = None,
+               config: GupaiConfig = DEFAULT) -> tuple[str, str, str] | None:
+    """Why a hand cannot have ended so, as an error code and words (zh, en); None when it can. The four players'
+    墩 add up to a hand's, the closer won at least the last trick, a sealed player (a seat) lays no tile, so holds no
+    墩, did not close and did not lay the supreme pair. The settle action and the ledger ask as they read a hand's
+    fields (the tricks, then the sealed seats, then who laid the supreme pair): a hand is refused for its first fault."""
+    total = total_dun(config)
+    if len(held) != PLAYERS or any(not 0 <= x <= HAND_SIZE for x in held) or sum(held) != total:
+        return ("wrong_total", f"四家的墩数加起来应是 {total}，这里是 {sum(held)}。",
+                f"The four players' tricks (墩) must add up to {total}; these add up to {sum(held)}.")
+    if held[closer] < 1:
+        return ("closer_without_trick", "结牌的人至少得了最后一墩，这里他一墩也没有。",
+                "The player who closed won at least the last trick (墩); here he holds none.")
+    if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < PLAYERS or s == closer or held[s] for s in sealed):
+        return ("bad_seal", "封墩的人不出牌，不会得墩，也不会结牌。",
+                "A player who chose sealing (封墩) lays no tile: he holds no trick (墩) and cannot be the one who closed.")
+    if zhizun is not None and (zhizun in sealed or not 0 <= zhizun < PLAYERS):
+        return "bad_seal", "封墩的人不出牌，打不出至尊。", "A player who chose sealing (封墩) lays no tile, so he cannot have played the supreme pair."
+    return None
+
+
 def can_seal(hand: tuple[str, ...] | list[str]) -> bool:
     """封墩 is allowed when no tile is even the second best of its class (天地, 杂九杂八, 虎头四六)."""
-    return all(BY_CODE[t].rank < TOP_RANK[BY_CODE[t].cls] - 1 for t in hand)
+    return why_not_seal(hand) is None
 
 
 def why_not_seal(hand: tuple[str, ...] | list[str]) -> tuple[str, str] | None:
@@ -177,12 +199,9 @@ def settle(
     """Nets per seat and the payments behind them. ``held`` already includes the closer's
     last trick. ``contested=False`` is shorthand for facts with ``hard=True``."""
     held = tuple(held)
-    if len(held) != PLAYERS or sum(held) != total_dun(config) or min(held) < 0:
-        raise ValueError("held must give four non-negative counts adding up to the 墩 of a hand")
-    if held[closer] < 1:
-        raise ValueError("the closer holds at least the last trick")
-    if closer in sealed or any(held[s] for s in sealed):
-        raise ValueError("a sealed hand takes no trick")
+    fault = hand_fault(held, closer, sealed, config=config)
+    if fault is not None:
+        raise ValueError(fault[2])
     if facts is None:
         facts = Facts(closer_tiles=closer_tiles, hard=not contested)
     others = [s for s in range(PLAYERS) if s != closer]

@@ -28,7 +28,7 @@ from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option
 from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
 from .config import CHOICES, GupaiConfig, config_from
 from .hand import MAX_MOVES, Deal, Move, Trick, deal, jiao_reason, jiao_singles, table_deal, without
-from .plays import Play, beats, classify, plays_in, why_not_beats
+from .plays import Play, beats, classify, plays_in, why_not_beats, winner_of
 from .scoring import Facts, Settlement, can_seal, dun_of_trick, settle
 from .tiles import BY_CODE, DECK, HAND_SIZE, PLAYERS, SHANG, TOP_RANK, sort_tiles
 
@@ -87,7 +87,7 @@ class GupaiState(GameState):
             raise IllegalAction("按种子发牌的一局不写桌上发的牌；桌上发的牌要同时写明是桌上发的（Deal 写 table）。",
                                 "A hand dealt from a seed gives no tiles dealt at a table; tiles dealt at a table go with a deal at the table (Deal, table).")
         seed = read_int(position, "seed", 0, 0, SEED_MAX, "种子", "the seed")
-        _check_sealing(deal(seed, dealer).hands, sealed)
+        _check_sealing(deal(seed, dealer).hands, sealed)  # here, so a seat that may not seal is refused before a bad option
         return {"seed": seed, "dealer": dealer, "options": read_options(position, CHOICES), "sealed": sealed}
 
     @classmethod
@@ -96,8 +96,8 @@ class GupaiState(GameState):
         return [{"options": o} for o in one_option_at_a_time(CHOICES)] + [{"dealer": 2}, sealing]
 
     def _dealt(self) -> Deal:
-        """The deal the setup names: from its seed, or the tiles a real table dealt, checked: eight for each seat,
-        together the whole set."""
+        """The deal the setup names: from its seed (its sealing checked as the setup was read), or the tiles a real
+        table dealt, checked: eight for each seat, together the whole set, and only seats that may seal sealed."""
         if self.setup.get("deal") != "table":
             return deal(self.setup["seed"], self.setup["dealer"])
 
@@ -108,12 +108,13 @@ class GupaiState(GameState):
 
         hands = seat_hands(self.setup["hands"], PLAYERS, HAND_SIZE, tile, "张", "tiles")
         check_whole_set([x for h in hands for x in h], DECK, "骨牌", "the thirty-two tiles", lambda c: (c, c))
-        return table_deal(self.setup["dealer"], hands)
+        d = table_deal(self.setup["dealer"], hands)
+        _check_sealing(d.hands, self.setup["sealed"])
+        return d
 
     def _start(self) -> None:
         d = self._dealt()
         sealed = tuple(self.setup["sealed"])
-        _check_sealing(d.hands, sealed)
         self.deal, self.config, self.sealed = d, config_from(self.setup["options"]), sealed
         self.hands = tuple(() if s in sealed else h for s, h in enumerate(d.hands))
         leader = d.dealer
@@ -139,14 +140,11 @@ class GupaiState(GameState):
         """Seat and play currently holding the trick."""
         if not self.current:
             return None
-        seat0, m0 = self.current[0]
-        top = (seat0, classify(m0.tiles))
-        for seat, m in self.current[1:]:
-            p = classify(m.tiles) if m.up else None
-            if p is not None and top[1] is not None and beats(p, top[1]):
-                top = (seat, p)
-        assert top[1] is not None
-        return top[0], top[1]
+        plays = [classify(m.tiles) if m.up or i == 0 else None for i, (_, m) in enumerate(self.current)]
+        w = winner_of(plays)
+        p = plays[w]
+        assert p is not None  # a lead laid is a play (the lead's lawful moves are plays)
+        return self.current[w][0], p
 
     def legal_moves(self) -> list[Move]:
         """The lawful moves of the seat to play (the protocol's ``legal_actions``, as :class:`Move` s)."""
@@ -223,11 +221,13 @@ class GupaiState(GameState):
         self.tricks += (Trick(self.leader, current, win[0], dun),)
         self.leader, self.current, self.held = win[0], (), tuple(held)
 
-    def play_out(self, human: int | None = None) -> GupaiState:
-        """The basic computer player (:func:`computer_move`) plays every seat but ``human`` until ``human``
-        must play or the hand is over (at most 32 moves); the state itself, for chaining."""
+    def play_out(self) -> GupaiState:
+        """The basic computer player (:func:`computer_move`) plays every seat to the end of the hand (at most 32
+        moves); the state itself, for chaining. Its moves are lawful as chosen, so none is asked about again: through
+        the protocol's ``apply`` the strong level's rollouts make about 40% more calls, and a review of a hand (the
+        review's example) goes over the calls a request may make."""
         for _ in range(MAX_MOVES):
-            if self.terminal or self.to_move == human:
+            if self.terminal:
                 break
             m = computer_move(self)
             self._lay(m)
@@ -245,10 +245,6 @@ class GupaiState(GameState):
 
     def closer(self) -> int | None:
         return self.tricks[-1].winner if self.terminal and self.tricks else None
-
-    def contested(self, seat: int) -> bool:
-        """Whether anyone but ``seat`` ever laid tiles face up."""
-        return any(m.up for t in self.tricks for s, m in t.moves if s != seat)
 
     def could_be_beaten(self, seat: int) -> bool:
         """Whether, in some trick, a player after ``seat``'s play held a face-up play beating it

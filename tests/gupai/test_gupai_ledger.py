@@ -8,7 +8,8 @@ import pytest
 
 from engine.api import handle
 from engine.gupai.config import CHOICES, DEFAULT, all_configs, as_dict, config_from
-from engine.gupai.ledger import Hand, LedgerError, ledger, parse_word, settle_hand, word
+from engine.gupai.ledger import Hand, LedgerError, parse_word, settle_hand, word
+from engine.gupai.records import GupaiLedgerState
 from engine.record import RecordError, read, referee, rewrite
 
 
@@ -29,13 +30,16 @@ def test_every_hand_under_every_reading_settles_to_zero_and_the_totals_add_up() 
     rng = random.Random(18)
     hands = [random_hand(rng) for _ in range(40)]
     for cfg in all_configs():
-        led = ledger(hands, cfg)
+        session = GupaiLedgerState({"options": as_dict(cfg)})
+        for h in hands:
+            session.apply(word(h))
+        assert session.hands == hands and len(session.settlements) == len(session.running) == len(hands)
         running = [0, 0, 0, 0]
-        for r in led.results:
-            assert sum(r.settlement.nets) == 0
-            running = [a + b for a, b in zip(running, r.settlement.nets)]
-            assert list(r.totals) == running
-        assert sum(led.totals) == 0
+        for h, s, totals in zip(hands, session.settlements, session.running):
+            assert s == settle_hand(h, cfg) and sum(s.nets) == 0
+            running = [a + b for a, b in zip(running, s.nets)]
+            assert list(totals) == running
+        assert list(session.totals) == running and sum(session.totals) == 0
 
 
 def test_the_ledger_pays_what_the_engines_settle_action_pays() -> None:
@@ -75,6 +79,26 @@ def test_a_hand_that_cannot_have_happened_is_refused_in_words(h: Hand, why: str)
     with pytest.raises(LedgerError) as e:
         settle_hand(h)
     assert why in e.value.en and e.value.zh
+
+
+def test_the_settle_action_and_the_ledger_refuse_a_hand_for_the_same_fault_in_the_same_words() -> None:
+    rng = random.Random(5)
+    refused = 0
+    for _ in range(400):
+        held = [rng.randint(0, 8) for _ in range(4)] if rng.random() < 0.3 else list(random_hand(rng).held)
+        closer = rng.randrange(4)
+        sealed = sorted(rng.sample(range(4), rng.randint(0, 3)))
+        zhizun = rng.choice([None, 0, 1, 2, 3])
+        ans = handle({"game": "gupai", "action": "settle", "held": held, "closer": closer, "sealed": sealed, "zhizun_by": zhizun})
+        try:
+            settle_hand(Hand(0, tuple(held), closer, tuple(sealed), zhizun))
+        except LedgerError as e:
+            refused += 1
+            assert not ans["ok"] and (ans["error"]["zh"], ans["error"]["en"]) == (e.zh, e.en)
+            assert ans["error"]["code"] in ("wrong_total", "closer_without_trick", "bad_seal")
+        else:
+            assert ans["ok"], ans
+    assert 100 < refused < 400
 
 
 def test_hand_words_round_trip() -> None:

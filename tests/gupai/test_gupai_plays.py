@@ -1,6 +1,6 @@
 from hypothesis import given, strategies as st
 
-from engine.gupai.plays import beats, classify, plays_in, why_not_beats
+from engine.gupai.plays import beats, classify, plays_in, why_not_beats, winner_of
 from engine.gupai.tiles import DECK, FACES
 
 
@@ -18,6 +18,14 @@ def test_sets():
     # sets compare only with sets
     assert not beats(classify(["66", "54"]), classify(["22", "22"]))
     assert not beats(classify(["66", "66"]), classify(["11", "62"]))
+
+
+def test_the_trick_goes_to_the_last_play_that_beat_the_one_holding_it_never_to_tiles_laid_face_down():
+    threes, twos, fours = classify(["33", "33"]), classify(["22", "22"]), classify(["44", "44"])
+    assert winner_of([threes, twos, None, fours]) == 3
+    assert winner_of([twos, threes, fours]) == 2 and winner_of([twos, fours, threes]) == 1  # an equal or lower play takes nothing
+    assert winner_of([threes, None, None, None]) == 0  # face down, however high the tiles
+    assert winner_of([classify(["21", "24"]), fours]) == 0  # the supreme pair led: nothing takes it
 
 
 def test_sixi_not_four():
