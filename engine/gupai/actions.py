@@ -497,7 +497,11 @@ def _readable_record(text: str, hands: list[dict[str, Any]], names: list[str] | 
             ("、" if zh else ", ").join(f"{who[s]} {t:+d}" for s, t in enumerate(hands[-1]["totals"] if hands else [0] * PLAYERS))
         out.append(ln + " {" + said.replace("{", "(").replace("}", ")").replace("\n", " ") + "}")
     for k, kind, h in history:
-        zh_w, en_w = _named([dict(zip(("zh", "en"), hand_words(h, settle_hand(h, cfg))))], names)[0].values()
+        try:
+            was = hand_words(h, settle_hand(h, cfg))
+        except LedgerError as e:  # the hand as it stood need not settle under the options the family has chosen since
+            was = (f"一盘按现在的规则算不了的牌（{e.zh}）", f"a hand that does not settle under the rules now chosen ({e.en})")
+        zh_w, en_w = _named([dict(zip(("zh", "en"), was))], names)[0].values()
         if zh:
             out.append(f"% 改动：第 {k} 盘{'改过' if kind == 'corrected' else '删去了'}，原来是“{zh_w}”")
         else:

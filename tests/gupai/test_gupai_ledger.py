@@ -197,3 +197,19 @@ def test_the_exported_record_reads_in_the_pages_language_with_the_names_and_keep
 
 def read_hand(h: dict) -> dict:
     return {**h, "sealed": sorted(h["sealed"])}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_correction_that_no_longer_settles_is_said_not_failed(lang: str) -> None:
+    """A hand as it stood before a correction is kept in the record even when it does not settle under the rules
+    chosen now (the family changed an option since, or corrected a hand entered wrong): the exported record says so
+    in the page's language, and it reads back with the correction."""
+    was = {"dealer": 0, "held": [1, 1, 1, 1], "closer": 0}  # four tricks in all: no rule makes that a hand
+    req = {"game": "gupai", "action": "ledger", "lang": lang, "hands": [{"dealer": 0, "held": [2, 2, 2, 2], "closer": 0}],
+           "history": [{"hand": 1, "kind": "corrected", "was": was}]}
+    ans = handle(req)
+    assert ans["ok"], ans
+    line = next(ln for ln in ans["record"].splitlines() if ln.startswith("% 改动") or ln.startswith("% Correction"))
+    assert "8" in line and ("算不了" in line if lang == "zh" else "does not settle" in line)
+    back = handle({"game": "gupai", "action": "ledger", "text": ans["record"], "lang": lang})
+    assert back["ok"] and [h["kind"] for h in back["history"]] == ["corrected"] and back["record"] == ans["record"]
