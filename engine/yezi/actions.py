@@ -15,7 +15,7 @@ from ..errors import ApiError
 from ..protocol import SEED_MAX, seed_ok  # SEED_MAX: the seeds a written position (the strong level's) accepts too
 from ..protocol.strong import basic_action, read_level, rollouts_for, strong_choice
 from ..protocol.table import play_table
-from ..record import read_sheet_of, read_text_of, write
+from ..record import read_sheet_of, read_text_of, write, write_state
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai, showing
 from .best import best_split
@@ -25,7 +25,7 @@ from .config import CHOICES, YeziConfig, config_from
 from .state import CHOICES as ROUND_CHOICES, YeziState, move_codes
 from .trace import OPTIONS
 from .zipai_diff import DIFFERENCES
-from .records import showing_record, showing_of_record, MAX_ROUNDS, parse_round, round_word
+from .records import MAX_ROUNDS, parse_round, round_word, showing_of_record, table_showing
 
 
 
@@ -269,10 +269,9 @@ def _my_split(req: dict[str, Any]) -> tuple[int | None, str | None]:
     return seat, f"split:{move_codes(parsed[0])}|{move_codes(parsed[1])}"
 
 
-def _showing(req: dict[str, Any]) -> dict[str, Any]:
-    """A showing at a real table: each player's eight cards, or the two groups he showed."""
-    if "text" in req:  # a record of the round (engine/record): its deal, thrower, readings and groups
-        req = _showing_of_record(req)
+def _table_seats(req: dict[str, Any]) -> tuple[YeziConfig, int, list[showing.Seat]]:
+    """A showing's rules, its die thrower and its four seats (each by his eight cards or the two groups he showed),
+    refused in words where a seat's cards cannot be or the four's are more than the deck holds."""
     cfg = _cfg(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
     players = get_list(req, "players", min_len=4, max_len=4)
@@ -296,25 +295,38 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
         except InvalidCards as e:
             raise ApiError(e.code, f"{who_zh}：{e.zh}", f"{who_en}: {e.en}") from None
     try:
-        sh = showing.judge(seats, thrower, cfg)
+        check_possible([c for s in seats for c in s.cards])
     except InvalidCards as e:
         raise ApiError(e.code, e.zh, e.en) from None
+    return cfg, thrower, seats
+
+
+def _showing(req: dict[str, Any]) -> dict[str, Any]:
+    """A showing at a real table: each player's eight cards, or the two groups he showed. The round is played by the
+    game's own state, dealt at the table (engine/yezi/records.py ``table_showing``): its result and its record."""
+    if "text" in req:  # a record of the round (engine/record): its deal, thrower, readings and groups
+        req = _showing_of_record(req)
+    cfg, thrower, seats = _table_seats(req)
+    st = table_showing(thrower, _protocol_options(cfg), [seat.groups for seat in seats])
+    res = st.result()
+    shown = {(x.seat, x.turn): x for x in res.showings}
     out_players: list[dict[str, Any]] = []
-    for s, seat in enumerate(sh.seats):
+    for s, seat in enumerate(seats):
+        ranks = [shown[s, 0].rank, shown[s, 1].rank]
         out_players.append({
             "seat": s,
             "entered_as": seat.entered_as,
             "cards": _codes(seat.cards),
             "groups": [_codes(g) for g in seat.groups],
             "combinations": [combo_json(classify(g)) for g in seat.groups],
-            "ranks": [sh.ranks[0][s], sh.ranks[1][s]],
-            "scores": [sh.scores[0][s], sh.scores[1][s]],
-            "total": sh.totals[s],
-            "place": sh.places[s],
+            "ranks": ranks,
+            "scores": [shown[s, 0].score, shown[s, 1].score],
+            "total": res.totals[s],
+            "place": res.places[s],
             "best": {"groups": [_codes(g) for g in seat.best.groups], "score": seat.best.score,
                      "combinations": [combo_json(classify(g)) for g in seat.best.groups]},
             # the groups shown score more than the best split of the same eight cards would
-            "missed": sh.ranks[0][s] + sh.ranks[1][s] - seat.best.score,
+            "missed": sum(ranks) - seat.best.score,
         })
 
     refuse_unsafe_text(req, ("names", "event", "date"))
@@ -322,16 +334,15 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
     names = req.get("names")
     if isinstance(names, list) and len(names) == 4 and all(isinstance(x, str) and len(x) <= 60 and "\n" not in x for x in names):
         tags["Names"] = ";".join(x.replace(";", ",") for x in names)
-    round_options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from") if getattr(cfg, k) != CHOICES[k][0]}
     given = tags["Names"].split(";") if "Names" in tags else ["", "", "", ""]
-    return {"thrower": thrower, "show_order": list(sh.order), "players": out_players,
+    return {"thrower": thrower, "show_order": list(res.order), "players": out_players,
             # the family's names where they gave them (issue 45.5), the seat's name elsewhere
             "seat_names": [{"zh": n or zh, "en": n or en} for n, (zh, en) in zip(given, SEAT_NAMES)],
-            "showing_winners": [list(w) for w in sh.winners],
-            "winners": [s for s in range(4) if sh.places[s] == 1],
+            "showing_winners": [list(w) for w in res.showing_winners],
+            "winners": [s for s in range(4) if res.places[s] == 1],
             "options": {k: getattr(cfg, k) for k in ("scoring", "ties")},
             # the round written down: the cards dealt, each split and the eight showings (engine/record)
-            "record": showing_record(thrower, round_options, [p["groups"] for p in out_players], tags)}
+            "record": write_state(st, tags)}
 
 
 def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
