@@ -15,7 +15,7 @@ from ..errors import ApiError
 from ..protocol import SEED_MAX, seed_ok  # SEED_MAX: the seeds a written position (the strong level's) accepts too
 from ..protocol.strong import basic_action, read_level, rollouts_for, strong_choice
 from ..protocol.table import play_table
-from ..record import read_sheet_of, read_text_of, write, write_state
+from ..record import read_sheet_of, read_text_of, write_state
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai, showing
 from .best import best_split
@@ -25,7 +25,7 @@ from .config import CHOICES, YeziConfig, config_from
 from .state import CHOICES as ROUND_CHOICES, YeziState, move_codes
 from .trace import OPTIONS
 from .zipai_diff import DIFFERENCES
-from .records import MAX_ROUNDS, parse_round, round_word, showing_of_record, table_showing
+from .records import MAX_ROUNDS, YeziTallyState, parse_round, round_word, round_words, showing_of_record, table_showing
 
 
 
@@ -357,20 +357,50 @@ def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _tally_round(x: Any, i: int, options: dict[str, str]) -> dict[str, Any]:
-    """One round of a tally as the showing action judges it (its thrower, each player's cards or groups)."""
+def _tally_round(x: Any, i: int, options: dict[str, str]) -> tuple[int, list[tuple[tuple[Card, ...], tuple[Card, ...]]]]:
+    """One round of a tally read as the showing action reads it (its thrower, each player's cards or groups): the die
+    thrower and each seat's two groups in the order shown, refused in words that name the round."""
     if not isinstance(x, dict):
         raise bad("rounds", f"第 {i + 1} 局应写明谁掷的骰子和四家的牌。", f"round {i + 1} should give the die thrower and the four players' cards.")
     try:
-        return _showing({"thrower": x.get("thrower", 0), "players": x.get("players"), "options": options})
+        _, thrower, seats = _table_seats({"thrower": x.get("thrower", 0), "players": x.get("players"), "options": options})
     except ApiError as e:
         raise ApiError(e.code, f"第 {i + 1} 局：{e.zh}", f"Round {i + 1}: {e.en}") from None
+    return thrower, [seat.groups for seat in seats]
+
+
+def _as_round(thrower: int, groups: list[tuple[tuple[Card, ...], tuple[Card, ...]]]) -> dict[str, Any]:
+    """A round of a tally as a request gives it: its die thrower and each seat's two groups."""
+    return {"thrower": thrower, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in groups]}
+
+
+def _tally_of_record(req: dict[str, Any], tags: dict[str, str], history: list[tuple[int, str, str]]) -> tuple[dict[str, str], list[Any]]:
+    """A tally's record (``text``) read: its options and its rounds as a request gives them; its names, date and
+    event go to ``tags``, its corrections to ``history``."""
+    rec = read_sheet_of(req, "yezi", "tally", (
+        "请给出一份叶子戏计分的记录文字。", "Give the text of a tally of 叶子戏.",
+        "这份记录不是叶子戏的计分（它应有标签 [Sheet \"tally\"]）。",
+        "This record is not a tally of 叶子戏 (it should have the tag [Sheet \"tally\"])."), limit=45_000)
+    for t in ("Names", "Date", "Event"):
+        if t in rec.tags:
+            tags[t] = rec.tags[t]
+    for item in rec.tags.get("History", "").split("; ") if rec.tags.get("History") else []:
+        k, kind, word = (item.split(":", 2) + ["", ""])[:3]
+        if re.fullmatch("[0-9]{1,3}", k, re.ASCII) is None or kind not in ("corrected", "deleted"):
+            raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“局数:corrected 或 deleted:原来那一局的记法”。",
+                           "The record's History tag is not well written: each item reads round:corrected or deleted:the round as it stood.")
+        try:
+            history.append((int(k), kind, round_word(*parse_round(word))))
+        except Exception:
+            raise ApiError("bad_record", f"记录的 History 标签里第 {k} 局原来的记法读不懂。", f"The record's History tag: round {k} as it stood cannot be read.") from None
+    return dict(rec.position.get("options") or {}), [_as_round(*parse_round(a)) for a in rec.position["actions"] if a != "end"]
 
 
 def _tally(req: dict[str, Any]) -> dict[str, Any]:
     """A family's rounds at a real table (the tally): each round judged as a showing, each player's running total
     of points (the source sums the two showings of a round and says nothing of several rounds: the tally only adds
-    the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/yezi/records.py)."""
+    the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/yezi/records.py),
+    whose state judges the rounds and keeps the totals."""
 
     tags: dict[str, str] = {}
     refuse_unsafe_text(req, ("names", "date"))
@@ -382,26 +412,8 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
             tags["Names"] = ";".join(n.replace(";", ",") for n in names)
     raw_history = get_list(req, "history", [], max_len=MAX_ROUNDS)
     history: list[tuple[int, str, str]] = []
-    as_round = lambda t, g: {"thrower": t, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in g]}
     if "text" in req:
-        rec = read_sheet_of(req, "yezi", "tally", (
-            "请给出一份叶子戏计分的记录文字。", "Give the text of a tally of 叶子戏.",
-            "这份记录不是叶子戏的计分（它应有标签 [Sheet \"tally\"]）。",
-            "This record is not a tally of 叶子戏 (it should have the tag [Sheet \"tally\"])."), limit=45_000)
-        options = dict(rec.position.get("options") or {})
-        raw = [as_round(*parse_round(a)) for a in rec.position["actions"] if a != "end"]
-        for t in ("Names", "Date", "Event"):
-            if t in rec.tags:
-                tags[t] = rec.tags[t]
-        for item in rec.tags.get("History", "").split("; ") if rec.tags.get("History") else []:
-            k, kind, word = (item.split(":", 2) + ["", ""])[:3]
-            if re.fullmatch("[0-9]{1,3}", k, re.ASCII) is None or kind not in ("corrected", "deleted"):
-                raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“局数:corrected 或 deleted:原来那一局的记法”。",
-                               "The record's History tag is not well written: each item reads round:corrected or deleted:the round as it stood.")
-            try:
-                history.append((int(k), kind, round_word(*parse_round(word))))
-            except Exception:
-                raise ApiError("bad_record", f"记录的 History 标签里第 {k} 局原来的记法读不懂。", f"The record's History tag: round {k} as it stood cannot be read.") from None
+        options, raw = _tally_of_record(req, tags, history)
     else:
         cfg = _cfg(req)
         options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from")}
@@ -411,37 +423,31 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
                     or not 1 <= h["round"] <= MAX_ROUNDS or h.get("kind") not in ("corrected", "deleted"):
                 raise bad("history", "每条改动应写明第几局、改过还是删去（corrected 或 deleted）和原来的那一局。",
                           "each correction gives the round, corrected or deleted, and the round as it stood.")
-            was = _tally_round(h.get("was"), h["round"] - 1, options)
-            history.append((h["round"], h["kind"], round_word(was["thrower"], [[tuple(parse_card(c) for c in g) for g in p["groups"]] for p in was["players"]])))
+            history.append((h["round"], h["kind"], round_word(*_tally_round(h.get("was"), h["round"] - 1, options))))
     given = tags["Names"].split(";") if "Names" in tags else ["", "", "", ""]
     seat_names = [{"zh": n or zh, "en": n or en} for n, (zh, en) in zip(given, SEAT_NAMES)]
+    st = YeziTallyState({"game": "yezi", "sheet": "tally", "options": options})
     rounds = []
-    totals = [0, 0, 0, 0]
-    words = []
     for i, x in enumerate(raw):
-        a = _tally_round(x, i, options)
-        totals = [t + p["total"] for t, p in zip(totals, a["players"])]
-        groups = [[tuple(parse_card(c) for c in g) for g in p["groups"]] for p in a["players"]]
-        words.append(round_word(a["thrower"], groups))
-        who = lambda s, lang: seat_names[s][lang]
-        zh = (f"{who(a['thrower'], 'zh')}掷骰先亮；" + "，".join(f"{who(s, 'zh')} {p['total']} 分" for s, p in enumerate(a["players"]))
-              + "；这一局" + "、".join(who(s, "zh") for s in a["winners"]) + "胜。")
-        en = (f"{who(a['thrower'], 'en')} threw the die and showed first; " + ", ".join(f"{who(s, 'en')} {p['total']}" for s, p in enumerate(a["players"]))
-              + "; the round goes to " + " and ".join(who(s, "en") for s in a["winners"]) + ".")
-        rounds.append({"thrower": a["thrower"], "points": [p["total"] for p in a["players"]], "places": [p["place"] for p in a["players"]],
-                       "winners": a["winners"], "groups": [p["groups"] for p in a["players"]], "totals": list(totals), "zh": zh, "en": en})
+        st.apply(round_word(*_tally_round(x, i, options)))
+        res = st.rounds[-1]
+        zh, en = round_words(res, [(n["zh"], n["en"]) for n in seat_names])
+        rounds.append({"thrower": res.order[0], "points": list(res.totals), "places": list(res.places),
+                       "winners": [s for s in range(4) if res.places[s] == 1],
+                       "groups": [[_codes(sh.group) for sh in res.showings if sh.seat == s] for s in range(4)],
+                       "totals": list(st.totals), "zh": zh, "en": en})
+    if rounds:
+        st.apply("end")
     if history:
         tags["History"] = "; ".join(f"{k}:{kind}:{w}" for k, kind, w in history)
-    position = {"game": "yezi", "sheet": "tally", "options": {k: v for k, v in options.items() if v != CHOICES[k][0]},
-                "actions": words + (["end"] if words else [])}
-    low = min(totals) if rounds else None
+    low = min(st.totals) if rounds else None
     hist_out = []
     for n, kind, w in history:
         thrower, g = parse_round(w)
-        hist_out.append({"round": n, "kind": kind, "was": as_round(thrower, g)})
-    return {"rounds": rounds, "totals": totals, "leaders": [s for s in range(4) if rounds and totals[s] == low],
+        hist_out.append({"round": n, "kind": kind, "was": _as_round(thrower, g)})
+    return {"rounds": rounds, "totals": list(st.totals), "leaders": [s for s in range(4) if rounds and st.totals[s] == low],
             "seat_names": seat_names, "names": given if "Names" in tags else None, "options": options,
-            "record": write(position, tags), "history": hist_out}
+            "record": write_state(st, tags), "history": hist_out}
 
 
 def _combinations(req: dict[str, Any]) -> dict[str, Any]:
