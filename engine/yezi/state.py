@@ -67,15 +67,17 @@ def cards_words(cards: Sequence[Card]) -> tuple[str, str]:
     return "".join(FACES[c].cipher for c in sorted(cards)), " ".join(FACES[c].en for c in sorted(cards))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _splits(hand: tuple[Card, ...]) -> tuple[str, ...]:
-    """Every split of an eight-card hand, as moves (the strong level asks again for each deal it imagines)."""
-    out: list[str] = []
-    for idx in combinations(range(len(hand)), GROUP_SIZE):
-        first = [hand[i] for i in idx]
-        second = [hand[i] for i in range(len(hand)) if i not in idx]
-        out.append(f"split:{move_codes(first)}|{move_codes(second)}")
-    return tuple(sorted(set(out)))
+    """Every split of an eight-card hand, as moves (the strong level asks again for each deal it imagines, a tally's
+    record for each of its rounds: at most 60 rounds of four hands)."""
+    codes = [_CODE[c] for c in sorted(hand)]  # each group picked in order from the cards in order is in order too
+    out = set()
+    for idx in combinations(range(len(codes)), GROUP_SIZE):
+        first = ".".join([codes[i] for i in idx])
+        second = ".".join([codes[i] for i in range(len(codes)) if i not in idx])
+        out.add(f"split:{first}|{second}")
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=4096)
