@@ -50,6 +50,7 @@ SEATS = tuple((zh[0], en[-1]) for zh, en in SEAT_NAMES)  # a seat's letter: 甲 
 
 
 _CODE = [code_of(c) for c in range(len(FACES))]
+_CARD = {code: c for c, code in enumerate(_CODE)}  # a move's card by its code (any other spelling is read by parse_card)
 
 
 def move_codes(cards: Sequence[Card]) -> str:
@@ -59,7 +60,7 @@ def move_codes(cards: Sequence[Card]) -> str:
 
 def move_cards(text: str) -> tuple[Card, ...]:
     """The cards of a move's group (the reverse of :func:`move_codes`), in order."""
-    return tuple(sorted(parse_card(x) for x in text.split(".")))
+    return tuple(sorted([_CARD[x] if x in _CARD else parse_card(x) for x in text.split(".")]))
 
 
 def cards_words(cards: Sequence[Card]) -> tuple[str, str]:
@@ -206,22 +207,14 @@ class YeziState(GameState):
         self.shown.append((seat, self.turn, group))
 
     def play_out(self) -> Result:
-        """The round played to its end by the basic player (every seat yet to split takes its best split, the
-        better group first; then the groups are shown as split), each move written; the result."""
+        """The round played to its end by the basic player (:meth:`basic_action`: every seat yet to split takes its
+        best split, the better group first; then the groups are shown as split), each move written; the result."""
         for _ in range(self.max_actions):
             if self.is_terminal():
                 break
-            seat = self.splitting()
-            if seat is None:
-                shower = self.to_show()
-                assert shower is not None
-                group = self.arranged[shower][self.turn]
-                self._show(group)
-                self.actions.append("show:" + move_codes(group))
-            else:
-                a, b = best_split(self.deal.hands[seat]).groups
-                self.arranged[seat] = (a, b)
-                self.actions.append(f"split:{move_codes(a)}|{move_codes(b)}")
+            action = self.basic_action()
+            self._apply(action)  # the basic player's move is lawful: no need to ask the lawful moves again
+            self.actions.append(action)
         return self.result()
 
     def result(self) -> Result:
