@@ -18,7 +18,7 @@ from ..protocol.table import play_table
 from ..record import read_sheet_of, read_text_of, write_state
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai, showing
-from .best import best_split
+from .best import best_split, take_out
 from .cards import FACES, GROUP_SIZE, SEAT_NAMES, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
@@ -93,18 +93,7 @@ def _evaluate(req: dict[str, Any]) -> dict[str, Any]:
         complete = len(g) == 4
         c = classify(g) if complete else None
         # combinations this partial group can still become (its cards are a sub-multiset)
-        near = []
-        for k in COMBINATIONS:
-            need = list(k.cards)
-            ok = True
-            for x in g:
-                if x in need:
-                    need.remove(x)
-                else:
-                    ok = False
-                    break
-            if ok:
-                near.append(k.id)
+        near = [k.id for k in COMBINATIONS if take_out(k.cards, g) is not None]
         out.append(
             {
                 "cards": _codes(g),

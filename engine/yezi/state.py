@@ -34,9 +34,9 @@ from ..errors import ApiError
 from ..registry import SEATS_EN, SEATS_ZH
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
-from .best import best_split, make_split
+from .best import best_split, combination_splits
 from .cards import DECK, FACES, GROUP_SIZE, HAND_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
-from .combos import BY_KEY, SCATTER_RANK, rank_of
+from .combos import SCATTER_RANK, rank_of
 from .config import config_from
 from .round import Deal, Result, Showing, deal, group_scores, places_of, showing_winners
 
@@ -293,15 +293,7 @@ class YeziState(GameState):
         if seat is None:
             return legal
         hand = self.deal.hands[seat]
-        found = [best_split(hand)]
-        for key in BY_KEY:
-            rest = list(hand)
-            for c in key:  # the combination's cards taken out of the hand, if it holds them all
-                if c not in rest:
-                    break
-                rest.remove(c)
-            else:
-                found.append(make_split(tuple(key), tuple(rest)))
+        found = [best_split(hand), *combination_splits(hand)]
         out: list[str] = []
         for sp in found:
             a, b = sp.groups
