@@ -36,7 +36,7 @@ from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time,
 from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
 from .best import best_split, combination_splits
 from .cards import DECK, FACES, GROUP_SIZE, HAND_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
-from .combos import SCATTER_RANK, rank_of
+from .combos import rank_of
 from .config import config_from
 from .round import Deal, Result, Showing, deal, group_scores, places_of, showing_winners
 
@@ -339,7 +339,6 @@ class YeziState(GameState):
             k += n
             firsts.append(a)
             seconds.append(b)
-        placing = self.config.scoring == "placing"
         out: list[float] = []
         for m in moves:
             mine = _split_ranks(m)
@@ -347,11 +346,7 @@ class YeziState(GameState):
             for turn, theirs in ((0, firsts), (1, seconds)):
                 ranks = theirs[:]
                 ranks.insert(player, mine[turn])
-                for s in range(PLAYERS):
-                    q = ranks[s]
-                    if placing and q != SCATTER_RANK:
-                        q = 1 + sum([1 for x in ranks if x < q])
-                    totals[s] += q
+                totals = [t + q for t, q in zip(totals, group_scores(ranks, self.config))]
             out.append(self.strong_value(places_of(totals, list(self.order), self.config), player))
         return out
 
