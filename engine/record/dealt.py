@@ -17,7 +17,7 @@ whole set) are :mod:`engine.protocol.table_deal`'s.
   tiles by their codes (``66.12.…``); the moves as in a seeded hand.
 * 下灌叶子戏 (its own :class:`engine.yezi.state.YeziState`, which records the deal it is given, seeded or
   not): ``Thrower``, ``Hands`` (seat A first), cards by their codes (``1``…``10``, ``leaf``); the moves
-  as in a seeded round. A showing judged at a table is written so (:func:`engine.yezi.records.showing_record`).
+  as in a seeded round. A showing judged at a table is written so (:func:`engine.yezi.records.table_showing`).
 """
 
 from __future__ import annotations

@@ -15,17 +15,17 @@ from ..errors import ApiError
 from ..protocol import SEED_MAX, seed_ok  # SEED_MAX: the seeds a written position (the strong level's) accepts too
 from ..protocol.strong import basic_action, read_level, rollouts_for, strong_choice
 from ..protocol.table import play_table
-from ..record import read_sheet_of, read_text_of, write
+from ..record import read_sheet_of, read_text_of, write_state
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai, showing
-from .best import best_split
+from .best import best_split, take_out
 from .cards import FACES, GROUP_SIZE, SEAT_NAMES, Card, InvalidCards, check_possible, cipher_of, code_of, parse_card, parse_hand
 from .combos import COMBINATIONS, SCATTER_EN, SCATTER_RANK, SCATTER_ZH, Combination, classify
 from .config import CHOICES, YeziConfig, config_from
 from .state import CHOICES as ROUND_CHOICES, YeziState, move_codes
 from .trace import OPTIONS
 from .zipai_diff import DIFFERENCES
-from .records import showing_record, showing_of_record, MAX_ROUNDS, parse_round, round_word
+from .records import MAX_ROUNDS, YeziTallyState, parse_round, round_word, round_words, showing_of_record, table_showing
 
 
 
@@ -93,18 +93,7 @@ def _evaluate(req: dict[str, Any]) -> dict[str, Any]:
         complete = len(g) == 4
         c = classify(g) if complete else None
         # combinations this partial group can still become (its cards are a sub-multiset)
-        near = []
-        for k in COMBINATIONS:
-            need = list(k.cards)
-            ok = True
-            for x in g:
-                if x in need:
-                    need.remove(x)
-                else:
-                    ok = False
-                    break
-            if ok:
-                near.append(k.id)
+        near = [k.id for k in COMBINATIONS if take_out(k.cards, g) is not None]
         out.append(
             {
                 "cards": _codes(g),
@@ -269,10 +258,9 @@ def _my_split(req: dict[str, Any]) -> tuple[int | None, str | None]:
     return seat, f"split:{move_codes(parsed[0])}|{move_codes(parsed[1])}"
 
 
-def _showing(req: dict[str, Any]) -> dict[str, Any]:
-    """A showing at a real table: each player's eight cards, or the two groups he showed."""
-    if "text" in req:  # a record of the round (engine/record): its deal, thrower, readings and groups
-        req = _showing_of_record(req)
+def _table_seats(req: dict[str, Any]) -> tuple[YeziConfig, int, list[showing.Seat]]:
+    """A showing's rules, its die thrower and its four seats (each by his eight cards or the two groups he showed),
+    refused in words where a seat's cards cannot be or the four's are more than the deck holds."""
     cfg = _cfg(req)
     thrower = get_int(req, "thrower", 0, lo=0, hi=3)
     players = get_list(req, "players", min_len=4, max_len=4)
@@ -296,25 +284,38 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
         except InvalidCards as e:
             raise ApiError(e.code, f"{who_zh}：{e.zh}", f"{who_en}: {e.en}") from None
     try:
-        sh = showing.judge(seats, thrower, cfg)
+        check_possible([c for s in seats for c in s.cards])
     except InvalidCards as e:
         raise ApiError(e.code, e.zh, e.en) from None
+    return cfg, thrower, seats
+
+
+def _showing(req: dict[str, Any]) -> dict[str, Any]:
+    """A showing at a real table: each player's eight cards, or the two groups he showed. The round is played by the
+    game's own state, dealt at the table (engine/yezi/records.py ``table_showing``): its result and its record."""
+    if "text" in req:  # a record of the round (engine/record): its deal, thrower, readings and groups
+        req = _showing_of_record(req)
+    cfg, thrower, seats = _table_seats(req)
+    st = table_showing(thrower, _protocol_options(cfg), [seat.groups for seat in seats])
+    res = st.result()
+    shown = {(x.seat, x.turn): x for x in res.showings}
     out_players: list[dict[str, Any]] = []
-    for s, seat in enumerate(sh.seats):
+    for s, seat in enumerate(seats):
+        ranks = [shown[s, 0].rank, shown[s, 1].rank]
         out_players.append({
             "seat": s,
             "entered_as": seat.entered_as,
             "cards": _codes(seat.cards),
             "groups": [_codes(g) for g in seat.groups],
             "combinations": [combo_json(classify(g)) for g in seat.groups],
-            "ranks": [sh.ranks[0][s], sh.ranks[1][s]],
-            "scores": [sh.scores[0][s], sh.scores[1][s]],
-            "total": sh.totals[s],
-            "place": sh.places[s],
+            "ranks": ranks,
+            "scores": [shown[s, 0].score, shown[s, 1].score],
+            "total": res.totals[s],
+            "place": res.places[s],
             "best": {"groups": [_codes(g) for g in seat.best.groups], "score": seat.best.score,
                      "combinations": [combo_json(classify(g)) for g in seat.best.groups]},
             # the groups shown score more than the best split of the same eight cards would
-            "missed": sh.ranks[0][s] + sh.ranks[1][s] - seat.best.score,
+            "missed": sum(ranks) - seat.best.score,
         })
 
     refuse_unsafe_text(req, ("names", "event", "date"))
@@ -322,16 +323,15 @@ def _showing(req: dict[str, Any]) -> dict[str, Any]:
     names = req.get("names")
     if isinstance(names, list) and len(names) == 4 and all(isinstance(x, str) and len(x) <= 60 and "\n" not in x for x in names):
         tags["Names"] = ";".join(x.replace(";", ",") for x in names)
-    round_options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from") if getattr(cfg, k) != CHOICES[k][0]}
     given = tags["Names"].split(";") if "Names" in tags else ["", "", "", ""]
-    return {"thrower": thrower, "show_order": list(sh.order), "players": out_players,
+    return {"thrower": thrower, "show_order": list(res.order), "players": out_players,
             # the family's names where they gave them (issue 45.5), the seat's name elsewhere
             "seat_names": [{"zh": n or zh, "en": n or en} for n, (zh, en) in zip(given, SEAT_NAMES)],
-            "showing_winners": [list(w) for w in sh.winners],
-            "winners": [s for s in range(4) if sh.places[s] == 1],
+            "showing_winners": [list(w) for w in res.showing_winners],
+            "winners": [s for s in range(4) if res.places[s] == 1],
             "options": {k: getattr(cfg, k) for k in ("scoring", "ties")},
             # the round written down: the cards dealt, each split and the eight showings (engine/record)
-            "record": showing_record(thrower, round_options, [p["groups"] for p in out_players], tags)}
+            "record": write_state(st, tags)}
 
 
 def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
@@ -346,20 +346,50 @@ def _showing_of_record(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _tally_round(x: Any, i: int, options: dict[str, str]) -> dict[str, Any]:
-    """One round of a tally as the showing action judges it (its thrower, each player's cards or groups)."""
+def _tally_round(x: Any, i: int, options: dict[str, str]) -> tuple[int, list[tuple[tuple[Card, ...], tuple[Card, ...]]]]:
+    """One round of a tally read as the showing action reads it (its thrower, each player's cards or groups): the die
+    thrower and each seat's two groups in the order shown, refused in words that name the round."""
     if not isinstance(x, dict):
         raise bad("rounds", f"第 {i + 1} 局应写明谁掷的骰子和四家的牌。", f"round {i + 1} should give the die thrower and the four players' cards.")
     try:
-        return _showing({"thrower": x.get("thrower", 0), "players": x.get("players"), "options": options})
+        _, thrower, seats = _table_seats({"thrower": x.get("thrower", 0), "players": x.get("players"), "options": options})
     except ApiError as e:
         raise ApiError(e.code, f"第 {i + 1} 局：{e.zh}", f"Round {i + 1}: {e.en}") from None
+    return thrower, [seat.groups for seat in seats]
+
+
+def _as_round(thrower: int, groups: list[tuple[tuple[Card, ...], tuple[Card, ...]]]) -> dict[str, Any]:
+    """A round of a tally as a request gives it: its die thrower and each seat's two groups."""
+    return {"thrower": thrower, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in groups]}
+
+
+def _tally_of_record(req: dict[str, Any], tags: dict[str, str], history: list[tuple[int, str, str]]) -> tuple[dict[str, str], list[Any]]:
+    """A tally's record (``text``) read: its options and its rounds as a request gives them; its names, date and
+    event go to ``tags``, its corrections to ``history``."""
+    rec = read_sheet_of(req, "yezi", "tally", (
+        "请给出一份叶子戏计分的记录文字。", "Give the text of a tally of 叶子戏.",
+        "这份记录不是叶子戏的计分（它应有标签 [Sheet \"tally\"]）。",
+        "This record is not a tally of 叶子戏 (it should have the tag [Sheet \"tally\"])."), limit=45_000)
+    for t in ("Names", "Date", "Event"):
+        if t in rec.tags:
+            tags[t] = rec.tags[t]
+    for item in rec.tags.get("History", "").split("; ") if rec.tags.get("History") else []:
+        k, kind, word = (item.split(":", 2) + ["", ""])[:3]
+        if re.fullmatch("[0-9]{1,3}", k, re.ASCII) is None or kind not in ("corrected", "deleted"):
+            raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“局数:corrected 或 deleted:原来那一局的记法”。",
+                           "The record's History tag is not well written: each item reads round:corrected or deleted:the round as it stood.")
+        try:
+            history.append((int(k), kind, round_word(*parse_round(word))))
+        except Exception:
+            raise ApiError("bad_record", f"记录的 History 标签里第 {k} 局原来的记法读不懂。", f"The record's History tag: round {k} as it stood cannot be read.") from None
+    return dict(rec.position.get("options") or {}), [_as_round(*parse_round(a)) for a in rec.position["actions"] if a != "end"]
 
 
 def _tally(req: dict[str, Any]) -> dict[str, Any]:
     """A family's rounds at a real table (the tally): each round judged as a showing, each player's running total
     of points (the source sums the two showings of a round and says nothing of several rounds: the tally only adds
-    the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/yezi/records.py)."""
+    the rounds up), the corrections, and the tally written as a record ([Sheet "tally"], engine/yezi/records.py),
+    whose state judges the rounds and keeps the totals."""
 
     tags: dict[str, str] = {}
     refuse_unsafe_text(req, ("names", "date"))
@@ -371,26 +401,8 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
             tags["Names"] = ";".join(n.replace(";", ",") for n in names)
     raw_history = get_list(req, "history", [], max_len=MAX_ROUNDS)
     history: list[tuple[int, str, str]] = []
-    as_round = lambda t, g: {"thrower": t, "players": [{"groups": [_codes(a), _codes(b)]} for a, b in g]}
     if "text" in req:
-        rec = read_sheet_of(req, "yezi", "tally", (
-            "请给出一份叶子戏计分的记录文字。", "Give the text of a tally of 叶子戏.",
-            "这份记录不是叶子戏的计分（它应有标签 [Sheet \"tally\"]）。",
-            "This record is not a tally of 叶子戏 (it should have the tag [Sheet \"tally\"])."), limit=45_000)
-        options = dict(rec.position.get("options") or {})
-        raw = [as_round(*parse_round(a)) for a in rec.position["actions"] if a != "end"]
-        for t in ("Names", "Date", "Event"):
-            if t in rec.tags:
-                tags[t] = rec.tags[t]
-        for item in rec.tags.get("History", "").split("; ") if rec.tags.get("History") else []:
-            k, kind, word = (item.split(":", 2) + ["", ""])[:3]
-            if re.fullmatch("[0-9]{1,3}", k, re.ASCII) is None or kind not in ("corrected", "deleted"):
-                raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“局数:corrected 或 deleted:原来那一局的记法”。",
-                               "The record's History tag is not well written: each item reads round:corrected or deleted:the round as it stood.")
-            try:
-                history.append((int(k), kind, round_word(*parse_round(word))))
-            except Exception:
-                raise ApiError("bad_record", f"记录的 History 标签里第 {k} 局原来的记法读不懂。", f"The record's History tag: round {k} as it stood cannot be read.") from None
+        options, raw = _tally_of_record(req, tags, history)
     else:
         cfg = _cfg(req)
         options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from")}
@@ -400,37 +412,31 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
                     or not 1 <= h["round"] <= MAX_ROUNDS or h.get("kind") not in ("corrected", "deleted"):
                 raise bad("history", "每条改动应写明第几局、改过还是删去（corrected 或 deleted）和原来的那一局。",
                           "each correction gives the round, corrected or deleted, and the round as it stood.")
-            was = _tally_round(h.get("was"), h["round"] - 1, options)
-            history.append((h["round"], h["kind"], round_word(was["thrower"], [[tuple(parse_card(c) for c in g) for g in p["groups"]] for p in was["players"]])))
+            history.append((h["round"], h["kind"], round_word(*_tally_round(h.get("was"), h["round"] - 1, options))))
     given = tags["Names"].split(";") if "Names" in tags else ["", "", "", ""]
     seat_names = [{"zh": n or zh, "en": n or en} for n, (zh, en) in zip(given, SEAT_NAMES)]
+    st = YeziTallyState({"game": "yezi", "sheet": "tally", "options": options})
     rounds = []
-    totals = [0, 0, 0, 0]
-    words = []
     for i, x in enumerate(raw):
-        a = _tally_round(x, i, options)
-        totals = [t + p["total"] for t, p in zip(totals, a["players"])]
-        groups = [[tuple(parse_card(c) for c in g) for g in p["groups"]] for p in a["players"]]
-        words.append(round_word(a["thrower"], groups))
-        who = lambda s, lang: seat_names[s][lang]
-        zh = (f"{who(a['thrower'], 'zh')}掷骰先亮；" + "，".join(f"{who(s, 'zh')} {p['total']} 分" for s, p in enumerate(a["players"]))
-              + "；这一局" + "、".join(who(s, "zh") for s in a["winners"]) + "胜。")
-        en = (f"{who(a['thrower'], 'en')} threw the die and showed first; " + ", ".join(f"{who(s, 'en')} {p['total']}" for s, p in enumerate(a["players"]))
-              + "; the round goes to " + " and ".join(who(s, "en") for s in a["winners"]) + ".")
-        rounds.append({"thrower": a["thrower"], "points": [p["total"] for p in a["players"]], "places": [p["place"] for p in a["players"]],
-                       "winners": a["winners"], "groups": [p["groups"] for p in a["players"]], "totals": list(totals), "zh": zh, "en": en})
+        st.apply(round_word(*_tally_round(x, i, options)))
+        res = st.rounds[-1]
+        zh, en = round_words(res, [(n["zh"], n["en"]) for n in seat_names])
+        rounds.append({"thrower": res.order[0], "points": list(res.totals), "places": list(res.places),
+                       "winners": [s for s in range(4) if res.places[s] == 1],
+                       "groups": [[_codes(sh.group) for sh in res.showings if sh.seat == s] for s in range(4)],
+                       "totals": list(st.totals), "zh": zh, "en": en})
+    if rounds:
+        st.apply("end")
     if history:
         tags["History"] = "; ".join(f"{k}:{kind}:{w}" for k, kind, w in history)
-    position = {"game": "yezi", "sheet": "tally", "options": {k: v for k, v in options.items() if v != CHOICES[k][0]},
-                "actions": words + (["end"] if words else [])}
-    low = min(totals) if rounds else None
+    low = min(st.totals) if rounds else None
     hist_out = []
     for n, kind, w in history:
         thrower, g = parse_round(w)
-        hist_out.append({"round": n, "kind": kind, "was": as_round(thrower, g)})
-    return {"rounds": rounds, "totals": totals, "leaders": [s for s in range(4) if rounds and totals[s] == low],
+        hist_out.append({"round": n, "kind": kind, "was": _as_round(thrower, g)})
+    return {"rounds": rounds, "totals": list(st.totals), "leaders": [s for s in range(4) if rounds and st.totals[s] == low],
             "seat_names": seat_names, "names": given if "Names" in tags else None, "options": options,
-            "record": write(position, tags), "history": hist_out}
+            "record": write_state(st, tags), "history": hist_out}
 
 
 def _combinations(req: dict[str, Any]) -> dict[str, Any]:

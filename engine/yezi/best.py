@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .cards import Card
 from .combos import BY_KEY, rank_of
@@ -40,13 +40,25 @@ def splits(hand: tuple[Card, ...]) -> Iterator[Split]:
         yield make_split(tuple(hand[i] for i in pick), rest)
 
 
-def _minus(hand: tuple[Card, ...], part: tuple[Card, ...]) -> tuple[Card, ...] | None:
+def take_out(hand: Sequence[Card], part: Sequence[Card]) -> tuple[Card, ...] | None:
+    """The cards of ``hand`` left once ``part`` is taken out of it; None if ``hand`` does not hold all of ``part``."""
     rest = list(hand)
     for c in part:
         if c not in rest:
             return None
         rest.remove(c)
     return tuple(rest)
+
+
+def combination_splits(hand: Sequence[Card]) -> list[Split]:
+    """Each split of a hand that shows one of the combinations it holds, the rest of its cards the other group (in
+    the order of the combinations, 天 first)."""
+    out = []
+    for key in BY_KEY:
+        rest = take_out(hand, key)
+        if rest is not None:
+            out.append(make_split(key, rest))
+    return out
 
 
 @lru_cache(maxsize=65536)
@@ -60,15 +72,8 @@ def _best(hand: tuple[Card, ...]) -> Split:
     """
     if len(hand) != 8:
         return min(splits(hand), key=lambda s: (s.score, s.ranks, s.groups))
-    best: Split | None = None
-    for key in BY_KEY:
-        rest = _minus(hand, key)
-        if rest is None:
-            continue
-        sp = make_split(key, rest)
-        if best is None or (sp.score, sp.ranks, sp.groups) < (best.score, best.ranks, best.groups):
-            best = sp
-    return best if best is not None else make_split(hand[:4], hand[4:])
+    found = combination_splits(hand)
+    return min(found, key=lambda s: (s.score, s.ranks, s.groups)) if found else make_split(hand[:4], hand[4:])
 
 
 def best_split(hand: tuple[Card, ...] | list[Card]) -> Split:

@@ -1,6 +1,6 @@
 """下灌叶子戏 at a real table, as records: a family's rounds (the tally, ``[Sheet "tally"]``, which the registry of
 games names, so the records (:mod:`engine.record`) read it without importing this game) and a showing judged at a
-table (:func:`showing_record`, ``[Deal "table"]``, read by the game's own state).
+table (:func:`table_showing`, a round of the game's own state dealt at the table, ``[Deal "table"]``).
 
 A family's rounds of 下灌叶子戏 at a real table, as a record: one line per round (the tally).
 
@@ -25,24 +25,19 @@ from typing import Any, ClassVar
 from collections.abc import Sequence
 
 from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
-from ..record import read, write
-from . import showing
-from .cards import GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, InvalidCards, code_of, parse_card
-from .config import config_from
-from .state import CHOICES, SEATS, YeziState
+from ..record import read
+from .cards import GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, InvalidCards, check_possible, code_of, parse_card
+from .round import Result
+from .state import CHOICES, SEATS, YeziState, move_codes
 
 #: the most rounds a tally holds
 MAX_ROUNDS = 60
 LETTERS = "".join(en for _, en in SEATS)  # a seat by its letter, A first
 
 
-def _codes(cards: Sequence[Card]) -> str:
-    return ".".join(code_of(c) for c in sorted(cards))
-
-
 def round_word(thrower: int, groups: Sequence[Sequence[Sequence[Card]]]) -> str:
     """A round as the tally writes it: the die thrower's letter, then each seat's two groups in the order shown."""
-    return f"round:{LETTERS[thrower]}:" + "/".join(f"{_codes(g[0])}|{_codes(g[1])}" for g in groups)
+    return f"round:{LETTERS[thrower]}:" + "/".join(f"{move_codes(g[0])}|{move_codes(g[1])}" for g in groups)
 
 
 def parse_round(word: str) -> tuple[int, list[tuple[tuple[Card, ...], tuple[Card, ...]]]]:
@@ -73,20 +68,37 @@ def parse_round(word: str) -> tuple[int, list[tuple[tuple[Card, ...], tuple[Card
     return LETTERS.index(who), out
 
 
-def judge_round(word: str, options: dict[str, str]) -> showing.Showing:
+def table_showing(thrower: int, options: dict[str, str], groups: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]]) -> YeziState:
+    """A round of 叶子戏 whose four players' groups were entered at a real table, played: the cards dealt
+    (``[Deal "table"]``, each seat's eight), each seat's split in showing order (its two groups, the first shown
+    first) and the eight showings. The four seats' cards must make the deck: the callers check them first
+    (:func:`engine.yezi.cards.check_possible`), so that a refusal says which card is one too many."""
+    hands = [[code_of(c) for c in sorted(a + b)] for a, b in groups]
+    st = YeziState({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands})
+    for seat in st.order:
+        a, b = groups[seat]
+        st.apply(f"split:{move_codes(a)}|{move_codes(b)}")
+    while not st.is_terminal():
+        st.apply(st.legal_actions()[0])  # a showing: the group the seat fixed
+    return st
+
+
+def judge_round(word: str, options: dict[str, str]) -> YeziState:
+    """A round of the tally, played as a showing at the table (IllegalAction, in words, for one that cannot be)."""
     thrower, groups = parse_round(word)
     try:
-        return showing.judge([showing.seat_from_groups(a, b) for a, b in groups], thrower, config_from(options))
+        check_possible([c for g in groups for part in g for c in part])
     except InvalidCards as e:
         raise IllegalAction(e.zh, e.en) from None
+    return table_showing(thrower, options, groups)
 
 
-def round_words(sh: showing.Showing, names: Sequence[tuple[str, str]] = SEAT_NAMES) -> tuple[str, str]:
+def round_words(res: Result, names: Sequence[tuple[str, str]] = SEAT_NAMES) -> tuple[str, str]:
     """What a round came to, in words: who threw, each player's points, who won it."""
-    zh = (f"{names[sh.order[0]][0]}掷骰先亮；" + "，".join(f"{names[s][0]} {sh.totals[s]} 分" for s in range(PLAYERS))
-          + "；这一局" + "、".join(names[s][0] for s in range(PLAYERS) if sh.places[s] == 1) + "胜。")
-    en = (f"{names[sh.order[0]][1]} threw the die and showed first; " + ", ".join(f"{names[s][1]} {sh.totals[s]}" for s in range(PLAYERS))
-          + "; the round goes to " + " and ".join(names[s][1] for s in range(PLAYERS) if sh.places[s] == 1) + ".")
+    zh = (f"{names[res.order[0]][0]}掷骰先亮；" + "，".join(f"{names[s][0]} {res.totals[s]} 分" for s in range(PLAYERS))
+          + "；这一局" + "、".join(names[s][0] for s in range(PLAYERS) if res.places[s] == 1) + "胜。")
+    en = (f"{names[res.order[0]][1]} threw the die and showed first; " + ", ".join(f"{names[s][1]} {res.totals[s]}" for s in range(PLAYERS))
+          + "; the round goes to " + " and ".join(names[s][1] for s in range(PLAYERS) if res.places[s] == 1) + ".")
     return zh, en
 
 
@@ -106,7 +118,7 @@ class YeziTallyState(GameState):
         return [{"sheet": "tally", "options": o} for o in one_option_at_a_time(CHOICES)]
 
     def _start(self) -> None:
-        self.rounds: list[showing.Showing] = []
+        self.rounds: list[Result] = []
         self.totals = [0] * PLAYERS
         self.ended = False
 
@@ -135,14 +147,15 @@ class YeziTallyState(GameState):
         if len(self.rounds) >= MAX_ROUNDS:
             raise IllegalAction(f"一份计分至多记 {MAX_ROUNDS} 局。", f"A tally holds at most {MAX_ROUNDS} rounds.", k)
         try:
-            sh = judge_round(action, self.setup["options"])
+            st = judge_round(action, self.setup["options"])
         except IllegalAction as e:
             raise IllegalAction(e.zh, e.en, k) from None
-        if round_word(sh.order[0], [s.groups for s in sh.seats]) != action:
-            raise IllegalAction(f"这一局应写成 {round_word(sh.order[0], [s.groups for s in sh.seats])}（每组的牌从小到大）。",
-                                f"This round should be written {round_word(sh.order[0], [s.groups for s in sh.seats])} (each group's cards in order).", k)
-        self.rounds.append(sh)
-        self.totals = [t + n for t, n in zip(self.totals, sh.totals)]
+        word = round_word(st.order[0], [st.arranged[s] for s in range(PLAYERS)])
+        if word != action:
+            raise IllegalAction(f"这一局应写成 {word}（每组的牌从小到大）。", f"This round should be written {word} (each group's cards in order).", k)
+        res = st.result()
+        self.rounds.append(res)
+        self.totals = [t + n for t, n in zip(self.totals, res.totals)]
         self.actions.append(action)
 
     def is_terminal(self) -> bool:
@@ -156,7 +169,7 @@ class YeziTallyState(GameState):
         if action == "end":
             return "计分结束", "The tally ends"
         try:
-            return round_words(judge_round(action, self.setup["options"]))
+            return round_words(judge_round(action, self.setup["options"]).result())
         except IllegalAction as e:
             return e.zh, e.en
 
@@ -165,28 +178,6 @@ class YeziTallyState(GameState):
 
 
 # ---------------------------------------------------------------- a showing judged at a table, as a record
-
-
-def showing_record(thrower: int, options: dict[str, str], groups: Sequence[Sequence[Sequence[str]]],
-                   tags: dict[str, str] | None = None) -> str:
-    """The record of a round of 叶子戏 whose four players' groups were entered at a real table (the
-    ``showing`` action): the cards dealt (``[Deal "table"]``, each seat's eight), each seat's split in
-    showing order (the groups shown, or the best split the engine chose) and the eight showings."""
-    hands = [sorted([*g[0], *g[1]], key=_yezi_order) for g in groups]
-    st = YeziState({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands})
-    while not st.is_terminal():
-        seat = st.current_player()
-        assert seat is not None
-        if seat in st.arranged:
-            st.apply(st.legal_actions()[0])  # a showing: the group the seat fixed
-        else:
-            a, b = groups[seat]
-            st.apply(f"split:{'.'.join(sorted(a, key=_yezi_order))}|{'.'.join(sorted(b, key=_yezi_order))}")
-    return write({"game": "yezi", "deal": "table", "thrower": thrower, "options": options, "hands": hands, "actions": st.actions}, tags)
-
-
-def _yezi_order(code: str) -> int:
-    return int(parse_card(code))
 
 
 def showing_of_record(text: str) -> dict[str, Any]:
@@ -205,4 +196,4 @@ def showing_of_record(text: str) -> dict[str, Any]:
             "names": rec.tags.get("Names"), "event": rec.tags.get("Event"), "date": rec.tags.get("Date")}
 
 
-__all__ = ["MAX_ROUNDS", "YeziTallyState", "judge_round", "parse_round", "round_word", "round_words", "showing_of_record", "showing_record"]
+__all__ = ["MAX_ROUNDS", "YeziTallyState", "judge_round", "parse_round", "round_word", "round_words", "showing_of_record", "table_showing"]

@@ -83,7 +83,7 @@ def group_scores(ranks: list[int], config: YeziConfig) -> list[int]:
         if r == SCATTER_RANK:
             out.append(SCATTER_RANK)
         else:
-            out.append(1 + sum(1 for q in ranks if q < r))
+            out.append(1 + sum([1 for q in ranks if q < r]))
     return out
 
 

@@ -1,9 +1,9 @@
 """A showing at a real table: four players' cards (all eight, or the two groups each showed) in;
-the combinations named, each player's best split, who wins each showing and the round out.
+each player's two groups in showing order and his best split out.
 
-Everything is the engine's own: combinations (:mod:`engine.yezi.combos`), the best split
-(:mod:`engine.yezi.best`), a showing's scores, winners and the places (:mod:`engine.yezi.round`, as a round scores them).
-A player entered by eight cards shows the better group of the best split first, as the
+The showing itself is a round of the game's own state dealt at the table
+(:func:`engine.yezi.records.table_showing`): it scores the two showings, names their winners and places the
+players, as a round does. A player entered by eight cards shows the better group of the best split first, as the
 computer players do in a round; a player entered by two groups shows them in the order given.
 """
 
@@ -12,10 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .best import Split, best_split
-from .cards import GROUP_SIZE, HAND_SIZE, PLAYERS, Card, InvalidCards, check_possible
-from .combos import rank_of
-from .config import DEFAULT, YeziConfig
-from .round import group_scores, places_of, showing_winners
+from .cards import GROUP_SIZE, HAND_SIZE, Card, InvalidCards
 
 
 @dataclass(frozen=True)
@@ -24,17 +21,6 @@ class Seat:
     groups: tuple[tuple[Card, ...], tuple[Card, ...]]  # in showing order
     entered_as: str  # "hand" (eight cards, split by the engine) or "groups" (as shown)
     best: Split
-
-
-@dataclass(frozen=True)
-class Showing:
-    seats: tuple[Seat, ...]
-    order: tuple[int, ...]  # showing order, the die thrower first
-    ranks: tuple[tuple[int, ...], tuple[int, ...]]  # per turn, per seat
-    scores: tuple[tuple[int, ...], tuple[int, ...]]  # per turn, per seat
-    winners: tuple[tuple[int, ...], tuple[int, ...]]  # per turn: the seats whose group stands first
-    totals: tuple[int, ...]
-    places: tuple[int, ...]
 
 
 def seat_from_hand(cards: tuple[Card, ...]) -> Seat:
@@ -52,25 +38,4 @@ def seat_from_groups(first: tuple[Card, ...], second: tuple[Card, ...]) -> Seat:
     return Seat(cards, (tuple(sorted(first)), tuple(sorted(second))), "groups", best_split(cards))
 
 
-def judge(seats: list[Seat] | tuple[Seat, ...], thrower: int = 0, config: YeziConfig = DEFAULT) -> Showing:
-    """Both showings and the round, as the engine's round scores them."""
-    if len(seats) != PLAYERS:
-        raise InvalidCards("impossible_hand", f"叶子戏四人同玩，应写 {PLAYERS} 家的牌。", f"叶子戏 is played by four: give the cards of {PLAYERS} players.")
-    check_possible([c for s in seats for c in s.cards])
-    order = tuple((thrower + k) % PLAYERS for k in range(PLAYERS))
-    ranks: list[tuple[int, ...]] = []
-    scores: list[tuple[int, ...]] = []
-    winners: list[tuple[int, ...]] = []
-    totals = [0] * PLAYERS
-    for turn in range(2):
-        r = [rank_of(seats[s].groups[turn]) for s in range(PLAYERS)]
-        sc = group_scores(r, config)
-        ranks.append(tuple(r))
-        scores.append(tuple(sc))
-        totals = [a + b for a, b in zip(totals, sc)]
-        winners.append(showing_winners([(s, turn, seats[s].groups[turn]) for s in order]))
-    places = places_of(totals, list(order), config)
-    return Showing(tuple(seats), order, (ranks[0], ranks[1]), (scores[0], scores[1]), (winners[0], winners[1]), tuple(totals), places)
-
-
-__all__ = ["Seat", "Showing", "judge", "seat_from_groups", "seat_from_hand"]
+__all__ = ["Seat", "seat_from_groups", "seat_from_hand"]

@@ -34,9 +34,9 @@ from ..errors import ApiError
 from ..registry import SEATS_EN, SEATS_ZH
 from ..protocol import SEED_MAX, GameState, IllegalAction, one_option_at_a_time, read_int, read_options
 from ..protocol.table_deal import check_whole_set, deal_text, seat_hands
-from .best import best_split, make_split
+from .best import best_split, combination_splits
 from .cards import DECK, FACES, GROUP_SIZE, HAND_SIZE, PLAYERS, SEAT_NAMES, Card, code_of, parse_card
-from .combos import BY_KEY, SCATTER_RANK, rank_of
+from .combos import rank_of
 from .config import config_from
 from .round import Deal, Result, Showing, deal, group_scores, places_of, showing_winners
 
@@ -50,6 +50,7 @@ SEATS = tuple((zh[0], en[-1]) for zh, en in SEAT_NAMES)  # a seat's letter: 甲 
 
 
 _CODE = [code_of(c) for c in range(len(FACES))]
+_CARD = {code: c for c, code in enumerate(_CODE)}  # a move's card by its code (any other spelling is read by parse_card)
 
 
 def move_codes(cards: Sequence[Card]) -> str:
@@ -59,7 +60,7 @@ def move_codes(cards: Sequence[Card]) -> str:
 
 def move_cards(text: str) -> tuple[Card, ...]:
     """The cards of a move's group (the reverse of :func:`move_codes`), in order."""
-    return tuple(sorted(parse_card(x) for x in text.split(".")))
+    return tuple(sorted([_CARD[x] if x in _CARD else parse_card(x) for x in text.split(".")]))
 
 
 def cards_words(cards: Sequence[Card]) -> tuple[str, str]:
@@ -67,15 +68,17 @@ def cards_words(cards: Sequence[Card]) -> tuple[str, str]:
     return "".join(FACES[c].cipher for c in sorted(cards)), " ".join(FACES[c].en for c in sorted(cards))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _splits(hand: tuple[Card, ...]) -> tuple[str, ...]:
-    """Every split of an eight-card hand, as moves (the strong level asks again for each deal it imagines)."""
-    out: list[str] = []
-    for idx in combinations(range(len(hand)), GROUP_SIZE):
-        first = [hand[i] for i in idx]
-        second = [hand[i] for i in range(len(hand)) if i not in idx]
-        out.append(f"split:{move_codes(first)}|{move_codes(second)}")
-    return tuple(sorted(set(out)))
+    """Every split of an eight-card hand, as moves (the strong level asks again for each deal it imagines, a tally's
+    record for each of its rounds: at most 60 rounds of four hands)."""
+    codes = [_CODE[c] for c in sorted(hand)]  # each group picked in order from the cards in order is in order too
+    out = set()
+    for idx in combinations(range(len(codes)), GROUP_SIZE):
+        first = ".".join([codes[i] for i in idx])
+        second = ".".join([codes[i] for i in range(len(codes)) if i not in idx])
+        out.add(f"split:{first}|{second}")
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=4096)
@@ -204,22 +207,14 @@ class YeziState(GameState):
         self.shown.append((seat, self.turn, group))
 
     def play_out(self) -> Result:
-        """The round played to its end by the basic player (every seat yet to split takes its best split, the
-        better group first; then the groups are shown as split), each move written; the result."""
+        """The round played to its end by the basic player (:meth:`basic_action`: every seat yet to split takes its
+        best split, the better group first; then the groups are shown as split), each move written; the result."""
         for _ in range(self.max_actions):
             if self.is_terminal():
                 break
-            seat = self.splitting()
-            if seat is None:
-                shower = self.to_show()
-                assert shower is not None
-                group = self.arranged[shower][self.turn]
-                self._show(group)
-                self.actions.append("show:" + move_codes(group))
-            else:
-                a, b = best_split(self.deal.hands[seat]).groups
-                self.arranged[seat] = (a, b)
-                self.actions.append(f"split:{move_codes(a)}|{move_codes(b)}")
+            action = self.basic_action()
+            self._apply(action)  # the basic player's move is lawful: no need to ask the lawful moves again
+            self.actions.append(action)
         return self.result()
 
     def result(self) -> Result:
@@ -298,15 +293,7 @@ class YeziState(GameState):
         if seat is None:
             return legal
         hand = self.deal.hands[seat]
-        found = [best_split(hand)]
-        for key in BY_KEY:
-            rest = list(hand)
-            for c in key:  # the combination's cards taken out of the hand, if it holds them all
-                if c not in rest:
-                    break
-                rest.remove(c)
-            else:
-                found.append(make_split(tuple(key), tuple(rest)))
+        found = [best_split(hand), *combination_splits(hand)]
         out: list[str] = []
         for sp in found:
             a, b = sp.groups
@@ -352,7 +339,6 @@ class YeziState(GameState):
             k += n
             firsts.append(a)
             seconds.append(b)
-        placing = self.config.scoring == "placing"
         out: list[float] = []
         for m in moves:
             mine = _split_ranks(m)
@@ -360,11 +346,7 @@ class YeziState(GameState):
             for turn, theirs in ((0, firsts), (1, seconds)):
                 ranks = theirs[:]
                 ranks.insert(player, mine[turn])
-                for s in range(PLAYERS):
-                    q = ranks[s]
-                    if placing and q != SCATTER_RANK:
-                        q = 1 + sum([1 for x in ranks if x < q])
-                    totals[s] += q
+                totals = [t + q for t, q in zip(totals, group_scores(ranks, self.config))]
             out.append(self.strong_value(places_of(totals, list(self.order), self.config), player))
         return out
 

@@ -3,9 +3,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.yezi.best import best_split
+from engine.yezi.best import best_split, combination_splits, take_out
 from engine.yezi.cards import DECK
-from engine.yezi.combos import rank_of
+from engine.yezi.combos import COMBINATIONS, rank_of
 
 
 def brute_force(hand):
@@ -47,3 +47,21 @@ def test_known_hands():
     # 天 wins over 火 for the single 合: 9 6 5 10 + 6 8 4 x  -> 1 + 9
     assert best_split([9, 6, 5, 10, 6, 8, 4, 1]).score == 10
     assert best_split([1, 1, 2, 2, 3, 3, 4, 4]).score == 18
+
+
+@settings(max_examples=300)
+@given(hands)
+def test_combination_splits_are_every_combination_the_hand_holds(hand):
+    found = combination_splits(hand)
+    held = [c for c in COMBINATIONS if take_out(hand, c.cards) is not None]
+    assert [sp.ranks[0] for sp in found] == [c.rank for c in held]
+    for sp in found:
+        assert sorted(sp.groups[0] + sp.groups[1]) == sorted(hand)
+    # the best split shows one of them, or none of the hand's splits holds a combination
+    assert best_split(hand) in found if found else best_split(hand).score == 18
+
+
+def test_take_out_leaves_the_other_cards():
+    assert take_out((0, 2, 2, 10, 5), (2, 10)) == (0, 2, 5)
+    assert take_out((0, 2, 10), (2, 2)) is None
+    assert take_out((1, 2), ()) == (1, 2)

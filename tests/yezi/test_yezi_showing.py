@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.api import handle
+from engine.record import read
 from engine.yezi.cards import code_of
 from engine.yezi.state import YeziState, move_codes
 
@@ -53,3 +54,18 @@ def test_a_showing_that_cannot_be_is_refused_in_words() -> None:
                     [{}, *ok[1:]], [{"hand": ["王"] * 8, "groups": []}, *ok[1:]], [ok[1], ok[1], ok[2], ok[3]]):
         ans = handle({"game": "yezi", "action": "showing", "players": players})
         assert not ans["ok"] and ans["error"]["zh"] and ans["error"]["en"]
+
+
+@pytest.mark.parametrize("options", [{}, {"scoring": "placing", "ties": "first_shown"}])
+def test_the_record_is_the_round_judged(options) -> None:
+    for seed in range(20):
+        r = YeziState({"seed": seed, "thrower": seed % 4, "options": options})
+        players = [{"hand": codes(h)} if s % 2 else {"groups": [codes(h[:4]), codes(h[4:])]} for s, h in enumerate(r.deal.hands)]
+        ans = handle({"game": "yezi", "action": "showing", "thrower": seed % 4, "options": options, "players": players})
+        assert ans["ok"], ans
+        st = read(ans["record"]).state
+        res = st.result()
+        assert [p["total"] for p in ans["players"]] == list(res.totals)
+        assert [p["place"] for p in ans["players"]] == list(res.places)
+        assert [[codes(g) for g in st.arranged[s]] for s in range(4)] == [p["groups"] for p in ans["players"]]
+        assert [[sh.score for sh in res.showings if sh.seat == s] for s in range(4)] == [p["scores"] for p in ans["players"]]

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from engine.api import handle
 from engine.record import read
+from engine.yezi.records import round_words
 
 R1 = {"thrower": 0, "players": [
     {"hand": ["9", "6", "5", "10", "2", "leaf", "2", "10"]},
@@ -67,3 +68,13 @@ def test_an_empty_tally_is_a_record_too():
     a = tally(rounds=[])
     assert a["rounds"] == [] and a["totals"] == [0, 0, 0, 0] and a["leaders"] == []
     assert read(a["record"]).position["sheet"] == "tally"
+
+
+def test_each_round_is_the_tally_states_round():
+    a = tally(rounds=[R1, R2, R1], names=NAMES, options={"scoring": "placing"})
+    st = read(a["record"]).state
+    names = [(n["zh"], n["en"]) for n in a["seat_names"]]
+    assert [(r["zh"], r["en"]) for r in a["rounds"]] == [round_words(res, names) for res in st.rounds]
+    assert [r["points"] for r in a["rounds"]] == [list(res.totals) for res in st.rounds]
+    assert [r["places"] for r in a["rounds"]] == [list(res.places) for res in st.rounds]
+    assert a["totals"] == st.totals == [sum(r["points"][s] for r in a["rounds"]) for s in range(4)]
