@@ -640,6 +640,12 @@ class PaohuziState(GameState):
         return Meeting(tuple(self.hands[s]), w.card, self.cfg, w.origin == "stock" and s == w.owner, w.origin == "stock",
                        w.card.index in self.chou[s] and not ignore_chou, on, free)
 
+    def face_down(self, w: Window) -> bool:
+        """Whether the card on offer is a stock card its own seat must 偎 face down: only that seat sees it
+        (a 臭偎 shows one card, ``chou_wei_shown``). The draw's line in the log and the offer each seat sees ask this."""
+        return (w.origin == "stock" and (w.owner, "forced") in w.steps and self.forced_of(w.owner, w) == "wei"
+                and not (w.card.index in self.chou[w.owner] and self.cfg.chou_wei_shown))
+
     def forced_of(self, s: int, w: Window) -> str | None:
         """The compulsory move of seat ``s`` on the card: ti | wei | pao | None (:func:`forced_move`)."""
         on = next((g.kind for g in self.open[s] if g.kind in ("wei", "peng") and g.cards[0] == w.card), None)
@@ -841,9 +847,7 @@ class PaohuziState(GameState):
         c = self.stock.pop()
         self.phase = "claim"
         self.offer(c, s, "stock")
-        hidden = bool(self.window and (s, "forced") in self.window.steps and self.forced_of(s, self.window) == "wei"
-                      and not (c.index in self.chou[s] and self.cfg.chou_wei_shown))
-        if hidden:
+        if self.window is not None and self.face_down(self.window):
             self._ev(s, "draw", "draw", *self._say("draw_down", s), c, hidden=True)
         else:
             self._ev(s, "draw", "draw", f"{self._zh(s)}翻开底牌：{c.zh}。", f"{self._en(s).capitalize()} turns up a stock card: {c.en}.", c)
