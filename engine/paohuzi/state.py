@@ -19,8 +19,9 @@ breaks a rule raises :class:`engine.paohuzi.table.Foul`, or is played and charge
 dealt them), :func:`new_hand` at a table; the order a card is offered in is :mod:`engine.paohuzi.table`'s.
 
 The tables play through it: :func:`table_state` replays a table's ``play`` request (its widget's,
-share links' and records') — the computer seats' moves and the reader's in turn, each played with
-:meth:`PaohuziState.apply`, the first one refused named by its rule.
+share links', records' and a review's, in charge mode too) — the computer seats' moves and the reader's in turn
+(:func:`engine.paohuzi.request.play_moves`, which a match's hands play through as well), each played with
+:meth:`PaohuziState.play` and written among the protocol's moves, the first one refused named by its rule.
 
 The deal, as the state records it before anyone moves (:class:`Opening`, the ``deal`` action's answer):
 
@@ -47,15 +48,14 @@ from .config import DEFAULT, RuleConfig
 from .groups import Group
 from .hu import REASONS, WAYS, Verdict, completes, evaluate
 from .labels import action_json
-from .request import MAX_ACTIONS, PlayRequest, parse_action
-from .seating import TABLES, computer_move, hand_sheet, table_config
+from .request import MAX_ACTIONS, PlayRequest, play_moves
+from .seating import TABLES, hand_sheet, table_config
 from .table import (MAX_STEPS, ROLE_NAMES, ROLES, Action, Event, Foul, Result, Shown, Window, Meeting, action_id, chi_faults,
                     forced_move, group_kind, may_chi_from, peng_fault)
 from .trace import OPTIONS
 from .views import view
 from .xiaguan import VARIANTS, WORDS_OF, not_applicable, variant_options, xiaguan_config
 from ..protocol.strong import STRONG_UNITS
-from ..protocol.table import play_table
 from .strong import paohuzi_hint
 
 PLAYERS = ("zhuang", "xia", "shang")
@@ -749,7 +749,8 @@ class PaohuziState(GameState):
 
     # ------------------------------------------------------------------ apply
     def play(self, action: Action) -> None:
-        """Play one action; a move that breaks a rule raises :class:`Foul` and changes nothing."""
+        """Play one action; a move that breaks a rule raises :class:`Foul` and changes nothing. The move is
+        written among the protocol's moves too (its id), so that :meth:`written` gives the hand played so."""
         self._cache = None  # (the protocol's lawful moves are asked again after a move played this way)
         if action not in self.moves(action.seat):
             foul = self.foul_of(action)
@@ -757,8 +758,9 @@ class PaohuziState(GameState):
                 raise foul
             self.played.append(action)
             self._run()
-            return
-        self.play_lawful(action)
+        else:
+            self.play_lawful(action)
+        self.actions.append(action_id(action))
 
     def play_lawful(self, action: Action) -> None:
         """Play one action taken from :meth:`legal_actions` now, without asking again whether it is lawful
@@ -1289,32 +1291,23 @@ def table_setup(r: PlayRequest) -> dict[str, Any]:
 
 
 def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] | None = None,
-                limit: int = 2_000) -> tuple[PaohuziState, tuple[int, Foul] | None]:
-    """A table's ``play`` request replayed through the protocol: the hand dealt from its setup, then the
-    computer seats' moves (``strong`` chooses where it can at the strong level, else the basic player) and the
-    reader's moves in turn (:func:`engine.protocol.table.play_table`, at most ``limit`` moves), until the hand ends
-    or the moves run out; moves after the end are not played. The state reached, and the first of the reader's moves
-    refused (its index and the rule it breaks), which stops the replay, or None.
+                limit: int = 2_000, charge: bool = False) -> tuple[PaohuziState, tuple[int, Foul] | None]:
+    """A table's ``play`` request replayed: the hand dealt from its setup (``charge``: its fouls played and charged),
+    then the computer seats' moves (``strong`` chooses where it can at the strong level, else the basic player) and
+    the reader's moves in turn (:func:`engine.paohuzi.request.play_moves`, at most ``limit`` moves), until the hand
+    ends or the moves run out; moves after the end are not played. The state reached, whose :meth:`written` is the
+    hand as a position, and the first of the reader's moves refused (its index and the rule it breaks), which
+    stops the replay, or None.
 
     The computer seats choose as they always have at the table (:func:`engine.paohuzi.ai.choose` given the
     hand): the basic player's discard weighs which cards the next seat may no longer take, its silent passes
     included, where the protocol's basic player (:func:`engine.protocol.strong.basic_action`) weighs only the
     next seat's discards. Choosing the protocol's way would change the computer's moves in some hands, and
     with them every share link and record of those hands, so the table keeps its players' choices."""
-    st = PaohuziState(table_setup(r))
-
-    def read(st: PaohuziState, k: int, item: Any) -> str:
-        a = parse_action(st, item, k)  # a move the request cannot even name is refused in words here
-        if a.seat != st.current_player():
-            raise IllegalAction("", "")  # another seat's move: its foul is named below
-        return action_id(a)
-
-    played = play_table(st, r.actions, lambda st: st.current_player() in r.computer, lambda st: action_id(computer_move(st, strong)),
-                        read, limit=limit)
-    if played.refused is None:  # moves after the end of the hand are not played
-        return st, None
-    k, item, _ = played.refused
-    return st, (k, st.foul_of(parse_action(st, item, k)))  # the rule it breaks (the protocol's ``why_not`` in words)
+    st = new_hand(r.seed, r.cfg, r.table, charge)
+    st.setup = table_setup(r)
+    _, stop = play_moves(st, r.computer, r.actions, strong, limit=limit)
+    return st, stop
 
 
 __all__ = ["CHOICES", "PLAYERS", "Opening", "PaohuziState", "discardable",
