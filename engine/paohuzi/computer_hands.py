@@ -8,7 +8,8 @@ from typing import Any
 from .ai import choose
 from .config import DEFAULT
 from .labels import action_json
-from .seating import ROLES_OF, TABLES
+from .seating import TABLES
+from .table import ROLES
 from .state import new_hand
 from .views import result_json, shown_json, view
 from .xiaguan import xiaguan_config
@@ -41,7 +42,7 @@ def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", st
             assert r.verdict is not None and r.verdict.best is not None
             huxi_sum += r.verdict.best.total
     won = sum(wins)
-    roles = ROLES_OF[n]
+    roles = ROLES[n]
     return {"hands": hands, "table": table, "variant": variant, "wins": {roles[s]: wins[s] for s in range(n)},
             "huang": huang, "mean_huxi": (huxi_sum / won) if won else 0.0, "moves": steps}
 

@@ -30,12 +30,12 @@ from .cards import Card, full_deck
 from .config import RuleConfig
 from .json_helpers import rule_json
 from .request import play_moves
-from .seating import TABLES, hand_sheet
+from .seating import RING, TABLES, hand_sheet
 from .settle import Sheet
 from .sheet import next_dealer
 from .strong import hint_json, paohuzi_seats
 from .state import PaohuziState, new_hand
-from .table import PLAYER_NAMES, Action, action_id
+from .table import PLAYER_NAMES, ROLES, Action, action_id
 from .views import result_json, view
 
 
@@ -105,12 +105,12 @@ def _carry(h: PaohuziState, moves: list[Any], hand_no: int) -> None:
 MAX_PLAYED_MOVES = 200
 
 
-def _hand_seats(ring: list[int], n_active: int, has_xing: bool) -> tuple[list[int], int | None]:
+def _hand_seats(ring: list[int], table: str) -> tuple[list[int], int | None]:
     """The match's players in a hand's seats (庄, 下家, 上家 …) from the ring around the table starting at the
-    dealer, and the one who counts (醒家) at a table of four."""
-    if has_xing:
-        return [ring[0], ring[1], ring[3]], ring[2]  # ring[2] counts (醒家)
-    return ring[:n_active], None
+    dealer, and the one who counts (醒家) at a table of four: the seats round the table by role (:data:`RING`)."""
+    roles = RING[table]
+    seats = [ring[roles.index(r)] for r in ROLES[TABLES[table][0]]]
+    return seats, ring[roles.index("xing")] if "xing" in roles else None
 
 
 def _play_on(h: PaohuziState, comp_seats: frozenset[int], strong: Callable[[PaohuziState], Action | None] | None, actions: list[Any],
@@ -182,7 +182,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     finished: list[list[str]] = []  # each finished hand's moves, every seat's
     for hand_no in range(hands):
         hseed = rng.getrandbits(32)
-        hand_players, xing = _hand_seats([seating[(dealer_pos + i) % players] for i in range(players)], n_active, has_xing)
+        hand_players, xing = _hand_seats([seating[(dealer_pos + i) % players] for i in range(players)], table)
         h = new_hand(hseed, cfg, table, charge)
         comp_seats = frozenset(i for i, p in enumerate(hand_players) if p != viewer or viewer in computer)
         carried = hand_no < len(played)

@@ -58,7 +58,6 @@ from .xiaguan import VARIANTS, WORDS_OF, not_applicable, variant_options, xiagua
 from ..protocol.strong import STRONG_UNITS
 from .strong import paohuzi_hint
 
-PLAYERS = ("zhuang", "xia", "shang")
 
 
 @dataclass(frozen=True)
@@ -730,7 +729,7 @@ class PaohuziState(GameState):
         if self.pending() != seat:
             return []
         if self.phase == "discard":
-            return [Action(seat, "discard", c) for c in self._discardable(seat)]
+            return [Action(seat, "discard", c) for c in discardable(self.hands[seat])]
         w = self.window
         assert w is not None
         s, kind = w.steps[0]
@@ -743,9 +742,6 @@ class PaohuziState(GameState):
         if kind == "forced":  # only in charge mode does a compulsory move wait for the player
             return [Action(s, self.forced_of(s, w) or "pass", w.card)]
         return []  # 收张 is made by the machine
-
-    def _discardable(self, s: int) -> list[Card]:
-        return discardable(self.hands[s])
 
     # ------------------------------------------------------------------ apply
     def play(self, action: Action) -> None:
@@ -1310,5 +1306,5 @@ def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] 
     return st, stop
 
 
-__all__ = ["CHOICES", "PLAYERS", "Opening", "PaohuziState", "discardable",
+__all__ = ["CHOICES", "Opening", "PaohuziState", "discardable",
            "new_hand", "replay", "table_setup", "table_state"]
