@@ -15,8 +15,8 @@ The rules engine's own moves are :class:`engine.paohuzi.table.Action` values und
 :meth:`~PaohuziState.moves` lists what a seat may do now, :meth:`~PaohuziState.play` plays one (a move that
 breaks a rule raises :class:`engine.paohuzi.table.Foul`, or is played and charged in charge mode),
 :meth:`~PaohuziState.foul_of` names the rule a move breaks, ``played`` lists the moves made.
-:meth:`PaohuziState.hand` deals under any :class:`RuleConfig` (a seed, or the eighty cards as a real table
-dealt them), :func:`new_hand` at a table; the order a card is offered in is :mod:`engine.paohuzi.table`'s.
+:func:`new_hand` deals at a table under any :class:`RuleConfig` (a written position may name the eighty cards
+as a real table dealt them instead of a seed); the order a card is offered in is :mod:`engine.paohuzi.table`'s.
 
 The tables play through it: :func:`table_state` replays a table's ``play`` request (its widget's,
 share links', records' and a review's, in charge mode too) — the computer seats' moves and the reader's in turn
@@ -424,19 +424,6 @@ class PaohuziState(GameState):
         return 2 if s != 0 and self.cfg.liang_pao == "pao" else 3
 
     # ------------------------------------------------------------------ the rules engine's constructors
-    @classmethod
-    def hand(cls, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0, charge: bool = False,
-             deck: Sequence[Card] | None = None, table: str | None = None) -> PaohuziState:
-        """A hand dealt under the rules ``cfg`` (``players`` 3 — also the four-seat table: the 醒家 plays no
-        cards — or 2; ``aside`` cards set aside first). ``charge``: a move that breaks a rule the booklet
-        penalises is played and charged at the settlement instead of being refused. ``deck``: the eighty cards
-        in the order a real table dealt them, instead of the seed's shuffle. Its setup names the variant of
-        ``cfg``'s words, the ``table`` (by default the table of that many players) and the seed, no options: a
-        position to write is opened from its setup (``PaohuziState(position)``, :func:`new_hand`)."""
-        st = cls._undealt(seed, cfg, table or ("two" if players == 2 else "three"))
-        st._deal(seed, cfg, players, aside, charge, deck)
-        return st
-
     @classmethod
     def _undealt(cls, seed: int, cfg: RuleConfig, table: str) -> PaohuziState:
         st = cls.__new__(cls)
@@ -1272,14 +1259,6 @@ def new_hand(seed: int, cfg: RuleConfig, table: str, charge: bool = False) -> Pa
     return st
 
 
-def replay(seed: int, actions: Sequence[Action], cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0) -> PaohuziState:
-    """The hand after ``actions`` (Foul if one is unlawful)."""
-    h = PaohuziState.hand(seed, cfg, players, aside)
-    for a in actions:
-        h.play(a)
-    return h
-
-
 def table_setup(r: PlayRequest) -> dict[str, Any]:
     """A table's ``play`` request (read by :func:`engine.paohuzi.request.read_play_request`) as the setup of a
     written position: its variant, table, seed and rule options."""
@@ -1307,4 +1286,4 @@ def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] 
 
 
 __all__ = ["CHOICES", "Opening", "PaohuziState", "discardable",
-           "new_hand", "replay", "table_setup", "table_state"]
+           "new_hand", "table_setup", "table_state"]
