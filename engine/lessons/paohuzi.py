@@ -896,10 +896,10 @@ def _claim_offer(rng: random.Random) -> tuple[PaohuziState, int, list[Action]]:
     """A seeded hand played by the computer up to a card on offer that a seat may claim (chi or peng):
     the table then, the seat, and its claims."""
     from ..paohuzi.ai import choose
-    from ..paohuzi.state import PaohuziState
+    from ..paohuzi.state import new_hand
 
     while True:
-        h = PaohuziState.hand(rng.randrange(2**31))
+        h = new_hand(rng.randrange(2**31), DEFAULT, "three")
         for _ in range(400):
             seat = h.pending()
             if seat is None:

@@ -12,7 +12,7 @@ Layout (decomposition apart from scoring, as in a mahjong hand divider):
 * :mod:`.state`    — a deal in progress up to the first discard (seeded deal, 亮提, 起手胡, 收张), and the whole hand
   as one seeded state machine, which is also the game's protocol state (:class:`.state.PaohuziState`: the protocol's
   ``legal_actions``/``apply`` with move ids; its own ``moves(seat)``, ``play(action)`` with :class:`.table.Action`
-  values, fouls refused or charged; opened from a written position, or ``PaohuziState.hand(seed, cfg, …)``)
+  values, fouls refused or charged; opened from a written position, or ``new_hand(seed, cfg, table)``)
 * :mod:`.table`    — what the hand is made of (moves, groups on the table, the log's entries, the card on offer, the
   rules named by every refusal, the ways to 吃); :mod:`.ai` — computer players; :mod:`.match` — a match from one
   seed (摸庄, 抢庄, the sheet)

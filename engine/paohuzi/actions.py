@@ -21,7 +21,7 @@ from .json_helpers import reasons_json, win_json
 from .request import config_of, read_config, read_play_request
 from .seating import table_config
 from .settle import PENALTY_NAMES, PLAYERS, SEATS, settle
-from .state import PLAYERS as SEATS3, PaohuziState, table_state
+from .state import new_hand, table_state
 from .trace import OPTIONS
 from .xiaguan import VARIANTS, variant_options
 from .play import play, hand_base_cost, match_base_cost, played_moves
@@ -218,19 +218,19 @@ def a_deal(req: dict[str, Any]) -> dict[str, Any]:
     cards and 提 shown, the 亮张, who may win on it, and the opening moves open (起手胡, then the 跑 or the 收张)."""
     cfg = read_config(req)
     seed = get_int(req, "seed", lo=0, hi=2**32)
-    o = PaohuziState.hand(seed, cfg).opening
+    o = new_hand(seed, cfg, "three").opening
     assert o.liang is not None  # (跑胡子's deal always turns a card up: the options do not change the deal)
     liang = o.liang.code
-    after = [{"seat": SEATS3[o.pao], "kind": "pao", "card": liang}] if o.pao is not None else [
-        {"seat": SEATS3[0], "kind": "shou", "card": c.code} for c in o.shou]
+    after = [{"seat": PLAYERS[o.pao], "kind": "pao", "card": liang}] if o.pao is not None else [
+        {"seat": PLAYERS[0], "kind": "shou", "card": c.code} for c in o.shou]
     return {
         "seed": seed,
         "seats": {p: {"hand": [c.code for c in o.hands[k]], "open": [group_json(Group.of("ti", [c] * 4, True), cfg) for c in o.ti[k]]}
-                  for k, p in enumerate(SEATS3)},
+                  for k, p in enumerate(PLAYERS)},
         "liang": liang,
         "stock": len(o.stock),
-        "qishou": {p: k in o.hu for k, p in enumerate(SEATS3)},
-        "actions": [{"seat": SEATS3[k], "kind": "hu", "card": liang} for k in sorted(o.hu)] + after,
+        "qishou": {p: k in o.hu for k, p in enumerate(PLAYERS)},
+        "actions": [{"seat": PLAYERS[k], "kind": "hu", "card": liang} for k in sorted(o.hu)] + after,
     }
 
 

@@ -122,11 +122,7 @@ def choose(h: PaohuziState, seat: int) -> Action:
         for a in acts:
             if a.kind != "chi":
                 continue
-            used = [x.index for g in a.groups for x in g]
-            used.remove(a.groups[0][0].index if a.card is None else a.card.index)
-            v = shape(_after(h, seat, used)) + 3.0 * len(a.groups)
-            if any(sorted(x.rank for x in g) in ([1, 2, 3], [2, 7, 10]) and len({x.big for x in g}) == 1 for g in a.groups):
-                v += 1.5
+            v = _chi_value(h, seat, a)
             if v > best_v:
                 best, best_v = a, v
         return best if best is not None else next(a for a in acts if a.kind == "pass")

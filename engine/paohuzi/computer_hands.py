@@ -1,5 +1,4 @@
-"""Hands played by the computer at every seat: how often each seat wins (for the play page's figures), and a
-seeded hand told move by move (for a page that narrates it)."""
+"""Hands played by the computer at every seat: how often each seat wins (for the play page's figures)."""
 
 from __future__ import annotations
 
@@ -7,10 +6,9 @@ from typing import Any
 
 from .ai import choose
 from .config import DEFAULT
-from .labels import action_json
-from .seating import ROLES_OF, TABLES
+from .seating import TABLES
+from .table import ROLES
 from .state import new_hand
-from .views import result_json, shown_json, view
 from .xiaguan import xiaguan_config
 
 
@@ -41,43 +39,6 @@ def computer_stats(hands: int, table: str = "four", variant: str = "paohuzi", st
             assert r.verdict is not None and r.verdict.best is not None
             huxi_sum += r.verdict.best.total
     won = sum(wins)
-    roles = ROLES_OF[n]
+    roles = ROLES[n]
     return {"hands": hands, "table": table, "variant": variant, "wins": {roles[s]: wins[s] for s in range(n)},
             "huang": huang, "mean_huxi": (huxi_sum / won) if won else 0.0, "moves": steps}
-
-
-def narrate_steps(seed: int, table: str = "four", options: dict[str, str] | None = None, variant: str = "paohuzi") -> list[dict[str, Any]]:
-    """A whole seeded hand played by the computer, move by move, for a page that tells it.
-
-    One entry per move: ``move`` (the action, with its label in both languages, or None for the deal),
-    ``events`` (log lines with their rule: ``{"zh", "en", "kind", "seat", "role", "card", "rule"}``) and
-    ``table`` (every seat's concealed cards, open groups and row after the move, all shown).
-    """
-    cfg = DEFAULT.with_options(options or {})
-    if variant == "xiaguan":
-        cfg = xiaguan_config(cfg)
-    h = new_hand(seed, cfg, table)
-    everyone = frozenset(range(h.n))
-    out: list[dict[str, Any]] = []
-
-    def snap(move: dict[str, Any] | None, start: int) -> None:
-        v = view(h, 0, everyone, table, variant, reveal=True)
-        events = [e for e in v["log"] if e["n"] > start]
-        seats = [{"seat": s["seat"], "role": s["role"], "zh": s["zh"], "en": s["en"], "hand": [c.code for c in h.concealed(s["seat"])],
-                  "open": [shown_json(g, True, h.cfg, variant) for g in h.open[s["seat"]]], "row": s["row"]} for s in v["seats"]]
-        out.append({"move": move, "events": events, "table": {"seats": seats, "stock": v["stock"], "offer": v["offer"]}})
-
-    snap(None, 0)
-    for _ in range(2_000):
-        if h.over:
-            break
-        s = h.pending()
-        assert s is not None
-        a = choose(h, s)
-        label = action_json(h, a)
-        start = len(h.log)
-        h.play(a)
-        snap(label, start)
-    if out and h.over:
-        out[-1]["result"] = result_json(h, table, variant=variant)
-    return out

@@ -9,9 +9,10 @@ keyed by :func:`value_key` (which tells 一二三 from other runs and the red
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Iterable
+from functools import cache
+from collections.abc import Iterable, Sequence
 
-from .cards import Card
+from .cards import FACES, Card
 from .config import DEFAULT, RuleConfig
 
 
@@ -153,3 +154,40 @@ def partners(card: Card, kinds: Iterable[str]) -> list[tuple[Card, Card]]:
         a, b = (x for x in (2, 7, 10) if x != r)
         out.append((Card(big, a), Card(big, b)))
     return out
+
+
+def pairs_with(x: int, pool: Sequence[int], cfg: RuleConfig, chi: bool = True) -> list[tuple[int, ...]]:
+    """The two cards of ``pool`` (concealed counts by face, a 坎's left out) that make a 顺 or 编 with face ``x``:
+    as a 吃 takes them (二七十 only under ``chi_red_bian``), or (``chi`` False) as a win lays out its cards."""
+    return _with(x, pool, True, (cfg.chi_red_bian or not chi) and cfg.red_bian, cfg)
+
+
+def trios_with(x: int, pool: Sequence[int], cfg: RuleConfig) -> list[tuple[int, ...]]:
+    """The groups of three cards of ``pool`` holding face ``x`` (a 吃's 比 groups: 二七十 whatever the 吃 may form)."""
+    return _with(x, pool, False, cfg.red_bian, cfg)
+
+
+def _with(x: int, pool: Sequence[int], pair: bool, red: bool, cfg: RuleConfig) -> list[tuple[int, ...]]:
+    out = [t for need, t in _needs(x, pair, red, cfg.mixed_bian, cfg.two_big_bian) if all(pool[k] >= n for k, n in need)]
+    return list(dict.fromkeys(out))
+
+
+@cache
+def _needs(x: int, pair: bool, red: bool, mixed_bian: bool, two_big: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
+    """The groups :func:`pairs_with` (``pair``) or :func:`trios_with` may find for face ``x`` under these readings
+    (``red``: 二七十 is one), each with the cards it needs from the pool (face, copies); worked out once (a hand
+    played out asks again for every card and seat)."""
+    out: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+    # the cards that make a group with it (partners): the runs, 二七十, then its number in the other case (two of
+    # them, then one beside a copy of it; under the two-big reading of 半边, only the mixes with two big cards)
+    pairs = partners(FACES[x], ("shunzi", "erqishi") if red else ("shunzi",))
+    if mixed_bian:
+        pairs += [p for p in partners(FACES[x], ("banbian",))[::-1] if not two_big or is_two_big((FACES[x], *p))]
+    for a, b in ((p.index, q.index) for p, q in pairs):
+        need = {a: 1, b: 1} if a != b else {a: 2}
+        if pair:
+            out.append((tuple(need.items()), tuple(sorted((a, b)))))
+        else:
+            need[x] = need.get(x, 0) + 1
+            out.append((tuple(need.items()), tuple(sorted((x, a, b)))))
+    return tuple(out)

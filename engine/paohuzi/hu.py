@@ -25,7 +25,7 @@ from .arrange import arrange_counts, pairs_allowed
 from .cards import COPIES, FACES, N_FACES, Card, counts_of
 from .config import DEFAULT, RuleConfig
 from .fan import colour, combine, deng, is_pairs_hand
-from .groups import KINDS, Group, huxi, is_run, shape_ok
+from .groups import KINDS, Group, huxi, is_run, pairs_with, shape_ok
 
 _RED_FACES = tuple(f.index for f in FACES if f.red)
 #: where the card that comes can come from, in words (zh, en): the hu action's ``source``, the scoring widget's menu
@@ -228,35 +228,15 @@ def _layout(
     )
 
 
-def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str, tuple[int, int]]]:
-    """(kind, two concealed face indices) that make a 顺 or 编 with face ``w``."""
-    out: list[tuple[str, tuple[int, int]]] = []
-    base = 10 if w >= 10 else 0
-    r = w - base + 1
-
-    def have(a: int, b: int) -> bool:
-        # two concealed cards, never taken from a 坎 (three alike stay whole)
-        if a == b:
-            return 2 <= counts[a] < 3
-        return 1 <= counts[a] < 3 and 1 <= counts[b] < 3
-
-    if "shun" in cfg.kinds:
-        for lo in (r - 2, r - 1, r):
-            if lo >= 1 and lo + 2 <= 10:
-                others = tuple(base + x - 1 for x in (lo, lo + 1, lo + 2) if x != r)
-                if have(*others):
-                    out.append(("shun", (others[0], others[1])))
-    if "bian" in cfg.kinds:
-        if cfg.red_bian and r in (2, 7, 10):
-            others = tuple(base + x - 1 for x in (2, 7, 10) if x != r)
-            if have(*others):
-                out.append(("bian", (others[0], others[1])))
-        if cfg.mixed_bian:
-            o = w + 10 if w < 10 else w - 10
-            if have(o, o):
-                out.append(("bian", (o, o)))
-            if have(w, o):
-                out.append(("bian", (w, o)))
+def _triples_with(w: int, counts: list[int], cfg: RuleConfig) -> list[tuple[str, tuple[int, ...]]]:
+    """(kind, two concealed face indices) that make a 顺 or 编 with face ``w`` in a win's layout
+    (:func:`engine.paohuzi.groups.pairs_with`; two cards never taken from a 坎, three alike stay whole)."""
+    pool = [n if n < 3 else 0 for n in counts]
+    out = []
+    for p in pairs_with(w, pool, cfg, chi=False):
+        kind = "shun" if is_run((FACES[w], FACES[p[0]], FACES[p[1]])) else "bian"
+        if kind in cfg.kinds:
+            out.append((kind, p))
     return out
 
 

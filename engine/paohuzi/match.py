@@ -29,13 +29,13 @@ from .birds import BIRD_SEAT, bird_scores
 from .cards import Card, full_deck
 from .config import RuleConfig
 from .json_helpers import rule_json
-from .request import parse_action, play_moves
-from .seating import TABLES, hand_sheet
+from .request import play_moves
+from .seating import RING, TABLES, hand_sheet
 from .settle import Sheet
 from .sheet import next_dealer
 from .strong import hint_json, paohuzi_seats
 from .state import PaohuziState, new_hand
-from .table import PLAYER_NAMES, Action, Foul, action_id
+from .table import PLAYER_NAMES, ROLES, Action, action_id
 from .views import result_json, view
 
 
@@ -88,15 +88,14 @@ def _carry(h: PaohuziState, moves: list[Any], hand_no: int) -> None:
     if not isinstance(moves, list) or len(moves) > MAX_PLAYED_MOVES:
         raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局的记录应是这一局的全部走法（至多 {MAX_PLAYED_MOVES} 步）。",
                        f"Hand {hand_no + 1} of the match should be written as all of its moves (at most {MAX_PLAYED_MOVES}).")
-    for j, item in enumerate(moves):
-        if h.over:
-            raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局在第 {j} 步已经结束，后面不能再有走法。",
-                           f"Hand {hand_no + 1} of the match is over after move {j}: no move may follow.")
-        try:
-            h.play(parse_action(h, item, j))
-        except Foul as f:
-            raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局的第 {j + 1} 步不合规则：{f.zh}",
-                           f"Move {j + 1} of hand {hand_no + 1} of the match breaks a rule: {f.en}") from None
+    used, stop = play_moves(h, frozenset(), moves)  # every seat's move read and played as the reader's are
+    if stop is not None:
+        j, f = stop
+        raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局的第 {j + 1} 步不合规则：{f.zh}",
+                       f"Move {j + 1} of hand {hand_no + 1} of the match breaks a rule: {f.en}")
+    if used < len(moves):
+        raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局在第 {used} 步已经结束，后面不能再有走法。",
+                       f"Hand {hand_no + 1} of the match is over after move {used}: no move may follow.")
     if not h.over:
         raise ApiError("bad_match", f"比赛第 {hand_no + 1} 局写下的走法没有把这一局打完。",
                        f"The moves written for hand {hand_no + 1} of the match do not play it to its end.")
@@ -106,12 +105,12 @@ def _carry(h: PaohuziState, moves: list[Any], hand_no: int) -> None:
 MAX_PLAYED_MOVES = 200
 
 
-def _hand_seats(ring: list[int], n_active: int, has_xing: bool) -> tuple[list[int], int | None]:
+def _hand_seats(ring: list[int], table: str) -> tuple[list[int], int | None]:
     """The match's players in a hand's seats (庄, 下家, 上家 …) from the ring around the table starting at the
-    dealer, and the one who counts (醒家) at a table of four."""
-    if has_xing:
-        return [ring[0], ring[1], ring[3]], ring[2]  # ring[2] counts (醒家)
-    return ring[:n_active], None
+    dealer, and the one who counts (醒家) at a table of four: the seats round the table by role (:data:`RING`)."""
+    roles = RING[table]
+    seats = [ring[roles.index(r)] for r in ROLES[TABLES[table][0]]]
+    return seats, ring[roles.index("xing")] if "xing" in roles else None
 
 
 def _play_on(h: PaohuziState, comp_seats: frozenset[int], strong: Callable[[PaohuziState], Action | None] | None, actions: list[Any],
@@ -183,7 +182,7 @@ def play_match(variant: str, table: str, seed: int, cfg: RuleConfig, viewer: int
     finished: list[list[str]] = []  # each finished hand's moves, every seat's
     for hand_no in range(hands):
         hseed = rng.getrandbits(32)
-        hand_players, xing = _hand_seats([seating[(dealer_pos + i) % players] for i in range(players)], n_active, has_xing)
+        hand_players, xing = _hand_seats([seating[(dealer_pos + i) % players] for i in range(players)], table)
         h = new_hand(hseed, cfg, table, charge)
         comp_seats = frozenset(i for i, p in enumerate(hand_players) if p != viewer or viewer in computer)
         carried = hand_no < len(played)

@@ -68,8 +68,8 @@ from ..validate import get_dict, get_int, get_list, get_str
 from .birds import MAX_BIRDS
 from .json_helpers import rule_json
 from .match import play_match
-from .request import play_moves, read_play_request
-from .state import new_hand, table_state
+from .request import read_play_request
+from .state import table_state
 from .strong import PAOHUZI_SEATS_UNITS, hint_json, paohuzi_seats
 from .views import result_json, view
 
@@ -156,12 +156,7 @@ def play(req: dict[str, Any]) -> dict[str, Any]:
             out["hint_level"] = hint_level
         return out
     strong = paohuzi_seats(seed, table, variant) if level == "strong" else None
-    if charge:  # a hand replayed with its fouls played and charged: no lawful-moves protocol for that, the hand's own
-        h = new_hand(seed, cfg, table, charge)
-        _, stop = play_moves(h, computer, actions, strong)
-    else:  # the table: its request replayed through the game protocol (engine/paohuzi/state.py)
-        st, stop = table_state(r, strong)
-        h = st
+    h, stop = table_state(r, strong, charge=charge)  # in charge mode its fouls are played and charged
     refused = None if stop is None else {"index": stop[0], "code": stop[1].code, "zh": stop[1].zh, "en": stop[1].en, "rule": rule_json(stop[1].rule)}
     out = view(h, viewer, computer, table, variant)
     out["refused"] = refused

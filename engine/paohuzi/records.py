@@ -22,8 +22,9 @@ from typing import Any, ClassVar
 from collections.abc import Sequence
 
 from ..protocol import GameState, IllegalAction, read_int, read_options
+from .birds import MAX_BIRDS
 from .config import DEFAULT
-from .sheet import (LETTERS, MAX_BIRDS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Match, SheetError, check_entry, compute, counter,
+from .sheet import (LETTERS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Match, SheetError, check_entry, compute, counter,
                     entry_word, next_dealer, not_on_a_sheet, parse_entry, players_of)
 from .state import CHOICES
 

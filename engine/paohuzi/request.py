@@ -151,7 +151,8 @@ def play_moves(h: PaohuziState, computer: frozenset[int], actions: list[Any],
     """The computer seats' moves and the reader's ``actions`` in turn (the reader's move ``start`` first: a match's
     hand goes on from there), until the hand ends, the moves run out or ``limit`` moves are played: how many of
     ``actions`` were played, and the first move refused (its index counted from the match's or hand's first move,
-    and the rule it breaks), which stops the replay, or None."""
+    and the rule it breaks), which stops the replay, or None. The one replay of moves given in a request: a
+    table's hand (:func:`engine.paohuzi.state.table_state`), a match's hand in progress and its finished ones."""
     played = play_table(h, actions, lambda h: h.pending() in computer, lambda h: computer_move(h, strong),
                         lambda h, k, item: parse_action(h, item, start + k), limit=limit, play=lambda h, a: h.play(a), refusal=Foul)
     return played.used, None if played.refused is None else (start + played.refused[0], played.refused[2])

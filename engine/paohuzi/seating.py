@@ -12,7 +12,7 @@ from collections.abc import Callable
 from .ai import choose
 from .config import RuleConfig
 from .settle import Sheet, settle
-from .table import Action
+from .table import ROLES, Action
 
 if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
     from .state import PaohuziState
@@ -21,10 +21,12 @@ if TYPE_CHECKING:  # the state is the one above this module: only its type is na
 TABLES = {"four": (3, True), "three": (3, False), "two": (2, False)}
 
 
+#: the seats round the table from the dealer, in turn, by their roles (at four the 醒家 sits opposite the dealer
+#: and plays no cards: the others are the roles of the seats that play, :data:`engine.paohuzi.table.ROLES`)
+RING = {"four": ("zhuang", "xia", "xing", "shang"), "three": ROLES[3], "two": ROLES[2]}
+
 TABLE_NAMES = {"four": ("四人局（三人打牌，醒家数醒）", "four at the table (three play, the counter sits out)"),
                "three": ("三人局", "three players"), "two": ("二人局", "two players")}
-#: the roles of the seats that play, by their number
-ROLES_OF = {3: ("zhuang", "xia", "shang"), 2: ("zhuang", "xia")}
 
 
 def table_config(cfg: RuleConfig, table: str) -> tuple[RuleConfig, int]:

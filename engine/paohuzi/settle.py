@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 
 from .config import DEFAULT, RuleConfig
 from .fan import FANS, deng, resolve
-from .table import ROLE_NAMES
+from .table import ROLE_NAMES, ROLES
 
 SEATS = ("zhuang", "xia", "shang", "xing")
-PLAYERS = ("zhuang", "xia", "shang")
+PLAYERS = ROLES[3]
 #: the seats' short names in a settlement's lines (庄家 / dealer, 下家 / next …): the one table of the seats' names is
 #: engine.paohuzi.table.ROLE_NAMES (the next player …), shortened here
 SEAT_NAMES = {k: (zh, en.removeprefix("the ").removesuffix(" player")) for k, (zh, en) in ROLE_NAMES.items()}

@@ -32,14 +32,14 @@ from typing import Any
 from collections.abc import Sequence
 
 from ..text import unsafe_message
-from .birds import BIRD_SEAT, bird_scores
+from .birds import BIRD_SEAT, MAX_BIRDS, bird_scores
 from .cards import COPIES, FACES, Card, counts_of, parse_card
 from .config import DEFAULT, RuleConfig
 from .extremes import FOURS, THREES, possible_huxi
 from .fan import FANS, clash, fan_json
 from .groups import KINDS, Group
 from .hu import OPEN_KINDS, REASONS, SHEET_SOURCES, SOURCES, WAYS, evaluate
-from .seating import table_config, TABLE_NAMES
+from .seating import RING, TABLES, table_config, TABLE_NAMES
 from .settle import PENALTY_NAMES, SEAT_NAMES, Sheet, settle
 from .table import PLAYER_NAMES, ROLE_NAMES
 from ..words import TERMS
@@ -48,10 +48,9 @@ from .trace import OPTIONS
 #: the players' letters in their seats from the first dealer, (zh, en)
 SEAT_LETTERS = PLAYER_NAMES
 LETTERS = "".join(en for _, en in SEAT_LETTERS)  # a player in a record's hand: win:C
-#: table -> (players, whether a 醒家 counts)
-SHEET_TABLES = {"four": (4, True), "three": (3, False), "two": (2, False)}
+#: table -> (players, whether a 醒家 counts): the seats that play, and the 醒家 who counts
+SHEET_TABLES = {t: (n + xing, xing) for t, (n, xing) in TABLES.items()}
 MAX_SHEET_HANDS = 60  # a 60-minute match is some twenty hands; sixty is far beyond it
-MAX_BIRDS = 6
 KINDS_OF_FOUL = tuple(PENALTY_NAMES)
 #: the most 戏 the sheet's field offers for a hand
 MOST_HUXI = 75
@@ -111,24 +110,13 @@ def players_of(table: str) -> int:
     return SHEET_TABLES[table][0]
 
 
-def table_cfg(cfg: RuleConfig, table: str) -> RuleConfig:
-    return table_config(cfg, "four" if table == "four" else table)[0]
-
-
 # ---------------------------------------------------------------- seats of a hand
 
 
 def roles(table: str, dealer: int) -> dict[int, str]:
     """Each player's seat in a hand dealt by ``dealer`` (four: the player opposite counts)."""
-    n = players_of(table)
-    names: tuple[str, ...]
-    if table == "four":
-        names = ("zhuang", "xia", "xing", "shang")
-    elif table == "three":
-        names = ("zhuang", "xia", "shang")
-    else:
-        names = ("zhuang", "xia")
-    return {(dealer + k) % n: names[k] for k in range(n)}
+    names = RING[table]
+    return {(dealer + k) % len(names): name for k, name in enumerate(names)}
 
 
 def counter(table: str, dealer: int) -> int:
@@ -169,7 +157,7 @@ def score_cards(c: Cards, cfg: RuleConfig) -> tuple[int, bool, tuple[str, ...], 
 
 def hand_row(m: Match, k: int, dealer: int, e: Entry) -> dict[str, Any]:
     """One line of the sheet: the seats, the hand's 戏, 等 and 番, each line of the settlement, each player's points."""
-    cfg = table_cfg(m.cfg, m.table)
+    cfg = table_config(m.cfg, m.table)[0]
     n = players_of(m.table)
     role_of = roles(m.table, dealer)
     player_of = {r: p for p, r in role_of.items()}
@@ -571,7 +559,7 @@ def check_entry(m: Match, e: Entry, dealer: int | None = None) -> dict[str, Any]
 
 
 __all__ = ["Cards", "Entry", "Match", "SheetError", "SHEET_TABLES", "compute", "csv_text", "entry_word", "parse_entry", "check_entry",
-           "roles", "counter", "next_dealer", "ranking", "players_of", "make_cards", "MAX_SHEET_HANDS", "MAX_BIRDS", "LETTERS"]
+           "roles", "counter", "next_dealer", "ranking", "players_of", "make_cards", "MAX_SHEET_HANDS", "LETTERS"]
 
 
 # ---------------------------------------------------------------- a match from JSON (the API's sheet action)

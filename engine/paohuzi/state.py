@@ -15,12 +15,13 @@ The rules engine's own moves are :class:`engine.paohuzi.table.Action` values und
 :meth:`~PaohuziState.moves` lists what a seat may do now, :meth:`~PaohuziState.play` plays one (a move that
 breaks a rule raises :class:`engine.paohuzi.table.Foul`, or is played and charged in charge mode),
 :meth:`~PaohuziState.foul_of` names the rule a move breaks, ``played`` lists the moves made.
-:meth:`PaohuziState.hand` deals under any :class:`RuleConfig` (a seed, or the eighty cards as a real table
-dealt them), :func:`new_hand` at a table; the order a card is offered in is :mod:`engine.paohuzi.table`'s.
+:func:`new_hand` deals at a table under any :class:`RuleConfig` (a written position may name the eighty cards
+as a real table dealt them instead of a seed); the order a card is offered in is :mod:`engine.paohuzi.table`'s.
 
 The tables play through it: :func:`table_state` replays a table's ``play`` request (its widget's,
-share links' and records') — the computer seats' moves and the reader's in turn, each played with
-:meth:`PaohuziState.apply`, the first one refused named by its rule.
+share links', records' and a review's, in charge mode too) — the computer seats' moves and the reader's in turn
+(:func:`engine.paohuzi.request.play_moves`, which a match's hands play through as well), each played with
+:meth:`PaohuziState.play` and written among the protocol's moves, the first one refused named by its rule.
 
 The deal, as the state records it before anyone moves (:class:`Opening`, the ``deal`` action's answer):
 
@@ -47,18 +48,16 @@ from .config import DEFAULT, RuleConfig
 from .groups import Group
 from .hu import REASONS, WAYS, Verdict, completes, evaluate
 from .labels import action_json
-from .request import MAX_ACTIONS, PlayRequest, parse_action
-from .seating import TABLES, computer_move, hand_sheet, table_config
+from .request import MAX_ACTIONS, PlayRequest, play_moves
+from .seating import TABLES, hand_sheet, table_config
 from .table import (MAX_STEPS, ROLE_NAMES, ROLES, Action, Event, Foul, Result, Shown, Window, Meeting, action_id, chi_faults,
                     forced_move, group_kind, may_chi_from, peng_fault)
 from .trace import OPTIONS
 from .views import view
 from .xiaguan import VARIANTS, WORDS_OF, not_applicable, variant_options, xiaguan_config
 from ..protocol.strong import STRONG_UNITS
-from ..protocol.table import play_table
 from .strong import paohuzi_hint
 
-PLAYERS = ("zhuang", "xia", "shang")
 
 
 @dataclass(frozen=True)
@@ -426,19 +425,6 @@ class PaohuziState(GameState):
 
     # ------------------------------------------------------------------ the rules engine's constructors
     @classmethod
-    def hand(cls, seed: int, cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0, charge: bool = False,
-             deck: Sequence[Card] | None = None, table: str | None = None) -> PaohuziState:
-        """A hand dealt under the rules ``cfg`` (``players`` 3 — also the four-seat table: the 醒家 plays no
-        cards — or 2; ``aside`` cards set aside first). ``charge``: a move that breaks a rule the booklet
-        penalises is played and charged at the settlement instead of being refused. ``deck``: the eighty cards
-        in the order a real table dealt them, instead of the seed's shuffle. Its setup names the variant of
-        ``cfg``'s words, the ``table`` (by default the table of that many players) and the seed, no options: a
-        position to write is opened from its setup (``PaohuziState(position)``, :func:`new_hand`)."""
-        st = cls._undealt(seed, cfg, table or ("two" if players == 2 else "three"))
-        st._deal(seed, cfg, players, aside, charge, deck)
-        return st
-
-    @classmethod
     def _undealt(cls, seed: int, cfg: RuleConfig, table: str) -> PaohuziState:
         st = cls.__new__(cls)
         st.setup = {"variant": "xiaguan" if cfg.words == "xiaguan" else "paohuzi", "table": table, "seed": seed, "options": {}}
@@ -640,6 +626,12 @@ class PaohuziState(GameState):
         return Meeting(tuple(self.hands[s]), w.card, self.cfg, w.origin == "stock" and s == w.owner, w.origin == "stock",
                        w.card.index in self.chou[s] and not ignore_chou, on, free)
 
+    def face_down(self, w: Window) -> bool:
+        """Whether the card on offer is a stock card its own seat must 偎 face down: only that seat sees it
+        (a 臭偎 shows one card, ``chou_wei_shown``). The draw's line in the log and the offer each seat sees ask this."""
+        return (w.origin == "stock" and (w.owner, "forced") in w.steps and self.forced_of(w.owner, w) == "wei"
+                and not (w.card.index in self.chou[w.owner] and self.cfg.chou_wei_shown))
+
     def forced_of(self, s: int, w: Window) -> str | None:
         """The compulsory move of seat ``s`` on the card: ti | wei | pao | None (:func:`forced_move`)."""
         on = next((g.kind for g in self.open[s] if g.kind in ("wei", "peng") and g.cards[0] == w.card), None)
@@ -724,7 +716,7 @@ class PaohuziState(GameState):
         if self.pending() != seat:
             return []
         if self.phase == "discard":
-            return [Action(seat, "discard", c) for c in self._discardable(seat)]
+            return [Action(seat, "discard", c) for c in discardable(self.hands[seat])]
         w = self.window
         assert w is not None
         s, kind = w.steps[0]
@@ -738,12 +730,10 @@ class PaohuziState(GameState):
             return [Action(s, self.forced_of(s, w) or "pass", w.card)]
         return []  # 收张 is made by the machine
 
-    def _discardable(self, s: int) -> list[Card]:
-        return discardable(self.hands[s])
-
     # ------------------------------------------------------------------ apply
     def play(self, action: Action) -> None:
-        """Play one action; a move that breaks a rule raises :class:`Foul` and changes nothing."""
+        """Play one action; a move that breaks a rule raises :class:`Foul` and changes nothing. The move is
+        written among the protocol's moves too (its id), so that :meth:`written` gives the hand played so."""
         self._cache = None  # (the protocol's lawful moves are asked again after a move played this way)
         if action not in self.moves(action.seat):
             foul = self.foul_of(action)
@@ -751,8 +741,9 @@ class PaohuziState(GameState):
                 raise foul
             self.played.append(action)
             self._run()
-            return
-        self.play_lawful(action)
+        else:
+            self.play_lawful(action)
+        self.actions.append(action_id(action))
 
     def play_lawful(self, action: Action) -> None:
         """Play one action taken from :meth:`legal_actions` now, without asking again whether it is lawful
@@ -841,9 +832,7 @@ class PaohuziState(GameState):
         c = self.stock.pop()
         self.phase = "claim"
         self.offer(c, s, "stock")
-        hidden = bool(self.window and (s, "forced") in self.window.steps and self.forced_of(s, self.window) == "wei"
-                      and not (c.index in self.chou[s] and self.cfg.chou_wei_shown))
-        if hidden:
+        if self.window is not None and self.face_down(self.window):
             self._ev(s, "draw", "draw", *self._say("draw_down", s), c, hidden=True)
         else:
             self._ev(s, "draw", "draw", f"{self._zh(s)}翻开底牌：{c.zh}。", f"{self._en(s).capitalize()} turns up a stock card: {c.en}.", c)
@@ -1270,14 +1259,6 @@ def new_hand(seed: int, cfg: RuleConfig, table: str, charge: bool = False) -> Pa
     return st
 
 
-def replay(seed: int, actions: Sequence[Action], cfg: RuleConfig = DEFAULT, players: int = 3, aside: int = 0) -> PaohuziState:
-    """The hand after ``actions`` (Foul if one is unlawful)."""
-    h = PaohuziState.hand(seed, cfg, players, aside)
-    for a in actions:
-        h.play(a)
-    return h
-
-
 def table_setup(r: PlayRequest) -> dict[str, Any]:
     """A table's ``play`` request (read by :func:`engine.paohuzi.request.read_play_request`) as the setup of a
     written position: its variant, table, seed and rule options."""
@@ -1285,33 +1266,24 @@ def table_setup(r: PlayRequest) -> dict[str, Any]:
 
 
 def table_state(r: PlayRequest, strong: Callable[[PaohuziState], Action | None] | None = None,
-                limit: int = 2_000) -> tuple[PaohuziState, tuple[int, Foul] | None]:
-    """A table's ``play`` request replayed through the protocol: the hand dealt from its setup, then the
-    computer seats' moves (``strong`` chooses where it can at the strong level, else the basic player) and the
-    reader's moves in turn (:func:`engine.protocol.table.play_table`, at most ``limit`` moves), until the hand ends
-    or the moves run out; moves after the end are not played. The state reached, and the first of the reader's moves
-    refused (its index and the rule it breaks), which stops the replay, or None.
+                limit: int = 2_000, charge: bool = False) -> tuple[PaohuziState, tuple[int, Foul] | None]:
+    """A table's ``play`` request replayed: the hand dealt from its setup (``charge``: its fouls played and charged),
+    then the computer seats' moves (``strong`` chooses where it can at the strong level, else the basic player) and
+    the reader's moves in turn (:func:`engine.paohuzi.request.play_moves`, at most ``limit`` moves), until the hand
+    ends or the moves run out; moves after the end are not played. The state reached, whose :meth:`written` is the
+    hand as a position, and the first of the reader's moves refused (its index and the rule it breaks), which
+    stops the replay, or None.
 
     The computer seats choose as they always have at the table (:func:`engine.paohuzi.ai.choose` given the
     hand): the basic player's discard weighs which cards the next seat may no longer take, its silent passes
     included, where the protocol's basic player (:func:`engine.protocol.strong.basic_action`) weighs only the
     next seat's discards. Choosing the protocol's way would change the computer's moves in some hands, and
     with them every share link and record of those hands, so the table keeps its players' choices."""
-    st = PaohuziState(table_setup(r))
-
-    def read(st: PaohuziState, k: int, item: Any) -> str:
-        a = parse_action(st, item, k)  # a move the request cannot even name is refused in words here
-        if a.seat != st.current_player():
-            raise IllegalAction("", "")  # another seat's move: its foul is named below
-        return action_id(a)
-
-    played = play_table(st, r.actions, lambda st: st.current_player() in r.computer, lambda st: action_id(computer_move(st, strong)),
-                        read, limit=limit)
-    if played.refused is None:  # moves after the end of the hand are not played
-        return st, None
-    k, item, _ = played.refused
-    return st, (k, st.foul_of(parse_action(st, item, k)))  # the rule it breaks (the protocol's ``why_not`` in words)
+    st = new_hand(r.seed, r.cfg, r.table, charge)
+    st.setup = table_setup(r)
+    _, stop = play_moves(st, r.computer, r.actions, strong, limit=limit)
+    return st, stop
 
 
-__all__ = ["CHOICES", "PLAYERS", "Opening", "PaohuziState", "discardable",
-           "new_hand", "replay", "table_setup", "table_state"]
+__all__ = ["CHOICES", "Opening", "PaohuziState", "discardable",
+           "new_hand", "table_setup", "table_state"]

@@ -44,13 +44,13 @@ out), with two 庄家 and 下家.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache, cache
+from functools import cached_property, lru_cache
 from collections.abc import Sequence
 
 from ..registry import seat_names
 from .cards import FACES, N_FACES, Card
 from .config import RuleConfig
-from .groups import Group, is_run, is_two_big, partners, shape_ok
+from .groups import Group, is_run, pairs_with, shape_ok, trios_with
 from .hu import Verdict
 
 ROLES = {2: ("zhuang", "xia"), 3: ("zhuang", "xia", "shang")}
@@ -243,7 +243,7 @@ class Meeting:
         if not self.free and chi_ways_of(self.card.index, self.hand, self.cfg, 1, True):
             return "claim_kan"
         pool = [n if n < 3 else 0 for n in self.hand]
-        return "bi" if _pairs_for(self.card.index, pool, self.cfg) else "chi"
+        return "bi" if pairs_with(self.card.index, pool, self.cfg) else "chi"
 
 
 @lru_cache(maxsize=16_384)  # a decision asks of about a thousand hands: kept small for a phone's memory
@@ -271,7 +271,7 @@ def chi_ways_of(x: int, h: tuple[int, ...], cfg: RuleConfig, limit: int, any_dis
             seen.add(key)
             out.append(tuple(tuple(FACES[k] for k in g) for g in key))
             return
-        for trio in _trios_with(x, pool, cfg, first=False):
+        for trio in trios_with(x, pool, cfg):
             k = trio.count(x)
             if cfg.xiahuo == "separate" and k != 1:
                 continue
@@ -284,7 +284,7 @@ def chi_ways_of(x: int, h: tuple[int, ...], cfg: RuleConfig, limit: int, any_dis
                 continue  # each set of 比 groups once
             rec(nxt, left - k, groups + [tuple(sorted(trio))])
 
-    for pair in _pairs_for(x, pool, cfg):
+    for pair in pairs_with(x, pool, cfg):
         k = pair.count(x)
         if cfg.xiahuo == "separate" and k:
             continue
@@ -339,38 +339,6 @@ def chi_faults(counts: Sequence[int], card: Card, groups: Sequence[Sequence[Card
     if left[card.index] > 0:
         out.append(ChiFault("shao_bi", -1, card))
     return out
-
-
-def _pairs_for(x: int, pool: list[int], cfg: RuleConfig) -> list[tuple[int, ...]]:
-    """Two cards of ``pool`` that make a 吃 group with face ``x``."""
-    return _trios_with(x, pool, cfg, first=True)
-
-
-def _trios_with(x: int, pool: list[int], cfg: RuleConfig, first: bool) -> list[tuple[int, ...]]:
-    """first: pairs (two faces from ``pool``) that make a group with ``x``; else trios from ``pool`` holding ``x``."""
-    out = [t for need, t in _trio_needs(x, first, cfg.chi_red_bian, cfg.red_bian, cfg.mixed_bian, cfg.two_big_bian) if all(pool[k] >= n for k, n in need)]
-    return list(dict.fromkeys(out))
-
-
-@cache
-def _trio_needs(x: int, first: bool, chi_red_bian: bool, red_bian: bool, mixed_bian: bool, two_big: bool) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
-    """The groups :func:`_trios_with` may find for face ``x`` under these readings, each with the cards it needs
-    from the pool (face, copies); worked out once (a hand played out asks again for every card and seat)."""
-    out: list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = []
-    # the cards that make a group with it (groups.partners, written once for the 字牌): the runs, 二七十, then its
-    # number in the other case (two of them, then one beside a copy of it; under the two-big reading of 半边, only
-    # the mixes with two big cards)
-    pairs = partners(FACES[x], ("shunzi", "erqishi") if (chi_red_bian or not first) and red_bian else ("shunzi",))
-    if mixed_bian:
-        pairs += [p for p in partners(FACES[x], ("banbian",))[::-1] if not two_big or is_two_big((FACES[x], *p))]
-    for a, b in ((p.index, q.index) for p, q in pairs):
-        need = {a: 1, b: 1} if a != b else {a: 2}
-        if first:
-            out.append((tuple(need.items()), tuple(sorted((a, b)))))
-        else:
-            need[x] = need.get(x, 0) + 1
-            out.append((tuple(need.items()), tuple(sorted((x, a, b)))))
-    return tuple(out)
 
 
 def may_chi_from(origin: str, seat: str, cfg: RuleConfig) -> bool:

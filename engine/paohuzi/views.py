@@ -67,13 +67,14 @@ def view(h: PaohuziState, viewer: int, computer: frozenset[int], table: str, var
     w = h.window
     offer = None
     if w is not None and not h.over:
-        offer = {"card": None if _hidden(h, w, viewer) else w.card.code, "from": w.owner, "origin": w.origin}
+        offer = {"card": None if h.face_down(w) and w.owner != viewer else w.card.code, "from": w.owner, "origin": w.origin}
     p = h.pending()
     acts = [action_json(h, a) for a in h.moves(viewer)] if p == viewer else []
     blocked = []
     if p == viewer and h.phase == "discard":
+        offered = {a["card"] for a in acts}  # a card held but not offered (only 坎 left: one of them goes, none blocked)
         for i, n in enumerate(h.hands[viewer]):
-            if n >= 3:
+            if n and FACES[i].code not in offered:
                 blocked.append({"card": FACES[i].code, "zh": f"拆对不拆坎：三张{FACES[i].zh}是一坎，不能打出。",
                                 "en": f"A kan is never split: your three {FACES[i].en} may not be discarded.", "rule": rule_json("kan")})
     cannot = [] if h.over or reveal else cannot_json(h, viewer, acts)
@@ -113,11 +114,6 @@ def view(h: PaohuziState, viewer: int, computer: frozenset[int], table: str, var
         "result": result_json(h, table, variant=variant) if h.over else None, "match": None,
         "liang_shown": liang_shown(h),
     }
-
-
-def _hidden(h: PaohuziState, w: Window, viewer: int) -> bool:
-    """Whether the card on offer is one another seat must 偎 face down: the viewer does not see it."""
-    return w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei" and w.owner != viewer
 
 
 #: why a claim is refused: (code, zh, en, the rule's id)
@@ -170,7 +166,7 @@ def _why_no_chi(h: PaohuziState, viewer: int, w: Window) -> Why:
 def cannot_json(h: PaohuziState, viewer: int, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Why the viewer may not 胡, 碰 or 吃 the card on offer (for the buttons shown greyed out)."""
     w = h.window
-    if w is None or h.phase != "claim" or _hidden(h, w, viewer):
+    if w is None or h.phase != "claim" or (h.face_down(w) and w.owner != viewer):
         return []
     have = {a["kind"] for a in acts}
     why: list[tuple[str, Why]] = []

@@ -8,9 +8,8 @@ from typing import Any
 
 from ..errors import ApiError
 from ..validate import get_dict
-from .request import play_moves, read_play_request
-from .state import new_hand
-from .table import action_id
+from .request import read_play_request
+from .state import table_state
 
 
 def hand_position(req: dict[str, Any]) -> dict[str, Any]:
@@ -20,14 +19,11 @@ def hand_position(req: dict[str, Any]) -> dict[str, Any]:
     hand = get_dict(req, "hand")
     # read as the table's play action reads it, the reviewed seat being the one that sees the hand
     r = read_play_request(dict(hand, seat=req.get("seat", 0)))
-    h = new_hand(r.seed, r.cfg, r.table)
-    _, stop = play_moves(h, r.computer, r.actions)
+    st, stop = table_state(r)
     if stop is not None:
         k, f = stop
         raise ApiError("bad_position", f"第 {k + 1} 步走不通：{f.zh}", f"Move {k + 1} cannot be played. {f.en}")
-    options = {str(k).split(".", 1)[-1]: str(v) for k, v in get_dict(hand, "options", {}).items()}
-    return {"game": "paohuzi", "variant": r.variant, "table": r.table, "seed": r.seed, "options": options,
-            "actions": [action_id(a) for a in h.played]}
+    return dict(st.written())
 
 
 __all__ = ["hand_position"]

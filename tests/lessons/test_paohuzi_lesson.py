@@ -16,7 +16,8 @@ from engine.lessons import LESSONS
 from engine.lessons.model import draw
 from engine.lessons.paohuzi import chi_problem, move_of, move_problem
 from engine.paohuzi.cards import Card, parse_card
-from engine.paohuzi.state import PaohuziState
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.state import new_hand
 from engine.paohuzi.table import group_kind
 from views.draw.paohuzi import LESSON_HEIGHT, lesson_card_svg
 
@@ -120,7 +121,7 @@ def test_the_compulsory_moves_agree_with_the_table_engine(holding, origin):
     from engine.paohuzi.groups import Group
     from engine.paohuzi.table import Window
 
-    h = PaohuziState.hand(1)
+    h = new_hand(1, DEFAULT, "three")
     c = Card(True, 5)
     n = {"pair": 2, "pair_passed": 2, "kan": 3}.get(holding, 0)
     hand = list(h.hands[0])

@@ -302,3 +302,13 @@ def test_completes_says_exactly_when_evaluate_finds_a_layout():
                     assert got == (v.best is not None), (shown, hand, f, source, cfg)
                     agree[got] += 1
     assert agree[True] >= 100 and agree[False] >= 1000
+
+
+def test_under_the_two_big_reading_of_banbian_no_win_lays_out_one_big_and_two_small():
+    """字牌's reading banbian "two_big" (two_big_bian): a mixed 半边 is two big cards and one small, in a win as in a
+    吃: the small 5 does not complete x5 x5 d5, where the big 5 still completes x5 d5 d5."""
+    hand = H("x5 d5 d1 d1 d1 d2 d2 d2 d3 d3 d3 d4 d4 d4 d6 d6 d6 d7 d7 d7")
+    two_big = replace(DEFAULT, two_big_bian=True)
+    assert evaluate([], hand, H("x5")[0], "shang").wins
+    assert not evaluate([], hand, H("x5")[0], "shang", two_big).wins
+    assert evaluate([], hand, H("d5")[0], "shang", two_big).wins

@@ -8,11 +8,12 @@ from hypothesis import strategies as st
 
 from engine.api import handle
 from engine.paohuzi.ai import choose
-from engine.paohuzi.state import PaohuziState, new_hand, replay
+from engine.paohuzi.state import PaohuziState, new_hand
 from engine.paohuzi.cards import FACES, full_deck
 from engine.paohuzi.seating import TABLES
 from engine.paohuzi.xiaguan import xiaguan_config
 from engine.paohuzi.config import DEFAULT
+from .helpers import narrate_steps
 from engine.paohuzi.table import Foul
 
 DECK = Counter(full_deck())
@@ -88,8 +89,10 @@ def test_random_lawful_moves_keep_every_card_and_replay(seed, table, game, rnd):
     h = new_hand(seed, CONFIGS[game], table)
     check_invariants(h)
     moves = play_random(h, rnd)
-    again = replay(seed, moves, h.cfg, h.n, len(h.aside))
-    assert [e.zh for e in again.log] == [e.zh for e in h.log if e.kind != "xing"]  # new_hand adds the cut-and-count line
+    again = new_hand(seed, CONFIGS[game], table)
+    for a in moves:
+        again.play(a)
+    assert [e.zh for e in again.log] == [e.zh for e in h.log]
     assert again.result == h.result
 
 
@@ -212,7 +215,7 @@ def test_two_dealt_ti_skip_the_first_discard():
     # five seeded hands with such a seat that reach its turn are checked (a hand won before it is not).
     checked = 0
     for seed in range(20_000):
-        h = PaohuziState.hand(seed)
+        h = new_hand(seed, DEFAULT, "three")
         two = [s for s in range(3) if h.quads[s] >= 2]
         if not two:
             continue
@@ -328,7 +331,7 @@ def test_the_dealers_liang_is_one_reading_in_deal_hu_and_play():
     # the hand dealt: who may win on the 亮张 (the deal's record, the moves offered) and for how much, the dealer's
     # win read as his own card (liang_zhuang), the others' as an open stock card
     for seed in range(300):
-        h = PaohuziState.hand(seed)
+        h = new_hand(seed, DEFAULT, "three")
         o = h.opening
         on_liang = h.window is not None and h.window.origin == "liang"  # the table still asks about the 亮张
         assert on_liang == bool(o.hu)
@@ -458,8 +461,6 @@ def test_every_option_is_a_playable_reading_that_settles_to_zero(option):
 
 
 def test_narration_of_a_whole_hand_move_by_move():
-    from engine.paohuzi.computer_hands import narrate_steps
-
     for variant in ("paohuzi", "xiaguan"):
         steps = narrate_steps(4, "four" if variant == "paohuzi" else "three", variant=variant)
         assert steps[0]["move"] is None and steps[-1]["result"]["sheet"]["scores"]
@@ -481,7 +482,7 @@ def test_two_winners_on_one_card_are_asked_in_turn_order_or_by_value():
     ready_a = "d1 d2 d3 x1 x2 x3 x2 x7 x10 d5 d5 d5 x4 x5 x6 d8 d8 x9 x9 d9"  # waits on 大捌 (碰胡)
     ready_b = "d6 d7 d1 d2 d3 x4 x5 x6 x7 x8 x9 d2 d7 d10 d9 d9 d9 d4 d4 d4"  # waits on 大捌 (顺胡), worth more
     for two_hu, first in (("order", 1), ("most", 2)):
-        h = PaohuziState.hand(0, DEFAULT.with_options({"two_hu": two_hu}))
+        h = new_hand(0, DEFAULT.with_options({"two_hu": two_hu}), "three")
         h.hands[1], h.hands[2] = counts(ready_a), counts(ready_b)
         h.open = [[], [], []]
         h.offer(parse_card("d8"), 0, "stock")
@@ -497,7 +498,7 @@ def test_a_win_comes_before_anothers_pao_or_peng_unless_claims_go_by_seat():
     ready = counts_of([parse_card(c) for c in "d6 d7 x1 x2 x3 x4 x5 x6 x7 x8 x9 d2 d7 d10 x10 x10 x10 d4 d4 d4".split()])
     three = counts_of([parse_card(c) for c in "d8 d8 d8 x1 x5".split()])
     for rank, hu_asked in (("hu", True), ("seat", False)):
-        h = PaohuziState.hand(0, DEFAULT.with_options({"claim_rank": rank}))
+        h = new_hand(0, DEFAULT.with_options({"claim_rank": rank}), "three")
         h.hands[1], h.hands[2] = three, ready  # the next player must 跑 the 大捌; the previous one can win on it
         h.open = [[], [], []]
         h.offer(parse_card("d8"), 0, "stock")

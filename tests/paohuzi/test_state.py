@@ -4,7 +4,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.paohuzi.cards import full_deck
-from engine.paohuzi.state import PaohuziState
+from engine.paohuzi.config import DEFAULT
+from engine.paohuzi.state import new_hand
 
 
 def dealt_cards(o):
@@ -15,8 +16,8 @@ def dealt_cards(o):
 @settings(max_examples=40)
 @given(st.integers(0, 2**32))
 def test_a_deal_is_the_whole_deck_and_replays(seed):
-    o = PaohuziState.hand(seed).opening
-    assert o == PaohuziState.hand(seed).opening
+    o = new_hand(seed, DEFAULT, "three").opening
+    assert o == new_hand(seed, DEFAULT, "three").opening
     assert Counter(dealt_cards(o)) == Counter(full_deck())
     assert len(o.stock) == 20 and o.liang == o.stock[-1]
     for hand, ti in zip(o.hands, o.ti):
@@ -33,7 +34,7 @@ def test_shou_zhang_never_throws_a_kan_card(seed):
     """The dealer's 收张: the cards the deal says he may discard are the discards the hand offers him once every
     seat that may win on the 亮张 has let it go; never a card he holds three of (with it); none when another seat
     must 跑 it (notes#liang-pao), and then that seat holds three of it."""
-    h = PaohuziState.hand(seed)
+    h = new_hand(seed, DEFAULT, "three")
     o = h.opening
     while h.window is not None and h.window.origin == "liang" and h.pending() in o.hu:  # each who may win lets it go
         h.play(next(a for a in h.moves(h.pending()) if a.kind == "pass"))

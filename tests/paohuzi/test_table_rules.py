@@ -17,7 +17,7 @@ from engine.paohuzi.match import draw_seats
 from engine.paohuzi.request import parse_action
 from engine.paohuzi.views import cannot_json
 from engine.paohuzi.xiaguan import xiaguan_config
-from engine.paohuzi.table import Window
+from engine.paohuzi.table import Window, action_id
 
 from .helpers import mk
 
@@ -332,3 +332,46 @@ def test_the_next_player_no_longer_takes_his_previous_players_stock_card_by_defa
 
     assert chis_of_anothers_draw(play(**{k: v for k, v in req.items() if k != "game" and k != "action"})) == 0
     assert chis_of_anothers_draw(play(**{k: v for k, v in req.items() if k != "game" and k != "action"}, options=SHANG_DRAW)) > 0
+
+
+def test_a_card_offered_for_discard_is_never_also_listed_as_blocked():
+    """With a claim that may break a 坎 (claim_kan allow), a seat can be left holding only 坎: one of them must go
+    (notes#play-only-kan), and the answer that offers it does not list it as blocked as well."""
+    met = 0
+    for opts in ({}, {"claim_kan": "allow"}):
+        for seed in (34, 67, 86, 266, 310) + tuple(range(12)):
+            h = new_hand(seed, DEFAULT.with_options(opts), "four")
+            ids: list[str] = []
+            while not h.over:
+                p = h.pending()
+                if h.phase == "discard" and all(n == 0 or n >= 3 for n in h.hands[p]):
+                    a = play(seed=seed, table="four", options=opts, seat=p, computer=[], actions=ids)
+                    offered = {x["card"] for x in a["actions"]}
+                    assert offered and not offered & {b["card"] for b in a["blocked"]}, (opts, seed, ids)
+                    met += 1
+                move = choose(h, p)
+                ids.append(action_id(move))
+                h.play(move)
+    assert met >= 5
+
+
+def test_a_stock_card_is_hidden_from_the_others_exactly_when_the_log_hides_it():
+    """A card its own seat must 偎 is turned face down, but a 臭偎 shows one card (3-3): the card on offer that
+    another seat sees is the card the log shows for that draw, face down in both or face up in both."""
+    shown = hidden = 0
+    for seed in (259, 266, 551, 947, 1484) + tuple(range(10)):
+        h = new_hand(seed, DEFAULT, "three", charge=True)
+        ids: list[str] = []
+        while not h.over:
+            p = h.pending()
+            w = h.window
+            if w is not None and w.origin == "stock" and (w.owner, "forced") in w.steps and h.forced_of(w.owner, w) == "wei":
+                a = play(seed=seed, table="three", fouls="charge", seat=(w.owner + 1) % 3, computer=[], actions=ids)
+                drawn = [e for e in a["log"] if e["kind"] == "draw"][-1]
+                assert a["offer"]["card"] == drawn["card"], (seed, ids)
+                shown += drawn["card"] is not None
+                hidden += drawn["card"] is None
+            move = choose(h, p)
+            ids.append(action_id(move))
+            h.play(move)
+    assert shown >= 5 and hidden >= 5
