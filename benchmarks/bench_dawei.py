@@ -26,7 +26,7 @@ from engine.api import handle
 from engine.dawei import throws
 from engine.dawei.dice import all_throws
 from engine.dawei.game import Config
-from engine.dawei.state import DaweiState, play_out
+from engine.dawei.state import DaweiState
 from engine.dawei.options import DEFAULT, Rules
 
 
@@ -58,7 +58,7 @@ def main() -> int:
         t0 = time.perf_counter()
         ts_ = []
         for seed in range(args.games):
-            g = play_out(DaweiState.of(Config(players=n, seed=seed)))
+            g = DaweiState.of(Config(players=n, seed=seed)).play_out()
             ts_.append(g.turn_no)
         dt = time.perf_counter() - t0
         turns += ts_
@@ -71,11 +71,11 @@ def main() -> int:
     from engine.dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, MAX_TURNS
 
     t0 = time.perf_counter()
-    longest = max(play_out(DaweiState.of(Config(players=9, seed=s, drop_chance=MAX_DROP_CHANCE))).turn_no for s in range(args.games))
+    longest = max(DaweiState.of(Config(players=9, seed=s, drop_chance=MAX_DROP_CHANCE)).play_out().turn_no for s in range(args.games))
     dt = time.perf_counter() - t0
     print(f"drop chance {MAX_DROP_CHANCE}: {args.games} nine-player games in {dt:.2f} s, longest {longest} turns (turn limit {MAX_TURNS})")
-    dt = timed(lambda: play_out(DaweiState.of(Config(players=MAX_PLAYERS, seed=1, drop_chance=MAX_DROP_CHANCE, max_turns=MAX_TURNS))), 1)
-    cap = timed(lambda: play_out(DaweiState.of(Config(players=9, seed=1, max_turns=MAX_TURNS, drop_chance=MAX_DROP_CHANCE))), 1)
+    dt = timed(lambda: DaweiState.of(Config(players=MAX_PLAYERS, seed=1, drop_chance=MAX_DROP_CHANCE, max_turns=MAX_TURNS)).play_out(), 1)
+    cap = timed(lambda: DaweiState.of(Config(players=9, seed=1, max_turns=MAX_TURNS, drop_chance=MAX_DROP_CHANCE)).play_out(), 1)
     g = DaweiState.of(Config(players=9, seed=1, drop_chance=MAX_DROP_CHANCE), drops=True)
     t0 = time.perf_counter()
     for _ in range(2000):

@@ -32,7 +32,7 @@ from engine.dawei.game import SEATS_EN as seats_en, SEATS_ZH as seats_zh  # the 
 from engine.dawei.split import openings
 from engine.dawei.throws import matches
 from engine.dawei.game import Config
-from engine.dawei.state import DaweiState, play_out
+from engine.dawei.state import DaweiState
 
 CSV_PATH = "assets/dawei/dawei-throws.csv"
 
@@ -538,7 +538,8 @@ def _option_effects_rows(players: int, games: int) -> list[tuple[str | None, str
     def run(rules: Rules) -> tuple[float, float, float, float]:
         turns, banker, spread = [], [], []
         for seed in range(games):
-            g = play_out(DaweiState.of(Config(players=players, seed=seed, rules=rules)))
+            g = DaweiState.of(Config(players=players, seed=seed, rules=rules))
+            g.play_out()
             turns.append(g.turn_no)
             nets = g.settlement()
             if g.banker is not None and g.end_reason == "pool_empty":

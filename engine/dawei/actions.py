@@ -426,10 +426,7 @@ def _simulate(req: dict[str, Any]) -> dict[str, Any]:
     pb = cfg.previous_banker
     for k in range(games):
         g = DaweiState.of(Config(cfg.players, cfg.seed + k, cfg.rules, cfg.drop_chance, pb if series else None, cfg.max_turns))
-        for _ in range(cfg.max_turns * 3):
-            if g.is_terminal():
-                break
-            g.apply(policy(g))
+        g.play_out()
         results.append({"seed": cfg.seed + k, "end": g.end_reason, "banker": g.banker, "turns": g.turn_no, "zhu": [g.zhu(s) for s in range(g.n)], "net": [rounded(x) for x in g.settlement()]})
         pb = g.banker if g.banker is not None else pb
     ends: dict[str, int] = {}

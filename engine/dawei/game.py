@@ -13,7 +13,6 @@ from ..registry import SEATS_EN as REGISTRY_SEATS_EN, SEATS_ZH as REGISTRY_SEATS
 from .options import DEFAULT, Rules
 from .split import SplitChance
 from .sticks import ANIMALS, BY_ID, TOTAL_ZHU
-from .sticks import names as stick_names
 
 #: the source: "人数虽然不限，但一般不要超九人" — any number may play; the engine stops at
 #: sixteen (the ten heavenly stems and six earthly branches name the seats)
@@ -128,10 +127,6 @@ def told_all(x: Any, names: list[str], lang: str = "zh") -> Any:
     if isinstance(x, dict):
         return {k: told_all(v, names, "en" if k == "en" or k.endswith("_en") else "zh" if k == "zh" or k.endswith("_zh") else lang) for k, v in x.items()}
     return x
-
-
-def names(kinds: list[str]) -> tuple[str, str]:
-    return stick_names(kinds)
 
 
 def zhu_of_list(kinds: list[str]) -> int:

@@ -22,9 +22,9 @@ from ..protocol.actions import PER_MOVE
 from ..record import RecordError, read, write_state
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .answer import dice_words, stick_list, view
-from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, TOLD, Config, seat_en, seat_zh
+from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, TOLD, seat_en, seat_zh
 from .game import seat_named as _seat, told as _told, told_all as _told_all  # the referee tells the log with the family's names
-from .state import DaweiState, policy
+from .state import DaweiState
 
 #: the most entries a request may hold: within the budget at two replays an entry; the longest of
 #: 200 seeded 16-player games took 658 (a game at the table that ran past it would be over 1,400 throws)
@@ -234,25 +234,4 @@ def cost(req: dict[str, Any]) -> int:
     return 300_000 + 2 * per * size(req, "moves", 0, 100_000)
 
 
-__all__ = ["referee", "cost", "seeded_table_moves", "MAX_MOVES", "TOLD"]
-
-
-def seeded_table_moves(seed: int, players: int = 4) -> tuple[int, list[str]]:
-    """A seeded game played by the computer (:func:`engine.dawei.state.policy`), written as a real
-    table's entries: who threw first, and what each throw showed. For examples and tests of the referee."""
-    g = DaweiState.of(Config(players, seed))
-    first = g.first_thrower
-    moves: list[str] = []
-    for _ in range(4 * 4_000):
-        if g.is_terminal():
-            break
-        a = policy(g)
-        g.apply(a)
-        dice = "".join(map(str, g.last_dice or ()))
-        if a == "throw":
-            moves.append(f"throw:{dice}")
-        elif a.startswith("split:"):
-            moves.append(f"{a}@{dice}")
-        else:
-            moves.append(a)
-    return first, moves
+__all__ = ["referee", "cost", "MAX_MOVES", "TOLD"]

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dice import ALL_OUTCOMES
-from .game import break_even
-from .state import STRAIGHTS, DaweiState
+from .split import SWEEP_RULES, second_throw_odds
+from .state import DaweiState
 from .sticks import BY_ID
 
 
@@ -28,13 +27,12 @@ def _dawei_option(st: DaweiState, o: Any) -> tuple[str, str]:
     ch = o.chance_obj
     stick = BY_ID.get(ch.target)
     name_zh, name_en = (stick.zh, stick.en) if stick else (ch.target, ch.target)
-    sweep = ch.rule.id in ("tiger_straight", "lion_straight")
-    p_sweep = STRAIGHTS / ALL_OUTCOMES if sweep else 0.0
-    p_win = float(o.chance) - (p_sweep if sweep and ch.need.met((1, 2, 3, 4, 5, 6), g.rules) else 0.0)
+    sweep = ch.rule.id in SWEEP_RULES
+    p_sweep, p_win = second_throw_odds(ch, g.rules)
     zh = f"再掷有 {_pct(p_win)} 的机会得{name_zh}（{o.zhu} 柱）"
     en = f"throwing again wins the {name_en} ({o.zhu} 柱) {_pct(p_win)} of the time"
     if sweep:
-        pay = break_even(g.n, g.rules) if g.rules.red_bowl_pay == "break_even" else g.n
+        pay = g.bowl_pay()
         each = f"{float(pay):g}"
         total = f"{float(pay) * (g.n - 1):g}"
         zh += (f"，还有 {_pct(p_sweep)} 的机会第二掷又是顺，成了顺斗顺：里抄外抄，各家所得不算，每家付 {each} 柱，"
@@ -55,7 +53,7 @@ def why(st: DaweiState, seat: int, better: str, chosen: str) -> tuple[str, str] 
     zh = [f"强水平的选择：{bz}", f"你的选择：{cz}"]
     en = [f"the strong level's choice: {be}", f"yours: {ce}"]
     b_split, c_split = b.action.startswith("split:"), c.action.startswith("split:")
-    sweep = b_split and b.chance_obj is not None and b.chance_obj.rule.id in ("tiger_straight", "lion_straight")
+    sweep = b_split and b.chance_obj is not None and b.chance_obj.rule.id in SWEEP_RULES
     if b_split and not c_split and c.action != "pass":
         if sweep:
             zh.append("冒落空的险是值得的：成了得的签，加上顺斗顺一次收下的柱，按机会算比马上取的多")

@@ -17,10 +17,14 @@ from dataclasses import dataclass
 from functools import cache
 from collections.abc import Callable
 
-from .dice import BLACK, RED, Throw, all_throws
+from .dice import ALL_OUTCOMES, BLACK, RED, Throw, all_throws
 from .options import DEFAULT, Rules
 
 ANY_BLACK = 0
+#: the splits opened on a straight, whose second throw, a straight again, is 顺斗顺 (特殊情况 5)
+SWEEP_RULES = ("tiger_straight", "lion_straight")
+#: ordered throws of six dice that are a straight (6!): the second throw of 顺斗顺
+STRAIGHTS = 720
 
 
 @dataclass(frozen=True)
@@ -174,10 +178,33 @@ def is_straight(dice: tuple[int, ...] | list[int]) -> bool:
 
 def second_is_shun_dou_shun(chance: SplitChance, second: tuple[int, ...] | list[int]) -> bool:
     """顺斗顺: the split for a tiger or lion opened on a straight, and the second throw is a straight too."""
-    return chance.rule.id in ("tiger_straight", "lion_straight") and is_straight(second)
+    return chance.rule.id in SWEEP_RULES and is_straight(second)
 
 
 @cache
 def success_ways(need: Need, rules: Rules = DEFAULT) -> int:
     """Ordered outcomes out of 46,656 whose second throw meets ``need``."""
     return sum(t.ways for t in all_throws() if need.met(t.dice, rules))
+
+
+def second_throw_odds(chance: SplitChance, rules: Rules = DEFAULT) -> tuple[float, float]:
+    """The second throw's chance of 顺斗顺 (a split of :data:`SWEEP_RULES`; 0 for any other) and of the stick: a
+    straight that would also meet the need sweeps instead. What is left is a miss."""
+    sweep = chance.rule.id in SWEEP_RULES
+    p_sweep = STRAIGHTS / ALL_OUTCOMES if sweep else 0.0
+    p_win = success_ways(chance.need, rules) / ALL_OUTCOMES - (p_sweep if sweep and chance.need.met((1, 2, 3, 4, 5, 6), rules) else 0.0)
+    return p_sweep, p_win
+
+
+@cache
+def second_throws(chance: SplitChance, rules: Rules = DEFAULT) -> tuple[tuple[int, ...] | None, ...]:
+    """One second throw of each outcome :func:`second_throw_odds` weighs, None for one the split cannot have: the
+    顺斗顺 sweep, the stick, a miss. What the strong level plays on copies of the table to value a split."""
+    def first(outcome: Callable[[tuple[int, ...]], bool]) -> tuple[int, ...] | None:
+        return next((t.dice for t in all_throws() if outcome(t.dice)), None)
+
+    def sweeps(d: tuple[int, ...]) -> bool:
+        return second_is_shun_dou_shun(chance, d)
+
+    return (first(sweeps), first(lambda d: not sweeps(d) and chance.need.met(d, rules)),
+            first(lambda d: not sweeps(d) and not chance.need.met(d, rules)))

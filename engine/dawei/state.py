@@ -48,16 +48,14 @@ from ..registry import SEATS_EN, SEATS_ZH
 
 from ..protocol import SEED_MAX, GameState, IllegalAction, fast_copy, one_option_at_a_time, read_int, read_options
 from .dice import ALL_OUTCOMES, roll
-from .game import (CHANGE_KINDS, MAX_DROP_CHANCE, MAX_PLAYERS, MIN_PLAYERS, Config, LogEntry, Option, break_even, names, net_of,
+from .game import (CHANGE_KINDS, MAX_DROP_CHANCE, MAX_PLAYERS, MIN_PLAYERS, Config, LogEntry, Option, break_even, net_of,
                    seat_en, seat_zh, zhu_of_list)
 from .options import CHOICES, DEFAULT, Rules
-from .split import direct_muntjac, is_straight, openings, second_is_shun_dou_shun, success_ways
-from .sticks import ANIMALS, BY_ID, full_pool, zhu_of
+from .split import (SplitChance, direct_muntjac, is_straight, openings, second_is_shun_dou_shun, second_throw_odds, second_throws,
+                    success_ways)
+from .sticks import ANIMALS, BY_ID, full_pool, names, zhu_of
 from .throws import classify
 from .game import SEAT_MARKS, told_all
-
-#: ordered throws of six dice that are a straight (6!): the second throw of 顺斗顺
-STRAIGHTS = 720
 
 #: the last entries of the game's log an observation carries
 LOG_TAIL = 12
@@ -358,34 +356,41 @@ class DaweiState(GameState):
         """The strong level's value of each choice after a first split throw, for the seat choosing:
         its expected result, the second throw weighed exactly over its 46,656 outcomes (a success,
         a miss, and for a split opened on a straight the 顺斗顺 sweep that ends the game as the red
-        bowl does), and what follows valued as if the sticks left in the pool were shared evenly
-        (the settlement of that end, the bank counted as equally likely for each seat while the
-        lion is still in the pool). None when there is no choice to make."""
+        bowl does: :func:`~engine.dawei.split.second_throw_odds`), each played on a copy of the table as the
+        game plays it (:meth:`_choose`, then :meth:`_second_throw` with one throw of that outcome), and what
+        follows valued as if the sticks left in the pool were shared evenly (:meth:`leaf_value`). None when
+        there is no choice to make."""
         if not self.pending or self.is_terminal():
             return None
-        seat, n, rules = self.current, self.n, self.rules
+        seat = self.current
         ok = (1.0 - float(self.config.drop_chance)) ** 6  # no die falls out of the bowl
         out: dict[str, float] = {}
         for o in self.pending:
-            if not o.action.startswith("split:") or o.chance_obj is None:
+            ch = o.chance_obj
+            if not o.action.startswith("split:") or ch is None:
                 c = self.clone()
                 c.apply(o.action)
                 out[o.action] = c.leaf_value(seat)
                 continue
-            ch = o.chance_obj
-            sweep = ch.rule.id in ("tiger_straight", "lion_straight")
-            p_sweep = STRAIGHTS / ALL_OUTCOMES if sweep else 0.0
-            p_win = float(o.chance) - (p_sweep if sweep and ch.need.met((1, 2, 3, 4, 5, 6), rules) else 0.0)
-            won, missed = fast_copy(self), fast_copy(self)
-            for x in (won, missed):
-                x.pending, x.pending_dice = (), None
-            won._give(seat, [ch.target], quiet=True)
-            won._end_turn()
-            missed._end_turn()
-            pay = float(break_even(n, rules)) if rules.red_bowl_pay == "break_even" else float(n)
-            v_miss = missed.leaf_value(seat)
-            out[o.action] = ok * (p_sweep * pay * (n - 1) + p_win * won.leaf_value(seat) + (1 - p_sweep - p_win) * v_miss) + (1 - ok) * v_miss
+            chosen = fast_copy(self)
+            chosen._choose(seat, o)
+            p_sweep, p_win = second_throw_odds(ch, self.rules)
+            sweep, win, miss = second_throws(ch, self.rules)
+            swept = p_sweep * fast_copy(chosen)._after_second(seat, ch, sweep) if p_sweep else 0.0
+            won = p_win * fast_copy(chosen)._after_second(seat, ch, win)
+            # a die out of the bowl: no second throw (weighed only where dice may fall out)
+            void = (1 - ok) * fast_copy(chosen)._after_second(seat, ch, None) if ok < 1 else 0.0
+            missed = (1 - p_sweep - p_win) * chosen._after_second(seat, ch, miss)  # the last: no copy needed
+            out[o.action] = ok * (swept + won + missed) + void
         return out
+
+    def _after_second(self, seat: int, ch: SplitChance, second: tuple[int, ...] | None) -> float:
+        """``seat``'s :meth:`leaf_value` once this table (changed: a copy), a split ``ch`` chosen, has thrown
+        ``second`` for it (None: no second throw, as when a die falls out of the bowl) and ended the turn."""
+        if second is not None:
+            self._second_throw(seat, ch, second)
+        self._end_turn()
+        return self.leaf_value(seat)
 
     def leaf_value(self, seat: int) -> float:
         """``seat``'s settlement at the end of the game, or, before the end, as if the sticks left in the pool
@@ -614,12 +619,24 @@ class DaweiState(GameState):
         self._log(seat, f"{seat_zh(seat)}分掷首色，可选：{'；'.join(o.zh for o in opts)}。", f"{seat_en(seat)}'s first split throw; choices: {'; '.join(o.en for o in opts)}.", dice)
 
     def _decide(self, seat: int, opt: Option) -> None:
+        """The choice ``opt`` after a first split throw, played: taken, passed, or a split and its second throw."""
+        ch = self._choose(seat, opt)
+        if ch is None:
+            return
+        second = self._throw(None)
+        if second is not None:
+            self._second_throw(seat, ch, second)
+
+    def _choose(self, seat: int, opt: Option) -> SplitChance | None:
+        """What the choice ``opt`` after a first split throw does before any second throw: the choices are
+        gone, a first throw that was a straight counts among the straights where the rules say so
+        (``split_straight``), and taking or passing is done. The split to throw for, or None."""
         self.pending = ()
         first = self.pending_dice
         self.pending_dice = None
         if opt.action == "take:straight":
             self._straight(seat)
-            return
+            return None
         if first is not None and is_straight(first) and self.rules.split_straight == "counted" and self.pool["fox"] > 0:
             self.straight_count += 1
             self.last_straight = seat
@@ -627,19 +644,19 @@ class DaweiState(GameState):
                       f"{seat_en(seat)}'s straight counts among the straights all the same (straight number {self.straight_count}): {seat_en(seat)} is the last to have thrown one.")
         if opt.action == "pass":
             self._log(seat, f"{seat_zh(seat)}放弃。", f"{seat_en(seat)} passes.")
-            return
+            return None
         if opt.action.startswith("take:"):
             pid = opt.action[5:]
             kinds = ["muntjac"] if pid == "split_muntjac" else list(classify(first or (), self.rules).awards)
             paid = self._give(seat, kinds)
             zh, en = names(paid)
             self._log(seat, f"{seat_zh(seat)}{opt.zh}：得{zh}。", f"{seat_en(seat)}: {opt.en} — takes {en}.")
-            return
-        ch = opt.chance_obj
-        assert ch is not None
-        second = self._throw(None)
-        if second is None:
-            return
+            return None
+        assert opt.chance_obj is not None
+        return opt.chance_obj
+
+    def _second_throw(self, seat: int, ch: SplitChance, second: tuple[int, ...]) -> None:
+        """The second throw ``second`` of the split ``ch`` that ``seat`` chose: 顺斗顺, a success or a miss."""
         if second_is_shun_dou_shun(ch, second):
             self._log(seat, f"{seat_zh(seat)}顺斗顺：里抄外抄（同红一碗），本局结束。", f"{seat_en(seat)}: straight upon straight — the sweep inside and out, as for the red bowl; the game ends.", second)
             self.bowl_winner = seat
@@ -692,11 +709,10 @@ class DaweiState(GameState):
         settle with the banker, who takes whatever the break-even figures leave over.
         """
         n = self.n
-        be = break_even(n, self.rules)
         if self.end_reason == "turn_limit" or not self.is_terminal():
             return [Fraction(0)] * n
         if self.end_reason in ("red_bowl", "shun_dou_shun") and self.bowl_winner is not None:
-            pay = be if self.rules.red_bowl_pay == "break_even" else Fraction(n)
+            pay = self.bowl_pay()
             return [pay * (n - 1) if s == self.bowl_winner else -pay for s in range(n)]
         if self.banker is None:
             # cannot happen when the pool is empty (whoever receives the lion is the banker);
@@ -706,6 +722,11 @@ class DaweiState(GameState):
         nets = [net_of(self.zhu(s), n, self.rules) for s in range(n)]
         nets[self.banker] = -sum((nets[s] for s in range(n) if s != self.banker), Fraction(0))
         return nets
+
+    def bowl_pay(self) -> Fraction:
+        """What each other seat pays whoever throws the red bowl or 顺斗顺 (the sweep inside and out): one
+        break-even, or as many 柱 as there are players (rule option ``red_bowl_pay``)."""
+        return break_even(self.n, self.rules) if self.rules.red_bowl_pay == "break_even" else Fraction(self.n)
 
 
     # ------------------------------------------------------------ what records ask of a game
@@ -798,23 +819,4 @@ def policy(state: DaweiState) -> str:
     return "throw"
 
 
-def play_out(state: DaweiState, limit: int = 200_000) -> DaweiState:
-    """Let the computer play every seat to the end (bounded)."""
-    for _ in range(limit):
-        if state.is_terminal():
-            break
-        state.apply(policy(state))
-    return state
-
-
-def summary(state: DaweiState) -> dict[str, Any]:
-    return {
-        "end": state.end_reason,
-        "banker": state.banker,
-        "zhu": [state.zhu(s) for s in range(state.n)],
-        "net": [float(x) for x in state.settlement()],
-        "turns": state.turn_no,
-    }
-
-
-__all__ = ["DROPS", "LOG_TAIL", "STRAIGHTS", "THROW_WORDS", "DaweiState", "play_out", "policy", "summary"]
+__all__ = ["DROPS", "LOG_TAIL", "THROW_WORDS", "DaweiState", "policy"]

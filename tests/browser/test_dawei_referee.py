@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from engine.api import handle
-from engine.dawei.referee import seeded_table_moves
+from dawei.helpers import seeded_table_moves
 
 NAMES = {"zh": ["张三", "李四", "王五", "赵六"], "en": ["Ann", "Bo", "Cy", "Di"]}
 #: seed 26 ends in the split phase after four split decisions; seed 31 ends on a black bowl

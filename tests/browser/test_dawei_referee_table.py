@@ -7,7 +7,7 @@ Python held back the saved game shown at once."""
 from __future__ import annotations
 
 from engine.api import handle
-from engine.dawei.referee import seeded_table_moves
+from dawei.helpers import seeded_table_moves
 from browser.sitepages import new_context
 
 NAMES = ["爷爷", "妈妈", "小明"]

@@ -1,5 +1,7 @@
 """Positions of 打围 for the tests, written as a real table writes them: every throw's faces in its move."""
 
+from engine.dawei.game import Config
+from engine.dawei.state import DaweiState, policy
 from engine.protocol import open_state
 
 BLANK, STRAIGHT, LION = "throw:112356", "throw:123456", "throw:444442"  # a blank, a straight, 五红 (the old lion)
@@ -24,3 +26,24 @@ def split_phase(n, **options):
     while g.phase == "main":
         g.apply("throw:441235")
     return g
+
+
+def seeded_table_moves(seed, players=4):
+    """A seeded game played by the computer (:func:`engine.dawei.state.policy`), written as a real
+    table's entries: who threw first, and what each throw showed. For examples and tests of the referee."""
+    g = DaweiState.of(Config(players, seed))
+    first = g.first_thrower
+    moves = []
+    for _ in range(4 * 4_000):
+        if g.is_terminal():
+            break
+        a = policy(g)
+        g.apply(a)
+        dice = "".join(map(str, g.last_dice or ()))
+        if a == "throw":
+            moves.append(f"throw:{dice}")
+        elif a.startswith("split:"):
+            moves.append(f"{a}@{dice}")
+        else:
+            moves.append(a)
+    return first, moves

@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.dawei.game import PRINTED_BREAK_EVEN, Config, break_even
-from engine.dawei.state import DaweiState, play_out, policy
+from engine.dawei.state import DaweiState, policy
 from engine.protocol import IllegalAction, open_state
 
-from .helpers import BLANK, LION, STRAIGHT, at_table, second_round, split_phase
+from .helpers import BLANK, LION, STRAIGHT, at_table, second_round, seeded_table_moves, split_phase
 from engine.dawei.options import Rules
 from engine.dawei.sticks import TOTAL_STICKS, full_pool
 
@@ -25,17 +25,17 @@ def test_break_even_table():
 
 
 def test_seed_replays():
-    a = play_out(DaweiState.of(Config(players=5, seed=42)))
-    b = play_out(DaweiState.of(Config(players=5, seed=42)))
+    a = DaweiState.of(Config(players=5, seed=42)).play_out()
+    b = DaweiState.of(Config(players=5, seed=42)).play_out()
     assert a.log == b.log and a.actions == b.actions
-    c = play_out(DaweiState.of(Config(players=5, seed=43)))
+    c = DaweiState.of(Config(players=5, seed=43)).play_out()
     assert c.log != a.log
 
 
 @settings(max_examples=25)
 @given(st.integers(2, 9), st.integers(0, 10**6), st.sampled_from([0.0, 0.05]))
 def test_finished_game_hands_out_the_pool(n, seed, drop):
-    g = play_out(DaweiState.of(Config(players=n, seed=seed, drop_chance=drop)))
+    g = DaweiState.of(Config(players=n, seed=seed, drop_chance=drop)).play_out()
     assert g.is_terminal()
     held = [sticks(h) for h in g.holdings]
     if g.end_reason == "pool_empty":
@@ -55,7 +55,7 @@ def test_finished_game_hands_out_the_pool(n, seed, drop):
 
 
 def test_settlement_banker_balances():
-    g = next(g for g in (play_out(DaweiState.of(Config(players=5, seed=s))) for s in range(50)) if g.end_reason == "pool_empty")
+    g = next(g for g in (DaweiState.of(Config(players=5, seed=s)).play_out() for s in range(50)) if g.end_reason == "pool_empty")
     assert g.banker is not None
     nets = g.settlement()
     for s in range(5):
@@ -156,7 +156,7 @@ RULES = st.builds(Rules, **{k: st.sampled_from(v) for k, v in __import__("engine
 @given(RULES, st.integers(2, 9), st.integers(0, 10**6), st.integers(0, 8))
 def test_invariants_under_every_reading(rules, n, seed, pb):
     cfg = Config(players=n, seed=seed, rules=rules, previous_banker=pb if pb < n else None)
-    g = play_out(DaweiState.of(cfg))
+    g = DaweiState.of(cfg).play_out()
     assert g.is_terminal()
     for k, total in full_pool().items():
         assert sum(h[k] for h in g.holdings) + g.pool[k] == total
@@ -164,7 +164,7 @@ def test_invariants_under_every_reading(rules, n, seed, pb):
         assert sum(g.zhu(s) for s in range(n)) == 528
         if g.banker is not None:
             assert sum(g.settlement()) == 0
-    again = play_out(DaweiState.of(cfg))
+    again = DaweiState.of(cfg).play_out()
     assert again.log == g.log
 
 
@@ -195,9 +195,7 @@ def test_lion_makes_banker():
 def test_a_seeded_game_and_its_dice_written_at_a_table_are_the_same_game(seed):
     """One class plays both: the dice the seed threw, written as a real table writes them, give the same sticks,
     the same log after the call for the first throw, and the same settlement."""
-    from engine.dawei.referee import seeded_table_moves
-
-    seeded = play_out(DaweiState.of(Config(players=4, seed=seed)))
+    seeded = DaweiState.of(Config(players=4, seed=seed)).play_out()
     first, moves = seeded_table_moves(seed, 4)
     table = open_state({"game": "dawei", "dice": "table", "players": 4, "first": first, "actions": moves})
     assert type(table) is type(seeded) and table.at_table and not seeded.at_table

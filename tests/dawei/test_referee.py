@@ -11,8 +11,10 @@ import pytest
 from engine.api import cost, handle
 from engine.dawei.game import Config
 from engine.dawei.state import DaweiState, policy
-from engine.dawei.referee import MAX_MOVES, seeded_table_moves
+from engine.dawei.referee import MAX_MOVES
 from engine.record import read
+
+from .helpers import seeded_table_moves
 
 REF = {"game": "dawei", "action": "referee"}
 NAMES = ["张三", "李四", "王五", "赵六"]

@@ -9,7 +9,7 @@ import pytest
 
 from engine.api import handle
 from engine.dawei.game import MARK_BASE, MAX_PLAYERS, SEATS_EN, SEATS_ZH
-from engine.dawei.referee import seeded_table_moves
+from .helpers import seeded_table_moves
 
 
 @pytest.mark.parametrize("players", [12, MAX_PLAYERS])

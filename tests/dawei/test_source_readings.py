@@ -12,7 +12,7 @@ from hypothesis import assume, given, strategies as st
 from engine.api import handle
 from engine.dawei import actions
 from engine.dawei.game import MAX_DROP_CHANCE, MAX_PLAYERS, Config, break_even
-from engine.dawei.state import DaweiState, play_out
+from engine.dawei.state import DaweiState
 from engine.dawei.options import CHOICE_WORDS, CHOICES, Rules
 from engine.dawei.split import openings
 from engine.dawei.throws import PATTERNS, classify, matches
@@ -27,14 +27,14 @@ rules_st = st.builds(Rules, **{k: st.sampled_from(v) for k, v in CHOICES.items()
 @given(n=st.integers(2, MAX_PLAYERS), seed=st.integers(0, 10_000), drop=st.sampled_from([0.0, 0.05, MAX_DROP_CHANCE]), rules=rules_st, limit=st.sampled_from([20, 200, 4_000]))
 def test_every_game_settles_to_zero(n, seed, drop, rules, limit):
     """结算：“多出则赢，少了则输” — what one player wins another pays, under every reading, even when stopped by the limit."""
-    g = play_out(DaweiState.of(Config(players=n, seed=seed, rules=rules, drop_chance=drop, max_turns=limit)))
+    g = DaweiState.of(Config(players=n, seed=seed, rules=rules, drop_chance=drop, max_turns=limit)).play_out()
     assert g.is_terminal()
     assert sum(g.settlement(), Fraction(0)) == 0
 
 
 def test_turn_limit_game_is_void():
     """The source settles only “当场面上签牌全部掷完后”: a game stopped before that pays nobody."""
-    g = play_out(DaweiState.of(Config(players=9, seed=6, max_turns=30)))
+    g = DaweiState.of(Config(players=9, seed=6, max_turns=30)).play_out()
     assert g.end_reason == "turn_limit"
     assert g.settlement() == [0] * 9
 

@@ -3,8 +3,9 @@ import pytest
 from engine.dawei.game import Config
 from engine.dawei.state import DaweiState
 
-from .helpers import split_phase
+from .helpers import BLANK, STRAIGHT, second_round, split_phase
 from engine.dawei.options import Rules
+from engine.dawei.dice import ALL_OUTCOMES, all_throws
 from engine.dawei.split import SPLIT_RULES, Need, direct_muntjac, openings, second_is_shun_dou_shun, success_ways
 
 
@@ -89,3 +90,37 @@ def test_game_offers_choices_in_split_phase():
     g2 = DaweiState.of(Config(players=3, seed=5, rules=only))
     assert not [o for o in g2.options_for(0, (2, 2, 2, 2, 1, 3)) if o.action.startswith("take:eagle")]
     assert [o for o in g.options_for(0, (2, 2, 2, 2, 1, 3)) if o.action == "take:eagle"]
+
+
+@pytest.mark.parametrize("reading", ["uncounted", "counted"])
+def test_the_strong_levels_value_of_a_split_is_what_playing_it_gives(reading):
+    # at a real table of four: B (seat 1) throws the first straight in the second round; in the split phase A (seat 0)
+    # throws a straight with the old lion and the fox in the pool. Under split_straight=counted A's straight counts,
+    # so that the lion won by it brings the fox to A, the last to throw a straight (fox_after_lion=last_thrower)
+    g = second_round(4, BLANK, STRAIGHT, split_straight=reading)
+    while g.pool["chicken"]:
+        g.apply("throw:422356")  # one red: a chicken
+    while g.phase == "main":
+        g.apply("throw:441235")  # two reds: a rabbit
+    while g.current != 0:
+        g.apply(BLANK)  # a pair of ones opens a split
+        g.apply("pass")
+    g.apply(STRAIGHT)
+    assert g.pool["lion"] == g.pool["fox"] == 1 and "split:lion_straight:0@<six faces>" in g.legal_actions()
+    values = g.strong_values()
+    for move in g.legal_actions():
+        if move.endswith("@<six faces>"):  # a split: played with every second throw, each by its chance
+            played = 0.0
+            for t in all_throws():
+                c = g.clone()
+                c.apply(move.replace("<six faces>", "".join(map(str, t.dice))))
+                played += t.ways / ALL_OUTCOMES * c.leaf_value(0)
+            move = move.removesuffix("@<six faces>")
+        else:
+            c = g.clone()
+            c.apply(move)
+            played = c.leaf_value(0)
+        assert values[move] == pytest.approx(played, abs=1e-9), move
+    won = g.clone()
+    won.apply("split:lion_straight:0@441235")  # two red fours: the old lion
+    assert won.banker == 0 and won.holdings[0 if reading == "counted" else 1]["fox"] == 1

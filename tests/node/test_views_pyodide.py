@@ -12,7 +12,7 @@ import subprocess
 
 import views
 from engine.api import handle
-from engine.dawei.referee import seeded_table_moves
+from dawei.helpers import seeded_table_moves
 from sitegen.assets import BOOT_PY, WIDGETS, plan
 
 from conftest import ROOT

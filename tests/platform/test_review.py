@@ -239,7 +239,7 @@ def test_the_dawei_review_says_what_the_split_keeps_and_risks() -> None:
     from engine.dawei.game import break_even
     from engine.dawei.options import DEFAULT
     from engine.dawei.dice import ALL_OUTCOMES
-    from engine.dawei.state import STRAIGHTS
+    from engine.dawei.split import STRAIGHTS
 
     position = _finished("dawei", 65)
     a = handle({"game": "table", "action": "review", "seat": 0, "position": position})

@@ -421,7 +421,7 @@ def test_the_dawei_referees_first_answer_is_its_live_answer(lang):
 def test_a_refereed_game_draws_its_entries_newest_first_and_a_settlement_summing_to_zero(lang):
     from fractions import Fraction
 
-    from engine.dawei.referee import seeded_table_moves
+    from dawei.helpers import seeded_table_moves
 
     first, moves = seeded_table_moves(26, 4)
     a = views.answer(referee_request(lang, players=4, first=first, moves=moves, names=["Ann", "Bo", "Cy", "Di"], entries=3))
@@ -445,7 +445,7 @@ def test_the_dawei_dice_and_referee_views_keep_engine_text_as_text():
     c["pattern"] = {"id": '"><script>', "zh": evil, "en": evil}
     c["takes"] = {"zh": evil, "en": evil}
     c["also_fits"] = [{"zh": evil, "en": evil}]
-    from engine.dawei.referee import seeded_table_moves
+    from dawei.helpers import seeded_table_moves
 
     first, moves = seeded_table_moves(26, 4)
     r = handle({"game": "dawei", "action": "referee", "players": 4, "first": first, "moves": moves, "names": [evil[:24]] * 4, "entries": 2})
