@@ -23,30 +23,23 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from .fan import FANS, deng as deng_of
-from .groups import Group, group_json, is_red_bian
+from .groups import Group, group_json
 from .hu import WAYS
 from .table import ROLE_NAMES
+from .xiaguan import group_name
 
 if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
     from .state import PaohuziState
-
-#: 下灌字牌's own names for the groups of a laid-out hand (yezixi.txt, appendix)
-_ZIPAI = {"ti": ("开招", "four alike (kaizhao)"), "pao": ("开招", "four alike (kaizhao)"), "wei": ("扫牌", "three alike, drawn (saopai)"),
-          "peng": ("坎子（碰）", "three alike, claimed (peng)"), "kan": ("坎子", "three alike (kanzi)"), "shun": ("顺子", "run (shunzi)"),
-          "dui": ("对子", "pair (duizi)")}
-
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
 def group_names(g: Group, variant: str) -> tuple[str, str]:
+    if variant == "xiaguan":
+        return group_name(g.kind, g.cards)
     d = group_json(g)
-    if variant != "xiaguan":
-        return str(d["zh"]), str(d["en"])
-    if g.kind == "bian":
-        return ("二七十", "2-7-10 (erqishi)") if is_red_bian(g.cards) else ("半边", "one number, both cases (banbian)")
-    return _ZIPAI.get(g.kind, (str(d["zh"]), str(d["en"])))
+    return str(d["zh"]), str(d["en"])
 
 
 def source_words(h: PaohuziState, winner: int, source: str) -> tuple[str, str]:

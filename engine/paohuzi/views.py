@@ -9,14 +9,14 @@ from .ai import chi_note, choose, explain, public_passes
 from .birds import BIRD_SEAT, bird_scores
 from .cards import FACES
 from .config import RuleConfig
-from .groups import KINDS, huxi as group_huxi, is_red_bian
+from .groups import KINDS, huxi as group_huxi
 from .hu import REASONS
 from .json_helpers import reasons_json, rule_json, win_json
 from .labels import action_json
 from .layout import laid_out, liang_shown
 from .seating import TABLE_NAMES, TABLES, hand_penalties, hand_sheet
 from .table import ROLE_NAMES, Shown, Window
-from .xiaguan import FACE_DOWN, GROUP_NAMES, MIXED_BIAN, RED_BIAN, VARIANTS, variant_options
+from .xiaguan import FACE_DOWN, VARIANTS, group_name, variant_options
 
 if TYPE_CHECKING:  # the state is the one above this module: only its type is named here
     from .state import PaohuziState
@@ -27,7 +27,7 @@ def shown_json(g: Shown, visible: bool, cfg: RuleConfig, variant: str = "paohuzi
     k = KINDS[g.kind]
     zh, en = k.zh, k.en
     if variant == "xiaguan":
-        zh, en = GROUP_NAMES.get(g.kind, RED_BIAN if is_red_bian(tuple(g.cards)) else MIXED_BIAN)
+        zh, en = group_name(g.kind, g.cards)
         d = shown_json(g, visible, cfg)
         if d["cards"] and all(c is None for c in d["cards"]):
             return {**d, "zh": FACE_DOWN[0], "en": FACE_DOWN[1]}

@@ -112,11 +112,19 @@ def _name(kind: str) -> tuple[str, str]:
     return KINDS[kind].zh, KINDS[kind].en
 
 
-#: 下灌字牌's names for the open groups at the table (yezixi.txt appendix): 开招 for 提 and 跑, 扫牌 for 偎
+#: 下灌字牌's names for the groups (yezixi.txt appendix): 开招 for 提 and 跑, 扫牌 for 偎, 坎子 for a 坎 and a 碰
 GROUP_NAMES = {"ti": _name("kaizhao"), "pao": _name("kaizhao"), "wei": ("扫牌", "three alike, face down (saopai)"),
-               "peng": ("坎子（碰）", "three alike, claimed (peng)"), "shun": _name("shunzi")}
+               "peng": ("坎子（碰）", "three alike, claimed (peng)"), "kan": _name("kanzi"), "shun": _name("shunzi"),
+               "dui": _name("duizi")}
 RED_BIAN = _name("erqishi")
 MIXED_BIAN = _name("banbian")
+
+
+def group_name(kind: str, cards: Iterable[Card]) -> tuple[str, str]:
+    """A group of the 跑胡子 table (its kind and cards) by 下灌字牌's name for it, at the table and in a hand laid out."""
+    if kind == "bian":
+        return RED_BIAN if is_red_bian(tuple(cards)) else MIXED_BIAN
+    return GROUP_NAMES[kind]
 FACE_DOWN = ("扫牌（暗）", "saopai, face down")
 
 #: the sentences of a hand's log that 下灌字牌 says in its own words (扫牌 for 偎, 开招 for 提 and 跑), in place of

@@ -65,3 +65,24 @@ def test_xiaguan_writes_a_sentence_for_every_one_it_says_otherwise_with_the_same
         assert key in WORDS
         assert sorted(fields.findall(zh)) == sorted(fields.findall(WORDS[key][0])), key
         assert sorted(fields.findall(en)) == sorted(fields.findall(WORDS[key][1])), key
+
+
+def test_a_group_has_one_name_at_the_table_and_in_the_hand_laid_out():
+    """下灌字牌 names a group the same way while the hand is played (the open groups at the table) and when the
+    winner's hand is laid out: one name for each kind (扫牌 was once "face down" at the table and "drawn" in the
+    laid-out hand)."""
+    from engine.api import handle
+
+    names: dict[str, set[tuple[str, str]]] = {}
+    laid_out = set()
+    for seed in range(60):
+        a = handle({"game": "paohuzi", "action": "play", "variant": "xiaguan", "table": "three", "seed": seed, "computer": [0, 1, 2]})
+        for g in a["result"]["layout"]["groups"]:
+            names.setdefault(g["kind"], set()).add((g["zh"], g["en"]))
+            laid_out.add(g["kind"])
+        for s in a["seats"]:
+            for g in s["open"]:
+                if g["kind"] != "bian" and any(g["cards"]):  # (a 编 is named by its cards; face-down cards say so)
+                    names.setdefault(g["kind"], set()).add((g["zh"], g["en"]))
+    assert {"wei", "peng", "shun"} <= laid_out
+    assert all(len(v) == 1 for k, v in names.items() if k != "bian"), names
