@@ -23,6 +23,17 @@ def python_asked(request) -> bool:
     return "/assets/pyodide/" in request.url or "/assets/engine/" in request.url
 
 
+def reload_without_python(page, root) -> None:
+    """The next visit with Python held back: the page reloaded until the reader's own data shows in ``root`` and the
+    page has asked for Python (when it asks depends on the machine); the widget is still loading, so what shows did
+    not wait for Python."""
+    hold_python_back(page)
+    with page.expect_request(python_asked, timeout=60_000) as asked:
+        page.reload()
+        root.locator('[data-role="own-first"]').wait_for(timeout=30_000)
+    assert asked.value and root.get_attribute("data-state") == "loading"
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_saved_ledger_shows_before_python_and_the_example_is_marked(page, site_url, width):
     page.set_viewport_size({"width": width, "height": 800})
@@ -45,15 +56,7 @@ def test_a_saved_ledger_shows_before_python_and_the_example_is_marked(page, site
     said = message.inner_text() + root.locator('[data-role="details"]').inner_text()
     assert "大姐" in said and "丙家" not in said, said  # the family's names in the explanations
     totals = root.locator('[data-role="result"] tfoot').inner_text()
-    # the next visit, Python held back: the family's ledger at once, never the example
-    hold_python_back(page)
-    # the page asks for Python as it starts (when depends on the machine): the family's ledger shows, and Python has
-    # been asked for and held back, so the ledger did not wait for it
-    with page.expect_request(python_asked, timeout=60_000) as asked:
-        page.reload()
-        own = root.locator('[data-role="own-first"]')
-        own.wait_for(timeout=30_000)
-    assert asked.value and root.get_attribute("data-state") == "loading"
+    reload_without_python(page, root)  # the family's ledger at once, never the example
     table = root.locator('[data-role="own-table"]').inner_text()
     assert "我" in table and "大姐" in table and "+" in table
     assert root.locator('[data-role="example-mark"]').count() == 0
@@ -73,11 +76,6 @@ def test_a_saved_showing_shows_before_python(page, site_url, width):
     for code in ("10", "10", "1"):
         root.locator(f'[data-role="card"][data-code="{code}"]').click()
     root.locator('[data-role="chosen"]').nth(2).wait_for()
-    hold_python_back(page)
-    with page.expect_request(python_asked, timeout=60_000) as asked:
-        page.reload()
-        own = root.locator('[data-role="own-first"]')
-        own.wait_for(timeout=30_000)
-    assert asked.value and root.get_attribute("data-state") == "loading"
+    reload_without_python(page, root)
     assert root.locator('[data-role="example-mark"]').count() == 0
     assert "合" in root.locator('[data-role="result"]').inner_text()
