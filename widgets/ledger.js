@@ -150,7 +150,7 @@ async function refresh(m, save = true) {
   m.drawTable();
   // kept beside the record: the sheet as drawn, shown at once on the next visit before Python has started
   const sheet = { names: m.ALL.map((s) => m.short(s)), rows: a.hands.map((h) => h.settlement.nets), totals: a.totals };
-  if (save && !m.sessionId && m.bar) m.bar.select(m.store.create(m.t("新的一场", "New session"), a.record, { hands: m.hands.length, sheet, history: m.history }).id);
+  if (save && !m.sessionId && m.bar) m.bar.select(m.store.create({ zh: "新的一场", en: "New session" }, a.record, { hands: m.hands.length, sheet, history: m.history }).id);
   else if (save && m.sessionId) {
     const was = (m.store.list().find((x) => x.id === m.sessionId) || { meta: {} }).meta;
     m.store.save(m.sessionId, { text: a.record, meta: { ...(was.named ? { named: was.named } : {}), hands: m.hands.length, sheet, history: m.history } });
@@ -241,9 +241,10 @@ function wireSheet(m) {
     await m.refresh();
     // a session still under its first name is named after the family: the list and the exported file say who played
     const cur = m.sessionId && m.store.list().find((x) => x.id === m.sessionId);
-    if (cur && m.names.some(Boolean) && (/^第 \d+ 场$|^Session \d+$/.test(cur.name) || cur.name === m.t("新的一场", "New session") || cur.meta.named === cur.name)) {
-      const named = m.t(`${m.ALL.map((x) => m.short(x)).join("、")}的账`, `Ledger of ${m.ALL.map((x) => m.short(x)).join(", ")}`);
-      m.store.save(m.sessionId, { name: named, meta: { ...cur.meta, named } });
+    // (a name the page gave is kept in both languages; older sessions kept only the page's own words)
+    if (cur && m.names.some(Boolean) && (cur.names || /^第 \d+ 场$|^Session \d+$/.test(cur.name) || cur.name === m.t("新的一场", "New session") || cur.meta.named === cur.name)) {
+      const who = (l) => m.ALL.map((x) => (m.names[x] ? m.names[x] : m.SEATS[x].letter[l]));
+      m.store.save(m.sessionId, { name: { zh: `${who("zh").join("、")}的账`, en: `Ledger of ${who("en").join(", ")}` }, meta: { ...cur.meta } });
       m.bar.refresh();
     }
   }));
@@ -406,6 +407,7 @@ export async function ledgerWidget(root, ctx) {
     accept: (ans) => (ans.position && ans.position.sheet === "ledger" ? null
       : { zh: `这份记录不是${m.W.game.zh}的一本账。`, en: `This record is not a ledger of ${m.W.game.en}.` }),
   });
-  if (!m.bar.current()) await m.bar.openNew(m.t(`第 ${m.store.list().length + 1} 场`, `Session ${m.store.list().length + 1}`));
+  const k = m.store.list().length + 1;
+  if (!m.bar.current()) await m.bar.openNew({ zh: `第 ${k} 场`, en: `Session ${k}` });
   await m.loading;
 }

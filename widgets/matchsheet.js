@@ -584,7 +584,8 @@ export const widgets = {
       accept: (ans) => (ans.position && ans.position.sheet === "match" ? null
         : { zh: "这份记录不是跑胡子的积分表。", en: "This record is not a 跑胡子 match sheet." }),
     });
-    if (!m.bar.current()) await m.bar.openNew(m.t(`第 ${m.store.list().length + 1} 场`, `Match ${m.store.list().length + 1}`));
+    const k = m.store.list().length + 1;
+    if (!m.bar.current()) await m.bar.openNew({ zh: `第 ${k} 场`, en: `Match ${k}` });
     await m.loading;
     if (!m.answer) await m.load(null);
   },

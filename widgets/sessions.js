@@ -8,11 +8,14 @@
 //   const store = openStore(kind)        kind: "dawei-referee", "gupai-ledger", "paohuzi-sheet", …
 //     store.persistent                   false when the browser keeps nothing (private mode): sessions
 //                                        then last as long as the page
-//     store.list()                       [{id, name, created, updated, meta}], most recently saved first
-//     store.create(name, text, meta={})  a new session (and the current one); returns it
+//     store.list()                       [{id, name, names, created, updated, meta}], most recently saved first
+//     store.create(name, text, meta={})  a new session (and the current one); returns it. ``name``: the reader's
+//                                        words (a string), or a name the page gives in both languages ({zh, en}):
+//                                        kept as ``names`` until the reader renames it, and shown in the language
+//                                        of the page that opens it (shownName); ``name`` is then the Chinese one
 //     store.open(id)                     the session {id, name, text, meta, created, updated} or null;
 //                                        it becomes the current one
-//     store.save(id, {text, meta, name}) changes what is given; returns the session (null if gone)
+//     store.save(id, {text, meta, name}) changes what is given (``name`` as in create); returns the session (null if gone)
 //     store.rename(id, name)             returns the session (null if gone)
 //     store.remove(id)                   true if it was there
 //     store.current()                    the session opened or saved last (survives a reload), or null
@@ -81,6 +84,28 @@ function cleanName(name, fallback) {
   return s || fallback;
 }
 
+/** A name as given: the reader's own words, or the page's name in both languages ({zh, en}). */
+function givenName(name, fallback) {
+  if (name && typeof name === "object") {
+    const zh = cleanName(name.zh, fallback);
+    return { name: zh, names: { zh, en: cleanName(name.en, zh) } };
+  }
+  return { name: cleanName(name, fallback), names: null };
+}
+
+function named(s, given) {
+  s.name = given.name;
+  if (given.names) s.names = given.names;
+  else delete s.names;
+  return s;
+}
+
+/** The name a session is shown under on a page in ``lang``: a name the page gave, in that language; else its own. */
+export function shownName(session, lang) {
+  const n = session?.names;
+  return n && typeof n === "object" && typeof n[lang] === "string" ? n[lang] : String(session?.name ?? "");
+}
+
 function newId() {
   const r = Math.random().toString(36).slice(2, 8);
   return `${Date.now().toString(36)}${r}`;
@@ -127,19 +152,19 @@ export function openStore(kind) {
     }
   }
 
-  const copy = (s) => (s ? { ...s, meta: { ...(s.meta || {}) } } : null);
+  const copy = (s) => (s ? { ...s, meta: { ...(s.meta || {}) }, ...(s.names ? { names: { ...s.names } } : {}) } : null);
   const find = (data, id) => data.sessions.find((s) => s.id === id) || null;
 
   const api = {
     kind: String(kind),
     persistent: Boolean(ls),
     list() {
-      return load().sessions.map((s) => ({ id: s.id, name: s.name, created: s.created, updated: s.updated, meta: { ...(s.meta || {}) } }));
+      return load().sessions.map((s) => ({ id: s.id, name: s.name, ...(s.names ? { names: { ...s.names } } : {}), created: s.created, updated: s.updated, meta: { ...(s.meta || {}) } }));
     },
     create(name, text = "", meta = {}) {
       const data = load();
       const now = Date.now();
-      const s = { id: newId(), name: cleanName(name, "—"), text: String(text).slice(0, MAX_TEXT), meta: { ...meta }, created: now, updated: now };
+      const s = named({ id: newId(), text: String(text).slice(0, MAX_TEXT), meta: { ...meta }, created: now, updated: now }, givenName(name, "—"));
       data.sessions.unshift(s);
       data.current = s.id;
       store(data);
@@ -160,7 +185,7 @@ export function openStore(kind) {
       if (!s) return null;
       if (typeof text === "string") s.text = text.slice(0, MAX_TEXT);
       if (meta && typeof meta === "object") s.meta = { ...meta };
-      if (name !== undefined) s.name = cleanName(name, s.name);
+      if (name !== undefined) named(s, givenName(name, s.name));
       s.updated = Date.now();
       data.current = id;
       store(data);
@@ -296,7 +321,8 @@ function once(make) {
 
 export function sessionBar(container, store, { lang = "zh", call, labels = {}, onOpen = () => {}, fresh, accept } = {}) {
   const L = lang === "en" ? "en" : "zh";
-  const w = { ...WORDS[L], ...(labels[L] || {}), ...pageWords(container, L) };
+  const words = (l) => ({ ...WORDS[l], ...(labels[l] || {}), ...pageWords(container, l) });
+  const w = words(L);
   const t = (zh, en) => (L === "en" ? en : zh);
   container.innerHTML = "";
   container.classList.add("hw-sessions");
@@ -332,7 +358,7 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
     const items = store.list();
     list.innerHTML = "";
     for (const s of items) {
-      const o = mk("option", { value: s.id }, s.name);
+      const o = mk("option", { value: s.id }, shownName(s, L));
       list.append(o);
     }
     if (currentId) list.value = currentId;
@@ -347,14 +373,15 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
   function select(id) {
     const s = store.open(id);
     currentId = s ? s.id : null;
-    name.value = s ? s.name : "";
+    name.value = s ? shownName(s, L) : "";
     disarm();
     refresh();
     if (s) onOpen(s);
     return s;
   }
 
-  /** A new session named ``n``, made by ``fresh`` and opened; null (and the reader told) when it cannot be kept. */
+  /** A new session named ``n`` (the reader's words, or the page's {zh, en}), made by ``fresh`` and opened; null
+   * (and the reader told) when it cannot be kept. */
   async function openNew(n) {
     const made = fresh ? await fresh(n) : { text: "", meta: {} };
     if (!made) return null;
@@ -369,15 +396,16 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
   list.addEventListener("change", () => { select(list.value); say("", ""); });
   create.addEventListener("click", async () => {
     disarm();
-    const n = cleanName(name.value && name.value !== (store.open(currentId)?.name ?? "") ? name.value : "", `${w.untitled} ${store.list().length + 1}`);
-    const s = await openNew(n);
-    if (s) say(w.created + s.name, w.created + s.name);
+    const k = store.list().length + 1;
+    const typed = name.value && name.value !== shownName(store.open(currentId), L) ? cleanName(name.value, "") : "";
+    const s = await openNew(typed || { zh: `${words("zh").untitled} ${k}`, en: `${words("en").untitled} ${k}` });
+    if (s) say(w.created + shownName(s, L), w.created + shownName(s, L));
   });
   rename.addEventListener("click", () => {
     disarm();
     if (!currentId) return;
     const s = store.rename(currentId, name.value);
-    if (s) { name.value = s.name; refresh(); say(w.renamed, w.renamed); }
+    if (s) { name.value = shownName(s, L); refresh(); say(w.renamed, w.renamed); }
   });
   remove.addEventListener("click", () => {
     if (!currentId) return;
@@ -394,7 +422,7 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
     disarm();
     const s = currentId && store.open(currentId);
     if (!s) return;
-    const n = downloadRecord(s, store.kind);
+    const n = downloadRecord({ ...s, name: shownName(s, L) }, store.kind);
     say(w.exported + n, w.exported + n);
   });
   file.addEventListener("change", async () => {
@@ -405,7 +433,7 @@ export function sessionBar(container, store, { lang = "zh", call, labels = {}, o
     const got = await store.importFile(f, call, { accept });
     if (!got.ok) { say(got.error.zh, got.error.en); return; }
     select(got.session.id);
-    say(w.imported + got.session.name, w.imported + got.session.name);
+    say(w.imported + shownName(got.session, L), w.imported + shownName(got.session, L));
   });
   store.onChange(() => refresh());
 

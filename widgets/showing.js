@@ -107,7 +107,7 @@ function keep(m) {
     const was = m.sessionId && m.store.list().find((x) => x.id === m.sessionId);
     if (was && was.meta.named) meta.named = was.meta.named; // the name given after the family stays theirs
     if (m.sessionId && m.store.save(m.sessionId, { text, meta })) return;
-    const s = m.store.create(m.familyName() || m.t("桌上的几局", "Rounds at the table"), text, meta);
+    const s = m.store.create(m.familyName() || { zh: "桌上的几局", en: "Rounds at the table" }, text, meta);
     m.sessionId = s.id;
     if (m.bar) m.bar.select(s.id);
   } catch { /* the device keeps nothing more: the entry lasts as long as the page */ }
@@ -148,9 +148,9 @@ function keepTyped(m, since, now) {
 function nameAfterFamily(m) {
   if (m.freshFrom) return; // the names are for the new tally being made, not for the one left
   const cur = m.sessionId && m.store.list().find((x) => x.id === m.sessionId);
-  if (cur && m.names.some(Boolean) && (cur.name === m.t("桌上的几局", "Rounds at the table") || /^(未命名|Untitled) \d+$/.test(cur.name) || cur.meta.named === cur.name)) {
-    const named = m.familyName();
-    m.store.save(m.sessionId, { name: named, meta: { ...cur.meta, named } });
+  // (a name the page gave is kept in both languages; older sessions kept only the page's own words)
+  if (cur && m.names.some(Boolean) && (cur.names || cur.name === m.t("桌上的几局", "Rounds at the table") || /^(未命名|Untitled) \d+$/.test(cur.name) || cur.meta.named === cur.name)) {
+    m.store.save(m.sessionId, { name: m.familyName(), meta: { ...cur.meta } });
     if (m.bar) m.bar.refresh();
   }
 }
@@ -510,7 +510,8 @@ export async function showingWidget(root, ctx) {
   m.tallyAns = null; // the engine's tally (with the view's markup)
   m.copyPlayers = (ps) => ps.map((p) => ({ mode: p.mode === "groups" ? "groups" : "hand", slots: [0, 1].map((i) => [...((p.slots || [])[i] || [])]) }));
   m.asRequest = (r) => ({ thrower: r.thrower, players: r.players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) });
-  m.familyName = () => (m.names.some(Boolean) ? m.t(`${m.SEATS.map((_, s) => m.who(s)).join("、")}的叶子戏`, `叶子戏: ${m.SEATS.map((_, s) => m.who(s)).join(", ")}`) : "");
+  // named after the family, in both languages (the session list shows the page's): null while no name is given
+  m.familyName = () => (m.names.some(Boolean) ? { zh: `${m.SEATS.map((_, s) => m.who(s)).join("、")}的叶子戏`, en: `叶子戏: ${m.SEATS.map((_, s) => m.who(s)).join(", ")}` } : null);
   m.loadSeq = 0;
   m.freshFrom = null; // while "New tally" waits for the engine: the form as it was when pressed, and the new tally's token
 

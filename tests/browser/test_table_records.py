@@ -114,6 +114,38 @@ def test_a_ledger_of_three_hands_keeps_the_totals_and_survives_a_reload_and_an_e
     assert _totals(root) == want["totals"]
 
 
+def _session_names(page, sel: str) -> list[str]:
+    return page.locator(f'{sel} [data-role="session-list"] option').all_inner_texts()
+
+
+def test_a_ledger_named_by_the_page_is_named_in_each_pages_language(page, site_url):
+    """The first session's name, and the name after the family, are the page's own words: a session begun on the
+    Chinese page reads "Session 1" on the English one, until the reader gives it a name of their own."""
+    page.set_viewport_size(PHONE)
+    page.goto(site_url + "gupai/ledger/")
+    _ready(page, LEDGER)
+    assert _session_names(page, LEDGER) == ["第 1 场"]
+    page.goto(site_url + "en/gupai/ledger/")
+    _ready(page, LEDGER)
+    root = page.locator(LEDGER).first
+    assert _session_names(page, LEDGER) == ["Session 1"]
+    assert root.locator('[data-role="session-name"]').input_value() == "Session 1"
+    root.locator('[data-role="name"][data-seat="0"]').fill("Ann")
+    root.locator('[data-role="name"][data-seat="0"]').dispatch_event("change")
+    page.wait_for_function("sel => document.querySelector(sel + ' [data-role=session-list] option').textContent.startsWith('Ledger of Ann')", arg=LEDGER)
+    page.goto(site_url + "gupai/ledger/")
+    _ready(page, LEDGER)
+    (zh,) = _session_names(page, LEDGER)
+    assert zh.startswith("Ann、") and zh.endswith("的账"), zh
+    # a name the reader gives is theirs, in both languages
+    root = page.locator(LEDGER).first
+    root.locator('[data-role="session-name"]').fill("星期五的牌")
+    root.locator('[data-role="session-rename"]').click()
+    page.goto(site_url + "en/gupai/ledger/")
+    _ready(page, LEDGER)
+    assert _session_names(page, LEDGER) == ["星期五的牌"]
+
+
 SHOWING = '[data-widget="yezi-showing"]'
 # A and C by their eight cards, B and D by the two groups they showed (the engine's own example)
 SHOW_PLAYERS = [

@@ -9,7 +9,7 @@ globalThis.window = {
   },
   addEventListener: () => {},
 };
-const { openStore, readRecordFile, fileName, MAX_SESSIONS } = await import(process.argv[2]);
+const { openStore, readRecordFile, fileName, shownName, MAX_SESSIONS } = await import(process.argv[2]);
 const out = {};
 const a = openStore("kind-a");
 const b = openStore("kind-b");
@@ -30,6 +30,17 @@ out.removedAgain = a.remove(s2.id);
 out.listAfterRemove = a.list().map((s) => s.name);
 out.fileName = fileName({ name: "张三 李四/第1局" });
 out.fileNameEmpty = fileName({ name: "" }, "kind-a");
+// a name the page gives is kept in both languages until the reader renames the session
+const e = openStore("kind-e");
+const auto = e.create({ zh: "第 1 场", en: "Session 1" }, "t");
+const again = openStore("kind-e").open(auto.id); // as after a reload, or on the other language's page
+out.pageName = { name: again.name, zh: shownName(again, "zh"), en: shownName(again, "en"), listed: shownName(e.list()[0], "en") };
+out.pageNameSaved = shownName(e.save(auto.id, { text: "u", meta: { hands: 1 } }), "en"); // saving the record keeps it
+out.pageNameRenamed = ["zh", "en"].map((l) => shownName(e.rename(auto.id, "星期五"), l));
+out.pageNameAgain = ["zh", "en"].map((l) => shownName(e.save(auto.id, { name: { zh: "甲、乙的账", en: "Ledger of A, B" } }), l));
+out.readerName = ["zh", "en"].map((l) => shownName(s1, l));
+data.set("hw-sessions:kind-f", JSON.stringify({ v: 1, sessions: [{ id: "x", name: "旧名", text: "", names: { zh: 3 } }] }));
+out.damagedNames = ["zh", "en"].map((l) => shownName(openStore("kind-f").list()[0], l));
 for (let i = 0; i < MAX_SESSIONS + 5; i += 1) b.create(`g${i}`, "t");
 out.capped = b.list().length;
 const engine = async (req) => (req.text.startsWith("[Record")

@@ -40,3 +40,10 @@ def test_sessions_store():
     assert out["refused"] == {"ok": False, "error": {"zh": "不收", "en": "not taken"}}
     assert out["damaged"] == []
     assert out["fullThrows"] is True
+    # a name the page gave shows in the reading page's language, on either page, until the reader renames it
+    assert out["pageName"] == {"name": "第 1 场", "zh": "第 1 场", "en": "Session 1", "listed": "Session 1"}
+    assert out["pageNameSaved"] == "Session 1"
+    assert out["pageNameRenamed"] == ["星期五", "星期五"]
+    assert out["pageNameAgain"] == ["甲、乙的账", "Ledger of A, B"]
+    assert out["readerName"] == ["第一局", "第一局"]
+    assert out["damagedNames"] == ["旧名", "旧名"]
