@@ -20,6 +20,7 @@ from ..api import size
 from ..protocol import IllegalAction
 from ..protocol.actions import PER_MOVE
 from ..record import RecordError, read, write_state
+from ..record.sheet import KIND_WORDS, KINDS, corrections, history_tag
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .answer import dice_words, stick_list, view
 from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, TOLD, seat_en, seat_zh
@@ -87,32 +88,34 @@ def _named(x: Any, names: list[str]) -> dict[str, str]:
     return {lang: _told(getattr(x, lang), names, lang) for lang in ("zh", "en")}
 
 
-#: a correction of an entry, kept in the record's History tag: ``12:corrected:throw:441236``
-HISTORY_KINDS = ("corrected", "deleted")
-_HISTORY = re.compile(r"([0-9]{1,4}):(corrected|deleted):([a-z0-9:@.]{1,40})")
+#: a correction of an entry, kept in the record's History tag as the score sheets keep theirs (engine.record.sheet), the
+#: items apart by a space: ``12:corrected:throw:441236 15:deleted:drop:1``. Read back, an item that does not read so is
+#: left out (the referee never refuses a record for its corrections); the entries are then checked as a request's.
+_WAS = r"[a-z0-9:@.]{1,40}"
+_HISTORY = re.compile(rf"([0-9]{{1,4}}):({'|'.join(KINDS)}):({_WAS})")
 
 
 def _history(req: dict[str, Any]) -> list[dict[str, Any]]:
-    raw = req.get("history")
-    if raw is None:
-        return []
     label = ("改动的记录", "the corrections")
-    if not isinstance(raw, list) or len(raw) > 400:
-        raise bad("history", "应是一列改动，至多 400 条。", "give a list of at most 400 corrections.", label=label)
-    out = []
-    for x in raw:
-        if (not isinstance(x, dict) or x.get("kind") not in HISTORY_KINDS or not isinstance(x.get("n"), int) or isinstance(x.get("n"), bool)
-                or not 1 <= x["n"] <= MAX_MOVES or not isinstance(x.get("was"), str) or not _HISTORY.fullmatch(f"{x['n']}:{x['kind']}:{x['was']}")):
-            raise bad("history", "每条改动要写明第几笔、改过还是删去、原来记的是什么。", "each correction gives the entry, whether corrected or deleted, and what it was.", label=label)
-        out.append({"n": x["n"], "kind": x["kind"], "was": x["was"]})
-    return out
+
+    def refuse() -> ApiError:
+        return bad("history", "每条改动要写明第几笔、改过还是删去、原来记的是什么。", "each correction gives the entry, whether corrected or deleted, and what it was.", label=label)
+
+    def was(x: Any, _k: int) -> str:  # a move as it was entered, as a record writes it
+        if not isinstance(x, str) or not re.fullmatch(_WAS, x):
+            raise refuse()
+        return x
+
+    out = corrections(req.get("history"), "n", MAX_MOVES, was, refuse, most=400,
+                      refuse_list=lambda: bad("history", "应是一列改动，至多 400 条。", "give a list of at most 400 corrections.", label=label))
+    return [{"n": n, "kind": kind, "was": w} for n, kind, w in out]
 
 
 def _history_words(h: dict[str, Any]) -> dict[str, str]:
     dice = _move_dice(h["was"])
     was_zh = f"掷出 {''.join(map(str, dice))}" if dice else ("掉出色子" if h["was"].startswith("drop") else "一个选择")
     was_en = f"a throw of {''.join(map(str, dice))}" if dice else ("dice out of the bowl" if h["was"].startswith("drop") else "a choice")
-    kz, ke = {"corrected": ("改过", "corrected"), "deleted": ("删去", "deleted")}[h["kind"]]
+    kz, ke = KIND_WORDS[h["kind"]]
     return {"zh": f"第 {h['n']} 笔{kz}，原来记的是{was_zh}。", "en": f"Entry {h['n']} {ke}; it was {was_en}."}
 
 
@@ -211,7 +214,7 @@ def _tags(req: dict[str, Any], names: list[str], history: list[dict[str, Any]]) 
     """The record's tags: the names, the corrections, and the event, date and site the request gives."""
     tags = {"Names": ";".join(names)} if names else {}
     if history:
-        tags["History"] = " ".join(f"{h['n']}:{h['kind']}:{h['was']}" for h in history)
+        tags["History"] = history_tag(((h["n"], h["kind"], h["was"]) for h in history), sep=" ")
     for f, tag in (("event", "Event"), ("date", "Date"), ("site", "Site")):
         v = req.get(f)
         if isinstance(v, str) and v.strip() and len(v) <= 200 and "\n" not in v:

@@ -27,6 +27,7 @@ from .scoring import HEI_RUN, KINDS, SEATS_EN, SEATS_ZH, Facts, Settlement, can_
 from .tiles import BY_CODE, CLASS_EN, CLASS_ZH, FACES, HAND_SIZE, PLAYERS, InvalidTiles, check_possible, parse_tile, sort_tiles
 import re
 from ..record import read_sheet_of, write_state
+from ..record.sheet import corrections, history_tag, read_history
 from .trace import OPTIONS
 
 
@@ -429,7 +430,7 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
                         "kind_words": None if kind is None else {"zh": KINDS[kind].zh, "en": KINDS[kind].short_en},
                         "totals": list(totals), "zh": zh, "en": en})
     if history:
-        tags["History"] = "; ".join(f"{k}:{kind}:{ledger_word(h)}" for k, kind, h in history)
+        tags["History"] = history_tag(history, ledger_word)
     said = tags["Names"].split(";") if "Names" in tags else None
     named = _named(results, said)
     lang = req.get("lang")
@@ -445,35 +446,29 @@ def _ledger(req: dict[str, Any]) -> dict[str, Any]:
 def _ledger_history(raw: Any) -> list[tuple[int, str, LedgerHand]]:
     """The ledger's corrections as the widget sends them: ``[{"hand": 2, "kind": "corrected", "was": {...}}]``
     (the hand as it stood before it was corrected or deleted), kept in the record's History tag."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or len(raw) > 4 * LEDGER_MAX:
-        raise bad("history", f"应是改动的列表（至多 {4 * LEDGER_MAX} 条）。", f"give a list of corrections (at most {4 * LEDGER_MAX}).")
-    out = []
-    for _i, x in enumerate(raw):
-        if not isinstance(x, dict) or x.get("kind") not in ("corrected", "deleted") or isinstance(x.get("hand"), bool) \
-                or not isinstance(x.get("hand"), int) or not 1 <= x["hand"] <= LEDGER_MAX:
-            raise bad("history", "每条改动应写明第几盘、改过还是删去（corrected 或 deleted）和原来的那一盘。",
-                      "each correction gives the hand's number, corrected or deleted, and the hand as it stood.")
-        out.append((x["hand"], x["kind"], _ledger_hand(x.get("was"), x["hand"] - 1)))
-    return out
+    return corrections(raw, "hand", LEDGER_MAX, _ledger_hand, lambda: bad(
+        "history", "每条改动应写明第几盘、改过还是删去（corrected 或 deleted）和原来的那一盘。",
+        "each correction gives the hand's number, corrected or deleted, and the hand as it stood."),
+        most=4 * LEDGER_MAX, refuse_list=lambda: bad(
+            "history", f"应是改动的列表（至多 {4 * LEDGER_MAX} 条）。", f"give a list of corrections (at most {4 * LEDGER_MAX})."))
+
+
+def _bad_history() -> ApiError:
+    return ApiError("bad_record", "记录的 History 标签写得不对：每条是“盘数:corrected 或 deleted:原来那一盘的记法”。",
+                    "The record's History tag is not well written: each item reads hand:corrected or deleted:the hand as it stood.")
 
 
 def _history_of_tag(text: str) -> list[tuple[int, str, LedgerHand]]:
-    """The reverse of the History tag the ledger writes: ``2:corrected:hand:dealer=A:…; 4:deleted:hand:…``."""
+    """The reverse of the History tag the ledger writes: ``2:corrected:hand:dealer=A:…; 4:deleted:hand:…`` (its first
+    800 items, each stripped of the spaces around it); a hand that cannot be read is refused as a bad item."""
 
-    out = []
-    for item in text.split("; ")[: 4 * LEDGER_MAX]:
-        k, _, rest = item.strip().partition(":")
-        kind, _, w = rest.partition(":")
+    def was(word: str, _number: str) -> LedgerHand:
         try:
-            if not re.fullmatch("[0-9]{1,3}", k) or kind not in ("corrected", "deleted"):
-                raise LedgerError("", "")
-            out.append((int(k), kind, parse_word(w)))
+            return parse_word(word)
         except LedgerError:
-            raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“盘数:corrected 或 deleted:原来那一盘的记法”。",
-                           "The record's History tag is not well written: each item reads hand:corrected or deleted:the hand as it stood.") from None
-    return out
+            raise _bad_history() from None
+
+    return read_history(text, was, _bad_history, most=4 * LEDGER_MAX, strip=True)
 
 
 def _readable_record(text: str, hands: list[dict[str, Any]], names: list[str] | None, lang: str,

@@ -17,20 +17,25 @@ from __future__ import annotations
 from typing import Any, ClassVar
 from collections.abc import Sequence
 
-from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
+from ..protocol import IllegalAction, one_option_at_a_time, read_options
+from ..record.sheet import SheetState
 from .config import CHOICES, config_from
 from .ledger import MAX_HANDS, Hand, LedgerError, hand_words, parse_word, settle_hand
 from .scoring import Settlement
 from .tiles import PLAYERS
 
 
-class GupaiLedgerState(GameState):
+class GupaiLedgerState(SheetState):
     """A 骨牌 session entered hand by hand; the settlement is the engine's, under the session's options. Each hand
-    entered is kept with its settlement and the totals after it (the ledger action answers from them)."""
+    entered is kept with its settlement and the totals after it (the ledger action answers from them). A hand is kept
+    as written: its sealed seats in any order (:func:`engine.gupai.ledger.word` writes them in seat order)."""
 
     game = "gupai"
     max_actions: ClassVar[int] = MAX_HANDS + 1
-    hidden_cards: ClassVar[bool] = False
+    closed_words = ("这本账已经记完了。", "This ledger is closed: no hand may follow.")
+    empty_words = ("一盘也没有记，不能结账。", "No hand is entered yet: the ledger cannot be closed.")
+    most = MAX_HANDS
+    full_words = (f"一本账至多记 {MAX_HANDS} 盘。", f"A ledger holds at most {MAX_HANDS} hands.")
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
@@ -66,29 +71,18 @@ class GupaiLedgerState(GameState):
     def _legal(self) -> list[str]:
         return ["hand:<what the hand came to>", "end"] if self.hands else ["hand:<what the hand came to>"]
 
-    def apply(self, action: str) -> None:
-        if self.ended or not isinstance(action, str):
-            raise IllegalAction("这本账已经记完了。", "This ledger is closed: no hand may follow.", len(self.actions))
-        if action == "end":
-            if not self.hands:
-                raise IllegalAction("一盘也没有记，不能结账。", "No hand is entered yet: the ledger cannot be closed.", len(self.actions))
-            self.ended = True
-            self.actions.append(action)
-            return
-        if len(self.hands) >= MAX_HANDS:
-            raise IllegalAction(f"一本账至多记 {MAX_HANDS} 盘。", f"A ledger holds at most {MAX_HANDS} hands.", len(self.actions))
+    def _enter(self, action: str, k: int) -> None:
         try:
             h = parse_word(action)
             s = settle_hand(h, self.config)
         except LedgerError as e:
-            raise IllegalAction(e.zh, e.en, len(self.actions)) from None
+            raise IllegalAction(e.zh, e.en, k) from None
         self.hands.append(h)
         self.settlements.append(s)
         self.running.append(tuple(t + n for t, n in zip(self.totals, s.nets)))
-        self.actions.append(action)
 
-    def _apply(self, action: str) -> None:
-        self.apply(action)  # never asked: :meth:`apply` reads a hand itself (a ledger's moves are not a list to choose from)
+    def _close(self, action: str, k: int) -> None:
+        self.ended = True
 
     def is_terminal(self) -> bool:
         return self.ended

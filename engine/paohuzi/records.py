@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 from collections.abc import Sequence
 
-from ..protocol import GameState, IllegalAction, read_int, read_options
+from ..protocol import IllegalAction, read_int, read_options
+from ..record.sheet import SheetState
 from .birds import MAX_BIRDS
 from .config import DEFAULT
 from .sheet import (LETTERS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Match, SheetError, check_entry, compute, counter,
@@ -29,12 +30,15 @@ from .sheet import (LETTERS, MAX_SHEET_HANDS, SHEET_READS, SHEET_TABLES, Match, 
 from .state import CHOICES
 
 
-class PaohuziSheetState(GameState):
-    """A 跑胡子 match entered hand by hand; each hand settled by the engine under the match's options."""
+class PaohuziSheetState(SheetState):
+    """A 跑胡子 match entered hand by hand; each hand settled by the engine under the match's options. The match counts
+    its hands itself (:func:`engine.paohuzi.sheet.check_entry`, as a sheet sent by the page is counted), once a hand
+    is read: a hand that cannot be read is refused for that first."""
 
     game = "paohuzi"
     max_actions: ClassVar[int] = MAX_SHEET_HANDS + 1
-    hidden_cards: ClassVar[bool] = False
+    closed_words = ("这张积分表已经记完了。", "This sheet is closed: no hand may follow.")
+    empty_words = ("一局也没有记，不能结束比赛。", "No hand is entered yet: the match cannot end.")
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
@@ -80,23 +84,21 @@ class PaohuziSheetState(GameState):
     def _legal(self) -> list[str]:
         return ["win:<letter>,huxi:<n>,…", "huang", "end"]
 
-    def apply(self, action: str) -> None:
-        k = len(self.actions)
-        if self.m.over or not isinstance(action, str):
-            raise IllegalAction("这张积分表已经记完了。", "This sheet is closed: no hand may follow.", k)
+    def closes(self, action: str) -> bool:
+        return action == "end" or action.startswith("end:")
+
+    def _close(self, action: str, k: int) -> None:
         n = players_of(self.m.table)
-        if action == "end" or action.startswith("end:"):
-            order = action[4:].split(".") if action.startswith("end:") else []
-            if not self.m.entries:
-                raise IllegalAction("一局也没有记，不能结束比赛。", "No hand is entered yet: the match cannot end.", k)
-            if any(len(x) != 1 or x not in LETTERS[:n] for x in order) or len(set(order)) != len(order):
-                raise IllegalAction(f"比点的次序写成 end:C.A，每位选手至多一次（字母 {'、'.join(LETTERS[:n])}）。",
-                                    f"The order of the card draw reads end:C.A, each player at most once (letters {', '.join(LETTERS[:n])}).", k)
-            self.m.tiebreak = tuple(LETTERS.index(x) for x in order)
-            self.m.over = True
-            self.told.append(self._ranking_words())
-            self.actions.append(action)
-            return
+        order = action[4:].split(".") if action.startswith("end:") else []
+        if any(len(x) != 1 or x not in LETTERS[:n] for x in order) or len(set(order)) != len(order):
+            raise IllegalAction(f"比点的次序写成 end:C.A，每位选手至多一次（字母 {'、'.join(LETTERS[:n])}）。",
+                                f"The order of the card draw reads end:C.A, each player at most once (letters {', '.join(LETTERS[:n])}).", k)
+        self.m.tiebreak = tuple(LETTERS.index(x) for x in order)
+        self.m.over = True
+        self.told.append(self._ranking_words())
+
+    def _enter(self, action: str, k: int) -> None:
+        n = players_of(self.m.table)
         try:
             e = parse_entry(action, n)
             row = check_entry(self.m, e, self.dealer)
@@ -109,7 +111,6 @@ class PaohuziSheetState(GameState):
         self.rows.append(row)
         self.dealer = next_dealer(self.m.table, self.dealer, e.winner, row["hu_valid"], self.m.cfg.void_deal)
         self.told.append(self._hand_words(row))
-        self.actions.append(action)
 
     def _hand_words(self, row: dict[str, Any]) -> tuple[str, str]:
         m = self.m
@@ -136,9 +137,6 @@ class PaohuziSheetState(GameState):
         zh = "比赛结束，名次：" + "；".join(f"第 {r['place']} 名 {self.m.names_zh(r['player'])} {r['total']:+d}" for r in out["ranking"]) + "。"
         en = "The match is over. Places: " + "; ".join(f"{r['place']}. {self.m.names_en(r['player'])} {r['total']:+d}" for r in out["ranking"]) + "."
         return zh, en
-
-    def _apply(self, action: str) -> None:  # pragma: no cover - apply is overridden
-        raise NotImplementedError
 
     def is_terminal(self) -> bool:
         return self.m.over

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Sequence
 
+from ..record.sheet import KIND_WORDS, corrections, history_tag as shared_history_tag, read_history
 from ..text import unsafe_message
 from .birds import BIRD_SEAT, MAX_BIRDS, bird_scores
 from .cards import COPIES, FACES, Card, counts_of, parse_card
@@ -681,7 +682,6 @@ def entry_json(e: Entry) -> dict[str, Any]:
 # ---------------------------------------------------------------- the corrections of a sheet (kept in its record)
 
 MAX_HISTORY = 200
-HISTORY_KINDS = {"corrected": ("改过", "corrected"), "deleted": ("删去", "deleted")}
 
 
 def entry_words(m: Match, e: Entry) -> tuple[str, str]:
@@ -703,25 +703,20 @@ def entry_words(m: Match, e: Entry) -> tuple[str, str]:
 
 def history_from_json(raw: Any, m: Match) -> list[tuple[int, str, Entry]]:
     """The corrections a widget sends: [{hand, kind: corrected|deleted, was: the hand as it stood}]."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or len(raw) > MAX_HISTORY:
-        raise SheetError(f"改动的记录应是一列，至多 {MAX_HISTORY} 条。", f"The corrections should be a list of at most {MAX_HISTORY}.")
     n = players_of(m.table)
-    out = []
-    for x in raw:
-        if not isinstance(x, dict) or x.get("kind") not in HISTORY_KINDS:
-            raise SheetError("每条改动要写明哪一局、改过还是删去、原来怎么记的。", "Each correction says which hand, whether corrected or deleted, and how it stood.")
-        hand = _int(x.get("hand"), 1, MAX_SHEET_HANDS, "改动的应是积分表上的一局。", "A correction should name a hand of the sheet.")
-        out.append((hand, str(x["kind"]), entry_from_json(x.get("was"), n, hand - 1)))
-    return out
+    return corrections(
+        raw, "hand", MAX_SHEET_HANDS, lambda was, k: entry_from_json(was, n, k),
+        lambda: SheetError("每条改动要写明哪一局、改过还是删去、原来怎么记的。", "Each correction says which hand, whether corrected or deleted, and how it stood."),
+        most=MAX_HISTORY,
+        refuse_list=lambda: SheetError(f"改动的记录应是一列，至多 {MAX_HISTORY} 条。", f"The corrections should be a list of at most {MAX_HISTORY}."),
+        refuse_number=lambda: SheetError("改动的应是积分表上的一局。", "A correction should name a hand of the sheet."))
 
 
 def history_json(m: Match, hist: Sequence[tuple[int, str, Entry]]) -> list[dict[str, Any]]:
     out = []
     for hand, kind, e in hist:
         zh, en = entry_words(m, e)
-        kz, ke = HISTORY_KINDS[kind]
+        kz, ke = KIND_WORDS[kind]
         out.append({"hand": hand, "kind": kind, "was": entry_json(e),
                     "zh": f"第 {hand} 局{kz}，原来记的是：{zh}。", "en": f"Hand {hand} {ke}; it stood as: {en}."})
     return out
@@ -729,17 +724,15 @@ def history_json(m: Match, hist: Sequence[tuple[int, str, Entry]]) -> list[dict[
 
 def history_tag(hist: Sequence[tuple[int, str, Entry]]) -> str:
     """The corrections as a record's History tag: ``2:corrected:win:B,huxi:21; 4:deleted:huang``."""
-    return "; ".join(f"{hand}:{kind}:{entry_word(e)}" for hand, kind, e in hist)
+    return shared_history_tag(hist, entry_word)
 
 
 def history_of_tag(text: str, n: int) -> list[dict[str, Any]]:
-    """The reverse of :func:`history_tag`, as the widget sends it."""
-    out = []
-    for part in text.split("; ")[:MAX_HISTORY] if text.strip() else []:
-        hand, _, rest = part.partition(":")
-        kind, _, word = rest.partition(":")
-        if not re.fullmatch(r"[0-9]{1,3}", hand) or kind not in HISTORY_KINDS:
-            raise SheetError("记录的 History 标签写得不对：每条是“局:corrected 或 deleted:原来的记法”。",
-                             "The record's History tag is not well written: each item reads hand:corrected or deleted:the hand as it stood.")
-        out.append({"hand": int(hand), "kind": kind, "was": entry_json(parse_entry(word, n))})
-    return out
+    """The reverse of :func:`history_tag` (its first 200 items; nothing for a tag of spaces), as the widget sends it:
+    a hand as it stood that cannot be read is refused in the words of :func:`parse_entry`."""
+    if not text.strip():
+        return []
+    items = read_history(text, lambda word, _number: parse_entry(word, n), lambda: SheetError(
+        "记录的 History 标签写得不对：每条是“局:corrected 或 deleted:原来的记法”。",
+        "The record's History tag is not well written: each item reads hand:corrected or deleted:the hand as it stood."), most=MAX_HISTORY)
+    return [{"hand": hand, "kind": kind, "was": entry_json(e)} for hand, kind, e in items]

@@ -7,7 +7,6 @@ round is one deal, searches are memoised and capped.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from ..protocol import SEED_MAX, seed_ok  # SEED_MAX: the seeds a written positi
 from ..protocol.strong import basic_action, read_level, rollouts_for, strong_choice
 from ..protocol.table import play_table
 from ..record import read_sheet_of, read_text_of, write_state
+from ..record.sheet import corrections, history_tag, read_history
 from ..validate import missing, bad, given, get_bool, get_config, get_int, get_list, get_optional_int, refuse_unsafe_text
 from . import zipai, showing
 from .best import best_split, take_out
@@ -373,16 +373,20 @@ def _tally_of_record(req: dict[str, Any], tags: dict[str, str], history: list[tu
     for t in ("Names", "Date", "Event"):
         if t in rec.tags:
             tags[t] = rec.tags[t]
-    for item in rec.tags.get("History", "").split("; ") if rec.tags.get("History") else []:
-        k, kind, word = (item.split(":", 2) + ["", ""])[:3]
-        if re.fullmatch("[0-9]{1,3}", k, re.ASCII) is None or kind not in ("corrected", "deleted"):
-            raise ApiError("bad_record", "记录的 History 标签写得不对：每条是“局数:corrected 或 deleted:原来那一局的记法”。",
-                           "The record's History tag is not well written: each item reads round:corrected or deleted:the round as it stood.")
-        try:
-            history.append((int(k), kind, round_word(*parse_round(word))))
-        except Exception:
-            raise ApiError("bad_record", f"记录的 History 标签里第 {k} 局原来的记法读不懂。", f"The record's History tag: round {k} as it stood cannot be read.") from None
+    if rec.tags.get("History"):
+        history.extend(read_history(rec.tags["History"], _history_round, lambda: ApiError(
+            "bad_record", "记录的 History 标签写得不对：每条是“局数:corrected 或 deleted:原来那一局的记法”。",
+            "The record's History tag is not well written: each item reads round:corrected or deleted:the round as it stood.")))
     return dict(rec.position.get("options") or {}), [_as_round(*parse_round(a)) for a in rec.position["actions"] if a != "end"]
+
+
+def _history_round(word: str, number: str) -> str:
+    """A round as it stood, in a tally's History tag (round ``number``, as the tag writes it), as the tally writes it."""
+    try:
+        return round_word(*parse_round(word))
+    except Exception:
+        raise ApiError("bad_record", f"记录的 History 标签里第 {number} 局原来的记法读不懂。",
+                       f"The record's History tag: round {number} as it stood cannot be read.") from None
 
 
 def _tally(req: dict[str, Any]) -> dict[str, Any]:
@@ -407,12 +411,9 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
         cfg = _cfg(req)
         options = {k: getattr(cfg, k) for k in ("scoring", "ties", "count_from")}
         raw = get_list(req, "rounds", [], max_len=MAX_ROUNDS)
-        for h in raw_history:
-            if not isinstance(h, dict) or not isinstance(h.get("round"), int) or isinstance(h.get("round"), bool) \
-                    or not 1 <= h["round"] <= MAX_ROUNDS or h.get("kind") not in ("corrected", "deleted"):
-                raise bad("history", "每条改动应写明第几局、改过还是删去（corrected 或 deleted）和原来的那一局。",
-                          "each correction gives the round, corrected or deleted, and the round as it stood.")
-            history.append((h["round"], h["kind"], round_word(*_tally_round(h.get("was"), h["round"] - 1, options))))
+        history += corrections(raw_history, "round", MAX_ROUNDS, lambda was, i: round_word(*_tally_round(was, i, options)), lambda: bad(
+            "history", "每条改动应写明第几局、改过还是删去（corrected 或 deleted）和原来的那一局。",
+            "each correction gives the round, corrected or deleted, and the round as it stood."))
     given = tags["Names"].split(";") if "Names" in tags else ["", "", "", ""]
     seat_names = [{"zh": n or zh, "en": n or en} for n, (zh, en) in zip(given, SEAT_NAMES)]
     st = YeziTallyState({"game": "yezi", "sheet": "tally", "options": options})
@@ -428,7 +429,7 @@ def _tally(req: dict[str, Any]) -> dict[str, Any]:
     if rounds:
         st.apply("end")
     if history:
-        tags["History"] = "; ".join(f"{k}:{kind}:{w}" for k, kind, w in history)
+        tags["History"] = history_tag(history)
     low = min(st.totals) if rounds else None
     hist_out = []
     for n, kind, w in history:

@@ -24,8 +24,9 @@ from fractions import Fraction
 from typing import Any, ClassVar
 from collections.abc import Sequence
 
-from ..protocol import GameState, IllegalAction, one_option_at_a_time, read_options
+from ..protocol import IllegalAction, one_option_at_a_time, read_options
 from ..record import read
+from ..record.sheet import SheetState
 from .cards import GROUP_SIZE, PLAYERS, SEAT_NAMES, Card, InvalidCards, check_possible, code_of, parse_card
 from .round import Result
 from .state import CHOICES, SEATS, YeziState, move_codes
@@ -102,12 +103,15 @@ def round_words(res: Result, names: Sequence[tuple[str, str]] = SEAT_NAMES) -> t
     return zh, en
 
 
-class YeziTallyState(GameState):
+class YeziTallyState(SheetState):
     """A family's rounds of 叶子戏 entered one by one, each judged by the engine under the tally's options."""
 
     game = "yezi"
     max_actions: ClassVar[int] = MAX_ROUNDS + 1
-    hidden_cards: ClassVar[bool] = False
+    closed_words = ("这份计分已经记完了。", "This tally is closed: no round may follow.")
+    empty_words = ("一局也没有记，不能结束。", "No round is entered yet: the tally cannot be closed.")
+    most = MAX_ROUNDS
+    full_words = (f"一份计分至多记 {MAX_ROUNDS} 局。", f"A tally holds at most {MAX_ROUNDS} rounds.")
 
     @classmethod
     def read_setup(cls, position: dict[str, Any]) -> dict[str, Any]:
@@ -131,21 +135,10 @@ class YeziTallyState(GameState):
     def _legal(self) -> list[str]:
         return ["round:<thrower>:<the four seats' groups>", "end"] if self.rounds else ["round:<thrower>:<the four seats' groups>"]
 
-    def _apply(self, action: str) -> None:  # pragma: no cover - apply is overridden
-        raise NotImplementedError
+    def _close(self, action: str, k: int) -> None:
+        self.ended = True
 
-    def apply(self, action: str) -> None:
-        k = len(self.actions)
-        if self.ended or not isinstance(action, str):
-            raise IllegalAction("这份计分已经记完了。", "This tally is closed: no round may follow.", k)
-        if action == "end":
-            if not self.rounds:
-                raise IllegalAction("一局也没有记，不能结束。", "No round is entered yet: the tally cannot be closed.", k)
-            self.ended = True
-            self.actions.append(action)
-            return
-        if len(self.rounds) >= MAX_ROUNDS:
-            raise IllegalAction(f"一份计分至多记 {MAX_ROUNDS} 局。", f"A tally holds at most {MAX_ROUNDS} rounds.", k)
+    def _enter(self, action: str, k: int) -> None:
         try:
             st = judge_round(action, self.setup["options"])
         except IllegalAction as e:
@@ -156,7 +149,6 @@ class YeziTallyState(GameState):
         res = st.result()
         self.rounds.append(res)
         self.totals = [t + n for t, n in zip(self.totals, res.totals)]
-        self.actions.append(action)
 
     def is_terminal(self) -> bool:
         return self.ended
