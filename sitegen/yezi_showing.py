@@ -21,6 +21,8 @@ E = html.escape
 SEATS_ZH = tuple(zh for zh, _ in SEAT_NAMES)
 SEATS_EN = tuple(en for _, en in SEAT_NAMES)
 EXAMPLE = next(e["request"] for e in EXAMPLES if e["request"]["action"] == "showing")
+#: the game as the widget names it in its own sentences (a tally's title, a session named after the family)
+GAME = ("叶子戏", "叶子戏")
 
 
 def showing_widget(lang: str, params: dict[str, Any]) -> str:
@@ -37,7 +39,7 @@ def showing_widget(lang: str, params: dict[str, Any]) -> str:
     throw = "".join(f'<option value="{s}">{seat[s]}</option>' for s in range(4))
     return (
         '<p class="ys-running" data-role="running" aria-live="polite" hidden></p>'
-        f'<div data-role="showing-entry" data-hand="{HAND_SIZE}" data-group="{GROUP_SIZE}">'
+        f'<div data-role="showing-entry" data-hand="{HAND_SIZE}" data-group="{GROUP_SIZE}" data-game-zh="{GAME[0]}" data-game-en="{GAME[1]}">'
         + names_box(lang, str(params.get("id", "yezi-showing")))
         + f'<p><label>{t(lang, "谁掷的骰子（先亮牌）", "Who threw the die (shows first)")} <select data-role="thrower" disabled>{throw}</select></label></p>'
         f'<p class="ys-q">{t(lang, "给谁填牌：", "Entering the cards of:")}</p><div class="ys-row" role="group">{seats}</div>'

@@ -581,8 +581,7 @@ export const widgets = {
       labels: { zh: { title: "这一场比赛", create: "新开一场", list: "选择一场" }, en: { title: "This match", create: "New match", list: "Choose a match" } },
       onOpen: (s) => { m.loading = m.load(s); },
       fresh: emptyRecord(m.ctx.call, { game: "paohuzi", action: "sheet", hands: [] }), // an empty match sheet's record
-      accept: (ans) => (ans.position && ans.position.sheet === "match" ? null
-        : { zh: "这份记录不是跑胡子的积分表。", en: "This record is not a 跑胡子 match sheet." }),
+      accept: (ans) => (ans.position && ans.position.sheet === "match" ? null : m.words.not_sheet),
     });
     const k = m.store.list().length + 1;
     if (!m.bar.current()) await m.bar.openNew({ zh: `第 ${k} 场`, en: `Match ${k}` });

@@ -428,7 +428,7 @@ function wireTally(m) {
     if (!m.tallyAns || !m.tallyAns.rounds.length) return;
     const esc = (x) => String(x).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
     const whoAll = m.SEATS.map((_, s) => m.who(s));
-    const title = m.t(`叶子戏计分：${whoAll.join("、")}`, `叶子戏 tally: ${whoAll.join(", ")}`);
+    const title = m.t(`${m.GAME.zh}计分：${whoAll.join("、")}`, `${m.GAME.en} tally: ${whoAll.join(", ")}`);
     const why = m.tallyAns.rounds.map((r, i) => `<li>${esc(m.t(`第 ${i + 1} 局：`, `Round ${i + 1}: `))}${esc(r[m.ctx.lang])}</li>`).join("");
     const html = `<!doctype html><html lang="${m.ctx.lang === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><title>${esc(title)}</title>`
       + "<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}th,td{border:1px solid #888;padding:.3em .6em;text-align:right}tfoot{font-weight:bold}</style></head><body>"
@@ -458,6 +458,7 @@ export async function showingWidget(root, ctx) {
   m.entry = m.root.querySelector('[data-role="showing-entry"]');
   m.HAND = Number(m.entry.dataset.hand);
   m.GROUP = Number(m.entry.dataset.group);
+  m.GAME = { zh: m.entry.dataset.gameZh || "", en: m.entry.dataset.gameEn || "" };
   m.slotsBox = m.root.querySelector('[data-role="slots"]');
   m.result = m.root.querySelector('[data-role="result"]');
   m.message = m.root.querySelector('[data-role="message"]');
@@ -511,7 +512,7 @@ export async function showingWidget(root, ctx) {
   m.copyPlayers = (ps) => ps.map((p) => ({ mode: p.mode === "groups" ? "groups" : "hand", slots: [0, 1].map((i) => [...((p.slots || [])[i] || [])]) }));
   m.asRequest = (r) => ({ thrower: r.thrower, players: r.players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) });
   // named after the family, in both languages (the session list shows the page's): null while no name is given
-  m.familyName = () => (m.names.some(Boolean) ? { zh: `${m.SEATS.map((_, s) => m.who(s)).join("、")}的叶子戏`, en: `叶子戏: ${m.SEATS.map((_, s) => m.who(s)).join(", ")}` } : null);
+  m.familyName = () => (m.names.some(Boolean) ? { zh: `${m.SEATS.map((_, s) => m.who(s)).join("、")}的${m.GAME.zh}`, en: `${m.GAME.en}: ${m.SEATS.map((_, s) => m.who(s)).join(", ")}` } : null);
   m.loadSeq = 0;
   m.freshFrom = null; // while "New tally" waits for the engine: the form as it was when pressed, and the new tally's token
 
@@ -537,7 +538,7 @@ export async function showingWidget(root, ctx) {
       return { text: a.ok ? a.record : "", meta: { rounds: [], fresh: from.token } };
     },
     accept: (ans) => (ans.position && ans.position.sheet === "tally" ? null
-      : { zh: "这份记录不是叶子戏的计分（一局的记录请用上面的“打开一份记录”）。", en: "This record is not a tally of 叶子戏 (open the record of a single round with “Open a record” above)." }),
+      : { zh: `这份记录不是${m.GAME.zh}的计分（一局的记录请用上面的“打开一份记录”）。`, en: `This record is not a tally of ${m.GAME.en} (open the record of a single round with “Open a record” above).` }),
   });
   if (!m.bar.current()) loading = m.load(null);
   await loading;

@@ -257,6 +257,7 @@ def form_words() -> dict[str, Any]:
                                                                ("stock", "底牌", "stock"), ("xi", "戏", "huxi"), ("fan", "番", "fan"),
                                                                ("bird", "鸟", "bird"), ("birds", "打鸟", "birds betting"))},
         "file_name": w("跑胡子积分表", "paohuzi-match-sheet"),  # a sheet's file before its match is named
+        "not_sheet": w("这份记录不是跑胡子的积分表。", "This record is not a 跑胡子 match sheet."),  # an import refused
         "heads": [w(*h) for h in (("局", "Hand"), ("庄", "Dealer"), ("胡", "Winner"), ("戏", "Huxi"), ("等", "Deng"), ("番", "Fan"), ("罚则", "Fouls"))],
         "limits": {"birds": MAX_BIRDS, "huxi": MOST_HUXI, "hand": MOST_IN_HAND, "zimo_huxi": DEFAULT.zimo_bonus,
                    # the counts up to the limit that no hand makes, each with why (said beside the field as it is typed)

@@ -154,6 +154,7 @@ def _answer(request: dict) -> dict:
 @lru_cache(maxsize=1)
 def vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The engine's names: (Chinese words of two characters or more, one-character words, English ids)."""
+    from engine import registry
     from engine.paohuzi.table import ROLE_NAMES
     from engine.record import SEATS_ZH
     from engine.words import TERMS
@@ -173,6 +174,10 @@ def vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     # the 跑胡子 match sheet's words (荒牌, 鸟, 打鸟 …) and the sheet's own name
     form = _answer({"game": "paohuzi", "action": "sheet", "hands": [], "form": True})["form"]
     zh |= {w["zh"] for w in form["terms"].values()} | {form["file_name"]["zh"]}
+    # the games' names, as the registry gives them, and as a page shortens them (叶子戏 of 下灌叶子戏, 骨牌 of 鄂南骨牌)
+    for e in registry.entries().values():
+        for name in {e.title[0], e.api_words()[0], e.record_name()[0]}:
+            zh |= {run[i:] for run in CJK.findall(name) for i in range(len(run) - 1)}
     ids = frozenset(lv["id"] for lv in levels)
     return frozenset(w for w in zh if len(w) > 1), frozenset(w for w in zh if len(w) == 1), ids
 
