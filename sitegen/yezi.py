@@ -374,7 +374,7 @@ ZIPAI_CASES: tuple[tuple[str, str, dict[str, Any], dict[str, str] | None], ...] 
     ("同一张牌来自下家", "The same card from the lower seat",
      {"action": "zipai-discard", "hand": ["x5", "x6", "d1"], "card": "x4", "from_upper": False}, None),
     ("放过之后再来", "Coming again after being let go",
-     {"action": "zipai-discard", "hand": ["x4", "x4", "x5", "x6"], "card": "x4", "from_upper": True, "passed": ["x4"]}, None),
+     {"action": "zipai-discard", "hand": ["x4", "x4", "x5", "x6", "d4"], "card": "x4", "from_upper": True, "passed": ["x4"]}, None),
     ("下火：手中的小八无处可放", "下火: the held small 8 has no group",
      {"action": "zipai-discard", "hand": ["x8", "x9", "x10", "d1"], "card": "x8", "from_upper": True}, None),
     ("下火：两墩同时亮出", "下火: two groups at once",

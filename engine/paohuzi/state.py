@@ -50,8 +50,8 @@ from .hu import REASONS, WAYS, Verdict, completes, evaluate
 from .labels import action_json
 from .request import MAX_ACTIONS, PlayRequest, play_moves
 from .seating import TABLES, hand_sheet, table_config
-from .table import (MAX_STEPS, ROLE_NAMES, ROLES, Action, Event, Foul, Result, Shown, Window, Meeting, action_id, chi_faults,
-                    forced_move, group_kind, may_chi_from, peng_fault)
+from .table import (MAX_STEPS, ROLE_NAMES, ROLES, Action, ChiFault, Event, Foul, Result, Shown, Window, Meeting, action_id, chi_faults,
+                    first_broken, forced_move, group_kind, may_chi_from, peng_fault)
 from .trace import OPTIONS
 from .views import view
 from .xiaguan import VARIANTS, WORDS_OF, not_applicable, variant_options, xiaguan_config
@@ -1079,7 +1079,8 @@ class PaohuziState(GameState):
         """The first of a 碰's or 吃's own rules that seat ``s`` claiming the card on offer this way would break,
         whoever decides now, in the booklet's order — 碰: another's card, a pair (3-1 有对子就可以碰), 碰一不碰二,
         a card left to discard (3-3); 吃: whose card (3-2 只能…), the groups and the cards they need, 比, 不吃臭张,
-        a card left to discard — or None if it breaks none (it may still have to wait its turn)."""
+        a card left to discard (:data:`~engine.paohuzi.table.CHI_CHECKS`, the order :class:`Meeting` names too) — or
+        None if it breaks none (it may still have to wait its turn)."""
         i = w.card.index
         if kind == "peng":
             code = peng_fault(s == w.owner, self.hands[s][i], i in self.chou[s])  # 3-1: 人家's card, 有对子就可以碰, 碰一不碰二
@@ -1091,14 +1092,16 @@ class PaohuziState(GameState):
             if self.withheld(s, w, "peng"):  # 3-3: a card must be left to discard
                 return self.withheld_foul(w.card, "peng")
             return None
-        f = self.chi_from_foul(s, w) or self._chi_foul(s, w, groups)  # 3-2: whose card; the groups it makes; 比
-        if f is not None:
-            return f
-        if i in self.chou[s]:  # 3-2 不吃臭张
-            return Foul("chou_zhang", f"不吃臭张：{w.card.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {w.card.en} go before and may not take it now.", "chou_zhang")
-        if self.withheld(s, w, "chi"):  # 3-3: a card must be left to discard
-            return self.withheld_foul(w.card, "chi")
-        return None
+        faults = chi_faults(self.hands[s], w.card, groups)
+        return first_broken({  # 吃: in the one order of CHI_CHECKS
+            "chi_from": lambda: self.chi_from_foul(s, w),  # 3-2: whose card
+            "groups": lambda: self._chi_foul(w.card, groups, faults, "groups"),  # the groups it makes
+            "bi": lambda: self._chi_foul(w.card, groups, faults, "bi"),  # 比
+            "chou_zhang": lambda: Foul("chou_zhang", f"不吃臭张：{w.card.zh}已经放过，不能再吃。",  # 3-2 不吃臭张
+                                       f"No chi of a passed card: you let the {w.card.en} go before and may not take it now.",
+                                       "chou_zhang") if i in self.chou[s] else None,
+            "claim_kan": lambda: self.withheld_foul(w.card, "chi") if self.withheld(s, w, "chi") else None,  # 3-3: a card to discard
+        })
 
     def chi_from_foul(self, s: int, w: Window) -> Foul | None:
         """Why seat ``s`` may never 吃 this card, whoever decides first (3-2), or None if he may."""
@@ -1128,17 +1131,20 @@ class PaohuziState(GameState):
         "shao_bi": ("烧比：手中还有{x}，吃牌时必须把它也组成一组亮出来（比牌）。", "Missed bi (shao bi): you still hold a {x_en}; a chi must show it too, in a further group.", "bi"),
     }
 
-    def _chi_foul(self, s: int, w: Window, gs: Sequence[Sequence[Card]]) -> Foul | None:
-        """What is wrong with the groups of seat ``s``'s 吃 (3-2, 3-3, 3-6; :func:`chi_faults`), named in this
-        order: the card on offer in the first group, cards held and none of a 坎, runs and 编 of one case, then 比
-        (no copy of the card left in hand); None when the groups are right (the lawful ways are :meth:`chi_ways`)."""
-        faults = chi_faults(self.hands[s], w.card, gs)
-        if not gs or any(f.code == "without_card" and f.group == 0 for f in faults):
-            return Foul("bad_group", f"吃牌要用手中两张牌和{w.card.zh}组成顺子或编子。", f"A chi makes a run or bian of the {w.card.en} and two cards of your hand.", "chi")
-        f = next((f for f in faults if f.code in ("kan", "no_card")), None) or next((f for f in faults if f.code in self.CHI_FOULS), None)
+    def _chi_foul(self, card: Card, gs: Sequence[Sequence[Card]], faults: Sequence[ChiFault], step: str) -> Foul | None:
+        """What is wrong with a 吃 of ``card`` as groups ``gs`` (3-2, 3-3, 3-6; ``faults``: their :func:`chi_faults`)
+        at one step of :data:`~engine.paohuzi.table.CHI_CHECKS`: ``groups`` — the card on offer in the first group,
+        cards held and none of a 坎, runs and 编 of one case; ``bi`` — no copy of the card left in hand; None when
+        the groups are right at that step (the lawful ways are :meth:`chi_ways`)."""
+        if step == "bi":
+            f = next((f for f in faults if f.code == "shao_bi"), None)
+        elif not gs or any(f.code == "without_card" and f.group == 0 for f in faults):
+            return Foul("bad_group", f"吃牌要用手中两张牌和{card.zh}组成顺子或编子。", f"A chi makes a run or bian of the {card.en} and two cards of your hand.", "chi")
+        else:
+            f = next((f for f in faults if f.code in ("kan", "no_card")), None) or next((f for f in faults if f.code in self.CHI_FOULS and f.code != "shao_bi"), None)
         if f is None:
             return None
-        x = f.card or w.card
+        x = f.card or card
         zh, en, rule = self.CHI_FOULS[f.code]
         return Foul(f.code, zh.format(x=x.zh), en.format(x_en=x.en), rule)
 

@@ -45,7 +45,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from collections.abc import Sequence
+from typing import TypeVar
+from collections.abc import Callable, Mapping, Sequence
 
 from ..registry import seat_names
 from .cards import FACES, N_FACES, Card
@@ -189,13 +190,15 @@ WORDS: dict[str, tuple[str, str]] = {
 class Meeting:
     """What a seat may or must do with a card it meets (3-1 … 3-5), from its concealed cards alone: the one
     statement of it, asked by the table (:meth:`engine.paohuzi.state.PaohuziState.forced_of`, ``chi_ways``, the
-    peng it offers) of a whole hand and by 叶子戏's 字牌 (engine/yezi/zipai.py, through xiaguan.py) of a few cards.
+    peng it offers, why a 吃 button is greyed out) of a whole hand and by 叶子戏's 字牌 (engine/yezi/zipai.py, through
+    xiaguan.py) of a few cards.
 
     ``hand``: the seat's concealed counts (20 faces); ``drawn``: the seat turned the card from the stock itself;
     ``stock``: the card comes from the stock (else it was discarded); ``passed``: the seat once let it go (臭张,
     碰一不碰二); ``on``: the seat's open group of this card (``wei`` or ``peng``; only the compulsory move reads
     it); ``free``: a claim need not leave a card to discard (a seat that skips its discard, reading claim_kan).
-    Whether the seat may 吃 this card at all (whose card it is, 3-2) is the caller's to ask: ``why_not_chi``."""
+    Whether the seat may 吃 this card at all (whose card it is, 3-2) is the caller's to ask: ``why_not_chi``'s
+    ``may_chi``."""
 
     hand: tuple[int, ...]
     card: Card
@@ -232,18 +235,45 @@ class Meeting:
         return chi_ways_of(self.card.index, self.hand, self.cfg, limit, self.free)
 
     def why_not_chi(self, may_chi: bool = True) -> str:
-        """Why the seat may not 吃 the card (a rule id: chou_zhang, chi_from when ``may_chi`` is false, claim_kan,
-        bi when only 比 / 下火 stands in the way, chi when no group takes it), or "" when it may."""
-        if self.passed or not may_chi:
-            return "chou_zhang" if self.passed else "chi_from"
-        if self.hand[self.card.index] >= 3:
-            return "kan"  # three alike stay whole (拆对不拆坎): the fourth is 跑 or 提, never 吃
-        if self.chi(1):
-            return ""
-        if not self.free and chi_ways_of(self.card.index, self.hand, self.cfg, 1, True):
-            return "claim_kan"
-        pool = [n if n < 3 else 0 for n in self.hand]
-        return "bi" if pairs_with(self.card.index, pool, self.cfg) else "chi"
+        """Why the seat may not 吃 the card, or "" when it may: the first of :data:`CHI_CHECKS` broken, as a rule id
+        — chi_from (``may_chi`` false: not the seat's card to 吃), kan (three alike held: the fourth is 跑 or 提,
+        never 吃) or chi (no two cards make a group with it), bi (no way shows every copy held: 比 / 下火),
+        chou_zhang (let go before), claim_kan (only 坎 would be left to discard)."""
+        x = self.card.index
+
+        def groups() -> str:
+            if self.hand[x] >= 3:
+                return "kan"  # three alike stay whole (拆对不拆坎)
+            return "" if pairs_with(x, [n if n < 3 else 0 for n in self.hand], self.cfg) else "chi"
+
+        return first_broken({
+            "chi_from": lambda: "" if may_chi else "chi_from",
+            "groups": groups,
+            "bi": lambda: "" if chi_ways_of(x, self.hand, self.cfg, 1, True) else "bi",
+            "chou_zhang": lambda: "chou_zhang" if self.passed else "",
+            "claim_kan": lambda: "" if self.free or chi_ways_of(x, self.hand, self.cfg, 1, False) else "claim_kan",
+        }) or ""
+
+
+#: the reasons a seat may not 吃 a card, in the order the first one broken is named (the booklet's, as
+#: tests/paohuzi/test_refusal_order.py argues it): whose card it is (3-2 只能吃上家打出的牌…, 不吃隔山牌); the groups it
+#: would make, of cards held and none of a 坎 (3-2, 3-3, 3-6); 比, no copy of it left in the hand (3-2); 不吃臭张 (3-2);
+#: a card left to discard (3-3). Written once: each reader says what each step asks of it and :func:`first_broken`
+#: names the first — the table's refusal of a 吃 tried (:meth:`engine.paohuzi.state.PaohuziState.claim_foul`) and
+#: :meth:`Meeting.why_not_chi` (whether any 吃 can be made: the 吃 button greyed out at the table, and 叶子戏's 字牌).
+CHI_CHECKS = ("chi_from", "groups", "bi", "chou_zhang", "claim_kan")
+
+R = TypeVar("R")
+
+
+def first_broken(checks: Mapping[str, Callable[[], R]], order: Sequence[str] = CHI_CHECKS) -> R | None:
+    """The answer of the first of ``checks`` in ``order`` that finds its rule broken (an answer that is not empty),
+    or None when none does; the later checks are not asked."""
+    for step in order:
+        got = checks[step]()
+        if got:
+            return got
+    return None
 
 
 @lru_cache(maxsize=16_384)  # a decision asks of about a thousand hands: kept small for a phone's memory

@@ -145,19 +145,21 @@ def _why_no_peng(h: PaohuziState, viewer: int, w: Window) -> Why:
 
 
 def _why_no_chi(h: PaohuziState, viewer: int, w: Window) -> Why:
-    """In the order a player checks them (PaohuziState.claim_foul): whose card, the groups, 臭张, a card left to discard."""
+    """The first reason the viewer may not make any 吃 of the card (:meth:`engine.paohuzi.table.Meeting.why_not_chi`,
+    in the one order of every refused 吃: whose card, the groups, 比, 臭张, a card left to discard), in words."""
     x = w.card
     far = h.chi_from_foul(viewer, w)
-    if far is not None:
+    code = h.meeting(viewer, w).why_not_chi(far is None)
+    if far is not None:  # (code "chi_from": the table says which card a seat may never 吃)
         return far.code, far.zh, far.en, far.rule
-    if h.hands[viewer][x.index] >= 3:
+    if code == "kan":
         return "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan"
-    if not h.chi_ways(viewer, w, ignore_chou=True, any_discard=True):
+    if code in ("chi", "bi"):
         return ("no_group", f"手中没有能和{x.zh}组成顺子或编子（并把同样的牌都比出来）的牌。",
                 f"Your hand has no cards that make a run or bian with the {x.en} (showing every copy you hold).", "chi")
-    if x.index in h.chou[viewer]:
+    if code == "chou_zhang":
         return "chou_zhang", f"不吃臭张：{x.zh}已经放过，不能再吃。", f"No chi of a passed card: you let the {x.en} go before.", "chou_zhang"
-    if h.withheld(viewer, w, "chi"):
+    if code == "claim_kan":
         f = h.withheld_foul(x, "chi")
         return f.code, f.zh, f.en, f.rule
     return "peng_first", "碰优先于吃：先等别家决定。", "Peng comes before chi: wait for the others to decide.", "peng_first"

@@ -118,7 +118,8 @@ class Reaction:
     why_not_peng: str
 
 
-#: the table's rule ids (:class:`Meeting`'s reasons) as 字牌's reason codes
+#: the table's rule ids (:class:`Meeting`'s reasons: the first broken, in the order every refused 吃 is named in,
+#: :data:`engine.paohuzi.table.CHI_CHECKS`) as 字牌's reason codes
 WHY = {"": "", "peng": "no_pair", "peng_er": "passed", "chou_zhang": "passed", "chi_from": "not_upper", "bi": "xiahuo",
        "chi": "no_group", "kan": "no_group", "claim_kan": "no_group"}
 MAX_WAYS = 64  # the ways to 吃 answered (a bound on the answer)

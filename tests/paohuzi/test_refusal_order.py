@@ -21,6 +21,7 @@ with his cards, then whether a rule forbids it, and only then whether it is his 
 
 Each check below is written from those words, not from the engine: at random positions of random lawful hands
 every seat tries to 碰 and to 吃 the card on offer in many ways, and the rule named must be the first one broken.
+叶子戏's 字牌 (下灌字牌, played by the same rules) names the reason a seat may not 吃 or 碰 a card in the same order.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from engine.paohuzi.config import DEFAULT
 from engine.paohuzi.seating import TABLES
 from engine.paohuzi.ai import choose
 from engine.paohuzi.table import Action, Window
+from engine.yezi.config import YeziConfig
+from engine.yezi.zipai import kind_of, parse_zi
 
 from .test_table_rules import SEED18, SHANG_DRAW, _d2_withheld, follow
 
@@ -192,3 +195,79 @@ def test_a_seat_without_a_pair_is_told_so_before_peng_er():
     assert "碰一不碰二" not in refused["zh"]
     # the card was indeed let go before by that seat: with a pair the refusal would be 碰一不碰二
     assert parse_card("d6") is not None
+
+
+#: 叶子戏 字牌's reason codes (the zipai-discard action's why_not_chi, why_not_peng) -> the step of the order they name
+ZIPAI_CHI = {"not_upper": "whose card", "no_group": "groups", "xiahuo": "bi", "passed": "chou_zhang"}
+ZIPAI_PENG = {"no_pair": "pair", "passed": "peng_er"}
+ZI_CODES = [f"{b}{r}" for b in "xd" for r in range(1, 11)]
+
+
+def _zi_position(rng: random.Random) -> tuple[list[str], str, bool, list[str], dict[str, str]]:
+    """A few cards of a hand, most of them near the card discarded (its neighbours, its number in the other case,
+    二七十), whether it comes from the upper seat, the cards let go before, and a reading of 字牌."""
+    card = rng.choice(ZI_CODES)
+    big, rank = card[0], int(card[1:])
+    near = [card, ("d" if big == "x" else "x") + str(rank)] + [f"{big}{k}" for k in range(max(1, rank - 2), min(10, rank + 2) + 1)]
+    near += [f"{big}{k}" for k in (2, 7, 10)] if rank in (2, 7, 10) else []
+    left = Counter({c: 4 for c in ZI_CODES}) - Counter([card])
+    hand: list[str] = []
+    for _ in range(rng.randint(1, 9)):
+        c = rng.choice(near) if rng.random() < 0.75 else rng.choice(ZI_CODES)
+        if left[c]:
+            left[c] -= 1
+            hand.append(c)
+    passed = ([card] if rng.random() < 0.5 else []) + rng.sample(ZI_CODES, rng.randint(0, 2))
+    options = rng.choice([{}, {"banbian": "two_big"}, {"chi_forms": "with_erqishi"}, {"xiahuo": "separate"}])
+    return hand, card, rng.random() < 0.5, passed, options
+
+
+def _zi_broken(hand: list[str], card: str, from_upper: bool, passed: list[str], options: dict[str, str]) -> tuple[list[str], list[str]]:
+    """Which steps of CHI_ORDER and PENG_ORDER a 吃 and a 碰 of the discarded ``card`` break, each asked on its own:
+    whose card (吃 only the upper seat's discard; 碰 anyone's), a group of the card and two cards held, none of
+    three alike (a 顺子, a 半边, under with_erqishi a 二七十: yezixi.txt appendix), 比 (下火: no way to 吃 the card were
+    it the upper seat's and never let go), the card let go before; a pair (碰)."""
+    held = Counter(hand)
+    cfg = YeziConfig(**options)
+    kinds = {"shunzi", "banbian"} | ({"erqishi"} if cfg.chi_forms == "with_erqishi" else set())
+    free = [c for c in hand if held[c] < 3]
+    pairs = {tuple(sorted((a, b))) for i, a in enumerate(free) for b in free[i + 1:]}
+    chi = [] if from_upper else ["whose card"]
+    if not any(kind_of([parse_zi(c) for c in (card, a, b)], cfg) in kinds for a, b in pairs):
+        chi.append("groups")
+    else:
+        lifted = handle({"game": "yezi", "action": "zipai-discard", "hand": hand, "card": card, "from_upper": True, "passed": [], "options": options})
+        if not lifted["chi"]:
+            chi.append("bi")
+    if card in passed:
+        chi.append("chou_zhang")
+    peng = ([] if held[card] == 2 else ["pair"]) + (["peng_er"] if card in passed else [])
+    return chi, peng
+
+
+def test_yezi_zipai_names_the_first_reason_in_the_booklets_order():
+    """叶子戏's 字牌 (the zipai-discard action) names the reason a seat may not 吃 the card discarded as the table does:
+    the first step of CHI_ORDER broken (whose card, the groups, 比 (下火), the card let go before), and for 碰 the first
+    of PENG_ORDER (a pair, then 碰一不碰二); over seeded positions under each reading of 字牌 that shapes a 吃."""
+    seen: Counter = Counter()
+    several = 0
+    for seed in range(2_500):
+        hand, card, from_upper, passed, options = _zi_position(random.Random(seed))
+        a = handle({"game": "yezi", "action": "zipai-discard", "hand": hand, "card": card, "from_upper": from_upper,
+                    "passed": passed, "options": options})
+        assert a["ok"], a
+        if a["forced"]:  # three held: the fourth is a forced 开招, neither 吃 nor 碰
+            assert Counter(hand)[card] == 3 and a["why_not_chi"] == a["why_not_peng"] == "forced_kaizhao"
+            continue
+        chi, peng = _zi_broken(hand, card, from_upper, passed, options)
+        for kind, broken, order, codes, why in (("chi", chi, CHI_ORDER, ZIPAI_CHI, a["why_not_chi"]), ("peng", peng, PENG_ORDER, ZIPAI_PENG, a["why_not_peng"])):
+            first = next((step for step, _ in order if step in broken), None)
+            named = codes[why] if why else None
+            assert named == first, (seed, kind, hand, card, from_upper, passed, options, why, broken)
+            seen[(kind, named)] += 1
+        several += len(chi) > 1
+        assert bool(a["chi"]) == (not chi) and a["peng"] == (not peng)
+    for kind, steps in (("chi", [None, "whose card", "groups", "bi", "chou_zhang"]), ("peng", [None, "pair", "peng_er"])):
+        for step in steps:
+            assert seen[(kind, step)] > 0, (kind, step, seen)
+    assert several > 500, several  # positions where the order decides which reason is named

@@ -137,9 +137,14 @@ def test_diff_chi_source():
 
 
 def test_diff_passed():
-    assert discard("x5 x6 x4 x4", "x4").peng
-    r = discard("x5 x6 x4 x4", "x4", passed="x4")  # let go once: (the table keeps it, tests/paohuzi/test_table_rules.py)
+    r = discard("x5 x6 x4 x4 d4", "x4")  # 碰, or 吃 into 四五六 with the 半边 小四 小四 大四 (下火)
+    assert r.peng and r.chi and r.why_not_chi == "" and r.why_not_peng == ""
+    r = discard("x5 x6 x4 x4 d4", "x4", passed="x4")  # let go once: (the table keeps it, tests/paohuzi/test_table_rules.py)
     assert not r.peng and r.chi == () and r.why_not_chi == "passed" and r.why_not_peng == "passed"
+    # without the 大四 no 吃 could show both 小四 held (下火): that is named first, before the card let go, in the
+    # booklet's order (tests/paohuzi/test_refusal_order.py); the 碰 is still refused as let go
+    r = discard("x5 x6 x4 x4", "x4", passed="x4")
+    assert not r.peng and r.chi == () and r.why_not_chi == "xiahuo" and r.why_not_peng == "passed"
 
 
 def test_diff_kan_whole():
