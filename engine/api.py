@@ -62,7 +62,6 @@ GAME_WORDS: dict[str, tuple[str, str]] = {
 }
 
 Action = Callable[[dict[str, Any]], dict[str, Any]]
-Cost = "int | Callable[[dict[str, Any]], int]"
 
 
 

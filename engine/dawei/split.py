@@ -125,8 +125,6 @@ SPLIT_RULES: tuple[SplitRule, ...] = (
     S("lion_straight", "分老狮子：顺斗两颗红", "Old lion: a straight, then two reds", "lion", "分老狮子 6", (1, 2, 3, 4, 5, 6), (4, 4, 1, 2, 3, 5), _straight_then(Need(RED, 2))),
 )
 
-SPLIT_BY_ID: dict[str, SplitRule] = {s.id: s for s in SPLIT_RULES}
-
 
 @dataclass(frozen=True)
 class SplitChance:

@@ -64,7 +64,6 @@ ANIMALS: tuple[Animal, ...] = (
 )
 
 BY_ID: dict[str, Animal] = {a.id: a for a in ANIMALS}
-IDS: tuple[str, ...] = tuple(a.id for a in ANIMALS)
 TOTAL_STICKS = sum(a.count for a in ANIMALS)
 TOTAL_ZHU = sum(a.total for a in ANIMALS)
 

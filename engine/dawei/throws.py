@@ -209,8 +209,6 @@ PATTERNS: tuple[Pattern, ...] = (
 
 BLANK = Pattern("blank", "空色（无所得）", "Blank (nothing taken)", (), None, "", (1, 2, 2, 3, 5, 6), lambda k, r: True)
 
-BY_PATTERN_ID: dict[str, Pattern] = {p.id: p for p in PATTERNS + (BLANK,)}
-
 
 @cache
 def _classify_counts(counts: tuple[int, ...], rules: Rules) -> Pattern:

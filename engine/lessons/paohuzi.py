@@ -24,7 +24,6 @@ from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffl
 HUXI = RuleRef("paohuzi/scoring/", "huxi", Text("胡息表", "The huxi table"))
 READY = RuleRef("paohuzi/winning/", "ready", Text("落轿与只胡底牌", "The ready hand, and winning only on the stock"))
 SCORE = RuleRef("paohuzi/winning/", "score", Text("算一算", "Score a hand"))
-DENG = RuleRef("paohuzi/scoring/", "deng", Text("戏折等", "Huxi to deng"))
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> Text:

@@ -41,7 +41,6 @@ FANS: dict[str, Fan] = {
         Fan("black_pairs", "黑对胡", "black pairs hu", 10, "黑胡兼对子胡", "black hu that is also a pairs hu"),
     )
 }
-COLOURS = ("red", "dot", "purple", "black")
 
 
 def deng(total_huxi: int, cfg: RuleConfig = DEFAULT) -> int:

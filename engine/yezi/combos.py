@@ -41,7 +41,6 @@ COMBINATIONS: tuple[Combination, ...] = (
 )
 
 BY_KEY: dict[tuple[Card, ...], Combination] = {c.key: c for c in COMBINATIONS}
-BY_ID: dict[str, Combination] = {c.id: c for c in COMBINATIONS}
 SCATTER_ZH = "流散对"
 SCATTER_EN = "scattered group"
 
