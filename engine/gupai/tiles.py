@@ -113,10 +113,6 @@ class InvalidTiles(ValueError):
         self.code, self.zh, self.en = code, zh, en
 
 
-def face(code: str) -> Face:
-    return BY_CODE[code]
-
-
 def parse_tile(x: object) -> str:
     """A face code from ``"66"``, ``"6-6"`` or ``"6/6"``; the reversed face is accepted too."""
     if isinstance(x, str) and len(x) <= 8:

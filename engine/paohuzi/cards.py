@@ -73,10 +73,6 @@ def parse_card(text: str) -> Card | None:
     return _BY_CODE.get(text.strip()) if isinstance(text, str) and len(text) <= 4 else None
 
 
-def face(index: int) -> Card:
-    return FACES[index]
-
-
 def counts_of(cards: Iterable[Card]) -> list[int]:
     n = [0] * N_FACES
     for c in cards:

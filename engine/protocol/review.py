@@ -42,9 +42,6 @@ MARKED = 3
 #: the level that reviews a game
 REVIEWER = "strong"
 
-def _signed(x: float) -> str:
-    return f"{x:+.2f}".replace("+0.00", "0.00").replace("-0.00", "0.00")
-
 
 # ---------------------------------------------------------------- the action
 

@@ -66,7 +66,6 @@ import importlib
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 from collections.abc import Mapping
 
@@ -612,14 +611,6 @@ def narration_text(report: dict[str, Any], lang: str = "both") -> str:
     return "\n".join(out) + "\n"
 
 
-def referee_file(path: str | Path, lang: str = "both") -> str:
-    """The narration and settlement of a record file (:class:`RecordError` for a bad record)."""
-    raw = Path(path).read_bytes()
-    if len(raw) > MAX_CHARS * 4:
-        raise RecordError(1, "记录太长了。", "The record is too long.")
-    return narration_text(referee(raw.decode("utf-8", errors="replace")), lang)
-
-
 def rewrite(text: str, words: bool = True) -> str:
     """A record read and written again: the same text for a record the writer wrote."""
     rec = read(text)
@@ -627,4 +618,4 @@ def rewrite(text: str, words: bool = True) -> str:
 
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordError", "read", "rewrite", "write", "write_state", "result_text", "seat_words",
-           "referee", "referee_file", "narration_text"]
+           "referee", "narration_text"]
