@@ -32,7 +32,6 @@ from types import ModuleType
 from typing import Any
 from collections.abc import Callable
 
-from . import __version__
 from .budget import BUDGET as BUDGET, size as size  # (named here too: the API's budget, read by tests and callers)
 from .errors import ApiError
 from .protocol import IllegalAction
@@ -177,4 +176,4 @@ def _handle(request: Any) -> dict[str, Any]:
     return answer
 
 
-__all__ = ["handle", "GAMES", "THE_GAMES", "BUDGET", "actions_of", "costs_of", "cost", "size", "examples_of", "available_games", "__version__"]
+__all__ = ["handle", "GAMES", "THE_GAMES", "BUDGET", "actions_of", "costs_of", "cost", "size", "examples_of", "available_games"]

@@ -23,7 +23,7 @@ from ..record import RecordError, read, write_state
 from ..record.sheet import KIND_WORDS, KINDS, corrections, history_tag
 from ..validate import bad, get_int, get_list, get_str, refuse_unsafe_text
 from .answer import dice_words, stick_list, view
-from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, TOLD, seat_en, seat_zh
+from .game import MAX_PLAYERS, MIN_PLAYERS, SEAT_MARKS, seat_en, seat_zh
 from .game import seat_named as _seat, told as _told, told_all as _told_all  # the referee tells the log with the family's names
 from .state import DaweiState
 
@@ -237,4 +237,4 @@ def cost(req: dict[str, Any]) -> int:
     return 300_000 + 2 * per * size(req, "moves", 0, 100_000)
 
 
-__all__ = ["referee", "cost", "MAX_MOVES", "TOLD"]
+__all__ = ["referee", "cost", "MAX_MOVES"]

@@ -50,8 +50,3 @@ keyed by the config, so two variants never share results. A variant declares
 its own ``trace.py`` (RULES/GAPS/OPTIONS) and ``actions.py`` in its own package
 and calls these functions; it should not edit this package's defaults.
 """
-
-from .cards import Card, parse_card
-from .config import DEFAULT, RuleConfig
-
-__all__ = ["Card", "parse_card", "RuleConfig", "DEFAULT"]

@@ -16,7 +16,7 @@ from ..errors import ApiError
 from ..protocol import IllegalAction
 from ..protocol.costs import PER_MOVE
 from ..validate import get_dict, refuse_unsafe_text
-from . import FREE_TAGS, MAX_CHARS, RecordError, narration_text, read, referee, result_text, write
+from . import MAX_CHARS, RecordError, narration_text, read, referee, result_text, write
 from .costs import replay_cost
 from .export import ACTIONS as TABLE_ACTIONS, COSTS as TABLE_COSTS, EXAMPLES as TABLE_EXAMPLES
 
@@ -112,7 +112,7 @@ def _write_cost(req: dict[str, Any]) -> int:
 
 COSTS = {"write": _write_cost, "read": replay_cost, "referee": lambda req: replay_cost(req, 2)}  # referee: read, then told
 
-__all__ = ["ACTIONS", "COSTS", "EXAMPLES", "FREE_TAGS"]
+__all__ = ["ACTIONS", "COSTS", "EXAMPLES"]
 
 # a table widget's game written as a record, and a record opened at a table (engine.record.export)
 ACTIONS.update(TABLE_ACTIONS)

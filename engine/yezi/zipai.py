@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 
 from ..paohuzi import xiaguan  # 下灌字牌's rules, written once (pyproject.toml allows this module alone)
-from ..paohuzi.xiaguan import BANKER_CARDS, COPIES, KINDS, OTHER_CARDS, PLAYERS, XIAGUAN, Kind, Meeting, full_deck, rules_of
+from ..paohuzi.xiaguan import BANKER_CARDS, COPIES, KINDS, OTHER_CARDS, PLAYERS, XIAGUAN, Meeting, full_deck, rules_of
 from .config import DEFAULT, YeziConfig
 
-__all__ = ["BANKER_CARDS", "COPIES", "KINDS", "OTHER_CARDS", "PLAYERS", "XIAGUAN", "Kind", "full_deck", "rules_of"]
+__all__ = ["BANKER_CARDS", "COPIES", "KINDS", "OTHER_CARDS", "PLAYERS", "XIAGUAN", "full_deck", "rules_of"]
 
 MAX_CARDS = 27  # the most one seat can hold in any state of play; bounds every search
 
