@@ -3,8 +3,6 @@
 Every game's engine builds sentences for readers (reasons, verdicts, errors).
 These helpers keep the small things right in both languages:
 
-- :func:`join_reasons` — "；" between Chinese clauses, "; " between English ones;
-- :func:`listing` — "a、b 和 c" / "a, b and c";
 - :func:`plural`, :func:`count` — "1 card", "2 cards", "one six", "two sixes";
 - :func:`number_word` — "one" … "twelve" for small counts in running English;
 - :func:`term` — a Chinese term in English text: the glossary's English name with
@@ -15,35 +13,7 @@ These helpers keep the small things right in both languages:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .glossary import TERMS as _GLOSSARY
-
-# ---------------------------------------------------------------- joining
-
-
-def join_reasons(lang: str, reasons: Iterable[str]) -> str:
-    """Clauses joined the way each language joins them ("；" in Chinese, "; " in English).
-
-    Trailing sentence stops of the clauses are dropped so the join does not
-    double them (``"a。", "b。"`` → ``"a；b"``).
-    """
-    parts = [r.strip().rstrip("。；;.").strip() for r in reasons]
-    parts = [p for p in parts if p]
-    return ("；" if lang == "zh" else "; ").join(parts)
-
-
-def listing(lang: str, items: Iterable[str], conj_zh: str = "和", conj_en: str = "and") -> str:
-    """``["a", "b", "c"]`` → "a、b 和 c" (zh) / "a, b and c" (en)."""
-    xs = [x for x in items if x]
-    if not xs:
-        return ""
-    if len(xs) == 1:
-        return xs[0]
-    if lang == "zh":
-        return "、".join(xs[:-1]) + conj_zh + xs[-1]
-    return ", ".join(xs[:-1]) + f" {conj_en} " + xs[-1]
-
 
 # ---------------------------------------------------------------- numbers and plurals
 

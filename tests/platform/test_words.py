@@ -30,18 +30,6 @@ def test_count_agrees_with_the_number() -> None:
     assert words.count(20, "six", words=True) == "20 sixes"
 
 
-def test_reasons_join_in_each_language() -> None:
-    assert words.join_reasons("zh", ["缺一张。", "不成顺。"]) == "缺一张；不成顺"
-    assert words.join_reasons("en", ["one card short.", "not a run"]) == "one card short; not a run"
-    assert "；" not in words.join_reasons("en", ["a；", "b"])
-
-
-def test_listing() -> None:
-    assert words.listing("en", ["a", "b", "c"]) == "a, b and c"
-    assert words.listing("zh", ["甲", "乙", "丙"]) == "甲、乙和丙"
-    assert words.listing("en", ["a"]) == "a"
-
-
 def _glosses(en: str) -> set[str]:
     parts = re.split(r"[;,/:]| \(|\)", en)
     return {p.strip().lower() for p in parts if p.strip()} | {en.lower()}
