@@ -16,7 +16,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from ..api import THE_GAMES, cost
+from ..api import cost
 from ..errors import ApiError
 from ..protocol import IllegalAction, state_class
 from ..registry import entry
@@ -25,7 +25,6 @@ from . import RecordError, game_name, read, read_text_of, write
 from .costs import GAME_TAG, replay_cost
 
 SEED_MAX = 2**32
-GAMES = THE_GAMES
 
 
 def _table(game: Any) -> ModuleType | None:
