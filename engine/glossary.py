@@ -1,5 +1,5 @@
 """The glossary: one entry per term. The engine keeps it (its sentences name terms the way the
-glossary does, :func:`engine.words.term`; ``{"game": "engine", "action": "glossary"}`` answers it),
+glossary does, :data:`engine.words.TERMS`; ``{"game": "engine", "action": "glossary"}`` answers it),
 and the site's glossary page, its tooltips and links are made from it at build time.
 
 Each term: characters, pinyin with tone marks, a short English gloss, the
@@ -25,7 +25,7 @@ class Term:
     en_def: str
     link: bool = True
     key: str = ""  # explicit anchor when two pinyin spellings collide
-    name: str = ""  # the English name running text gives it ("trick (墩)"), see engine.words.term
+    name: str = ""  # the English name running text gives it ("trick (墩)"), see engine.words.TERMS
 
     @property
     def slug(self) -> str:

@@ -5,8 +5,8 @@ These helpers keep the small things right in both languages:
 
 - :func:`plural`, :func:`count` — "1 card", "2 cards", "one six", "two sixes";
 - :func:`number_word` — "one" … "twelve" for small counts in running English;
-- :func:`term` — a Chinese term in English text: the glossary's English name with
-  the characters beside it ("trick (墩)"), from the glossary (:mod:`engine.glossary`);
+- :data:`TERMS` — a Chinese term's English name in running text ("trick" for 墩), from the
+  glossary (:mod:`engine.glossary`);
 - :func:`thing` — what a request field *is* for a reader ("the dice you threw"),
   so an error never names a field.
 """
@@ -78,21 +78,6 @@ def count(n: int, noun: str, plural_form: str | None = None, words: bool = False
 #: Chinese term → the English name running text gives it, declared beside the term in the
 #: glossary (:mod:`engine.glossary`, ``name=``).
 TERMS: dict[str, str] = {t.zh: t.name for t in _GLOSSARY if t.name}
-
-
-def term(lang: str, zh: str, en: str | None = None, with_zh: bool = True) -> str:
-    """A term as the reader should see it: the characters in Chinese text; in
-    English the glossary's name with the characters beside it ("trick (墩)").
-
-    ``en`` overrides the English name (e.g. a plural: ``term("en", "墩", "tricks")``).
-    A term the glossary does not know keeps its characters in both languages.
-    """
-    if lang == "zh":
-        return zh
-    name = en or TERMS.get(zh)
-    if not name:
-        return zh
-    return f"{name} ({zh})" if with_zh else name
 
 
 # ---------------------------------------------------------------- what a request field is

@@ -43,12 +43,6 @@ def test_terms_are_the_glossarys_english_names() -> None:
         assert en.lower() in gl or any(en.lower() in g for g in gl), (zh, en, by_zh[zh].en)
 
 
-def test_term_in_english_keeps_the_characters_beside() -> None:
-    assert words.term("en", "墩") == "trick (墩)"
-    assert words.term("en", "墩", "tricks") == "tricks (墩)"
-    assert words.term("zh", "墩") == "墩"
-
-
 IDENT = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z][a-zA-Z]*\b|'[a-z_]+'|“[a-z_]+”|\w+=")
 
 
@@ -104,7 +98,6 @@ def test_the_engine_answers_the_glossary_and_names_terms_by_it() -> None:
     assert set(got) == {t.zh for t in ALL if "gupai" in t.games}
     # the name running text gives a term is the one the glossary declares beside it
     assert got["墩"]["name"] == words.TERMS["墩"] == "trick" and got["墩"]["en"] == "stack; trick"
-    assert words.term("en", "墩") == f"{got['墩']['name']} (墩)"
     assert len(handle({"game": "engine", "action": "glossary"})["terms"]) == len(ALL)
     bad = handle({"game": "engine", "action": "glossary", "games": ["chess"]})
     assert not bad["ok"] and bad["error"]["code"] == "bad_game" and "骨牌" in bad["error"]["zh"]
