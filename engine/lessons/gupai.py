@@ -10,13 +10,11 @@ from ..gupai.hand import deal, jiao_lead
 from ..gupai.plays import Play, beats, classify, family_en, family_zh, plays_in, winner_of, why_not_beats
 from ..gupai.scoring import SEATS_EN, SEATS_ZH, settle
 from ..gupai.tiles import BY_CODE, CLASS_EN, CLASS_ZH, TOP_RANK, YAO, level
-from ..registry import seat_names
 from .model import Choice, Exercise, Figure, Lesson, RuleRef, Step, Text, shuffled
 
 FOLLOW = RuleRef("gupai/rules/", "follow", Text("领出与跟牌", "Leading and following"))
 JIAO = RuleRef("gupai/rules/", "jiao-rules", Text("叫牌规则", "Lead rules (叫牌)"))
 BAOMEN = RuleRef("gupai/scoring/", "baomen", Text("保门", "Breaking even (保门)"))
-SHORT_ZH, SHORT_EN = zip(*seat_names(4), strict=True)  # 甲乙丙丁 / A B C D, as the registry names the seats
 
 
 def _names(tiles: tuple[str, ...] | list[str]) -> Text:

@@ -961,8 +961,6 @@ class PaohuziState(GameState):
                  f"{self._en(s).capitalize()} wins on the {w.card.en} ({ways_en}), {b.total} huxi.", w.card)
 
     # ------------------------------------------------------------------ fouls played and charged
-    CHARGED = {"chou_zhang": "chou_zhang", "peng_er": "chou_zhang", "shao_bi": "shao_bi", "kan": "chai_kan"}
-
     def _charge(self, a: Action, foul: Foul) -> bool:
         """Play a foul the booklet penalises and charge it (charge mode). False if it cannot be played."""
         s = a.seat
