@@ -53,7 +53,6 @@ class RuleConfig:
     deng_base: str = "15"  # paohuzi.deng_base: §6's table is fixed at "15" = 1 等 | the "threshold" is 1 等
     threshold_zimo: str = "with"  # paohuzi.threshold_zimo: "with" | "without" the 自摸 +3
     red_rule: str = "at_least"  # paohuzi.red_rule: 红胡 "at_least" ten red | "exactly" ten
-    dot_pairs: str = "max"  # paohuzi.dot_pairs: one-red 对子胡: "max" (×4) | "product" (×12)
     liang: str = "open"  # paohuzi.liang: the 亮张 is "open" (like another's draw) | "self" (自摸)
     xia_shun: str = "allow"  # paohuzi.xia_shun: 顺胡/编胡 on 下家's stock card "allow" | "forbid"
     void_hu: str = "penalties"  # paohuzi.void_hu: a void win scores "penalties" only | "huang" too

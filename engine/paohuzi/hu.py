@@ -16,7 +16,7 @@ The rest of the hand is laid out by :mod:`engine.paohuzi.arrange`; scoring
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 from collections.abc import Callable, Iterable, Sequence
@@ -144,7 +144,6 @@ class Verdict:
     wins: bool
     best: Win | None
     reasons: tuple[str, ...] = ()
-    alternatives: tuple[Win, ...] = field(default=())
 
 
 def check_open(groups: Sequence[Group], cfg: RuleConfig = DEFAULT) -> list[str]:
@@ -410,7 +409,7 @@ def evaluate(
         reasons.insert(0, "too_few")
     candidates.sort(key=lambda x: (x.valid, x.score, x.total, x.ways), reverse=True)
     # (a hand too short to be whole is not judged on its count or its 戏)
-    return _verdict(candidates[0] if candidates else None, reasons, not too_few, tuple(candidates[1:]))
+    return _verdict(candidates[0] if candidates else None, reasons, not too_few)
 
 
 def _why_no_layout(open_groups: Sequence[Group], counts: list[int], card: Card, source: str, exclusive: str | None, red: int,
@@ -425,7 +424,7 @@ def _why_no_layout(open_groups: Sequence[Group], counts: list[int], card: Card, 
     return "incomplete"
 
 
-def _verdict(best: Win | None, reasons: list[str], judge: bool = True, alternatives: tuple[Win, ...] = ()) -> Verdict:
+def _verdict(best: Win | None, reasons: list[str], judge: bool = True) -> Verdict:
     """The verdict on the best win found, with ``reasons``: with ``judge`` the win must also hold the right number
     of cards and reach the threshold; each reason once."""
     if best is not None and judge and not best.count_ok:
@@ -433,7 +432,7 @@ def _verdict(best: Win | None, reasons: list[str], judge: bool = True, alternati
     if best is not None and judge and not best.meets_threshold:
         reasons.append("below_threshold")
     reasons = list(dict.fromkeys(reasons))
-    return Verdict(wins=best is not None and not reasons, best=best, reasons=tuple(reasons), alternatives=alternatives)
+    return Verdict(wins=best is not None and not reasons, best=best, reasons=tuple(reasons))
 
 
 def _dealer_liang(
