@@ -35,7 +35,9 @@ def showing_widget(lang: str, params: dict[str, Any]) -> str:
         f'{E(card_label("leaf" if f.value == 0 else str(f.value), lang))}</button>'
         for f in FACES
     )
-    seats = still_buttons(seat, "ys-seat", lambda s: f' data-role="seat" data-seat="{s}" aria-pressed="{"true" if s == 0 else "false"}"')
+    # each seat's name in both languages too: a tally named after the family is named in both (widgets/sessions.js)
+    seats = still_buttons(seat, "ys-seat", lambda s: f' data-role="seat" data-seat="{s}" data-zh="{E(SEATS_ZH[s])}" data-en="{E(SEATS_EN[s])}"'
+                          f' aria-pressed="{"true" if s == 0 else "false"}"')
     throw = "".join(f'<option value="{s}">{seat[s]}</option>' for s in range(4))
     return (
         '<p class="ys-running" data-role="running" aria-live="polite" hidden></p>'

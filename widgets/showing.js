@@ -512,7 +512,7 @@ export async function showingWidget(root, ctx) {
   m.copyPlayers = (ps) => ps.map((p) => ({ mode: p.mode === "groups" ? "groups" : "hand", slots: [0, 1].map((i) => [...((p.slots || [])[i] || [])]) }));
   m.asRequest = (r) => ({ thrower: r.thrower, players: r.players.map((p) => (p.mode === "hand" ? { hand: p.slots[0] } : { groups: [p.slots[0], p.slots[1]] })) });
   // named after the family, in both languages (the session list shows the page's): null while no name is given
-  m.familyName = () => (m.names.some(Boolean) ? { zh: `${m.SEATS.map((_, s) => m.who(s)).join("、")}的${m.GAME.zh}`, en: `${m.GAME.en}: ${m.SEATS.map((_, s) => m.who(s)).join(", ")}` } : null);
+  m.familyName = () => (m.names.some(Boolean) ? { zh: `${m.seatBtns.map((b, s) => m.names[s] || b.dataset.zh || m.who(s)).join("、")}的${m.GAME.zh}`, en: `${m.GAME.en}: ${m.seatBtns.map((b, s) => m.names[s] || b.dataset.en || m.who(s)).join(", ")}` } : null);
   m.loadSeq = 0;
   m.freshFrom = null; // while "New tally" waits for the engine: the form as it was when pressed, and the new tally's token
 

@@ -304,3 +304,17 @@ def test_a_seat_s_name_breaks_only_between_words_on_a_narrow_phone(page, site_ur
     page.goto(site_url + ("" if lang == "zh" else "en/") + "yezi/showing/")
     words = page.evaluate(SEAT_WORDS, SHOWING)
     assert len(words) >= 4 and all(lines == 1 for _, lines in words), words
+
+
+def test_a_tally_named_after_the_family_is_named_in_each_pages_language(page, site_url):
+    """One name typed on the English page: the tally is named after the family in both languages, the seats
+    without a name by the page's own seat names (the session list of a Chinese page says 乙家, not Player B)."""
+    root = open_showing(page, site_url, 390, "en")
+    box = root.locator('[data-role="name"][data-seat="0"]')
+    box.fill("Ann")
+    box.press("Tab")
+    en = "叶子戏: Ann, Player B, Player C, Player D"
+    page.wait_for_function(f"() => document.querySelector('{SHOWING} [data-role=\"session-list\"] option:checked')?.textContent === '{en}'")
+    page.goto(site_url + "yezi/showing/")
+    page.wait_for_selector(f'{SHOWING}[data-state="ready"]', timeout=120_000)
+    assert page.locator(f'{SHOWING} [data-role="session-list"] option:checked').inner_text() == "Ann、乙家、丙家、丁家的叶子戏"
