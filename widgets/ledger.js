@@ -6,7 +6,7 @@
 // Pyodide beside the engine, the function that draws the build's first answer): this module draws the entry of the
 // next hand, inserts the view's markup and keeps the sessions.
 import { el, grey } from "./dom.js";
-import { emptyRecord, keepTyping, openStore, playerName, sessionBar } from "./sessions.js";
+import { emptyRecord, keepTyping, openStore, playerName, sessionBar, shownName } from "./sessions.js";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -35,8 +35,8 @@ function ownFirst(root) {
   const sheet = cur.meta.sheet;
   const ok = sheet && Array.isArray(sheet.names) && Array.isArray(sheet.rows) && Array.isArray(sheet.totals);
   box.replaceChildren(
-    el("p", { class: "gl-own-note", "data-role": "own-first", text: t(`你保存在这台设备上的账：${cur.name}（${cur.meta.hands} 盘）。规则引擎一启动就可以接着记。`,
-      `Your ledger kept on this device: ${cur.name} (${cur.meta.hands} hands). You can go on entering hands once the rules engine has started.`) }),
+    el("p", { class: "gl-own-note", "data-role": "own-first", text: t(`你保存在这台设备上的账：${shownName(cur, "zh")}（${cur.meta.hands} 盘）。规则引擎一启动就可以接着记。`,
+      `Your ledger kept on this device: ${shownName(cur, "en")} (${cur.meta.hands} hands). You can go on entering hands once the rules engine has started.`) }),
     ...(ok ? [ownTable(sheet, t)] : []),
   );
 }

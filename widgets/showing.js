@@ -12,7 +12,7 @@
 // form, corrected or deleted, every change kept. The tally is the engine's ({"game": "yezi", "action": "tally"},
 // a record with [Sheet "tally"]) and is drawn by the view "yezi-tally" (views/yezi.py).
 import { el, grey } from "./dom.js";
-import { downloadRecord, openStore, playerName, sessionBar } from "./sessions.js";
+import { downloadRecord, openStore, playerName, sessionBar, shownName } from "./sessions.js";
 
 const KIND = "yezi-showing";
 
@@ -39,8 +39,8 @@ function ownFirst(root) {
     const running = root.querySelector('[data-role="running"]'); // as the widget will write it: nothing moves when it starts
     if (running) { running.textContent = runningText(t, sheet.names.map(String), sheet.totals); running.hidden = false; }
     result.replaceChildren(
-      el("p", { "data-role": "own-first", text: t(`你保存在这台设备上的计分：${cur.name}（${sheet.rows.length} 局）。规则引擎一启动就可以接着记。`,
-        `Your tally kept on this device: ${cur.name} (${sheet.rows.length} rounds). You can go on once the rules engine has started.`) }),
+      el("p", { "data-role": "own-first", text: t(`你保存在这台设备上的计分：${shownName(cur, "zh")}（${sheet.rows.length} 局）。规则引擎一启动就可以接着记。`,
+        `Your tally kept on this device: ${shownName(cur, "en")} (${sheet.rows.length} rounds). You can go on once the rules engine has started.`) }),
       el("table", { class: "hw-table ys-own", "data-role": "own-table" }, [
         el("thead", {}, [el("tr", {}, [el("th", { text: "#" }), ...sheet.names.map((n) => el("th", { scope: "col", text: String(n) }))])]),
         el("tbody", {}, sheet.rows.map((r, i) => row(String(i + 1), r))),

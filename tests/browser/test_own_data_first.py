@@ -63,6 +63,11 @@ def test_a_saved_ledger_shows_before_python_and_the_example_is_marked(page, site
     assert "−7" not in table and "+15" not in table  # the build's example (−7 / −1 / −7 / +15) is not shown
     assert totals  # the live table had totals; the kept one has them too
     assert root.locator('[data-role="own-table"] tfoot').inner_text().strip()
+    # named after the family, in the page's language: on the English page too, Python still held back
+    assert "的账" in root.locator('[data-role="own-first"]').inner_text()
+    page.goto(site_url + "en/gupai/ledger/")
+    root.locator('[data-role="own-first"]').wait_for(timeout=30_000)
+    assert "Ledger of 我" in root.locator('[data-role="own-first"]').inner_text()
 
 
 @pytest.mark.parametrize("width", [1280, 390])
