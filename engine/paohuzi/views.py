@@ -148,10 +148,10 @@ def _why_no_chi(h: PaohuziState, viewer: int, w: Window) -> Why:
     """The first reason the viewer may not make any 吃 of the card (:meth:`engine.paohuzi.table.Meeting.why_not_chi`,
     in the one order of every refused 吃: whose card, the groups, 比, 臭张, a card left to discard), in words."""
     x = w.card
-    far = h.chi_from_foul(viewer, w)
-    code = h.meeting(viewer, w).why_not_chi(far is None)
-    if far is not None:  # (code "chi_from": the table says which card a seat may never 吃)
+    far = h.chi_from_foul(viewer, w)  # the first step: the table says which card a seat may never 吃
+    if far is not None:
         return far.code, far.zh, far.en, far.rule
+    code = h.meeting(viewer, w).why_not_chi()
     if code == "kan":
         return "kan", f"拆对不拆坎：你的三张{x.zh}不能拆开吃牌。", f"A kan is never split: your three {x.en} cannot be used for a chi.", "kan"
     if code in ("chi", "bi"):
