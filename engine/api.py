@@ -134,8 +134,8 @@ def handle(request: Any) -> dict[str, Any]:
     except Exception:  # noqa: BLE001 - the API promises an answer, not a traceback
         return _error(
             "internal_error",
-            "引擎出了错，没能回答这个请求。这是引擎的问题，不是你的：请报告它，并附上你做了什么。",
-            "The engine went wrong and could not answer this request. The fault is the engine's, not yours: please report it, with what you did.",
+            "规则程序出了错，没能回答这个请求。这是程序的问题，不是你的：请报告它，并附上你做了什么。",
+            "The rules program went wrong and could not answer this request. The fault is the program's, not yours: please report it, with what you did.",
         )
 
 

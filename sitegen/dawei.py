@@ -279,7 +279,7 @@ def _rank(pid: str) -> int:
 REFEREE_WORDS = {
     "zh": {"needSix": "请先点满六颗色子的点数（每颗 1 到 6）。", "chooseSplit": "先点一个分掷，再记下第二掷的六颗色子。",
            "notTable": "这份记录不是一局用桌上的色子掷的打围，打不开。", "untitled": "打围", "nothing": "还没有可撤销的一笔。",
-           "undone": "已撤销：", "dropAsk": "掉出色子，这一掷作废，掷的人还要闲过几轮（分掷中不闲）。确实掉出来了吗？", "yes": "确实这样，记下", "no": "不记", "deleteAsk": "删去第 {n} 笔？以后各笔按新的顺序重新算，这次删改记在这一局的记录里。", "delete": "删去", "keep": "不删", "fixing": "第 {n} 笔重新打开了：点好六颗色子，再按“记下这一掷”。", "fixChoice": "第 {n} 笔是一个选择，不是色子：要改它，先删去，再重新记。", "fixed": "已改正第 {n} 笔，以后各笔重新算过。", "deleted": "已删去第 {n} 笔，以后各笔重新算过。", "notDigit": "“{c}”不是色子的点数：每颗色子只有 1 到 6 点。", "tooMany": "多了：只有六颗色子，请写六个数字（现在是 {n} 个）。", "waitSix": "还差 {n} 颗色子的点数，点满六颗才能记下。", "waitSplit": "先点一个分掷，再记下第二掷。", "over": "这一局已经结束，不能再记。", "starting": "正在启动规则引擎，马上就能记。", "noneYet": "还没有记下任何一笔。", "full": "六颗色子都点好了：按“记下这一掷”，要改就按“退一颗”。", "empty": "还没有点色子，没有可退的。", "example": "示例 / example：一局刚开始的样子；你自己记的一局会出现在这里。", "second": "第二掷（{choice}）：点六颗色子，再按“记下这一掷”。", "saved": "已记下，并存在这台设备上。"},
+           "undone": "已撤销：", "dropAsk": "掉出色子，这一掷作废，掷的人还要闲过几轮（分掷中不闲）。确实掉出来了吗？", "yes": "确实这样，记下", "no": "不记", "deleteAsk": "删去第 {n} 笔？以后各笔按新的顺序重新算，这次删改记在这一局的记录里。", "delete": "删去", "keep": "不删", "fixing": "第 {n} 笔重新打开了：点好六颗色子，再按“记下这一掷”。", "fixChoice": "第 {n} 笔是一个选择，不是色子：要改它，先删去，再重新记。", "fixed": "已改正第 {n} 笔，以后各笔重新算过。", "deleted": "已删去第 {n} 笔，以后各笔重新算过。", "notDigit": "“{c}”不是色子的点数：每颗色子只有 1 到 6 点。", "tooMany": "多了：只有六颗色子，请写六个数字（现在是 {n} 个）。", "waitSix": "还差 {n} 颗色子的点数，点满六颗才能记下。", "waitSplit": "先点一个分掷，再记下第二掷。", "over": "这一局已经结束，不能再记。", "starting": "正在启动规则程序，马上就能记。", "noneYet": "还没有记下任何一笔。", "full": "六颗色子都点好了：按“记下这一掷”，要改就按“退一颗”。", "empty": "还没有点色子，没有可退的。", "example": "示例 / example：一局刚开始的样子；你自己记的一局会出现在这里。", "second": "第二掷（{choice}）：点六颗色子，再按“记下这一掷”。", "saved": "已记下，并存在这台设备上。"},
     "en": {"needSix": "Tap the six faces first (each die from 1 to 6).", "chooseSplit": "Tap a split first, then enter the six dice of the second throw.",
            "notTable": "This record is not a game of 打围 thrown with real dice, so it cannot be opened here.", "untitled": "打围",
            "nothing": "There is no entry to undo yet.", "undone": "Undone: ",
@@ -289,7 +289,7 @@ REFEREE_WORDS = {
            "fixed": "Entry {n} corrected; the later entries are counted again.", "deleted": "Entry {n} deleted; the later entries are counted again.",
            "notDigit": "“{c}” is no face of a die: each die shows 1 to 6.", "tooMany": "Too many: there are six dice, so type six digits (these are {n}).",
            "waitSix": "{n} more dice to tap: a throw is entered once all six are there.", "waitSplit": "Tap a split first, then enter the second throw.",
-           "over": "This game is over: nothing more can be entered.", "starting": "The rules engine is starting; entering is possible in a moment.",
+           "over": "This game is over: nothing more can be entered.", "starting": "The rules program is starting; entering is possible in a moment.",
            "noneYet": "No entry has been made yet.", "full": "All six dice are tapped: press Enter this throw, or Back one die to change one.",
            "empty": "No die is tapped yet, so there is none to take back.", "example": "Example / 示例: a game just begun; the game you keep appears here instead.",
            "second": "Second throw ({choice}): tap the six dice, then Enter this throw.", "saved": "Entered, and kept on this device."},

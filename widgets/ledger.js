@@ -35,8 +35,8 @@ function ownFirst(root) {
   const sheet = cur.meta.sheet;
   const ok = sheet && Array.isArray(sheet.names) && Array.isArray(sheet.rows) && Array.isArray(sheet.totals);
   box.replaceChildren(
-    el("p", { class: "gl-own-note", "data-role": "own-first", text: t(`你保存在这台设备上的账：${shownName(cur, "zh")}（${cur.meta.hands} 盘）。规则引擎一启动就可以接着记。`,
-      `Your ledger kept on this device: ${shownName(cur, "en")} (${cur.meta.hands} hands). You can go on entering hands once the rules engine has started.`) }),
+    el("p", { class: "gl-own-note", "data-role": "own-first", text: t(`你保存在这台设备上的账：${shownName(cur, "zh")}（${cur.meta.hands} 盘）。规则程序一启动就可以接着记。`,
+      `Your ledger kept on this device: ${shownName(cur, "en")} (${cur.meta.hands} hands). You can go on entering hands once the rules program has started.`) }),
     ...(ok ? [ownTable(sheet, t)] : []),
   );
 }

@@ -22,28 +22,28 @@ const limit = (name) => Number((window.HW_LIMITS || {})[name] ?? DEFAULT_LIMITS[
 const FAILED = {
   timeout: {
     code: "timeout",
-    zh: "这一步算得太久，已经停下；规则引擎已重新启动。可以再试一次，或者少要一些（例如少模拟几局）。",
-    en: "This step took too long and was stopped; the rules engine has been restarted. Try again, or ask for less (fewer games to simulate, for example).",
+    zh: "这一步算得太久，已经停下；规则程序已重新启动。可以再试一次，或者少要一些（例如少模拟几局）。",
+    en: "This step took too long and was stopped; the rules program has been restarted. Try again, or ask for less (fewer games to simulate, for example).",
   },
   cancelled: {
     code: "cancelled",
-    zh: "已按你的要求停下；规则引擎已重新启动。",
-    en: "Stopped, as you asked; the rules engine has been restarted.",
+    zh: "已按你的要求停下；规则程序已重新启动。",
+    en: "Stopped, as you asked; the rules program has been restarted.",
   },
   crashed: {
     code: "worker_error",
-    zh: "浏览器中的规则引擎停止了工作，已重新启动。请再试一次。",
-    en: "The rules engine in the browser stopped working and has been restarted. Please try again.",
+    zh: "浏览器中的规则程序停止了工作，已重新启动。请再试一次。",
+    en: "The rules program in the browser stopped working and has been restarted. Please try again.",
   },
   unreadable: {
     code: "bad_request",
-    zh: "这个请求写不成规则引擎能读的文字（套叠太深，或者自己套着自己），没有发出。",
-    en: "This request cannot be written as text the rules engine reads (nested too deep, or containing itself), so it was not sent.",
+    zh: "这个请求写不成规则程序能读的文字（套叠太深，或者自己套着自己），没有发出。",
+    en: "This request cannot be written as text the rules program reads (nested too deep, or containing itself), so it was not sent.",
   },
   boot: {
     code: "worker_error",
-    zh: "规则引擎未能启动。",
-    en: "The rules engine could not start.",
+    zh: "规则程序未能启动。",
+    en: "The rules program could not start.",
   },
 };
 
@@ -242,12 +242,12 @@ export function cancel() {
 
 const MESSAGES = {
   failed: {
-    zh: "无法在浏览器中启动规则引擎。上面的静态示例仍然有效。",
-    en: "The rules engine could not start in this browser. The static example above still holds.",
+    zh: "无法在浏览器中启动规则程序。上面的静态示例仍然有效。",
+    en: "The rules program could not start in this browser. The static example above still holds.",
   },
   slow: {
-    zh: "规则引擎没能按时启动（网络可能太慢，或者浏览器没能加载 WebAssembly）。上面的静态示例仍然有效。",
-    en: "The rules engine did not start in time (the network may be too slow, or the browser could not load WebAssembly). The static example above still holds.",
+    zh: "规则程序没能按时启动（网络可能太慢，或者浏览器没能加载 WebAssembly）。上面的静态示例仍然有效。",
+    en: "The rules program did not start in time (the network may be too slow, or the browser could not load WebAssembly). The static example above still holds.",
   },
   retry: { zh: "重试", en: "Retry" },
   busy: { zh: "正在计算……", en: "Working…" },

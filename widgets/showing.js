@@ -39,8 +39,8 @@ function ownFirst(root) {
     const running = root.querySelector('[data-role="running"]'); // as the widget will write it: nothing moves when it starts
     if (running) { running.textContent = runningText(t, sheet.names.map(String), sheet.totals); running.hidden = false; }
     result.replaceChildren(
-      el("p", { "data-role": "own-first", text: t(`你保存在这台设备上的计分：${shownName(cur, "zh")}（${sheet.rows.length} 局）。规则引擎一启动就可以接着记。`,
-        `Your tally kept on this device: ${shownName(cur, "en")} (${sheet.rows.length} rounds). You can go on once the rules engine has started.`) }),
+      el("p", { "data-role": "own-first", text: t(`你保存在这台设备上的计分：${shownName(cur, "zh")}（${sheet.rows.length} 局）。规则程序一启动就可以接着记。`,
+        `Your tally kept on this device: ${shownName(cur, "en")} (${sheet.rows.length} rounds). You can go on once the rules program has started.`) }),
       el("table", { class: "hw-table ys-own", "data-role": "own-table" }, [
         el("thead", {}, [el("tr", {}, [el("th", { text: "#" }), ...sheet.names.map((n) => el("th", { scope: "col", text: String(n) }))])]),
         el("tbody", {}, sheet.rows.map((r, i) => row(String(i + 1), r))),
@@ -54,7 +54,7 @@ function ownFirst(root) {
   const mark = root.querySelector('[data-role="example-mark"]');
   if (mark) mark.remove();
   result.replaceChildren(
-    el("p", { "data-role": "own-first", text: t("你上次在这台设备上填的牌（规则引擎一启动就给出结果）：", "The cards you entered last time on this device (judged as soon as the rules engine has started):") }),
+    el("p", { "data-role": "own-first", text: t("你上次在这台设备上填的牌（规则程序一启动就给出结果）：", "The cards you entered last time on this device (judged as soon as the rules program has started):") }),
     el("ul", {}, kept.map((p, s) => el("li", { text: `${seats[s] || ""}：${(p && Array.isArray(p.slots) ? p.slots : []).map((g) => (Array.isArray(g) ? g : []).map((c) => label[c] || "?").join(" ")).filter(Boolean).join(" ｜ ")}` }))),
   );
 }

@@ -41,7 +41,7 @@ import engine.api
 import views
 def _hw_call(text):
     if not isinstance(text, str):
-        return json.dumps({"ok": False, "error": {"code": "bad_request", "zh": "规则引擎收到的请求是空的，或者不是一组带名字的值，没有处理它。", "en": "The rules engine received an empty request, or one that is not a set of named values, and did nothing with it."}})
+        return json.dumps({"ok": False, "error": {"code": "bad_request", "zh": "规则程序收到的请求是空的，或者不是一组带名字的值，没有处理它。", "en": "The rules program received an empty request, or one that is not a set of named values, and did nothing with it."}})
     try:
         req = json.loads(text)
     except (ValueError, RecursionError):
@@ -53,7 +53,7 @@ def _hw_call(text):
     except Exception:
         import sys, traceback
         traceback.print_exc(file=sys.stderr)  # for a developer, in the console; never in an answer
-        return json.dumps({"ok": False, "error": {"code": "internal_error", "zh": "规则引擎没能回答这个请求。请再试一次；如果还是这样，请报告它。", "en": "The rules engine could not answer this request. Please try again, and report it if it happens again."}})
+        return json.dumps({"ok": False, "error": {"code": "internal_error", "zh": "规则程序没能回答这个请求。请再试一次；如果还是这样，请报告它。", "en": "The rules program could not answer this request. Please try again, and report it if it happens again."}})
 `;
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -247,14 +247,14 @@ self.addEventListener("unhandledrejection", (event) => {
 // (messageerror), with an answer that the page gives to the call waiting longest.
 const LIMITS = { chars: 4_000_000, depth: 32 };
 const REFUSED = {
-  deep: { code: "bad_request", zh: `这个请求层层套叠超过 ${LIMITS.depth} 层，规则引擎不读它。`, en: `This request is nested more than ${LIMITS.depth} levels deep; the rules engine does not read it.` },
-  big: { code: "bad_request", zh: "这个请求太长，规则引擎不读它。", en: "This request is too long for the rules engine to read." },
-  unknown: { code: "bad_request", zh: "规则引擎收到一条看不懂的消息，没有处理它。", en: "The rules engine received a message it could not understand, and did nothing with it." },
+  deep: { code: "bad_request", zh: `这个请求层层套叠超过 ${LIMITS.depth} 层，规则程序不读它。`, en: `This request is nested more than ${LIMITS.depth} levels deep; the rules program does not read it.` },
+  big: { code: "bad_request", zh: "这个请求太长，规则程序不读它。", en: "This request is too long for the rules program to read." },
+  unknown: { code: "bad_request", zh: "规则程序收到一条看不懂的消息，没有处理它。", en: "The rules program received a message it could not understand, and did nothing with it." },
   // a call without a request, or with something else than a set of named values (call(undefined), call(42)…)
-  malformed: { code: "bad_request", zh: "规则引擎收到的请求是空的，或者不是一组带名字的值，没有处理它。", en: "The rules engine received an empty request, or one that is not a set of named values, and did nothing with it." },
+  malformed: { code: "bad_request", zh: "规则程序收到的请求是空的，或者不是一组带名字的值，没有处理它。", en: "The rules program received an empty request, or one that is not a set of named values, and did nothing with it." },
   // the engine failed inside (its words for a developer went to the console, never to the reader)
-  failed: { code: "worker_error", zh: "浏览器中的规则引擎没能回答这个请求。请再试一次。", en: "The rules engine in the browser could not answer this request. Please try again." },
-  starting: { code: "worker_error", zh: "浏览器中的规则引擎还没有准备好。请稍后再试。", en: "The rules engine in the browser is not ready yet. Please try again in a moment." },
+  failed: { code: "worker_error", zh: "浏览器中的规则程序没能回答这个请求。请再试一次。", en: "The rules program in the browser could not answer this request. Please try again." },
+  starting: { code: "worker_error", zh: "浏览器中的规则程序还没有准备好。请稍后再试。", en: "The rules program in the browser is not ready yet. Please try again in a moment." },
 };
 
 const isRequest = (v) => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from browser.crawl import PHONE, PHONE_WIDE, Crawl, Visit
 from browser.sitepages import widget_pages
+from browser.workshop import workshop_words
 
 
 def _check(v: Visit) -> list[str]:
@@ -161,20 +162,9 @@ def test_search_snippets_keep_table_cells_apart(built_site: Path) -> None:
     assert glued == [], "\n".join(glued[:20])
 
 
-#: words of the workshop a game's page may not hold (issue 41): readers meet the program, a deal, a page worked out
-#: in advance; the command line and the programming interface live on the archive's pages for developers
-REFUSED = {
-    "en": [r"\bengines?\b(?![./_])", r"\bseed(?:s|ed)?\b", r"\bbuild time\b", r"\bwhen the site (?:is|was) built\b", r"\bAPI\b",
-           r"\bpython -m\b", r"\bcommand line\b", r"\boptions object\b", r"\bclick(?:s|ed|ing)?\b"],
-    "zh": ["引擎", "种子", "参数", "建站时", "构建时", "网站构建", "命令行", "API", "程序接口"],
-}
-
-
 def test_game_pages_speak_to_players(site_crawl: dict[str, Crawl]) -> None:
     """Issue 41: no game page, in either language, speaks of the engine, seeds, the build, the API or a command line
     (its widgets ready, at 360 px): those words belong to the archive's pages for developers and methods."""
-    import re
-
     crawl = site_crawl["phone"]
     found: dict[str, list[str]] = {}
     game = [v for v in crawl.visits.values() if not v.failed and v.text]
@@ -182,7 +172,6 @@ def test_game_pages_speak_to_players(site_crawl: dict[str, Crawl]) -> None:
     for v in game:
         lang = "en" if v.path.startswith("en/") else "zh"
         text = " ".join(v.text.split())
-        for word in REFUSED[lang]:
-            for m in re.finditer(word, text, re.I if lang == "en" else 0):
-                found.setdefault(v.path, []).append(f"{m.group(0)!r} in “…{text[max(0, m.start() - 50):m.end() + 30]}…”")
+        for m in workshop_words(text, lang):
+            found.setdefault(v.path, []).append(f"{m.group(0)!r} in “…{text[max(0, m.start() - 50):m.end() + 30]}…”")
     assert found == {}, "\n".join(f"/{p}: {'; '.join(x[:4])}" for p, x in found.items())
