@@ -242,12 +242,12 @@ export function cancel() {
 
 const MESSAGES = {
   failed: {
-    zh: "无法在浏览器中启动规则程序。上面的静态示例仍然有效。",
-    en: "The rules program could not start in this browser. The static example above still holds.",
+    zh: "无法在浏览器中启动规则程序。下面用同样的规则事先算好的示例仍然准确。",
+    en: "The rules program could not start in this browser. The example below, worked out in advance by the same rules, still holds.",
   },
   slow: {
-    zh: "规则程序没能按时启动（网络可能太慢，或者浏览器没能加载 WebAssembly）。上面的静态示例仍然有效。",
-    en: "The rules program did not start in time (the network may be too slow, or the browser could not load WebAssembly). The static example above still holds.",
+    zh: "规则程序没能按时启动（网络可能太慢，或者浏览器没能加载 WebAssembly）。下面用同样的规则事先算好的示例仍然准确。",
+    en: "The rules program did not start in time (the network may be too slow, or the browser could not load WebAssembly). The example below, worked out in advance by the same rules, still holds.",
   },
   retry: { zh: "重试", en: "Retry" },
   busy: { zh: "正在计算……", en: "Working…" },

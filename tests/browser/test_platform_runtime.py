@@ -47,7 +47,10 @@ def test_a_webassembly_load_that_fails_ends_in_an_error_with_retry(page, site_ur
     page.wait_for_selector('[data-widget="dawei-dice"][data-state="error"]', timeout=120_000)
     text = root.locator(".hw-status-text").inner_text()
     assert "could not start" in text or "did not start" in text
-    assert "static example" in text
+    # the example it points to is the one drawn below the message, in the same box
+    assert "example below" in text
+    status, body = (root.locator(s).bounding_box() for s in (".hw-status", ".hw-body"))
+    assert status and body and status["y"] + status["height"] <= body["y"] + 1, (status, body)
     assert "Error" not in text and "worker" not in text  # no developer words
     retry = root.locator(".hw-retry")
     assert retry.is_visible() and retry.inner_text() == "Retry"
