@@ -67,7 +67,7 @@ def test_start_up_error_in_chinese(page, site_url):
     page.goto(site_url + "dawei/")
     page.wait_for_selector('[data-widget="dawei-dice"][data-state="error"]', timeout=120_000)
     root = page.locator('[data-widget="dawei-dice"]').first
-    assert "静态示例" in root.locator(".hw-status-text").inner_text()
+    assert "下面用同样的规则事先算好的示例" in root.locator(".hw-status-text").inner_text()  # the example under the message
     assert root.locator(".hw-retry").inner_text() == "重试"
 
 
