@@ -39,7 +39,7 @@ def literals(source: str) -> Iterator[tuple[str, str]]:
         end = source.find("\n", i)
         return source[source.rfind("\n", 0, i) + 1:end if end >= 0 else n]
 
-    def template(i: int) -> Iterator[tuple[str, str]] | int:
+    def template(i: int) -> int:
         """Read a template's text from ``i``: the index after its end or after the ``${`` of its next expression."""
         j = i
         while not source.startswith("${", j) and source[j] != "`":
