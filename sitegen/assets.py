@@ -556,7 +556,8 @@ def fix_pages(site_dir: Path) -> None:
 SKIP_SUFFIXES = (".map", ".gz")
 # written by plugins after this hook (the search index of both languages): made from the
 # pages, so it is listed under the build's hash instead of its own (sw.js has a rule for it)
-LATE_FILES = ("search/search_index.json",)
+SEARCH_INDEX = "search/search_index.json"
+LATE_FILES = (SEARCH_INDEX,)
 LATE_REV = "build:"
 
 
@@ -576,6 +577,38 @@ def precache_list(root: Path) -> list[list[str]]:
     version = _short(json.dumps(out).encode())
     out += [[rel, LATE_REV + version] for rel in LATE_FILES if (root / rel).is_file()]
     return out
+
+
+def search_files(root: Path) -> list[str]:
+    """The files the search box of every page loads inside its worker, relative to the site root:
+    the site's wrapper (widgets/search-lang.js), the theme's search worker, and the lunr scripts
+    that worker imports for the index's languages. A page's own list of what it fetched cannot
+    name them (a worker's imports are not among the page's resources), so the service worker
+    keeps them with the "not here" pages; without them, search fails to start offline.
+    The languages' scripts follow the pinned theme's rule (setupSearchLanguages in its search
+    worker: a segmenter for ja, hi and th, one script per language other than en, the "multi"
+    script for more than one language, the stemmer support first);
+    tests/browser/test_offline_trust.py checks them against the theme's worker as it runs.
+    Empty before the index is written (seal_late_files fills them in then)."""
+    index = root / SEARCH_INDEX
+    if not index.is_file():
+        return []
+    langs = json.loads(index.read_text(encoding="utf-8")).get("config", {}).get("lang", [])
+    lunr = "assets/javascripts/lunr/"
+    scripts: list[str] = []
+    for lang in langs:
+        if lang == "ja":
+            scripts.append(lunr + "tinyseg.js")
+        elif lang in ("hi", "th"):
+            scripts.append(lunr + "wordcut.js")
+        if lang != "en":
+            scripts.append(f"{lunr}min/lunr.{lang}.min.js")
+    if len(langs) > 1:
+        scripts.append(lunr + "min/lunr.multi.min.js")
+    if scripts:
+        scripts.insert(0, lunr + "min/lunr.stemmer.support.min.js")
+    workers = sorted(f.relative_to(root).as_posix() for f in (root / "assets/javascripts/workers").glob("search*.js"))
+    return [rel for rel in workers + scripts if (root / rel).is_file()]
 
 
 def site_bytes(root: Path, files: list[list[str]]) -> int:
@@ -604,8 +637,9 @@ def write_service_worker(root: Path, keep_offline: bool | None = None) -> str:
     # (documents) and that of the scripts (the engine's worker compiles WebAssembly), as the headers
     # files give them (sitegen/headers.py)
     policy = {"page": csp.site_policy(root, wasm=False), "script": csp.site_policy(root, wasm=True)}
-    build = json.dumps({"version": version, "files": files, "bytes": site_bytes(root, files), "policy": policy},
-                       separators=(",", ":"))
+    search = search_files(root) if keep_offline else []
+    build = json.dumps({"version": version, "files": files, "bytes": site_bytes(root, files), "policy": policy,
+                        "search": search, "searchIndex": SEARCH_INDEX if keep_offline else ""}, separators=(",", ":"))
     text = (WIDGETS / "sw.js").read_text(encoding="utf-8")
     if not SW_BUILD.search(text):
         raise PluginError("widgets/sw.js has lost its /*hw:build*/{…} placeholder")
@@ -632,6 +666,10 @@ def seal_late_files(root: Path) -> None:
             sha = hashlib.sha256((root / entry[0]).read_bytes()).hexdigest()
             changed = changed or entry[1] != sha
             entry[1] = sha
+    if build["files"]:
+        search = search_files(root)
+        changed = changed or build.get("search") != search
+        build["search"] = search
     if changed:
         out = "/*hw:build*/" + json.dumps(build, separators=(",", ":"))
         sw.write_text(text[: m.start()] + out + text[m.end():], encoding="utf-8")

@@ -105,7 +105,8 @@ export async function offline(info) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   try {
     await navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href, { scope: SITE_ROOT.pathname });
-    const answer = await ask({ type: "keep", urls: used(info) });
+    // (with Save-Data on, not the search index either: megabytes, downloaded again at each deployment)
+    const answer = await ask({ type: "keep", urls: used(info), searchIndex: !saveData() });
     if (answer && !answer.error) known = answer;
     offer();
     if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -3,7 +3,8 @@
 // the sha256 of its content, and their total size).
 //
 // What it keeps: the pages a reader opens and what their widgets need (Pyodide, the
-// engine and, once a widget has run, the build's Python snapshot), as they are used.
+// engine and, once a widget has run, the build's Python snapshot), as they are used, and
+// what the search box needs to work offline (its worker's scripts; the index unless Save-Data).
 // The whole archive only when the reader asks for it (widgets/offline.js offers it,
 // with its size). Nothing is stored on its label alone: a body is kept only if its
 // sha256 is the one this build lists, whether it comes from the network or from the
@@ -23,7 +24,7 @@
 // and switches once no open tab uses the old one: a page never mixes scripts of two
 // deployments. Under `mkdocs serve` the list is empty: this worker then removes any
 // offline copy and unregisters itself.
-const BUILD = /*hw:build*/{"version":"dev","files":[],"bytes":0,"policy":{"page":"","script":""}};
+const BUILD = /*hw:build*/{"version":"dev","files":[],"bytes":0,"policy":{"page":"","script":""},"search":[],"searchIndex":""};
 const PREFIX = "hw-site-";
 const CACHE = PREFIX + BUILD.version;
 const CHOICE = "hw-offline-choice"; // the reader's choice to keep the whole archive
@@ -32,8 +33,14 @@ const WHOLE = "whole";
 const SCOPE = new URL("./", self.location.href);
 const PARALLEL = 6;
 const FILES = new Map(BUILD.files.map(([path, sha]) => [new URL(path, SCOPE).href, sha]));
-// always kept: the site's own page for an address it does not have, in each language
-const CORE = ["404.html", "en/404.html"].map((p) => new URL(p, SCOPE).href);
+// always kept: the site's own page for an address it does not have, in each language, and the
+// scripts the search box of every page loads in its worker (sitegen/assets.search_files): a page's
+// list of what it fetched cannot name a worker's imports, and without them search cannot start offline
+const CORE = ["404.html", "en/404.html", ...(BUILD.search || [])].map((p) => new URL(p, SCOPE).href);
+// kept with the pages a reader keeps (unless Save-Data is on): the search index, so that the
+// search box finds what it finds online in a kept page offline too (it is downloaded once per
+// deployment; otherwise it would be kept only once the reader had searched online)
+const SEARCH_INDEX = BUILD.searchIndex ? [new URL(BUILD.searchIndex, SCOPE).href] : [];
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
@@ -194,7 +201,8 @@ async function status() {
 }
 
 // Messages from the pages (widgets/offline.js):
-//   {type: "keep", urls}   keep these files (the page, what it and its widgets fetched)
+//   {type: "keep", urls, searchIndex}   keep these files (the page, what it and its widgets
+//                          fetched), and the search index too unless the page says Save-Data is on
 //   {type: "whole"}        the reader asks to keep the whole archive
 //   {type: "status"}       what is kept
 // Each is answered on the port it came with.
@@ -204,10 +212,13 @@ self.addEventListener("message", (event) => {
   const answer = (value) => port && port.postMessage(value);
   if (BUILD.files.length === 0) return answer({ whole: false, kept: 0, files: 0, bytes: 0 });
   event.waitUntil((async () => {
+    let after = null;
     try {
       if (self.serviceWorker && self.serviceWorker.state === "activated") await dropOlder();
       if (msg.type === "keep" && Array.isArray(msg.urls)) {
         // what the page and its widgets fetched: the browser's HTTP cache has most of it
+        // (the search index after the answer: the page does not wait for its download)
+        if (msg.searchIndex === true && !saveData()) after = keep(SEARCH_INDEX);
         await keep(msg.urls.filter((u) => typeof u === "string").slice(0, 2000), { first: "force-cache" });
         await caches.delete(STAGING); // kept now, or not this build's: not needed any more
       } else if (msg.type === "whole") {
@@ -215,6 +226,7 @@ self.addEventListener("message", (event) => {
         await keep([...FILES.keys()]);
       }
       answer(await status());
+      await after;
     } catch (err) {
       answer({ error: String(err) });
     }

@@ -92,6 +92,12 @@ def test_service_worker_lists_the_whole_site(built_site: Path):
     size = {rel: (built_site / rel / "index.html" if rel.endswith("/") else built_site / rel).stat().st_size for rel in files}
     late = size.pop("search/search_index.json")
     assert sum(size.values()) < build["bytes"] <= sum(size.values()) + late
+    # what the search box loads in its worker, kept with the "not here" pages: every one a file of
+    # the list, the theme's worker among them (which of them the worker really imports is checked
+    # in the browser: test_pages_a_reader_opened_come_back_offline searches offline)
+    assert build["search"] and all(rel in files for rel in build["search"])
+    assert any(re.fullmatch(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js", rel) for rel in build["search"])
+    assert build["searchIndex"] == "search/search_index.json"
 
 
 def test_the_worker_carries_the_digests_of_the_engine_and_the_snapshot(built_site: Path):
@@ -178,9 +184,35 @@ def boot_report(page) -> dict:
     return engine_worker(page).evaluate("() => ({ ...self.hwBoot, fetched: undefined })")
 
 
+SEARCH_OFFLINE = """async ([query, ms]) => {
+    // the reader types in the search box; the theme's worker answers from the kept index
+    const input = document.querySelector("input.md-search__input");
+    input.focus();
+    input.value = query;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true, key: query.slice(-1) }));
+    const deadline = performance.now() + ms;
+    for (;;) {
+        const found = document.querySelectorAll(".md-search-result__item").length;
+        if (found > 0) return { found, meta: document.querySelector(".md-search-result__meta").textContent };
+        if (performance.now() > deadline) {
+            const meta = document.querySelector(".md-search-result__meta");
+            throw new Error(`no results for ${query}: ${meta ? meta.textContent : "no search box"}`);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+    }
+}"""
+
+
+def search_offline(page, query: str) -> dict:
+    """The theme's search box, used as a reader does: its answer once it has results."""
+    return page.evaluate(SEARCH_OFFLINE, [query, 60_000])
+
+
 def test_pages_a_reader_opened_come_back_offline(page, site_url):
     """A reader who did not ask for the whole archive: what they opened (and what its widgets
-    need, the build's Python snapshot included) is kept; nothing else was downloaded."""
+    need, the build's Python snapshot included) is kept, and the search box's scripts and index,
+    so that search works offline too; nothing else was downloaded."""
     page.goto(site_url + "dawei/")
     page.wait_for_selector(READY, timeout=120_000)
     wait_offline_copy(page)
@@ -188,6 +220,7 @@ def test_pages_a_reader_opened_come_back_offline(page, site_url):
     assert first["snapshot"] is False and first["snapshotFile"]
     wait_kept(page, first["snapshotFile"])
     wait_kept(page, site_url + "dawei/")
+    wait_kept(page, site_url + "search/search_index.json")
     # the choice is offered, with its size, in the page's language
     offer = page.locator(".hw-offline")
     offer.wait_for(timeout=60_000)
@@ -204,14 +237,20 @@ def test_pages_a_reader_opened_come_back_offline(page, site_url):
     other.close()
     page.context.set_offline(True)
     back = page.context.new_page()
+    errors: list[str] = []
+    back.on("pageerror", lambda e: errors.append(str(e)))
     back.goto(site_url + "dawei/?dawei-dice=1")
     back.wait_for_selector(READY, timeout=120_000)
     assert boot_report(back)["snapshot"] is True  # the build's snapshot, checked, restored
     answer = back.evaluate("() => window.heritageWidgets.call({game: 'dawei', action: 'classify', dice: [4, 4, 1, 2, 3, 6]})")
     assert answer == handle({"game": "dawei", "action": "classify", "dice": [4, 4, 1, 2, 3, 6]})
+    # search, offline: the theme's worker starts from the kept scripts and answers in each language
+    assert search_offline(back, "獐子")["found"] > 0
     back.goto(site_url + "en/archive/")
     assert back.evaluate("() => document.documentElement.lang").startswith("en")
     assert back.locator("h1").count() >= 1
+    assert search_offline(back, "dice")["found"] > 0
+    assert errors == []
     back.close()
 
 
@@ -280,10 +319,10 @@ def test_a_first_visit_downloads_the_webassembly_once(browser, built_site: Path)
         server.shutdown()
 
 
-def test_a_reader_who_asks_to_save_data_downloads_nothing_beyond_the_pages(page, site_url):
+def test_a_reader_who_asks_to_save_data_downloads_nothing_beyond_the_pages(page, site_url, built_site):
     """Save-Data on (the browser's "save data"): the page and what its widgets need are kept, the
-    Python snapshot (megabytes, for a faster next visit) is not fetched, the whole archive is
-    not taken, and the offer says why."""
+    Python snapshot (megabytes, for a faster next visit) is not fetched, nor the search index,
+    the whole archive is not taken, and the offer says why."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
     page.goto(site_url + "dawei/")
@@ -298,6 +337,9 @@ def test_a_reader_who_asks_to_save_data_downloads_nothing_beyond_the_pages(page,
     status = page.evaluate(SW_STATUS)
     assert status["whole"] is False and status["kept"] < status["files"] / 2
     assert report["snapshotFile"] and not kept(page, report["snapshotFile"])
+    # the search index (megabytes) neither; the search box's small scripts are
+    assert not kept(page, site_url + "search/search_index.json")
+    assert all(kept(page, site_url + rel) for rel in sw_build(built_site)["search"])
 
 
 def test_whole_archive_works_offline_for_a_reader_who_keeps_it(page, site_url):
