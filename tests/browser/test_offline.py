@@ -321,8 +321,9 @@ def test_a_first_visit_downloads_the_webassembly_once(browser, built_site: Path)
 
 def test_a_reader_who_asks_to_save_data_downloads_nothing_beyond_the_pages(page, site_url, built_site):
     """Save-Data on (the browser's "save data"): the page and what its widgets need are kept, the
-    Python snapshot (megabytes, for a faster next visit) is not fetched, nor the search index,
-    the whole archive is not taken, and the offer says why."""
+    Python snapshot (megabytes, for a faster next visit) is not fetched, nor the search index
+    (offline, the search box then says why it cannot search), the whole archive is not taken,
+    and the offer says why."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
     page.goto(site_url + "dawei/")
@@ -338,8 +339,19 @@ def test_a_reader_who_asks_to_save_data_downloads_nothing_beyond_the_pages(page,
     assert status["whole"] is False and status["kept"] < status["files"] / 2
     assert report["snapshotFile"] and not kept(page, report["snapshotFile"])
     # the search index (megabytes) neither; the search box's small scripts are
-    assert not kept(page, site_url + "search/search_index.json")
     assert all(kept(page, site_url + rel) for rel in sw_build(built_site)["search"])
+    page.goto(site_url + "en/archive/")
+    wait_kept(page, site_url + "en/archive/")
+    assert not kept(page, site_url + "search/search_index.json")
+    # offline, the search box says why it cannot search, in the page's language (no uncaught error:
+    # the page fixture fails the test on one)
+    page.context.set_offline(True)
+    for path, words in (("dawei/", "离线时还不能搜索"), ("en/archive/", "Search does not work offline yet")):
+        page.goto(site_url + path)
+        page.focus("input.md-search__input")
+        page.wait_for_function(
+            "(w) => (document.querySelector('.md-search-result__meta') || {}).textContent.includes(w)", arg=words
+        )
 
 
 def test_whole_archive_works_offline_for_a_reader_who_keeps_it(page, site_url):
