@@ -587,8 +587,8 @@ def search_files(root: Path) -> list[str]:
     keeps them with the "not here" pages; without them, search fails to start offline.
     The languages' scripts follow the pinned theme's rule (setupSearchLanguages in its search
     worker: a segmenter for ja, hi and th, one script per language other than en, the "multi"
-    script for more than one language, the stemmer support first);
-    tests/browser/test_offline_trust.py checks them against the theme's worker as it runs.
+    script for more than one language, the stemmer support first); tests/browser/test_offline.py
+    searches offline in both languages, so the theme's worker itself checks the list as it runs.
     Empty before the index is written (seal_late_files fills them in then)."""
     index = root / SEARCH_INDEX
     if not index.is_file():

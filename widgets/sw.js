@@ -217,8 +217,9 @@ self.addEventListener("message", (event) => {
       if (self.serviceWorker && self.serviceWorker.state === "activated") await dropOlder();
       if (msg.type === "keep" && Array.isArray(msg.urls)) {
         // what the page and its widgets fetched: the browser's HTTP cache has most of it
-        // (the search index after the answer: the page does not wait for its download)
-        if (msg.searchIndex === true && !saveData()) after = keep(SEARCH_INDEX);
+        // (the search index beside them, awaited only after the answer: the page does not wait
+        // for its download, and a failure to keep it is no failure of the page's own files)
+        if (msg.searchIndex === true && !saveData()) after = keep(SEARCH_INDEX).catch(() => 0);
         await keep(msg.urls.filter((u) => typeof u === "string").slice(0, 2000), { first: "force-cache" });
         await caches.delete(STAGING); // kept now, or not this build's: not needed any more
       } else if (msg.type === "whole") {
