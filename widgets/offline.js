@@ -27,6 +27,10 @@ const WORDS = {
     en: "The whole archive could not all be kept (the connection may have dropped). You can try again later.",
   },
   label: { zh: "离线阅读", en: "Offline reading" },
+  notKept: {
+    zh: "这一页还没有保存在这个浏览器里：没有网络时打不开。",
+    en: "This page is not kept in this browser: it does not open without a connection.",
+  },
 };
 
 const lang = () => (document.documentElement.lang || "").startsWith("en") ? "en" : "zh";
@@ -100,9 +104,62 @@ function offer() {
   box.append(button);
 }
 
+/** The address a page is kept under (widgets/sw.js, key): without its query and its place in the page. */
+function pageOf(href) {
+  const u = new URL(href, location.href);
+  u.search = "";
+  u.hash = "";
+  return u.href;
+}
+
+/** Without a connection, the search box still finds every page (its index is kept whole), but only
+ * the pages this browser kept open; each result whose page is not kept says so, before it is opened
+ * (it would show the site's "not here" page). Back online, the notes go. */
+async function markResults(list) {
+  const notes = list.querySelectorAll(".hw-not-kept");
+  if (navigator.onLine) {
+    for (const note of notes) note.remove();
+    return;
+  }
+  // (the first link of a result is its page; the sections under "more" are places in that same page)
+  for (const item of list.querySelectorAll(".md-search-result__item")) {
+    const link = item.querySelector("a.md-search-result__link");
+    const article = link && link.querySelector(".md-search-result__article");
+    if (!article || link.dataset.hwKept) continue;
+    link.dataset.hwKept = "asked"; // once per result drawn: the theme draws each search's results anew
+    const have = await caches.match(pageOf(link.href)).catch(() => null);
+    link.dataset.hwKept = have ? "yes" : "no";
+    if (have || navigator.onLine) continue;
+    const note = document.createElement("p");
+    note.className = "hw-not-kept";
+    note.textContent = WORDS.notKept[lang()];
+    const title = article.querySelector("h1, h2"); // under the page's title, before a long excerpt
+    if (title) title.after(note);
+    else article.append(note);
+  }
+}
+
+const watched = new WeakSet();
+
+/** Watch the search box's list of results on this page (again after each instant page change). */
+function watchResults() {
+  const list = document.querySelector(".md-search-result__list");
+  if (!list || watched.has(list)) return;
+  watched.add(list);
+  const mark = () => markResults(list).catch(() => {});
+  new MutationObserver(mark).observe(list, { childList: true, subtree: true });
+  window.addEventListener("online", mark);
+  window.addEventListener("offline", mark);
+  mark();
+}
+
 /** Called by widgets/runtime.js once the page has loaded; ``info`` is the engine's start-up report, if any. */
 export async function offline(info) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  if (window.caches) {
+    watchResults();
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(watchResults);
+  }
   try {
     await navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href, { scope: SITE_ROOT.pathname });
     // (with Save-Data on, not the search index either: megabytes, downloaded again at each deployment)

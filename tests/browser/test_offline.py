@@ -209,10 +209,35 @@ def search_offline(page, query: str) -> dict:
     return page.evaluate(SEARCH_OFFLINE, [query, 60_000])
 
 
+RESULT_MARKS = """async (ms) => {
+    // each result's page, and whether this browser kept it (widgets/offline.js), once every result is looked up
+    const deadline = performance.now() + ms;
+    for (;;) {
+        const items = [...document.querySelectorAll(".md-search-result__item")].map((item) => {
+            const link = item.querySelector("a.md-search-result__link");
+            const note = item.querySelector(".hw-not-kept");
+            const page = new URL(link.href);
+            page.hash = "";
+            page.search = ""; // (the theme's links carry the words searched for, ?h=…)
+            return { page: page.href, kept: link.dataset.hwKept || "", note: note ? note.textContent : null };
+        });
+        if (items.length && items.every((i) => i.kept === "yes" || i.kept === "no")) return items;
+        if (performance.now() > deadline) throw new Error("results not looked up: " + JSON.stringify(items));
+        await new Promise((r) => setTimeout(r, 200));
+    }
+}"""
+
+
+def result_marks(page) -> list[dict]:
+    """Each search result's page, whether the offline layer found it kept, and its note if not."""
+    return page.evaluate(RESULT_MARKS, 60_000)
+
+
 def test_pages_a_reader_opened_come_back_offline(page, site_url):
     """A reader who did not ask for the whole archive: what they opened (and what its widgets
     need, the build's Python snapshot included) is kept, and the search box's scripts and index,
-    so that search works offline too; nothing else was downloaded."""
+    so that search works offline too (each result whose page was not kept says so); nothing else
+    was downloaded."""
     page.goto(site_url + "dawei/")
     page.wait_for_selector(READY, timeout=120_000)
     wait_offline_copy(page)
@@ -245,11 +270,23 @@ def test_pages_a_reader_opened_come_back_offline(page, site_url):
     answer = back.evaluate("() => window.heritageWidgets.call({game: 'dawei', action: 'classify', dice: [4, 4, 1, 2, 3, 6]})")
     assert answer == handle({"game": "dawei", "action": "classify", "dice": [4, 4, 1, 2, 3, 6]})
     # search, offline: the theme's worker starts from the kept scripts and answers in each language
+    # and each result whose page was not kept says so before it is opened, in the page's language
+    kept_pages = {site_url + "dawei/", site_url + "en/archive/"}
     assert search_offline(back, "獐子")["found"] > 0
+    marks = result_marks(back)
+    assert {m["page"] for m in marks if m["kept"] == "yes"} == {site_url + "dawei/"}, marks
+    for m in marks:
+        assert (m["kept"] == "yes") == (m["page"] in kept_pages), m
+        assert m["note"] == (None if m["kept"] == "yes" else "这一页还没有保存在这个浏览器里：没有网络时打不开。"), m
     back.goto(site_url + "en/archive/")
     assert back.evaluate("() => document.documentElement.lang").startswith("en")
     assert back.locator("h1").count() >= 1
     assert search_offline(back, "dice")["found"] > 0
+    marks = result_marks(back)
+    assert any(m["kept"] == "no" for m in marks), marks
+    for m in marks:
+        assert (m["kept"] == "yes") == (m["page"] in kept_pages), m
+        assert m["note"] == (None if m["kept"] == "yes" else "This page is not kept in this browser: it does not open without a connection."), m
     assert errors == []
     back.close()
 
