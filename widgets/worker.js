@@ -41,7 +41,7 @@ import engine.api
 import views
 def _hw_call(text):
     if not isinstance(text, str):
-        return json.dumps({"ok": False, "error": {"code": "bad_request", "zh": "规则程序收到的请求是空的，或者不是一组带名字的值，没有处理它。", "en": "The rules program received an empty request, or one that is not a set of named values, and did nothing with it."}})
+        text = "null"  # (the page only sends text; anything else is no request, refused in the engine's own words)
     try:
         req = json.loads(text)
     except (ValueError, RecursionError):
