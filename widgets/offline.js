@@ -116,9 +116,9 @@ function pageOf(href) {
  * the pages this browser kept open; each result whose page is not kept says so, before it is opened
  * (it would show the site's "not here" page). Back online, the notes go. */
 async function markResults(list) {
-  const notes = list.querySelectorAll(".hw-not-kept");
   if (navigator.onLine) {
-    for (const note of notes) note.remove();
+    for (const note of list.querySelectorAll(".hw-not-kept")) note.remove();
+    for (const link of list.querySelectorAll("[data-hw-kept]")) delete link.dataset.hwKept; // looked up again if offline again
     return;
   }
   // (the first link of a result is its page; the sections under "more" are places in that same page)

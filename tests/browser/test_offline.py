@@ -287,6 +287,10 @@ def test_pages_a_reader_opened_come_back_offline(page, site_url):
     for m in marks:
         assert (m["kept"] == "yes") == (m["page"] in kept_pages), m
         assert m["note"] == (None if m["kept"] == "yes" else "This page is not kept in this browser: it does not open without a connection."), m
+    # back online, every page opens: the notes go
+    back.context.set_offline(False)
+    back.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0"
+                           " && !document.querySelector('.hw-not-kept')", timeout=60_000)
     assert errors == []
     back.close()
 
